@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "schemalint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "schemalint", targets: ["schemalint"]),
+        // The analysis engine, usable without the CLI (plugins, tests, other tools).
+        .library(name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+    ],
+    targets: [
+        // Semantic schema model, Core Data version hashes and the fingerprint. Knows nothing of SwiftSyntax.
+        .target(
+            name: "SchemaLintModel",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Swift source -> semantic model. The only target that imports SwiftSyntax.
+        .target(
+            name: "SchemaLintSyntax",
+            dependencies: [
+                "SchemaLintModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
+        .target(
+            name: "SchemaLintEngine",
+            dependencies: ["SchemaLintModel", "SchemaLintSyntax"]
+        ),
+        .executableTarget(
+            name: "schemalint",
+            dependencies: [
+                "SchemaLintEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `swift run -c release schemalint-bench` generates synthetic apps and times the analysis.
+        .executableTarget(
+            name: "schemalint-bench",
+            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"]
+        ),
+        .testTarget(
+            name: "SchemaLintTests",
+            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

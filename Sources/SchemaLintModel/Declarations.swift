@@ -1,0 +1,275 @@
+/// Declarations read from one Swift file, before any name is resolved.
+///
+/// The parser (SchemaLintSyntax) fills these from syntax trees; everything after it (binding, hashing,
+/// rules) works on these plain values and never sees SwiftSyntax.
+public struct ParsedFile: Sendable {
+    public var path: String
+    /// Top-level types and typealiases.
+    public var members: Members
+    /// `extension X { ... }` blocks, wherever they are.
+    public var extensions: [ExtensionDeclaration]
+    public var imports: Set<String>
+    /// Protocols declared in this file (a project that declares its own `VersionedSchema` is not SwiftData).
+    public var declaredProtocols: Set<String>
+    /// Macros declared in this file (`macro Model()`): another framework's `@Model`.
+    public var declaredMacros: Set<String>
+    /// The first syntax error, when the file did not parse cleanly.
+    public var syntaxError: SyntaxProblem?
+
+    public init(path: String) {
+        self.path = path
+        members = Members()
+        extensions = []
+        imports = []
+        declaredProtocols = []
+        declaredMacros = []
+    }
+}
+
+public struct SyntaxProblem: Sendable, Hashable {
+    public var location: SourceLocation
+    public var message: String
+    public var count: Int
+    public init(location: SourceLocation, message: String, count: Int) {
+        self.location = location
+        self.message = message
+        self.count = count
+    }
+}
+
+/// The members a type body, an extension body or a file holds.
+public struct Members: Sendable {
+    public var types: [TypeDeclaration] = []
+    public var typealiases: [TypeAliasDeclaration] = []
+    public var storedProperties: [PropertyDeclaration] = []
+    public var staticProperties: [StaticPropertyDeclaration] = []
+    public var enumCases: [EnumCaseDeclaration] = []
+    public var macros: [MacroUse] = []
+    public init() {}
+}
+
+public enum TypeKind: String, Sendable {
+    case `class`, `struct`, `enum`, `protocol`, `actor`
+}
+
+public struct TypeDeclaration: Sendable {
+    public var kind: TypeKind
+    public var name: String
+    public var location: SourceLocation
+    public var inherited: [TypeExpr]
+    /// Attribute names written on the declaration, without `@` (`Model`, `available`).
+    public var attributes: [String]
+    public var members: Members
+
+    public init(kind: TypeKind, name: String, location: SourceLocation, inherited: [TypeExpr], attributes: [String], members: Members) {
+        self.kind = kind
+        self.name = name
+        self.location = location
+        self.inherited = inherited
+        self.attributes = attributes
+        self.members = members
+    }
+}
+
+public struct ExtensionDeclaration: Sendable {
+    public var extendedType: TypeExpr
+    public var location: SourceLocation
+    public var inherited: [TypeExpr]
+    public var members: Members
+
+    public init(extendedType: TypeExpr, location: SourceLocation, inherited: [TypeExpr], members: Members) {
+        self.extendedType = extendedType
+        self.location = location
+        self.inherited = inherited
+        self.members = members
+    }
+}
+
+public struct TypeAliasDeclaration: Sendable {
+    public var name: String
+    public var target: TypeExpr
+    public var location: SourceLocation
+    public init(name: String, target: TypeExpr, location: SourceLocation) {
+        self.name = name
+        self.target = target
+        self.location = location
+    }
+}
+
+public struct EnumCaseDeclaration: Sendable {
+    public var name: String
+    public var hasAssociatedValues: Bool
+    public init(name: String, hasAssociatedValues: Bool) {
+        self.name = name
+        self.hasAssociatedValues = hasAssociatedValues
+    }
+}
+
+/// A stored instance property (`var`/`let` without a getter, not `static`, not `@Transient`).
+public struct PropertyDeclaration: Sendable {
+    public var name: String
+    /// The annotated type, or one inferred from a literal or initialiser call (`= 0`, `= Date()`); nil if unknown.
+    public var type: TypeExpr?
+    public var hasDefault: Bool
+    public var isLet: Bool
+    public var location: SourceLocation
+    /// `@Attribute(...)`, when present.
+    public var attribute: AttributeArguments?
+    /// `@Relationship(...)`, when present.
+    public var relationship: RelationshipArguments?
+
+    public init(name: String, type: TypeExpr?, hasDefault: Bool, isLet: Bool, location: SourceLocation,
+                attribute: AttributeArguments? = nil, relationship: RelationshipArguments? = nil) {
+        self.name = name
+        self.type = type
+        self.hasDefault = hasDefault
+        self.isLet = isLet
+        self.location = location
+        self.attribute = attribute
+        self.relationship = relationship
+    }
+}
+
+public struct AttributeArguments: Sendable, Hashable {
+    /// Options as written, canonical text without the dot: `unique`, `externalStorage`, `transformable(by: X)`.
+    public var options: [String] = []
+    public var originalName: String?
+    public var hashModifier: String?
+    public var location: SourceLocation
+    public init(location: SourceLocation) { self.location = location }
+}
+
+public struct RelationshipArguments: Sendable, Hashable {
+    public var deleteRule: String?
+    public var minimumModelCount: Int?
+    public var maximumModelCount: Int?
+    public var originalName: String?
+    public var hashModifier: String?
+    public var inverse: KeyPathReference?
+    /// `inverse: nil` was written explicitly (a one-way relationship).
+    public var explicitlyNoInverse = false
+    /// Options such as `.unique` given to `@Relationship(.unique, ...)`.
+    public var options: [String] = []
+    public var location: SourceLocation
+    public init(location: SourceLocation) { self.location = location }
+}
+
+/// `\Root.property` as written.
+public struct KeyPathReference: Sendable, Hashable {
+    public var root: TypeExpr?
+    public var properties: [String]
+    public var location: SourceLocation
+    public init(root: TypeExpr?, properties: [String], location: SourceLocation) {
+        self.root = root
+        self.properties = properties
+        self.location = location
+    }
+}
+
+/// A freestanding macro inside a type body: `#Unique<T>([\.a], [\.b, \.c])`, `#Index<T>(...)`.
+public struct MacroUse: Sendable {
+    public var name: String
+    public var genericArgument: TypeExpr?
+    /// Each argument's key-path property names.
+    public var keyPathGroups: [[String]]
+    public var location: SourceLocation
+    public init(name: String, genericArgument: TypeExpr?, keyPathGroups: [[String]], location: SourceLocation) {
+        self.name = name
+        self.genericArgument = genericArgument
+        self.keyPathGroups = keyPathGroups
+        self.location = location
+    }
+}
+
+/// `static var/let name ... = value` or `static var name: T { value }`.
+public struct StaticPropertyDeclaration: Sendable {
+    public var name: String
+    public var declaredType: TypeExpr?
+    public var value: StaticValue
+    public var location: SourceLocation
+    public init(name: String, declaredType: TypeExpr?, value: StaticValue, location: SourceLocation) {
+        self.name = name
+        self.declaredType = declaredType
+        self.value = value
+        self.location = location
+    }
+}
+
+/// What the parser could read from a static property's value.
+public enum StaticValue: Sendable {
+    /// `Schema.Version(1, 0, 0)` or `.init(1, 0, 0)`.
+    case version(VersionNumber, SourceLocation)
+    /// An array literal.
+    case list([ListElement], SourceLocation)
+    /// A migration stage expression.
+    case stage(StageExpression)
+    /// Something the tool does not interpret (a function call, a computed chain).
+    case unreadable(SourceLocation)
+}
+
+public enum ListElement: Sendable {
+    /// `X.self`
+    case type(TypeExpr, SourceLocation)
+    /// An inline `.lightweight(...)` or `.custom(...)`.
+    case stage(StageExpression)
+    /// A reference to a member, `migrateV1toV2`, `Self.migrateV1toV2` or `Plan.migrateV1toV2`.
+    case reference([String], SourceLocation)
+    case unreadable(SourceLocation)
+}
+
+public struct VersionNumber: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+    public var patch: Int
+    public init(_ major: Int, _ minor: Int, _ patch: Int) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+    public static func < (lhs: VersionNumber, rhs: VersionNumber) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+    }
+    public var description: String { "\(major).\(minor).\(patch)" }
+}
+
+public enum StageKind: String, Sendable {
+    case lightweight, custom
+}
+
+public struct StageExpression: Sendable {
+    public var kind: StageKind
+    public var from: TypeExpr?
+    public var to: TypeExpr?
+    public var location: SourceLocation
+    public var willMigrate: ClosureSummary?
+    public var didMigrate: ClosureSummary?
+    public init(kind: StageKind, from: TypeExpr?, to: TypeExpr?, location: SourceLocation,
+                willMigrate: ClosureSummary? = nil, didMigrate: ClosureSummary? = nil) {
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.location = location
+        self.willMigrate = willMigrate
+        self.didMigrate = didMigrate
+    }
+}
+
+/// The parts of a migration closure that rules look at.
+public struct ClosureSummary: Sendable {
+    public var location: SourceLocation
+    /// Types used inside the closure (`FetchDescriptor<T>`, `T(...)`, `T.self`, `as? T`).
+    public var typeUses: [TypeUse]
+    public init(location: SourceLocation, typeUses: [TypeUse] = []) {
+        self.location = location
+        self.typeUses = typeUses
+    }
+}
+
+public struct TypeUse: Sendable {
+    public var type: TypeExpr
+    public var location: SourceLocation
+    public init(type: TypeExpr, location: SourceLocation) {
+        self.type = type
+        self.location = location
+    }
+}

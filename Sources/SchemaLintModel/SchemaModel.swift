@@ -1,0 +1,156 @@
+/// The semantic schema model: what the sources say about SwiftData plans, versions and models,
+/// with every name resolved and every fact tied to the line that states it.
+public typealias SymbolID = SymbolTable.SymbolID
+
+/// A `@Model` class.
+public struct Entity: Sendable {
+    public var id: SymbolID
+    /// The entity name SwiftData uses: the class's simple name, even when nested (`SchemaV1.Trip` is `Trip`).
+    public var name: String
+    public var qualifiedName: String
+    public var location: SourceLocation
+    /// A `@Model` superclass (iOS 26 model inheritance).
+    public var superclass: SymbolID?
+    public var properties: [Property]
+    public var uniqueness: [Constraint]
+    public var indexes: [Constraint]
+    /// The `VersionedSchema` type this class is declared in (body or extension), if any.
+    public var enclosingVersion: SymbolID?
+}
+
+public struct Constraint: Sendable, Hashable {
+    public var properties: [String]
+    public var location: SourceLocation
+}
+
+public struct Property: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    /// The type as written, normalised (`String?`, `[SchemaV2.Category]`).
+    public var declaredType: TypeExpr
+    public var isOptional: Bool
+    public var hasDefault: Bool
+    public var isLet: Bool
+    public var attribute: AttributeArguments?
+    public var relationshipArguments: RelationshipArguments?
+    public var kind: Kind
+
+    public enum Kind: Sendable {
+        case attribute(AttributeStorage)
+        case relationship(Relationship)
+    }
+
+    public var relationship: Relationship? {
+        if case let .relationship(relationship) = kind { return relationship }
+        return nil
+    }
+
+    public var originalName: String? { attribute?.originalName ?? relationshipArguments?.originalName }
+    public var hashModifier: String? { attribute?.hashModifier ?? relationshipArguments?.hashModifier }
+    public var options: [String] { (attribute?.options ?? []) + (relationshipArguments?.options ?? []) }
+}
+
+public struct Relationship: Sendable {
+    public var destination: SymbolID
+    public var isToMany: Bool
+    public var inverse: Inverse?
+
+    public struct Inverse: Sendable {
+        public var written: KeyPathReference
+        /// The model the key path's root names, when it resolves to one.
+        public var entity: SymbolID?
+        public var property: String?
+    }
+}
+
+/// How an attribute is stored by Core Data, derived from its Swift type.
+public indirect enum AttributeStorage: Sendable, Hashable {
+    /// A scalar attribute with its Core Data type code (700 String, 900 Date, ...).
+    case scalar(code: Int32, swiftType: String)
+    /// An array of values or `.transformable(by:)`: archived data (code 1800). `uncertainty` says why the
+    /// mapping is not verified, when it is not.
+    case transformable(swiftType: String, uncertainty: String?)
+    /// A Codable struct or enum stored as a composite attribute (code 2100).
+    case composite(swiftType: String, elements: [CompositeElement])
+    /// A type schemalint cannot map with certainty; the reason says why.
+    case unknown(swiftType: String, reason: String)
+}
+
+public struct CompositeElement: Sendable, Hashable {
+    public var name: String
+    public var isOptional: Bool
+    public var storage: AttributeStorage
+}
+
+/// A `VersionedSchema` type.
+public struct SchemaVersion: Sendable {
+    public var id: SymbolID
+    public var name: String
+    public var location: SourceLocation
+    public var identifier: VersionNumber?
+    public var identifierLocation: SourceLocation?
+    /// The `models` list, or nil when it is missing or could not be read.
+    public var models: [ModelReference]?
+    public var modelsLocation: SourceLocation?
+    /// Models reachable from the listed ones through relationships (and superclasses) but not listed.
+    public var reachableOnly: [SymbolID] = []
+    /// A stable key for the lockfile, unique even when two apps each declare a `SchemaV1`.
+    public var key: String
+
+    /// Listed models that resolve to `@Model` classes.
+    public var listedEntities: [SymbolID] { models?.compactMap(\.entity) ?? [] }
+    /// Every entity in the version's store model: listed, then reachable.
+    public var allEntities: [SymbolID] { listedEntities + reachableOnly }
+}
+
+public struct ModelReference: Sendable {
+    public var written: TypeExpr
+    public var location: SourceLocation
+    public var entity: SymbolID?
+}
+
+/// A `SchemaMigrationPlan` type.
+public struct MigrationPlan: Sendable {
+    public var id: SymbolID
+    public var name: String
+    public var location: SourceLocation
+    public var schemas: [VersionReference]?
+    public var schemasLocation: SourceLocation?
+    /// Stages as listed in `stages`, in order.
+    public var stages: [Stage]?
+    public var stagesLocation: SourceLocation?
+    /// Stages declared as static members of the plan (body or extensions).
+    public var declaredStages: [Stage]
+}
+
+public struct VersionReference: Sendable {
+    public var written: TypeExpr
+    public var location: SourceLocation
+    public var version: SymbolID?
+}
+
+public struct Stage: Sendable {
+    /// The static member's name, for declared stages and listed references to them.
+    public var name: String?
+    public var kind: StageKind
+    public var from: VersionReference?
+    public var to: VersionReference?
+    /// Where the stage is written: its declaration, or the list element for inline stages.
+    public var location: SourceLocation
+    public var expression: StageExpression
+}
+
+/// Everything known about the analysed sources.
+public struct Project {
+    public let symbols: SymbolTable
+    public var entities: [SymbolID: Entity]
+    public var versions: [SchemaVersion]
+    public var plans: [MigrationPlan]
+    /// Files that did not parse cleanly.
+    public var syntaxProblems: [SyntaxProblem]
+    /// List references (`[migrateV1toV2]`) that name no stage, for rules to report.
+    public var unresolvedStageReferences: [(plan: SymbolID, name: String, location: SourceLocation)]
+
+    public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
+    public func entity(_ id: SymbolID) -> Entity? { entities[id] }
+}

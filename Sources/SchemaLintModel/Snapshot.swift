@@ -1,0 +1,75 @@
+import Crypto
+
+/// A readable, canonical description of what one version stores: the lockfile keeps it so a later run can say
+/// exactly what changed without the old source, and the fingerprint is the SHA-256 of its canonical text.
+public struct EntitySnapshot: Codable, Hashable, Sendable {
+    public var name: String
+    public var superentity: String?
+    public var properties: [PropertySnapshot]
+    public var unique: [String]?
+    public var indexes: [String]?
+}
+
+public struct PropertySnapshot: Codable, Hashable, Sendable {
+    public var name: String
+    /// `attribute` or `relationship`.
+    public var kind: String
+    /// Storage: `String`, `Date`, `Transformable([String])`, `Composite(Address){city: String?}`, or for a
+    /// relationship its destination entity, `[Category]` for to-many.
+    public var type: String
+    public var optional: Bool
+    public var hasDefault: Bool
+    public var options: [String]?
+    public var originalName: String?
+    public var hashModifier: String?
+    public var inverse: String?
+    public var deleteRule: String?
+    public var minCount: Int?
+    public var maxCount: Int?
+}
+
+public enum Fingerprint {
+    /// Tag of the canonical form below. Bump it when the form changes, so old lockfiles are recognised as such.
+    public static let algorithm = "sl1"
+
+    /// One line per fact, in a fixed order (docs/hashing.md documents it).
+    public static func canonicalText(_ entities: [EntitySnapshot]) -> String {
+        var lines = ["schemalint-fingerprint \(algorithm)"]
+        for entity in entities.sorted(by: { $0.name < $1.name }) {
+            lines.append("entity \(entity.name) super=\(entity.superentity ?? "")")
+            for constraint in entity.unique ?? [] { lines.append(" unique \(constraint)") }
+            for index in entity.indexes ?? [] { lines.append(" index \(index)") }
+            for property in entity.properties.sorted(by: { $0.name < $1.name }) {
+                var fields = ["kind=\(property.kind)", "type=\(property.type)", "optional=\(property.optional)",
+                              "default=\(property.hasDefault)", "options=\((property.options ?? []).joined(separator: ","))",
+                              "originalName=\(property.originalName ?? "")", "hashModifier=\(property.hashModifier ?? "")"]
+                if property.kind == "relationship" {
+                    fields += ["inverse=\(property.inverse ?? "")", "deleteRule=\(property.deleteRule ?? "")",
+                               "min=\(property.minCount.map(String.init) ?? "")", "max=\(property.maxCount.map(String.init) ?? "")"]
+                }
+                lines.append(" property \(property.name) \(fields.joined(separator: " "))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func fingerprint(_ entities: [EntitySnapshot]) -> String {
+        "\(algorithm):" + Hex.encode(Array(SHA256.hash(data: Array(canonicalText(entities).utf8))))
+    }
+}
+
+extension AttributeStorage {
+    /// The storage as the snapshot writes it.
+    var snapshotType: String {
+        switch self {
+        case let .scalar(_, swiftType): return swiftType
+        case let .transformable(swiftType, _): return "Transformable(\(swiftType))"
+        case let .composite(swiftType, elements):
+            let name = swiftType.split(separator: ".").last.map(String.init) ?? swiftType
+            let fields = elements.sorted { $0.name < $1.name }
+                .map { "\($0.name): \($0.storage.snapshotType)\($0.isOptional ? "?" : "")" }
+            return "Composite(\(name)){\(fields.joined(separator: ", "))}"
+        case let .unknown(swiftType, _): return "Unknown(\(swiftType))"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A managed object model as Core Data sees it: what SwiftData writes into a store and what the version hashes
+/// are computed from. Built from Swift source by `StoreSchemaMapper`; a store's cached model decodes to the same shape.
+public struct StoreSchema: Sendable, Hashable {
+    public var entities: [StoreEntity]
+    public init(entities: [StoreEntity]) { self.entities = entities.sorted { $0.name < $1.name } }
+}
+
+public struct StoreEntity: Sendable, Hashable {
+    public var name: String
+    public var isAbstract: Bool = false
+    public var superentity: String?
+    public var properties: [StoreProperty]
+    public var versionHashModifier: String?
+    /// Uniqueness constraints, each a list of property names.
+    public var uniquenessConstraints: [[String]]
+
+    public init(name: String, isAbstract: Bool = false, superentity: String? = nil, properties: [StoreProperty],
+                versionHashModifier: String? = nil, uniquenessConstraints: [[String]] = []) {
+        self.name = name
+        self.isAbstract = isAbstract
+        self.superentity = superentity
+        self.properties = properties
+        self.versionHashModifier = versionHashModifier
+        self.uniquenessConstraints = uniquenessConstraints
+    }
+}
+
+public struct StoreProperty: Sendable, Hashable {
+    public var name: String
+    public var isOptional: Bool
+    public var isTransient: Bool = false
+    public var isReadOnly: Bool = false
+    public var versionHashModifier: String?
+    public var kind: Kind
+
+    public indirect enum Kind: Sendable, Hashable {
+        case attribute(type: Int32, allowsExternalBinaryDataStorage: Bool, preservesValueInHistoryOnDeletion: Bool)
+        case composite(elements: [StoreProperty])
+        case relationship(destination: String, inverse: String?, minCount: Int32, maxCount: Int32, isOrdered: Bool)
+    }
+
+    public init(name: String, isOptional: Bool, isTransient: Bool = false, isReadOnly: Bool = false,
+                versionHashModifier: String? = nil, kind: Kind) {
+        self.name = name
+        self.isOptional = isOptional
+        self.isTransient = isTransient
+        self.isReadOnly = isReadOnly
+        self.versionHashModifier = versionHashModifier
+        self.kind = kind
+    }
+}

@@ -1,0 +1,123 @@
+/// Turns one version's models into the Core Data model SwiftData would build from them, the way SwiftData
+/// does it (docs/hashing.md): entity = class simple name, stored properties, inverse pairing (declared on one
+/// end, recorded on both; inferred when exactly one unpaired relationship points back). Every place where
+/// SwiftData's behaviour is not known for certain adds a reason to `uncertainties` instead of guessing quietly.
+public struct StoreSchemaMapper {
+    public struct Output {
+        public var schema: StoreSchema
+        public var uncertainties: [String]
+        /// Inverse names per entity and relationship, as paired (declared or inferred).
+        public var inverses: [String: [String: String]]
+        public var inferredInverses: Set<String>
+        /// The class used for each entity name.
+        public var classes: [String: SymbolID]
+    }
+
+    let project: Project
+
+    public init(project: Project) { self.project = project }
+
+    public func map(_ version: SchemaVersion) -> Output {
+        var uncertainties: [String] = []
+        var classes: [String: SymbolID] = [:]
+        var order: [String] = []
+        for id in version.allEntities {
+            guard let entity = project.entities[id] else { continue }
+            if let existing = classes[entity.name] {
+                if existing != id {
+                    uncertainties.append("two classes claim the entity name '\(entity.name)' (\(project.entities[existing]!.qualifiedName) and \(entity.qualifiedName)); SwiftData binds the name to whichever it meets first")
+                }
+                continue
+            }
+            classes[entity.name] = id
+            order.append(entity.name)
+        }
+        let pairing = InversePairing(project: project, classes: classes)
+        uncertainties += pairing.uncertainties
+
+        var entities: [StoreEntity] = []
+        for name in order {
+            let entity = project.entities[classes[name]!]!
+            var properties: [StoreProperty] = []
+            for property in entity.properties {
+                properties.append(storeProperty(property, entity: entity, pairing: pairing, uncertainties: &uncertainties))
+            }
+            var superentity: String? = nil
+            if let superclass = entity.superclass, let superEntity = project.entities[superclass] {
+                superentity = superEntity.name
+                uncertainties.append("'\(entity.name)' inherits from '\(superEntity.name)': model inheritance has not been verified against a real store")
+            }
+            var constraints: [[String]] = []
+            for constraint in entity.uniqueness where !constraints.contains(constraint.properties) {
+                constraints.append(constraint.properties)
+            }
+            entities.append(StoreEntity(name: name, superentity: superentity, properties: properties, uniquenessConstraints: constraints))
+        }
+        return Output(schema: StoreSchema(entities: entities), uncertainties: uncertainties.sortedUnique(),
+                      inverses: pairing.inverses, inferredInverses: pairing.inferred, classes: classes)
+    }
+
+    private func storeProperty(_ property: Property, entity: Entity, pairing: InversePairing, uncertainties: inout [String]) -> StoreProperty {
+        let place = "\(entity.name).\(property.name)"
+        switch property.kind {
+        case let .relationship(relationship):
+            let destination = project.entities[relationship.destination]?.name ?? "?"
+            let arguments = property.relationshipArguments
+            var inverse = pairing.inverses[entity.name]?[property.name]
+            if inverse == property.name && destination == entity.name { inverse = nil }
+            if !relationship.isToMany && !property.isOptional {
+                uncertainties.append("\(place) is a non-optional to-one relationship: its minimum count in the store has not been verified")
+            }
+            let minCount = Int32(arguments?.minimumModelCount ?? 0)
+            let maxCount = Int32(arguments?.maximumModelCount ?? (relationship.isToMany ? 0 : 1))
+            return StoreProperty(name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
+                                 kind: .relationship(destination: destination, inverse: inverse, minCount: minCount,
+                                                     maxCount: maxCount, isOrdered: false))
+        case let .attribute(storage):
+            for option in property.options where !Self.knownOptions.contains(option) {
+                uncertainties.append("\(place) uses `.\(option)`, whose effect on the store has not been verified")
+            }
+            let options = property.options
+            return StoreProperty(name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
+                                 kind: attributeKind(storage, place: place, propertyOptional: property.isOptional, nested: false,
+                                                     external: options.contains("externalStorage"),
+                                                     preserve: options.contains("preserveValueOnDeletion"), uncertainties: &uncertainties))
+        }
+    }
+
+    /// Options whose effect is known: hashed (external storage, preserve on deletion, unique) or known not to be.
+    static let knownOptions: Set<String> = ["unique", "externalStorage", "preserveValueOnDeletion", "allowsCloudEncryption"]
+
+    private func attributeKind(_ storage: AttributeStorage, place: String, propertyOptional: Bool, nested: Bool,
+                               external: Bool, preserve: Bool, uncertainties: inout [String]) -> StoreProperty.Kind {
+        switch storage {
+        case let .scalar(code, swiftType):
+            if code == 600 || code == 1200 {
+                uncertainties.append("\(place) is a \(swiftType): its mapping (type \(code)) has not been verified against a real store")
+            }
+            return .attribute(type: code, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+        case let .transformable(_, uncertainty):
+            if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }
+            return .attribute(type: 1800, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+        case let .composite(swiftType, elements):
+            if nested {
+                uncertainties.append("\(place) nests the composite '\(swiftType)': nested composites have not been verified against a real store")
+            }
+            if elements.count == 1, elements[0].name == place.split(separator: ".").last.map(String.init) {
+                uncertainties.append("\(place) is an enum with raw values: the optionality of its composite element has not been verified")
+            }
+            return .composite(elements: elements.map { element in
+                StoreProperty(name: element.name, isOptional: element.isOptional,
+                              kind: attributeKind(element.storage, place: "\(place).\(element.name)", propertyOptional: element.isOptional,
+                                                  nested: true, external: false, preserve: false, uncertainties: &uncertainties))
+            })
+        case let .unknown(_, reason):
+            uncertainties.append("\(place): \(reason)")
+            return .attribute(type: 0, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+        }
+    }
+}
+
+extension Array where Element == String {
+    func sortedUnique() -> [String] { Array(Set(self)).sorted() }
+}

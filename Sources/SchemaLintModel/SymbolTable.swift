@@ -1,0 +1,244 @@
+/// Every nominal type in the analysed sources, with the members its declaration and all its extensions add,
+/// and name lookup that follows Swift's rules closely enough for schema code:
+/// the innermost enclosing type first (its nested types and member typealiases, including those added by
+/// extensions), then each outer type, then top-level types and typealiases; qualified names step through members.
+///
+/// When two files declare the same top-level name (two apps in one repository, or a stale copy), the declaration
+/// nearest to the referring file in the directory tree wins, so each app resolves to its own types.
+public final class SymbolTable {
+    public struct SymbolID: Hashable, Comparable, Sendable {
+        public let raw: Int
+        public static func < (lhs: SymbolID, rhs: SymbolID) -> Bool { lhs.raw < rhs.raw }
+    }
+
+    /// A member declared in some body, with the lexical scope its types are resolved in.
+    public struct Scoped<Value> {
+        public var value: Value
+        public var scope: SymbolID?
+        public var file: String
+    }
+
+    public final class Symbol {
+        public let id: SymbolID
+        public let name: String
+        public let kind: TypeKind
+        public let location: SourceLocation
+        public let parent: SymbolID?
+        public let qualifiedName: String
+        public var attributes: [String]
+        public var inherited: [Scoped<TypeExpr>] = []
+        public var nestedTypes: [String: [SymbolID]] = [:]
+        public var typealiases: [String: [Scoped<TypeAliasDeclaration>]] = [:]
+        public var storedProperties: [PropertyDeclaration] = []
+        public var staticProperties: [Scoped<StaticPropertyDeclaration>] = []
+        public var enumCases: [EnumCaseDeclaration] = []
+        public var macros: [MacroUse] = []
+
+        init(id: SymbolID, name: String, kind: TypeKind, location: SourceLocation, parent: SymbolID?,
+             qualifiedName: String, attributes: [String]) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+            self.location = location
+            self.parent = parent
+            self.qualifiedName = qualifiedName
+            self.attributes = attributes
+        }
+
+        public var file: String { location.file }
+    }
+
+    public private(set) var symbols: [Symbol] = []
+    private var topLevelTypes: [String: [SymbolID]] = [:]
+    private var topLevelAliases: [String: [Scoped<TypeAliasDeclaration>]] = [:]
+    /// Extensions whose extended type names nothing in the sources (`extension String`).
+    public private(set) var unboundExtensions: [ExtensionDeclaration] = []
+
+    public init(files: [ParsedFile]) {
+        for file in files {
+            add(file.members, parent: nil, file: file.path)
+        }
+        bindExtensions(files.flatMap { file in file.extensions.map { (file.path, $0) } })
+    }
+
+    public subscript(id: SymbolID) -> Symbol { symbols[id.raw] }
+
+    // MARK: Building
+
+    private func add(_ members: Members, parent: SymbolID?, file: String) {
+        for type in members.types {
+            let id = SymbolID(raw: symbols.count)
+            let qualified = parent.map { "\(self[$0].qualifiedName).\(type.name)" } ?? type.name
+            let symbol = Symbol(id: id, name: type.name, kind: type.kind, location: type.location, parent: parent,
+                                qualifiedName: qualified, attributes: type.attributes)
+            symbol.inherited = type.inherited.map { Scoped(value: $0, scope: parent, file: file) }
+            symbols.append(symbol)
+            if let parent {
+                self[parent].nestedTypes[type.name, default: []].append(id)
+            } else {
+                topLevelTypes[type.name, default: []].append(id)
+            }
+            addMembers(type.members, to: id, file: file)
+        }
+        if parent == nil {
+            for alias in members.typealiases {
+                topLevelAliases[alias.name, default: []].append(Scoped(value: alias, scope: nil, file: file))
+            }
+        }
+    }
+
+    private func addMembers(_ members: Members, to id: SymbolID, file: String) {
+        let symbol = self[id]
+        for alias in members.typealiases {
+            symbol.typealiases[alias.name, default: []].append(Scoped(value: alias, scope: id, file: file))
+        }
+        symbol.storedProperties += members.storedProperties
+        symbol.staticProperties += members.staticProperties.map { Scoped(value: $0, scope: id, file: file) }
+        symbol.enumCases += members.enumCases
+        symbol.macros += members.macros
+        add(Members(types: members.types), parent: id, file: file)
+    }
+
+    /// Extensions may extend types that other extensions declare, so bind until nothing more resolves.
+    private func bindExtensions(_ pending: [(String, ExtensionDeclaration)]) {
+        var remaining = pending
+        while !remaining.isEmpty {
+            var next: [(String, ExtensionDeclaration)] = []
+            for (file, extensionDecl) in remaining {
+                guard let target = resolveSymbol(extensionDecl.extendedType, scope: nil, file: file) else {
+                    next.append((file, extensionDecl))
+                    continue
+                }
+                self[target].inherited += extensionDecl.inherited.map { Scoped(value: $0, scope: nil, file: file) }
+                addMembers(extensionDecl.members, to: target, file: file)
+            }
+            if next.count == remaining.count {
+                unboundExtensions = next.map(\.1)
+                return
+            }
+            remaining = next
+        }
+    }
+
+    // MARK: Lookup
+
+    /// What a type expression denotes, through typealiases, with sugar already normalised.
+    public indirect enum Resolved: Hashable {
+        case symbol(SymbolID)
+        /// A type not declared in the sources (standard library, Foundation, another module).
+        case external([String], [Resolved])
+        case optional(Resolved)
+        case array(Resolved)
+        case dictionary(Resolved, Resolved)
+        case other(String)
+    }
+
+    public func resolve(_ type: TypeExpr, scope: SymbolID?, file: String) -> Resolved {
+        resolve(type, scope: scope, file: file, depth: 0)
+    }
+
+    private func resolve(_ type: TypeExpr, scope: SymbolID?, file: String, depth: Int) -> Resolved {
+        guard depth < 32 else { return .other(type.description) }
+        switch type {
+        case let .optional(wrapped): return .optional(resolve(wrapped, scope: scope, file: file, depth: depth + 1))
+        case let .array(element): return .array(resolve(element, scope: scope, file: file, depth: depth + 1))
+        case let .dictionary(key, value):
+            return .dictionary(resolve(key, scope: scope, file: file, depth: depth + 1),
+                               resolve(value, scope: scope, file: file, depth: depth + 1))
+        case let .other(text): return .other(text)
+        case let .named(path, arguments):
+            if let resolved = resolveNamed(path, scope: scope, file: file, depth: depth) { return resolved }
+            // `MyApp.SchemaV1`: a module-qualified name of the app's own module.
+            if path.count > 1, let resolved = resolveNamed(Array(path.dropFirst()), scope: nil, file: file, depth: depth),
+               case .symbol = resolved {
+                return resolved
+            }
+            return .external(path, arguments.map { resolve($0, scope: scope, file: file, depth: depth + 1) })
+        }
+    }
+
+    /// The symbol a type expression names, if it names one declared in the sources.
+    public func resolveSymbol(_ type: TypeExpr, scope: SymbolID?, file: String) -> SymbolID? {
+        if case let .symbol(id) = resolve(type, scope: scope, file: file) { return id }
+        return nil
+    }
+
+    private func resolveNamed(_ path: [String], scope: SymbolID?, file: String, depth: Int) -> Resolved? {
+        guard let first = path.first else { return nil }
+        var current: Resolved? = lookupUnqualified(first, scope: scope, file: file, depth: depth)
+        for component in path.dropFirst() {
+            guard case let .symbol(id)? = current else { return nil }
+            current = lookupMember(component, in: id, file: file, depth: depth)
+        }
+        return current
+    }
+
+    private func lookupUnqualified(_ name: String, scope: SymbolID?, file: String, depth: Int) -> Resolved? {
+        var cursor = scope
+        while let id = cursor {
+            if self[id].name == name, self[id].nestedTypes[name] == nil, self[id].typealiases[name] == nil {
+                return .symbol(id)
+            }
+            if let found = lookupMember(name, in: id, file: file, depth: depth) { return found }
+            cursor = self[id].parent
+        }
+        if let candidates = topLevelTypes[name], let nearest = nearest(candidates, to: file) {
+            return .symbol(nearest)
+        }
+        if let aliases = topLevelAliases[name], let alias = nearestAlias(aliases, to: file) {
+            return resolve(alias.value.target, scope: alias.scope, file: alias.file, depth: depth + 1)
+        }
+        return nil
+    }
+
+    private func lookupMember(_ name: String, in id: SymbolID, file: String, depth: Int) -> Resolved? {
+        let symbol = self[id]
+        if let nested = symbol.nestedTypes[name], let nearest = nearest(nested, to: file) {
+            return .symbol(nearest)
+        }
+        if let aliases = symbol.typealiases[name], let alias = nearestAlias(aliases, to: file) {
+            return resolve(alias.value.target, scope: alias.scope, file: alias.file, depth: depth + 1)
+        }
+        return nil
+    }
+
+    private func nearest(_ candidates: [SymbolID], to file: String) -> SymbolID? {
+        candidates.min { lhs, rhs in
+            let left = Self.sharedDirectoryDepth(self[lhs].file, file), right = Self.sharedDirectoryDepth(self[rhs].file, file)
+            if left != right { return left > right }
+            return self[lhs].location < self[rhs].location
+        }
+    }
+
+    private func nearestAlias(_ candidates: [Scoped<TypeAliasDeclaration>], to file: String) -> Scoped<TypeAliasDeclaration>? {
+        candidates.min { lhs, rhs in
+            let left = Self.sharedDirectoryDepth(lhs.file, file), right = Self.sharedDirectoryDepth(rhs.file, file)
+            if left != right { return left > right }
+            return lhs.value.location < rhs.value.location
+        }
+    }
+
+    /// How many leading directories two paths share.
+    static func sharedDirectoryDepth(_ lhs: String, _ rhs: String) -> Int {
+        let left = lhs.split(separator: "/").dropLast(), right = rhs.split(separator: "/").dropLast()
+        return zip(left, right).prefix { $0 == $1 }.count
+    }
+
+    /// The enclosing types of a symbol, innermost first, starting with the symbol itself.
+    public func ancestors(of id: SymbolID) -> [SymbolID] {
+        var result: [SymbolID] = []
+        var cursor: SymbolID? = id
+        while let current = cursor {
+            result.append(current)
+            cursor = self[current].parent
+        }
+        return result
+    }
+}
+
+extension Members {
+    init(types: [TypeDeclaration]) {
+        self.init()
+        self.types = types
+    }
+}

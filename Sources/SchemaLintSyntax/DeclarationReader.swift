@@ -1,0 +1,203 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Walks a file's declarations (not statements or expressions) and records what schemalint needs.
+///
+/// It descends through type bodies, extensions and active `#if` clauses only. Comments and string
+/// literals are trivia or tokens to the parser, so schema code written inside them is never seen.
+struct DeclarationReader {
+    let converter: SourceLocationConverter
+    let path: String
+
+    func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        let position = node.startLocation(converter: converter)
+        return SourceLocation(file: path, line: position.line, column: position.column)
+    }
+
+    func read(_ file: SourceFileSyntax, into parsed: inout ParsedFile) {
+        var members = Members()
+        readStatements(file.statements, into: &members, file: &parsed)
+        parsed.members = members
+    }
+
+    private func readStatements(_ items: CodeBlockItemListSyntax, into members: inout Members, file: inout ParsedFile) {
+        for item in items {
+            guard case let .decl(decl) = item.item else { continue }
+            readDeclaration(decl, into: &members, file: &file)
+        }
+    }
+
+    private func readMemberBlock(_ items: MemberBlockItemListSyntax, into members: inout Members, file: inout ParsedFile) {
+        for item in items {
+            readDeclaration(item.decl, into: &members, file: &file)
+        }
+    }
+
+    private func readDeclaration(_ decl: DeclSyntax, into members: inout Members, file: inout ParsedFile) {
+        if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            guard let clause = IfConfigEvaluator.activeClause(of: ifConfig), let elements = clause.elements else { return }
+            switch elements {
+            case let .statements(statements): readStatements(statements, into: &members, file: &file)
+            case let .decls(memberItems): readMemberBlock(memberItems, into: &members, file: &file)
+            default: break
+            }
+        } else if let classDecl = decl.as(ClassDeclSyntax.self) {
+            members.types.append(readType(.class, name: classDecl.name, attributes: classDecl.attributes,
+                                          inheritance: classDecl.inheritanceClause, body: classDecl.memberBlock, file: &file))
+        } else if let structDecl = decl.as(StructDeclSyntax.self) {
+            members.types.append(readType(.struct, name: structDecl.name, attributes: structDecl.attributes,
+                                          inheritance: structDecl.inheritanceClause, body: structDecl.memberBlock, file: &file))
+        } else if let enumDecl = decl.as(EnumDeclSyntax.self) {
+            members.types.append(readType(.enum, name: enumDecl.name, attributes: enumDecl.attributes,
+                                          inheritance: enumDecl.inheritanceClause, body: enumDecl.memberBlock, file: &file))
+        } else if let actorDecl = decl.as(ActorDeclSyntax.self) {
+            members.types.append(readType(.actor, name: actorDecl.name, attributes: actorDecl.attributes,
+                                          inheritance: actorDecl.inheritanceClause, body: actorDecl.memberBlock, file: &file))
+        } else if let protocolDecl = decl.as(ProtocolDeclSyntax.self) {
+            file.declaredProtocols.insert(protocolDecl.name.text)
+            members.types.append(readType(.protocol, name: protocolDecl.name, attributes: protocolDecl.attributes,
+                                          inheritance: protocolDecl.inheritanceClause, body: protocolDecl.memberBlock, file: &file))
+        } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+            var body = Members()
+            readMemberBlock(extensionDecl.memberBlock.members, into: &body, file: &file)
+            file.extensions.append(ExtensionDeclaration(
+                extendedType: TypeExprReader.read(extensionDecl.extendedType),
+                location: location(extensionDecl.extendedType),
+                inherited: inheritedTypes(extensionDecl.inheritanceClause),
+                members: body))
+        } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+            members.typealiases.append(TypeAliasDeclaration(
+                name: alias.name.text, target: TypeExprReader.read(alias.initializer.value), location: location(alias.name)))
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+            readVariable(variable, into: &members)
+        } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+            for element in enumCase.elements {
+                members.enumCases.append(EnumCaseDeclaration(name: element.name.text.unbackticked,
+                                                             hasAssociatedValues: element.parameterClause != nil))
+            }
+        } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
+            members.macros.append(readMacroUse(macro))
+        } else if let importDecl = decl.as(ImportDeclSyntax.self), let module = importDecl.path.first {
+            file.imports.insert(module.name.text)
+        } else if let macroDecl = decl.as(MacroDeclSyntax.self) {
+            file.declaredMacros.insert(macroDecl.name.text)
+        }
+    }
+
+    private func readType(_ kind: TypeKind, name: TokenSyntax, attributes: AttributeListSyntax,
+                          inheritance: InheritanceClauseSyntax?, body: MemberBlockSyntax, file: inout ParsedFile) -> TypeDeclaration {
+        var members = Members()
+        readMemberBlock(body.members, into: &members, file: &file)
+        return TypeDeclaration(kind: kind, name: name.text.unbackticked, location: location(name),
+                               inherited: inheritedTypes(inheritance), attributes: attributeNames(attributes), members: members)
+    }
+
+    private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [TypeExpr] {
+        clause?.inheritedTypes.map { TypeExprReader.read($0.type) } ?? []
+    }
+
+    private func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { element -> String? in
+            guard let attribute = element.as(AttributeSyntax.self) else { return nil }
+            return TypeExprReader.read(attribute.attributeName).path?.last
+        }
+    }
+
+    // MARK: Properties
+
+    private func readVariable(_ variable: VariableDeclSyntax, into members: inout Members) {
+        let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+        let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
+        let names = attributes.map { TypeExprReader.read($0.attributeName).path?.last ?? "" }
+        if names.contains("Transient") && !isStatic { return }
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+
+        // `var a, b: Int` gives both bindings the type written after the last one.
+        var pendingTypeless: [PatternBindingSyntax] = []
+        var resolved: [(PatternBindingSyntax, TypeExpr?)] = []
+        for binding in variable.bindings {
+            if let annotation = binding.typeAnnotation {
+                let type = TypeExprReader.read(annotation.type)
+                resolved += pendingTypeless.map { ($0, type) }
+                pendingTypeless = []
+                resolved.append((binding, type))
+            } else if binding.initializer != nil || binding.accessorBlock != nil {
+                resolved += pendingTypeless.map { ($0, nil) }
+                pendingTypeless = []
+                resolved.append((binding, binding.initializer.flatMap { ExpressionReader.inferType(of: $0.value) }))
+            } else {
+                pendingTypeless.append(binding)
+            }
+        }
+        resolved += pendingTypeless.map { ($0, nil) }
+
+        for (binding, type) in resolved {
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = pattern.identifier.text.unbackticked
+            if isStatic {
+                let value = staticValue(of: binding)
+                members.staticProperties.append(StaticPropertyDeclaration(
+                    name: name, declaredType: type, value: value, location: location(pattern)))
+                continue
+            }
+            if isLazy || isComputed(binding) { continue }
+            var property = PropertyDeclaration(name: name, type: type, hasDefault: binding.initializer != nil,
+                                               isLet: isLet, location: location(pattern))
+            for attribute in attributes {
+                switch TypeExprReader.read(attribute.attributeName).path?.last {
+                case "Attribute": property.attribute = ExpressionReader.attributeArguments(attribute, at: location(attribute), reader: self)
+                case "Relationship": property.relationship = ExpressionReader.relationshipArguments(attribute, at: location(attribute), reader: self)
+                default: break
+                }
+            }
+            members.storedProperties.append(property)
+        }
+    }
+
+    /// A binding with a getter, or `get`/`set` accessors, stores nothing. `willSet`/`didSet` alone still store.
+    private func isComputed(_ binding: PatternBindingSyntax) -> Bool {
+        guard let accessors = binding.accessorBlock?.accessors else { return false }
+        switch accessors {
+        case .getter: return true
+        case let .accessors(list):
+            return list.contains { accessor in
+                let kind = accessor.accessorSpecifier.tokenKind
+                return kind != .keyword(.willSet) && kind != .keyword(.didSet)
+            }
+        }
+    }
+
+    private func staticValue(of binding: PatternBindingSyntax) -> StaticValue {
+        if let initializer = binding.initializer {
+            return ExpressionReader.staticValue(initializer.value, reader: self)
+        }
+        if let accessors = binding.accessorBlock?.accessors {
+            let statements: CodeBlockItemListSyntax?
+            switch accessors {
+            case let .getter(items): statements = items
+            case let .accessors(list):
+                statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+            }
+            if let expression = statements.flatMap(ExpressionReader.returnedExpression) {
+                return ExpressionReader.staticValue(expression, reader: self)
+            }
+        }
+        return .unreadable(location(binding))
+    }
+
+    // MARK: Macros
+
+    private func readMacroUse(_ macro: MacroExpansionDeclSyntax) -> MacroUse {
+        let generic = TypeExprReader.genericArguments(macro.genericArgumentClause).first
+        var groups: [[String]] = []
+        for argument in macro.arguments {
+            if let array = argument.expression.as(ArrayExprSyntax.self) {
+                groups.append(array.elements.compactMap { ExpressionReader.keyPath($0.expression, reader: self)?.properties.first })
+            } else if let keyPath = ExpressionReader.keyPath(argument.expression, reader: self), let first = keyPath.properties.first {
+                groups.append([first])
+            }
+        }
+        return MacroUse(name: macro.macroName.text, genericArgument: generic, keyPathGroups: groups, location: location(macro))
+    }
+}

@@ -1,0 +1,243 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Reads the handful of expression shapes schema code uses: version numbers, `[X.self]` lists,
+/// migration stages, `@Attribute` / `@Relationship` arguments and key paths.
+enum ExpressionReader {
+    /// The expression a getter body yields: its single expression or its `return` value.
+    static func returnedExpression(_ statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+        for item in statements.reversed() {
+            switch item.item {
+            case let .stmt(statement):
+                if let returned = statement.as(ReturnStmtSyntax.self)?.expression { return returned }
+                if let expressionStatement = statement.as(ExpressionStmtSyntax.self) { return expressionStatement.expression }
+            case let .expr(expression):
+                return expression
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// A type inferred from an initial value, the way Swift would for the common cases.
+    static func inferType(of expression: ExprSyntax) -> TypeExpr? {
+        if expression.is(StringLiteralExprSyntax.self) { return .name("String") }
+        if expression.is(IntegerLiteralExprSyntax.self) { return .name("Int") }
+        if expression.is(FloatLiteralExprSyntax.self) { return .name("Double") }
+        if expression.is(BooleanLiteralExprSyntax.self) { return .name("Bool") }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return inferType(of: prefix.expression)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let type = TypeExprReader.read(expression: call.calledExpression),
+           let last = type.path?.last, last.first?.isUppercase == true {
+            return type
+        }
+        return nil
+    }
+
+    static func staticValue(_ expression: ExprSyntax, reader: DeclarationReader) -> StaticValue {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return .list(array.elements.map { listElement($0.expression, reader: reader) }, reader.location(array))
+        }
+        if let version = versionNumber(expression) {
+            return .version(version, reader.location(expression))
+        }
+        if let stage = stage(expression, reader: reader) {
+            return .stage(stage)
+        }
+        return .unreadable(reader.location(expression))
+    }
+
+    private static func listElement(_ expression: ExprSyntax, reader: DeclarationReader) -> ListElement {
+        if let type = TypeExprReader.readMetatype(expression) {
+            return .type(type, reader.location(expression))
+        }
+        if let stage = stage(expression, reader: reader) {
+            return .stage(stage)
+        }
+        if let path = TypeExprReader.read(expression: expression)?.path {
+            return .reference(path, reader.location(expression))
+        }
+        return .unreadable(reader.location(expression))
+    }
+
+    /// `Schema.Version(1, 0, 0)`, `Version(1, 0, 0)`, `.init(1, 0, 0)`.
+    static func versionNumber(_ expression: ExprSyntax) -> VersionNumber? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.trimmedDescription
+        guard callee == ".init" || callee.hasSuffix("Version") || callee.hasSuffix("Version.init") else { return nil }
+        let numbers = call.arguments.compactMap { Int($0.expression.as(IntegerLiteralExprSyntax.self)?.literal.text.filter { $0 != "_" } ?? "") }
+        guard numbers.count == 3, call.arguments.count == 3 else { return nil }
+        return VersionNumber(numbers[0], numbers[1], numbers[2])
+    }
+
+    /// `.lightweight(fromVersion:toVersion:)` or `.custom(fromVersion:toVersion:willMigrate:didMigrate:)`, also
+    /// written `MigrationStage.custom(...)`, with closures as arguments or trailing closures.
+    static func stage(_ expression: ExprSyntax, reader: DeclarationReader) -> StageExpression? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = member.base, base.trimmedDescription != "MigrationStage", base.trimmedDescription != "SwiftData.MigrationStage" {
+            return nil
+        }
+        let kind: StageKind
+        switch member.declName.baseName.text {
+        case "lightweight": kind = .lightweight
+        case "custom": kind = .custom
+        default: return nil
+        }
+        var stage = StageExpression(kind: kind, from: nil, to: nil, location: reader.location(call))
+        var closures: [String: ExprSyntax] = [:]
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "fromVersion": stage.from = TypeExprReader.readMetatype(argument.expression)
+            case "toVersion": stage.to = TypeExprReader.readMetatype(argument.expression)
+            case "willMigrate": closures["willMigrate"] = argument.expression
+            case "didMigrate": closures["didMigrate"] = argument.expression
+            default: break
+            }
+        }
+        if let trailing = call.trailingClosure {
+            let slot = closures["willMigrate"] == nil ? "willMigrate" : "didMigrate"
+            closures[slot] = ExprSyntax(trailing)
+        }
+        for extra in call.additionalTrailingClosures {
+            closures[extra.label.text] = ExprSyntax(extra.closure)
+        }
+        stage.willMigrate = closures["willMigrate"].flatMap { closureSummary($0, reader: reader) }
+        stage.didMigrate = closures["didMigrate"].flatMap { closureSummary($0, reader: reader) }
+        return stage
+    }
+
+    private static func closureSummary(_ expression: ExprSyntax, reader: DeclarationReader) -> ClosureSummary? {
+        if expression.is(NilLiteralExprSyntax.self) { return nil }
+        let collector = TypeUseCollector(reader: reader)
+        collector.walk(expression)
+        return ClosureSummary(location: reader.location(expression), typeUses: collector.uses)
+    }
+
+    // MARK: Attributes
+
+    static func attributeArguments(_ attribute: AttributeSyntax, at location: SourceLocation, reader: DeclarationReader) -> AttributeArguments {
+        var arguments = AttributeArguments(location: location)
+        for argument in labeledArguments(attribute) {
+            switch argument.label?.text {
+            case "originalName": arguments.originalName = stringLiteral(argument.expression)
+            case "hashModifier": arguments.hashModifier = stringLiteral(argument.expression)
+            case nil: arguments.options.append(option(argument.expression))
+            default: break
+            }
+        }
+        return arguments
+    }
+
+    static func relationshipArguments(_ attribute: AttributeSyntax, at location: SourceLocation, reader: DeclarationReader) -> RelationshipArguments {
+        var arguments = RelationshipArguments(location: location)
+        for argument in labeledArguments(attribute) {
+            switch argument.label?.text {
+            case "deleteRule": arguments.deleteRule = option(argument.expression)
+            case "minimumModelCount": arguments.minimumModelCount = integer(argument.expression)
+            case "maximumModelCount": arguments.maximumModelCount = integer(argument.expression)
+            case "originalName": arguments.originalName = stringLiteral(argument.expression)
+            case "hashModifier": arguments.hashModifier = stringLiteral(argument.expression)
+            case "inverse":
+                if argument.expression.is(NilLiteralExprSyntax.self) {
+                    arguments.explicitlyNoInverse = true
+                } else {
+                    arguments.inverse = keyPath(argument.expression, reader: reader)
+                }
+            case nil: arguments.options.append(option(argument.expression))
+            default: break
+            }
+        }
+        return arguments
+    }
+
+    private static func labeledArguments(_ attribute: AttributeSyntax) -> LabeledExprListSyntax {
+        if case let .argumentList(list)? = attribute.arguments { return list }
+        return LabeledExprListSyntax([])
+    }
+
+    /// `.unique` gives `unique`; `.transformable(by: X.self)` gives `transformable(by: X.self)`.
+    private static func option(_ expression: ExprSyntax) -> String {
+        var text = expression.trimmedDescription
+        if text.hasPrefix(".") { text.removeFirst() }
+        for prefix in ["Schema.Attribute.Option.", "Schema.Relationship.DeleteRule.", "Schema.Attribute.", "Schema.Relationship."] where text.hasPrefix(prefix) {
+            text.removeFirst(prefix.count)
+        }
+        return text
+    }
+
+    private static func integer(_ expression: ExprSyntax) -> Int? {
+        expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text.filter { $0 != "_" }) }
+    }
+
+    static func stringLiteral(_ expression: ExprSyntax) -> String? {
+        expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+    }
+
+    /// `\Root.a.b` or `\.a`.
+    static func keyPath(_ expression: ExprSyntax, reader: DeclarationReader) -> KeyPathReference? {
+        guard let keyPath = expression.as(KeyPathExprSyntax.self) else { return nil }
+        let properties = keyPath.components.compactMap { component -> String? in
+            guard case let .property(property) = component.component else { return nil }
+            return property.declName.baseName.text.unbackticked
+        }
+        return KeyPathReference(root: keyPath.root.map { TypeExprReader.read($0) }, properties: properties,
+                                location: reader.location(keyPath))
+    }
+}
+
+/// Collects the types a migration closure uses: generic arguments (`FetchDescriptor<T>`, `#Predicate<T>`),
+/// initialiser calls (`T(...)`), metatypes (`T.self`), casts and annotations.
+final class TypeUseCollector: SyntaxVisitor {
+    let reader: DeclarationReader
+    var uses: [TypeUse] = []
+
+    init(reader: DeclarationReader) {
+        self.reader = reader
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func record(_ type: TypeExpr, _ node: some SyntaxProtocol) {
+        uses.append(TypeUse(type: type, location: reader.location(node)))
+    }
+
+    override func visit(_ node: GenericArgumentClauseSyntax) -> SyntaxVisitorContinueKind {
+        for argument in node.arguments {
+            if let type = argument.argument.as(TypeSyntax.self) { record(TypeExprReader.read(type), argument) }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let type = TypeExprReader.read(expression: node.calledExpression), let last = type.path?.last,
+           last.first?.isUppercase == true, !node.calledExpression.is(GenericSpecializationExprSyntax.self) {
+            record(type, node.calledExpression)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let type = TypeExprReader.readMetatype(ExprSyntax(node)) {
+            record(type, node)
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+        record(TypeExprReader.read(node.type), node.type)
+        return .visitChildren
+    }
+
+    override func visit(_ node: IsExprSyntax) -> SyntaxVisitorContinueKind {
+        record(TypeExprReader.read(node.type), node.type)
+        return .visitChildren
+    }
+
+    override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind {
+        record(TypeExprReader.read(node.type), node.type)
+        return .skipChildren
+    }
+}

@@ -1,0 +1,36 @@
+import SchemaLintModel
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// Parses one Swift file into `ParsedFile`. Never throws: a file with syntax errors is read as far as it
+/// parsed and carries its first error, so one broken file never hides the rest of a schema.
+public enum SwiftFileParser {
+    public static func parse(path: String, bytes: [UInt8]) -> ParsedFile {
+        var content = bytes[...]
+        if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        // Invalid UTF-8 becomes U+FFFD: the file is still analysed and the parser reports the damage.
+        let text = String(decoding: content, as: UTF8.self)
+        return parse(path: path, source: text)
+    }
+
+    public static func parse(path: String, source: String) -> ParsedFile {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        var parsed = ParsedFile(path: path)
+        DeclarationReader(converter: converter, path: path).read(tree, into: &parsed)
+        if tree.hasError {
+            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
+            if let first = diagnostics.first {
+                let position = first.location(converter: converter)
+                parsed.syntaxError = SyntaxProblem(
+                    location: SourceLocation(file: path, line: position.line, column: position.column),
+                    message: first.message, count: diagnostics.count)
+            } else {
+                parsed.syntaxError = SyntaxProblem(location: SourceLocation(file: path, line: 1, column: 1),
+                                                   message: "the file did not parse", count: 1)
+            }
+        }
+        return parsed
+    }
+}
