@@ -1,0 +1,117 @@
+import SchemaLintModel
+
+/// `schemalint.lock`: what shipped. One entry per locked version, readable in a pull request the way
+/// Room's exported schema JSON is, with enough detail to explain any later change property by property.
+public struct Lockfile: Equatable, Sendable {
+    /// Bumped when the file's layout changes; a newer one than this build understands is refused.
+    public static let currentFormatVersion = 1
+
+    public var formatVersion: Int = Lockfile.currentFormatVersion
+    public var hashAlgorithm: String = Fingerprint.algorithm
+    public var versions: [String: LockedVersion] = [:]
+    /// Where it was read from (for findings that point into the lockfile); not serialised.
+    public var path: String?
+    /// The line of each version's key in the file as read; not serialised.
+    public var keyLines: [String: Int] = [:]
+
+    public init(versions: [String: LockedVersion] = [:]) { self.versions = versions }
+
+    public static func == (lhs: Lockfile, rhs: Lockfile) -> Bool {
+        (lhs.formatVersion, lhs.hashAlgorithm, lhs.versions) == (rhs.formatVersion, rhs.hashAlgorithm, rhs.versions)
+    }
+}
+
+public struct LockedVersion: Equatable, Sendable, Codable {
+    /// The Swift type, qualified (`SchemaV1`, `SchemaVersioning.SchemaV2`).
+    public var type: String
+    public var versionIdentifier: String?
+    /// The store checksum SwiftData writes (`NSStoreModelVersionChecksumKey`), base64.
+    public var checksum: String
+    /// Reasons the checksum may differ from SwiftData's, when any construct is not verified.
+    public var checksumUncertainties: [String]?
+    /// Entity name to version hash, hex.
+    public var entityHashes: [String: String]
+    public var fingerprint: String
+    public var models: [String]
+    public var entities: [EntitySnapshot]
+    /// `lock --accept` records: each time this entry was re-recorded on purpose, and why.
+    public var accepted: [Acceptance]?
+    /// Set by `lock --accept` for a version deliberately removed from the sources: the reason it was retired.
+    public var retired: String?
+
+    public init(analysis: VersionAnalysis, type: String, versionIdentifier: String?) {
+        self.type = type
+        self.versionIdentifier = versionIdentifier
+        checksum = analysis.hashes.checksum
+        checksumUncertainties = analysis.uncertainties.isEmpty ? nil : analysis.uncertainties
+        entityHashes = analysis.hashes.entityHashes.mapValues(Hex.encode)
+        fingerprint = analysis.fingerprint
+        models = analysis.models
+        entities = analysis.snapshot
+    }
+}
+
+public struct Acceptance: Equatable, Sendable, Codable {
+    public var reason: String
+    public var previousChecksum: String
+    public var previousFingerprint: String
+}
+
+extension Lockfile {
+    public func json() -> JSONValue {
+        .object([
+            "formatVersion": .int(formatVersion),
+            "hashAlgorithm": .string(hashAlgorithm),
+            "versions": .object(versions.mapValues { $0.json() }),
+        ])
+    }
+}
+
+extension LockedVersion {
+    func json() -> JSONValue {
+        .object([
+            ("type", .string(type)),
+            ("versionIdentifier", versionIdentifier.map(JSONValue.string)),
+            ("checksum", .string(checksum)),
+            ("checksumUncertainties", checksumUncertainties.map(JSONValue.strings)),
+            ("entityHashes", .object(entityHashes.mapValues(JSONValue.string))),
+            ("fingerprint", .string(fingerprint)),
+            ("models", .strings(models)),
+            ("entities", .array(entities.map { $0.json() })),
+            ("accepted", accepted.map { list in .array(list.map { $0.json() }) }),
+            ("retired", retired.map(JSONValue.string)),
+        ])
+    }
+}
+
+extension Acceptance {
+    func json() -> JSONValue {
+        .object(["reason": .string(reason), "previousChecksum": .string(previousChecksum),
+                 "previousFingerprint": .string(previousFingerprint)])
+    }
+}
+
+extension EntitySnapshot {
+    func json() -> JSONValue {
+        .object([
+            ("name", .string(name)),
+            ("superentity", superentity.map(JSONValue.string)),
+            ("properties", .array(properties.map { $0.json() })),
+            ("unique", unique.map(JSONValue.strings)),
+            ("indexes", indexes.map(JSONValue.strings)),
+        ])
+    }
+}
+
+extension PropertySnapshot {
+    func json() -> JSONValue {
+        .object([
+            ("name", .string(name)), ("kind", .string(kind)), ("type", .string(type)),
+            ("optional", .bool(optional)), ("hasDefault", .bool(hasDefault)),
+            ("options", options.map(JSONValue.strings)),
+            ("originalName", originalName.map(JSONValue.string)), ("hashModifier", hashModifier.map(JSONValue.string)),
+            ("inverse", inverse.map(JSONValue.string)), ("deleteRule", deleteRule.map(JSONValue.string)),
+            ("minCount", minCount.map(JSONValue.int)), ("maxCount", maxCount.map(JSONValue.int)),
+        ])
+    }
+}

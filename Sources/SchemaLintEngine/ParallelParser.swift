@@ -1,0 +1,56 @@
+import Dispatch
+import SchemaLintModel
+import SchemaLintSyntax
+
+/// Parses files on every core. Results come back in input order, so output never depends on thread timing.
+enum ParallelParser {
+    static func parse(_ files: [SourceDiscovery.SourceFile], threads: Int? = nil) -> [ParsedFile] {
+        guard !files.isEmpty else { return [] }
+        let results = ResultSlots<ParsedFile>(count: files.count)
+        let workers = max(1, min(threads ?? ProcessInfo.activeProcessorCount, files.count))
+        if workers == 1 {
+            for (index, file) in files.enumerated() { results.set(index, SwiftFileParser.parse(path: file.path, bytes: file.bytes)) }
+        } else {
+            // Files are handed out by index so a huge file doesn't hold up a whole fixed-size chunk.
+            let next = AtomicCounter()
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let index = next.increment()
+                    guard index < files.count else { return }
+                    results.set(index, SwiftFileParser.parse(path: files[index].path, bytes: files[index].bytes))
+                }
+            }
+        }
+        return results.values()
+    }
+}
+
+import Foundation
+
+/// Write-once slots filled from several threads.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+    func values() -> [Value] { storage.compactMap { $0 } }
+}
+
+final class AtomicCounter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value - 1
+    }
+}
+
+enum ProcessInfo {
+    static var activeProcessorCount: Int { Foundation.ProcessInfo.processInfo.activeProcessorCount }
+}

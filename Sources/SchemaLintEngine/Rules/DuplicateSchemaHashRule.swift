@@ -1,0 +1,26 @@
+import SchemaLintModel
+
+/// Two versions of a plan with the same store checksum crash SwiftData when the container is created.
+public struct DuplicateSchemaHashRule: Rule {
+    public let id = "duplicate_schema_hash"
+    public let defaultSeverity = Severity.error
+    public let summary = "Two versions in one plan have the same store checksum (\"Duplicate version checksums\" crash)."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for plan in context.project.plans {
+            var firstByChecksum: [String: SchemaVersion] = [:]
+            for version in context.versions(of: plan) {
+                guard let analysis = context.analysis(of: version), version.models != nil else { continue }
+                guard let earlier = firstByChecksum[analysis.hashes.checksum] else {
+                    firstByChecksum[analysis.hashes.checksum] = version
+                    continue
+                }
+                let note = analysis.isCertain ? "" : " (schemalint's checksum is uncertain here: \(analysis.uncertainties[0]))"
+                let same = earlier.id == version.id ? "\(version.name) is listed twice in \(plan.name).schemas" : "\(version.name) and \(earlier.name) have the same store checksum \(analysis.hashes.checksum)"
+                findings.append(finding(version.modelsLocation ?? version.location, "\(same)\(note): SwiftData stops at launch with \"Duplicate version checksums across stages detected\", which no catch can handle. Two versions must differ in what they store; if nothing changed, drop the newer version"))
+            }
+        }
+        return findings
+    }
+}

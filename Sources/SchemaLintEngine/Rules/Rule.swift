@@ -1,0 +1,56 @@
+import SchemaLintModel
+
+/// A check over the semantic model. Rules know nothing of output formats; reporters know nothing of rules.
+public protocol Rule: Sendable {
+    /// `snake_case`; its documentation is `Rules/<id>.md`.
+    var id: String { get }
+    var defaultSeverity: Severity { get }
+    /// One line for `schemalint rules`.
+    var summary: String { get }
+    func check(_ context: RuleContext) -> [Finding]
+}
+
+/// What rules look at.
+public struct RuleContext {
+    public let project: Project
+    /// Per version key.
+    public let analyses: [String: VersionAnalysis]
+    /// The lockfile, when one was found and read.
+    public let lockfile: Lockfile?
+
+    public init(project: Project, analyses: [String: VersionAnalysis], lockfile: Lockfile?) {
+        self.project = project
+        self.analyses = analyses
+        self.lockfile = lockfile
+    }
+
+    public func analysis(of version: SchemaVersion) -> VersionAnalysis? { analyses[version.key] }
+
+    /// The versions a plan lists, in order, skipping names that resolve to no version.
+    public func versions(of plan: MigrationPlan) -> [SchemaVersion] {
+        (plan.schemas ?? []).compactMap { reference in reference.version.flatMap { project.version($0) } }
+    }
+}
+
+extension Rule {
+    func finding(_ location: SourceLocation, _ message: String) -> Finding {
+        Finding(rule: id, severity: defaultSeverity, location: location, message: message)
+    }
+}
+
+/// Every rule schemalint has, in `schemalint rules` order.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        ShippedSchemaEditedRule(),
+        ShippedSchemaRemovedRule(),
+        ModelMissingFromSchemaRule(),
+        InverseMismatchRule(),
+        StageNotListedRule(),
+        SchemaNotListedRule(),
+        DuplicateSchemaHashRule(),
+        DuplicateVersionIdentifierRule(),
+        SyntaxErrorRule(),
+    ]
+
+    public static func rule(_ id: String) -> (any Rule)? { all.first { $0.id == id } }
+}

@@ -1,0 +1,18 @@
+import SchemaLintModel
+
+/// A locked version is gone from the sources: stores written by that release can no longer be migrated.
+public struct ShippedSchemaRemovedRule: Rule {
+    public let id = "shipped_schema_removed"
+    public let defaultSeverity = Severity.error
+    public let summary = "A version recorded in schemalint.lock no longer exists in the sources."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard let lockfile = context.lockfile else { return [] }
+        let present = Set(context.project.versions.map(\.key))
+        return lockfile.versions.keys.sorted().filter { !present.contains($0) && lockfile.versions[$0]!.retired == nil }.map { key in
+            let locked = lockfile.versions[key]!
+            let location = SourceLocation(file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[key] ?? 1, column: 1)
+            return finding(location, "\(locked.type) (\(locked.versionIdentifier ?? "no identifier"), checksum \(locked.checksum)) shipped but no longer exists in the sources: devices with a store written by that release cannot be migrated (134504 \"unknown model version\"). Restore the version and keep it in the plan's schemas; if it never shipped, remove its entry with `schemalint lock --accept \(key) --reason \"...\"`")
+        }
+    }
+}
