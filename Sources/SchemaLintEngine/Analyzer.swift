@@ -1,0 +1,112 @@
+import Foundation
+import SchemaLintModel
+import SchemaLintSyntax
+
+/// The pipeline: files → syntax → semantic model → hashes → rules → findings.
+public struct Analysis {
+    public var project: Project
+    /// Per version key, in key order.
+    public var versions: [VersionAnalysis]
+    public var findings: [Finding]
+    public var unreadable: [(path: String, reason: String)]
+    public var statistics: Statistics
+
+    public struct Statistics: Sendable {
+        public var filesFound = 0
+        public var filesParsed = 0
+        public var bytesRead = 0
+    }
+
+    public func analysis(forKey key: String) -> VersionAnalysis? { versions.first { $0.key == key } }
+}
+
+public struct Analyzer {
+    public var workingDirectory: URL
+    /// nil uses every core.
+    public var threads: Int?
+    public var rules: [any Rule]
+
+    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                threads: Int? = nil, rules: [any Rule] = RuleRegistry.all) {
+        self.workingDirectory = workingDirectory
+        self.threads = threads
+        self.rules = rules
+    }
+
+    public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {
+        let discovered = try SourceDiscovery(workingDirectory: workingDirectory).discover(paths)
+        return analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
+    }
+
+    /// Analyses files already in memory (tests, `--against` a git ref).
+    public func analyze(files: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
+                        lockfile: Lockfile?) -> Analysis {
+        var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0, bytesRead: files.reduce(0) { $0 + $1.bytes.count })
+        // Pass 1: files that mention SwiftData's schema vocabulary.
+        var relevant = [Bool](repeating: false, count: files.count)
+        for index in files.indices where RelevanceFilter.mayHoldSchema(files[index].bytes) { relevant[index] = true }
+        var parsed = ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads)
+        var project = ProjectBuilder.build(files: parsed)
+        // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
+        // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend.
+        for _ in 0..<3 {
+            let wanted = MissingNames.collect(project).map { Array($0.utf8) }
+            guard !wanted.isEmpty else { break }
+            let extra = files.indices.filter { index in
+                !relevant[index] && wanted.contains { RelevanceFilter.contains(files[index].bytes, $0) }
+            }
+            guard !extra.isEmpty else { break }
+            for index in extra { relevant[index] = true }
+            parsed += ParallelParser.parse(extra.map { files[$0] }, threads: threads)
+            project = ProjectBuilder.build(files: parsed)
+        }
+        statistics.filesParsed = parsed.count
+
+        let versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
+        let context = RuleContext(project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
+                                  lockfile: lockfile)
+        let findings = Finding.ordered(rules.flatMap { $0.check(context) })
+        return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics)
+    }
+}
+
+/// Type names the schema refers to that no parsed file declares.
+enum MissingNames {
+    static func collect(_ project: Project) -> Set<String> {
+        var names = Set<String>()
+        for extensionDecl in project.symbols.unboundExtensions {
+            if let first = extensionDecl.extendedType.path?.first { names.insert(first) }
+        }
+        for entity in project.entities.values {
+            for property in entity.properties {
+                if case let .attribute(storage) = property.kind { collect(storage, property.declaredType, into: &names) }
+            }
+        }
+        for version in project.versions {
+            for model in version.models ?? [] where model.entity == nil {
+                if let first = model.written.path?.first { names.insert(first) }
+            }
+        }
+        return names.filter { !$0.isEmpty && !StorageNames.standard.contains($0) }
+    }
+
+    private static func collect(_ storage: AttributeStorage, _ written: TypeExpr, into names: inout Set<String>) {
+        switch storage {
+        case .unknown, .transformable:
+            var type = written.unwrappingOptional.type
+            while case let .array(element) = type { type = element.unwrappingOptional.type }
+            if let path = type.path { names.formUnion(path) }
+        case let .composite(_, elements):
+            for element in elements {
+                if case .unknown(let swiftType, _) = element.storage { names.insert(swiftType.split(separator: ".").first.map(String.init) ?? swiftType) }
+            }
+        case .scalar:
+            break
+        }
+    }
+}
+
+enum StorageNames {
+    static let standard: Set<String> = ["String", "Int", "Int16", "Int32", "Int64", "Double", "Float", "Bool", "Date",
+                                        "Data", "UUID", "URL", "Decimal", "Array", "Dictionary", "Set", "Optional"]
+}

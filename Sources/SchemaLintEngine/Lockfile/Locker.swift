@@ -1,0 +1,111 @@
+import SchemaLintModel
+
+/// Decides what `schemalint lock` records. It never rewrites an entry silently: a locked version that differs
+/// is a conflict unless the user accepts it by name with a reason, which stays in the lockfile for review.
+public enum Locker {
+    public struct Request {
+        /// Version keys or type names to lock; empty means all.
+        public var only: Set<String> = []
+        /// Version keys or type names to re-record (or retire, when removed from the sources).
+        public var accept: Set<String> = []
+        public var reason: String?
+        public init(only: Set<String> = [], accept: Set<String> = [], reason: String? = nil) {
+            self.only = only
+            self.accept = accept
+            self.reason = reason
+        }
+    }
+
+    public struct Outcome {
+        public var lockfile: Lockfile
+        public var recorded: [String] = []
+        public var accepted: [String] = []
+        public var retired: [String] = []
+        public var unchanged: [String] = []
+        /// Locked versions that differ and were not accepted: key and what changed.
+        public var conflicts: [(key: String, changes: [String])] = []
+        /// Versions whose source could not be read completely: key and why. Nothing is written then.
+        public var incomplete: [(key: String, reason: String)] = []
+        /// Names given to --only or --accept that match no version.
+        public var unknownNames: [String] = []
+        public var changed: Bool { !recorded.isEmpty || !accepted.isEmpty || !retired.isEmpty }
+    }
+
+    public static func plan(_ analysis: Analysis, existing: Lockfile?, request: Request) -> Outcome {
+        var outcome = Outcome(lockfile: existing ?? Lockfile())
+        let project = analysis.project
+        func matches(_ version: SchemaVersion, _ names: Set<String>) -> Bool {
+            names.contains(version.key) || names.contains(version.name) || names.contains(project.symbols[version.id].name)
+        }
+        let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
+            .union(existing?.versions.keys.map { $0 } ?? [])
+        outcome.unknownNames = request.only.union(request.accept).subtracting(known).sorted()
+
+        for version in project.versions {
+            guard request.only.isEmpty || matches(version, request.only) || matches(version, request.accept),
+                  let current = analysis.analysis(forKey: version.key) else { continue }
+            if let reason = incompleteness(of: version, in: analysis) {
+                outcome.incomplete.append((version.key, reason))
+                continue
+            }
+            var entry = LockedVersion(analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
+            guard let locked = existing?.versions[version.key] else {
+                outcome.lockfile.versions[version.key] = entry
+                outcome.recorded.append(version.key)
+                continue
+            }
+            let changes = differences(locked, entry)
+            if changes.isEmpty {
+                outcome.unchanged.append(version.key)
+            } else if matches(version, request.accept) {
+                entry.accepted = (locked.accepted ?? []) + [Acceptance(reason: request.reason ?? "", previousChecksum: locked.checksum,
+                                                                      previousFingerprint: locked.fingerprint)]
+                outcome.lockfile.versions[version.key] = entry
+                outcome.accepted.append(version.key)
+            } else {
+                outcome.conflicts.append((version.key, changes))
+            }
+        }
+        let present = Set(project.versions.map(\.key))
+        for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
+        where !present.contains(key) && locked.retired == nil && (request.accept.contains(key) || request.accept.contains(locked.type)) {
+            outcome.lockfile.versions[key]?.retired = request.reason ?? ""
+            outcome.retired.append(key)
+        }
+        return outcome
+    }
+
+    static func differences(_ locked: LockedVersion, _ current: LockedVersion) -> [String] {
+        var changes = SchemaDiff.changes(from: locked.entities, to: current.entities).map(\.text)
+        if locked.versionIdentifier != current.versionIdentifier {
+            changes.append("versionIdentifier \(locked.versionIdentifier ?? "none") → \(current.versionIdentifier ?? "none")")
+        }
+        if locked.models != current.models {
+            changes.append("models [\(locked.models.joined(separator: ", "))] → [\(current.models.joined(separator: ", "))]")
+        }
+        if changes.isEmpty && (locked.checksum != current.checksum || locked.fingerprint != current.fingerprint) {
+            changes.append("checksum \(locked.checksum) → \(current.checksum), fingerprint \(locked.fingerprint) → \(current.fingerprint)")
+        }
+        return changes
+    }
+
+    /// Why a version's source cannot be trusted to be complete, if it cannot.
+    static func incompleteness(of version: SchemaVersion, in analysis: Analysis) -> String? {
+        let project = analysis.project
+        guard let models = version.models else {
+            return "its `models` list is missing or is not a literal list of `X.self`"
+        }
+        if let unresolved = models.first(where: { $0.entity == nil }) {
+            return "`\(unresolved.written)` in its models list (\(unresolved.location)) is not a @Model class schemalint can find"
+        }
+        var files = Set([version.location.file])
+        for id in version.allEntities { if let entity = project.entity(id) { files.insert(entity.location.file) } }
+        if let problem = project.syntaxProblems.first(where: { files.contains($0.location.file) }) {
+            return "\(problem.location.file) has a syntax error at line \(problem.location.line)"
+        }
+        if let unreadable = analysis.unreadable.first {
+            return "\(unreadable.path) could not be read (\(unreadable.reason))"
+        }
+        return nil
+    }
+}

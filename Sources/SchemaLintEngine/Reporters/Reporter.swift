@@ -1,0 +1,66 @@
+import SchemaLintModel
+
+/// Turns findings into output. Reporters know nothing of rules beyond a finding's fields.
+public protocol Reporter {
+    func report(_ findings: [Finding], summary: Summary) -> String
+}
+
+public struct Summary: Sendable {
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+    public var filesFound: Int
+    public var filesParsed: Int
+    public var versions: Int
+
+    public init(findings: [Finding], statistics: Analysis.Statistics, versions: Int) {
+        errors = findings.filter { $0.severity == .error }.count
+        warnings = findings.filter { $0.severity == .warning }.count
+        notes = findings.filter { $0.severity == .note }.count
+        filesFound = statistics.filesFound
+        filesParsed = statistics.filesParsed
+        self.versions = versions
+    }
+
+    /// The line printed on stderr after xcode output.
+    public var line: String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(plural(versions, "schema version")) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+    }
+}
+
+public enum ReporterKind: String, CaseIterable, Sendable {
+    case xcode, json
+
+    public var reporter: any Reporter {
+        switch self {
+        case .xcode: return XcodeReporter()
+        case .json: return JSONReporter()
+        }
+    }
+}
+
+/// `path:line:column: error: message [rule_id]`, which Xcode and most editors turn into clickable diagnostics.
+public struct XcodeReporter: Reporter {
+    public init() {}
+    public func report(_ findings: [Finding], summary: Summary) -> String {
+        findings.map { "\($0.location.file):\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message) [\($0.rule)]\n" }.joined()
+    }
+}
+
+/// One JSON object: `{"findings": [...], "summary": {...}}`, findings sorted by file, line, column, rule.
+public struct JSONReporter: Reporter {
+    public init() {}
+    public func report(_ findings: [Finding], summary: Summary) -> String {
+        JSONValue.object([
+            "findings": .array(findings.map { finding in
+                .object(["rule": .string(finding.rule), "severity": .string(finding.severity.rawValue),
+                         "file": .string(finding.location.file), "line": .int(finding.location.line),
+                         "column": .int(finding.location.column), "message": .string(finding.message)])
+            }),
+            "summary": .object(["errors": .int(summary.errors), "warnings": .int(summary.warnings), "notes": .int(summary.notes),
+                                "files": .int(summary.filesFound), "filesParsed": .int(summary.filesParsed),
+                                "versions": .int(summary.versions)]),
+        ]).rendered()
+    }
+}

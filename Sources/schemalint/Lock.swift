@@ -1,0 +1,57 @@
+import ArgumentParser
+import SchemaLintEngine
+
+struct Lock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record the versions that are not locked yet in schemalint.lock (run it when you ship a release).",
+        discussion: "A locked version that changed is never re-recorded silently: it is reported and nothing is written, unless you name it with --accept and give a --reason, which is kept in the lockfile.")
+
+    @OptionGroup var options: SharedOptions
+
+    @Option(name: .customLong("only"), help: "Lock only this version (type name or lockfile key); repeatable.")
+    var only: [String] = []
+
+    @Option(name: .customLong("accept"), help: "Re-record this changed (or retire this removed) version; repeatable. Needs --reason.")
+    var accept: [String] = []
+
+    @Option(help: "Why the accepted change is safe; kept in the lockfile for reviewers.")
+    var reason: String?
+
+    func validate() throws {
+        if !accept.isEmpty && (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--accept needs --reason \"...\": say why changing a shipped version is safe")
+        }
+    }
+
+    func run() throws {
+        let existing = try options.loadLockfile()
+        let analysis = try options.analyze(lockfile: existing)
+        let outcome = Locker.plan(analysis, existing: existing,
+                                  request: Locker.Request(only: Set(only), accept: Set(accept), reason: reason))
+        if !outcome.unknownNames.isEmpty {
+            throw Console.fail("no version named \(outcome.unknownNames.joined(separator: ", ")). `schemalint hash` lists the versions and their keys")
+        }
+        if !outcome.incomplete.isEmpty {
+            for (key, reason) in outcome.incomplete { Console.err("schemalint: error: cannot lock \(key): \(reason)") }
+            throw Console.fail("nothing was written: fix the sources above first, so the lockfile records what really ships")
+        }
+        if !outcome.conflicts.isEmpty {
+            for (key, changes) in outcome.conflicts {
+                Console.err("schemalint: error: \(key) is locked and has changed since: \(changes.joined(separator: "; "))")
+            }
+            Console.err("schemalint: nothing was written. Restore the versions above and put the change in a new version, or re-record one that never shipped with `schemalint lock --accept NAME --reason \"...\"`")
+            throw ExitStatus.findings
+        }
+        if outcome.changed {
+            do {
+                try LockfileStore.write(outcome.lockfile, to: options.lockfile)
+            } catch let failure as LockfileStore.Failure {
+                throw Console.fail(failure.description)
+            }
+        }
+        for key in outcome.recorded { Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\n") }
+        for key in outcome.accepted { Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n") }
+        for key in outcome.retired { Console.out("retired \(key) (accepted: \(reason ?? ""))\n") }
+        if !outcome.changed { Console.out("\(options.lockfile) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n") }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import SchemaLintEngine
+
+@main
+struct SchemaLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schemalint",
+        abstract: "Keeps SwiftData schema changes from losing your users' data.",
+        discussion: "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not do its job.",
+        version: "0.1.0",
+        subcommands: [Check.self, Lock.self, Hash.self, Rules.self],
+        defaultSubcommand: Check.self
+    )
+
+    /// ArgumentParser's own usage failures exit 64; schemalint promises 2 for anything that stops it working.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitStatus {
+            Foundation.exit(exit.code)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data("schemalint: \(fullMessage(for: error))\n".utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Thrown to end a command with a given status after its output is printed.
+struct ExitStatus: Error {
+    var code: Int32
+    static let findings = ExitStatus(code: 1)
+    static let failure = ExitStatus(code: 2)
+}
+
+enum Console {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func err(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Prints an error that stops schemalint and ends with status 2.
+    static func fail(_ message: String) -> ExitStatus {
+        err("schemalint: error: \(message)")
+        return .failure
+    }
+}
+
+struct SharedOptions: ParsableArguments {
+    @Argument(help: "Files or folders to analyse (default: the current directory).")
+    var paths: [String] = []
+
+    @Option(help: "The lockfile to read (and, for `lock`, write).")
+    var lockfile: String = "schemalint.lock"
+
+    @Option(help: "Threads to parse with (default: every core).")
+    var threads: Int?
+
+    func analyze(lockfile: Lockfile?) throws -> Analysis {
+        do {
+            let analysis = try Analyzer(threads: threads).analyze(paths: paths, lockfile: lockfile)
+            for unreadable in analysis.unreadable {
+                Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
+            }
+            return analysis
+        } catch let failure as SourceDiscovery.Failure {
+            throw Console.fail("\(failure). Pass existing files or folders")
+        }
+    }
+
+    func loadLockfile() throws -> Lockfile? {
+        do {
+            return try LockfileStore.load(lockfile)
+        } catch let failure as LockfileStore.Failure {
+            throw Console.fail(failure.description)
+        }
+    }
+}
