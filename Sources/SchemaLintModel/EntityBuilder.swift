@@ -61,10 +61,20 @@ struct EntityBuilder {
         }
     }
 
+    /// `\SchemaV2.Category.expenses` reaches the parser as root `SchemaV2` and components `Category.expenses`:
+    /// the longest prefix that names a type is the root, the next component is the property.
     private func inverse(_ keyPath: KeyPathReference?, owner: SymbolTable.Symbol) -> Relationship.Inverse? {
         guard let keyPath else { return nil }
-        let entity = keyPath.root.flatMap { symbols.resolveSymbol($0, scope: owner.id, file: keyPath.location.file) }
-        return Relationship.Inverse(written: keyPath, entity: entity, property: keyPath.properties.first)
+        guard let root = keyPath.root?.path else {
+            return Relationship.Inverse(written: keyPath, entity: nil, property: keyPath.properties.first)
+        }
+        for split in stride(from: keyPath.properties.count - 1, through: 0, by: -1) {
+            let typePath = root + keyPath.properties.prefix(split)
+            if let entity = symbols.resolveSymbol(.named(typePath, arguments: []), scope: owner.id, file: keyPath.location.file) {
+                return Relationship.Inverse(written: keyPath, entity: entity, property: keyPath.properties.dropFirst(split).first)
+            }
+        }
+        return Relationship.Inverse(written: keyPath, entity: nil, property: keyPath.properties.first)
     }
 }
 
