@@ -8,6 +8,10 @@ public struct SourceDiscovery {
     public struct SourceFile: Sendable {
         public var path: String
         public var bytes: [UInt8]
+        public init(path: String, bytes: [UInt8]) {
+            self.path = path
+            self.bytes = bytes
+        }
     }
 
     public struct Result: Sendable {

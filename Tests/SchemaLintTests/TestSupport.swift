@@ -1,0 +1,51 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// Helpers shared by the tests: analyse in-memory sources or fixture folders.
+enum TestSupport {
+    static var fixturesURL: URL { Bundle.module.resourceURL!.appendingPathComponent("Fixtures") }
+
+    static func fixture(_ relative: String) -> URL { fixturesURL.appendingPathComponent(relative) }
+
+    /// Analyses `files` (path → source) held in memory.
+    static func analyze(_ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1) -> Analysis {
+        let sources = files.sorted { $0.key < $1.key }.map { SourceDiscovery.SourceFile(path: $0.key, bytes: Array($0.value.utf8)) }
+        return Analyzer(threads: threads).analyze(files: sources, lockfile: lockfile)
+    }
+
+    static func analyze(_ source: String, lockfile: Lockfile? = nil) -> Analysis {
+        analyze(["Schema.swift": source], lockfile: lockfile)
+    }
+
+    /// Analyses a fixture folder with paths relative to it, as a user running `schemalint check` inside it would.
+    static func analyzeFixture(_ relative: String, lockfile: Lockfile? = nil) throws -> Analysis {
+        try Analyzer(workingDirectory: fixture(relative), threads: 2).analyze(paths: [], lockfile: lockfile)
+    }
+
+    /// A lockfile recording every version of `analysis`.
+    static func lock(_ analysis: Analysis) -> Lockfile {
+        Locker.plan(analysis, existing: nil, request: Locker.Request()).lockfile
+    }
+
+    static func checksum(_ analysis: Analysis, _ key: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        guard let version = analysis.analysis(forKey: key) else {
+            XCTFail("no version \(key); found \(analysis.versions.map(\.key))", file: file, line: line)
+            return ""
+        }
+        return version.hashes.checksum
+    }
+
+    /// `rule file:line` strings, for exact comparisons.
+    static func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.rule) \($0.location.file):\($0.location.line)" }
+    }
+
+    /// A scratch folder removed at the end of the test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
