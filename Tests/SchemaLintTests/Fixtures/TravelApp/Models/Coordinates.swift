@@ -1,0 +1,6 @@
+import Foundation
+
+struct Coordinates: Codable, Hashable {
+    var latitude: Double
+    var longitude: Double
+}

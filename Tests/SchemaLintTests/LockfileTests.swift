@@ -1,0 +1,97 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+final class LockfileTests: XCTestCase {
+    let v1 = """
+    enum SchemaV1: VersionedSchema {
+        static var versionIdentifier = Schema.Version(1, 0, 0)
+        static var models: [any PersistentModel.Type] { [Trip.self] }
+        @Model final class Trip { var name: String = ""; var startDate: Date?; init() {} }
+    }
+    """
+
+    func testRoundTripIsByteIdenticalAndReadable() throws {
+        let lockfile = TestSupport.lock(TestSupport.analyze(v1))
+        let text = lockfile.json().rendered()
+        XCTAssertTrue(text.hasSuffix("}\n"))
+        XCTAssertTrue(text.contains("\"checksum\": "))
+        XCTAssertTrue(text.contains("\"name\": \"startDate\""), "snapshots are readable")
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory.appendingPathComponent("schemalint.lock").path
+        try LockfileStore.write(lockfile, to: path)
+        let read = try XCTUnwrap(LockfileStore.load(path))
+        XCTAssertEqual(read, lockfile)
+        XCTAssertEqual(read.json().rendered(), text)
+        XCTAssertEqual(read.keyLines["SchemaV1"], 5)
+    }
+
+    func testEditingALockedVersionIsReportedPropertyByProperty() {
+        let lockfile = TestSupport.lock(TestSupport.analyze(v1))
+        let edited = v1.replacingOccurrences(of: "var startDate: Date?", with: "var startDate: Date\n        var notes: String?")
+        let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
+        let message = findings[0].message
+        XCTAssertTrue(message.contains("Trip.notes added (String?)"), message)
+        XCTAssertTrue(message.contains("Trip.startDate changed: became non-optional"), message)
+        XCTAssertTrue(message.contains("134504"), message)
+        XCTAssertEqual(findings[0].location.line, 5, "points at the first changed property (Trip.notes)")
+    }
+
+    func testChangeTheChecksumIgnoresStillFails() {
+        let lockfile = TestSupport.lock(TestSupport.analyze(v1))
+        let edited = v1.replacingOccurrences(of: "var name: String = \"\"", with: "@Attribute(originalName: \"title\") var name: String = \"\"")
+        let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
+        XCTAssertTrue(findings[0].message.contains("checksum did not move"), findings[0].message)
+    }
+
+    func testLockNeverRewritesAChangedEntryUnlessAccepted() throws {
+        let original = TestSupport.lock(TestSupport.analyze(v1))
+        let edited = TestSupport.analyze(v1.replacingOccurrences(of: "var startDate: Date?", with: "var startDate: Date?\n var rating: Int = 0"))
+        let refused = Locker.plan(edited, existing: original, request: .init())
+        XCTAssertEqual(refused.conflicts.map(\.key), ["SchemaV1"])
+        XCTAssertFalse(refused.changed)
+        let accepted = Locker.plan(edited, existing: original, request: .init(accept: ["SchemaV1"], reason: "never shipped"))
+        XCTAssertEqual(accepted.accepted, ["SchemaV1"])
+        XCTAssertEqual(accepted.lockfile.versions["SchemaV1"]?.accepted?.first?.reason, "never shipped")
+        XCTAssertEqual(accepted.lockfile.versions["SchemaV1"]?.accepted?.first?.previousChecksum, original.versions["SchemaV1"]?.checksum)
+    }
+
+    func testLockRefusesVersionsWhoseSourceIsIncomplete() {
+        let broken = TestSupport.analyze(v1 + "\n extension SchemaV1 { @Model final class Stop { var x: Int = 0 ")
+        let outcome = Locker.plan(broken, existing: nil, request: .init())
+        XCTAssertEqual(outcome.incomplete.map(\.key), ["SchemaV1"])
+        XCTAssertTrue(outcome.lockfile.versions.isEmpty)
+    }
+
+    func testRemovedVersionIsReportedAtItsLockfileEntry() throws {
+        var lockfile = TestSupport.lock(TestSupport.analyze(v1))
+        lockfile.path = "schemalint.lock"
+        lockfile.keyLines = ["SchemaV1": 4]
+        let findings = TestSupport.analyze("struct Nothing {}", lockfile: lockfile).findings
+        XCTAssertEqual(TestSupport.summary(findings), ["shipped_schema_removed schemalint.lock:4"])
+    }
+
+    func testUnreadableLockfilesAreErrorsThatSayWhatToDo() throws {
+        let good = TestSupport.lock(TestSupport.analyze(v1)).json().rendered()
+        let cases: [(String, (LockfileStore.Failure) -> Bool)] = [
+            ("<<<<<<< HEAD\n" + good + "=======\n{}\n>>>>>>> branch\n", { if case .mergeConflict(_, 1) = $0 { return true }; return false }),
+            (String(good.prefix(good.count / 2)), { if case .corrupt = $0 { return true }; return false }),
+            (good.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 99"), { if case .newerFormat(_, 99) = $0 { return true }; return false }),
+            (good.replacingOccurrences(of: "\"models\": [", with: "\"models\": 3, \"x\": ["), { if case .corrupt = $0 { return true }; return false }),
+        ]
+        let directory = try TestSupport.temporaryDirectory()
+        for (index, (content, expected)) in cases.enumerated() {
+            let path = directory.appendingPathComponent("case\(index).lock").path
+            try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try LockfileStore.load(path), "case \(index)") { error in
+                guard let failure = error as? LockfileStore.Failure else { return XCTFail("case \(index): \(error)") }
+                XCTAssertTrue(expected(failure), "case \(index): \(failure)")
+                XCTAssertTrue(failure.description.contains(path))
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(content.utf8), "never touched")
+        }
+    }
+}
