@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+
+/// Runs the built `schemalint` binary the way a developer or CI does.
+final class EndToEndTests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("schemalint")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("schemalint")
+    }
+
+    func run(_ arguments: [String], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A small app in a scratch folder: one shipped version and a plan.
+    func makeApp() throws -> URL {
+        let app = try TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Schema"), withIntermediateDirectories: true)
+        try write(app, "Schema/SchemaV1.swift", """
+        import SwiftData
+
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+        }
+        """)
+        try write(app, "Schema/SchemaV1+Trip.swift", """
+        import Foundation
+        import SwiftData
+
+        extension SchemaV1 {
+            @Model final class Trip {
+                var name: String
+                var startDate: Date
+                init(name: String, startDate: Date) {
+                    self.name = name
+                    self.startDate = startDate
+                }
+            }
+        }
+        """)
+        try write(app, "Plan.swift", """
+        import SwiftData
+
+        enum TripsMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """)
+        return app
+    }
+
+    func write(_ root: URL, _ path: String, _ content: String) throws {
+        try Data(content.utf8).write(to: root.appendingPathComponent(path))
+    }
+
+    func testLockThenEditAShippedVersionFailsWithAPropertyLevelMessage() throws {
+        let app = try makeApp()
+        let lock = try run(["lock"], in: app)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("locked SchemaV1"), lock.stdout)
+        let lockText = try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8)
+
+        XCTAssertEqual(try run(["check"], in: app).status, 0)
+
+        try write(app, "Schema/SchemaV1+Trip.swift", """
+        import Foundation
+        import SwiftData
+
+        extension SchemaV1 {
+            @Model final class Trip {
+                var name: String
+                var startDate: Date
+                var notes: String?
+                init(name: String, startDate: Date) {
+                    self.name = name
+                    self.startDate = startDate
+                }
+            }
+        }
+        """)
+        let check = try run(["check"], in: app)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.hasPrefix("Schema/SchemaV1+Trip.swift:8:13: error: SchemaV1 (1.0.0) was edited after it shipped: Trip.notes added (String?)"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"))
+        XCTAssertTrue(check.stderr.contains("1 error"), check.stderr)
+
+        // `lock` refuses to overwrite the changed entry and leaves the file alone.
+        let relock = try run(["lock"], in: app)
+        XCTAssertEqual(relock.status, 1)
+        XCTAssertTrue(relock.stderr.contains("Trip.notes added"), relock.stderr)
+        XCTAssertEqual(try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8), lockText)
+
+        // Accepting it on purpose records the reason for reviewers.
+        let accept = try run(["lock", "--accept", "SchemaV1", "--reason", "V1 never left TestFlight"], in: app)
+        XCTAssertEqual(accept.status, 0, accept.stderr)
+        XCTAssertTrue(try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8).contains("V1 never left TestFlight"))
+        XCTAssertEqual(try run(["check"], in: app).status, 0)
+    }
+
+    func testCosmeticEditsPass() throws {
+        let app = try makeApp()
+        XCTAssertEqual(try run(["lock"], in: app).status, 0)
+        try write(app, "Schema/SchemaV1+Trip.swift", """
+        import Foundation
+        import SwiftData
+
+        // Reformatted, commented, reordered, with a computed property and a method.
+        extension SchemaV1 {
+            @Model
+            public final class Trip {
+                public var startDate: Date   // when it starts
+                public var name: String
+                var summary: String { "\\(name) from \\(startDate)" }
+                public init(name: String, startDate: Date) { self.name = name; self.startDate = startDate }
+                func rename(to newName: String) { name = newName }
+            }
+        }
+        """.replacingOccurrences(of: "\n", with: "\r\n"))
+        let check = try run(["check"], in: app)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(check.stdout, "")
+    }
+
+    func testJSONReporterAndExitCodes() throws {
+        let broken = TestSupport.fixture("BrokenApp")
+        let json = try run(["check", "--reporter", "json"], in: broken)
+        XCTAssertEqual(json.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.count, 7)
+        XCTAssertEqual(findings.first?["rule"] as? String, "schema_not_listed")
+        XCTAssertEqual(findings.first?["file"] as? String, "Schema/Plan.swift")
+        XCTAssertEqual((object["summary"] as? [String: Any])?["errors"] as? Int, 6)
+
+        XCTAssertEqual(try run(["check", "does-not-exist"], in: broken).status, 2)
+        XCTAssertEqual(try run(["check", "--no-such-flag"], in: broken).status, 2)
+        XCTAssertEqual(try run(["check", "--strict"], in: TestSupport.fixture("TravelApp")).status, 0)
+    }
+
+    func testCorruptLockfileIsExitTwoAndLeftUntouched() throws {
+        let app = try makeApp()
+        let conflicted = "<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> feature\n"
+        try write(app, "schemalint.lock", conflicted)
+        for command in [["check"], ["lock"]] {
+            let result = try run(command, in: app)
+            XCTAssertEqual(result.status, 2, "\(command)")
+            XCTAssertTrue(result.stderr.contains("merge-conflict"), result.stderr)
+        }
+        XCTAssertEqual(try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8), conflicted)
+    }
+
+    func testHashPrintsTheStoreChecksum() throws {
+        let result = try run(["hash", "--reporter", "json"], in: TestSupport.fixture("Golden/FreezeRay"))
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("\"checksum\": \"hVf/dkygPyXWgY+Jcgvx9sMUcaiS0yfaIlBvgiRFqr4=\""), result.stdout)
+        let rules = try run(["rules"], in: TestSupport.fixture("Golden/FreezeRay"))
+        XCTAssertTrue(rules.stdout.contains("shipped_schema_edited"))
+    }
+}
