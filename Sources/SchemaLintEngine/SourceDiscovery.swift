@@ -34,7 +34,8 @@ public struct SourceDiscovery {
     let workingDirectory: URL
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-        self.workingDirectory = workingDirectory.standardizedFileURL
+        // A directory URL without `isDirectory` makes relative paths resolve against its parent.
+        self.workingDirectory = URL(fileURLWithPath: workingDirectory.standardizedFileURL.path, isDirectory: true)
     }
 
     public func discover(_ paths: [String]) throws -> Result {
