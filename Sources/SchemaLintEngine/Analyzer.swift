@@ -96,7 +96,7 @@ enum MissingNames {
             var type = written.unwrappingOptional.type
             while case let .array(element) = type { type = element.unwrappingOptional.type }
             if let path = type.path { names.formUnion(path) }
-        case let .composite(_, elements):
+        case let .composite(_, elements, _):
             for element in elements {
                 if case .unknown(let swiftType, _) = element.storage { names.insert(swiftType.split(separator: ".").first.map(String.init) ?? swiftType) }
             }

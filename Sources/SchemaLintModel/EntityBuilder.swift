@@ -130,7 +130,8 @@ struct StorageMapper {
             }
             if let rawType = rawValueType(of: symbol) {
                 return .composite(swiftType: symbol.qualifiedName,
-                                  elements: [CompositeElement(name: propertyName, isOptional: false, storage: rawType)])
+                                  elements: [CompositeElement(name: propertyName, isOptional: false, storage: rawType)],
+                                  rawValueEnum: true)
             }
             return .composite(swiftType: symbol.qualifiedName, elements: symbol.enumCases.map {
                 CompositeElement(name: $0.name, isOptional: true, storage: .scalar(code: 700, swiftType: "String"))

@@ -3,16 +3,8 @@
 enum PlanBuilder {
     static func plan(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context) -> (MigrationPlan, [(String, SourceLocation)]) {
         let symbols = context.symbols
-        func reference(_ type: TypeExpr?, _ location: SourceLocation, scope: SymbolID?, file: String) -> VersionReference? {
-            guard let type else { return nil }
-            let id = symbols.resolveSymbol(type, scope: scope, file: file)
-            return VersionReference(written: type, location: location, version: id)
-        }
         func stage(_ expression: StageExpression, name: String?, location: SourceLocation, scope: SymbolID?, file: String) -> Stage {
-            Stage(name: name, kind: expression.kind,
-                  from: reference(expression.from, expression.location, scope: scope, file: file),
-                  to: reference(expression.to, expression.location, scope: scope, file: file),
-                  location: location, expression: expression)
+            makeStage(expression, name: name, location: location, scope: scope, file: file, symbols: symbols)
         }
 
         var plan = MigrationPlan(id: symbol.id, name: symbol.qualifiedName, location: symbol.location, declaredStages: [])
@@ -29,7 +21,8 @@ enum PlanBuilder {
                 plan.schemasLocation = location
                 plan.schemas = elements.compactMap { element in
                     guard case let .type(type, location) = element else { return nil }
-                    return reference(type, location, scope: member.scope, file: member.file)
+                    return VersionReference(written: type, location: location,
+                                            version: symbols.resolveSymbol(type, scope: member.scope, file: member.file))
                 }
             case ("schemas", _):
                 plan.schemasLocation = member.value.location
@@ -77,12 +70,20 @@ enum PlanBuilder {
         let other = context.symbols[owner]
         for member in other.staticProperties where member.value.name == name {
             guard case let .stage(expression) = member.value.value else { continue }
-            let from = expression.from.map { VersionReference(written: $0, location: expression.location,
-                                                              version: context.symbols.resolveSymbol($0, scope: member.scope, file: member.file)) }
-            let to = expression.to.map { VersionReference(written: $0, location: expression.location,
-                                                          version: context.symbols.resolveSymbol($0, scope: member.scope, file: member.file)) }
-            return Stage(name: name, kind: expression.kind, from: from, to: to, location: member.value.location, expression: expression)
+            return makeStage(expression, name: name, location: member.value.location, scope: member.scope, file: member.file,
+                             symbols: context.symbols)
         }
         return nil
+    }
+
+    /// A stage with its from/to versions resolved from where the stage expression is written.
+    private static func makeStage(_ expression: StageExpression, name: String?, location: SourceLocation,
+                                  scope: SymbolID?, file: String, symbols: SymbolTable) -> Stage {
+        func reference(_ type: TypeExpr?) -> VersionReference? {
+            type.map { VersionReference(written: $0, location: expression.location,
+                                        version: symbols.resolveSymbol($0, scope: scope, file: file)) }
+        }
+        return Stage(name: name, kind: expression.kind, from: reference(expression.from), to: reference(expression.to),
+                     location: location, expression: expression)
     }
 }

@@ -70,8 +70,9 @@ public indirect enum AttributeStorage: Sendable, Hashable {
     /// An array of values or `.transformable(by:)`: archived data (code 1800). `uncertainty` says why the
     /// mapping is not verified, when it is not.
     case transformable(swiftType: String, uncertainty: String?)
-    /// A Codable struct or enum stored as a composite attribute (code 2100).
-    case composite(swiftType: String, elements: [CompositeElement])
+    /// A Codable struct or enum stored as a composite attribute (code 2100). `rawValueEnum`: an enum with a raw
+    /// type, stored as one element named like the property.
+    case composite(swiftType: String, elements: [CompositeElement], rawValueEnum: Bool = false)
     /// A type schemalint cannot map with certainty; the reason says why.
     case unknown(swiftType: String, reason: String)
 }

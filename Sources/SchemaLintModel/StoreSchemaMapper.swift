@@ -99,11 +99,11 @@ public struct StoreSchemaMapper {
         case let .transformable(_, uncertainty):
             if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }
             return .attribute(type: 1800, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
-        case let .composite(swiftType, elements):
+        case let .composite(swiftType, elements, rawValueEnum):
             if nested {
                 uncertainties.append("\(place) nests the composite '\(swiftType)': nested composites have not been verified against a real store")
             }
-            if elements.count == 1, elements[0].name == place.split(separator: ".").last.map(String.init) {
+            if rawValueEnum {
                 uncertainties.append("\(place) is an enum with raw values: the optionality of its composite element has not been verified")
             }
             return .composite(elements: elements.map { element in

@@ -153,4 +153,14 @@ final class HashInvarianceTests: XCTestCase {
         XCTAssertTrue(version.uncertainties.contains { $0.contains("Trip.notes") && $0.contains("dictionary") }, "\(version.uncertainties)")
         XCTAssertTrue(version.uncertainties.contains { $0.contains("Trip.color") && $0.contains("not declared") }, "\(version.uncertainties)")
     }
+
+    func testCompositesFromStructsAndEnums() {
+        let source = Self.base.replacingOccurrences(of: "var notes: String?", with: "var status: Status = .planned\n        var budget: Budget?")
+            + "\nenum Status: String, Codable { case planned, done }\nstruct Budget: Codable { var budget: Decimal; var currency: String? }\n"
+        let version = TestSupport.analyze(source).analysis(forKey: "SchemaV1")!
+        XCTAssertEqual(version.uncertainties, ["Trip.status is an enum with raw values: the optionality of its composite element has not been verified"])
+        let trip = version.snapshot.first { $0.name == "Trip" }!
+        XCTAssertEqual(trip.properties.first { $0.name == "budget" }?.type, "Composite(Budget){budget: Decimal, currency: String?}")
+        XCTAssertEqual(trip.properties.first { $0.name == "status" }?.type, "Composite(Status){status: String}")
+    }
 }
