@@ -24,7 +24,7 @@ struct Lock: ParsableCommand {
     }
 
     func run() throws {
-        let existing = try options.loadLockfile()
+        let existing = try options.loadLockfile(mustExist: false)
         let analysis = try options.analyze(lockfile: existing)
         let outcome = Locker.plan(analysis, existing: existing,
                                   request: Locker.Request(only: Set(only), accept: Set(accept), reason: reason))

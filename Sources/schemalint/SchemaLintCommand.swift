@@ -59,8 +59,10 @@ struct SharedOptions: ParsableArguments {
     @Argument(help: "Files or folders to analyse (default: the current directory).")
     var paths: [String] = []
 
-    @Option(help: "The lockfile to read (and, for `lock`, write).")
-    var lockfile: String = "schemalint.lock"
+    @Option(name: .customLong("lockfile"), help: "The lockfile to read (and, for `lock`, write). Default: ./schemalint.lock.")
+    var explicitLockfile: String?
+
+    var lockfile: String { explicitLockfile ?? "schemalint.lock" }
 
     @Option(help: "Threads to parse with (default: every core).")
     var threads: Int?
@@ -77,7 +79,12 @@ struct SharedOptions: ParsableArguments {
         }
     }
 
-    func loadLockfile() throws -> Lockfile? {
+    /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the
+    /// gate off), except for `lock`, which creates it.
+    func loadLockfile(mustExist: Bool = true) throws -> Lockfile? {
+        if mustExist, let explicitLockfile, !FileManager.default.fileExists(atPath: explicitLockfile) {
+            throw Console.fail("lockfile \(explicitLockfile) does not exist. Check the path, or run `schemalint lock --lockfile \(explicitLockfile)` to create it")
+        }
         do {
             return try LockfileStore.load(lockfile)
         } catch let failure as LockfileStore.Failure {

@@ -157,6 +157,9 @@ final class EndToEndTests: XCTestCase {
 
         XCTAssertEqual(try run(["check", "does-not-exist"], in: broken).status, 2)
         XCTAssertEqual(try run(["check", "--no-such-flag"], in: broken).status, 2)
+        let missingLock = try run(["check", "--lockfile", "typo.lock"], in: broken)
+        XCTAssertEqual(missingLock.status, 2)
+        XCTAssertTrue(missingLock.stderr.contains("typo.lock does not exist"), missingLock.stderr)
         XCTAssertEqual(try run(["check", "--strict"], in: TestSupport.fixture("TravelApp")).status, 0)
     }
 

@@ -37,6 +37,22 @@ final class FixtureProjectTests: XCTestCase {
         XCTAssertEqual(analysis.findings.map(\.severity).filter { $0 == .error }.count, 6)
     }
 
+    /// Two apps in one repository, each with its own SchemaV1, SchemaV2, MigrationPlan and top-level typealiases.
+    func testTwoAppsInOneTreeResolveSeparatelyAndLockUnderDistinctKeys() throws {
+        let analysis = try TestSupport.analyzeFixture("TwoApps")
+        XCTAssertEqual(analysis.versions.map(\.key), ["Recipes/SchemaV1", "Recipes/SchemaV2", "Workouts/SchemaV1", "Workouts/SchemaV2"])
+        XCTAssertEqual(analysis.project.plans.count, 2)
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [
+            // SchemaV2 reuses SchemaV1.Lap, whose `workout` still points at SchemaV1.Workout: the old class is dragged in.
+            "model_missing_from_schema Workouts/Sources/Persistence/SchemaV2.swift:7",
+            "stage_not_listed Workouts/Sources/Persistence/SchemaV2.swift:20",
+        ])
+        let lockfile = TestSupport.lock(analysis)
+        XCTAssertEqual(lockfile.versions.keys.sorted(), analysis.versions.map(\.key))
+        XCTAssertEqual(lockfile.versions["Recipes/SchemaV2"]?.entities.map(\.name), ["Recipe"])
+        XCTAssertEqual(lockfile.versions["Workouts/SchemaV1"]?.entities.map(\.name), ["Lap", "Workout"])
+    }
+
     func testResultsDoNotDependOnThreadsOrFileOrder() throws {
         let discovered = try SourceDiscovery(workingDirectory: TestSupport.fixture("TravelApp")).discover([])
         let reference = Analyzer(threads: 1).analyze(files: discovered.files, lockfile: nil)

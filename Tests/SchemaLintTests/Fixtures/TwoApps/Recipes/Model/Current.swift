@@ -1,0 +1,1 @@
+typealias Recipe = SchemaV2.Recipe

@@ -1,0 +1,1 @@
+typealias Workout = SchemaV2.Workout
