@@ -15,6 +15,8 @@ public struct ParsedFile: Sendable {
     public var declaredMacros: Set<String>
     /// The first syntax error, when the file did not parse cleanly.
     public var syntaxError: SyntaxProblem?
+    public var containers: [ContainerUse] = []
+    public var configurations: [ConfigurationUse] = []
 
     public init(path: String) {
         self.path = path
@@ -259,10 +261,66 @@ public struct ClosureSummary: Sendable {
     public var location: SourceLocation
     /// Types used inside the closure (`FetchDescriptor<T>`, `T(...)`, `T.self`, `as? T`).
     public var typeUses: [TypeUse]
-    public init(location: SourceLocation, typeUses: [TypeUse] = []) {
+    /// `try?`, `try!` and empty `catch` blocks inside the closure.
+    public var swallowedErrors: [SwallowedError]
+    public init(location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = []) {
         self.location = location
         self.typeUses = typeUses
+        self.swallowedErrors = swallowedErrors
     }
+}
+
+public struct SwallowedError: Sendable, Hashable {
+    /// `try?`, `try!` or `empty catch`.
+    public var construct: String
+    public var location: SourceLocation
+    public init(construct: String, location: SourceLocation) {
+        self.construct = construct
+        self.location = location
+    }
+}
+
+/// `ModelContainer(for: ...)` or the `.modelContainer(for: ...)` view modifier.
+public struct ContainerUse: Sendable {
+    public var location: SourceLocation
+    /// Enclosing type names, outermost first (the extended type's path inside an extension): where names resolve.
+    public var scope: [String]
+    public var models: ModelSource
+    /// The `migrationPlan:` argument: its type when it is `P.self`, `nil` type when it is another expression.
+    public var migrationPlan: TypeExpr?
+    public var hasMigrationPlanArgument: Bool
+    public init(location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?, hasMigrationPlanArgument: Bool) {
+        self.location = location
+        self.scope = scope
+        self.models = models
+        self.migrationPlan = migrationPlan
+        self.hasMigrationPlanArgument = hasMigrationPlanArgument
+    }
+}
+
+/// `ModelConfiguration(...)`.
+public struct ConfigurationUse: Sendable {
+    public var location: SourceLocation
+    public var scope: [String]
+    public var models: ModelSource
+    /// The `cloudKitDatabase:` argument as written, when present.
+    public var cloudKitDatabase: String?
+    public init(location: SourceLocation, scope: [String], models: ModelSource, cloudKitDatabase: String?) {
+        self.location = location
+        self.scope = scope
+        self.models = models
+        self.cloudKitDatabase = cloudKitDatabase
+    }
+}
+
+/// Where a container or configuration gets its models from.
+public enum ModelSource: Sendable {
+    /// `for: A.self, B.self`, `for: [A.self]` or `Schema([A.self, B.self])`.
+    case models([TypeUse])
+    /// `Schema(versionedSchema: V.self)`.
+    case versionedSchema(TypeUse)
+    /// Not given, or an expression schemalint does not follow.
+    case unknown
 }
 
 public struct TypeUse: Sendable {

@@ -84,6 +84,6 @@ enum PlanBuilder {
                                         version: symbols.resolveSymbol($0, scope: scope, file: file)) }
         }
         return Stage(name: name, kind: expression.kind, from: reference(expression.from), to: reference(expression.to),
-                     location: location, expression: expression)
+                     location: location, expression: expression, scope: scope)
     }
 }

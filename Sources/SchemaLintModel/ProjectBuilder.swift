@@ -21,6 +21,7 @@ public enum ProjectBuilder {
             project.plans.append(plan)
             project.unresolvedStageReferences += unresolved.map { (symbol.id, $0.0, $0.1) }
         }
+        ContainerBuilder.bind(sorted, into: &project)
         return project
     }
 

@@ -139,6 +139,33 @@ public struct Stage: Sendable {
     /// Where the stage is written: its declaration, or the list element for inline stages.
     public var location: SourceLocation
     public var expression: StageExpression
+    /// The type whose body or extension the stage is written in: names in its closures resolve from here.
+    public var scope: SymbolID?
+}
+
+/// A `ModelContainer` (or `.modelContainer` modifier) and the models it is given.
+public struct ContainerModel: Sendable {
+    public var location: SourceLocation
+    /// Resolved models, or nil when schemalint cannot tell (a schema built elsewhere).
+    public var models: [ModelReference]?
+    /// `Schema(versionedSchema: V.self)`.
+    public var versionedSchema: SymbolID?
+    public var plan: SymbolID?
+    public var hasMigrationPlanArgument: Bool
+}
+
+/// A `ModelConfiguration` and the CloudKit database it asks for.
+public struct ConfigurationModel: Sendable {
+    public var location: SourceLocation
+    public var models: [ModelReference]?
+    public var versionedSchema: SymbolID?
+    public var cloudKitDatabase: String?
+
+    /// `.private(...)` or `.automatic`, possibly behind a condition; `.none` alone is off.
+    public var enablesCloudKit: Bool {
+        guard let cloudKitDatabase else { return false }
+        return cloudKitDatabase.contains("private") || cloudKitDatabase.contains("automatic")
+    }
 }
 
 /// Everything known about the analysed sources.
@@ -151,6 +178,8 @@ public struct Project {
     public var syntaxProblems: [SyntaxProblem]
     /// List references (`[migrateV1toV2]`) that name no stage, for rules to report.
     public var unresolvedStageReferences: [(plan: SymbolID, name: String, location: SourceLocation)]
+    public var containers: [ContainerModel] = []
+    public var configurations: [ConfigurationModel] = []
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     public func entity(_ id: SymbolID) -> Entity? { entities[id] }

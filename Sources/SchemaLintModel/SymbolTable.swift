@@ -224,6 +224,28 @@ public final class SymbolTable {
         return zip(left, right).prefix { $0 == $1 }.count
     }
 
+    /// Every top-level typealias, in a stable order.
+    public var topLevelTypealiases: [Scoped<TypeAliasDeclaration>] {
+        topLevelAliases.values.flatMap { $0 }.sorted { $0.value.location < $1.value.location }
+    }
+
+    /// Whether an unqualified name reaches its type through a top-level typealias (`typealias Trip = SchemaV3.Trip`)
+    /// rather than a nested type or a member typealias of an enclosing type: such a name moves when the alias does.
+    public func resolvesThroughTopLevelTypealias(_ type: TypeExpr, scope: SymbolID?, file: String) -> Bool {
+        guard case let .named(path, _) = type.unwrappingOptional.type, let first = path.first else { return false }
+        var cursor = scope
+        while let id = cursor {
+            if self[id].name == first || self[id].nestedTypes[first] != nil || self[id].typealiases[first] != nil { return false }
+            cursor = self[id].parent
+        }
+        return topLevelTypes[first] == nil && topLevelAliases[first] != nil
+    }
+
+    /// The symbol a lexical scope path (enclosing type names, outermost first) denotes.
+    public func scope(_ path: [String], file: String) -> SymbolID? {
+        path.isEmpty ? nil : resolveSymbol(.named(path, arguments: []), scope: nil, file: file)
+    }
+
     /// The enclosing types of a symbol, innermost first, starting with the symbol itself.
     public func ancestors(of id: SymbolID) -> [SymbolID] {
         var result: [SymbolID] = []

@@ -1,5 +1,5 @@
 /// Reads a `VersionedSchema` type: its identifier, its `models` list and the models reachable from them.
-enum VersionBuilder {
+public enum VersionBuilder {
     static func version(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context, entities: [SymbolID: Entity]) -> SchemaVersion {
         var version = SchemaVersion(id: symbol.id, name: symbol.qualifiedName, location: symbol.location, key: symbol.qualifiedName)
         for member in symbol.staticProperties {
@@ -35,7 +35,7 @@ enum VersionBuilder {
     }
 
     /// Models SwiftData pulls in through relationships, inverse key paths and superclasses, in a stable order.
-    static func reachable(from listed: [SymbolID], entities: [SymbolID: Entity]) -> [SymbolID] {
+    public static func reachable(from listed: [SymbolID], entities: [SymbolID: Entity]) -> [SymbolID] {
         var seen = Set(listed)
         var queue = listed
         var found: [SymbolID] = []

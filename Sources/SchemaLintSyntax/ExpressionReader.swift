@@ -113,7 +113,9 @@ enum ExpressionReader {
         if expression.is(NilLiteralExprSyntax.self) { return nil }
         let collector = TypeUseCollector(reader: reader)
         collector.walk(expression)
-        return ClosureSummary(location: reader.location(expression), typeUses: collector.uses)
+        let swallowed = SwallowedErrorCollector(reader: reader)
+        swallowed.walk(expression)
+        return ClosureSummary(location: reader.location(expression), typeUses: collector.uses, swallowedErrors: swallowed.found)
     }
 
     // MARK: Attributes
@@ -239,5 +241,30 @@ final class TypeUseCollector: SyntaxVisitor {
     override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind {
         record(TypeExprReader.read(node.type), node.type)
         return .skipChildren
+    }
+}
+
+/// Finds the ways a migration closure can hide a failure: `try?`, `try!`, and `catch { }` with an empty body.
+final class SwallowedErrorCollector: SyntaxVisitor {
+    let reader: DeclarationReader
+    var found: [SwallowedError] = []
+
+    init(reader: DeclarationReader) {
+        self.reader = reader
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if let mark = node.questionOrExclamationMark {
+            found.append(SwallowedError(construct: "try\(mark.text)", location: reader.location(node)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
+        if node.body.statements.isEmpty {
+            found.append(SwallowedError(construct: "empty catch", location: reader.location(node)))
+        }
+        return .visitChildren
     }
 }

@@ -18,7 +18,15 @@ public enum SwiftFileParser {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         var parsed = ParsedFile(path: path)
-        DeclarationReader(converter: converter, path: path).read(tree, into: &parsed)
+        let reader = DeclarationReader(converter: converter, path: path)
+        reader.read(tree, into: &parsed)
+        // Only files that create containers or configurations need the whole-file walk.
+        if source.contains("odelContainer") || source.contains("ModelConfiguration") {
+            let collector = ContainerCollector(reader: reader)
+            collector.collect(tree)
+            parsed.containers = collector.containers
+            parsed.configurations = collector.configurations
+        }
         if tree.hasError {
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
             if let first = diagnostics.first {

@@ -150,8 +150,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(json.status, 1)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.count, 7)
-        XCTAssertEqual(findings.first?["rule"] as? String, "schema_not_listed")
+        XCTAssertEqual(findings.count, 8)
+        XCTAssertEqual(findings.first?["rule"] as? String, "stage_chain_broken")
         XCTAssertEqual(findings.first?["file"] as? String, "Schema/Plan.swift")
         XCTAssertEqual((object["summary"] as? [String: Any])?["errors"] as? Int, 6)
 

@@ -50,6 +50,20 @@ public enum RuleRegistry {
         DuplicateSchemaHashRule(),
         DuplicateVersionIdentifierRule(),
         SyntaxErrorRule(),
+        HistoricalSchemaUsesLiveModelRule(),
+        CustomStageWrongVersionRule(),
+        LightweightUnsupportedChangeRule(),
+        RenameWithoutOriginalNameRule(),
+        UniqueConstraintAddedRule(),
+        MigrationErrorSwallowedRule(),
+        StageChainBrokenRule(),
+        SchemasOutOfOrderRule(),
+        TypealiasNotLatestRule(),
+        ContainerWithoutMigrationPlanRule(),
+        ContainerModelsNotInSchemaRule(),
+        UnversionedModelRule(),
+        InverseOnBothSidesRule(),
+        CloudKitIncompatibleRule(),
     ]
 
     public static func rule(_ id: String) -> (any Rule)? { all.first { $0.id == id } }

@@ -1,0 +1,44 @@
+import SchemaLintModel
+
+/// A plan's versions in `schemas` order and the steps between neighbours, with the stages that cover each step.
+public struct PlanSteps {
+    public struct Step {
+        public var from: SchemaVersion
+        public var to: SchemaVersion
+        /// Stages listed in `stages` whose from/to are exactly this step.
+        public var stages: [Stage]
+        /// Lightweight migration applies when the step has a lightweight stage or no stage at all.
+        public var isLightweight: Bool { stages.isEmpty || stages.contains { $0.kind == .lightweight } }
+    }
+
+    public var versions: [SchemaVersion]
+    public var steps: [Step]
+    public var newest: SchemaVersion? { versions.last }
+
+    public init(plan: MigrationPlan, project: Project) {
+        versions = (plan.schemas ?? []).compactMap { $0.version.flatMap { project.version($0) } }
+        let listed = plan.stages ?? []
+        steps = zip(versions, versions.dropFirst()).map { from, to in
+            Step(from: from, to: to, stages: listed.filter { $0.from?.version == from.id && $0.to?.version == to.id })
+        }
+    }
+
+    /// Index of a version in `schemas`.
+    public func index(of id: SymbolID?) -> Int? { versions.firstIndex { $0.id == id } }
+}
+
+extension RuleContext {
+    public func steps(of plan: MigrationPlan) -> PlanSteps { PlanSteps(plan: plan, project: project) }
+
+    /// The class a version uses for an entity name.
+    public func entity(named name: String, in version: SchemaVersion) -> Entity? {
+        version.allEntities.lazy.compactMap { self.project.entity($0) }.first { $0.name == name }
+    }
+
+    /// Where to point for a change: the property in the newer version, else its entity, else the version.
+    public func location(entity: String, property: String?, in version: SchemaVersion) -> SourceLocation {
+        guard let entity = self.entity(named: entity, in: version) else { return version.modelsLocation ?? version.location }
+        if let property, let declared = entity.properties.first(where: { $0.name == property }) { return declared.location }
+        return entity.location
+    }
+}

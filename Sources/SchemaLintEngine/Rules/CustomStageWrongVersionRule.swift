@@ -1,0 +1,51 @@
+import SchemaLintModel
+
+/// willMigrate sees only the fromVersion's models; didMigrate only the toVersion's.
+public struct CustomStageWrongVersionRule: Rule {
+    public let id = "custom_stage_wrong_version"
+    public let defaultSeverity = Severity.error
+    public let summary = "A custom stage's willMigrate/didMigrate uses a model of another version, or a live or typealiased model."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        var seen = Set<SourceLocation>()
+        let project = context.project
+        for plan in project.plans {
+            for stage in (plan.stages ?? []) + plan.declaredStages where stage.kind == .custom {
+                guard let fromID = stage.from?.version, let toID = stage.to?.version,
+                      let from = project.version(fromID), let to = project.version(toID) else { continue }
+                for (closureName, closure, version) in [("willMigrate", stage.expression.willMigrate, from), ("didMigrate", stage.expression.didMigrate, to)] {
+                    let allowed = Set(version.allEntities)
+                    for use in closure?.typeUses ?? [] {
+                        for type in Self.namedTypes(in: use.type) {
+                            guard let id = project.symbols.resolveSymbol(type, scope: stage.scope, file: use.location.file),
+                                  let entity = project.entity(id), seen.insert(use.location).inserted else { continue }
+                            if !allowed.contains(id) {
+                                let owner = entity.enclosingVersion.map { project.symbols[$0].qualifiedName } ?? "no version (a live model)"
+                                findings.append(finding(use.location, "\(closureName) of the \(from.name) → \(to.name) stage uses \(entity.qualifiedName), which belongs to \(owner); \(closureName) can only see \(version.name)'s models, so SwiftData fails with \"What kind of backing data is this?\" or a typed-model assertion. Use \(version.name)'s class\(context.entity(named: entity.name, in: version).map { " (\($0.qualifiedName))" } ?? "")"))
+                            } else if project.symbols.resolvesThroughTopLevelTypealias(type, scope: stage.scope, file: use.location.file)
+                                        || project.symbols[id].parent == nil {
+                                findings.append(finding(use.location, "\(closureName) of the \(from.name) → \(to.name) stage names `\(type)`, a live or typealiased model (today \(entity.qualifiedName)). When the app moves to a newer version this stage silently starts using another class and breaks. Write the version's class explicitly: \(entity.qualifiedName)"))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Every nominal type in a type expression: `FetchDescriptor<SchemaV1.Trip>` gives both.
+    static func namedTypes(in type: TypeExpr) -> [TypeExpr] {
+        switch type {
+        case let .named(path, arguments):
+            return [.named(path, arguments: [])] + arguments.flatMap(namedTypes)
+        case let .optional(wrapped), let .array(wrapped):
+            return namedTypes(in: wrapped)
+        case let .dictionary(key, value):
+            return namedTypes(in: key) + namedTypes(in: value)
+        case .other:
+            return []
+        }
+    }
+}

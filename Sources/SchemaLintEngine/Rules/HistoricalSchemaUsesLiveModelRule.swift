@@ -1,0 +1,55 @@
+import SchemaLintModel
+
+/// A version that is not the newest must only reach frozen classes: its own, or an earlier version's.
+public struct HistoricalSchemaUsesLiveModelRule: Rule {
+    public let id = "historical_schema_uses_live_model"
+    public let defaultSeverity = Severity.error
+    public let summary = "A historical version lists or reaches a class that can still change (a live model, or the newest or a later version's class)."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let project = context.project
+        for plan in project.plans {
+            let steps = context.steps(of: plan)
+            guard let newest = steps.newest, steps.versions.count > 1 else { continue }
+            let newestEntities = Set(newest.allEntities)
+            for (index, version) in steps.versions.enumerated().dropLast() where version.id != newest.id {
+                for id in version.allEntities {
+                    guard let entity = project.entity(id), let why = liveness(of: entity, usedBy: index, steps: steps, newestEntities: newestEntities, project: project) else { continue }
+                    let (location, how) = place(of: id, in: version, project: project)
+                    findings.append(finding(location, "\(version.name) is not the newest version of \(plan.name), but \(how) \(entity.qualifiedName), \(why). Editing that class silently edits \(version.name): stores written by it then fail with 134504 \"unknown model version\", or two versions collapse into one checksum. Give \(version.name) its own frozen copy of \(entity.name) (or reuse an earlier version's)"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Why a class counts as live for a version at `index`, or nil when it is frozen for it.
+    private func liveness(of entity: Entity, usedBy index: Int, steps: PlanSteps, newestEntities: Set<SymbolID>, project: Project) -> String? {
+        if let home = entity.enclosingVersion {
+            guard let homeIndex = steps.index(of: home) else { return nil }
+            if homeIndex == steps.versions.count - 1 { return "a class of the newest version" }
+            return homeIndex > index ? "a class of the later version \(project.symbols[home].qualifiedName)" : nil
+        }
+        if project.symbols[entity.id].parent == nil { return "a top-level model that the app can still change" }
+        return newestEntities.contains(entity.id) ? "a class the newest version also uses, so it can still change" : nil
+    }
+
+    /// Where the version names the class: its models list entry, or the relationship that reaches it.
+    private func place(of id: SymbolID, in version: SchemaVersion, project: Project) -> (SourceLocation, String) {
+        if let listed = version.models?.first(where: { $0.entity == id }) {
+            return (listed.location, "its models list names")
+        }
+        for source in version.allEntities {
+            guard let entity = project.entity(source) else { continue }
+            for property in entity.properties {
+                guard let relationship = property.relationship else { continue }
+                if relationship.destination == id { return (property.location, "\(entity.name).\(property.name) reaches") }
+                if relationship.inverse?.entity == id, let location = relationship.inverse?.written.location {
+                    return (location, "the inverse key path of \(entity.name).\(property.name) reaches")
+                }
+            }
+        }
+        return (version.modelsLocation ?? version.location, "it reaches")
+    }
+}

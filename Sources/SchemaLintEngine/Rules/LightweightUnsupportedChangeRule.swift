@@ -1,0 +1,25 @@
+import SchemaLintModel
+
+/// A lightweight step (or a step with no stage) must only contain changes lightweight migration can infer.
+public struct LightweightUnsupportedChangeRule: Rule {
+    public let id = "lightweight_unsupported_change"
+    public let defaultSeverity = Severity.error
+    public let summary = "Two versions joined by a lightweight stage (or none) differ in a way lightweight migration cannot infer."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for plan in context.project.plans {
+            for step in context.steps(of: plan).steps where step.isLightweight {
+                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
+                let how = step.stages.isEmpty ? "has no stage, so SwiftData attempts a lightweight migration" : "is a lightweight stage"
+                for change in MigrationAssessment.assess(from: old.snapshot, to: new.snapshot) {
+                    guard let blocker = change.blocker else { continue }
+                    let fix = change.lightweightFix.map { ", or \($0)" } ?? ""
+                    findings.append(finding(context.location(entity: change.entity, property: change.property, in: step.to),
+                                            "\(step.from.name) → \(step.to.name) \(how), but \(change.text): \(blocker). The migration fails on devices with data (134110). Use a custom stage\(fix)"))
+                }
+            }
+        }
+        return findings
+    }
+}

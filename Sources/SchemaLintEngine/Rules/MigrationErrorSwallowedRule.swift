@@ -1,0 +1,24 @@
+import SchemaLintModel
+
+/// Migration closures must let errors through, or a failed step reports success.
+public struct MigrationErrorSwallowedRule: Rule {
+    public let id = "migration_error_swallowed"
+    public let defaultSeverity = Severity.warning
+    public let summary = "try?, try! or an empty catch inside willMigrate or didMigrate."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        var seen = Set<SourceLocation>()
+        for plan in context.project.plans {
+            for stage in (plan.stages ?? []) + plan.declaredStages {
+                for (name, closure) in [("willMigrate", stage.expression.willMigrate), ("didMigrate", stage.expression.didMigrate)] {
+                    for swallowed in closure?.swallowedErrors ?? [] where seen.insert(swallowed.location).inserted {
+                        let effect = swallowed.construct == "try!" ? "crashes the app mid-migration instead of failing it" : "hides a failed fetch or save, so the migration reports success over a half-migrated store"
+                        findings.append(finding(swallowed.location, "`\(swallowed.construct)` in \(name) \(effect). Use `try` and let the error end the migration, so the container reports it and the store is left as it was"))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,37 @@
+import SchemaLintModel
+
+/// A property (or entity) that disappears while a same-shaped one appears is probably a rename that drops data.
+public struct RenameWithoutOriginalNameRule: Rule {
+    public let id = "rename_without_original_name"
+    public let defaultSeverity = Severity.warning
+    public let summary = "Between adjacent versions a property or entity looks renamed without originalName, so its values would be dropped."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for plan in context.project.plans {
+            for step in context.steps(of: plan).steps {
+                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
+                let oldByName = Dictionary(old.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                let newByName = Dictionary(new.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                for entity in new.snapshot {
+                    guard let before = oldByName[entity.name] else { continue }
+                    for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity) {
+                        let attribute = added.kind == "relationship" ? "@Relationship" : "@Attribute"
+                        findings.append(finding(context.location(entity: entity.name, property: added.name, in: step.to),
+                                                "\(step.from.name) → \(step.to.name): \(entity.name).\(removed.name) disappears and \(entity.name).\(added.name) (\(SchemaDiff.describe(added))) appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write \(attribute)(originalName: \"\(removed.name)\") on \(added.name), or ignore this if the property really was replaced"))
+                    }
+                }
+                let removedEntities = old.snapshot.filter { newByName[$0.name] == nil }
+                let addedEntities = new.snapshot.filter { oldByName[$0.name] == nil }
+                for gone in removedEntities {
+                    let shape = Set(gone.properties.map { "\($0.name):\($0.type)" })
+                    let twins = addedEntities.filter { Set($0.properties.map { "\($0.name):\($0.type)" }) == shape }
+                    guard twins.count == 1, !shape.isEmpty else { continue }
+                    findings.append(finding(context.location(entity: twins[0].name, property: nil, in: step.to),
+                                            "\(step.from.name) → \(step.to.name): entity \(gone.name) disappears and \(twins[0].name), with the same properties, appears. Assuming this is a rename: every \(gone.name) row is dropped. Copy the rows over in a custom stage, or keep the class name"))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,25 @@
+import SchemaLintModel
+
+/// App code reaches models through top-level typealiases; they must follow the newest version.
+public struct TypealiasNotLatestRule: Rule {
+    public let id = "typealias_not_latest"
+    public let defaultSeverity = Severity.warning
+    public let summary = "A top-level typealias points at an old version's model class while the newest version has its own class of that name."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        let project = context.project
+        for alias in project.symbols.topLevelTypealiases {
+            guard let target = project.symbols.resolveSymbol(alias.value.target, scope: nil, file: alias.file),
+                  let entity = project.entity(target) else { continue }
+            for plan in project.plans {
+                let steps = context.steps(of: plan)
+                guard let newest = steps.newest, steps.versions.contains(where: { $0.allEntities.contains(target) }),
+                      !newest.allEntities.contains(target),
+                      let current = context.entity(named: entity.name, in: newest) else { continue }
+                findings.append(finding(alias.value.location, "typealias \(alias.value.name) points at \(entity.qualifiedName), but the newest version of \(plan.name), \(newest.name), uses \(current.qualifiedName): app code keeps creating and fetching the old shape. Point it at \(current.qualifiedName)"))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,28 @@
+import SchemaLintModel
+
+/// Adding uniqueness to an existing entity in a lightweight step fails on stores that hold duplicates.
+public struct UniqueConstraintAddedRule: Rule {
+    public let id = "unique_constraint_added"
+    public let defaultSeverity = Severity.warning
+    public let summary = "A uniqueness constraint is added to an existing entity in a lightweight step."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for plan in context.project.plans {
+            for step in context.steps(of: plan).steps where step.isLightweight {
+                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
+                for change in MigrationAssessment.assess(from: old.snapshot, to: new.snapshot) where change.kind == .uniqueAdded {
+                    let location = uniqueLocation(change, in: step.to, context: context)
+                    findings.append(finding(location, "\(step.from.name) → \(step.to.name) adds a uniqueness constraint on \(change.entity) (\(change.constraint ?? "")) in a lightweight step: a store that already holds duplicate values fails to migrate and the app cannot open it. Use a custom stage that removes duplicates in willMigrate (assumed here that duplicates can exist)"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The `.unique` property or the `#Unique` line that declares the constraint.
+    private func uniqueLocation(_ change: AssessedChange, in version: SchemaVersion, context: RuleContext) -> SourceLocation {
+        guard let entity = context.entity(named: change.entity, in: version) else { return version.location }
+        return entity.uniqueness.first { $0.properties.joined(separator: ".") == change.constraint }?.location ?? entity.location
+    }
+}
