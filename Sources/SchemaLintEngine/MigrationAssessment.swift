@@ -20,6 +20,8 @@ public struct AssessedChange: Sendable, Hashable {
     public var lightweightFix: String?
     /// For uniqueness changes: the constraint's property names joined with ".".
     public var constraint: String?
+    /// A condition under which a lightweight change still fails.
+    public var caution: String?
 
     public var isLightweight: Bool { blocker == nil }
 }
@@ -52,7 +54,8 @@ public enum MigrationAssessment {
         }
         for constraint in Set(new.unique ?? []).subtracting(old.unique ?? []).sorted() {
             changes.append(AssessedChange(kind: .uniqueAdded, entity: name, text: "\(name) uniqueness constraint (\(constraint)) added",
-                                          constraint: constraint))
+                                          constraint: constraint,
+                                          caution: "fails if existing rows hold duplicates; de-duplicate in a custom stage's willMigrate"))
         }
         for constraint in Set(old.unique ?? []).subtracting(new.unique ?? []).sorted() {
             changes.append(AssessedChange(kind: .uniqueRemoved, entity: name, text: "\(name) uniqueness constraint (\(constraint)) removed"))

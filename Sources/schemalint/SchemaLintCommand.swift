@@ -9,7 +9,7 @@ struct SchemaLintCommand: ParsableCommand {
         abstract: "Keeps SwiftData schema changes from losing your users' data.",
         discussion: "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not do its job.",
         version: "0.1.0",
-        subcommands: [Check.self, Lock.self, Hash.self, Rules.self],
+        subcommands: [Check.self, Lock.self, Hash.self, Diff.self, Rules.self],
         defaultSubcommand: Check.self
     )
 

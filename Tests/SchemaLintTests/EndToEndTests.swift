@@ -179,6 +179,9 @@ final class EndToEndTests: XCTestCase {
         let result = try run(["hash", "--reporter", "json"], in: TestSupport.fixture("Golden/FreezeRay"))
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("\"checksum\": \"hVf/dkygPyXWgY+Jcgvx9sMUcaiS0yfaIlBvgiRFqr4=\""), result.stdout)
+        let diff = try run(["diff", "AppSchemaV1", "AppSchemaV2"], in: TestSupport.fixture("Golden/FreezeRay"))
+        XCTAssertEqual(diff.status, 0)
+        XCTAssertEqual(diff.stdout, "AppSchemaV1 (1.0.0) → AppSchemaV2 (2.0.0)\n  User.email added (String?)\n      lightweight\nVerdict: lightweight is enough.\n")
         let rules = try run(["rules"], in: TestSupport.fixture("Golden/FreezeRay"))
         XCTAssertTrue(rules.stdout.contains("shipped_schema_edited"))
     }
