@@ -34,7 +34,7 @@ public struct Analyzer {
     }
 
     public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {
-        let discovered = try SourceDiscovery(workingDirectory: workingDirectory).discover(paths)
+        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads).discover(paths)
         return analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 
@@ -44,16 +44,16 @@ public struct Analyzer {
         var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0, bytesRead: files.reduce(0) { $0 + $1.bytes.count })
         // Pass 1: files that mention SwiftData's schema vocabulary.
         var relevant = [Bool](repeating: false, count: files.count)
-        for index in files.indices where RelevanceFilter.mayHoldSchema(files[index].bytes) { relevant[index] = true }
+        for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
         var parsed = ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads)
         var project = ProjectBuilder.build(files: parsed)
         // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
         // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend.
         for _ in 0..<3 {
-            let wanted = MissingNames.collect(project).map { Array($0.utf8) }
+            let wanted = MissingNames.collect(project)
             guard !wanted.isEmpty else { break }
             let extra = files.indices.filter { index in
-                !relevant[index] && wanted.contains { RelevanceFilter.contains(files[index].bytes, $0) }
+                !relevant[index] && wanted.contains { ByteScanner.contains(files[index].bytes, $0) }
             }
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }

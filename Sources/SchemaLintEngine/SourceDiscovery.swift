@@ -1,16 +1,34 @@
+import Dispatch
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds and reads the `.swift` files under the given paths, once each.
 ///
 /// Skips build output, VCS and dependency folders and hidden folders; survives symlink loops, unreadable
-/// files and folders named `*.swift`. Paths in output are relative to the working directory.
+/// files and folders named `*.swift`. Paths in output are relative to the working directory. The walk uses
+/// plain POSIX calls and string paths (URL manipulation per file was most of the cost on large trees), and
+/// files are read and scanned for schema keywords on every core.
 public struct SourceDiscovery {
     public struct SourceFile: Sendable {
         public var path: String
         public var bytes: [UInt8]
+        /// Whether the byte scan found SwiftData schema vocabulary (see `RelevanceFilter`).
+        public var mayHoldSchema: Bool
+
         public init(path: String, bytes: [UInt8]) {
             self.path = path
             self.bytes = bytes
+            mayHoldSchema = RelevanceFilter.mayHoldSchema(bytes)
+        }
+
+        init(path: String, bytes: [UInt8], mayHoldSchema: Bool) {
+            self.path = path
+            self.bytes = bytes
+            self.mayHoldSchema = mayHoldSchema
         }
     }
 
@@ -31,76 +49,168 @@ public struct SourceDiscovery {
 
     static let skippedFolders: Set<String> = ["DerivedData", "Pods", "Carthage", "node_modules"]
 
-    let workingDirectory: URL
+    /// The working directory, without a trailing slash.
+    let workingDirectory: String
+    var threads: Int?
 
-    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
-        // A directory URL without `isDirectory` makes relative paths resolve against its parent.
-        self.workingDirectory = URL(fileURLWithPath: workingDirectory.standardizedFileURL.path, isDirectory: true)
+    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil) {
+        var path = workingDirectory.standardizedFileURL.path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        self.workingDirectory = path
+        self.threads = threads
     }
 
     public func discover(_ paths: [String]) throws -> Result {
-        var result = Result(files: [], unreadable: [])
-        var visited = Set<String>()
-        var seenFiles = Set<String>()
+        var walk = Walk()
         for path in paths.isEmpty ? ["."] : paths {
-            let url = URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw Failure.missingPath(path)
-            }
-            if isDirectory.boolValue {
-                walk(url, visited: &visited, seenFiles: &seenFiles, into: &result)
+            let absolute = Self.normalise(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+            var info = stat()
+            guard stat(absolute, &info) == 0 else { throw Failure.missingPath(path) }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk.directory(absolute, display: displayPath(absolute))
             } else {
-                read(url, seenFiles: &seenFiles, into: &result)
+                walk.file(absolute, display: displayPath(absolute))
             }
         }
-        result.files.sort { $0.path < $1.path }
-        result.unreadable.sort { $0.path < $1.path }
-        return result
+        let files = read(walk.found, unreadable: &walk.unreadable)
+        return Result(files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
     }
 
-    private func walk(_ directory: URL, visited: inout Set<String>, seenFiles: inout Set<String>, into result: inout Result) {
-        let real = directory.resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else { return }  // symlink loop or a folder reached twice
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        } catch {
-            result.unreadable.append((displayPath(directory), "the folder cannot be read (check its permissions)"))
-            return
-        }
-        for name in entries.sorted() {
-            let url = directory.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }  // dangling link
-            if isDirectory.boolValue {
-                if name.hasPrefix(".") || Self.skippedFolders.contains(name) { continue }
-                walk(url, visited: &visited, seenFiles: &seenFiles, into: &result)
-            } else if name.hasSuffix(".swift") {
-                read(url, seenFiles: &seenFiles, into: &result)
+    /// Reads and scans every file on every core; results keep the walk's order.
+    private func read(_ found: [(absolute: String, display: String)], unreadable: inout [(path: String, reason: String)]) -> [SourceFile] {
+        let slots = ResultSlots<Swift.Result<(SourceFile, FileIdentity), ReadError>>(count: found.count)
+        let workers = max(1, min(threads ?? ProcessInfo.activeProcessorCount, found.count))
+        let next = AtomicCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.increment()
+                guard index < found.count else { return }
+                let (absolute, display) = found[index]
+                switch Self.readBytes(absolute) {
+                case let .success((bytes, identity)):
+                    let file = SourceFile(path: display, bytes: bytes, mayHoldSchema: RelevanceFilter.mayHoldSchema(bytes))
+                    slots.set(index, .success((file, identity)))
+                case let .failure(error):
+                    slots.set(index, .failure(ReadError(path: display, reason: error.reason)))
+                }
             }
         }
+        var files: [SourceFile] = []
+        var seen = Set<FileIdentity>()  // a file reached twice (a symlink, overlapping paths) counts once
+        for result in slots.values() {
+            switch result {
+            case let .success((file, identity)): if seen.insert(identity).inserted { files.append(file) }
+            case let .failure(error): unreadable.append((error.path, error.reason))
+            }
+        }
+        return files
     }
 
-    private func read(_ url: URL, seenFiles: inout Set<String>, into result: inout Result) {
-        guard seenFiles.insert(url.resolvingSymlinksInPath().path).inserted else { return }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            result.unreadable.append((displayPath(url), "the file cannot be read (check its permissions)"))
-            return
+    struct ReadError: Error {
+        var path: String
+        var reason: String
+    }
+
+    /// The whole file, with one open and as few reads as its size allows.
+    static func readBytes(_ path: String) -> Swift.Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            return .failure(ReadError(path: path, reason: errno == EACCES ? "permission denied (check its permissions)" : String(cString: strerror(errno))))
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.readToEnd() ?? Data()
-            result.files.append(SourceFile(path: displayPath(url), bytes: [UInt8](data)))
-        } catch {
-            result.unreadable.append((displayPath(url), "reading failed: \(error.localizedDescription)"))
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(path: path, reason: String(cString: strerror(errno)))) }
+        let expected = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadError(path: path, reason: String(cString: strerror(errno))))
+            }
+            if count == 0 { break }
+            filled += count
         }
+        bytes.removeSubrange(filled...)
+        return .success((bytes, FileIdentity(info)))
     }
 
     /// Relative to the working directory when inside it, absolute otherwise.
-    func displayPath(_ url: URL) -> String {
-        let base = workingDirectory.path.hasSuffix("/") ? workingDirectory.path : workingDirectory.path + "/"
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    func displayPath(_ absolute: String) -> String {
+        if absolute == workingDirectory { return "." }
+        let base = workingDirectory == "/" ? "/" : workingDirectory + "/"
+        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+    }
+
+    /// Removes `.` and `..` components and doubled slashes, without touching the file system.
+    static func normalise(_ path: String) -> String {
+        var parts: [Substring] = []
+        for component in path.split(separator: "/") {
+            if component == "." { continue }
+            if component == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(component)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ info: stat) {
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
+        }
+    }
+
+    /// The directory walk: collects file paths, never follows a folder twice (symlink loops).
+    private struct Walk {
+        var found: [(absolute: String, display: String)] = []
+        var unreadable: [(path: String, reason: String)] = []
+        private var visitedDirectories = Set<FileIdentity>()
+
+        mutating func file(_ absolute: String, display: String) {
+            found.append((absolute, display))
+        }
+
+        mutating func directory(_ absolute: String, display: String) {
+            var info = stat()
+            guard stat(absolute, &info) == 0, visitedDirectories.insert(FileIdentity(info)).inserted else { return }
+            guard let handle = opendir(absolute) else {
+                unreadable.append((display, "the folder cannot be read (check its permissions)"))
+                return
+            }
+            var entries: [(name: String, type: UInt8)] = []
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                entries.append((name, entry.pointee.d_type))
+            }
+            closedir(handle)
+            for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+                let child = absolute == "/" ? "/" + name : absolute + "/" + name
+                let childDisplay = display == "." ? name : display + "/" + name
+                var isDirectory = Int32(type) == Int32(DT_DIR)
+                var isFile = Int32(type) == Int32(DT_REG)
+                if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
+                    // Links and unknown types need the target's kind.
+                    var childInfo = stat()
+                    guard stat(child, &childInfo) == 0 else { continue }  // dangling link
+                    isDirectory = childInfo.st_mode & S_IFMT == S_IFDIR
+                    isFile = childInfo.st_mode & S_IFMT == S_IFREG
+                }
+                if isDirectory {
+                    if name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(name) { continue }
+                    directory(child, display: childDisplay)
+                } else if isFile, name.hasSuffix(".swift") {
+                    file(child, display: childDisplay)
+                }
+            }
+        }
     }
 }

@@ -14,14 +14,21 @@ public enum SwiftFileParser {
         return parse(path: path, source: text)
     }
 
+    /// Only files that create containers or configurations need the whole-file walk for them.
+    static let containerWords: [ByteScanner.Needle] = [
+        ByteScanner.Needle("ModelContainer", anchor: UInt8(ascii: "C")), ByteScanner.Needle("modelContainer", anchor: UInt8(ascii: "C")),
+        ByteScanner.Needle("ModelConfiguration", anchor: UInt8(ascii: "C")),
+    ]
+
     public static func parse(path: String, source: String) -> ParsedFile {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         var parsed = ParsedFile(path: path)
         let reader = DeclarationReader(converter: converter, path: path)
         reader.read(tree, into: &parsed)
-        // Only files that create containers or configurations need the whole-file walk.
-        if source.contains("odelContainer") || source.contains("ModelConfiguration") {
+        var source = source
+        let mentionsContainers = source.withUTF8 { ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0)) }
+        if mentionsContainers {
             let collector = ContainerCollector(reader: reader)
             collector.collect(tree)
             parsed.containers = collector.containers

@@ -11,6 +11,12 @@ struct SyntheticApp {
     func write(to root: URL) throws {
         let fm = FileManager.default
         try fm.createDirectory(at: root, withIntermediateDirectories: true)
+        if versions > 0 && models > 0 { try writeSchema(to: root) }
+        try writeOrdinaryFiles(to: root)
+    }
+
+    private func writeSchema(to root: URL) throws {
+        let fm = FileManager.default
         for v in 1...versions {
             let folder = root.appendingPathComponent("Schema/V\(v)")
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -59,32 +65,48 @@ struct SyntheticApp {
             }
         }
         """.write(to: root.appendingPathComponent("Schema/Plan.swift"), atomically: false, encoding: .utf8)
+    }
+
+    private func writeOrdinaryFiles(to root: URL) throws {
+        let fm = FileManager.default
         let features = root.appendingPathComponent("Features")
         try fm.createDirectory(at: features, withIntermediateDirectories: true)
         for f in 0..<ordinaryFiles {
-            try """
-            import Foundation
-
-            struct Feature\(f)State: Equatable {
-                var items: [String] = []
-                var isLoading = false
-                var selection: Int?
-
-                mutating func load(_ values: [String]) {
-                    isLoading = false
-                    items = values.filter { !$0.isEmpty }.sorted()
-                    selection = items.isEmpty ? nil : 0
-                }
-            }
-
-            final class Feature\(f)Controller {
-                private(set) var state = Feature\(f)State()
-                func refresh(with provider: () -> [String]) {
-                    state.isLoading = true
-                    state.load(provider())
-                }
-            }
-            """.write(to: features.appendingPathComponent("Feature\(f).swift"), atomically: false, encoding: .utf8)
+            try Self.ordinaryFile(f).write(to: features.appendingPathComponent("Feature\(f).swift"), atomically: false, encoding: .utf8)
         }
+    }
+
+    /// About 5 KB of everyday Swift (state, a controller, formatting helpers) that never mentions SwiftData.
+    static func ordinaryFile(_ index: Int) -> String {
+        var text = """
+        import Foundation
+
+        struct Feature\(index)State: Equatable {
+            var items: [String] = []
+            var isLoading = false
+            var selection: Int?
+            var query = ""
+        }
+
+        final class Feature\(index)Controller {
+            private(set) var state = Feature\(index)State()
+
+        """
+        for method in 0..<10 {
+            text += """
+                /// Refreshes part \(method) of the screen from the provider, keeping the selection stable.
+                func refresh\(method)(with provider: () -> [String]) -> Int {
+                    state.isLoading = true
+                    let values = provider().filter { !$0.isEmpty && $0.count > \(method % 5) }.sorted()
+                    state.items = values
+                    state.selection = values.isEmpty ? nil : min(state.selection ?? 0, values.count - 1)
+                    state.isLoading = false
+                    return values.reduce(0) { $0 + $1.count * \(method + 1) }
+                }
+
+
+            """
+        }
+        return text + "}\n"
     }
 }

@@ -7,50 +7,90 @@ import Darwin
 import Glibc
 #endif
 
-/// `schemalint-bench [PATH] [--generate VxMxP] [--ordinary N] [--threads N]`
-/// Prints files, bytes, wall time, files/s, MB/s and peak memory for a full analysis, next to two baselines measured
-/// in the same run: reading every byte, and a plain single-threaded SwiftParser pass over every file.
-func main() throws {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    func option(_ name: String) -> String? {
-        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-        let value = arguments[index + 1]
-        arguments.removeSubrange(index...index + 1)
-        return value
+/// schemalint-bench: measures `schemalint check` on generated or existing trees.
+///
+///     schemalint-bench --generate VxMxP [--ordinary F]   a synthetic app (V versions × M models × P properties + F ordinary files)
+///     schemalint-bench PATH                              an existing tree
+///     schemalint-bench --scaling                         the scaling table over growing V × M
+///
+/// It runs the real `schemalint` binary built next to it and compares, in the same run, with `grep -rlE` for the
+/// SwiftData keywords over the same files and with a plain single-threaded SwiftParser pass over every file.
+struct Bench {
+    let schemalint: URL
+    var repeats = 3
+
+    static let keywords = "VersionedSchema|SchemaMigrationPlan|@Model|MigrationStage|typealias|ModelContainer"
+
+    func report(_ root: URL) throws {
+        let files = try SourceDiscovery(workingDirectory: root).discover([]).files
+        let bytes = files.reduce(0) { $0 + $1.bytes.count }
+        let megabytes = Double(bytes) / 1_048_576
+        let check = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1, 2]) }
+        let grep = try best { try run(URL(fileURLWithPath: "/usr/bin/env"), ["grep", "-rlE", Self.keywords, "--include=*.swift", "."], in: root, allowedStatus: [0, 1]) }
+        let parse = measure { files.reduce(0) { $0 + SwiftFileParser.parse(path: $1.path, bytes: $1.bytes).members.types.count } }.seconds
+        print("files           \(files.count)")
+        print("bytes           \(bytes) (\(String(format: "%.1f", megabytes)) MB)")
+        print("wall time       \(ms(check)) (schemalint check, best of \(repeats), process start included)")
+        print("throughput      \(Int(Double(files.count) / check)) files/s, \(String(format: "%.1f", megabytes / check)) MB/s")
+        print("vs grep -rlE    \(ms(grep))   ratio \(String(format: "%.2f", check / grep))")
+        print("vs parse all    \(ms(parse)) (single-threaded SwiftParser)   ratio \(String(format: "%.2f", check / parse))")
+        print("peak memory     \(peakChildMemoryMB()) MB (largest schemalint process)")
     }
-    let generate = option("--generate")
-    let ordinary = Int(option("--ordinary") ?? "0") ?? 0
-    let threads = option("--threads").flatMap(Int.init)
-    var root = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
-    if let generate {
-        let parts = generate.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 3 else { throw BenchError.usage }
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-bench-\(generate)-\(ordinary)")
+
+    func scaling(_ sizes: [(Int, Int)], properties: Int) throws {
+        print("versions x models   files   wall time   per version x model")
+        for (versions, models) in sizes {
+            let root = try generate(SyntheticApp(versions: versions, models: models, properties: properties, ordinaryFiles: 0))
+            let time = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1]) }
+            let pad = { (text: String, width: Int) in text.padding(toLength: width, withPad: " ", startingAt: 0) }
+            print(pad("\(versions) x \(models)", 20) + pad("\(versions * (models + 1) + 1)", 8) + pad(ms(time), 12)
+                  + String(format: "%.3f ms", time * 1000 / Double(versions * models)))
+        }
+    }
+
+    func generate(_ app: SyntheticApp) throws -> URL {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("schemalint-bench-\(app.versions)x\(app.models)x\(app.properties)-\(app.ordinaryFiles)")
         try? FileManager.default.removeItem(at: root)
-        try SyntheticApp(versions: parts[0], models: parts[1], properties: parts[2], ordinaryFiles: ordinary).write(to: root)
-        print("generated \(parts[0]) versions x \(parts[1]) models x \(parts[2]) properties + \(ordinary) ordinary files in \(root.path)")
+        try app.write(to: root)
+        return root
     }
 
-    let discovery = SourceDiscovery(workingDirectory: root)
-    let (readTime, discovered) = try measure { try discovery.discover([]) }
-    let bytes = discovered.files.reduce(0) { $0 + $1.bytes.count }
-    let (parseTime, _) = measure { discovered.files.map { SwiftFileParser.parse(path: $0.path, bytes: $0.bytes).members.types.count } }
-    let (analysisTime, analysis) = try measure { try Analyzer(workingDirectory: root, threads: threads).analyze(paths: [], lockfile: nil) }
+    /// The best of `repeats` timings (the least disturbed by the rest of the machine).
+    func best(_ body: () throws -> Void) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<repeats { times.append(try measure(body).seconds) }
+        return times.min()!
+    }
 
-    let megabytes = Double(bytes) / 1_048_576
-    print("files           \(discovered.files.count) (\(analysis.statistics.filesParsed) parsed)")
-    print("bytes           \(bytes) (\(String(format: "%.1f", megabytes)) MB)")
-    print("versions        \(analysis.versions.count), findings \(analysis.findings.count)")
-    print("wall time       \(ms(analysisTime)) (full analysis: read, scan, parse, hash, rules)")
-    print("throughput      \(Int(Double(discovered.files.count) / analysisTime)) files/s, \(String(format: "%.1f", megabytes / analysisTime)) MB/s")
-    print("baseline read   \(ms(readTime)) (find and read every byte)   ratio \(String(format: "%.2f", analysisTime / readTime))")
-    print("baseline parse  \(ms(parseTime)) (single-threaded SwiftParser over every file)   ratio \(String(format: "%.2f", analysisTime / parseTime))")
-    print("peak memory     \(peakMemoryMB()) MB")
+    /// Runs a program with posix_spawn and waits with waitpid: Foundation's `Process.waitUntilExit` polls every
+    /// 50 ms on Linux, which would swamp the timings.
+    func run(_ executable: URL, _ arguments: [String], in directory: URL, allowedStatus: Set<Int32>) throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(directory.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError.failed("cannot start \(executable.path): error \(spawned)") }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let exitCode = (status >> 8) & 0xFF
+        guard status & 0x7F == 0, allowedStatus.contains(exitCode) else {
+            throw BenchError.failed("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ended with status \(status)")
+        }
+    }
 }
 
-enum BenchError: Error { case usage }
+enum BenchError: Error { case usage, failed(String) }
 
-func measure<T>(_ body: () throws -> T) rethrows -> (Double, T) {
+func measure<T>(_ body: () throws -> T) rethrows -> (seconds: Double, value: T) {
     let start = DispatchTime.now().uptimeNanoseconds
     let value = try body()
     return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, value)
@@ -58,16 +98,55 @@ func measure<T>(_ body: () throws -> T) rethrows -> (Double, T) {
 
 func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
 
-/// Peak resident set size (ru_maxrss is kilobytes on Linux, bytes on macOS).
-func peakMemoryMB() -> Int {
+/// Peak resident set size of the largest child so far (ru_maxrss is kilobytes on Linux, bytes on macOS).
+func peakChildMemoryMB() -> Int {
     var usage = rusage()
     #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_CHILDREN, &usage)
     return Int(usage.ru_maxrss) / 1_048_576
     #else
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
     return Int(usage.ru_maxrss) / 1024
     #endif
 }
 
-try main()
+func main() throws {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    func option(_ name: String) -> String? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        defer { arguments.removeSubrange(index...index + 1) }
+        return arguments[index + 1]
+    }
+    func flag(_ name: String) -> Bool {
+        guard let index = arguments.firstIndex(of: name) else { return false }
+        arguments.remove(at: index)
+        return true
+    }
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("schemalint")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        throw BenchError.failed("build schemalint first: \(binary.path) is missing (swift build -c release)")
+    }
+    let bench = Bench(schemalint: binary)
+    if flag("--scaling") {
+        try bench.scaling([(10, 10), (20, 20), (40, 20), (50, 40), (100, 40)], properties: Int(option("--properties") ?? "6") ?? 6)
+        return
+    }
+    let ordinary = Int(option("--ordinary") ?? "0") ?? 0
+    if let generate = option("--generate") {
+        let parts = generate.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 3 else { throw BenchError.usage }
+        let root = try bench.generate(SyntheticApp(versions: parts[0], models: parts[1], properties: parts[2], ordinaryFiles: ordinary))
+        print("generated \(parts[0]) versions x \(parts[1]) models x \(parts[2]) properties + \(ordinary) ordinary files in \(root.path)")
+        try bench.report(root)
+    } else {
+        try bench.report(URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath))
+    }
+}
+
+do {
+    try main()
+} catch {
+    FileHandle.standardError.write(Data("schemalint-bench: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,41 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Fast substring search over raw source bytes: a vectorised `memchr` for an anchor byte, then `memcmp`.
+/// Used to decide cheaply which files, and which parts of the pipeline, can matter.
+public enum ByteScanner {
+    public struct Needle: Sendable {
+        public var bytes: [UInt8]
+        /// Position of the anchor byte inside the needle.
+        public var offset: Int
+        public init(_ text: String, anchor: UInt8) {
+            bytes = Array(text.utf8)
+            offset = bytes.firstIndex(of: anchor) ?? 0
+        }
+    }
+
+    /// Whether any of `needles` (all containing `anchor`) occurs in `buffer`.
+    public static func occurs(_ needles: [Needle], anchor: UInt8, in buffer: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
+        var position = 0
+        while position < buffer.count, let hit = memchr(base + position, Int32(anchor), buffer.count - position) {
+            let index = base.distance(to: UnsafeRawPointer(hit))
+            for needle in needles {
+                let start = index - needle.offset
+                guard start >= 0, start + needle.bytes.count <= buffer.count else { continue }
+                if needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.bytes.count) }) == 0 { return true }
+            }
+            position = index + 1
+        }
+        return false
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    public static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+        guard let first = needle.utf8.first else { return false }
+        return haystack.withUnsafeBytes { occurs([Needle(needle, anchor: first)], anchor: first, in: $0) }
+    }
+}
