@@ -68,8 +68,11 @@ public struct SourceDiscovery {
             guard stat(absolute, &info) == 0 else { throw Failure.missingPath(path) }
             if info.st_mode & S_IFMT == S_IFDIR {
                 walk.directory(absolute, display: displayPath(absolute))
-            } else {
+            } else if info.st_mode & S_IFMT == S_IFREG {
                 walk.file(absolute, display: displayPath(absolute))
+            } else {
+                // A pipe or device would block or never end: name it instead of reading it.
+                walk.unreadable.append((displayPath(absolute), "not a regular file"))
             }
         }
         let files = read(walk.found, unreadable: &walk.unreadable)

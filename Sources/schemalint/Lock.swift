@@ -24,6 +24,10 @@ struct Lock: ParsableCommand {
     }
 
     func run() throws {
+        try LockfileStore.withExclusiveAccess(to: options.lockfile) { try record() }
+    }
+
+    private func record() throws {
         let existing = try options.loadLockfile(mustExist: false)
         let analysis = try options.analyze(lockfile: existing)
         let outcome = Locker.plan(analysis, existing: existing,

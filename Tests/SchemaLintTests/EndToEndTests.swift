@@ -3,35 +3,8 @@ import XCTest
 
 /// Runs the built `schemalint` binary the way a developer or CI does.
 final class EndToEndTests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static var binary: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("schemalint")
-        }
-        #endif
-        return Bundle.main.bundleURL.appendingPathComponent("schemalint")
-    }
-
-    func run(_ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String], in directory: URL) throws -> TestSupport.Run {
+        try TestSupport.run(arguments, in: directory)
     }
 
     /// A small app in a scratch folder: one shipped version and a plan.

@@ -22,5 +22,12 @@ final class SourceDiscoveryTests: XCTestCase {
         let result = try SourceDiscovery(workingDirectory: directoryWithoutSlash).discover([])
         XCTAssertEqual(result.files.map(\.path), ["Sources/A.swift"])
         XCTAssertThrowsError(try SourceDiscovery(workingDirectory: app).discover(["Missing"]))
+
+        // A named pipe is skipped by the walk and reported, not read (reading it would block forever).
+        XCTAssertEqual(mkfifo(app.appendingPathComponent("Sources/Pipe.swift").path, 0o644), 0)
+        XCTAssertEqual(try SourceDiscovery(workingDirectory: app).discover([]).files.map(\.path), ["Sources/A.swift"])
+        let explicit = try SourceDiscovery(workingDirectory: app).discover(["Sources/Pipe.swift", "Sources/A.swift"])
+        XCTAssertEqual(explicit.files.map(\.path), ["Sources/A.swift"])
+        XCTAssertEqual(explicit.unreadable.map(\.path), ["Sources/Pipe.swift"])
     }
 }

@@ -96,14 +96,43 @@ public enum LockfileStore {
         }
     }
 
-    /// Writes atomically: a temporary file in the same folder, then a rename, so a crash or a full disk
-    /// leaves the previous lockfile intact.
+    /// Writes atomically: a temporary file in the same folder, flushed to disk, then renamed over the lockfile, so a
+    /// crash or a full disk leaves the previous lockfile intact.
     public static func write(_ lockfile: Lockfile, to path: String) throws {
-        let data = Data(lockfile.json().rendered().utf8)
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw Failure.writeFailed(path: path, reason: error.localizedDescription)
+        let bytes = Array(lockfile.json().rendered().utf8)
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.schemalint.lock.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw Failure.writeFailed(path: path, reason: String(cString: strerror(errno))) }
+        var written = 0
+        var failure: String?
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                break
+            }
+            written += count
         }
+        if failure == nil && fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw Failure.writeFailed(path: path, reason: "\(failure); the previous lockfile was left as it was")
+        }
+    }
+
+    /// Runs `body` while holding an exclusive lock on the lockfile's folder, so two `schemalint lock` processes
+    /// read-modify-write one after the other and neither loses the other's entries.
+    public static func withExclusiveAccess<T>(to path: String, _ body: () throws -> T) throws -> T {
+        let directory = (path as NSString).deletingLastPathComponent
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 }
