@@ -52,5 +52,11 @@ let package = Package(
             dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"],
             resources: [.copy("Fixtures")]
         ),
+        // Mutates the fixture projects and checks that analysis never crashes, hangs or misreports.
+        // Bounded for CI; SCHEMALINT_FUZZ_ITERATIONS=5000 for a longer run.
+        .testTarget(
+            name: "SchemaLintFuzzTests",
+            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"]
+        ),
     ]
 )

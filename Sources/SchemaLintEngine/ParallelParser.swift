@@ -4,23 +4,30 @@ import SchemaLintSyntax
 
 /// Parses files on every core. Results come back in input order, so output never depends on thread timing.
 enum ParallelParser {
+    /// Parser threads get a large stack: swift-syntax recurses deeply on some inputs (see `NestingGuard`).
+    static let stackSize = 64 << 20
+
     static func parse(_ files: [SourceDiscovery.SourceFile], threads: Int? = nil) -> [ParsedFile] {
         guard !files.isEmpty else { return [] }
         let results = ResultSlots<ParsedFile>(count: files.count)
         let workers = max(1, min(threads ?? ProcessInfo.activeProcessorCount, files.count))
-        if workers == 1 {
-            for (index, file) in files.enumerated() { results.set(index, SwiftFileParser.parse(path: file.path, bytes: file.bytes)) }
-        } else {
-            // Files are handed out by index so a huge file doesn't hold up a whole fixed-size chunk.
-            let next = AtomicCounter()
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // Files are handed out by index so a huge file doesn't hold up a whole fixed-size chunk.
+        let next = AtomicCounter()
+        let done = DispatchGroup()
+        for _ in 0..<workers {
+            done.enter()
+            let thread = Thread {
                 while true {
                     let index = next.increment()
-                    guard index < files.count else { return }
+                    guard index < files.count else { break }
                     results.set(index, SwiftFileParser.parse(path: files[index].path, bytes: files[index].bytes))
                 }
+                done.leave()
             }
+            thread.stackSize = stackSize
+            thread.start()
         }
+        done.wait()
         return results.values()
     }
 }

@@ -1,6 +1,5 @@
 import SchemaLintModel
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// Parses one Swift file into `ParsedFile`. Never throws: a file with syntax errors is read as far as it
@@ -9,6 +8,12 @@ public enum SwiftFileParser {
     public static func parse(path: String, bytes: [UInt8]) -> ParsedFile {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
+        if let reason = NestingGuard.refusal(content) {
+            var refused = ParsedFile(path: path)
+            refused.syntaxError = SyntaxProblem(location: SourceLocation(file: path, line: 1, column: 1),
+                                                message: "\(reason), so schemalint did not parse this file", count: 1)
+            return refused
+        }
         // Invalid UTF-8 becomes U+FFFD: the file is still analysed and the parser reports the damage.
         let text = String(decoding: content, as: UTF8.self)
         return parse(path: path, source: text)
@@ -35,16 +40,10 @@ public enum SwiftFileParser {
             parsed.configurations = collector.configurations
         }
         if tree.hasError {
-            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
-            if let first = diagnostics.first {
-                let position = first.location(converter: converter)
-                parsed.syntaxError = SyntaxProblem(
-                    location: SourceLocation(file: path, line: position.line, column: position.column),
-                    message: first.message, count: diagnostics.count)
-            } else {
-                parsed.syntaxError = SyntaxProblem(location: SourceLocation(file: path, line: 1, column: 1),
-                                                   message: "the file did not parse", count: 1)
-            }
+            let error = SyntaxErrorFinder.firstError(in: tree, converter: converter)
+            parsed.syntaxError = SyntaxProblem(
+                location: SourceLocation(file: path, line: error?.line ?? 1, column: error?.column ?? 1),
+                message: error?.message ?? "the file did not parse", count: error?.count ?? 1)
         }
         return parsed
     }
