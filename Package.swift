@@ -27,7 +27,6 @@ let package = Package(
                 "SchemaLintModel",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.

@@ -52,16 +52,37 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(leftovers, [])
     }
 
+    /// Root reads any file, so as root the binary runs as `nobody` (setpriv) for the permissions to bite.
     func testUnreadableFileIsNamedAndTheRestIsAnalysed() throws {
-        try XCTSkipIf(geteuid() == 0, "running as root: permissions cannot make a file unreadable here")
+        let setpriv = "/usr/bin/setpriv"
+        let asRoot = geteuid() == 0
+        try XCTSkipIf(asRoot && !FileManager.default.isExecutableFile(atPath: setpriv), "running as root without setpriv: permissions cannot bite")
         let root = try makeManyVersions(2)
+        chmod(root.path, 0o755)
         let secret = root.appendingPathComponent("Schema2.swift")
         chmod(secret.path, 0)
         defer { chmod(secret.path, 0o644) }
-        let result = try TestSupport.run(["hash"], in: root)
-        XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stderr.contains("Schema2.swift"), result.stderr)
-        XCTAssertTrue(result.stdout.contains("Schema1 (1.0.0)"))
+        let locked = root.appendingPathComponent("Locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try Data("enum Hidden: VersionedSchema {}".utf8).write(to: locked.appendingPathComponent("Hidden.swift"))
+        chmod(locked.path, 0)
+        defer { chmod(locked.path, 0o755) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: asRoot ? setpriv : TestSupport.binary.path)
+        process.arguments = (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", TestSupport.binary.path] : []) + ["hash"]
+        process.currentDirectoryURL = root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        XCTAssertTrue(stderr.contains("skipped Schema2.swift: permission denied"), stderr)
+        XCTAssertTrue(stderr.contains("skipped Locked: the folder cannot be read"), stderr)
+        XCTAssertTrue(stdout.contains("Schema1 (1.0.0)"), stdout)
+        XCTAssertFalse(stdout.contains("Schema2"), stdout)
     }
 
     func testOutputAndLockfileAreByteIdenticalAcrossThreadCounts() throws {
