@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", "5.0.0"..<"7.0.0"),
     ],
     targets: [
         // Semantic schema model, Core Data version hashes and the fingerprint. Knows nothing of SwiftSyntax.
@@ -32,7 +33,7 @@ let package = Package(
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
         .target(
             name: "SchemaLintEngine",
-            dependencies: ["SchemaLintModel", "SchemaLintSyntax"]
+            dependencies: ["SchemaLintModel", "SchemaLintSyntax", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "schemalint",

@@ -25,16 +25,30 @@ public struct Analyzer {
     /// nil uses every core.
     public var threads: Int?
     public var rules: [any Rule]
+    public var configuration: Configuration
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                threads: Int? = nil, rules: [any Rule] = RuleRegistry.all) {
+                threads: Int? = nil, rules: [any Rule] = RuleRegistry.all, configuration: Configuration = Configuration()) {
         self.workingDirectory = workingDirectory
         self.threads = threads
         self.rules = rules
+        self.configuration = configuration
+    }
+
+    /// The folder the configuration's globs are relative to.
+    var configurationBase: String {
+        var base = workingDirectory.standardizedFileURL.path
+        if let path = configuration.path {
+            let absolute = path.hasPrefix("/") ? path : base + "/" + path
+            base = SourceDiscovery.normalise((absolute as NSString).deletingLastPathComponent)
+        }
+        return base
     }
 
     public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {
-        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads).discover(paths)
+        let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: configurationBase)
+        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads,
+                                             filter: filter.isEmpty ? nil : filter).discover(paths)
         return analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 
@@ -65,7 +79,8 @@ public struct Analyzer {
         let versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
         let context = RuleContext(project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
                                   lockfile: lockfile)
-        let findings = Finding.ordered(rules.flatMap { $0.check(context) })
+        let enabled = rules.filter { configuration.isEnabled($0.id) }
+        let findings = Finding.ordered(configuration.apply(to: enabled.flatMap { $0.check(context) }))
         return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics)
     }
 }

@@ -52,8 +52,12 @@ public struct SourceDiscovery {
     /// The working directory, without a trailing slash.
     let workingDirectory: String
     var threads: Int?
+    /// `included` / `excluded` from the configuration.
+    public var filter: PathFilter?
 
-    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil) {
+    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
+                filter: PathFilter? = nil) {
+        self.filter = filter
         var path = workingDirectory.standardizedFileURL.path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         self.workingDirectory = path
@@ -61,7 +65,7 @@ public struct SourceDiscovery {
     }
 
     public func discover(_ paths: [String]) throws -> Result {
-        var walk = Walk()
+        var walk = Walk(filter: filter)
         for path in paths.isEmpty ? ["."] : paths {
             let absolute = Self.normalise(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
             var info = stat()
@@ -69,7 +73,7 @@ public struct SourceDiscovery {
             if info.st_mode & S_IFMT == S_IFDIR {
                 walk.directory(absolute, display: displayPath(absolute))
             } else if info.st_mode & S_IFMT == S_IFREG {
-                walk.file(absolute, display: displayPath(absolute))
+                if filter?.allowsFile(absolute) ?? true { walk.file(absolute, display: displayPath(absolute)) }
             } else {
                 // A pipe or device would block or never end: name it instead of reading it.
                 walk.unreadable.append((displayPath(absolute), "not a regular file"))
@@ -171,9 +175,12 @@ public struct SourceDiscovery {
 
     /// The directory walk: collects file paths, never follows a folder twice (symlink loops).
     private struct Walk {
+        let filter: PathFilter?
         var found: [(absolute: String, display: String)] = []
         var unreadable: [(path: String, reason: String)] = []
-        private var visitedDirectories = Set<FileIdentity>()
+        var visitedDirectories = Set<FileIdentity>()
+
+        init(filter: PathFilter?) { self.filter = filter }
 
         mutating func file(_ absolute: String, display: String) {
             found.append((absolute, display))
@@ -209,8 +216,9 @@ public struct SourceDiscovery {
                 }
                 if isDirectory {
                     if name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(name) { continue }
+                    if let filter, !filter.allowsDirectory(child) { continue }
                     directory(child, display: childDisplay)
-                } else if isFile, name.hasSuffix(".swift") {
+                } else if isFile, name.hasSuffix(".swift"), filter?.allowsFile(child) ?? true {
                     file(child, display: childDisplay)
                 }
             }

@@ -9,18 +9,20 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
-    @Option(help: "Output format: xcode or json.")
-    var reporter: ReporterKind = .xcode
+    @Option(help: "Output format: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: the configuration's, else xcode).")
+    var reporter: ReporterKind?
 
     @Flag(help: "Warnings fail the check too.")
     var strict = false
 
     func run() throws {
-        let lockfile = try options.loadLockfile()
-        let analysis = try options.analyze(lockfile: lockfile)
+        let configuration = try options.configuration()
+        let lockfile = try options.loadLockfile(configuration)
+        let analysis = try options.analyze(lockfile: lockfile, configuration: configuration)
+        let kind = reporter ?? configuration.reporter.flatMap(ReporterKind.init(rawValue:)) ?? .xcode
         let summary = Summary(findings: analysis.findings, statistics: analysis.statistics, versions: analysis.versions.count)
-        Console.out(reporter.reporter.report(analysis.findings, summary: summary))
-        if reporter == .xcode { Console.err(summary.line) }
-        if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitStatus.findings }
+        Console.out(kind.reporter.report(analysis.findings, summary: summary))
+        if kind == .xcode { Console.err(summary.line) }
+        if summary.errors > 0 || ((strict || configuration.strict == true) && summary.warnings > 0) { throw ExitStatus.findings }
     }
 }

@@ -21,7 +21,7 @@ struct Diff: ParsableCommand {
     func run() throws {
         var options = try SharedOptions.parse([])
         options.paths = paths
-        let analysis = try options.analyze(lockfile: nil)
+        let analysis = try options.analyze(lockfile: nil, configuration: try options.configuration())
         do {
             let report = try DiffReport(analysis: analysis, from: from, to: to)
             Console.out(reporter == .json ? report.json() : report.text())

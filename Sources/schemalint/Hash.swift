@@ -11,7 +11,7 @@ struct Hash: ParsableCommand {
     var reporter: ReporterKind = .xcode
 
     func run() throws {
-        let analysis = try options.analyze(lockfile: nil)
+        let analysis = try options.analyze(lockfile: nil, configuration: try options.configuration())
         Console.out(reporter == .json ? HashReport.json(analysis) : HashReport.text(analysis))
     }
 }

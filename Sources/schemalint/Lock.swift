@@ -24,12 +24,14 @@ struct Lock: ParsableCommand {
     }
 
     func run() throws {
-        try LockfileStore.withExclusiveAccess(to: options.lockfile) { try record() }
+        let configuration = try options.configuration()
+        let path = options.lockfilePath(configuration)
+        try LockfileStore.withExclusiveAccess(to: path) { try record(configuration, path: path) }
     }
 
-    private func record() throws {
-        let existing = try options.loadLockfile(mustExist: false)
-        let analysis = try options.analyze(lockfile: existing)
+    private func record(_ configuration: Configuration, path: String) throws {
+        let existing = try options.loadLockfile(configuration, mustExist: false)
+        let analysis = try options.analyze(lockfile: existing, configuration: configuration)
         let outcome = Locker.plan(analysis, existing: existing,
                                   request: Locker.Request(only: Set(only), accept: Set(accept), reason: reason))
         if !outcome.unknownNames.isEmpty {
@@ -48,7 +50,7 @@ struct Lock: ParsableCommand {
         }
         if outcome.changed {
             do {
-                try LockfileStore.write(outcome.lockfile, to: options.lockfile)
+                try LockfileStore.write(outcome.lockfile, to: path)
             } catch let failure as LockfileStore.Failure {
                 throw Console.fail(failure.description)
             }
@@ -56,6 +58,6 @@ struct Lock: ParsableCommand {
         for key in outcome.recorded { Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\n") }
         for key in outcome.accepted { Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n") }
         for key in outcome.retired { Console.out("retired \(key) (accepted: \(reason ?? ""))\n") }
-        if !outcome.changed { Console.out("\(options.lockfile) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n") }
+        if !outcome.changed { Console.out("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n") }
     }
 }

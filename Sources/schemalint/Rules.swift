@@ -1,14 +1,54 @@
 import ArgumentParser
+import Foundation
 import SchemaLintEngine
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every rule with its default severity and summary.")
+    static let configuration = CommandConfiguration(
+        abstract: "List every rule with its severity and summary, marking which run under the configuration.")
+
+    @Option(name: .customLong("config"), help: "The configuration file. Default: ./.schemalint.yml when it exists.")
+    var configPath: String?
 
     func run() throws {
+        var options = try SharedOptions.parse([])
+        options.configPath = configPath
+        let configuration = try options.configuration()
         let width = RuleRegistry.all.map(\.id.count).max() ?? 0
         for rule in RuleRegistry.all {
-            let padded = rule.id + String(repeating: " ", count: width - rule.id.count)
-            Console.out("\(padded)  \(rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(rule.summary)\n")
+            let mark = configuration.isEnabled(rule.id) ? "on " : "off"
+            let severity = configuration.severity(of: rule).rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            Console.out("\(mark)  \(rule.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(severity)  \(rule.summary)\n")
         }
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print a rule's document: what it catches, why, how to fix it, examples.")
+
+    @Argument(help: "The rule id, as `schemalint rules` lists it.")
+    var ruleID: String
+
+    func run() throws {
+        guard let document = RuleRegistry.document(for: ruleID) else {
+            throw Console.fail("no rule '\(ruleID)'. `schemalint rules` lists them")
+        }
+        Console.out(document.hasSuffix("\n") ? document : document + "\n")
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write a commented starter .schemalint.yml (never overwrites one).")
+
+    func run() throws {
+        let path = ConfigurationLoader.defaultFileName
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw Console.fail("\(path) already exists; schemalint init never overwrites it")
+        }
+        do {
+            try ConfigurationLoader.starter.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw Console.fail("cannot write \(path): \(error.localizedDescription)")
+        }
+        Console.out("wrote \(path)\n")
     }
 }

@@ -9,7 +9,7 @@ struct SchemaLintCommand: ParsableCommand {
         abstract: "Keeps SwiftData schema changes from losing your users' data.",
         discussion: "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not do its job.",
         version: "0.1.0",
-        subcommands: [Check.self, Lock.self, Hash.self, Diff.self, Rules.self],
+        subcommands: [Check.self, Lock.self, Hash.self, Diff.self, Rules.self, Explain.self, Init.self],
         defaultSubcommand: Check.self
     )
 
@@ -59,17 +59,39 @@ struct SharedOptions: ParsableArguments {
     @Argument(help: "Files or folders to analyse (default: the current directory).")
     var paths: [String] = []
 
-    @Option(name: .customLong("lockfile"), help: "The lockfile to read (and, for `lock`, write). Default: ./schemalint.lock.")
+    @Option(name: .customLong("lockfile"), help: "The lockfile to read (and, for `lock`, write). Default: the configuration's, else ./schemalint.lock.")
     var explicitLockfile: String?
 
-    var lockfile: String { explicitLockfile ?? "schemalint.lock" }
+    @Option(name: .customLong("config"), help: "The configuration file. Default: ./.schemalint.yml when it exists.")
+    var configPath: String?
 
     @Option(help: "Threads to parse with (default: every core).")
     var threads: Int?
 
-    func analyze(lockfile: Lockfile?) throws -> Analysis {
+    var workingDirectory: String { FileManager.default.currentDirectoryPath }
+
+    /// The configuration, or exit 2 naming the file, line and key that is wrong.
+    func configuration() throws -> Configuration {
         do {
-            let analysis = try Analyzer(threads: threads).analyze(paths: paths, lockfile: lockfile)
+            return try ConfigurationLoader.load(explicitPath: configPath, workingDirectory: workingDirectory)
+        } catch let failure as ConfigurationLoader.Failure {
+            throw Console.fail("\(failure.description)")
+        }
+    }
+
+    /// Command line first, then the configuration (relative to its folder), then ./schemalint.lock.
+    func lockfilePath(_ configuration: Configuration) -> String {
+        if let explicitLockfile { return explicitLockfile }
+        guard let configured = configuration.lockfile else { return "schemalint.lock" }
+        guard !configured.hasPrefix("/"), let configPath = configuration.path else { return configured }
+        let folder = (configPath as NSString).deletingLastPathComponent
+        return folder.isEmpty ? configured : folder + "/" + configured
+    }
+
+    func analyze(lockfile: Lockfile?, configuration: Configuration) throws -> Analysis {
+        do {
+            let analyzer = Analyzer(threads: threads, configuration: configuration)
+            let analysis = try analyzer.analyze(paths: paths, lockfile: lockfile)
             for unreadable in analysis.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
             }
@@ -81,12 +103,13 @@ struct SharedOptions: ParsableArguments {
 
     /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the
     /// gate off), except for `lock`, which creates it.
-    func loadLockfile(mustExist: Bool = true) throws -> Lockfile? {
-        if mustExist, let explicitLockfile, !FileManager.default.fileExists(atPath: explicitLockfile) {
-            throw Console.fail("lockfile \(explicitLockfile) does not exist. Check the path, or run `schemalint lock --lockfile \(explicitLockfile)` to create it")
+    func loadLockfile(_ configuration: Configuration, mustExist: Bool = true) throws -> Lockfile? {
+        let path = lockfilePath(configuration)
+        if mustExist, explicitLockfile != nil, !FileManager.default.fileExists(atPath: path) {
+            throw Console.fail("lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to create it")
         }
         do {
-            return try LockfileStore.load(lockfile)
+            return try LockfileStore.load(path)
         } catch let failure as LockfileStore.Failure {
             throw Console.fail(failure.description)
         }

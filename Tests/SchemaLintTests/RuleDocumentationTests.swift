@@ -50,6 +50,17 @@ final class RuleDocumentationTests: XCTestCase {
         }
     }
 
+    /// `schemalint explain` prints embedded copies; they must equal the documents in Rules/.
+    func testEmbeddedDocumentsMatchRulesFolder() throws {
+        for rule in RuleRegistry.all {
+            let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
+            let document = try String(contentsOf: url, encoding: .utf8)
+            XCTAssertEqual(RuleRegistry.document(for: rule.id)?.trimmingCharacters(in: .newlines), document.trimmingCharacters(in: .newlines),
+                           "Rules/\(rule.id).md changed: run scripts/generate-rule-documents.py")
+        }
+        XCTAssertEqual(Set(RuleRegistry.documents.keys), Set(RuleRegistry.all.map(\.id)))
+    }
+
     func testEveryDocumentedExampleBehavesAsDocumented() throws {
         for rule in RuleRegistry.all {
             let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")

@@ -68,3 +68,11 @@ public enum RuleRegistry {
 
     public static func rule(_ id: String) -> (any Rule)? { all.first { $0.id == id } }
 }
+
+extension RuleRegistry {
+    /// The rule's document (`Rules/<id>.md`), embedded in the binary.
+    public static func document(for id: String) -> String? { RuleDocuments.byID[id] }
+
+    /// Every embedded document, for the test that keeps them in sync with `Rules/`.
+    public static var documents: [String: String] { RuleDocuments.byID }
+}

@@ -1,0 +1,38 @@
+/// `.schemalint.yml`: which files to read, which rules run and how severe they are, where the lockfile lives.
+public struct Configuration: Sendable, Equatable {
+    /// Globs (relative to the configuration's folder) of files and folders to analyse; empty means everything.
+    public var included: [String] = []
+    /// Globs of files and folders never to analyse.
+    public var excluded: [String] = []
+    public var disabledRules: Set<String> = []
+    /// Rules that only run when named here (none of schemalint's rules is opt-in today; the key is accepted).
+    public var optInRules: Set<String> = []
+    public var severities: [String: Severity] = [:]
+    public var lockfile: String?
+    public var reporter: String?
+    public var strict: Bool?
+    /// Where the file was read from, for messages; nil for the defaults.
+    public var path: String?
+
+    public init() {}
+
+    /// Rules that are not opt-in run unless disabled.
+    public static let optInRuleIDs: Set<String> = []
+
+    public func isEnabled(_ rule: String) -> Bool {
+        if disabledRules.contains(rule) { return false }
+        return !Self.optInRuleIDs.contains(rule) || optInRules.contains(rule)
+    }
+
+    public func severity(of rule: any Rule) -> Severity { severities[rule.id] ?? rule.defaultSeverity }
+
+    /// Applies disabled rules and severity overrides to findings.
+    public func apply(to findings: [Finding]) -> [Finding] {
+        findings.compactMap { finding in
+            guard isEnabled(finding.rule) else { return nil }
+            var adjusted = finding
+            if let severity = severities[finding.rule] { adjusted.severity = severity }
+            return adjusted
+        }
+    }
+}

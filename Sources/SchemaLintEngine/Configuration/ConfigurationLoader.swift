@@ -1,0 +1,167 @@
+import Foundation
+import Yams
+
+/// Reads `.schemalint.yml` strictly: an unknown key, a misspelt rule id or a value of the wrong type is an error
+/// that names the file, the line and the key, never something silently ignored.
+public enum ConfigurationLoader {
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var line: Int?
+        public var message: String
+        public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+    }
+
+    public static let defaultFileName = ".schemalint.yml"
+
+    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter", "strict"]
+
+    /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
+    public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {
+        let path = explicitPath ?? defaultFileName
+        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        guard FileManager.default.fileExists(atPath: absolute) else {
+            if explicitPath != nil { throw Failure(path: path, line: nil, message: "the configuration file does not exist") }
+            return Configuration()
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw Failure(path: path, line: nil, message: "the configuration file cannot be read (check its permissions)")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    public static func parse(_ text: String, path: String) throws -> Configuration {
+        var configuration = Configuration()
+        configuration.path = path
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Failure(path: path, line: line(of: error), message: "not valid YAML: \(problem(of: error))")
+        }
+        guard let root else { return configuration }
+        guard let mapping = root.mapping else {
+            throw Failure(path: path, line: root.mark?.line, message: "expected a mapping of settings (key: value)")
+        }
+        let ruleIDs = Set(RuleRegistry.all.map(\.id))
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            let line = keyNode.mark?.line
+            func fail(_ message: String) -> Failure { Failure(path: path, line: line, message: message) }
+            func strings() throws -> [String] {
+                guard let sequence = value.sequence else { throw fail("'\(key)' must be a list of strings") }
+                return try sequence.map { item in
+                    guard let string = item.string, item.scalar != nil else {
+                        throw Failure(path: path, line: item.mark?.line, message: "'\(key)' must be a list of strings")
+                    }
+                    return string
+                }
+            }
+            func ruleIDList() throws -> Set<String> {
+                let ids = try strings()
+                for (index, id) in ids.enumerated() where !ruleIDs.contains(id) {
+                    let itemLine = value.sequence?[index].mark?.line ?? line
+                    throw Failure(path: path, line: itemLine, message: "unknown rule '\(id)' in '\(key)'\(suggestion(id, among: ruleIDs))")
+                }
+                return Set(ids)
+            }
+            switch key {
+            case "included": configuration.included = try strings()
+            case "excluded": configuration.excluded = try strings()
+            case "disabled_rules": configuration.disabledRules = try ruleIDList()
+            case "opt_in_rules": configuration.optInRules = try ruleIDList()
+            case "severity":
+                guard let severities = value.mapping else { throw fail("'severity' must map rule ids to error, warning or note") }
+                for (ruleNode, severityNode) in severities {
+                    let id = ruleNode.string ?? ""
+                    guard ruleIDs.contains(id) else {
+                        throw Failure(path: path, line: ruleNode.mark?.line, message: "unknown rule '\(id)' in 'severity'\(suggestion(id, among: ruleIDs))")
+                    }
+                    guard let text = severityNode.string, let severity = Severity(rawValue: text) else {
+                        throw Failure(path: path, line: severityNode.mark?.line, message: "severity of '\(id)' must be error, warning or note")
+                    }
+                    configuration.severities[id] = severity
+                }
+            case "lockfile":
+                guard let string = value.string, value.scalar != nil else { throw fail("'lockfile' must be a path") }
+                configuration.lockfile = string
+            case "reporter":
+                guard let string = value.string, ReporterKind(rawValue: string) != nil else {
+                    throw fail("'reporter' must be one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                configuration.reporter = string
+            case "strict":
+                guard let flag = value.bool else { throw fail("'strict' must be true or false") }
+                configuration.strict = flag
+            default:
+                throw fail("unknown key '\(key)'\(suggestion(key, among: Set(keys))). Known keys: \(keys.joined(separator: ", "))")
+            }
+        }
+        return configuration
+    }
+
+    /// ` (did you mean 'disabled_rules'?)` for a near miss.
+    static func suggestion(_ word: String, among candidates: Set<String>) -> String {
+        let best = candidates.map { ($0, editDistance(word, $0)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+        guard let (candidate, distance) = best, distance <= max(2, word.count / 4) else { return "" }
+        return " (did you mean '\(candidate)'?)"
+    }
+
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs), b = Array(rhs)
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _): return mark.line
+        default: return nil
+        }
+    }
+
+    private static func problem(of error: YamlError) -> String {
+        switch error {
+        case let .scanner(_, problem, _, _), let .parser(_, problem, _, _): return problem
+        default: return "\(error)"
+        }
+    }
+
+    /// The commented starter file `schemalint init` writes.
+    public static let starter = """
+    # schemalint configuration. Every key is optional; an unknown key or rule id is an error.
+    # Rules and their documents: `schemalint rules`, `schemalint explain <rule_id>`.
+
+    # Files and folders to analyse (globs relative to this file; default: everything).
+    # included:
+    #   - App/Persistence
+    # Files and folders never to analyse (build output and hidden folders are always skipped).
+    excluded:
+      - Tests/Fixtures
+
+    # Rules to switch off.
+    # disabled_rules:
+    #   - rename_without_original_name
+
+    # Severity per rule: error, warning or note.
+    # severity:
+    #   stage_chain_broken: warning
+
+    # Where the lockfile lives (default: schemalint.lock next to this file).
+    # lockfile: schemalint.lock
+
+    # Output format: xcode, json, sarif, github, junit or codeclimate.
+    # reporter: xcode
+
+    # Fail on warnings too.
+    # strict: false
+
+    """
+}
