@@ -77,10 +77,16 @@ public struct Analyzer {
         statistics.filesParsed = parsed.count
 
         let versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
-        let context = RuleContext(project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
+        var context = RuleContext(project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
                                   lockfile: lockfile)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
-        let findings = Finding.ordered(configuration.apply(to: enabled.flatMap { $0.check(context) }))
+        context.enabledRules = Set(enabled.map(\.id))
+        // Ordinary rules, then suppressions, then the rules about suppressions.
+        var ledger = SuppressionLedger(project.suppressions)
+        let kept = ledger.filter(configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) }))
+        context.suppressions = ledger
+        let meta = configuration.apply(to: enabled.filter(\.runsAfterSuppressions).flatMap { $0.check(context) })
+        let findings = Finding.ordered(kept + meta)
         return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics)
     }
 }

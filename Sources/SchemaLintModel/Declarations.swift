@@ -1,3 +1,5 @@
+import Foundation
+
 /// Declarations read from one Swift file, before any name is resolved.
 ///
 /// The parser (SchemaLintSyntax) fills these from syntax trees; everything after it (binding, hashing,
@@ -17,6 +19,8 @@ public struct ParsedFile: Sendable {
     public var syntaxError: SyntaxProblem?
     public var containers: [ContainerUse] = []
     public var configurations: [ConfigurationUse] = []
+    /// `// schemalint:disable...` comments, in source order.
+    public var suppressions: [SuppressionComment] = []
 
     public init(path: String) {
         self.path = path
@@ -329,5 +333,46 @@ public struct TypeUse: Sendable {
     public init(type: TypeExpr, location: SourceLocation) {
         self.type = type
         self.location = location
+    }
+}
+
+/// `// schemalint:disable:next rule_a rule_b - reason`, `:this`, or a `disable` / `enable` region.
+public struct SuppressionComment: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        case next = "disable:next", this = "disable:this", disable, enable
+    }
+
+    public var kind: Kind
+    /// Rule ids as written; `all` for every rule.
+    public var rules: [String]
+    public var reason: String?
+    public var location: SourceLocation
+
+    public init(kind: Kind, rules: [String], reason: String?, location: SourceLocation) {
+        self.kind = kind
+        self.rules = rules
+        self.reason = reason
+        self.location = location
+    }
+
+    /// Reads one comment's text (`// schemalint:disable:next a b - why`); nil when it is not a schemalint directive.
+    public static func parse(_ comment: String, location: SourceLocation) -> SuppressionComment? {
+        var text = Substring(comment)
+        for opener in ["///", "//", "/*"] where text.hasPrefix(opener) {
+            text = text.dropFirst(opener.count)
+            break
+        }
+        if text.hasSuffix("*/") { text = text.dropLast(2) }
+        text = text.drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("schemalint:") else { return nil }
+        text = text.dropFirst("schemalint:".count)
+        var reason: String?
+        if let dash = text.range(of: " - ") {
+            reason = String(text[dash.upperBound...]).trimmingCharacters(in: .whitespaces)
+            text = text[..<dash.lowerBound]
+        }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+        guard let directive = words.first, let kind = Kind(rawValue: directive) else { return nil }
+        return SuppressionComment(kind: kind, rules: Array(words.dropFirst()), reason: reason, location: location)
     }
 }

@@ -8,6 +8,7 @@ public enum ProjectBuilder {
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [],
                               unresolvedStageReferences: [])
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
+        for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
 
         let versionIDs = symbols.symbols.filter { context.conforms($0, to: "VersionedSchema") }.map(\.id)
         let versionSet = Set(versionIDs)

@@ -180,6 +180,8 @@ public struct Project {
     public var unresolvedStageReferences: [(plan: SymbolID, name: String, location: SourceLocation)]
     public var containers: [ContainerModel] = []
     public var configurations: [ConfigurationModel] = []
+    /// `// schemalint:` comments by file.
+    public var suppressions: [String: [SuppressionComment]] = [:]
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     public func entity(_ id: SymbolID) -> Entity? { entities[id] }

@@ -33,6 +33,9 @@ public enum SwiftFileParser {
         reader.read(tree, into: &parsed)
         var source = source
         let mentionsContainers = source.withUTF8 { ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0)) }
+        if source.withUTF8({ ByteScanner.occurs([ByteScanner.Needle("schemalint:", anchor: UInt8(ascii: ":"))], anchor: UInt8(ascii: ":"), in: UnsafeRawBufferPointer($0)) }) {
+            parsed.suppressions = SuppressionReader.read(tree, converter: converter, path: path)
+        }
         if mentionsContainers {
             let collector = ContainerCollector(reader: reader)
             collector.collect(tree)

@@ -7,7 +7,13 @@ public protocol Rule: Sendable {
     var defaultSeverity: Severity { get }
     /// One line for `schemalint rules`.
     var summary: String { get }
+    /// Rules about suppressions run after the others' findings have been filtered by them.
+    var runsAfterSuppressions: Bool { get }
     func check(_ context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+    public var runsAfterSuppressions: Bool { false }
 }
 
 /// What rules look at.
@@ -17,6 +23,10 @@ public struct RuleContext {
     public let analyses: [String: VersionAnalysis]
     /// The lockfile, when one was found and read.
     public let lockfile: Lockfile?
+    /// For rules that run after suppressions: which suppressions were used.
+    public var suppressions: SuppressionLedger?
+    /// Rules that are switched on, for rules that reason about other rules.
+    public var enabledRules: Set<String> = Set(RuleRegistry.all.map(\.id))
 
     public init(project: Project, analyses: [String: VersionAnalysis], lockfile: Lockfile?) {
         self.project = project
@@ -64,6 +74,8 @@ public enum RuleRegistry {
         UnversionedModelRule(),
         InverseOnBothSidesRule(),
         CloudKitIncompatibleRule(),
+        SuperfluousSuppressionRule(),
+        BlanketSuppressionRule(),
     ]
 
     public static func rule(_ id: String) -> (any Rule)? { all.first { $0.id == id } }

@@ -2,6 +2,70 @@
 
 enum RuleDocuments {
     static let byID: [String: String] = [
+        "blanket_suppression": #"""
+# blanket_suppression
+
+**Severity:** warning · A `schemalint:disable` comment uses `all` instead of naming rules.
+
+## What it catches
+`// schemalint:disable:next all`, `:this all` or a `disable all` region that suppressed something. (One that
+suppressed nothing is `superfluous_suppression`.)
+
+## Why it matters
+`all` hides every rule on those lines, including rules added in later releases of schemalint and mistakes nobody
+meant to accept. A reviewer cannot tell what was accepted.
+
+## How to fix
+Name the rules the exception is for, with a reason: `// schemalint:disable:next stage_not_listed - why`.
+
+## Examples
+
+### Failing
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; var done: Bool = false; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [migrateV1toV2] }
+    static let migrateV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+    // schemalint:disable:next all
+    static let legacyV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+}
+```
+
+### Passing
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; var done: Bool = false; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [migrateV1toV2] }
+    static let migrateV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+    // schemalint:disable:next stage_not_listed - kept for the 1.x maintenance branch
+    static let legacyV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+}
+```
+"""#,
         "cloudkit_incompatible": #"""
 # cloudkit_incompatible
 
@@ -1406,6 +1470,77 @@ enum SchemaV2: VersionedSchema {
 
 extension MigrationPlan {
     static let migrateV1toV2: MigrationStage = .lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+}
+```
+"""#,
+        "superfluous_suppression": #"""
+# superfluous_suppression
+
+**Severity:** warning · A `schemalint:disable` comment suppresses nothing (or names an unknown or unsuppressible rule).
+
+## What it catches
+Suppression comments that do nothing:
+- `// schemalint:disable:next <rule>` (next line), `// schemalint:disable:this <rule>` (same line), or a
+  `// schemalint:disable <rule>` … `// schemalint:enable <rule>` region, for a rule that reports nothing there;
+- a rule id that does not exist (a typo);
+- `shipped_schema_edited` or `shipped_schema_removed`, which cannot be suppressed in source.
+
+Several rule ids may share one comment; text after ` - ` is the reason and is encouraged.
+
+## Why it matters
+A stale suppression hides the next real finding on that line, often months later and in a different shape. A
+misspelt rule id silently suppresses nothing. Changes to shipped versions are accepted only with
+`schemalint lock --accept NAME --reason "..."`, so the reason is reviewed in the lockfile.
+
+## How to fix
+Delete the comment, or correct the rule id.
+
+## Examples
+
+### Failing
+The stage is listed, so there is nothing to suppress:
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; var done: Bool = false; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [migrateV1toV2] }
+    // schemalint:disable:next stage_not_listed - left over from a refactor
+    static let migrateV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+}
+```
+
+### Passing
+A deliberate, explained exception that suppresses a real finding:
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; var done: Bool = false; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [migrateV1toV2] }
+    static let migrateV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+    // schemalint:disable:next stage_not_listed - kept for the 1.x maintenance branch, which lists it
+    static let legacyV1toV2 = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
 }
 ```
 """#,
