@@ -15,6 +15,11 @@ public struct Analysis {
         public var filesFound = 0
         public var filesParsed = 0
         public var bytesRead = 0
+        public init(filesFound: Int = 0, filesParsed: Int = 0, bytesRead: Int = 0) {
+            self.filesFound = filesFound
+            self.filesParsed = filesParsed
+            self.bytesRead = bytesRead
+        }
     }
 
     public func analysis(forKey key: String) -> VersionAnalysis? { versions.first { $0.key == key } }

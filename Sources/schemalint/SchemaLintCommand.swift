@@ -8,7 +8,7 @@ struct SchemaLintCommand: ParsableCommand {
         commandName: "schemalint",
         abstract: "Keeps SwiftData schema changes from losing your users' data.",
         discussion: "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not do its job.",
-        version: "0.1.0",
+        version: SchemaLintVersion.current,
         subcommands: [Check.self, Lock.self, Hash.self, Diff.self, Rules.self, Explain.self, Init.self],
         defaultSubcommand: Check.self
     )
@@ -40,6 +40,12 @@ struct ExitStatus: Error {
 }
 
 enum Console {
+    /// Colour only on a terminal, and never with NO_COLOR set (https://no-color.org).
+    static var colorsOnStandardOutput: Bool {
+        isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
     static func out(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }

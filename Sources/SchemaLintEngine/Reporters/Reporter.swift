@@ -30,21 +30,34 @@ public struct Summary: Sendable {
 }
 
 public enum ReporterKind: String, CaseIterable, Sendable {
-    case xcode, json
+    case xcode, json, sarif, github, junit, codeclimate
 
-    public var reporter: any Reporter {
+    public func reporter(colored: Bool = false) -> any Reporter {
         switch self {
-        case .xcode: return XcodeReporter()
+        case .xcode: return XcodeReporter(colored: colored)
         case .json: return JSONReporter()
+        case .sarif: return SARIFReporter()
+        case .github: return GitHubReporter()
+        case .junit: return JUnitReporter()
+        case .codeclimate: return CodeClimateReporter()
         }
     }
 }
 
 /// `path:line:column: error: message [rule_id]`, which Xcode and most editors turn into clickable diagnostics.
+/// On a terminal the severity is coloured (never when piped or with NO_COLOR; the caller decides).
 public struct XcodeReporter: Reporter {
-    public init() {}
+    public var colored: Bool
+    public init(colored: Bool = false) { self.colored = colored }
     public func report(_ findings: [Finding], summary: Summary) -> String {
-        findings.map { "\($0.location.file):\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message) [\($0.rule)]\n" }.joined()
+        findings.map { finding in
+            var severity = finding.severity.rawValue
+            if colored {
+                let code = finding.severity == .error ? "31" : finding.severity == .warning ? "33" : "36"
+                severity = "\u{1B}[1;\(code)m\(severity)\u{1B}[0m"
+            }
+            return "\(finding.location.file):\(finding.location.line):\(finding.location.column): \(severity): \(finding.message) [\(finding.rule)]\n"
+        }.joined()
     }
 }
 
