@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SchemaLintEngine
 
 extension ReporterKind: ExpressibleByArgument {}
@@ -18,10 +19,33 @@ struct Check: ParsableCommand {
     @Flag(help: "Print findings only (no summary line).")
     var quiet = false
 
+    @Option(help: "Report only findings that are not in this baseline file.")
+    var baseline: String?
+
+    @Option(help: "Record today's findings in this file (to adopt schemalint and gate only on new findings).")
+    var writeBaseline: String?
+
     func run() throws {
         let configuration = try options.configuration()
         let lockfile = try options.loadLockfile(configuration)
-        let analysis = try options.analyze(lockfile: lockfile, configuration: configuration)
+        var analysis = try options.analyze(lockfile: lockfile, configuration: configuration)
+        if let writeBaseline {
+            let recorded = Baseline(findings: analysis.findings, project: analysis.project)
+            do {
+                try Data(recorded.json().rendered().utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+            } catch {
+                throw Console.fail("cannot write baseline \(writeBaseline): \(error.localizedDescription)")
+            }
+            Console.err("schemalint: recorded \(recorded.entries.count) findings in \(writeBaseline); check with --baseline \(writeBaseline) to see only new ones")
+            return
+        }
+        if let baseline {
+            do {
+                analysis.findings = try Baseline.load(baseline).newFindings(analysis.findings, project: analysis.project)
+            } catch let failure as Baseline.Failure {
+                throw Console.fail(failure.description)
+            }
+        }
         let kind = reporter ?? configuration.reporter.flatMap(ReporterKind.init(rawValue:)) ?? .xcode
         let summary = Summary(findings: analysis.findings, statistics: analysis.statistics, versions: analysis.versions.count)
         Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(analysis.findings, summary: summary))
