@@ -40,6 +40,12 @@ public struct Analyzer {
         self.configuration = configuration
     }
 
+    /// The configuration's `included` / `excluded`, or nil when it has none.
+    public var pathFilter: PathFilter? {
+        let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: configurationBase)
+        return filter.isEmpty ? nil : filter
+    }
+
     /// The folder the configuration's globs are relative to.
     var configurationBase: String {
         var base = workingDirectory.standardizedFileURL.path
@@ -51,9 +57,7 @@ public struct Analyzer {
     }
 
     public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {
-        let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: configurationBase)
-        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads,
-                                             filter: filter.isEmpty ? nil : filter).discover(paths)
+        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter).discover(paths)
         return analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 

@@ -19,6 +19,9 @@ struct Check: ParsableCommand {
     @Flag(help: "Print findings only (no summary line).")
     var quiet = false
 
+    @Option(help: "Treat every version as it is at this git revision as locked (e.g. origin/main or the last release tag).")
+    var against: String?
+
     @Option(help: "Report only findings that are not in this baseline file.")
     var baseline: String?
 
@@ -27,7 +30,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let configuration = try options.configuration()
-        let lockfile = try options.loadLockfile(configuration)
+        var lockfile = try options.loadLockfile(configuration)
+        if let against {
+            lockfile = try versionsAt(against, configuration: configuration, lockfile: lockfile)
+        }
         var analysis = try options.analyze(lockfile: lockfile, configuration: configuration)
         if let writeBaseline {
             let recorded = Baseline(findings: analysis.findings, project: analysis.project)
@@ -51,5 +57,17 @@ struct Check: ParsableCommand {
         Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(analysis.findings, summary: summary))
         if kind == .xcode && !quiet { Console.err(summary.line) }
         if summary.errors > 0 || ((strict || configuration.strict == true) && summary.warnings > 0) { throw ExitStatus.findings }
+    }
+
+    /// The lockfile plus the versions at `revision`, read from git objects.
+    private func versionsAt(_ revision: String, configuration: Configuration, lockfile: Lockfile?) throws -> Lockfile {
+        do {
+            let analyzer = Analyzer(threads: options.threads, configuration: configuration)
+            let files = try GitRevision(revision).swiftFiles(under: options.paths, filter: analyzer.pathFilter)
+            let before = analyzer.analyze(files: files, lockfile: nil)
+            return (lockfile ?? Lockfile()).adding(versionsAt: revision, from: before)
+        } catch let failure as GitRevision.Failure {
+            throw Console.fail(failure.description)
+        }
     }
 }

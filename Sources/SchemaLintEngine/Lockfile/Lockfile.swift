@@ -13,6 +13,9 @@ public struct Lockfile: Equatable, Sendable {
     public var path: String?
     /// The line of each version's key in the file as read; not serialised.
     public var keyLines: [String: Int] = [:]
+    /// Versions taken from a git revision (`check --against REF`): the revision, and where each was declared there.
+    public var revision: String?
+    public var revisionDeclarations: [String: SourceLocation] = [:]
 
     public init(versions: [String: LockedVersion] = [:]) { self.versions = versions }
 
@@ -113,5 +116,22 @@ extension PropertySnapshot {
             ("inverse", inverse.map(JSONValue.string)), ("deleteRule", deleteRule.map(JSONValue.string)),
             ("minCount", minCount.map(JSONValue.int)), ("maxCount", maxCount.map(JSONValue.int)),
         ])
+    }
+}
+
+extension Lockfile {
+    /// This lockfile plus every version of `analysis` (sources at `revision`) it does not already hold, as if they
+    /// had been locked: `check --against origin/main` then reports every version edited or removed since.
+    public func adding(versionsAt revision: String, from analysis: Analysis) -> Lockfile {
+        var merged = self
+        merged.revision = revision
+        let atRevision = Locker.plan(analysis, existing: nil, request: .init()).lockfile
+        for (key, entry) in atRevision.versions where merged.versions[key] == nil {
+            merged.versions[key] = entry
+            if let version = analysis.project.versions.first(where: { $0.key == key }) {
+                merged.revisionDeclarations[key] = version.location
+            }
+        }
+        return merged
     }
 }

@@ -31,10 +31,12 @@ public struct ShippedSchemaEditedRule: Rule {
             let consequence = checksumMoved
                 ? "SwiftData's store checksum moved (\(locked.checksum) → \(analysis.hashes.checksum)): stores written by the shipped build will fail to open with 134504 \"unknown model version\""
                 : "SwiftData's store checksum did not move, but the frozen copy no longer describes what shipped"
-            let message = "\(version.name) (\(locked.versionIdentifier ?? "no identifier")) was edited after it shipped: "
+            let when = lockfile.revisionDeclarations[version.key] != nil ? "since \(lockfile.revision ?? "the revision")" : "after it shipped"
+            let message = "\(version.name) (\(locked.versionIdentifier ?? "no identifier")) was edited \(when): "
                 + changes.joined(separator: "; ") + ". " + consequence
                 + ". Restore \(version.name) and make the change in a new version with a migration stage"
-                + " (or, if this version never shipped, run `schemalint lock --accept \(version.key) --reason \"...\"`)"
+                + (lockfile.revisionDeclarations[version.key] != nil ? ""
+                    : " (or, if this version never shipped, run `schemalint lock --accept \(version.key) --reason \"...\"`)")
             findings.append(finding(location(of: version, lockfile: locked, analysis: analysis, context: context), message))
         }
         return findings

@@ -11,6 +11,9 @@ public struct ShippedSchemaRemovedRule: Rule {
         let present = Set(context.project.versions.map(\.key))
         return lockfile.versions.keys.sorted().filter { !present.contains($0) && lockfile.versions[$0]!.retired == nil }.map { key in
             let locked = lockfile.versions[key]!
+            if let revision = lockfile.revision, let declared = lockfile.revisionDeclarations[key] {
+                return finding(declared, "\(locked.type) (\(locked.versionIdentifier ?? "no identifier")) existed at \(revision) and no longer exists in the sources: devices with a store written by that version cannot be migrated (134504 \"unknown model version\"). Restore it and keep it in the plan's schemas")
+            }
             let location = SourceLocation(file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[key] ?? 1, column: 1)
             return finding(location, "\(locked.type) (\(locked.versionIdentifier ?? "no identifier"), checksum \(locked.checksum)) shipped but no longer exists in the sources: devices with a store written by that release cannot be migrated (134504 \"unknown model version\"). Restore the version and keep it in the plan's schemas; if it never shipped, remove its entry with `schemalint lock --accept \(key) --reason \"...\"`")
         }

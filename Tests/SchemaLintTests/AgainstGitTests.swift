@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+/// `check --against REF` reads the versions at a git revision from git objects and treats them as locked.
+final class AgainstGitTests: XCTestCase {
+    @discardableResult
+    func git(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main",
+                             "-c", "protocol.file.allow=always"] + arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func write(_ root: URL, _ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func version(_ name: String, _ number: Int, _ extra: String = "") -> String {
+        """
+        enum \(name): VersionedSchema {
+            static var versionIdentifier = Schema.Version(\(number), 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note {
+                var text: String = ""
+                \(extra)
+                init() {}
+            }
+        }
+        """
+    }
+
+    func makeRepository() throws -> URL {
+        let root = try TestSupport.temporaryDirectory()
+        try git(["init", "-q"], in: root)
+        try write(root, "App/Schema/SchemaV1.swift", version("SchemaV1", 1))
+        try write(root, "App/Schema/SchemaV2.swift", version("SchemaV2", 2, "var pinned: Bool = false"))
+        try write(root, "App/Views/List.swift", "struct List {}\n")
+        try git(["add", "."], in: root)
+        try git(["commit", "-q", "-m", "release 1.1"], in: root)
+        try git(["tag", "v1.1"], in: root)
+        return root
+    }
+
+    func testEditedAndRemovedVersionsSinceTheRevision() throws {
+        let root = try makeRepository()
+        XCTAssertEqual(try TestSupport.run(["check", "--against", "v1.1"], in: root).status, 0)
+
+        try write(root, "App/Schema/SchemaV1.swift", version("SchemaV1", 1, "var color: String?"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Schema/SchemaV2.swift"))
+        let result = try TestSupport.run(["check", "--against", "v1.1"], in: root)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("App/Schema/SchemaV1.swift:6:13: error: SchemaV1 (1.0.0) was edited since v1.1: Note.color added (String?)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("App/Schema/SchemaV2.swift:1:6: error: SchemaV2 (2.0.0) existed at v1.1 and no longer exists"), result.stdout)
+
+        // From a subfolder, paths stay relative to where schemalint runs.
+        let inside = try TestSupport.run(["check", "--against", "v1.1", "."], in: root.appendingPathComponent("App"))
+        XCTAssertTrue(inside.stdout.contains("Schema/SchemaV1.swift:6:13: error"), inside.stdout)
+    }
+
+    func testMissingRevisionInAShallowCloneSaysToFetchHistory() throws {
+        let root = try makeRepository()
+        try write(root, "App/Views/Detail.swift", "struct Detail {}\n")
+        try git(["add", "."], in: root)
+        try git(["commit", "-q", "-m", "more"], in: root)
+        let clone = try TestSupport.temporaryDirectory()
+        try git(["clone", "-q", "--depth", "1", "file://\(root.path)", "copy"], in: clone)
+        let result = try TestSupport.run(["check", "--against", "v1.1"], in: clone.appendingPathComponent("copy"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("shallow clone") && result.stderr.contains("fetch-depth: 0"), result.stderr)
+        let outside = try TestSupport.temporaryDirectory()
+        let notGit = try TestSupport.run(["check", "--against", "main"], in: outside)
+        XCTAssertEqual(notGit.status, 2)
+        XCTAssertTrue(notGit.stderr.contains("needs a git repository"), notGit.stderr)
+    }
+}
