@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "schemalint", targets: ["schemalint"]),
         // The analysis engine, usable without the CLI (plugins, tests, other tools).
         .library(name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintEngine"]),
+        .plugin(name: "SchemaLintCommandPlugin", targets: ["SchemaLintCommandPlugin"]),
+        .plugin(name: "SchemaLintBuildToolPlugin", targets: ["SchemaLintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
@@ -47,6 +49,14 @@ let package = Package(
             name: "schemalint-bench",
             dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"]
         ),
+        // `swift package plugin schemalint` and Xcode's package menu.
+        .plugin(
+            name: "SchemaLintCommandPlugin",
+            capability: .command(intent: .custom(verb: "schemalint", description: "Check SwiftData schema versions and migration plans")),
+            dependencies: ["schemalint"]
+        ),
+        // Findings as build diagnostics on every build.
+        .plugin(name: "SchemaLintBuildToolPlugin", capability: .buildTool(), dependencies: ["schemalint"]),
         .testTarget(
             name: "SchemaLintTests",
             dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"],

@@ -19,6 +19,9 @@ struct Check: ParsableCommand {
     @Flag(help: "Print findings only (no summary line).")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Write this file when the check passes (the SwiftPM build-tool plugin's output).", visibility: .hidden))
+    var touch: String?
+
     @Option(help: "Treat every version as it is at this git revision as locked (e.g. origin/main or the last release tag).")
     var against: String?
 
@@ -57,6 +60,7 @@ struct Check: ParsableCommand {
         Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(analysis.findings, summary: summary))
         if kind == .xcode && !quiet { Console.err(summary.line) }
         if summary.errors > 0 || ((strict || configuration.strict == true) && summary.warnings > 0) { throw ExitStatus.findings }
+        if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
     }
 
     /// The lockfile plus the versions at `revision`, read from git objects.
