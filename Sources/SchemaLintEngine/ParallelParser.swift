@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SchemaLintModel
 import SchemaLintSyntax
 
@@ -32,7 +33,6 @@ enum ParallelParser {
     }
 }
 
-import Foundation
 
 /// Write-once slots filled from several threads.
 final class ResultSlots<Value>: @unchecked Sendable {

@@ -1,7 +1,7 @@
 /// Reads a `SchemaMigrationPlan`: its `schemas`, its `stages` list and the stages declared as static members
 /// (in the plan's body or any extension of it, in any file).
 enum PlanBuilder {
-    static func plan(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context) -> (MigrationPlan, [(String, SourceLocation)]) {
+    static func plan(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context) -> MigrationPlan {
         let symbols = context.symbols
         func stage(_ expression: StageExpression, name: String?, location: SourceLocation, scope: SymbolID?, file: String) -> Stage {
             makeStage(expression, name: name, location: location, scope: scope, file: file, symbols: symbols)
@@ -14,7 +14,6 @@ enum PlanBuilder {
                                                  scope: member.scope, file: member.file))
             }
         }
-        var unresolved: [(String, SourceLocation)] = []
         for member in symbol.staticProperties {
             switch (member.value.name, member.value.value) {
             case let ("schemas", .list(elements, location)):
@@ -38,8 +37,7 @@ enum PlanBuilder {
                             listed.location = location
                             return listed
                         }
-                        unresolved.append((path.joined(separator: "."), location))
-                        return nil
+                        return nil  // names no stage schemalint can see; the compiler reports unknown names
                     default:
                         return nil
                     }
@@ -50,7 +48,7 @@ enum PlanBuilder {
                 break
             }
         }
-        return (plan, unresolved)
+        return plan
     }
 
     /// `migrateV1toV2`, `Self.migrateV1toV2`, `Plan.migrateV1toV2` or `OtherType.stage`.

@@ -5,8 +5,7 @@ public enum ProjectBuilder {
         let sorted = files.sorted { $0.path < $1.path }
         let symbols = SymbolTable(files: sorted)
         let context = Context(symbols: symbols, files: sorted)
-        var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [],
-                              unresolvedStageReferences: [])
+        var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
 
@@ -18,9 +17,7 @@ public enum ProjectBuilder {
         project.versions = versionIDs.map { VersionBuilder.version(symbols[$0], context: context, entities: project.entities) }
         assignKeys(&project.versions, symbols: symbols)
         for symbol in symbols.symbols where context.conforms(symbol, to: "SchemaMigrationPlan") {
-            let (plan, unresolved) = PlanBuilder.plan(symbol, context: context)
-            project.plans.append(plan)
-            project.unresolvedStageReferences += unresolved.map { (symbol.id, $0.0, $0.1) }
+            project.plans.append(PlanBuilder.plan(symbol, context: context))
         }
         ContainerBuilder.bind(sorted, into: &project)
         return project

@@ -176,8 +176,6 @@ public struct Project {
     public var plans: [MigrationPlan]
     /// Files that did not parse cleanly.
     public var syntaxProblems: [SyntaxProblem]
-    /// List references (`[migrateV1toV2]`) that name no stage, for rules to report.
-    public var unresolvedStageReferences: [(plan: SymbolID, name: String, location: SourceLocation)]
     public var containers: [ContainerModel] = []
     public var configurations: [ConfigurationModel] = []
     /// `// schemalint:` comments by file.

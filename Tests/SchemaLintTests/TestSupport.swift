@@ -29,14 +29,6 @@ enum TestSupport {
         Locker.plan(analysis, existing: nil, request: Locker.Request()).lockfile
     }
 
-    static func checksum(_ analysis: Analysis, _ key: String, file: StaticString = #filePath, line: UInt = #line) -> String {
-        guard let version = analysis.analysis(forKey: key) else {
-            XCTFail("no version \(key); found \(analysis.versions.map(\.key))", file: file, line: line)
-            return ""
-        }
-        return version.hashes.checksum
-    }
-
     /// `rule file:line` strings, for exact comparisons.
     static func summary(_ findings: [Finding]) -> [String] {
         findings.map { "\($0.rule) \($0.location.file):\($0.location.line)" }
