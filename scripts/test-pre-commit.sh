@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real pre-commit from PyPI into a virtual environment and runs this repository's hooks with
 # `pre-commit try-repo` on a scratch git repository: a broken stage must fail the hook with the finding, the fix must pass.
-# Slow (the swift hook builds schemalint in release mode); run from .ci/run, not from `swift test`.
+# Slow (each try-repo builds schemalint in release mode in a temporary store); run from .ci/run, not `swift test`.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -32,9 +32,10 @@ git_ commit -q -am "fix"
 "$work/venv/bin/pre-commit" try-repo "$repo" schemalint --all-files > "$work/out.txt" 2>&1 || { cat "$work/out.txt"; echo "FAIL: the hook failed after the fix"; exit 1; }
 echo "ok: the schemalint hook passes once fixed"
 
-# The system hook runs an installed binary: put the one the swift hook built on PATH.
-built=$(find "$PRE_COMMIT_HOME" -path '*/.build/release/schemalint' -type f | head -n 1)
-PATH="$(dirname "$built"):$PATH" "$work/venv/bin/pre-commit" try-repo "$repo" schemalint-system --all-files > "$work/out.txt" 2>&1 \
+# The system hook runs an installed binary: this checkout's own build stands in for one on PATH (try-repo's swift
+# environment lives in a temporary store that is gone by now).
+[ -x "$repo/.build/debug/schemalint" ] || swift build --package-path "$repo" --product schemalint > /dev/null
+PATH="$repo/.build/debug:$PATH" "$work/venv/bin/pre-commit" try-repo "$repo" schemalint-system --all-files > "$work/out.txt" 2>&1 \
   || { cat "$work/out.txt"; echo "FAIL: the system hook failed"; exit 1; }
 echo "ok: the schemalint-system hook passes"
 echo "pre-commit: 3 passed, 0 failed"
