@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "schemalint", targets: ["schemalint"]),
         // The analysis engine, usable without the CLI (plugins, tests, other tools).
-        .library(name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintEngine"]),
+        .library(name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintEngine"]),
         .plugin(name: "SchemaLintCommandPlugin", targets: ["SchemaLintCommandPlugin"]),
         .plugin(name: "SchemaLintBuildToolPlugin", targets: ["SchemaLintBuildToolPlugin"]),
     ],
@@ -32,15 +32,20 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // The system's SQLite (libsqlite3-dev on Debian; part of the SDK on macOS).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // Reading real store files (metadata) safely, to check them against the source.
+        .target(name: "SchemaLintStore", dependencies: ["CSQLite"]),
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
         .target(
             name: "SchemaLintEngine",
-            dependencies: ["SchemaLintModel", "SchemaLintSyntax", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "schemalint",
             dependencies: [
                 "SchemaLintEngine",
+                "SchemaLintStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +64,7 @@ let package = Package(
         .plugin(name: "SchemaLintBuildToolPlugin", capability: .buildTool(), dependencies: ["schemalint"]),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"],
+            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore", "CSQLite"],
             resources: [.copy("Fixtures")]
         ),
         // Mutates the fixture projects and checks that analysis never crashes, hangs or misreports.

@@ -9,7 +9,7 @@ struct SchemaLintCommand: ParsableCommand {
         abstract: "Keeps SwiftData schema changes from losing your users' data.",
         discussion: "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not do its job.",
         version: SchemaLintVersion.current,
-        subcommands: [Check.self, Lock.self, Hash.self, Diff.self, Rules.self, Explain.self, Init.self],
+        subcommands: [Check.self, Lock.self, Hash.self, Diff.self, VerifyStore.self, InspectStore.self, Rules.self, Explain.self, Init.self],
         defaultSubcommand: Check.self
     )
 

@@ -65,11 +65,11 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// An object from optional members: nil values are left out.
-    static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
+    public static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
         var result: [String: JSONValue] = [:]
         for (key, value) in members { if let value { result[key] = value } }
         return .object(result)
     }
 
-    static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 }

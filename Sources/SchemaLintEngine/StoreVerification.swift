@@ -1,0 +1,77 @@
+import SchemaLintModel
+import SchemaLintStore
+
+/// Which version in the source a real store file belongs to, by the checksum SwiftData wrote into it.
+public struct StoreVerdict: Sendable {
+    public var metadata: StoreMetadata
+    /// Versions whose computed store checksum equals the store's: they open it without migration.
+    public var matches: [String]
+    /// Problems with a match: identifier disagreement, no path to the newest version.
+    public var notes: [String]
+    /// When nothing matches: the version with the most identical entities, and how the store differs from it.
+    public var nearest: String?
+    public var differences: [String]
+
+    public var matchesAVersion: Bool { !matches.isEmpty }
+}
+
+public enum StoreVerifier {
+    public static func verify(_ metadata: StoreMetadata, against analysis: Analysis) -> StoreVerdict {
+        let project = analysis.project
+        let storeHashes = metadata.entityHashes.mapValues(Hex.encode)
+        var verdict = StoreVerdict(metadata: metadata, matches: [], notes: [], nearest: nil, differences: [])
+        for version in project.versions {
+            guard let computed = analysis.analysis(forKey: version.key) else { continue }
+            let same = metadata.checksum.map { $0 == computed.hashes.checksum }
+                ?? (computed.hashes.entityHashes.mapValues(Hex.encode) == storeHashes)
+            guard same else { continue }
+            verdict.matches.append(version.key)
+            let identifier = version.identifier?.description
+            if let stored = metadata.identifiers.first, stored != identifier {
+                verdict.notes.append("the store records version identifier \(stored) but \(version.name) declares \(identifier ?? "none")")
+            }
+            if !computed.isCertain {
+                verdict.notes.append("\(version.name)'s checksum uses constructs schemalint has not verified: \(computed.uncertainties.joined(separator: "; "))")
+            }
+            verdict.notes += reachability(of: version, in: project)
+        }
+        if verdict.matches.isEmpty { nearest(to: storeHashes, in: analysis, verdict: &verdict) }
+        return verdict
+    }
+
+    /// Whether a plan can take a store of `version` to its newest version.
+    static func reachability(of version: SchemaVersion, in project: Project) -> [String] {
+        let plans = project.plans.filter { plan in plan.schemas?.contains { $0.version == version.id } == true }
+        guard !plans.isEmpty else {
+            return project.plans.isEmpty ? [] : ["\(version.name) is in no migration plan's schemas: the app cannot recognise or migrate this store"]
+        }
+        var notes: [String] = []
+        for plan in plans {
+            let steps = PlanSteps(plan: plan, project: project)
+            guard let start = steps.index(of: version.id) else { continue }
+            for step in steps.steps.dropFirst(start) where step.stages.isEmpty {
+                notes.append("\(plan.name) has no stage for \(step.from.name) → \(step.to.name); SwiftData will try to infer a lightweight migration on the way to \(steps.newest?.name ?? "the newest version")")
+            }
+        }
+        return notes
+    }
+
+    private static func nearest(to store: [String: String], in analysis: Analysis, verdict: inout StoreVerdict) {
+        var best: (key: String, same: Int, hashes: [String: String])?
+        for version in analysis.versions {
+            let hashes = version.hashes.entityHashes.mapValues(Hex.encode)
+            let same = store.filter { hashes[$0.key] == $0.value }.count
+            if best == nil || same > best!.same { best = (version.key, same, hashes) }
+        }
+        guard let best else { return }
+        verdict.nearest = best.key
+        for name in Set(store.keys).union(best.hashes.keys).sorted() {
+            switch (store[name], best.hashes[name]) {
+            case (_?, nil): verdict.differences.append("entity \(name) is in the store but not in \(best.key)")
+            case (nil, _?): verdict.differences.append("entity \(name) is in \(best.key) but not in the store")
+            case let (stored?, computed?) where stored != computed: verdict.differences.append("entity \(name) differs (a property was added, removed or changed)")
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import SchemaLintStore
+
+struct VerifyStore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify-store",
+        abstract: "Tell which version in the source each store file belongs to, by the checksum SwiftData wrote into it.",
+        discussion: "Stores are copied before reading; the originals are never opened for writing. Exit status: 0 every store matches a version, 1 a store matches none (it would fail with 134504), 2 a store or the source cannot be read.")
+
+    @Argument(help: "Store files (.store, .sqlite) written by Core Data or SwiftData; -wal/-shm siblings are used.")
+    var stores: [String]
+
+    @Option(name: .customLong("source"), help: "Files or folders with the schema source (default: the current directory); repeatable.")
+    var sources: [String] = []
+
+    @Option(help: "Output format: xcode (text) or json.")
+    var reporter: ReporterKind = .xcode
+
+    func run() throws {
+        var options = try SharedOptions.parse([])
+        options.paths = sources
+        let analysis = try options.analyze(lockfile: nil, configuration: try options.configuration())
+        var verdicts: [StoreVerdict] = []
+        for store in stores {
+            do {
+                verdicts.append(StoreVerifier.verify(try StoreReader.metadata(of: store), against: analysis))
+            } catch let failure as StoreReader.Failure {
+                throw Console.fail(failure.description)
+            }
+        }
+        Console.out(reporter == .json ? json(verdicts) : text(verdicts))
+        if verdicts.contains(where: { !$0.matchesAVersion }) { throw ExitStatus.findings }
+    }
+
+    func text(_ verdicts: [StoreVerdict]) -> String {
+        verdicts.map { verdict in
+            let store = verdict.metadata.path
+            var lines: [String] = []
+            if verdict.matchesAVersion {
+                lines.append("\(store): matches \(verdict.matches.joined(separator: ", ")) (checksum \(verdict.metadata.checksum ?? "none recorded")); it opens without migration")
+                lines += verdict.notes.map { "\(store): warning: \($0)" }
+            } else {
+                lines.append("\(store): error: matches no version in the source (checksum \(verdict.metadata.checksum ?? "none recorded")): SwiftData would fail to open it with 134504 \"unknown model version\"")
+                if let nearest = verdict.nearest {
+                    lines.append("\(store): nearest version: \(nearest)")
+                    lines += verdict.differences.map { "\(store):   \($0)" }
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }.joined()
+    }
+
+    func json(_ verdicts: [StoreVerdict]) -> String {
+        JSONValue.object([
+            "stores": .array(verdicts.map { verdict in
+                .object([
+                    ("path", .string(verdict.metadata.path)),
+                    ("checksum", verdict.metadata.checksum.map(JSONValue.string)),
+                    ("identifiers", .strings(verdict.metadata.identifiers)),
+                    ("matches", .strings(verdict.matches)),
+                    ("notes", .strings(verdict.notes)),
+                    ("nearest", verdict.nearest.map(JSONValue.string)),
+                    ("differences", .strings(verdict.differences)),
+                ])
+            }),
+        ]).rendered()
+    }
+}
+
+struct InspectStore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect-store",
+        abstract: "Print a store's metadata: version identifiers, checksum, digest and entity hashes.")
+
+    @Argument(help: "A store file written by Core Data or SwiftData.")
+    var store: String
+
+    @Option(help: "Output format: xcode (text) or json.")
+    var reporter: ReporterKind = .xcode
+
+    func run() throws {
+        let metadata: StoreMetadata
+        do {
+            metadata = try StoreReader.metadata(of: store)
+        } catch let failure as StoreReader.Failure {
+            throw Console.fail(failure.description)
+        }
+        let hashes = metadata.entityHashes.mapValues(Hex.encode)
+        if reporter == .json {
+            Console.out(JSONValue.object([
+                ("path", .string(metadata.path)),
+                ("identifiers", .strings(metadata.identifiers)),
+                ("checksum", metadata.checksum.map(JSONValue.string)),
+                ("digest", metadata.digest.map(JSONValue.string)),
+                ("hashesVersion", metadata.hashesVersion.map(JSONValue.int)),
+                ("frameworkVersion", metadata.frameworkVersion.map(JSONValue.int)),
+                ("entityHashes", .object(hashes.mapValues(JSONValue.string))),
+            ]).rendered())
+            return
+        }
+        var output = "\(metadata.path)\n"
+        output += "  identifiers      \(metadata.identifiers.joined(separator: ", "))\n"
+        output += "  checksum         \(metadata.checksum ?? "none recorded")\n"
+        output += "  digest           \(metadata.digest ?? "none recorded")\n"
+        output += "  hashes version   \(metadata.hashesVersion.map(String.init) ?? "?"), framework \(metadata.frameworkVersion.map(String.init) ?? "?")\n"
+        for name in hashes.keys.sorted() { output += "  entity           \(name) \(hashes[name]!)\n" }
+        Console.out(output)
+    }
+}

@@ -1,0 +1,129 @@
+import CSQLite
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import SchemaLintStore
+import XCTest
+
+/// Real stores written by SwiftData on Apple platforms (../shared/stores beside the checkout) against the fixtures
+/// that reproduce their declarations.
+final class StoreVerificationTests: XCTestCase {
+    static var storesFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/stores")
+    }
+
+    func store(_ name: String) throws -> String {
+        let url = Self.storesFolder.appendingPathComponent(name)
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: url.path),
+                          "../shared/stores is not beside this checkout; the real-store tests need it")
+        return url.path
+    }
+
+    func testEverySwiftDataStoreMatchesTheVersionThatWroteIt() throws {
+        let cases: [(String, String, String)] = [
+            ("swiftdata/freezeray-1.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV1"),
+            ("swiftdata/freezeray-2.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV2"),
+            ("swiftdata/myhome-v1.store", "Golden/MyHome", "SchemaV1"),
+            ("swiftdata/myhome-v2.store", "Golden/MyHome", "SchemaV2"),
+            ("swiftdata/cheftime.store", "Golden/ChefTime", "ChefTimeSchemaV1"),
+        ]
+        for (storeName, fixture, version) in cases {
+            let path = try store(storeName)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let siblings = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
+            let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: try TestSupport.analyzeFixture(fixture))
+            XCTAssertEqual(verdict.matches, [version], storeName)
+            XCTAssertFalse(verdict.notes.contains { $0.contains("identifier") }, "\(storeName): \(verdict.notes)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "\(storeName) must stay byte-identical")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent), siblings,
+                           "nothing is left beside \(storeName)")
+        }
+    }
+
+    func testAVersionEditedAfterItsStoreWasWrittenIsCaught() throws {
+        let path = try store("swiftdata/myhome-v1.store")
+        let folder = TestSupport.fixture("Golden/MyHome")
+        var files: [String: String] = [:]
+        for name in ["SchemaV1.swift", "SchemaV2.swift"] {
+            files[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        files["SchemaV1.swift"] = files["SchemaV1.swift"]!.replacingOccurrences(of: "var note: String? = nil", with: "var note: String? = nil\n        var receipt: Data?")
+        let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: TestSupport.analyze(files))
+        XCTAssertEqual(verdict.matches, [])
+        XCTAssertEqual(verdict.nearest, "SchemaV1")
+        XCTAssertEqual(verdict.differences, ["entity Expense differs (a property was added, removed or changed)"])
+    }
+
+    func testCommandLineVerdictsAndExitCodes() throws {
+        let ok = try TestSupport.run(["verify-store", try store("swiftdata/myhome-v2.store"), "--source", "."], in: TestSupport.fixture("Golden/MyHome"))
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("matches SchemaV2"), ok.stdout)
+        let wrong = try TestSupport.run(["verify-store", try store("swiftdata/cheftime.store"), "--reporter", "json"], in: TestSupport.fixture("Golden/MyHome"))
+        XCTAssertEqual(wrong.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(wrong.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(((object["stores"] as? [[String: Any]])?.first?["matches"] as? [String]), [])
+        let inspect = try TestSupport.run(["inspect-store", try store("coredata/duckduckgo-apprating.sqlite")], in: TestSupport.fixture("Golden/MyHome"))
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        XCTAssertTrue(inspect.stdout.contains("entity           AppRatingPromptEntity"), inspect.stdout)
+    }
+
+    func testBadFilesAreExitTwoAndLeftUntouched() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let text = folder.appendingPathComponent("notes.store")
+        try Data("just some text, not a database".utf8).write(to: text)
+        let truncated = folder.appendingPathComponent("truncated.store")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: try store("swiftdata/myhome-v1.store"))).prefix(3000)).write(to: truncated)
+        let plain = folder.appendingPathComponent("plain.sqlite")
+        var database: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(plain.path, &database), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(database, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('x');", nil, nil, nil), SQLITE_OK)
+        sqlite3_close(database)
+        let expectations: [(URL, String)] = [(text, "not a SQLite file"), (truncated, "SQLite"), (plain, "not a Core Data or SwiftData store"),
+                                            (folder.appendingPathComponent("missing.store"), "no such file")]
+        for (url, problem) in expectations {
+            let before = try? Data(contentsOf: url)
+            let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            let result = try TestSupport.run(["verify-store", url.path], in: folder)
+            XCTAssertEqual(result.status, 2, url.lastPathComponent)
+            XCTAssertTrue(result.stderr.contains(url.lastPathComponent) && result.stderr.contains(problem), result.stderr)
+            XCTAssertEqual(try? Data(contentsOf: url), before)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), listing)
+        }
+    }
+
+    func testBinaryPropertyListsRoundTripAndDamageIsAnError() throws {
+        let value: [String: Any] = ["identifiers": ["1.0.0"], "count": 3, "ratio": 0.5, "flag": true, "blob": Data([1, 2, 3]),
+                                    "name": "Café ☕️", "nested": ["a": [1, 2], "b": "c"]]
+        let bytes = [UInt8](try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0))
+        let decoded = try BinaryPropertyList.decode(bytes)
+        XCTAssertEqual(decoded["identifiers"], .array([.string("1.0.0")]))
+        XCTAssertEqual(decoded["count"], .integer(3))
+        XCTAssertEqual(decoded["ratio"], .real(0.5))
+        XCTAssertEqual(decoded["flag"], .bool(true))
+        XCTAssertEqual(decoded["blob"], .data([1, 2, 3]))
+        XCTAssertEqual(decoded["name"], .string("Café ☕️"))
+        XCTAssertEqual(decoded["nested"]?["b"], .string("c"))
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var damaged = bytes
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                damaged[Int.random(in: 0..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            if Bool.random(using: &random) { damaged = Array(damaged.prefix(Int.random(in: 0..<damaged.count, using: &random))) }
+            _ = try? BinaryPropertyList.decode(damaged)  // an error or a value, never a crash
+        }
+        // 60 nested arrays that each hold the next one twice: 2^60 nodes once expanded, refused quickly.
+        var bomb: [UInt8] = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for index in 0..<60 {
+            offsets.append(bomb.count)
+            bomb += index == 59 ? [0x10, 0x01] : [0xA2, UInt8(index + 1), UInt8(index + 1)]
+        }
+        let table = bomb.count
+        for offset in offsets { bomb += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        bomb += [0, 0, 0, 0, 0, 0, 2, 1] + [0, 0, 0, 0, 0, 0, 0, 60] + [0, 0, 0, 0, 0, 0, 0, 0]
+            + (0..<8).map { UInt8((table >> (8 * (7 - $0))) & 0xFF) }
+        XCTAssertThrowsError(try BinaryPropertyList.decode(bomb))
+    }
+}
