@@ -35,7 +35,8 @@ let package = Package(
         // The system's SQLite (libsqlite3-dev on Debian; part of the SDK on macOS).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Reading real store files (metadata) safely, to check them against the source.
-        .target(name: "SchemaLintStore", dependencies: ["CSQLite"]),
+        // Apple platforms use the SDK's SQLite3 module; elsewhere the system library through CSQLite.
+        .target(name: "SchemaLintStore", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]),
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
         .target(
             name: "SchemaLintEngine",
@@ -64,7 +65,8 @@ let package = Package(
         .plugin(name: "SchemaLintBuildToolPlugin", capability: .buildTool(), dependencies: ["schemalint"]),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore", "CSQLite"],
+            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore",
+                           .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))],
             resources: [.copy("Fixtures")]
         ),
         // Mutates the fixture projects and checks that analysis never crashes, hangs or misreports.

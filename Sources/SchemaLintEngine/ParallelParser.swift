@@ -11,7 +11,7 @@ enum ParallelParser {
     static func parse(_ files: [SourceDiscovery.SourceFile], threads: Int? = nil) -> [ParsedFile] {
         guard !files.isEmpty else { return [] }
         let results = ResultSlots<ParsedFile>(count: files.count)
-        let workers = max(1, min(threads ?? ProcessInfo.activeProcessorCount, files.count))
+        let workers = max(1, min(threads ?? Cores.available, files.count))
         // Files are handed out by index so a huge file doesn't hold up a whole fixed-size chunk.
         let next = AtomicCounter()
         let done = DispatchGroup()
@@ -58,6 +58,7 @@ final class AtomicCounter: @unchecked Sendable {
     }
 }
 
-enum ProcessInfo {
-    static var activeProcessorCount: Int { Foundation.ProcessInfo.processInfo.activeProcessorCount }
+/// How many cores to use by default.
+enum Cores {
+    static var available: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

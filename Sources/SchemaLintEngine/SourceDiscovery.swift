@@ -86,7 +86,7 @@ public struct SourceDiscovery {
     /// Reads and scans every file on every core; results keep the walk's order.
     private func read(_ found: [(absolute: String, display: String)], unreadable: inout [(path: String, reason: String)]) -> [SourceFile] {
         let slots = ResultSlots<Swift.Result<(SourceFile, FileIdentity), ReadError>>(count: found.count)
-        let workers = max(1, min(threads ?? ProcessInfo.activeProcessorCount, found.count))
+        let workers = max(1, min(threads ?? Cores.available, found.count))
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {

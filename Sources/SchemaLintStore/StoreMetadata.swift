@@ -1,4 +1,8 @@
+#if canImport(SQLite3)
+import SQLite3
+#else
 import CSQLite
+#endif
 import Foundation
 
 /// What a Core Data store (SwiftData's too) records about the model that wrote it, from `Z_METADATA`.

@@ -67,9 +67,13 @@ struct Bench {
     /// 50 ms on Linux, which would swamp the timings.
     func run(_ executable: URL, _ arguments: [String], in directory: URL, allowedStatus: Set<Int32>) throws {
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(directory.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        guard FileManager.default.changeCurrentDirectoryPath(directory.path) else { throw BenchError.failed("cannot enter \(directory.path)") }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?  // an opaque pointer on Darwin, a struct on glibc
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
