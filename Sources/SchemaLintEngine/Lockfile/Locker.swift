@@ -54,7 +54,7 @@ public enum Locker {
                 outcome.recorded.append(version.key)
                 continue
             }
-            let changes = differences(locked, entry)
+            let changes = locked.changes(to: entry).descriptions
             if changes.isEmpty {
                 outcome.unchanged.append(version.key)
             } else if matches(version, request.accept) {
@@ -73,20 +73,6 @@ public enum Locker {
             outcome.retired.append(key)
         }
         return outcome
-    }
-
-    static func differences(_ locked: LockedVersion, _ current: LockedVersion) -> [String] {
-        var changes = SchemaDiff.changes(from: locked.entities, to: current.entities).map(\.text)
-        if locked.versionIdentifier != current.versionIdentifier {
-            changes.append("versionIdentifier \(locked.versionIdentifier ?? "none") → \(current.versionIdentifier ?? "none")")
-        }
-        if locked.models != current.models {
-            changes.append("models [\(locked.models.joined(separator: ", "))] → [\(current.models.joined(separator: ", "))]")
-        }
-        if changes.isEmpty && (locked.checksum != current.checksum || locked.fingerprint != current.fingerprint) {
-            changes.append("checksum \(locked.checksum) → \(current.checksum), fingerprint \(locked.fingerprint) → \(current.fingerprint)")
-        }
-        return changes
     }
 
     /// Why a version's source cannot be trusted to be complete, if it cannot.

@@ -135,3 +135,24 @@ extension Lockfile {
         return merged
     }
 }
+
+extension LockedVersion {
+    /// What differs between this locked entry and the same version now, in the words both `check` and `lock` print:
+    /// the identifier, the property-level schema changes, the model list, and as a last resort the raw hashes.
+    public func changes(to current: LockedVersion) -> (descriptions: [String], schema: [SchemaChange]) {
+        let schema = SchemaDiff.changes(from: entities, to: current.entities)
+        var descriptions = schema.map(\.text)
+        if versionIdentifier != current.versionIdentifier {
+            descriptions.insert("versionIdentifier changed from \(versionIdentifier ?? "none") to \(current.versionIdentifier ?? "none")", at: 0)
+        }
+        if models != current.models {
+            let added = Set(current.models).subtracting(models).sorted(), removed = Set(models).subtracting(current.models).sorted()
+            let parts = (added.isEmpty ? [] : ["\(added.joined(separator: ", ")) added"]) + (removed.isEmpty ? [] : ["\(removed.joined(separator: ", ")) removed"])
+            descriptions.append("models list changed: \(parts.joined(separator: "; "))")
+        }
+        if descriptions.isEmpty && (checksum != current.checksum || fingerprint != current.fingerprint) {
+            descriptions.append("the stored shape changed in a way the snapshot does not name (checksum \(checksum) → \(current.checksum), fingerprint \(fingerprint) → \(current.fingerprint))")
+        }
+        return (descriptions, schema)
+    }
+}

@@ -11,22 +11,10 @@ public struct ShippedSchemaEditedRule: Rule {
         var findings: [Finding] = []
         for version in context.project.versions {
             guard let locked = lockfile.versions[version.key], let analysis = context.analysis(of: version) else { continue }
-            var changes = SchemaDiff.changes(from: locked.entities, to: analysis.snapshot).map(\.text)
-            let identifier = version.identifier?.description
-            if locked.versionIdentifier != identifier {
-                changes.insert("versionIdentifier changed from \(locked.versionIdentifier ?? "none") to \(identifier ?? "none")", at: 0)
-            }
-            if locked.models != analysis.models {
-                let added = Set(analysis.models).subtracting(locked.models).sorted()
-                let removed = Set(locked.models).subtracting(analysis.models).sorted()
-                var parts: [String] = []
-                if !added.isEmpty { parts.append("\(added.joined(separator: ", ")) added") }
-                if !removed.isEmpty { parts.append("\(removed.joined(separator: ", ")) removed") }
-                changes.append("models list changed: \(parts.joined(separator: "; "))")
-            }
+            let current = LockedVersion(analysis: analysis, type: version.name, versionIdentifier: version.identifier?.description)
+            let (changes, schemaChanges) = locked.changes(to: current)
+            guard !changes.isEmpty else { continue }
             let checksumMoved = locked.checksum != analysis.hashes.checksum
-            guard !changes.isEmpty || checksumMoved || locked.fingerprint != analysis.fingerprint else { continue }
-            if changes.isEmpty { changes.append("the stored shape changed in a way the snapshot does not name (checksum or fingerprint differs)") }
 
             let consequence = checksumMoved
                 ? "SwiftData's store checksum moved (\(locked.checksum) → \(analysis.hashes.checksum)): stores written by the shipped build will fail to open with 134504 \"unknown model version\""
@@ -37,22 +25,22 @@ public struct ShippedSchemaEditedRule: Rule {
                 + ". Restore \(version.name) and make the change in a new version with a migration stage"
                 + (lockfile.revisionDeclarations[version.key] != nil ? ""
                     : " (or, if this version never shipped, run `schemalint lock --accept \(version.key) --reason \"...\"`)")
-            findings.append(finding(location(of: version, lockfile: locked, analysis: analysis, context: context), message))
+            findings.append(finding(location(of: version, changes: schemaChanges, identifierChanged: locked.versionIdentifier != current.versionIdentifier, context: context), message))
         }
         return findings
     }
 
     /// The first changed property still in the source, else the changed entity, else the version itself.
-    private func location(of version: SchemaVersion, lockfile locked: LockedVersion, analysis: VersionAnalysis, context: RuleContext) -> SourceLocation {
+    private func location(of version: SchemaVersion, changes: [SchemaChange], identifierChanged: Bool, context: RuleContext) -> SourceLocation {
         let entities = version.allEntities.compactMap { context.project.entity($0) }
-        for change in SchemaDiff.changes(from: locked.entities, to: analysis.snapshot) {
+        for change in changes {
             guard let entity = entities.first(where: { $0.name == change.entity }) else { continue }
             if let property = change.property, let declared = entity.properties.first(where: { $0.name == property }) {
                 return declared.location
             }
             return entity.location
         }
-        if locked.versionIdentifier != version.identifier?.description, let location = version.identifierLocation { return location }
+        if identifierChanged, let location = version.identifierLocation { return location }
         return version.modelsLocation ?? version.location
     }
 }
