@@ -34,9 +34,14 @@ let package = Package(
         ),
         // The system's SQLite (libsqlite3-dev on Debian; part of the SDK on macOS).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        // Reading real store files (metadata) safely, to check them against the source.
+        // The system's zlib (zlib1g-dev on Debian; in every Apple SDK), to inflate a store's cached model.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Reading real store files (metadata and cached model) safely, to check them against the source.
         // Apple platforms use the SDK's SQLite3 module; elsewhere the system library through CSQLite.
-        .target(name: "SchemaLintStore", dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]),
+        .target(name: "SchemaLintStore", dependencies: [
+            "SchemaLintModel", "CZlib",
+            .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
+        ]),
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
         .target(
             name: "SchemaLintEngine",

@@ -17,6 +17,10 @@ public struct StoreMetadata: Sendable {
     public var digest: String?
     public var hashesVersion: Int?
     public var frameworkVersion: Int?
+    /// The model cached in `Z_MODELCACHE`, when the store has one and it could be decoded.
+    public var model: CachedModel?
+    /// Why there is no `model` (no cache table, or a damaged cache): the checksum alone still identifies the store.
+    public var modelProblem: String?
 }
 
 public enum StoreReader {
@@ -43,7 +47,8 @@ public enum StoreReader {
         } catch {
             throw Failure(path: path, problem: "cannot copy the store to read it: \(error.localizedDescription)")
         }
-        let blob = try SQLiteCopy(path: copy, original: path).metadataBlob()
+        let database = try SQLiteCopy(path: copy, original: path)
+        let blob = try database.metadataBlob()
         let plist: PropertyListValue
         do {
             plist = try BinaryPropertyList.decode(blob)
@@ -66,7 +71,18 @@ public enum StoreReader {
         if let version = metadata.hashesVersion, version != 3 {
             throw Failure(path: path, problem: "it uses entity hashes version \(version); schemalint knows version 3 (every store written since 2012)")
         }
-        return metadata
+        var result = metadata
+        do {
+            if let cache = try database.modelCacheBlob() {
+                let archive = try KeyedArchive(try BinaryPropertyList.decode(try Inflate.raw(cache)))
+                result.model = try ModelCacheDecoder.decode(archive)
+            } else {
+                result.modelProblem = "the store has no cached model (Z_MODELCACHE); only its checksums can be compared"
+            }
+        } catch {
+            result.modelProblem = "its cached model (Z_MODELCACHE) cannot be decoded: \(error)"
+        }
+        return result
     }
 
     /// SQLite files start with "SQLite format 3\0": anything else is named as such before SQLite sees it.
@@ -89,6 +105,26 @@ private struct SQLiteCopy {
     let original: String
 
     func metadataBlob() throws -> [UInt8] {
+        switch try firstBlob("SELECT Z_PLIST FROM Z_METADATA LIMIT 1") {
+        case .missingTable:
+            throw StoreReader.Failure(path: original, problem: "a SQLite file without Z_METADATA: not a Core Data or SwiftData store")
+        case .noRow:
+            throw StoreReader.Failure(path: original, problem: "its Z_METADATA table is empty")
+        case let .blob(bytes):
+            return bytes
+        }
+    }
+
+    /// The deflated model archive, or nil for stores written without one (before iOS 9 / macOS 10.11).
+    func modelCacheBlob() throws -> [UInt8]? {
+        if case let .blob(bytes) = try firstBlob("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1") { return bytes }
+        return nil
+    }
+
+    private enum Row { case missingTable, noRow, blob([UInt8]) }
+
+    /// Opens the private copy read-write (so SQLite applies a write-ahead log) and reads one blob.
+    private func firstBlob(_ query: String) throws -> Row {
         var database: OpaquePointer?
         defer { sqlite3_close(database) }
         guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
@@ -96,19 +132,19 @@ private struct SQLiteCopy {
         }
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        guard sqlite3_prepare_v2(database, "SELECT Z_PLIST FROM Z_METADATA LIMIT 1", -1, &statement, nil) == SQLITE_OK else {
+        guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK else {
             let problem = message(database)
-            if problem.contains("no such table") {
-                throw StoreReader.Failure(path: original, problem: "a SQLite file without Z_METADATA: not a Core Data or SwiftData store")
-            }
+            if problem.contains("no such table") { return .missingTable }
             throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(problem)); it may be truncated, encrypted or locked")
         }
         let step = sqlite3_step(statement)
-        guard step == SQLITE_ROW, let bytes = sqlite3_column_blob(statement, 0) else {
-            throw StoreReader.Failure(path: original, problem: step == SQLITE_DONE ? "its Z_METADATA table is empty" : "SQLite cannot read its metadata (\(message(database)))")
+        guard step == SQLITE_ROW else {
+            if step == SQLITE_DONE { return .noRow }
+            throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(message(database))); it may be truncated, encrypted or locked")
         }
         let count = Int(sqlite3_column_bytes(statement, 0))
-        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, 0) else { return .blob([]) }
+        return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
     }
 
     private func message(_ database: OpaquePointer?) -> String {
