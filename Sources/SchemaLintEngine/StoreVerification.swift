@@ -56,19 +56,25 @@ public enum StoreVerifier {
         return notes
     }
 
+    /// The version with the most entities whose hashes equal the store's; with the store's cached model, the
+    /// differences are told property by property, otherwise entity by entity.
     private static func nearest(to store: [String: String], in analysis: Analysis, verdict: inout StoreVerdict) {
-        var best: (key: String, same: Int, hashes: [String: String])?
+        var best: (version: VersionAnalysis, same: Int, hashes: [String: String])?
         for version in analysis.versions {
             let hashes = version.hashes.entityHashes.mapValues(Hex.encode)
             let same = store.filter { hashes[$0.key] == $0.value }.count
-            if best == nil || same > best!.same { best = (version.key, same, hashes) }
+            if best == nil || same > best!.same { best = (version, same, hashes) }
         }
         guard let best else { return }
-        verdict.nearest = best.key
+        verdict.nearest = best.version.key
+        if let model = verdict.metadata.model {
+            verdict.differences = StoreSchemaDiff.differences(store: model.schema, version: best.version.store, versionName: best.version.key)
+            if !verdict.differences.isEmpty { return }
+        }
         for name in Set(store.keys).union(best.hashes.keys).sorted() {
             switch (store[name], best.hashes[name]) {
-            case (_?, nil): verdict.differences.append("entity \(name) is in the store but not in \(best.key)")
-            case (nil, _?): verdict.differences.append("entity \(name) is in \(best.key) but not in the store")
+            case (_?, nil): verdict.differences.append("entity \(name) is in the store but not in \(best.version.key)")
+            case (nil, _?): verdict.differences.append("entity \(name) is in \(best.version.key) but not in the store")
             case let (stored?, computed?) where stored != computed: verdict.differences.append("entity \(name) differs (a property was added, removed or changed)")
             default: break
             }

@@ -47,7 +47,7 @@ public enum StoreReader {
         } catch {
             throw Failure(path: path, problem: "cannot copy the store to read it: \(error.localizedDescription)")
         }
-        let database = try SQLiteCopy(path: copy, original: path)
+        let database = SQLiteCopy(path: copy, original: path)
         let blob = try database.metadataBlob()
         let plist: PropertyListValue
         do {

@@ -36,8 +36,13 @@ final class StoreVerificationTests: XCTestCase {
             let path = try store(storeName)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let siblings = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)
-            let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: try TestSupport.analyzeFixture(fixture))
+            let metadata = try StoreReader.metadata(of: path)
+            let analysis = try TestSupport.analyzeFixture(fixture)
+            let verdict = StoreVerifier.verify(metadata, against: analysis)
             XCTAssertEqual(verdict.matches, [version], storeName)
+            // Not only the checksum: the model decoded from the store equals the one built from source, property by property.
+            let computed = try XCTUnwrap(analysis.versions.first { $0.key == version }).store
+            XCTAssertEqual(StoreSchemaDiff.differences(store: try XCTUnwrap(metadata.model).schema, version: computed, versionName: version), [], storeName)
             XCTAssertFalse(verdict.notes.contains { $0.contains("identifier") }, "\(storeName): \(verdict.notes)")
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "\(storeName) must stay byte-identical")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent), siblings,
@@ -56,7 +61,20 @@ final class StoreVerificationTests: XCTestCase {
         let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: TestSupport.analyze(files))
         XCTAssertEqual(verdict.matches, [])
         XCTAssertEqual(verdict.nearest, "SchemaV1")
-        XCTAssertEqual(verdict.differences, ["entity Expense differs (a property was added, removed or changed)"])
+        XCTAssertEqual(verdict.differences, ["Expense.receipt is in SchemaV1 but not in the store (added after the store was written)"])
+
+        // Every kind of edit is named at property level against the store's cached model.
+        files["SchemaV1.swift"] = files["SchemaV1.swift"]!
+            .replacingOccurrences(of: "\n        var receipt: Data?", with: "")
+            .replacingOccurrences(of: "var note: String? = nil", with: "var note: String = \"\"")
+            .replacingOccurrences(of: "var currencyCode: String = \"INR\"", with: "var currencyCode: Int = 0")
+            .replacingOccurrences(of: "var updatedAt: Date = Date()", with: "")
+        let edited = StoreVerifier.verify(try StoreReader.metadata(of: path), against: TestSupport.analyze(files))
+        XCTAssertEqual(edited.differences, [
+            "Expense.currencyCode: type String (700) in the store, Int64 (Int) (300) in SchemaV1",
+            "Expense.note: optional in the store, required in SchemaV1",
+            "Expense.updatedAt is in the store but not in SchemaV1 (removed or renamed after the store was written)",
+        ])
     }
 
     func testCommandLineVerdictsAndExitCodes() throws {
