@@ -73,7 +73,7 @@ struct VerifyStore: ParsableCommand {
 struct InspectStore: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect-store",
-        abstract: "Print a store's metadata: version identifiers, checksum, digest and entity hashes.")
+        abstract: "Print a store's metadata (identifiers, checksum, entity hashes), the hash self-check and its cached model.")
 
     @Argument(help: "A store file written by Core Data or SwiftData.")
     var store: String
@@ -88,25 +88,6 @@ struct InspectStore: ParsableCommand {
         } catch let failure as StoreReader.Failure {
             throw Console.fail(failure.description)
         }
-        let hashes = metadata.entityHashes.mapValues(Hex.encode)
-        if reporter == .json {
-            Console.out(JSONValue.object([
-                ("path", .string(metadata.path)),
-                ("identifiers", .strings(metadata.identifiers)),
-                ("checksum", metadata.checksum.map(JSONValue.string)),
-                ("digest", metadata.digest.map(JSONValue.string)),
-                ("hashesVersion", metadata.hashesVersion.map(JSONValue.int)),
-                ("frameworkVersion", metadata.frameworkVersion.map(JSONValue.int)),
-                ("entityHashes", .object(hashes.mapValues(JSONValue.string))),
-            ]).rendered())
-            return
-        }
-        var output = "\(metadata.path)\n"
-        output += "  identifiers      \(metadata.identifiers.joined(separator: ", "))\n"
-        output += "  checksum         \(metadata.checksum ?? "none recorded")\n"
-        output += "  digest           \(metadata.digest ?? "none recorded")\n"
-        output += "  hashes version   \(metadata.hashesVersion.map(String.init) ?? "?"), framework \(metadata.frameworkVersion.map(String.init) ?? "?")\n"
-        for name in hashes.keys.sorted() { output += "  entity           \(name) \(hashes[name]!)\n" }
-        Console.out(output)
+        Console.out(reporter == .json ? StoreInspection.json(metadata) : StoreInspection.text(metadata))
     }
 }

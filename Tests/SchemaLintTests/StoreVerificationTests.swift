@@ -88,6 +88,19 @@ final class StoreVerificationTests: XCTestCase {
         let inspect = try TestSupport.run(["inspect-store", try store("coredata/duckduckgo-apprating.sqlite")], in: TestSupport.fixture("Golden/MyHome"))
         XCTAssertEqual(inspect.status, 0, inspect.stderr)
         XCTAssertTrue(inspect.stdout.contains("entity           AppRatingPromptEntity"), inspect.stdout)
+        XCTAssertTrue(inspect.stdout.contains("identifiers      \"\", 3"), inspect.stdout)
+        XCTAssertTrue(inspect.stdout.contains("self-check       passed, the cached model reproduces 5 recorded entity hashes"), inspect.stdout)
+        let model = try TestSupport.run(["inspect-store", try store("coredata/coredataplus-SampleModel2_V1.sqlite"), "--reporter", "json"], in: TestSupport.fixture("Golden/MyHome"))
+        XCTAssertEqual(model.status, 0, model.stderr)
+        let described = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(model.stdout.utf8)) as? [String: Any])
+        let entities = try XCTUnwrap((described["model"] as? [String: Any])?["entities"] as? [[String: Any]])
+        let book = try XCTUnwrap(entities.first { $0["name"] as? String == "Book" })
+        let pagesCount = try XCTUnwrap((book["properties"] as? [[String: Any]])?.first { $0["name"] as? String == "pagesCount" })
+        XCTAssertEqual(pagesCount["kind"] as? String, "derived")
+        XCTAssertEqual(pagesCount["expression"] as? String, "count:(pages)")
+        XCTAssertEqual(pagesCount["readOnly"] as? Bool, true)
+        XCTAssertEqual(entities.first { $0["name"] as? String == "GraphicNovel" }?["superentity"] as? String, "Book")
+        XCTAssertEqual((described["selfCheck"] as? [String: Any])?["passed"] as? Bool, true)
     }
 
     func testBadFilesAreExitTwoAndLeftUntouched() throws {
