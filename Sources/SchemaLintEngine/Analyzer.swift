@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintModel
+import SchemaLintStore
 import SchemaLintSyntax
 
 /// The pipeline: files → syntax → semantic model → hashes → rules → findings.
@@ -10,6 +11,8 @@ public struct Analysis {
     public var findings: [Finding]
     public var unreadable: [(path: String, reason: String)]
     public var statistics: Statistics
+    /// Store fixtures checked against the versions, in the order they were given.
+    public var storeVerdicts: [StoreVerdict] = []
 
     public struct Statistics: Sendable {
         public var filesFound = 0
@@ -31,6 +34,8 @@ public struct Analyzer {
     public var threads: Int?
     public var rules: [any Rule]
     public var configuration: Configuration
+    /// Store fixtures to verify against the versions (the `store_*` rules).
+    public var stores: [StoreMetadata] = []
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 threads: Int? = nil, rules: [any Rule] = RuleRegistry.all, configuration: Configuration = Configuration()) {
@@ -90,13 +95,15 @@ public struct Analyzer {
                                   lockfile: lockfile)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
+        context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: project, versions: versions) }
         // Ordinary rules, then suppressions, then the rules about suppressions.
         var ledger = SuppressionLedger(project.suppressions)
         let kept = ledger.filter(configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) }))
         context.suppressions = ledger
         let meta = configuration.apply(to: enabled.filter(\.runsAfterSuppressions).flatMap { $0.check(context) })
         let findings = Finding.ordered(kept + meta)
-        return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics)
+        return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
+                        storeVerdicts: context.storeVerdicts)
     }
 }
 

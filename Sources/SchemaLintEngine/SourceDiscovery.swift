@@ -154,7 +154,7 @@ public struct SourceDiscovery {
     }
 
     /// Removes `.` and `..` components and doubled slashes, without touching the file system.
-    static func normalise(_ path: String) -> String {
+    public static func normalise(_ path: String) -> String {
         var parts: [Substring] = []
         for component in path.split(separator: "/") {
             if component == "." { continue }

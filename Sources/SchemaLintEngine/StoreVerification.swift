@@ -8,6 +8,8 @@ public struct StoreVerdict: Sendable {
     public var matches: [String]
     /// Problems with a match: identifier disagreement, no path to the newest version.
     public var notes: [String]
+    /// A matching version whose `versionIdentifier` is not the one the store records.
+    public var identifierMismatches: [(version: String, stored: String, declared: String?)] = []
     /// When nothing matches: the version with the most identical entities, and how the store differs from it.
     public var nearest: String?
     public var differences: [String]
@@ -17,17 +19,22 @@ public struct StoreVerdict: Sendable {
 
 public enum StoreVerifier {
     public static func verify(_ metadata: StoreMetadata, against analysis: Analysis) -> StoreVerdict {
-        let project = analysis.project
+        verify(metadata, project: analysis.project, versions: analysis.versions)
+    }
+
+    public static func verify(_ metadata: StoreMetadata, project: Project, versions: [VersionAnalysis]) -> StoreVerdict {
+        let byKey = Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let storeHashes = metadata.entityHashes.mapValues(Hex.encode)
         var verdict = StoreVerdict(metadata: metadata, matches: [], notes: [], nearest: nil, differences: [])
         for version in project.versions {
-            guard let computed = analysis.analysis(forKey: version.key) else { continue }
+            guard let computed = byKey[version.key] else { continue }
             let same = metadata.checksum.map { $0 == computed.hashes.checksum }
                 ?? (computed.hashes.entityHashes.mapValues(Hex.encode) == storeHashes)
             guard same else { continue }
             verdict.matches.append(version.key)
             let identifier = version.identifier?.description
             if let stored = metadata.identifiers.first, stored != identifier {
+                verdict.identifierMismatches.append((version.key, stored, identifier))
                 verdict.notes.append("the store records version identifier \(stored) but \(version.name) declares \(identifier ?? "none")")
             }
             if !computed.isCertain {
@@ -35,7 +42,7 @@ public enum StoreVerifier {
             }
             verdict.notes += reachability(of: version, in: project)
         }
-        if verdict.matches.isEmpty { nearest(to: storeHashes, in: analysis, verdict: &verdict) }
+        if verdict.matches.isEmpty { nearest(to: storeHashes, in: versions, verdict: &verdict) }
         return verdict
     }
 
@@ -58,9 +65,9 @@ public enum StoreVerifier {
 
     /// The version with the most entities whose hashes equal the store's; with the store's cached model, the
     /// differences are told property by property, otherwise entity by entity.
-    private static func nearest(to store: [String: String], in analysis: Analysis, verdict: inout StoreVerdict) {
+    private static func nearest(to store: [String: String], in versions: [VersionAnalysis], verdict: inout StoreVerdict) {
         var best: (version: VersionAnalysis, same: Int, hashes: [String: String])?
-        for version in analysis.versions {
+        for version in versions {
             let hashes = version.hashes.entityHashes.mapValues(Hex.encode)
             let same = store.filter { hashes[$0.key] == $0.value }.count
             if best == nil || same > best!.same { best = (version, same, hashes) }

@@ -74,6 +74,9 @@ struct SharedOptions: ParsableArguments {
     @Option(help: "Threads to parse with (default: every core).")
     var threads: Int?
 
+    @Option(name: .customLong("stores"), help: "Store files (globs) to verify against the versions, besides the configuration's `stores:`; repeatable.")
+    var storePatterns: [String] = []
+
     var workingDirectory: String { FileManager.default.currentDirectoryPath }
 
     /// The configuration, or exit 2 naming the file, line and key that is wrong.
@@ -96,7 +99,8 @@ struct SharedOptions: ParsableArguments {
 
     func analyze(lockfile: Lockfile?, configuration: Configuration) throws -> Analysis {
         do {
-            let analyzer = Analyzer(threads: threads, configuration: configuration)
+            var analyzer = Analyzer(threads: threads, configuration: configuration)
+            analyzer.stores = try StoreFixtures.read(try storeFiles(configuration))
             let analysis = try analyzer.analyze(paths: paths, lockfile: lockfile)
             for unreadable in analysis.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
@@ -104,7 +108,21 @@ struct SharedOptions: ParsableArguments {
             return analysis
         } catch let failure as SourceDiscovery.Failure {
             throw Console.fail("\(failure). Pass existing files or folders")
+        } catch let failure as StoreFixtures.Failure {
+            throw Console.fail(failure.description)
         }
+    }
+
+    /// `--stores` relative to the working directory, the configuration's `stores:` relative to its folder.
+    func storeFiles(_ configuration: Configuration) throws -> [String] {
+        var files = try StoreFixtures.locate(storePatterns, base: workingDirectory)
+        if !configuration.stores.isEmpty {
+            let folder = configuration.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+            let base = folder.isEmpty ? workingDirectory : folder.hasPrefix("/") ? folder : workingDirectory + "/" + folder
+            files += try StoreFixtures.locate(configuration.stores, base: base)
+        }
+        let prefix = SourceDiscovery.normalise(workingDirectory) + "/"
+        return Array(Set(files)).sorted().map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
     }
 
     /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the

@@ -69,8 +69,10 @@ final class RuleDocumentationTests: XCTestCase {
             XCTAssertTrue(examples.contains { $0.section == "Failing" }, "\(rule.id): no failing example")
             XCTAssertTrue(examples.contains { $0.section == "Passing" }, "\(rule.id): no passing example")
             let lockfile = examples.first { $0.section == "Shipped" }.map { TestSupport.lock(TestSupport.analyze($0.files)) }
-            for (index, example) in examples.enumerated() where example.section != "Shipped" {
-                let findings = TestSupport.analyze(example.files, lockfile: lockfile).findings
+            // `### Store`: the source of the build that wrote the store fixture the other examples are checked against.
+            let stores = try examples.first { $0.section == "Store" }.map { try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory()) } ?? []
+            for (index, example) in examples.enumerated() where example.section != "Shipped" && example.section != "Store" {
+                let findings = TestSupport.analyze(example.files, lockfile: lockfile, stores: stores).findings
                 let own = findings.filter { $0.rule == rule.id }
                 switch example.section {
                 case "Failing":

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintEngine
+import SchemaLintStore
 import SchemaLintModel
 import XCTest
 
@@ -10,9 +11,11 @@ enum TestSupport {
     static func fixture(_ relative: String) -> URL { fixturesURL.appendingPathComponent(relative) }
 
     /// Analyses `files` (path → source) held in memory.
-    static func analyze(_ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1) -> Analysis {
+    static func analyze(_ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1, stores: [StoreMetadata] = []) -> Analysis {
         let sources = files.sorted { $0.key < $1.key }.map { SourceDiscovery.SourceFile(path: $0.key, bytes: Array($0.value.utf8)) }
-        return Analyzer(threads: threads).analyze(files: sources, lockfile: lockfile)
+        var analyzer = Analyzer(threads: threads)
+        analyzer.stores = stores
+        return analyzer.analyze(files: sources, lockfile: lockfile)
     }
 
     static func analyze(_ source: String, lockfile: Lockfile? = nil) -> Analysis {

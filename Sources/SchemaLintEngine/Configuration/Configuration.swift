@@ -9,6 +9,8 @@ public struct Configuration: Sendable, Equatable {
     public var optInRules: Set<String> = []
     public var severities: [String: Severity] = [:]
     public var lockfile: String?
+    /// Globs (relative to the configuration's folder) of store files that `check` verifies against the source.
+    public var stores: [String] = []
     public var reporter: String?
     public var strict: Bool?
     /// Where the file was read from, for messages; nil for the defaults.

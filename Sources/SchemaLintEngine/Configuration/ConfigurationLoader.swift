@@ -13,7 +13,7 @@ public enum ConfigurationLoader {
 
     public static let defaultFileName = ".schemalint.yml"
 
-    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter", "strict"]
+    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter", "strict", "stores"]
 
     /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
     public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {
@@ -67,6 +67,7 @@ public enum ConfigurationLoader {
             switch key {
             case "included": configuration.included = try strings()
             case "excluded": configuration.excluded = try strings()
+            case "stores": configuration.stores = try strings()
             case "disabled_rules": configuration.disabledRules = try ruleIDList()
             case "opt_in_rules": configuration.optInRules = try ruleIDList()
             case "severity":
@@ -153,6 +154,11 @@ public enum ConfigurationLoader {
     # Severity per rule: error, warning or note.
     # severity:
     #   stage_chain_broken: warning
+
+    # Store files written by shipped builds (globs relative to this file): every check verifies that each one
+    # still matches a version in the source, by the checksum SwiftData wrote into it.
+    # stores:
+    #   - Tests/Fixtures/Stores/*.store
 
     # Where the lockfile lives (default: schemalint.lock next to this file).
     # lockfile: schemalint.lock

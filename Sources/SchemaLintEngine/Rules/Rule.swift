@@ -25,6 +25,8 @@ public struct RuleContext {
     public let lockfile: Lockfile?
     /// For rules that run after suppressions: which suppressions were used.
     public var suppressions: SuppressionLedger?
+    /// Store fixtures (`stores:`) and which versions they match.
+    public var storeVerdicts: [StoreVerdict] = []
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<String> = Set(RuleRegistry.all.map(\.id))
 
@@ -74,6 +76,8 @@ public enum RuleRegistry {
         UnversionedModelRule(),
         InverseOnBothSidesRule(),
         CloudKitIncompatibleRule(),
+        StoreMatchesNoVersionRule(),
+        StoreIdentifierMismatchRule(),
         SuperfluousSuppressionRule(),
         BlanketSuppressionRule(),
     ]

@@ -1473,6 +1473,149 @@ extension MigrationPlan {
 }
 ```
 """#,
+        "store_identifier_mismatch": #"""
+# store_identifier_mismatch
+
+**Severity:** warning · A store file matches a version by checksum but records a different `versionIdentifier`.
+
+## What it catches
+A store listed under `stores:` (or passed with `--stores`) whose checksum equals a version's computed checksum, while
+the identifier it records (`NSStoreModelVersionIdentifiers`) differs from that version's `versionIdentifier`. The
+finding points at the version's `versionIdentifier`.
+
+## Why it matters
+SwiftData matches stores by checksum, so the store still opens. But the identifier is what people, logs, analytics
+and hand-written migration code read to tell which version a device is on; a version whose identifier was changed
+after it shipped, or a new version with the same models as an old one, makes that answer wrong. Two versions with
+the same models also collide at run time (see `duplicate_schema_hash`).
+
+## How to fix
+Restore the identifier the version shipped with. If the models really are unchanged, there is no need for a new
+version at all.
+
+## Examples
+
+### Store
+```swift
+// The build that wrote the fixture Tests/Fixtures/v1.store
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+    @Model final class Note { var text: String = ""; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Failing
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 1, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+    @Model final class Note { var text: String = ""; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Passing
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Note.self] }
+    @Model final class Note { var text: String = ""; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+"""#,
+        "store_matches_no_version": #"""
+# store_matches_no_version
+
+**Severity:** error · A store file kept as a fixture matches no version in the source (it would fail with 134504).
+
+## What it catches
+A store listed under `stores:` in `.schemalint.yml` (or passed with `--stores`) whose model checksum, the
+`NSStoreModelVersionChecksumKey` SwiftData wrote into it, equals the computed checksum of no `VersionedSchema` in the
+source. Stores written before 2023 carry no checksum; for them the per-entity hashes are compared. The finding points
+at the nearest version (the one with the most identical entities) and lists what differs, property by property when
+the store has a cached model: added, removed, type, optionality, inverse, constraint.
+
+## Why it matters
+SwiftData opens a store only if some version in the migration plan has exactly its checksum. If none does, every
+user whose device holds such a store gets error 134504 ("unknown model version") at launch, and a unit test on a
+fresh store never notices. Keeping one store per shipped version as a fixture, and checking it on every commit, is
+how you find out before they do.
+
+## How to fix
+- If a shipped version was edited, restore it exactly as it shipped and make the change in a new version with a
+  migration stage.
+- If the store came from a version that is no longer in the source, add that version back to the source and to the
+  plan's `schemas`.
+- `schemalint verify-store STORE` prints every difference; `schemalint inspect-store STORE` shows the store's model.
+
+## Examples
+
+### Store
+```swift
+// The build that wrote the fixture Tests/Fixtures/v1.store
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Failing
+```swift
+// SchemaV1 edited in place after it shipped: the fixture no longer matches anything.
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; var done: Bool = false; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Passing
+```swift
+// The change lives in a new version; SchemaV1 still opens the fixture and the plan migrates it.
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Item.self] }
+    @Model final class Item { var title: String = ""; var done: Bool = false; init() {} }
+}
+
+enum MigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+```
+"""#,
         "superfluous_suppression": #"""
 # superfluous_suppression
 

@@ -1,0 +1,18 @@
+import SchemaLintModel
+
+/// A store matched by checksum should also record the matching version's `versionIdentifier`.
+public struct StoreIdentifierMismatchRule: Rule {
+    public let id = "store_identifier_mismatch"
+    public let defaultSeverity = Severity.warning
+    public let summary = "A store file matches a version by checksum but records a different versionIdentifier."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        context.storeVerdicts.flatMap { verdict in
+            verdict.identifierMismatches.compactMap { mismatch -> Finding? in
+                guard let version = context.project.versions.first(where: { $0.key == mismatch.version }) else { return nil }
+                return finding(version.identifierLocation ?? version.location,
+                               "\(verdict.metadata.path) matches \(version.name) by checksum but records versionIdentifier \(mismatch.stored), while \(version.name) declares \(mismatch.declared ?? "none"): the identifier was changed after the store shipped, or the store came from another version with the same models. SwiftData matches by checksum, so it still opens; restore \(mismatch.stored) so that tools and migration code reading the identifier agree")
+            }
+        }
+    }
+}
