@@ -55,7 +55,12 @@ struct Lock: ParsableCommand {
                 throw Console.fail(failure.description)
             }
         }
-        for key in outcome.recorded { Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\n") }
+        func verified(_ key: String) -> String {
+            let stores = outcome.lockfile.versions[key]?.stores ?? []
+            return stores.isEmpty ? "" : " (matches store \(stores.map(\.path).joined(separator: ", ")))"
+        }
+        for key in outcome.recorded { Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\(verified(key))\n") }
+        for key in outcome.evidence { Console.out("recorded store evidence for \(key)\(verified(key))\n") }
         for key in outcome.accepted { Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n") }
         for key in outcome.retired { Console.out("retired \(key) (accepted: \(reason ?? ""))\n") }
         if !outcome.changed { Console.out("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n") }

@@ -161,4 +161,53 @@ final class StoreVerificationTests: XCTestCase {
             + (0..<8).map { UInt8((table >> (8 * (7 - $0))) & 0xFF) }
         XCTAssertThrowsError(try BinaryPropertyList.decode(bomb))
     }
+
+    /// The workflow the issue asks for: store fixtures in the configuration, verified by every check, recorded as
+    /// evidence by lock, and an edit after the fact caught with the property named.
+    func testStoresInTheConfigurationAreCheckedAndLocked() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let fixtures = folder.appendingPathComponent("Fixtures")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        for name in ["myhome-v1.store", "myhome-v2.store"] {
+            try FileManager.default.copyItem(atPath: try store("swiftdata/" + name), toPath: fixtures.appendingPathComponent(name).path)
+        }
+        for name in ["SchemaV1.swift", "SchemaV2.swift"] {
+            try FileManager.default.copyItem(at: TestSupport.fixture("Golden/MyHome").appendingPathComponent(name),
+                                             to: folder.appendingPathComponent(name))
+        }
+        try "stores:\n  - Fixtures/*.store\n".write(to: folder.appendingPathComponent(".schemalint.yml"), atomically: true, encoding: .utf8)
+
+        let clean = try TestSupport.run(["check"], in: folder)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        let lock = try TestSupport.run(["lock"], in: folder)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("matches store Fixtures/myhome-v1.store"), lock.stdout)
+        let lockfile = try LockfileStore.load(folder.appendingPathComponent("schemalint.lock").path)
+        XCTAssertEqual(lockfile?.versions["SchemaV1"]?.stores,
+                       [StoreEvidence(path: "Fixtures/myhome-v1.store", checksum: "/r5Xny3uPG/uuYy/N6QFQe9nR8FAFz4YtAoFby3P4NM=", versionIdentifier: "1.0.0")])
+        XCTAssertEqual(lockfile?.versions["SchemaV2"]?.stores?.map(\.checksum), ["2zJRcZGYMJKQ/hfDtrAv0S9lUjlrxG3czTAKbMqEesI="])
+        let again = try TestSupport.run(["lock"], in: folder)
+        XCTAssertTrue(again.stdout.contains("up to date"), again.stdout)
+
+        let source = folder.appendingPathComponent("SchemaV1.swift")
+        let original = try String(contentsOf: source, encoding: .utf8)
+        try original.replacingOccurrences(of: "var note: String? = nil", with: "var note: String? = nil\n        var receipt: Data?")
+            .write(to: source, atomically: true, encoding: .utf8)
+        let edited = try TestSupport.run(["check", "--reporter", "json"], in: folder)
+        XCTAssertEqual(edited.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(edited.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+        let store = try XCTUnwrap(findings.first { $0["rule"] as? String == "store_matches_no_version" })
+        XCTAssertTrue((store["message"] as? String ?? "").contains("Expense.receipt is in SchemaV1 but not in the store"), "\(store)")
+        XCTAssertTrue(findings.contains { $0["rule"] as? String == "shipped_schema_edited" })
+
+        try original.write(to: source, atomically: true, encoding: .utf8)
+        try Data("this is not a store file, only some notes".utf8).write(to: fixtures.appendingPathComponent("broken.store"))
+        let broken = try TestSupport.run(["check"], in: folder)
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.contains("Fixtures/broken.store: not a SQLite file"), broken.stderr)
+        let missing = try TestSupport.run(["check", "--stores", "Elsewhere/*.store"], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("'Elsewhere/*.store' matches no file"), missing.stderr)
+    }
 }

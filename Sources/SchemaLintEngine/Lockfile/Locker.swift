@@ -22,13 +22,15 @@ public enum Locker {
         public var accepted: [String] = []
         public var retired: [String] = []
         public var unchanged: [String] = []
+        /// Versions that got new store evidence (a `stores:` fixture matched them).
+        public var evidence: [String] = []
         /// Locked versions that differ and were not accepted: key and what changed.
         public var conflicts: [(key: String, changes: [String])] = []
         /// Versions whose source could not be read completely: key and why. Nothing is written then.
         public var incomplete: [(key: String, reason: String)] = []
         /// Names given to --only or --accept that match no version.
         public var unknownNames: [String] = []
-        public var changed: Bool { !recorded.isEmpty || !accepted.isEmpty || !retired.isEmpty }
+        public var changed: Bool { !recorded.isEmpty || !accepted.isEmpty || !retired.isEmpty || !evidence.isEmpty }
     }
 
     public static func plan(_ analysis: Analysis, existing: Lockfile?, request: Request) -> Outcome {
@@ -49,6 +51,8 @@ public enum Locker {
                 continue
             }
             var entry = LockedVersion(analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
+            let evidence = storeEvidence(for: version.key, in: analysis)
+            entry.stores = evidence.isEmpty ? nil : evidence
             guard let locked = existing?.versions[version.key] else {
                 outcome.lockfile.versions[version.key] = entry
                 outcome.recorded.append(version.key)
@@ -56,7 +60,13 @@ public enum Locker {
             }
             let changes = locked.changes(to: entry).descriptions
             if changes.isEmpty {
-                outcome.unchanged.append(version.key)
+                let merged = merge(locked.stores ?? [], evidence)
+                if merged != (locked.stores ?? []) {
+                    outcome.lockfile.versions[version.key]?.stores = merged
+                    outcome.evidence.append(version.key)
+                } else {
+                    outcome.unchanged.append(version.key)
+                }
             } else if matches(version, request.accept) {
                 entry.accepted = (locked.accepted ?? []) + [Acceptance(reason: request.reason ?? "", previousChecksum: locked.checksum,
                                                                       previousFingerprint: locked.fingerprint)]
@@ -73,6 +83,20 @@ public enum Locker {
             outcome.retired.append(key)
         }
         return outcome
+    }
+
+    /// The store fixtures whose checksum equals this version's, sorted by path.
+    static func storeEvidence(for key: String, in analysis: Analysis) -> [StoreEvidence] {
+        analysis.storeVerdicts.filter { $0.matches.contains(key) }
+            .map { StoreEvidence(path: $0.metadata.path, checksum: $0.metadata.checksum, versionIdentifier: $0.metadata.identifiers.first) }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// Evidence is only ever added: a fixture deleted later still shipped.
+    static func merge(_ old: [StoreEvidence], _ new: [StoreEvidence]) -> [StoreEvidence] {
+        var byPath = Dictionary(old.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for item in new { byPath[item.path] = item }
+        return byPath.values.sorted { $0.path < $1.path }
     }
 
     /// Why a version's source cannot be trusted to be complete, if it cannot.

@@ -41,6 +41,8 @@ public struct LockedVersion: Equatable, Sendable, Codable {
     public var accepted: [Acceptance]?
     /// Set by `lock --accept` for a version deliberately removed from the sources: the reason it was retired.
     public var retired: String?
+    /// Store files (`stores:`) verified to match this version when it was locked: evidence of what shipped.
+    public var stores: [StoreEvidence]?
 
     public init(analysis: VersionAnalysis, type: String, versionIdentifier: String?) {
         self.type = type
@@ -51,6 +53,24 @@ public struct LockedVersion: Equatable, Sendable, Codable {
         fingerprint = analysis.fingerprint
         models = analysis.models
         entities = analysis.snapshot
+    }
+}
+
+/// A store file that matched a version: the checksum SwiftData wrote into it, beside the computed `checksum`.
+public struct StoreEvidence: Equatable, Sendable, Codable {
+    public var path: String
+    public var checksum: String?
+    public var versionIdentifier: String?
+
+    public init(path: String, checksum: String?, versionIdentifier: String?) {
+        self.path = path
+        self.checksum = checksum
+        self.versionIdentifier = versionIdentifier
+    }
+
+    func json() -> JSONValue {
+        .object([("path", .string(path)), ("checksum", checksum.map(JSONValue.string)),
+                 ("versionIdentifier", versionIdentifier.map(JSONValue.string))])
     }
 }
 
@@ -83,6 +103,7 @@ extension LockedVersion {
             ("entities", .array(entities.map { $0.json() })),
             ("accepted", accepted.map { list in .array(list.map { $0.json() }) }),
             ("retired", retired.map(JSONValue.string)),
+            ("stores", stores.map { list in .array(list.map { $0.json() }) }),
         ])
     }
 }
