@@ -114,8 +114,21 @@ final class StoreVerificationTests: XCTestCase {
         XCTAssertEqual(sqlite3_open(plain.path, &database), SQLITE_OK)
         XCTAssertEqual(sqlite3_exec(database, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('x');", nil, nil, nil), SQLITE_OK)
         sqlite3_close(database)
+        let future = folder.appendingPathComponent("future.store")
+        let version = try XCTUnwrap(TestSupport.analyzeFixture("Golden/MyHome").versions.first)
+        try SyntheticStore.write(version, identifier: "1.0.0", hashesVersion: 4, to: future.path)
+        let locked = folder.appendingPathComponent("locked.store")
+        try FileManager.default.copyItem(atPath: try store("swiftdata/myhome-v1.store"), toPath: locked.path)
+        // Another process holding an exclusive lock (an app or a simulator still running) does not stop a read of the copy.
+        var holder: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(locked.path, &holder), SQLITE_OK)
+        XCTAssertEqual(sqlite3_exec(holder, "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE;", nil, nil, nil), SQLITE_OK)
+        defer { sqlite3_exec(holder, "ROLLBACK", nil, nil, nil); sqlite3_close(holder) }
+        let whileLocked = try TestSupport.run(["verify-store", locked.path, "--source", TestSupport.fixture("Golden/MyHome").path], in: folder)
+        XCTAssertEqual(whileLocked.status, 0, whileLocked.stderr)
         let expectations: [(URL, String)] = [(text, "not a SQLite file"), (truncated, "SQLite"), (plain, "not a Core Data or SwiftData store"),
-                                            (folder.appendingPathComponent("missing.store"), "no such file")]
+                                            (folder.appendingPathComponent("missing.store"), "no such file"),
+                                            (future, "entity hashes version 4")]
         for (url, problem) in expectations {
             let before = try? Data(contentsOf: url)
             let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

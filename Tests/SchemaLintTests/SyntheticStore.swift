@@ -12,14 +12,14 @@ import SchemaLintStore
 /// checksum, digest) for a version computed from source, as if an app built from that source had created it.
 /// Rule documents use it for their `### Store` examples; the real stores in ../shared/stores cover the rest.
 enum SyntheticStore {
-    static func write(_ version: VersionAnalysis, identifier: String?, to path: String) throws {
+    static func write(_ version: VersionAnalysis, identifier: String?, hashesVersion: Int = 3, to path: String) throws {
         let plist: [String: Any] = [
             "NSStoreType": "SQLite",
             "NSStoreModelVersionIdentifiers": identifier.map { [$0] } ?? [],
             "NSStoreModelVersionHashes": version.hashes.entityHashes.mapValues { Data($0) },
             "NSStoreModelVersionChecksumKey": version.hashes.checksum,
             "NSStoreModelVersionHashesDigest": version.hashes.digest,
-            "NSStoreModelVersionHashesVersion": 3,
+            "NSStoreModelVersionHashesVersion": hashesVersion,
             "NSPersistenceFrameworkVersion": 1526,
         ]
         let bytes = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
