@@ -37,7 +37,7 @@ struct Check: ParsableCommand {
         if let against {
             lockfile = try versionsAt(against, configuration: configuration, lockfile: lockfile)
         }
-        var analysis = try options.analyze(lockfile: lockfile, configuration: configuration)
+        var analysis = try options.analyze(lockfile: lockfile, configuration: configuration, verifyingStores: true)
         if let writeBaseline {
             let recorded = Baseline(findings: analysis.findings, project: analysis.project)
             do {
@@ -56,7 +56,8 @@ struct Check: ParsableCommand {
             }
         }
         let kind = reporter ?? configuration.reporter.flatMap(ReporterKind.init(rawValue:)) ?? .xcode
-        let summary = Summary(findings: analysis.findings, statistics: analysis.statistics, versions: analysis.versions.count)
+        let summary = Summary(findings: analysis.findings, statistics: analysis.statistics, versions: analysis.versions.count,
+                              stores: analysis.storeVerdicts.count)
         Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(analysis.findings, summary: summary))
         if kind == .xcode && !quiet { Console.err(summary.line) }
         if summary.errors > 0 || ((strict || configuration.strict == true) && summary.warnings > 0) { throw ExitStatus.findings }

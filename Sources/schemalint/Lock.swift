@@ -31,7 +31,7 @@ struct Lock: ParsableCommand {
 
     private func record(_ configuration: Configuration, path: String) throws {
         let existing = try options.loadLockfile(configuration, mustExist: false)
-        let analysis = try options.analyze(lockfile: existing, configuration: configuration)
+        let analysis = try options.analyze(lockfile: existing, configuration: configuration, verifyingStores: true)
         let outcome = Locker.plan(analysis, existing: existing,
                                   request: Locker.Request(only: Set(only), accept: Set(accept), reason: reason))
         if !outcome.unknownNames.isEmpty {

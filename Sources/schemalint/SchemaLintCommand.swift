@@ -74,7 +74,7 @@ struct SharedOptions: ParsableArguments {
     @Option(help: "Threads to parse with (default: every core).")
     var threads: Int?
 
-    @Option(name: .customLong("stores"), help: "Store files (globs) to verify against the versions, besides the configuration's `stores:`; repeatable.")
+    @Option(name: .customLong("stores"), help: "Store files (globs) that check verifies and lock records, besides the configuration's `stores:`; repeatable.")
     var storePatterns: [String] = []
 
     var workingDirectory: String { FileManager.default.currentDirectoryPath }
@@ -97,10 +97,11 @@ struct SharedOptions: ParsableArguments {
         return folder.isEmpty ? configured : folder + "/" + configured
     }
 
-    func analyze(lockfile: Lockfile?, configuration: Configuration) throws -> Analysis {
+    /// `verifyingStores`: `check` and `lock` verify the store fixtures; other commands leave them alone.
+    func analyze(lockfile: Lockfile?, configuration: Configuration, verifyingStores: Bool = false) throws -> Analysis {
         do {
             var analyzer = Analyzer(threads: threads, configuration: configuration)
-            analyzer.stores = try StoreFixtures.read(try storeFiles(configuration))
+            if verifyingStores { analyzer.stores = try StoreFixtures.read(try storeFiles(configuration)) }
             let analysis = try analyzer.analyze(paths: paths, lockfile: lockfile)
             for unreadable in analysis.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")

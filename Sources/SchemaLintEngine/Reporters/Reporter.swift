@@ -12,20 +12,24 @@ public struct Summary: Sendable {
     public var filesFound: Int
     public var filesParsed: Int
     public var versions: Int
+    /// Store fixtures verified (`stores:`).
+    public var stores: Int = 0
 
-    public init(findings: [Finding], statistics: Analysis.Statistics, versions: Int) {
+    public init(findings: [Finding], statistics: Analysis.Statistics, versions: Int, stores: Int = 0) {
         errors = findings.filter { $0.severity == .error }.count
         warnings = findings.filter { $0.severity == .warning }.count
         notes = findings.filter { $0.severity == .note }.count
         filesFound = statistics.filesFound
         filesParsed = statistics.filesParsed
         self.versions = versions
+        self.stores = stores
     }
 
     /// The line printed on stderr after xcode output.
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(plural(versions, "schema version")) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+        let checked = stores == 0 ? plural(versions, "schema version") : "\(plural(versions, "schema version")) and \(plural(stores, "store file"))"
+        return "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
     }
 }
 
