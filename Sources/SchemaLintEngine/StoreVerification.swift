@@ -42,7 +42,10 @@ public enum StoreVerifier {
             }
             verdict.notes += reachability(of: version, in: project)
         }
-        if verdict.matches.isEmpty { nearest(to: storeHashes, in: versions, verdict: &verdict) }
+        if verdict.matches.isEmpty {
+            let declared = Set(project.versions.filter { $0.identifier?.description == metadata.identifiers.first }.map(\.key))
+            nearest(to: storeHashes, in: versions, declaring: declared, verdict: &verdict)
+        }
         return verdict
     }
 
@@ -63,21 +66,38 @@ public enum StoreVerifier {
         return notes
     }
 
-    /// The version with the most entities whose hashes equal the store's; with the store's cached model, the
-    /// differences are told property by property, otherwise entity by entity.
-    private static func nearest(to store: [String: String], in versions: [VersionAnalysis], verdict: inout StoreVerdict) {
-        var best: (version: VersionAnalysis, same: Int, hashes: [String: String])?
+    /// The version nearest to the store: one declaring the identifier the store records, if any; then, with the
+    /// store's cached model, the one with the fewest property-level differences (told property by property);
+    /// without it, the one with the most identical entity hashes (told entity by entity). Ties go to the version
+    /// declared first.
+    private static func nearest(to store: [String: String], in versions: [VersionAnalysis], declaring sameIdentifier: Set<String>,
+                                verdict: inout StoreVerdict) {
+        var best: (version: VersionAnalysis, same: Int, hashes: [String: String], differences: [String])?
         for version in versions {
             let hashes = version.hashes.entityHashes.mapValues(Hex.encode)
             let same = store.filter { hashes[$0.key] == $0.value }.count
-            if best == nil || same > best!.same { best = (version, same, hashes) }
+            let differences = verdict.metadata.model.map {
+                StoreSchemaDiff.differences(store: $0.schema, version: version.store, versionName: version.key)
+            } ?? []
+            let better: Bool
+            if let current = best {
+                let (mine, theirs) = (sameIdentifier.contains(version.key), sameIdentifier.contains(current.version.key))
+                if mine != theirs {
+                    better = mine
+                } else if verdict.metadata.model != nil {
+                    better = (differences.count, -same) < (current.differences.count, -current.same)
+                } else {
+                    better = same > current.same
+                }
+            } else {
+                better = true
+            }
+            if better { best = (version, same, hashes, differences) }
         }
         guard let best else { return }
         verdict.nearest = best.version.key
-        if let model = verdict.metadata.model {
-            verdict.differences = StoreSchemaDiff.differences(store: model.schema, version: best.version.store, versionName: best.version.key)
-            if !verdict.differences.isEmpty { return }
-        }
+        verdict.differences = best.differences
+        if !verdict.differences.isEmpty { return }
         for name in Set(store.keys).union(best.hashes.keys).sorted() {
             switch (store[name], best.hashes[name]) {
             case (_?, nil): verdict.differences.append("entity \(name) is in the store but not in \(best.version.key)")

@@ -44,6 +44,9 @@ struct VerifyStore: ParsableCommand {
                 lines += verdict.notes.map { "\(store): warning: \($0)" }
             } else {
                 lines.append("\(store): error: matches no version in the source (checksum \(verdict.metadata.checksum ?? "none recorded")): SwiftData would fail to open it with 134504 \"unknown model version\"")
+                if let check = HashSelfCheck(verdict.metadata), !check.passed {
+                    lines.append("\(store): warning: the store's cached model does not reproduce its own recorded hashes (\(check.mismatches.joined(separator: "; "))); the differences below may be incomplete")
+                }
                 if let nearest = verdict.nearest {
                     lines.append("\(store): nearest version: \(nearest)")
                     lines += verdict.differences.map { "\(store):   \($0)" }
