@@ -58,7 +58,7 @@ let package = Package(
         // `swift run -c release schemalint-bench` generates synthetic apps and times the analysis.
         .executableTarget(
             name: "schemalint-bench",
-            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel"]
+            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore"]
         ),
         // `swift package plugin schemalint` and Xcode's package menu.
         .plugin(

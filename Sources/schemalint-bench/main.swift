@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintEngine
+import SchemaLintStore
 import SchemaLintSyntax
 #if canImport(Darwin)
 import Darwin
@@ -12,12 +13,15 @@ import Glibc
 ///     schemalint-bench --generate VxMxP [--ordinary F]   a synthetic app (V versions × M models × P properties + F ordinary files)
 ///     schemalint-bench PATH                              an existing tree
 ///     schemalint-bench --scaling                         the scaling table over growing V × M
+///     ... --stores GLOB                                  also times `check --stores GLOB` (store fixtures verified)
 ///
 /// It runs the real `schemalint` binary built next to it and compares, in the same run, with `grep -rlE` for the
 /// SwiftData keywords over the same files and with a plain single-threaded SwiftParser pass over every file.
 struct Bench {
     let schemalint: URL
     var repeats = 3
+    /// `--stores`: store fixtures to verify in a second timed run (absolute glob).
+    var stores: String?
 
     static let keywords = "VersionedSchema|SchemaMigrationPlan|@Model|MigrationStage|typealias|ModelContainer"
 
@@ -35,6 +39,13 @@ struct Bench {
         print("vs grep -rlE    \(ms(grep))   ratio \(String(format: "%.2f", check / grep))")
         print("vs parse all    \(ms(parse)) (single-threaded SwiftParser)   ratio \(String(format: "%.2f", check / parse))")
         print("peak memory     \(peakChildMemoryMB()) MB (largest schemalint process)")
+        if let stores {
+            let paths = try StoreFixtures.locate([stores], base: root.path)
+            let withStores = try best { try run(schemalint, ["check", ".", "--stores", stores], in: root, allowedStatus: [0, 1, 2]) }
+            let read = measure { paths.compactMap { try? StoreReader.metadata(of: $0) }.count }
+            print("with stores     \(ms(withStores)) (check --stores, \(paths.count) store files)   +\(ms(max(0, withStores - check)))")
+            print("store reading   \(ms(read.seconds / Double(max(1, paths.count)))) per store (copy, metadata, inflate and decode the cached model; \(read.value) read)")
+        }
     }
 
     func scaling(_ sizes: [(Int, Int)], properties: Int) throws {
@@ -131,7 +142,8 @@ func main() throws {
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
         throw BenchError.failed("build schemalint first: \(binary.path) is missing (swift build -c release)")
     }
-    let bench = Bench(schemalint: binary)
+    var bench = Bench(schemalint: binary)
+    bench.stores = option("--stores")
     if flag("--scaling") {
         try bench.scaling([(10, 10), (20, 20), (40, 20), (50, 40), (100, 40)], properties: Int(option("--properties") ?? "6") ?? 6)
         return
