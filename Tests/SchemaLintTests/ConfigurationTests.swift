@@ -25,6 +25,7 @@ final class ConfigurationTests: XCTestCase {
         lockfile: Persistence/schemalint.lock
         reporter: json
         strict: true
+        stores: [Tests/Fixtures/Stores/*.store]
         """)
         XCTAssertEqual(configuration.included, ["App"])
         XCTAssertEqual(configuration.excluded, ["App/Legacy"])
@@ -33,6 +34,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.lockfile, "Persistence/schemalint.lock")
         XCTAssertEqual(configuration.reporter, "json")
         XCTAssertEqual(configuration.strict, true)
+        XCTAssertEqual(configuration.stores, ["Tests/Fixtures/Stores/*.store"])
         XCTAssertFalse(configuration.isEnabled("rename_without_original_name"))
         XCTAssertEqual(try parse(""), {
             var empty = Configuration()
@@ -47,6 +49,7 @@ final class ConfigurationTests: XCTestCase {
         assertFailure("severity:\n  stage_chain_broken: fatal\n", line: 2, contains: "must be error, warning or note")
         assertFailure("strict: maybe\n", line: 1, contains: "'strict' must be true or false")
         assertFailure("excluded: Tests\n", line: 1, contains: "'excluded' must be a list of strings")
+        assertFailure("stores: v1.store\n", line: 1, contains: "'stores' must be a list of strings")
         assertFailure("reporter: html\n", line: 1, contains: "'reporter' must be one of")
         assertFailure("excluded: [a, b\n", line: 2, contains: "not valid YAML")
         assertFailure("- just\n- a list\n", line: 1, contains: "expected a mapping")
