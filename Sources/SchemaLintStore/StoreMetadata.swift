@@ -47,7 +47,7 @@ public enum StoreReader {
         } catch {
             throw Failure(path: path, problem: "cannot copy the store to read it: \(error.localizedDescription)")
         }
-        let database = SQLiteCopy(path: copy, original: path)
+        let database = try SQLiteCopy(path: copy, original: path)
         let blob = try database.metadataBlob()
         let plist: PropertyListValue
         do {
@@ -99,10 +99,23 @@ public enum StoreReader {
     }
 }
 
-/// The private copy of a store, opened with the system's SQLite.
-private struct SQLiteCopy {
-    let path: String
+/// The private copy of a store, opened once with the system's SQLite (read-write, so SQLite applies a write-ahead
+/// log to the copy) and closed when the last reference goes.
+private final class SQLiteCopy {
     let original: String
+    private var database: OpaquePointer?
+
+    init(path: String, original: String) throws {
+        self.original = original
+        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+            let problem = database.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_close(database)
+            database = nil
+            throw StoreReader.Failure(path: original, problem: "SQLite cannot open it: \(problem)")
+        }
+    }
+
+    deinit { sqlite3_close(database) }
 
     func metadataBlob() throws -> [UInt8] {
         switch try firstBlob("SELECT Z_PLIST FROM Z_METADATA LIMIT 1") {
@@ -123,13 +136,8 @@ private struct SQLiteCopy {
 
     private enum Row { case missingTable, noRow, blob([UInt8]) }
 
-    /// Opens the private copy read-write (so SQLite applies a write-ahead log) and reads one blob.
+    /// The first row's first column of `query`, as bytes.
     private func firstBlob(_ query: String) throws -> Row {
-        var database: OpaquePointer?
-        defer { sqlite3_close(database) }
-        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
-            throw StoreReader.Failure(path: original, problem: "SQLite cannot open it: \(message(database))")
-        }
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK else {
