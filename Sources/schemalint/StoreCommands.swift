@@ -31,16 +31,22 @@ struct VerifyStore: ParsableCommand {
                 throw Console.fail(failure.description)
             }
         }
-        Console.out(reporter == .json ? json(verdicts) : text(verdicts))
+        Console.out(reporter == .json ? json(verdicts) : text(verdicts, project: analysis.project))
         if verdicts.contains(where: { !$0.matchesAVersion }) { throw ExitStatus.findings }
     }
 
-    func text(_ verdicts: [StoreVerdict]) -> String {
-        verdicts.map { verdict in
+    func text(_ verdicts: [StoreVerdict], project: Project) -> String {
+        /// "SchemaV2 (in MigrationPlan)": the plans whose schemas list the version.
+        func described(_ key: String) -> String {
+            guard let version = project.versions.first(where: { $0.key == key }) else { return key }
+            let plans = project.plans.filter { $0.schemas?.contains { $0.version == version.id } == true }.map(\.name)
+            return plans.isEmpty ? key : "\(key) (in \(plans.joined(separator: ", ")))"
+        }
+        return verdicts.map { verdict in
             let store = verdict.metadata.path
             var lines: [String] = []
             if verdict.matchesAVersion {
-                lines.append("\(store): matches \(verdict.matches.joined(separator: ", ")) (checksum \(verdict.metadata.checksum ?? "none recorded")); it opens without migration")
+                lines.append("\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) (checksum \(verdict.metadata.checksum ?? "none recorded")); it opens without migration")
                 lines += verdict.notes.map { "\(store): warning: \($0)" }
             } else {
                 lines.append("\(store): error: matches no version in the source (checksum \(verdict.metadata.checksum ?? "none recorded")): SwiftData would fail to open it with 134504 \"unknown model version\"")
