@@ -38,8 +38,9 @@ public struct StoreProperty: Sendable, Hashable {
         case composite(elements: [StoreProperty])
         case relationship(destination: String, inverse: String?, minCount: Int32, maxCount: Int32, isOrdered: Bool)
         /// A Core Data derived attribute (never written by SwiftData): its hash covers only the printed derivation
-        /// expression and filtering predicate, as `NSExpression.predicateFormat` renders them.
-        case derived(type: Int32, expression: String?, filter: String?)
+        /// expression, as `NSExpression.predicateFormat` renders it (one with a filtering predicate is not
+        /// recomputed: see `CachedModel.unverifiable`).
+        case derived(type: Int32, expression: String?)
     }
 
     public init(name: String, isOptional: Bool, isTransient: Bool = false, isReadOnly: Bool = false,

@@ -81,9 +81,9 @@ public enum StoreSchemaDiff {
             if oldMax != newMax { note("", cardinality(oldMax), cardinality(newMax)) }
             if oldMin != newMin { note("minimum count", String(oldMin), String(newMin)) }
             if oldOrdered != newOrdered { note("ordered", yesNo(oldOrdered), yesNo(newOrdered)) }
-        case let (.derived(oldType, oldExpression, oldFilter), .derived(newType, newExpression, newFilter)):
+        case let (.derived(oldType, oldExpression), .derived(newType, newExpression)):
             if oldType != newType { note("type", typeName(oldType), typeName(newType)) }
-            if oldExpression != newExpression || oldFilter != newFilter {
+            if oldExpression != newExpression {
                 note("derivation", oldExpression ?? "none", newExpression ?? "none")
             }
         default:

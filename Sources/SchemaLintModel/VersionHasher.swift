@@ -59,9 +59,9 @@ public enum VersionHasher {
             if external { bytes.append(1) }
             if preserve { bytes.append(1) }
             return sha256(bytes)
-        case let .derived(_, expression, filter):
-            // Core Data computes the attribute's own hash here and then leaves it out: only the formats count.
-            return sha256(Array((expression ?? "").utf8) + Array((filter ?? "").utf8))
+        case let .derived(_, expression):
+            // Core Data computes the attribute's own hash here and then leaves it out: only the format counts.
+            return sha256(Array((expression ?? "").utf8))
         case let .relationship(destination, inverse, minCount, maxCount, isOrdered):
             var bytes = baseHash(property)
             bytes += Array(destination.utf8)

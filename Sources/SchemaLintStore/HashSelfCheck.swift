@@ -17,7 +17,7 @@ public struct HashSelfCheck: Sendable {
     public init?(_ metadata: StoreMetadata) {
         guard let model = metadata.model else { return nil }
         let computed = VersionHasher.hash(model.schema)
-        let skippedEntities = Set(model.unverifiable.compactMap { $0.split(separator: ".").first.map(String.init) })
+        let skippedEntities = Set(model.unverifiable.map(\.entity))
         matchingEntities = []
         mismatches = []
         skipped = skippedEntities.sorted()

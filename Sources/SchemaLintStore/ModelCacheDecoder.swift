@@ -7,8 +7,14 @@ public struct CachedModel: Sendable {
     public var versionIdentifiers: [String]
     /// Delete rules by "Entity.relationship" (not hashed, shown by inspect-store).
     public var deleteRules: [String: Int]
-    /// Parts whose hash schemalint cannot recompute (a derived attribute with an expression it cannot print).
-    public var unverifiable: [String]
+    /// Properties whose hash schemalint cannot recompute (a derived attribute with an expression it cannot print).
+    public var unverifiable: [Unverifiable]
+
+    public struct Unverifiable: Sendable, CustomStringConvertible {
+        public var entity: String
+        public var property: String
+        public var description: String { "\(entity).\(property) is a derived attribute whose expression or filter schemalint cannot print" }
+    }
 }
 
 /// Reads Core Data's archived `NSManagedObjectModel`. Key names and flag bits are those Core Data itself encodes:
@@ -93,10 +99,9 @@ enum ModelCacheDecoder {
             let source = property.object("NSDerivationExpression")
             let expression = source.flatMap { ExpressionFormat.render($0) }
             if (source != nil && expression == nil) || property.object("NSFilteringPredicate") != nil {
-                model.unverifiable.append("\(entity).\(name) is a derived attribute whose expression or filter schemalint cannot print")
+                model.unverifiable.append(.init(entity: entity, property: name))
             }
-            kind = .derived(type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0),
-                            expression: expression, filter: nil)
+            kind = .derived(type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0), expression: expression)
         case "NSAttributeDescription":
             let storage = property.integer("NSFlagsKey") ?? 0
             kind = .attribute(type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0),

@@ -108,7 +108,7 @@ private final class SQLiteCopy {
     init(path: String, original: String) throws {
         self.original = original
         guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
-            let problem = database.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown error"
+            let problem = Self.message(database)
             sqlite3_close(database)
             database = nil
             throw StoreReader.Failure(path: original, problem: "SQLite cannot open it: \(problem)")
@@ -141,21 +141,21 @@ private final class SQLiteCopy {
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK else {
-            let problem = message(database)
+            let problem = Self.message(database)
             if problem.contains("no such table") { return .missingTable }
             throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(problem)); it may be truncated, encrypted or locked")
         }
         let step = sqlite3_step(statement)
         guard step == SQLITE_ROW else {
             if step == SQLITE_DONE { return .noRow }
-            throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(message(database))); it may be truncated, encrypted or locked")
+            throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(Self.message(database))); it may be truncated, encrypted or locked")
         }
         let count = Int(sqlite3_column_bytes(statement, 0))
         guard count > 0, let bytes = sqlite3_column_blob(statement, 0) else { return .blob([]) }
         return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
     }
 
-    private func message(_ database: OpaquePointer?) -> String {
+    private static func message(_ database: OpaquePointer?) -> String {
         database.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown error"
     }
 }

@@ -89,7 +89,7 @@ public enum StoreInspection {
             if minCount != 0 || maxCount > 1 { parts.append("count \(minCount)...\(maxCount <= 0 ? "" : String(maxCount))") }
             if isOrdered { parts.append("ordered") }
             if let rule = model.deleteRules["\(entity).\(property.name)"] { parts.append("delete \(deleteRuleName(rule))") }
-        case let .derived(type, expression, _):
+        case let .derived(type, expression):
             parts.append("derived \(StoreSchemaDiff.typeName(type)) = \(expression ?? "?")")
         }
         parts.append(property.isOptional ? "optional" : "required")
@@ -130,7 +130,7 @@ public enum StoreInspection {
                         ("inverse", inverse.map(JSONValue.string)), ("minCount", .int(Int(minCount))),
                         ("maxCount", .int(Int(maxCount))), ("ordered", .bool(isOrdered)),
                         ("deleteRule", model.deleteRules["\(entity).\(property.name)"].map { .string(deleteRuleName($0)) })]
-        case let .derived(type, expression, _):
+        case let .derived(type, expression):
             members += [("kind", .string("derived")), ("type", .int(Int(type))), ("expression", expression.map(JSONValue.string))]
         }
         return .object(members)
