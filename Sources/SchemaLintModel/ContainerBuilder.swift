@@ -2,19 +2,24 @@
 enum ContainerBuilder {
     static func bind(_ files: [ParsedFile], into project: inout Project) {
         let symbols = project.symbols
+        let calls = CallSites(files.flatMap(\.boolArguments))
         for file in files {
+            let fileIsTest = ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
                 let plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 project.containers.append(ContainerModel(location: use.location, models: models, versionedSchema: versioned,
-                                                         plan: plan, hasMigrationPlanArgument: use.hasMigrationPlanArgument))
+                                                         plan: plan, hasMigrationPlanArgument: use.hasMigrationPlanArgument,
+                                                         purpose: fileIsTest && use.purpose == .app ? .test : use.purpose))
             }
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
+                let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 project.configurations.append(ConfigurationModel(location: use.location, models: models, versionedSchema: versioned,
-                                                                 cloudKitDatabase: use.cloudKitDatabase))
+                                                                 cloudKit: use.cloudKit, purpose: purpose,
+                                                                 enablesCloudKit: calls.enables(use.cloudKit)))
             }
         }
     }
@@ -31,6 +36,39 @@ enum ContainerBuilder {
             return (nil, id.flatMap { project.version($0) != nil ? $0 : nil })
         case .unknown:
             return (nil, nil)
+        }
+    }
+}
+
+extension ContainerPurpose {
+    /// Files in a test target: a folder named `Tests`, or ending in `Tests` / `UITests` (`AppTests/`, `AppUITests/`).
+    public static func isTestPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") || $0 == "Test" || $0 == "TestSupport" }
+    }
+}
+
+/// Every `label: value` passed in the analysed files, to decide a `CloudKitSetting.parameter`.
+struct CallSites {
+    private var values: [String: [Bool?]] = [:]
+
+    init(_ arguments: [BoolArgument]) {
+        for argument in arguments { values["\(argument.function)|\(argument.label)", default: []].append(argument.value) }
+    }
+
+    /// On when written on; for a parameter, on when its default turns it on and some call site leaves it out, or
+    /// when any call site passes the value that turns it on or something that is not a literal. An expression
+    /// schemalint cannot fold is taken as on only when it names CloudKit's databases.
+    func enables(_ setting: CloudKitSetting) -> Bool {
+        switch setting {
+        case .off: return false
+        case .on: return true
+        case let .unknown(written): return written.contains(".automatic") || written.contains(".private")
+        case let .parameter(function, label, defaultValue, onWhen, _):
+            let passed = values["\(function)|\(label)"] ?? []
+            if passed.contains(where: { $0 == nil || $0 == onWhen }) { return true }
+            // No call site passes it: the default decides. Without a default, the callers were not seen: say on.
+            guard let defaultValue else { return true }
+            return defaultValue == onWhen
         }
     }
 }

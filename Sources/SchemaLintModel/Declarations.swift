@@ -19,6 +19,8 @@ public struct ParsedFile: Sendable {
     public var syntaxError: SyntaxProblem?
     public var containers: [ContainerUse] = []
     public var configurations: [ConfigurationUse] = []
+    /// `label: true/false` arguments of calls in this file, for folding CloudKit switches.
+    public var boolArguments: [BoolArgument] = []
     /// `// schemalint:disable...` comments, in source order.
     public var suppressions: [SuppressionComment] = []
 
@@ -267,10 +269,14 @@ public struct ClosureSummary: Sendable {
     public var typeUses: [TypeUse]
     /// `try?`, `try!` and empty `catch` blocks inside the closure.
     public var swallowedErrors: [SwallowedError]
-    public init(location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = []) {
+    /// Whether it sets a property, inserts or deletes (printing, fetching and saving alone do not).
+    public var changesData: Bool
+    public init(location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
+                changesData: Bool = true) {
         self.location = location
         self.typeUses = typeUses
         self.swallowedErrors = swallowedErrors
+        self.changesData = changesData
     }
 }
 
@@ -284,6 +290,41 @@ public struct SwallowedError: Sendable, Hashable {
     }
 }
 
+/// Why a container or configuration exists. Only app stores live on users' devices and migrate; a preview, a
+/// test or an in-memory store starts empty every time, so migration rules have nothing to protect there.
+public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
+    case app, preview, test
+    case inMemory = "in-memory"
+}
+
+/// `cloudKitDatabase:` folded as far as the source allows.
+public enum CloudKitSetting: Sendable, Hashable {
+    /// `.none`, or no argument.
+    case off
+    /// `.automatic` or `.private("...")`, as written.
+    case on(String)
+    /// `flag ? .automatic : .none` where `flag` is a `Bool` parameter of the enclosing function: on when the
+    /// argument equals `onWhen`. `defaultValue` is the parameter's default, when it has a literal one.
+    case parameter(function: String, label: String, defaultValue: Bool?, onWhen: Bool, written: String)
+    /// An expression schemalint cannot fold (a variable, a property of another type).
+    case unknown(String)
+}
+
+/// A `Bool` literal (or anything else) passed to a labelled parameter: the call sites that decide a
+/// `CloudKitSetting.parameter`.
+public struct BoolArgument: Sendable, Hashable {
+    /// The called function's base name (`create` for `DashContainer.create(cloudKit: false)`).
+    public var function: String
+    public var label: String
+    /// nil when the argument is not a `true`/`false` literal.
+    public var value: Bool?
+    public init(function: String, label: String, value: Bool?) {
+        self.function = function
+        self.label = label
+        self.value = value
+    }
+}
+
 /// `ModelContainer(for: ...)` or the `.modelContainer(for: ...)` view modifier.
 public struct ContainerUse: Sendable {
     public var location: SourceLocation
@@ -293,12 +334,17 @@ public struct ContainerUse: Sendable {
     /// The `migrationPlan:` argument: its type when it is `P.self`, `nil` type when it is another expression.
     public var migrationPlan: TypeExpr?
     public var hasMigrationPlanArgument: Bool
-    public init(location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?, hasMigrationPlanArgument: Bool) {
+    /// What the code around it says (a `#Preview`, an `XCTestCase`, an in-memory configuration); the path of the
+    /// file is judged later.
+    public var purpose: ContainerPurpose
+    public init(location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
+                hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app) {
         self.location = location
         self.scope = scope
         self.models = models
         self.migrationPlan = migrationPlan
         self.hasMigrationPlanArgument = hasMigrationPlanArgument
+        self.purpose = purpose
     }
 }
 
@@ -307,13 +353,15 @@ public struct ConfigurationUse: Sendable {
     public var location: SourceLocation
     public var scope: [String]
     public var models: ModelSource
-    /// The `cloudKitDatabase:` argument as written, when present.
-    public var cloudKitDatabase: String?
-    public init(location: SourceLocation, scope: [String], models: ModelSource, cloudKitDatabase: String?) {
+    public var cloudKit: CloudKitSetting
+    public var purpose: ContainerPurpose
+    public init(location: SourceLocation, scope: [String], models: ModelSource, cloudKit: CloudKitSetting,
+                purpose: ContainerPurpose = .app) {
         self.location = location
         self.scope = scope
         self.models = models
-        self.cloudKitDatabase = cloudKitDatabase
+        self.cloudKit = cloudKit
+        self.purpose = purpose
     }
 }
 

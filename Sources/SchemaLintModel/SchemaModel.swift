@@ -152,6 +152,8 @@ public struct ContainerModel: Sendable {
     public var versionedSchema: SymbolID?
     public var plan: SymbolID?
     public var hasMigrationPlanArgument: Bool
+    /// App containers open users' stores; preview, test and in-memory ones never migrate anything.
+    public var purpose: ContainerPurpose = .app
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.
@@ -159,13 +161,10 @@ public struct ConfigurationModel: Sendable {
     public var location: SourceLocation
     public var models: [ModelReference]?
     public var versionedSchema: SymbolID?
-    public var cloudKitDatabase: String?
-
-    /// `.private(...)` or `.automatic`, possibly behind a condition; `.none` alone is off.
-    public var enablesCloudKit: Bool {
-        guard let cloudKitDatabase else { return false }
-        return cloudKitDatabase.contains("private") || cloudKitDatabase.contains("automatic")
-    }
+    public var cloudKit: CloudKitSetting
+    public var purpose: ContainerPurpose = .app
+    /// Whether CloudKit is on, judged with the call sites of the function whose parameter switches it.
+    public var enablesCloudKit: Bool
 }
 
 /// Everything known about the analysed sources.

@@ -2,51 +2,120 @@ import SchemaLintModel
 import SwiftSyntax
 
 /// Finds `ModelContainer(...)`, `.modelContainer(for: ...)` and `ModelConfiguration(...)` anywhere in a file
-/// (property initialisers, function bodies, view modifiers), with the types they name and the lexical scope
-/// those names resolve in. `let schema = Schema([...])` variables are followed within the file.
+/// (property initialisers, function bodies, view modifiers), with the types they name, the lexical scope
+/// those names resolve in, and what the code around them says they are for (a `#Preview`, a test, an in-memory
+/// store). `let schema = Schema([...])` and `let config = ModelConfiguration(...)` variables are followed
+/// within the file.
 final class ContainerCollector: SyntaxVisitor {
     let reader: DeclarationReader
     private var schemaVariables: [String: ModelSource] = [:]
+    /// `let config = ModelConfiguration(...)`: whether each such variable is an in-memory configuration.
+    private var configurationVariables: [String: Bool] = [:]
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
-    private var pendingContainers: [(FunctionCallExprSyntax, [String])] = []
-    private var pendingConfigurations: [(FunctionCallExprSyntax, [String])] = []
+    private(set) var boolArguments: [BoolArgument] = []
+    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?)] = []
+    private var folding = CloudKitFolding()
+    /// A file that imports a test framework is test code throughout.
+    private let fileIsTest: Bool
 
-    init(reader: DeclarationReader) {
+    init(reader: DeclarationReader, imports: Set<String>) {
         self.reader = reader
+        fileIsTest = imports.contains("XCTest") || imports.contains("Testing")
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// Walks the file, then reads the calls once every `Schema(...)` variable is known.
+    /// Walks the file, then reads the containers once every `Schema(...)` variable is known.
     func collect(_ file: SourceFileSyntax) {
         walk(file)
-        containers = pendingContainers.map { container($0.0, scope: $0.1) }
-        configurations = pendingConfigurations.map { configuration($0.0, scope: $0.1) }
+        containers = pendingContainers.map { container($0.0, scope: $0.1, enclosing: $0.2) }
     }
 
-    // MARK: Scope
+    // MARK: Scope and purpose
 
     /// The lexical scope at each nesting level; an extension starts from the extended type, not from where it is.
     private var scopes: [[String]] = [[]]
     private var scope: [String] { scopes[scopes.count - 1] }
+    /// Preview or test code the walk is inside, innermost last.
+    private var purposes: [ContainerPurpose] = []
+    private var enclosingPurpose: ContainerPurpose? {
+        if fileIsTest { return .test }
+        return purposes.last == .app ? nil : purposes.last
+    }
 
-    private func enter(_ names: [String]) -> SyntaxVisitorContinueKind {
-        scopes.append(names)
+    private func enterType(_ name: String, attributes: AttributeListSyntax, inheritance: InheritanceClauseSyntax?)
+        -> SyntaxVisitorContinueKind {
+        scopes.append(scope + [name])
+        let inherited = Set(inheritance?.inheritedTypes.compactMap { TypeExprReader.read($0.type).path?.last } ?? [])
+        if inherited.contains("PreviewProvider") {
+            purposes.append(.preview)
+        } else if inherited.contains("XCTestCase") || Self.names(attributes).contains("Suite") {
+            purposes.append(.test)
+        } else {
+            purposes.append(purposes.last ?? .app)
+        }
         return .visitChildren
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(scope + [node.name.text]) }
-    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(scope + [node.name.text]) }
-    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(scope + [node.name.text]) }
-    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(scope + [node.name.text]) }
-    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(TypeExprReader.read(node.extendedType).path ?? [])
+    private func leaveType() {
+        scopes.removeLast()
+        purposes.removeLast()
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+
+    private static func names(_ attributes: AttributeListSyntax) -> Set<String> {
+        Set(attributes.compactMap { $0.as(AttributeSyntax.self).flatMap { TypeExprReader.read($0.attributeName).path?.last } })
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, attributes: node.attributes, inheritance: node.inheritanceClause)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, attributes: node.attributes, inheritance: node.inheritanceClause)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, attributes: node.attributes, inheritance: node.inheritanceClause)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name.text, attributes: node.attributes, inheritance: node.inheritanceClause)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let path = TypeExprReader.read(node.extendedType).path ?? []
+        scopes.append(path)
+        purposes.append(path.last == "PreviewProvider" ? .preview : purposes.last ?? .app)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
+        folding.enter(function: node.name.text, parameters: node.signature.parameterClause.parameters)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        purposes.removeLast()
+        folding.leave()
+    }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        // Call sites of an initialiser name the type: `Store(cloudKit: false)`.
+        folding.enter(function: scope.last ?? "init", parameters: node.signature.parameterClause.parameters)
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { folding.leave() }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        purposes.append(node.macroName.text == "Preview" ? .preview : purposes.last ?? .app)
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionDeclSyntax) { purposes.removeLast() }
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        purposes.append(node.macroName.text == "Preview" ? .preview : purposes.last ?? .app)
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionExprSyntax) { purposes.removeLast() }
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
         if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements {
@@ -55,48 +124,124 @@ final class ContainerCollector: SyntaxVisitor {
         return .skipChildren
     }
 
-    // MARK: Calls
+    // MARK: Variables
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let call = node.initializer?.value.as(FunctionCallExprSyntax.self), isSchemaCall(call) {
+        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let value = node.initializer?.value else { return .visitChildren }
+        if let call = value.as(FunctionCallExprSyntax.self), isSchemaCall(call) {
             schemaVariables[name] = schemaSource(call)
+        } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
+            configurationVariables[name] = Self.isInMemory(call)
         }
+        let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+        folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
     }
+
+    // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = node.calledExpression.trimmedDescription
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
-            pendingContainers.append((node, scope))
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "modelContainer",
+            pendingContainers.append((node, scope, enclosingPurpose))
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.declName.baseName.text == "modelContainer",
                   node.arguments.contains(where: { $0.label?.text == "for" }) {
-            pendingContainers.append((node, scope))
-        } else if callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration" {
-            pendingConfigurations.append((node, scope))
+            pendingContainers.append((node, scope, enclosingPurpose))
+        } else if isConfigurationCall(node) {
+            configurations.append(configuration(node, scope: scope))
         }
+        recordBoolArguments(node)
         return .visitChildren
     }
 
-    private func container(_ call: FunctionCallExprSyntax, scope: [String]) -> ContainerUse {
+    /// `label: true` / `label: false` (and other values, as unknown) for every labelled argument of a call.
+    private func recordBoolArguments(_ call: FunctionCallExprSyntax) {
+        let function: String
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            function = member.declName.baseName.text
+        } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            function = reference.baseName.text
+        } else {
+            return
+        }
+        for argument in call.arguments {
+            guard let label = argument.label?.text else { continue }
+            let literal = argument.expression.as(BooleanLiteralExprSyntax.self)
+            boolArguments.append(BoolArgument(function: function, label: label,
+                                              value: literal.map { $0.literal.tokenKind == .keyword(.true) }))
+        }
+    }
+
+    private func container(_ call: FunctionCallExprSyntax, scope: [String], enclosing: ContainerPurpose?) -> ContainerUse {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
+        var purpose = enclosing ?? .app
+        if purpose == .app, isInMemoryContainer(call) { purpose = .inMemory }
         return ContainerUse(location: reader.location(call), scope: scope, models: models(of: call),
                             migrationPlan: plan.flatMap { TypeExprReader.readMetatype($0.expression) },
-                            hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)))
+                            hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
+                            purpose: purpose)
     }
 
     private func configuration(_ call: FunctionCallExprSyntax, scope: [String]) -> ConfigurationUse {
-        let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }?.expression.trimmedDescription
-        return ConfigurationUse(location: reader.location(call), scope: scope, models: models(of: call), cloudKitDatabase: cloudKit)
+        let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map { folding.fold($0.expression) }
+        var purpose = enclosingPurpose ?? .app
+        if purpose == .app, Self.isInMemory(call) { purpose = .inMemory }
+        return ConfigurationUse(location: reader.location(call), scope: scope, models: models(of: call),
+                                cloudKit: cloudKit ?? .off, purpose: purpose)
     }
+
+    // MARK: In-memory stores
+
+    /// `.modelContainer(for: ..., inMemory: true)`, or every configuration given is in memory.
+    private func isInMemoryContainer(_ call: FunctionCallExprSyntax) -> Bool {
+        let arguments = Array(call.arguments)
+        if let inMemory = arguments.first(where: { $0.label?.text == "inMemory" }) {
+            return inMemory.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+        }
+        guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return false }
+        var given = [arguments[start].expression]
+        for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
+        if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
+        let verdicts = given.map { expression -> Bool in
+            if let call = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(call) { return Self.isInMemory(call) }
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                return configurationVariables[reference.baseName.text] ?? false
+            }
+            return false
+        }
+        return !verdicts.isEmpty && verdicts.allSatisfy { $0 }
+    }
+
+    /// `isStoredInMemoryOnly: true`, or a store at `/dev/null`.
+    static func isInMemory(_ call: FunctionCallExprSyntax) -> Bool {
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "isStoredInMemoryOnly":
+                if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { return true }
+            case "url":
+                if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    // MARK: Models
 
     /// `for: A.self, B.self` (variadic), `for: [A.self]`, `for: schema`, `for: Schema(...)` or `schema: ...`.
     private func models(of call: FunctionCallExprSyntax) -> ModelSource {
         let arguments = Array(call.arguments)
-        guard let start = arguments.firstIndex(where: { $0.label?.text == "for" || $0.label?.text == "schema" }) else { return .unknown }
+        guard let start = arguments.firstIndex(where: { $0.label?.text == "for" || $0.label?.text == "schema" }) else {
+            return .unknown
+        }
         let first = arguments[start].expression
         if let nested = first.as(FunctionCallExprSyntax.self), isSchemaCall(nested) { return schemaSource(nested) }
-        if let reference = first.as(DeclReferenceExprSyntax.self), let known = schemaVariables[reference.baseName.text] { return known }
+        if let reference = first.as(DeclReferenceExprSyntax.self), let known = schemaVariables[reference.baseName.text] {
+            return known
+        }
         if let array = first.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
         var expressions = [first]
         for argument in arguments[(start + 1)...] {
@@ -118,6 +263,11 @@ final class ContainerCollector: SyntaxVisitor {
     private func isSchemaCall(_ call: FunctionCallExprSyntax) -> Bool {
         let callee = call.calledExpression.trimmedDescription
         return callee == "Schema" || callee == "SwiftData.Schema"
+    }
+
+    private func isConfigurationCall(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee = call.calledExpression.trimmedDescription
+        return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
     }
 
     /// `Schema([A.self, B.self])`, `Schema(A.self, B.self)` or `Schema(versionedSchema: V.self)`.

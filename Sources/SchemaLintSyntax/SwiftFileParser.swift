@@ -37,17 +37,23 @@ public enum SwiftFileParser {
             parsed.suppressions = SuppressionReader.read(tree, converter: converter, path: path)
         }
         if mentionsContainers {
-            let collector = ContainerCollector(reader: reader)
+            let collector = ContainerCollector(reader: reader, imports: parsed.imports)
             collector.collect(tree)
             parsed.containers = collector.containers
             parsed.configurations = collector.configurations
+            parsed.boolArguments = collector.boolArguments
         }
-        if tree.hasError {
+        // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
+        if tree.hasError && !Self.hasEditorPlaceholders(tree) {
             let error = SyntaxErrorFinder.firstError(in: tree, converter: converter)
             parsed.syntaxError = SyntaxProblem(
                 location: SourceLocation(file: path, line: error?.line ?? 1, column: error?.column ?? 1),
                 message: error?.message ?? "the file did not parse", count: error?.count ?? 1)
         }
         return parsed
+    }
+
+    private static func hasEditorPlaceholders(_ tree: SourceFileSyntax) -> Bool {
+        tree.tokens(viewMode: .sourceAccurate).contains { $0.text.hasPrefix("<#") && $0.text.hasSuffix("#>") }
     }
 }

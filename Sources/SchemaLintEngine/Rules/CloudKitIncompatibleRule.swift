@@ -1,6 +1,10 @@
 import SchemaLintModel
 
 /// CloudKit sync only works with models every device can fill in and merge.
+///
+/// Not reported: configurations of previews, tests and in-memory stores; configurations whose CloudKit switch folds
+/// to off (`flag ? .automatic : .none` where every call passes `flag: false` and its default is `false`); custom
+/// stages whose closures only read, print or save, on a step that only adds.
 public struct CloudKitIncompatibleRule: Rule {
     public let id = "cloudkit_incompatible"
     public let defaultSeverity = Severity.error
@@ -10,7 +14,7 @@ public struct CloudKitIncompatibleRule: Rule {
         var findings: [Finding] = []
         var seen = Set<String>()
         let project = context.project
-        for configuration in project.configurations where configuration.enablesCloudKit {
+        for configuration in project.configurations where configuration.enablesCloudKit && configuration.purpose == .app {
             let listed = configurationModels(configuration, context: context)
             let entities = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
             func report(_ location: SourceLocation, _ message: String) {
@@ -21,38 +25,68 @@ public struct CloudKitIncompatibleRule: Rule {
                 for constraint in entity.uniqueness {
                     report(constraint.location, "\(entity.name) has a uniqueness constraint (\(constraint.properties.joined(separator: ", "))): CloudKit cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and de-duplicate in code")
                 }
-                for property in entity.properties {
-                    let place = "\(entity.name).\(property.name)"
-                    switch property.kind {
-                    case .attribute where !property.isOptional && !property.hasDefault:
-                        report(property.location, "\(place) is non-optional without a default value: CloudKit requires every attribute to be optional or have a default (\"CloudKit integration requires that all attributes be optional, or have a default value set\"). Make it optional or give it a default")
-                    case .relationship where !property.isOptional:
-                        report(property.location, "\(place) is a non-optional relationship: CloudKit requires every relationship to be optional. Declare it as \(property.declaredType)?")
-                    default:
-                        break
-                    }
-                    if property.relationshipArguments?.deleteRule == "deny" {
-                        report(property.location, "\(place) uses the .deny delete rule, which CloudKit does not support. Use .nullify or .cascade")
-                    }
+                if let problems = Self.problems(of: entity) {
+                    report(entity.location, "\(entity.name) breaks CloudKit's rules: \(problems). CloudKit requires every attribute to be optional or have a default value, every relationship to be optional, and no .deny delete rule; the container fails to load otherwise")
                 }
             }
-            for container in project.containers {
-                guard let planID = container.plan, let plan = project.plans.first(where: { $0.id == planID }),
-                      container.location.file == configuration.location.file else { continue }
+            for container in project.containers where container.purpose == .app {
+                guard let plan = context.plan(container.plan), container.location.file == configuration.location.file else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
-                    report(stage.location, "\(plan.name) has a custom stage: with CloudKit, other devices still sync the old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
+                    guard let why = riskOfCustomStage(stage, context: context) else { continue }
+                    report(stage.location, "\(plan.name) has a custom stage that \(why): with CloudKit, other devices still sync the old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
                 }
             }
         }
         return findings
     }
 
-    /// The configuration's own models, else those of the containers created in the same file.
+    /// One line for all of a model's properties that CloudKit rejects, or nil when it accepts them all.
+    static func problems(of entity: Entity) -> String? {
+        var required: [String] = []
+        var requiredRelationships: [String] = []
+        var denied: [String] = []
+        for property in entity.properties {
+            switch property.kind {
+            case .attribute where !property.isOptional && !property.hasDefault: required.append(property.name)
+            case .relationship where !property.isOptional: requiredRelationships.append(property.name)
+            default: break
+            }
+            if property.relationshipArguments?.deleteRule == "deny" { denied.append(property.name) }
+        }
+        var parts: [String] = []
+        if !required.isEmpty { parts.append("non-optional without a default: \(required.joined(separator: ", "))") }
+        if !requiredRelationships.isEmpty {
+            parts.append("non-optional relationships: \(requiredRelationships.joined(separator: ", "))")
+        }
+        if !denied.isEmpty { parts.append(".deny delete rule: \(denied.joined(separator: ", "))") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// Why a custom stage endangers synced data: its closures change stored data, or the step does more than add.
+    private func riskOfCustomStage(_ stage: Stage, context: RuleContext) -> String? {
+        if [stage.expression.willMigrate, stage.expression.didMigrate].contains(where: { $0?.changesData == true }) {
+            return "changes stored data"
+        }
+        guard let fromID = stage.from?.version, let toID = stage.to?.version,
+              let from = context.project.version(fromID), let to = context.project.version(toID),
+              let old = context.analysis(of: from), let new = context.analysis(of: to) else {
+            return "schemalint cannot compare with its versions"
+        }
+        let changes = MigrationAssessment.assess(from: old.snapshot, to: new.snapshot)
+        if let change = changes.first(where: { !$0.isLightweight || Self.removes($0.kind) }) { return "covers a change that is not additive (\(change.text))" }
+        return nil
+    }
+
+    private static func removes(_ kind: AssessedChange.Kind) -> Bool {
+        [.entityRemoved, .propertyRemoved, .propertyRenamed, .typeChanged, .becameRequired, .superclassChanged].contains(kind)
+    }
+
+    /// The configuration's own models, else those of the app containers created in the same file.
     private func configurationModels(_ configuration: ConfigurationModel, context: RuleContext) -> [SymbolID] {
         let project = context.project
         if let models = configuration.models { return models.compactMap(\.entity) }
         if let versioned = configuration.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
-        return project.containers.filter { $0.location.file == configuration.location.file }.flatMap { container -> [SymbolID] in
+        return context.appContainers.filter { $0.location.file == configuration.location.file }.flatMap { container -> [SymbolID] in
             if let models = container.models { return models.compactMap(\.entity) }
             if let versioned = container.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
             return []

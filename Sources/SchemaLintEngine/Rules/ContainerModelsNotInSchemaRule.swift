@@ -9,8 +9,9 @@ public struct ContainerModelsNotInSchemaRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let project = context.project
-        for container in project.containers {
-            guard let planID = container.plan, let plan = project.plans.first(where: { $0.id == planID }),
+        for container in context.appContainers {
+            // An inert plan (one version, no stages) migrates nothing: apps ship with it and a wider container.
+            guard let plan = context.plan(container.plan), !context.isInert(plan),
                   let newest = context.steps(of: plan).newest else { continue }
             let inNewest = Set(newest.allEntities)
             if let versioned = container.versionedSchema, versioned != newest.id {

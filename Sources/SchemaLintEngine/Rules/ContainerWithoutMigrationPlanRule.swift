@@ -8,10 +8,10 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let project = context.project
-        let planned = Dictionary(project.plans.flatMap { plan in
+        let planned = Dictionary(project.plans.filter { !context.isInert($0) }.flatMap { plan in
             context.steps(of: plan).versions.flatMap { version in version.allEntities.map { ($0, plan.name) } + [(version.id, plan.name)] }
         }, uniquingKeysWith: { first, _ in first })
-        return project.containers.compactMap { container in
+        return context.appContainers.compactMap { container in
             guard !container.hasMigrationPlanArgument else { return nil }
             let named = (container.models ?? []).compactMap(\.entity) + (container.versionedSchema.map { [$0] } ?? [])
             guard let plan = named.lazy.compactMap({ planned[$0] }).first else { return nil }

@@ -1,6 +1,9 @@
 import SchemaLintModel
 
 /// A lightweight step (or a step with no stage) must only contain changes lightweight migration can infer.
+///
+/// A step out of a locked version starts from what shipped (the lockfile's snapshot), not from the edited source:
+/// devices hold the shipped shape, and the edit itself is `shipped_schema_edited`'s to report.
 public struct LightweightUnsupportedChangeRule: Rule {
     public let id = "lightweight_unsupported_change"
     public let defaultSeverity = Severity.error
@@ -12,7 +15,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
             for step in context.steps(of: plan).steps where step.isLightweight {
                 guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
                 let how = step.stages.isEmpty ? "has no stage, so SwiftData attempts a lightweight migration" : "is a lightweight stage"
-                for change in MigrationAssessment.assess(from: old.snapshot, to: new.snapshot) {
+                let shipped = context.lockfile?.versions[step.from.key].flatMap { $0.retired == nil ? $0.entities : nil }
+                for change in MigrationAssessment.assess(from: shipped ?? old.snapshot, to: new.snapshot) {
                     guard let blocker = change.blocker else { continue }
                     let fix = change.lightweightFix.map { ", or \($0)" } ?? ""
                     findings.append(finding(context.location(entity: change.entity, property: change.property, in: step.to),

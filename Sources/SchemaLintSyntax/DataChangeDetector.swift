@@ -1,0 +1,53 @@
+import SwiftSyntax
+
+/// Whether a migration closure changes stored data: sets a property (`trip.name = ...`, `trip.count += 1`),
+/// inserts or deletes. Printing, fetching and saving alone change nothing another device would have to merge.
+final class DataChangeDetector: SyntaxVisitor {
+    private(set) var changesData = false
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    static func changesData(_ node: some SyntaxProtocol) -> Bool {
+        let detector = DataChangeDetector()
+        detector.walk(node)
+        return detector.changesData
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() where index > 0 {
+            let isAssignment = element.is(AssignmentExprSyntax.self)
+                || (element.as(BinaryOperatorExprSyntax.self).map { Self.compoundAssignments.contains($0.operator.text) } ?? false)
+            if isAssignment, Self.isPropertyReference(elements[index - 1]) { changesData = true }
+        }
+        return changesData ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        let isAssignment = node.operator.is(AssignmentExprSyntax.self)
+            || (node.operator.as(BinaryOperatorExprSyntax.self).map { Self.compoundAssignments.contains($0.operator.text) } ?? false)
+        if isAssignment, Self.isPropertyReference(node.leftOperand) { changesData = true }
+        return changesData ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+           ["insert", "delete", "append", "remove", "removeAll"].contains(member.declName.baseName.text) {
+            changesData = true
+        }
+        return changesData ? .skipChildren : .visitChildren
+    }
+
+    private static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&&=", "||="]
+
+    /// `a.b` or `a.b.c`, possibly behind `?`/`!`: a stored property, unlike a local variable.
+    private static func isPropertyReference(_ expression: ExprSyntax) -> Bool {
+        var expression = expression
+        while true {
+            if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression; continue }
+            if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression; continue }
+            break
+        }
+        return expression.is(MemberAccessExprSyntax.self) || expression.is(SubscriptCallExprSyntax.self)
+    }
+}
