@@ -36,6 +36,8 @@ public struct Analyzer {
     public var configuration: Configuration
     /// Store fixtures to verify against the versions (the `store_*` rules).
     public var stores: [StoreMetadata] = []
+    /// Where the app's lockfile is expected (`lockfile_missing` says so when none covers the plans).
+    public var lockfileLocation: String?
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 threads: Int? = nil, rules: [any Rule] = RuleRegistry.all, configuration: Configuration = Configuration()) {
@@ -95,6 +97,7 @@ public struct Analyzer {
                                   lockfile: lockfile)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
+        context.lockfileLocation = lockfileLocation
         context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: project, versions: versions) }
         // Ordinary rules, then suppressions, then the rules about suppressions.
         var ledger = SuppressionLedger(project.suppressions)

@@ -137,5 +137,5 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
-    init(entries: [Entry]) { self.entries = entries }
+    public init(entries: [Entry]) { self.entries = entries }
 }

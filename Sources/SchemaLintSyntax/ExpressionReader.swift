@@ -29,6 +29,19 @@ enum ExpressionReader {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return inferType(of: prefix.expression)
         }
+        // `[Coin]()` and `[String: Int]()`: the called expression is an array or dictionary literal of types.
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
+            if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
+               let element = TypeExprReader.read(expression: array.elements.first!.expression) {
+                return .array(element)
+            }
+            if let dictionary = call.calledExpression.as(DictionaryExprSyntax.self),
+               case let .elements(elements) = dictionary.content, elements.count == 1,
+               let key = TypeExprReader.read(expression: elements.first!.key),
+               let value = TypeExprReader.read(expression: elements.first!.value) {
+                return .dictionary(key, value)
+            }
+        }
         if let call = expression.as(FunctionCallExprSyntax.self), let type = TypeExprReader.read(expression: call.calledExpression),
            let last = type.path?.last, last.first?.isUppercase == true {
             return type

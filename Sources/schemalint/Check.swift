@@ -32,14 +32,33 @@ struct Check: ParsableCommand {
     var writeBaseline: String?
 
     func run() throws {
-        let configuration = try options.configuration()
-        var lockfile = try options.loadLockfile(configuration)
-        if let against {
-            lockfile = try versionsAt(against, configuration: configuration, lockfile: lockfile)
+        let apps = try options.apps()
+        let stores = try options.storeFiles(for: apps)
+        var findings: [Finding] = []
+        var statistics = Analysis.Statistics()
+        var versions = 0
+        var storeCount = 0
+        var lockfiles: [String] = []
+        var missing: [String] = []
+        var recorded = Baseline(entries: [])
+        let kept = try baseline.map { path -> Baseline in
+            do { return try Baseline.load(path) } catch let failure as Baseline.Failure { throw Console.fail(failure.description) }
         }
-        var analysis = try options.analyze(lockfile: lockfile, configuration: configuration, verifyingStores: true)
+        for app in apps {
+            var lockfile = try options.loadLockfile(at: app.lockfilePath)
+            if lockfile != nil { lockfiles.append(app.lockfilePath) }
+            if let against { lockfile = try versionsAt(against, app: app, lockfile: lockfile) }
+            let analysis = try options.analyze(app, lockfile: lockfile, storeFiles: stores[app.root] ?? [],
+                                               lockfileLocation: against == nil ? app.lockfilePath : nil)
+            if lockfile == nil, !analysis.project.plans.isEmpty { missing.append(app.lockfilePath) }
+            recorded.entries += Baseline(findings: analysis.findings, project: analysis.project).entries
+            findings += kept.map { $0.newFindings(analysis.findings, project: analysis.project) } ?? analysis.findings
+            statistics.filesFound += analysis.statistics.filesFound
+            statistics.filesParsed += analysis.statistics.filesParsed
+            versions += analysis.versions.count
+            storeCount += analysis.storeVerdicts.count
+        }
         if let writeBaseline {
-            let recorded = Baseline(findings: analysis.findings, project: analysis.project)
             do {
                 try Data(recorded.json().rendered().utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
             } catch {
@@ -48,27 +67,28 @@ struct Check: ParsableCommand {
             Console.err("schemalint: recorded \(recorded.entries.count) findings in \(writeBaseline); check with --baseline \(writeBaseline) to see only new ones")
             return
         }
-        if let baseline {
-            do {
-                analysis.findings = try Baseline.load(baseline).newFindings(analysis.findings, project: analysis.project)
-            } catch let failure as Baseline.Failure {
-                throw Console.fail(failure.description)
-            }
-        }
+        findings = Finding.ordered(findings)
+        let configuration = try options.configuration()
         let kind = reporter ?? configuration.reporter.flatMap(ReporterKind.init(rawValue:)) ?? .xcode
-        let summary = Summary(findings: analysis.findings, statistics: analysis.statistics, versions: analysis.versions.count,
-                              stores: analysis.storeVerdicts.count)
-        Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(analysis.findings, summary: summary))
+        var summary = Summary(findings: findings, statistics: statistics, versions: versions, stores: storeCount)
+        summary.lockfiles = lockfiles
+        summary.missingLockfiles = missing
+        summary.configurations = apps.compactMap(\.configurationPath)
+        Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(findings, summary: summary))
         if kind == .xcode && !quiet { Console.err(summary.line) }
-        if summary.errors > 0 || ((strict || configuration.strict == true) && summary.warnings > 0) { throw ExitStatus.findings }
+        let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
+        if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
         if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
     }
 
-    /// The lockfile plus the versions at `revision`, read from git objects.
-    private func versionsAt(_ revision: String, configuration: Configuration, lockfile: Lockfile?) throws -> Lockfile {
+    /// The lockfile plus the app's versions at `revision`, read from git objects.
+    private func versionsAt(_ revision: String, app: AppUnit, lockfile: Lockfile?) throws -> Lockfile {
         do {
-            let analyzer = Analyzer(threads: options.threads, configuration: configuration)
-            let files = try GitRevision(revision).swiftFiles(under: options.paths, filter: analyzer.pathFilter)
+            let analyzer = Analyzer(threads: options.threads, configuration: app.configuration)
+            let all = try GitRevision(revision).swiftFiles(under: options.paths, filter: analyzer.pathFilter)
+            var locator = AppLocator(workingDirectory: options.workingDirectory)
+            let single = options.configPath != nil || options.explicitLockfile != nil
+            let files = all.filter { single || locator.root(ofFile: $0.path) == app.root }
             let before = analyzer.analyze(files: files, lockfile: nil)
             return (lockfile ?? Lockfile()).adding(versionsAt: revision, from: before)
         } catch let failure as GitRevision.Failure {

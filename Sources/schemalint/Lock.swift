@@ -23,20 +23,32 @@ struct Lock: ParsableCommand {
         }
     }
 
+    /// Each app (see `check`) gets its own lockfile in its root; apps without versions are left alone.
     func run() throws {
-        let configuration = try options.configuration()
-        let path = options.lockfilePath(configuration)
-        try LockfileStore.withExclusiveAccess(to: path) { try record(configuration, path: path) }
+        let apps = try options.apps()
+        let stores = try options.storeFiles(for: apps)
+        var unknown = Set(only + accept)
+        for app in apps {
+            try LockfileStore.withExclusiveAccess(to: app.lockfilePath) {
+                let existing = try options.loadLockfile(at: app.lockfilePath, mustExist: false)
+                let analysis = try options.analyze(app, lockfile: existing, storeFiles: stores[app.root] ?? [], lockfileLocation: nil)
+                guard !analysis.versions.isEmpty || existing != nil || apps.count == 1 else { return }
+                let project = analysis.project
+                let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
+                    .union(existing?.versions.keys.map { $0 } ?? [])
+                unknown.subtract(known)
+                try record(analysis, existing: existing, path: app.lockfilePath, names: known)
+            }
+        }
+        if !unknown.isEmpty {
+            throw Console.fail("no version named \(unknown.sorted().joined(separator: ", ")). `schemalint hash` lists the versions and their keys")
+        }
     }
 
-    private func record(_ configuration: Configuration, path: String) throws {
-        let existing = try options.loadLockfile(configuration, mustExist: false)
-        let analysis = try options.analyze(lockfile: existing, configuration: configuration, verifyingStores: true)
-        let outcome = Locker.plan(analysis, existing: existing,
-                                  request: Locker.Request(only: Set(only), accept: Set(accept), reason: reason))
-        if !outcome.unknownNames.isEmpty {
-            throw Console.fail("no version named \(outcome.unknownNames.joined(separator: ", ")). `schemalint hash` lists the versions and their keys")
-        }
+    private func record(_ analysis: Analysis, existing: Lockfile?, path: String, names: Set<String>) throws {
+        let request = Locker.Request(only: Set(only).intersection(names), accept: Set(accept).intersection(names), reason: reason)
+        if !only.isEmpty && request.only.isEmpty { return }
+        let outcome = Locker.plan(analysis, existing: existing, request: request)
         if !outcome.incomplete.isEmpty {
             for (key, reason) in outcome.incomplete { Console.err("schemalint: error: cannot lock \(key): \(reason)") }
             throw Console.fail("nothing was written: fix the sources above first, so the lockfile records what really ships")

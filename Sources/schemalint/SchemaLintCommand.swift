@@ -129,7 +129,10 @@ struct SharedOptions: ParsableArguments {
     /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the
     /// gate off), except for `lock`, which creates it.
     func loadLockfile(_ configuration: Configuration, mustExist: Bool = true) throws -> Lockfile? {
-        let path = lockfilePath(configuration)
+        try loadLockfile(at: lockfilePath(configuration), mustExist: mustExist)
+    }
+
+    func loadLockfile(at path: String, mustExist: Bool = true) throws -> Lockfile? {
         if mustExist, explicitLockfile != nil, !FileManager.default.fileExists(atPath: path) {
             throw Console.fail("lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to create it")
         }
@@ -137,6 +140,64 @@ struct SharedOptions: ParsableArguments {
             return try LockfileStore.load(path)
         } catch let failure as LockfileStore.Failure {
             throw Console.fail(failure.description)
+        }
+    }
+
+    // MARK: Apps
+
+    /// The source files under `paths`, split into apps: each file belongs to the nearest folder above it that
+    /// holds `.schemalint.yml` or `schemalint.lock` (`--config` / `--lockfile` make it one app).
+    func apps() throws -> [AppUnit] {
+        let configuration = try configuration()
+        do {
+            let analyzer = Analyzer(threads: threads, configuration: configuration)
+            let discovered = try SourceDiscovery(threads: threads, filter: analyzer.pathFilter).discover(paths)
+            for unreadable in discovered.unreadable {
+                Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
+            }
+            return try Workspace.apps(files: discovered.files, workingDirectory: workingDirectory,
+                                      explicitConfiguration: configPath, explicitLockfile: explicitLockfile)
+        } catch let failure as SourceDiscovery.Failure {
+            throw Console.fail("\(failure). Pass existing files or folders")
+        } catch let failure as ConfigurationLoader.Failure {
+            throw Console.fail("\(failure.description)")
+        }
+    }
+
+    /// Analyses one app with its configuration; `storeFiles` are the fixtures that belong to it.
+    func analyze(_ app: AppUnit, lockfile: Lockfile?, storeFiles: [String], lockfileLocation: String?) throws -> Analysis {
+        do {
+            var analyzer = Analyzer(threads: threads, configuration: app.configuration)
+            analyzer.stores = try StoreFixtures.read(storeFiles)
+            analyzer.lockfileLocation = lockfileLocation
+            return analyzer.analyze(files: app.files, lockfile: lockfile)
+        } catch let failure as StoreFixtures.Failure {
+            throw Console.fail(failure.description)
+        }
+    }
+
+    /// Store fixtures by app root: `--stores` go to the app each store file sits in, a configuration's `stores:` to
+    /// its own app.
+    func storeFiles(for apps: [AppUnit]) throws -> [String: [String]] {
+        var byRoot: [String: Set<String>] = [:]
+        do {
+            var locator = AppLocator(workingDirectory: workingDirectory)
+            let roots = Set(apps.map(\.root))
+            let single = apps.count == 1 ? apps.first?.root : nil
+            for file in try StoreFixtures.locate(storePatterns, base: workingDirectory) {
+                let root = locator.root(ofFile: file)
+                byRoot[single ?? (roots.contains(root) ? root : apps.first?.root ?? root), default: []].insert(file)
+            }
+            for app in apps where !app.configuration.stores.isEmpty {
+                let folder = app.configuration.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+                let base = folder.isEmpty ? workingDirectory : folder.hasPrefix("/") ? folder : workingDirectory + "/" + folder
+                byRoot[app.root, default: []].formUnion(try StoreFixtures.locate(app.configuration.stores, base: base))
+            }
+        } catch let failure as StoreFixtures.Failure {
+            throw Console.fail(failure.description)
+        }
+        return byRoot.mapValues { files in
+            files.sorted().map { Workspace.display($0, workingDirectory: workingDirectory) }
         }
     }
 }

@@ -13,6 +13,8 @@ public struct Configuration: Sendable, Equatable {
     public var stores: [String] = []
     public var reporter: String?
     public var strict: Bool?
+    /// `require_lockfile: true`: a plan that no lockfile covers is an error, not a warning.
+    public var requireLockfile = false
     /// Where the file was read from, for messages; nil for the defaults.
     public var path: String?
 
@@ -33,7 +35,11 @@ public struct Configuration: Sendable, Equatable {
         findings.compactMap { finding in
             guard isEnabled(finding.rule) else { return nil }
             var adjusted = finding
-            if let severity = severities[finding.rule] { adjusted.severity = severity }
+            if let severity = severities[finding.rule] {
+                adjusted.severity = severity
+            } else if requireLockfile && finding.rule == LockfileMissingRule.identifier {
+                adjusted.severity = .error
+            }
             return adjusted
         }
     }

@@ -13,7 +13,8 @@ public enum ConfigurationLoader {
 
     public static let defaultFileName = ".schemalint.yml"
 
-    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter", "strict", "stores"]
+    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter", "strict", "stores",
+                       "require_lockfile"]
 
     /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
     public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {
@@ -90,6 +91,9 @@ public enum ConfigurationLoader {
                     throw fail("'reporter' must be one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 configuration.reporter = string
+            case "require_lockfile":
+                guard let flag = value.bool else { throw fail("'require_lockfile' must be true or false") }
+                configuration.requireLockfile = flag
             case "strict":
                 guard let flag = value.bool else { throw fail("'strict' must be true or false") }
                 configuration.strict = flag

@@ -1,4 +1,5 @@
-/// `included` / `excluded` globs: `*` and `?` within a path component, `**` across components. A pattern names a
+/// `included` / `excluded` / `stores` globs: `*`, `?` and `[...]` (`[12]`, `[a-z]`, `[!x]`) within a path component,
+/// `**` across components. A pattern names a
 /// file or a folder; naming a folder covers everything in it. Paths are relative to the configuration's folder.
 public struct PathFilter: Sendable {
     public var included: [Glob]
@@ -66,9 +67,42 @@ public struct PathFilter: Sendable {
                 return (0...text.count).contains { matchComponent(pattern.dropFirst(), text.dropFirst($0)) }
             case UInt8(ascii: "?"):
                 return !text.isEmpty && matchComponent(pattern.dropFirst(), text.dropFirst())
+            case UInt8(ascii: "["):
+                guard let character = text.first else { return false }
+                guard let (matched, rest) = matchClass(pattern.dropFirst(), character) else {
+                    // No closing bracket: `[` is an ordinary character.
+                    return character == head && matchComponent(pattern.dropFirst(), text.dropFirst())
+                }
+                return matched && matchComponent(rest, text.dropFirst())
             default:
                 return text.first == head && matchComponent(pattern.dropFirst(), text.dropFirst())
             }
+        }
+
+        /// A bracket class after its `[`: whether `character` is in it, and the pattern after its `]`; nil when the
+        /// class is never closed.
+        static func matchClass(_ pattern: ArraySlice<UInt8>, _ character: UInt8) -> (Bool, ArraySlice<UInt8>)? {
+            var rest = pattern
+            var negated = false
+            if let first = rest.first, first == UInt8(ascii: "!") || first == UInt8(ascii: "^") {
+                negated = true
+                rest = rest.dropFirst()
+            }
+            var matched = false
+            var isFirst = true
+            while let head = rest.first {
+                if head == UInt8(ascii: "]") && !isFirst { return (matched != negated, rest.dropFirst()) }
+                isFirst = false
+                rest = rest.dropFirst()
+                if rest.count >= 2, rest.first == UInt8(ascii: "-"), rest.dropFirst().first != UInt8(ascii: "]") {
+                    let upper = rest.dropFirst().first!
+                    if head <= character && character <= upper { matched = true }
+                    rest = rest.dropFirst(2)
+                } else if head == character {
+                    matched = true
+                }
+            }
+            return nil
         }
     }
 }

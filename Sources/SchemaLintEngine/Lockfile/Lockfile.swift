@@ -3,6 +3,8 @@ import SchemaLintModel
 /// `schemalint.lock`: what shipped. One entry per locked version, readable in a pull request the way
 /// Room's exported schema JSON is, with enough detail to explain any later change property by property.
 public struct Lockfile: Equatable, Sendable {
+    /// The file `lock` writes and `check` reads in an app's root.
+    public static let defaultFileName = "schemalint.lock"
     /// Bumped when the file's layout changes; a newer one than this build understands is refused.
     public static let currentFormatVersion = 1
 

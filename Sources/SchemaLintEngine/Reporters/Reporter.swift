@@ -14,6 +14,12 @@ public struct Summary: Sendable {
     public var versions: Int
     /// Store fixtures verified (`stores:`).
     public var stores: Int = 0
+    /// The lockfiles read (relative to the working directory), one per app that has one.
+    public var lockfiles: [String] = []
+    /// The configuration files read.
+    public var configurations: [String] = []
+    /// Apps that have versioned schemas and no lockfile: where `lock` would write one.
+    public var missingLockfiles: [String] = []
 
     public init(findings: [Finding], statistics: Analysis.Statistics, versions: Int, stores: Int = 0) {
         errors = findings.filter { $0.severity == .error }.count
@@ -29,7 +35,13 @@ public struct Summary: Sendable {
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         let checked = stores == 0 ? plural(versions, "schema version") : "\(plural(versions, "schema version")) and \(plural(stores, "store file"))"
-        return "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+        var line = "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+        var read: [String] = []
+        if !lockfiles.isEmpty { read.append("lockfile \(lockfiles.joined(separator: ", "))") }
+        if !missingLockfiles.isEmpty { read.append("no lockfile at \(missingLockfiles.joined(separator: ", "))") }
+        if !configurations.isEmpty { read.append("configuration \(configurations.joined(separator: ", "))") }
+        if !read.isEmpty { line += "; " + read.joined(separator: "; ") }
+        return line
     }
 }
 
@@ -77,7 +89,10 @@ public struct JSONReporter: Reporter {
             }),
             "summary": .object(["errors": .int(summary.errors), "warnings": .int(summary.warnings), "notes": .int(summary.notes),
                                 "files": .int(summary.filesFound), "filesParsed": .int(summary.filesParsed),
-                                "versions": .int(summary.versions)]),
+                                "versions": .int(summary.versions),
+                                "lockfiles": .array(summary.lockfiles.map { .string($0) }),
+                                "missingLockfiles": .array(summary.missingLockfiles.map { .string($0) }),
+                                "configurations": .array(summary.configurations.map { .string($0) })]),
         ]).rendered()
     }
 }

@@ -27,6 +27,9 @@ public struct RuleContext {
     public var suppressions: SuppressionLedger?
     /// Store fixtures (`stores:`) and which versions they match.
     public var storeVerdicts: [StoreVerdict] = []
+    /// Where this app's lockfile is expected, when the run looks for one (`check`); nil when no lockfile applies
+    /// (tests of single rules, `--against` alone).
+    public var lockfileLocation: String?
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<String> = Set(RuleRegistry.all.map(\.id))
 
@@ -78,6 +81,7 @@ public enum RuleRegistry {
         CloudKitIncompatibleRule(),
         StoreMatchesNoVersionRule(),
         StoreIdentifierMismatchRule(),
+        LockfileMissingRule(),
         SuperfluousSuppressionRule(),
         BlanketSuppressionRule(),
     ]

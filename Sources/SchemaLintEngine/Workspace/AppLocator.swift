@@ -1,0 +1,42 @@
+import Foundation
+
+/// Finds the app each source file belongs to: the nearest folder, walking up from the file, that holds
+/// `.schemalint.yml` or `schemalint.lock`. The walk stops at the repository root (a folder with `.git`) or at the
+/// file system's root. A file with neither above it belongs to the working directory's app.
+///
+/// This is what makes `schemalint check` from a repository's root, `schemalint check ios` and
+/// `cd ios && schemalint check` read the same lockfile, and lets two apps in one repository each keep their own.
+public struct AppLocator {
+    public static let markers = [ConfigurationLoader.defaultFileName, Lockfile.defaultFileName]
+
+    /// Absolute working directory, without a trailing slash.
+    public let workingDirectory: String
+    private var cache: [String: String?] = [:]
+
+    public init(workingDirectory: String) {
+        self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
+    }
+
+    /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
+    /// absolute), or the working directory when no folder above it is marked.
+    public mutating func root(ofFile displayPath: String) -> String {
+        let absolute = displayPath.hasPrefix("/") ? displayPath : workingDirectory + "/" + displayPath
+        let folder = (SourceDiscovery.normalise(absolute) as NSString).deletingLastPathComponent
+        return marked(folder) ?? workingDirectory
+    }
+
+    /// The nearest marked folder at or above `folder`, or nil.
+    private mutating func marked(_ folder: String) -> String? {
+        if let known = cache[folder] { return known }
+        let found: String?
+        if Self.markers.contains(where: { FileManager.default.fileExists(atPath: folder + "/" + $0) }) {
+            found = folder
+        } else if folder == "/" || folder.isEmpty || FileManager.default.fileExists(atPath: folder + "/.git") {
+            found = nil
+        } else {
+            found = marked((folder as NSString).deletingLastPathComponent)
+        }
+        cache[folder] = found
+        return found
+    }
+}

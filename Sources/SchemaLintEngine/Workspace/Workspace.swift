@@ -1,0 +1,67 @@
+import Foundation
+
+/// One app of a run: the folder that holds its configuration and lockfile, and the source files that belong to it.
+public struct AppUnit {
+    /// Absolute folder.
+    public var root: String
+    public var configuration: Configuration
+    /// The lockfile's path, relative to the working directory when inside it; it may not exist yet.
+    public var lockfilePath: String
+    /// The configuration file's path when there is one, relative to the working directory when inside it.
+    public var configurationPath: String? { configuration.path }
+    public var files: [SourceDiscovery.SourceFile]
+}
+
+/// Splits a run's source files into apps (see `AppLocator`), each with its own configuration and lockfile.
+public enum Workspace {
+    /// `explicitConfiguration` / `explicitLockfile` (`--config`, `--lockfile`) name a single app: every file is
+    /// checked with them, as before apps were located.
+    public static func apps(files: [SourceDiscovery.SourceFile], workingDirectory: String, explicitConfiguration: String?,
+                            explicitLockfile: String?) throws -> [AppUnit] {
+        let cwd = SourceDiscovery.normalise(workingDirectory)
+        if explicitConfiguration != nil || explicitLockfile != nil {
+            let configuration = try ConfigurationLoader.load(explicitPath: explicitConfiguration, workingDirectory: cwd)
+            let lockfile = explicitLockfile ?? lockfilePath(configuration, root: cwd, workingDirectory: cwd)
+            return [AppUnit(root: cwd, configuration: configuration, lockfilePath: lockfile, files: files)]
+        }
+        var locator = AppLocator(workingDirectory: cwd)
+        var groups: [String: [SourceDiscovery.SourceFile]] = [:]
+        for file in files { groups[locator.root(ofFile: file.path), default: []].append(file) }
+        if groups.isEmpty { groups[cwd] = [] }
+        return try groups.keys.sorted().map { root in
+            let configuration = try ConfigurationLoader.load(
+                explicitPath: FileManager.default.fileExists(atPath: root + "/" + ConfigurationLoader.defaultFileName)
+                    ? display(root + "/" + ConfigurationLoader.defaultFileName, workingDirectory: cwd) : nil,
+                workingDirectory: cwd)
+            let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: root)
+            let kept = (groups[root] ?? []).filter { file in
+                filter.isEmpty || filter.allowsFile(file.path.hasPrefix("/") ? file.path : SourceDiscovery.normalise(cwd + "/" + file.path))
+            }
+            return AppUnit(root: root, configuration: configuration,
+                           lockfilePath: lockfilePath(configuration, root: root, workingDirectory: cwd), files: kept)
+        }
+    }
+
+    /// The configuration's `lockfile:` (relative to the configuration's folder), else `schemalint.lock` in the root.
+    public static func lockfilePath(_ configuration: Configuration, root: String, workingDirectory: String) -> String {
+        let absolute: String
+        if let configured = configuration.lockfile {
+            if configured.hasPrefix("/") { return configured }
+            let folder = configuration.path.map { path -> String in
+                let configAbsolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+                return (configAbsolute as NSString).deletingLastPathComponent
+            } ?? root
+            absolute = SourceDiscovery.normalise(folder + "/" + configured)
+        } else {
+            absolute = SourceDiscovery.normalise(root + "/" + Lockfile.defaultFileName)
+        }
+        return display(absolute, workingDirectory: workingDirectory)
+    }
+
+    /// Relative to the working directory when inside it, absolute otherwise.
+    public static func display(_ absolute: String, workingDirectory: String) -> String {
+        let cwd = SourceDiscovery.normalise(workingDirectory)
+        let base = cwd == "/" ? "/" : cwd + "/"
+        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
+    }
+}
