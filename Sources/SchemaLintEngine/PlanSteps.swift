@@ -30,6 +30,13 @@ public struct PlanSteps {
 extension RuleContext {
     public func steps(of plan: MigrationPlan) -> PlanSteps { PlanSteps(plan: plan, project: project) }
 
+    /// What devices hold for the start of a step: the lockfile's snapshot of a locked (not retired) version, else the
+    /// source's. An edit to a shipped version is `shipped_schema_edited`'s; migration checks compare what shipped.
+    public func startingSnapshot(of version: SchemaVersion) -> [EntitySnapshot]? {
+        if let locked = lockfile?.versions[version.key], locked.retired == nil { return locked.entities }
+        return analysis(of: version)?.snapshot
+    }
+
     /// The class a version uses for an entity name.
     public func entity(named name: String, in version: SchemaVersion) -> Entity? {
         version.allEntities.lazy.compactMap { self.project.entity($0) }.first { $0.name == name }

@@ -124,7 +124,7 @@ final class EndToEndTests: XCTestCase {
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
         XCTAssertEqual(findings.count, 8)
-        XCTAssertEqual(findings.first?["rule"] as? String, "stage_chain_broken")
+        XCTAssertEqual(findings.first?["rule"] as? String, "lockfile_missing")
         XCTAssertEqual(findings.first?["file"] as? String, "Schema/Plan.swift")
         XCTAssertEqual((object["summary"] as? [String: Any])?["errors"] as? Int, 6)
 

@@ -34,7 +34,7 @@ final class HashSelfCheckTests: XCTestCase {
             XCTAssertEqual(Set(check.matchingEntities), Set(metadata.entityHashes.keys), path)
             entities += check.matchingEntities.count
         }
-        XCTAssertEqual(entities, 53)
+        XCTAssertEqual(entities, 73)
     }
 
     func testTheCachedModelDecodesToTheSemanticModel() throws {

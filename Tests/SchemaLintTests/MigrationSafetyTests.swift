@@ -9,15 +9,13 @@ final class MigrationSafetyTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(analysis.findings), [
             "container_models_not_in_schema App/Container.swift:5",
             "container_models_not_in_schema App/Container.swift:5",
-            "container_models_not_in_schema App/Container.swift:5",
-            "container_without_migration_plan App/Container.swift:9",
-            "unversioned_model Model/Live.swift:12",
+            // The preview container is in memory; Badge is listed by the container, so container_models_not_in_schema
+            // is its one finding.
             "schemas_out_of_order Model/Plan.swift:4",
             "custom_stage_wrong_version Model/Plan.swift:9",
             "migration_error_swallowed Model/Plan.swift:10",
             "historical_schema_uses_live_model Model/Schemas.swift:6",
-            "model_missing_from_schema Model/Schemas.swift:11",
-            "model_missing_from_schema Model/Schemas.swift:11",
+            // HabitsV2.Owner is not listed, but Habit.owner reaches it: SwiftData includes it, nothing to report.
             "rename_without_original_name Model/Schemas.swift:14",
             "lightweight_unsupported_change Model/Schemas.swift:15",
             "unique_constraint_added Model/Schemas.swift:16",

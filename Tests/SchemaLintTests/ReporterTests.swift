@@ -26,7 +26,7 @@ final class ReporterTests: XCTestCase {
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertEqual(results.count, analysis.findings.count)
         let first = try XCTUnwrap(results.first)
-        XCTAssertEqual(first["level"] as? String, "warning")
+        XCTAssertEqual(first["level"] as? String, "error")
         let index = try XCTUnwrap(first["ruleIndex"] as? Int)
         XCTAssertEqual(rules[index]["id"] as? String, first["ruleId"] as? String)
 

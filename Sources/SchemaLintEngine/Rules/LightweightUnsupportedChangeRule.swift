@@ -15,8 +15,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
             for step in context.steps(of: plan).steps where step.isLightweight {
                 guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
                 let how = step.stages.isEmpty ? "has no stage, so SwiftData attempts a lightweight migration" : "is a lightweight stage"
-                let shipped = context.lockfile?.versions[step.from.key].flatMap { $0.retired == nil ? $0.entities : nil }
-                for change in MigrationAssessment.assess(from: shipped ?? old.snapshot, to: new.snapshot) {
+                for change in MigrationAssessment.assess(from: context.startingSnapshot(of: step.from) ?? old.snapshot,
+                                                         to: new.snapshot) {
                     guard let blocker = change.blocker else { continue }
                     let fix = change.lightweightFix.map { ", or \($0)" } ?? ""
                     findings.append(finding(context.location(entity: change.entity, property: change.property, in: step.to),

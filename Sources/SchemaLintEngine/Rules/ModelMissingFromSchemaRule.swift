@@ -1,6 +1,7 @@
 import SchemaLintModel
 
-/// A version's `models` list must name every model the version declares, or SwiftData leaves it out.
+/// A version's `models` list must name every model the version declares, or SwiftData leaves it out; and what its
+/// relationships pull in must not bring a second class with the name of a listed one.
 ///
 /// Not reported: a nested model the list leaves out but a listed model reaches through a relationship (SwiftData
 /// follows relationships and includes it, so the checksum is the same), and models a historical version reaches
@@ -20,6 +21,25 @@ public struct ModelMissingFromSchemaRule: Rule {
             let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted { $0.location < $1.location }
             for entity in declared where !included.contains(entity.id) {
                 findings.append(finding(listLocation, "\(version.name) declares @Model \(entity.name) (\(entity.location)) but its models list does not include it and no listed model reaches it: SwiftData leaves it out of this version's schema, so a container of this version cannot store it. Add \(entity.name).self to \(version.name).models"))
+            }
+            findings += clashes(in: version, listed: listed, at: listLocation, project: project)
+        }
+        return findings
+    }
+
+    /// A relationship that reaches a class other than the listed one of the same entity name (`SchemaV1.Lap.workout`
+    /// still pointing at `SchemaV1.Workout` while the version lists `SchemaV2.Workout`): two classes, one entity name.
+    private func clashes(in version: SchemaVersion, listed: [SymbolID], at location: SourceLocation,
+                         project: Project) -> [Finding] {
+        let listedSet = Set(listed)
+        var findings: [Finding] = []
+        for entityID in listed {
+            guard let entity = project.entity(entityID) else { continue }
+            for property in entity.properties {
+                guard let destination = property.relationship?.destination, !listedSet.contains(destination),
+                      let target = project.entity(destination),
+                      let twin = listed.compactMap({ project.entity($0) }).first(where: { $0.name == target.name }) else { continue }
+                findings.append(finding(location, "\(entity.name).\(property.name) points at \(target.qualifiedName), but \(version.name) lists \(twin.qualifiedName), a different class with the same entity name: SwiftData pulls both into one schema. Point \(entity.qualifiedName).\(property.name) at \(twin.qualifiedName) (give \(version.name) its own copy of \(entity.name))"))
             }
         }
         return findings

@@ -11,7 +11,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
         for plan in context.project.plans {
             for step in context.steps(of: plan).steps {
                 guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
-                let oldByName = Dictionary(old.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+                let start = context.startingSnapshot(of: step.from) ?? old.snapshot
+                let oldByName = Dictionary(start.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 let newByName = Dictionary(new.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 for entity in new.snapshot {
                     guard let before = oldByName[entity.name] else { continue }
@@ -21,7 +22,7 @@ public struct RenameWithoutOriginalNameRule: Rule {
                                                 "\(step.from.name) → \(step.to.name): \(entity.name).\(removed.name) disappears and \(entity.name).\(added.name) (\(SchemaDiff.describe(added))) appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write \(attribute)(originalName: \"\(removed.name)\") on \(added.name), or ignore this if the property really was replaced"))
                     }
                 }
-                let removedEntities = old.snapshot.filter { newByName[$0.name] == nil }
+                let removedEntities = start.filter { newByName[$0.name] == nil }
                 let addedEntities = new.snapshot.filter { oldByName[$0.name] == nil }
                 for gone in removedEntities {
                     let shape = Set(gone.properties.map { "\($0.name):\($0.type)" })

@@ -11,6 +11,9 @@ enum RuleDocuments {
 `// schemalint:disable:next all`, `:this all` or a `disable all` region that suppressed something. (One that
 suppressed nothing is `superfluous_suppression`.)
 
+## What it does not report
+Narrow suppressions (`disable:next rule_id`) are never reported here; only `all` is.
+
 ## Why it matters
 `all` hides every rule on those lines, including rules added in later releases of schemalint and mistakes nobody
 meant to accept. A reviewer cannot tell what was accepted.
@@ -80,6 +83,18 @@ reach) must have:
 - every relationship optional (to-many too: `[Item]?`);
 - no `.deny` delete rule;
 - and the container's plan must have no custom stages.
+
+## What it does not report
+- Configurations in `#Preview`s, `PreviewProvider`s, test code (files under a `*Tests` folder, or importing `XCTest`
+  or `Testing`) and in-memory stores (`isStoredInMemoryOnly: true`, a `/dev/null` URL): they never sync.
+- A switch that folds to off: `flag ? .automatic : .none` where `flag` is a `let false`, or a `Bool` parameter whose
+  default is `false` and which no call schemalint reads passes as `true` (or as something it cannot fold). Call sites
+  in files that never mention SwiftData are not read; a parameter without a default and with no call site seen is
+  taken as on.
+- A custom stage whose closures only fetch, print or save, on a step that only adds (new optional or defaulted
+  properties, new models): other devices see nothing they could not merge. A stage that sets a property, inserts or
+  deletes, or a step that removes, renames or retypes something, is reported.
+- Properties one by one: a model is reported once, with every property CloudKit rejects in one message.
 
 ## Why it matters
 CloudKit cannot enforce uniqueness or required values across devices: the container fails to load with *"CloudKit
@@ -153,6 +168,11 @@ func makeContainer(sync: Bool) throws -> ModelContainer {
 a `Schema([...])` passed with a plan, naming a model that the newest version of `P` neither lists nor reaches; or
 `Schema(versionedSchema: V.self)` where `V` is not the newest version. The finding points at the model.
 
+## What it does not report
+- Preview, test and in-memory containers: their stores start empty and never migrate.
+- Plans with one version and no stages: they migrate nothing, and apps ship for years with such a plan beside a wider
+  container without failing to open their store.
+
 ## Why it matters
 The container's schema must equal the plan's final version. When it does not, it matches no version: opening the
 store fails, or objects are cast to the wrong class and crash. The usual cause is a typealias left on an old version,
@@ -217,6 +237,11 @@ let container = try ModelContainer(for: Schema(versionedSchema: SchemaV2.self), 
 anywhere in the code, whose models (or `Schema(versionedSchema:)`) belong to versions of a `SchemaMigrationPlan`,
 with no `migrationPlan:` argument.
 
+## What it does not report
+- Preview, test and in-memory containers (`#Preview`, `PreviewProvider`, `XCTestCase`, `@Test`/`@Suite`, files under
+  a `*Tests` folder, `isStoredInMemoryOnly: true`, `inMemory: true`): their stores never need migrating.
+- Containers of models whose plan has one version and no stages: passing that plan would change nothing.
+
 ## Why it matters
 Without the plan, SwiftData only tries an inferred lightweight migration: custom stages never run, and a store that
 needs one fails to open, or opens with the data the stage should have moved left behind.
@@ -278,6 +303,10 @@ class (`FetchDescriptor<T>`, `#Predicate<T>`, `T(...)`, `T.self`, `as? T`, type 
 - in `willMigrate`, a class that is not one of `A`'s models;
 - in `didMigrate`, a class that is not one of `B`'s models;
 - in either, a model named through a top-level typealias or a live top-level class, even when it is right today.
+
+## What it does not report
+A typealias named after one version (`typealias TripV2 = SchemaV2.Trip`) used in that version's closure: it is
+pinned by its name and is not the "current model" alias that later moves. `typealias Trip = SchemaV2.Trip` is reported.
 
 ## Why it matters
 `willMigrate` runs against the old store, `didMigrate` against the new one. Using the other side's classes crashes
@@ -386,6 +415,9 @@ schemalint computes, for each version, the checksum SwiftData writes into stores
 Two versions of one plan with the same checksum are reported on the later one's `models` list. The version
 identifier is not part of the checksum, so bumping it does not make two identical versions different.
 
+## What it does not report
+Versions of different plans, which never meet in one store.
+
 ## Why it matters
 SwiftData raises *"Duplicate version checksums across stages detected"* when it sets up the migration: an Objective-C
 exception that Swift's `do`/`catch` cannot catch, so the app crashes at launch for every user. The usual cause is a
@@ -447,6 +479,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 ## What it catches
 Two `VersionedSchema` types listed in one plan's `schemas` whose `versionIdentifier` values are equal. The finding
 points at the later version's `versionIdentifier`.
+
+## What it does not report
+Versions of different plans, which never meet in one store.
 
 ## Why it matters
 Stores record the identifier next to the checksum (`NSStoreModelVersionIdentifiers`). A copied version that keeps its
@@ -512,6 +547,10 @@ reach, a class that can still change:
 
 Reusing an earlier version's frozen class (`typealias Tag = SchemaV1.Tag` inside `SchemaV2`) is fine, and the newest
 version may use live models.
+
+## What it does not report
+A plan's newest version using live classes (that is the point of it), and a plan with a single version: there is
+no older version whose checksum could drift.
 
 ## Why it matters
 SwiftData binds an entity name to the first class that claims it. When a historical version points at a live class,
@@ -610,6 +649,10 @@ For every `@Relationship(inverse: \Root.property)`:
 
 The finding points at the `inverse:` argument.
 
+## What it does not report
+"The two ends disagree" when the other end's inverse names an attribute: that end is reported on its own, and one
+mistake gets one finding.
+
 ## Why it matters
 Inverses that disagree compile, but SwiftData keeps only one pairing: one side stops being maintained and data drifts
 or is deleted by the wrong delete rule. An inverse written against another version's class pulls that class into the
@@ -692,6 +735,9 @@ enum SchemaV1: VersionedSchema {
 ## What it catches
 `A.r` declares `inverse: \B.s` and `B.s` declares `inverse: \A.r`. Reported once, on the end written second.
 
+## What it does not report
+Inverses that name different properties: `inverse_mismatch` reports those.
+
 ## Why it matters
 The `@Relationship` macro fails with *"Circular reference resolving attached macro 'Relationship'"*. Declaring the
 inverse on one end is enough: SwiftData records it on both.
@@ -748,6 +794,10 @@ tries to infer one), any of:
 - an attribute turned into a relationship, or an entity's superclass changed.
 
 Renames linked with `originalName:` are matched to their old property first.
+
+## What it does not report
+Changes made to a locked version after it shipped: a step out of a locked version starts from the lockfile's snapshot,
+what devices really hold. The edit itself is `shipped_schema_edited`'s to report.
 
 ## Why it matters
 Lightweight migration can only add, remove and rename. Anything else fails on devices that have data, typically with
@@ -837,6 +887,90 @@ enum MigrationPlan: SchemaMigrationPlan {
 }
 ```
 """#,
+        "lockfile_missing": #"""
+# lockfile_missing
+
+**Severity:** warning (an error with `--strict` or `require_lockfile: true`) · An app has versioned schemas but no
+lockfile records any of them, so nothing protects what shipped.
+
+## What it catches
+An app (the nearest folder above its files that holds `.schemalint.yml` or `schemalint.lock`, else the working
+directory) whose migration plans list versions, when no lockfile exists at the place `check` looks for it, or the
+lockfile there records none of those versions. Reported once per app, at its first plan; the message names the path
+`schemalint lock` would write.
+
+## What it does not report
+- Apps whose lockfile records at least one of their versions: the others are simply not shipped yet.
+- `check --against REV`: the revision's versions stand in for the lockfile.
+- Apps with `@Model` classes but no `SchemaMigrationPlan`: there is no version to lock.
+
+## Why it matters
+The lockfile is how schemalint knows what shipped. Without it, adding a property to a shipped version passes every
+check, and every device with a store written by that version fails to open it (134504 "unknown model version").
+Room warns the same way when its exported schemas have no location.
+
+## How to fix
+Run `schemalint lock` when the app ships (or now, if the versions in the plan have shipped) and commit
+`schemalint.lock` next to the app. Put `require_lockfile: true` in `.schemalint.yml` to make this an error.
+
+## Examples
+
+### Shipped
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self] }
+    @Model final class Trip { var name: String = ""; init() {} }
+}
+
+enum TripsMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+    static var stages: [MigrationStage] { [] }
+}
+```
+
+### Failing
+The lockfile records `SchemaV1`, but this app's versions are `JournalV1` and `JournalV2`:
+```swift
+enum JournalV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Entry.self] }
+    @Model final class Entry { var text: String = ""; init() {} }
+}
+
+enum JournalV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Entry.self] }
+    @Model final class Entry { var text: String = ""; var mood: Int = 0; init() {} }
+}
+
+enum JournalMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [JournalV1.self, JournalV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: JournalV1.self, toVersion: JournalV2.self)] }
+}
+```
+
+### Passing
+The shipped version is recorded; `SchemaV2` is new and will be locked when it ships:
+```swift
+enum SchemaV1: VersionedSchema {
+    static var versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self] }
+    @Model final class Trip { var name: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self] }
+    @Model final class Trip { var name: String = ""; var notes: String?; init() {} }
+}
+
+enum TripsMigrationPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+```
+"""#,
         "migration_error_swallowed": #"""
 # migration_error_swallowed
 
@@ -844,6 +978,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 
 ## What it catches
 Any `try?`, `try!` or `catch { }` with an empty body inside a custom stage's migration closures.
+
+## What it does not report
+`try?`, `try!` and empty `catch` blocks outside `willMigrate` / `didMigrate` closures.
 
 ## Why it matters
 `try?` and an empty `catch` hide a failed fetch or save: the migration reports success while the store is half
@@ -909,14 +1046,19 @@ enum MigrationPlan: SchemaMigrationPlan {
         "model_missing_from_schema": #"""
 # model_missing_from_schema
 
-**Severity:** error · A `@Model` declared in a version, or reached by a listed model's relationship, is missing from its `models` list.
+**Severity:** error · A `@Model` declared inside a version is missing from its `models` list and reached by no listed model.
 
 ## What it catches
-- A `@Model` class declared inside a `VersionedSchema` (in its body or in any `extension` of it, in any file) that the
-  version's `models` does not list.
-- A relationship of a listed model whose destination the version does not list.
+A `@Model` class declared inside a `VersionedSchema` (in its body or in any `extension` of it, in any file) that the
+version's `models` does not list and that no listed model reaches through a relationship.
 
 The finding points at the `models` list, the line to edit.
+
+## What it does not report
+- A nested model the list leaves out but a listed model reaches through a relationship: SwiftData follows
+  relationships and includes it, so the version's checksum does not change.
+- Live or other-version classes a historical version reaches: `historical_schema_uses_live_model` reports those, with
+  the right fix (a frozen copy), never "add it to the list".
 
 ## Why it matters
 A model left out of `models` is left out of that version's schema: the container cannot store it, or SwiftData pulls
@@ -1001,6 +1143,10 @@ Between neighbours in `schemas`, an entity that loses exactly one stored propert
 kind and type, with no `originalName:` linking them; or an entity that disappears while one with the same properties
 appears. The message says it assumed a rename; a property that really was replaced is fine to keep.
 
+## What it does not report
+Steps whose from-version is locked compare with what shipped; properties whose type changed as well as their name are
+reported as a removal and an addition, not a rename.
+
 ## Why it matters
 SwiftData matches properties by name. Without `originalName:`, a renamed property is a removed property plus a new
 one: every existing value is silently dropped during migration.
@@ -1064,6 +1210,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 A stage (listed in `stages` or declared on the plan) whose `fromVersion` or `toVersion` is a `VersionedSchema` the
 plan's `schemas` leaves out. The finding points at the stage.
 
+## What it does not report
+Stages of plans that list no `schemas` schemalint can read.
+
 ## Why it matters
 Staged migration identifies a store's version among `schemas`. A stage whose end is not there cannot be matched:
 stores of that version fail to open (134504), or the container refuses the plan at launch.
@@ -1126,6 +1275,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 A version listed in `schemas` after one with a higher `versionIdentifier`. (Equal identifiers are reported by
 `duplicate_version_identifier`.) The finding points at the entry in `schemas`.
 
+## What it does not report
+Versions without a readable `versionIdentifier`.
+
 ## Why it matters
 `schemas` is the order migration walks, oldest first. A list out of order usually means a new version was inserted in
 the wrong place, so stages and store matching run in the wrong direction and the container fails to open.
@@ -1184,6 +1336,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 `schemalint lock` records each released version: its store checksum, entity hashes, fingerprint, identifier, model
 list and a snapshot of every entity and property. This rule compares the version in the source with that record and
 reports, property by property, what was added, removed or changed.
+
+## What it does not report
+Cosmetic edits (comments, formatting, order of declarations, access control): they change neither checksum nor fingerprint.
 
 ## Why it matters
 SwiftData recognises a store by the checksum of the models that wrote it. Edit a shipped version in place and its
@@ -1277,6 +1432,9 @@ extension SchemaV1 {
 A version that `schemalint lock` recorded as shipped (by its lockfile key, usually the type name) is no longer declared
 anywhere in the analysed sources. The finding points at the version's entry in the lockfile.
 
+## What it does not report
+Entries retired with `schemalint lock --accept NAME --reason ...`.
+
 ## Why it matters
 Users who skipped releases still have stores written by the removed version. Without it in the plan, SwiftData cannot
 recognise those stores and fails with 134504 *"unknown model version"*, or the app falls back to a fresh store and
@@ -1325,7 +1483,7 @@ enum SchemaV2: VersionedSchema {
         "stage_chain_broken": #"""
 # stage_chain_broken
 
-**Severity:** error (a step without a stage: warning) · Stages do not step through `schemas` in order.
+**Severity:** error · Stages do not step through `schemas` in order.
 
 ## What it catches
 For the stages listed in a plan's `stages`, with both ends in its `schemas`:
@@ -1333,8 +1491,10 @@ For the stages listed in a plan's `stages`, with both ends in its `schemas`:
 - a stage that goes backwards;
 - two stages for the same step.
 
-A pair of neighbouring versions with no stage at all is a warning: SwiftData then attempts an inferred lightweight
-migration, which may be what you want, but is better written down.
+## What it does not report
+A step with no stage at all: SwiftData infers a lightweight migration for it, `lightweight_unsupported_change` says
+when it cannot, and a stage declared on the plan but left out of `stages` is `stage_not_listed`'s. One root cause, one
+finding.
 
 ## Why it matters
 Staged migration walks a store from its version to the newest, one listed stage at a time. A skipped version leaves
@@ -1417,6 +1577,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 A `static let` (or `var`) of a `SchemaMigrationPlan` whose value is a `MigrationStage` (`.lightweight(...)` or
 `.custom(...)`), declared in the plan's body or in any extension of it, that the plan's `stages` does not list.
 
+## What it does not report
+Stages written as local variables outside the plan type: schemalint only reads the plan's static members.
+
 ## Why it matters
 SwiftData only runs the stages in `stages`. A declared-but-unlisted custom stage silently skips its data
 transformation; users upgrade with untransformed data, or the migration fails for lack of a stage.
@@ -1482,6 +1645,9 @@ extension MigrationPlan {
 A store listed under `stores:` (or passed with `--stores`) whose checksum equals a version's computed checksum, while
 the identifier it records (`NSStoreModelVersionIdentifiers`) differs from that version's `versionIdentifier`. The
 finding points at the version's `versionIdentifier`.
+
+## What it does not report
+Stores whose checksum matches no version: `store_matches_no_version` reports those.
 
 ## Why it matters
 SwiftData matches stores by checksum, so the store still opens. But the identifier is what people, logs, analytics
@@ -1549,6 +1715,9 @@ A store listed under `stores:` in `.schemalint.yml` (or passed with `--stores`) 
 source. Stores written before 2023 carry no checksum; for them the per-entity hashes are compared. The finding points
 at the nearest version (the one with the most identical entities) and lists what differs, property by property when
 the store has a cached model: added, removed, type, optionality, inverse, constraint.
+
+## What it does not report
+Stores of another app: give each app its own `stores:` in its own configuration.
 
 ## Why it matters
 SwiftData opens a store only if some version in the migration plan has exactly its checksum. If none does, every
@@ -1630,6 +1799,9 @@ Suppression comments that do nothing:
 
 Several rule ids may share one comment; text after ` - ` is the reason and is encouraged.
 
+## What it does not report
+Suppressions of rules that are disabled in the configuration: they may matter again when the rule is enabled.
+
 ## Why it matters
 A stale suppression hides the next real finding on that line, often months later and in a different shape. A
 misspelt rule id silently suppresses nothing. Changes to shipped versions are accepted only with
@@ -1696,6 +1868,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 A file the Swift parser could not read cleanly: a missing brace, a half-finished edit, a merge conflict left in
 source. It is reported once, at the first error, with the number of errors.
 
+## What it does not report
+Xcode templates with `<#placeholder#>` tokens: they are never compiled, and their errors are the blanks to fill in.
+
 ## Why it matters
 schemalint still analyses everything that parsed, but a version in a broken file may be incomplete, so its checksum
 may not be what the compiler will build. `schemalint lock` refuses to record a version whose files have syntax errors.
@@ -1737,6 +1912,11 @@ enum SchemaV1: VersionedSchema {
 `typealias Trip = SchemaV1.Trip` at the top level, when the newest version of the plan that uses `SchemaV1.Trip`
 does not use that class but declares (or reuses) another class named `Trip`. When the newest version itself reuses an
 earlier version's class, a typealias to that class is right and is not reported.
+
+## What it does not report
+- Aliases named after one version (`typealias HabitV10 = SchemaV10.Habit`): only an alias with the model's own name
+  stands for "the current model".
+- Aliases to a class that the newest version of some plan uses (a rollback plan beside the main one).
 
 ## Why it matters
 App code creates and fetches models through these typealiases. Left on an old version, the app keeps writing the old
@@ -1805,6 +1985,9 @@ enum MigrationPlan: SchemaMigrationPlan {
 `@Attribute(.unique)` or `#Unique<T>([...])` that appears on an entity which already existed in the previous version,
 when the step between them is lightweight (or has no stage). It assumes the existing store may hold duplicates.
 
+## What it does not report
+Uniqueness on entities added in the same step: a new table holds no duplicates.
+
 ## Why it matters
 Adding uniqueness to a column that already holds duplicate values makes the migration fail, and the app cannot open
 its store. Fresh installs never see it.
@@ -1868,12 +2051,17 @@ enum MigrationPlan: SchemaMigrationPlan {
         "unversioned_model": #"""
 # unversioned_model
 
-**Severity:** warning · A `@Model` that no version lists or reaches, in an app that has versioned schemas.
+**Severity:** warning · A `@Model` that no version lists or reaches, in an app whose container uses a migration plan.
 
 ## What it catches
 A `@Model` class declared outside any `VersionedSchema` that no version's `models` lists or reaches through
-relationships, when the analysed code has at least one `VersionedSchema`. (A model declared inside a version but not
+relationships and no container lists, when an app container is built with a migration plan that migrates something. (A model declared inside a version but not
 listed is `model_missing_from_schema`.)
+
+## What it does not report
+- Models a container lists itself (`ModelContainer(for: A.self, B.self)`): that container knows them.
+- Apps whose app containers are not built from a plan that migrates anything (no container passes `migrationPlan:`,
+  or the plan has one version and no stages): nothing there relies on the versions' lists.
 
 ## Why it matters
 A container built from the plan's versions does not know the class: inserting or fetching it fails at run time, and

@@ -1,0 +1,146 @@
+import Foundation
+import SchemaLintEngine
+import XCTest
+
+/// The gate in the repository layouts people really have: an app in a subfolder with its lockfile beside it, two
+/// apps in one repository, no lockfile yet. Runs the built binary, from the folders pre-commit and CI run it in.
+final class AppDiscoveryTests: XCTestCase {
+    /// A repository (`.git` at its root) with an app in `folder`: one version, one plan.
+    func makeRepository(apps folders: [String]) throws -> URL {
+        let repository = try TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        for folder in folders { try writeApp(in: repository.appendingPathComponent(folder), notes: false) }
+        return repository
+    }
+
+    /// The app's shipped version; `notes: true` is the in-place edit that must fail the gate.
+    func writeApp(in app: URL, notes: Bool) throws {
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Schema"), withIntermediateDirectories: true)
+        try Data("""
+        import Foundation
+        import SwiftData
+
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+
+            @Model final class Trip {
+                var name: String = ""
+                var price: Decimal = 0
+        \(notes ? "        var notes: String?\n" : "")        init() {}
+            }
+        }
+
+        enum TripsMigrationPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """.utf8).write(to: app.appendingPathComponent("Schema/SchemaV1.swift"))
+    }
+
+    func testAnEditToAShippedVersionFailsFromTheRootTheAppFolderAndWithAPath() throws {
+        let repository = try makeRepository(apps: ["ios"])
+        let lock = try TestSupport.run(["lock"], in: repository)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: repository.appendingPathComponent("ios/schemalint.lock").path),
+                      "lock from the root writes the lockfile in the app's folder when the app has one: \(lock.stdout)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repository.appendingPathComponent("schemalint.lock").path))
+
+        try writeApp(in: repository.appendingPathComponent("ios"), notes: true)
+        for (arguments, folder, file) in [(["check"], ".", "ios/Schema/SchemaV1.swift"),
+                                          (["check", "ios"], ".", "ios/Schema/SchemaV1.swift"),
+                                          (["check"], "ios", "Schema/SchemaV1.swift"),
+                                          (["check"], "ios/Schema", "SchemaV1.swift")] {
+            let check = try TestSupport.run(arguments, in: repository.appendingPathComponent(folder))
+            XCTAssertEqual(check.status, 1, "\(arguments) in \(folder): \(check.stdout)\(check.stderr)")
+            XCTAssertTrue(check.stdout.hasPrefix("\(file):12:"), "\(arguments) in \(folder): \(check.stdout)")
+            XCTAssertTrue(check.stdout.contains("Trip.notes added"), check.stdout)
+            XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"), check.stdout)
+            XCTAssertTrue(check.stderr.contains("lockfile "), "the summary names the lockfile: \(check.stderr)")
+        }
+    }
+
+    func testTwoAppsEachCheckedAgainstTheirOwnLockfileAndConfiguration() throws {
+        let repository = try makeRepository(apps: ["Recipes", "Workouts"])
+        // Recipes excludes a folder of old code; its globs are relative to its own configuration file.
+        try Data("excluded: [Legacy]\n".utf8).write(to: repository.appendingPathComponent("Recipes/.schemalint.yml"))
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Recipes/Legacy"), withIntermediateDirectories: true)
+        try Data("import SwiftData\nenum Broken: VersionedSchema {\n".utf8)
+            .write(to: repository.appendingPathComponent("Recipes/Legacy/Old.swift"))
+        try Data("strict: false\n".utf8).write(to: repository.appendingPathComponent("Workouts/.schemalint.yml"))
+
+        let lock = try TestSupport.run(["lock"], in: repository)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        for app in ["Recipes", "Workouts"] {
+            let path = repository.appendingPathComponent("\(app)/schemalint.lock").path
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(app): \(lock.stdout)")
+        }
+        let clean = try TestSupport.run(["check"], in: repository)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertEqual(clean.stdout, "", "Recipes/Legacy is excluded by Recipes' own configuration")
+        XCTAssertTrue(clean.stderr.contains("lockfile Recipes/schemalint.lock, Workouts/schemalint.lock"), clean.stderr)
+        XCTAssertTrue(clean.stderr.contains("configuration Recipes/.schemalint.yml, Workouts/.schemalint.yml"), clean.stderr)
+
+        try writeApp(in: repository.appendingPathComponent("Workouts"), notes: true)
+        let check = try TestSupport.run(["check", "--reporter", "json"], in: repository)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.map { "\($0["rule"]!) \($0["file"]!)" }, ["shipped_schema_edited Workouts/Schema/SchemaV1.swift"])
+        let summary = try XCTUnwrap(object["summary"] as? [String: Any])
+        XCTAssertEqual(summary["lockfiles"] as? [String], ["Recipes/schemalint.lock", "Workouts/schemalint.lock"])
+    }
+
+    func testWithoutALockfileEachAppIsWarnedOnce() throws {
+        let repository = try makeRepository(apps: ["Recipes", "Workouts"])
+        for app in ["Recipes", "Workouts"] {
+            try Data("".utf8).write(to: repository.appendingPathComponent("\(app)/.schemalint.yml"))
+        }
+        let check = try TestSupport.run(["check"], in: repository)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let lines = check.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, check.stdout)
+        XCTAssertTrue(lines[0].hasPrefix("Recipes/Schema/SchemaV1.swift:16:6: warning: TripsMigrationPlan has versioned schemas, but there is no lockfile (looked for Recipes/schemalint.lock)"), check.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("Workouts/Schema/SchemaV1.swift:16:6: warning:"), check.stdout)
+        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("[lockfile_missing]") }, check.stdout)
+        XCTAssertTrue(check.stderr.contains("no lockfile at Recipes/schemalint.lock, Workouts/schemalint.lock"), check.stderr)
+        XCTAssertEqual(try TestSupport.run(["check", "--strict"], in: repository).status, 1)
+
+        try Data("require_lockfile: true\n".utf8).write(to: repository.appendingPathComponent("Recipes/.schemalint.yml"))
+        let required = try TestSupport.run(["check"], in: repository)
+        XCTAssertEqual(required.status, 1)
+        XCTAssertTrue(required.stdout.contains("Recipes/Schema/SchemaV1.swift:16:6: error:"), required.stdout)
+        XCTAssertTrue(required.stdout.contains("Workouts/Schema/SchemaV1.swift:16:6: warning:"), required.stdout)
+    }
+
+    func testCIReportersPointAtFilesRelativeToTheWorkingDirectory() throws {
+        let repository = try makeRepository(apps: ["ios"])
+        XCTAssertEqual(try TestSupport.run(["lock"], in: repository).status, 0)
+        try writeApp(in: repository.appendingPathComponent("ios"), notes: true)
+        let github = try TestSupport.run(["check", "ios", "--reporter", "github"], in: repository)
+        XCTAssertTrue(github.stdout.hasPrefix("::error file=ios/Schema/SchemaV1.swift,line=12"), github.stdout)
+        let sarif = try TestSupport.run(["check", "--reporter", "sarif"], in: repository)
+        XCTAssertTrue(sarif.stdout.contains("\"uri\":\"ios/Schema/SchemaV1.swift\""), sarif.stdout)
+        let junit = try TestSupport.run(["check", "ios", "--reporter", "junit"], in: repository)
+        XCTAssertTrue(junit.stdout.contains("ios/Schema/SchemaV1.swift:12"), junit.stdout)
+        let inside = try TestSupport.run(["check", "--reporter", "github"], in: repository.appendingPathComponent("ios"))
+        XCTAssertTrue(inside.stdout.hasPrefix("::error file=Schema/SchemaV1.swift,line=12"), inside.stdout)
+    }
+
+    func testStoreGlobsTakeBracketClasses() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        for name in ["v1.store", "v2.store", "v3.store", "v1.store-wal"] {
+            try Data().write(to: folder.appendingPathComponent("Fixtures/\(name)"))
+        }
+        let found = try StoreFixtures.locate(["Fixtures/v[12].store"], base: folder.path)
+        XCTAssertEqual(found.map { ($0 as NSString).lastPathComponent }, ["v1.store", "v2.store"])
+        let others = try StoreFixtures.locate(["Fixtures/v[!1-2].store"], base: folder.path)
+        XCTAssertEqual(others.map { ($0 as NSString).lastPathComponent }, ["v3.store"])
+        let filter = PathFilter(included: [], excluded: ["Sources/[Ll]egacy", "**/*[0-9].swift"], base: "/app")
+        XCTAssertFalse(filter.allowsFile("/app/Sources/legacy/Old.swift"))
+        XCTAssertFalse(filter.allowsFile("/app/Sources/Model/SchemaV2.swift"))
+        XCTAssertTrue(filter.allowsFile("/app/Sources/Model/Schema.swift"))
+        XCTAssertTrue(PathFilter(included: ["[a"], excluded: [], base: "/app").allowsFile("/app/[a"), "an unclosed [ is literal")
+    }
+}

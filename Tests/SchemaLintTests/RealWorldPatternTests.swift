@@ -1,0 +1,122 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// The shapes that made false alarms on public SwiftData apps, written as small apps: each must give no finding, or
+/// exactly the right one.
+final class RealWorldPatternTests: XCTestCase {
+    func files(_ fixture: String) throws -> [String: String] {
+        let folder = TestSupport.fixture("RealWorld/\(fixture)")
+        var sources: [String: String] = [:]
+        for file in try SourceDiscovery(workingDirectory: folder).discover([]).files {
+            sources[file.path] = String(decoding: file.bytes, as: UTF8.self)
+        }
+        return sources
+    }
+
+    /// `#Preview`, `PreviewProvider`, in-memory and `/dev/null` stores, XCTest and UI-test helpers never migrate.
+    func testPreviewTestAndInMemoryContainersAreNotMigrationRisks() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/PreviewsAndTests")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        let purposes = analysis.project.containers.map { "\($0.location.file):\($0.location.line) \($0.purpose.rawValue)" }
+        XCTAssertEqual(purposes, [
+            "App/NotesApp.swift:8 app",
+            "App/NotesApp.swift:25 preview",
+            "App/NotesApp.swift:30 preview",
+            "App/NotesApp.swift:37 preview",
+            "App/NotesApp.swift:44 in-memory",
+            "AppTests/NoteTests.swift:7 test",
+            "AppUITests/Fixtures.swift:8 in-memory",
+        ])
+        // The same container outside a preview, a test or memory is an app container, and it is reported.
+        var sources = try files("PreviewsAndTests")
+        sources["App/Legacy.swift"] = "import SwiftData\nenum Legacy {\n    static func container() throws -> ModelContainer { try ModelContainer(for: Note.self) }\n}\n"
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(sources).findings),
+                       ["container_without_migration_plan App/Legacy.swift:3"])
+    }
+
+    /// `cloudKit ? .automatic : .none` with `cloudKit` defaulting to false and every caller passing false is off.
+    func testACloudKitSwitchThatEveryCallerTurnsOffIsOff() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/CloudKitSwitch")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        XCTAssertEqual(analysis.project.configurations.map(\.enablesCloudKit), [false])
+
+        // One caller turns it on: one finding per model and per constraint, never one per property; the custom stage
+        // only logs and saves on a step that only adds, so it is not reported.
+        var sources = try files("CloudKitSwitch")
+        sources["Store.swift"] = sources["Store.swift"]!.replacingOccurrences(of: "try create(cloudKit: false)",
+                                                                              with: "try create(cloudKit: true)")
+        let findings = TestSupport.analyze(sources).findings
+        XCTAssertEqual(TestSupport.summary(findings), [
+            "cloudkit_incompatible Store.swift:28",
+            "cloudkit_incompatible Store.swift:29",
+            "cloudkit_incompatible Store.swift:41",
+        ])
+        XCTAssertTrue(findings[0].message.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: number, owner, opened."),
+                      findings[0].message)
+        XCTAssertTrue(findings[1].message.hasPrefix("Account has a uniqueness constraint (number)"), findings[1].message)
+        XCTAssertTrue(findings[2].message.hasPrefix("Entry breaks CloudKit's rules: non-optional without a default: amount."),
+                      findings[2].message)
+
+        // A custom stage that rewrites stored values is reported under CloudKit.
+        sources["Store.swift"] = sources["Store.swift"]!.replacingOccurrences(
+            of: "didMigrate: { context in try context.save() }",
+            with: "didMigrate: { context in\n            for account in try context.fetch(FetchDescriptor<LedgerV2.Account>()) { account.note = \"\" }\n            try context.save()\n        }")
+        XCTAssertTrue(TestSupport.analyze(sources).findings.contains {
+            $0.rule == "cloudkit_incompatible" && $0.message.contains("custom stage that changes stored data")
+        })
+    }
+
+    /// A one-version plan with no stages beside a wider flat container, a draft version in no plan, and a second
+    /// target's own container: nothing there fails to open, so nothing is reported.
+    func testInertPlansAndSeparateTargetsAreNotReported() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/InertPlan")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        // The versions are still hashed, so they can be locked.
+        XCTAssertEqual(analysis.versions.map(\.key), ["AppSchemaV1", "AppSchemaV2Draft"])
+        // `var servers = [Server]()` is a to-many relationship, `var port = 443` an Int attribute.
+        let profile = try XCTUnwrap(analysis.versions[0].snapshot.first { $0.name == "Profile" })
+        XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.kind, "relationship")
+        XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.inverse, "profile")
+        XCTAssertTrue(analysis.versions[0].isCertain, "\(analysis.versions[0].uncertainties)")
+
+        // The same plan with a second version and a stage migrates: then a container given other models is wrong.
+        var sources = try files("InertPlan")
+        sources["App/Model.swift"] = sources["App/Model.swift"]!
+            .replacingOccurrences(of: "[AppSchemaV1.self] }\n    static var stages: [MigrationStage] { [] }",
+                                  with: "[AppSchemaV1.self, AppSchemaV2Draft.self] }\n    static var stages: [MigrationStage] { [.lightweight(fromVersion: AppSchemaV1.self, toVersion: AppSchemaV2Draft.self)] }")
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(sources).findings), [
+            "container_models_not_in_schema App/Model.swift:47",
+        ])
+    }
+
+    /// A shipped version edited in place is `shipped_schema_edited`'s; the step out of it starts from what shipped.
+    func testAStepOutOfALockedVersionStartsFromWhatShipped() throws {
+        func source(v1Price: String) -> String {
+            """
+            import Foundation
+            import SwiftData
+            enum ShopV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var price: \(v1Price) = 0; init() {} }
+            }
+            enum ShopV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var price: Decimal = 0; var name: String?; init() {} }
+            }
+            enum ShopPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [ShopV1.self, ShopV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: ShopV1.self, toVersion: ShopV2.self)] }
+            }
+            """
+        }
+        let shipped = TestSupport.lock(TestSupport.analyze(source(v1Price: "Decimal")))
+        let edited = TestSupport.analyze(["Shop.swift": source(v1Price: "Double")], lockfile: shipped)
+        XCTAssertEqual(edited.findings.map(\.rule), ["shipped_schema_edited"])
+        // Without a lockfile, the source is all there is: the type change is the lightweight step's problem.
+        XCTAssertEqual(TestSupport.analyze(source(v1Price: "Double")).findings.map(\.rule), ["lightweight_unsupported_change"])
+    }
+}
