@@ -66,11 +66,11 @@ struct CloudKitFolding {
             return foldTernary(condition: ternary.condition, then: ternary.thenExpression, else: ternary.elseExpression,
                                written: written)
         }
-        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 5 {
-            // An unfolded sequence: `flag ? .automatic : .none`.
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].
             let elements = Array(sequence.elements)
             if let marker = elements[1].as(UnresolvedTernaryExprSyntax.self) {
-                return foldTernary(condition: elements[0], then: marker.thenExpression, else: elements[4], written: written)
+                return foldTernary(condition: elements[0], then: marker.thenExpression, else: elements[2], written: written)
             }
         }
         return .unknown(written)

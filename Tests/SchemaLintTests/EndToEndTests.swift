@@ -133,7 +133,10 @@ final class EndToEndTests: XCTestCase {
         let missingLock = try run(["check", "--lockfile", "typo.lock"], in: broken)
         XCTAssertEqual(missingLock.status, 2)
         XCTAssertTrue(missingLock.stderr.contains("typo.lock does not exist"), missingLock.stderr)
-        XCTAssertEqual(try run(["check", "--strict"], in: TestSupport.fixture("TravelApp")).status, 0)
+        // TravelApp has no lockfile: its one finding is the warning that says so, which --strict turns into a failure.
+        let strict = try run(["check", "--strict"], in: TestSupport.fixture("TravelApp"))
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stdout.hasSuffix("[lockfile_missing]\n") && strict.stdout.split(separator: "\n").count == 1, strict.stdout)
     }
 
     func testCorruptLockfileIsExitTwoAndLeftUntouched() throws {

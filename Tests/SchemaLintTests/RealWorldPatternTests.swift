@@ -22,10 +22,10 @@ final class RealWorldPatternTests: XCTestCase {
         let purposes = analysis.project.containers.map { "\($0.location.file):\($0.location.line) \($0.purpose.rawValue)" }
         XCTAssertEqual(purposes, [
             "App/NotesApp.swift:8 app",
-            "App/NotesApp.swift:25 preview",
-            "App/NotesApp.swift:30 preview",
-            "App/NotesApp.swift:37 preview",
-            "App/NotesApp.swift:44 in-memory",
+            "App/NotesApp.swift:24 preview",
+            "App/NotesApp.swift:29 preview",
+            "App/NotesApp.swift:35 preview",
+            "App/NotesApp.swift:42 in-memory",
             "AppTests/NoteTests.swift:7 test",
             "AppUITests/Fixtures.swift:8 in-memory",
         ])
@@ -51,9 +51,9 @@ final class RealWorldPatternTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(findings), [
             "cloudkit_incompatible Store.swift:28",
             "cloudkit_incompatible Store.swift:29",
-            "cloudkit_incompatible Store.swift:41",
+            "cloudkit_incompatible Store.swift:40",
         ])
-        XCTAssertTrue(findings[0].message.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: number, owner, opened."),
+        XCTAssertTrue(findings[0].message.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: number, owner, opened; non-optional relationships: entries."),
                       findings[0].message)
         XCTAssertTrue(findings[1].message.hasPrefix("Account has a uniqueness constraint (number)"), findings[1].message)
         XCTAssertTrue(findings[2].message.hasPrefix("Entry breaks CloudKit's rules: non-optional without a default: amount."),
@@ -81,13 +81,18 @@ final class RealWorldPatternTests: XCTestCase {
         XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.inverse, "profile")
         XCTAssertTrue(analysis.versions[0].isCertain, "\(analysis.versions[0].uncertainties)")
 
-        // The same plan with a second version and a stage migrates: then a container given other models is wrong.
+        // The same plan with a second version and a stage migrates: then live models in the old version, a version that
+        // adds nothing the old one did not already reach, and a container given other models are all real.
         var sources = try files("InertPlan")
         sources["App/Model.swift"] = sources["App/Model.swift"]!
             .replacingOccurrences(of: "[AppSchemaV1.self] }\n    static var stages: [MigrationStage] { [] }",
                                   with: "[AppSchemaV1.self, AppSchemaV2Draft.self] }\n    static var stages: [MigrationStage] { [.lightweight(fromVersion: AppSchemaV1.self, toVersion: AppSchemaV2Draft.self)] }")
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(sources).findings), [
-            "container_models_not_in_schema App/Model.swift:47",
+            "historical_schema_uses_live_model App/Model.swift:7",
+            "historical_schema_uses_live_model App/Model.swift:7",
+            "duplicate_schema_hash App/Model.swift:18",
+            "historical_schema_uses_live_model App/Model.swift:23",
+            "container_models_not_in_schema App/Model.swift:46",
         ])
     }
 

@@ -253,7 +253,7 @@ Pass the plan: `ModelContainer(for: Trip.self, migrationPlan: MigrationPlan.self
 
 ### Failing
 ```swift
-typealias Trip = SchemaV1.Trip
+typealias Trip = SchemaV2.Trip
 
 enum SchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
@@ -261,9 +261,15 @@ enum SchemaV1: VersionedSchema {
     @Model final class Trip { var name: String = ""; init() {} }
 }
 
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self] }
+    @Model final class Trip { var name: String = ""; var notes: String?; init() {} }
+}
+
 enum MigrationPlan: SchemaMigrationPlan {
-    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
-    static var stages: [MigrationStage] { [] }
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
 }
 
 func makeContainer() throws -> ModelContainer {
@@ -272,8 +278,9 @@ func makeContainer() throws -> ModelContainer {
 ```
 
 ### Passing
+A preview's in-memory container never migrates; the app's container passes the plan:
 ```swift
-typealias Trip = SchemaV1.Trip
+typealias Trip = SchemaV2.Trip
 
 enum SchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
@@ -281,14 +288,24 @@ enum SchemaV1: VersionedSchema {
     @Model final class Trip { var name: String = ""; init() {} }
 }
 
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self] }
+    @Model final class Trip { var name: String = ""; var notes: String?; init() {} }
+}
+
 enum MigrationPlan: SchemaMigrationPlan {
-    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
-    static var stages: [MigrationStage] { [] }
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
 }
 
 func makeContainer() throws -> ModelContainer {
     let schema = Schema([Trip.self])
     return try ModelContainer(for: schema, migrationPlan: MigrationPlan.self, configurations: ModelConfiguration(schema: schema))
+}
+
+func makePreviewContainer() throws -> ModelContainer {
+    try ModelContainer(for: Trip.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
 }
 ```
 """#,
@@ -1050,7 +1067,8 @@ enum MigrationPlan: SchemaMigrationPlan {
 
 ## What it catches
 A `@Model` class declared inside a `VersionedSchema` (in its body or in any `extension` of it, in any file) that the
-version's `models` does not list and that no listed model reaches through a relationship.
+version's `models` does not list and that no listed model reaches through a relationship; and a relationship of a
+listed model that reaches a different class with the entity name of a listed one.
 
 The finding points at the `models` list, the line to edit.
 
@@ -1091,25 +1109,20 @@ extension SchemaV2 {
 }
 ```
 
-A listed model points at one that is not listed:
+A copied version reuses `SchemaV1.Lap`, whose `workout` still points at `SchemaV1.Workout`, while `SchemaV2` lists its
+own `Workout`: two classes with one entity name.
 ```swift
-// file: SchemaV1.swift
 enum SchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [Asset.self] }
+    static var models: [any PersistentModel.Type] { [Workout.self, Lap.self] }
+    @Model final class Workout { var title: String = ""; var laps: [Lap] = []; init() {} }
+    @Model final class Lap { var seconds: Int = 0; var workout: Workout?; init() {} }
 }
-// file: Models.swift
-extension SchemaV1 {
-    @Model final class Asset {
-        var name: String = ""
-        var group: AssetGroup?
-        init() {}
-    }
-    @Model final class AssetGroup {
-        var title: String = ""
-        @Relationship(inverse: \Asset.group) var assets: [Asset] = []
-        init() {}
-    }
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Workout.self, SchemaV1.Lap.self] }
+    @Model final class Workout { var title: String = ""; var notes: String?; init() {} }
 }
 ```
 
@@ -2081,6 +2094,21 @@ enum SchemaV1: VersionedSchema {
     static var models: [any PersistentModel.Type] { [Trip.self] }
     @Model final class Trip { var name: String = ""; init() {} }
 }
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self] }
+    @Model final class Trip { var name: String = ""; var notes: String?; init() {} }
+}
+
+enum TripsPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+
+func makeContainer() throws -> ModelContainer {
+    try ModelContainer(for: Schema(versionedSchema: SchemaV2.self), migrationPlan: TripsPlan.self)
+}
 ```
 
 ### Passing
@@ -2089,8 +2117,23 @@ enum SchemaV1: VersionedSchema {
 
 enum SchemaV1: VersionedSchema {
     static var versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [Trip.self, Reminder.self] }
+    static var models: [any PersistentModel.Type] { [Trip.self] }
     @Model final class Trip { var name: String = ""; init() {} }
+}
+
+enum SchemaV2: VersionedSchema {
+    static var versionIdentifier = Schema.Version(2, 0, 0)
+    static var models: [any PersistentModel.Type] { [Trip.self, Reminder.self] }
+    @Model final class Trip { var name: String = ""; var notes: String?; init() {} }
+}
+
+enum TripsPlan: SchemaMigrationPlan {
+    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+    static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+}
+
+func makeContainer() throws -> ModelContainer {
+    try ModelContainer(for: Schema(versionedSchema: SchemaV2.self), migrationPlan: TripsPlan.self)
 }
 ```
 """#,
