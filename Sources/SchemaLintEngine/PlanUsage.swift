@@ -21,9 +21,4 @@ extension RuleContext {
         guard let id else { return nil }
         return project.plans.first { $0.id == id }
     }
-
-    /// How many containers of each purpose the analysis saw, for `check --verbose`.
-    public var containerCounts: [ContainerPurpose: Int] {
-        Dictionary(grouping: project.containers, by: \.purpose).mapValues(\.count)
-    }
 }

@@ -16,17 +16,13 @@ final class DataChangeDetector: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         for (index, element) in elements.enumerated() where index > 0 {
-            let isAssignment = element.is(AssignmentExprSyntax.self)
-                || (element.as(BinaryOperatorExprSyntax.self).map { Self.compoundAssignments.contains($0.operator.text) } ?? false)
-            if isAssignment, Self.isPropertyReference(elements[index - 1]) { changesData = true }
+            if Self.isAssignment(element), Self.isPropertyReference(elements[index - 1]) { changesData = true }
         }
         return changesData ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-        let isAssignment = node.operator.is(AssignmentExprSyntax.self)
-            || (node.operator.as(BinaryOperatorExprSyntax.self).map { Self.compoundAssignments.contains($0.operator.text) } ?? false)
-        if isAssignment, Self.isPropertyReference(node.leftOperand) { changesData = true }
+        if Self.isAssignment(node.operator), Self.isPropertyReference(node.leftOperand) { changesData = true }
         return changesData ? .skipChildren : .visitChildren
     }
 
@@ -39,6 +35,12 @@ final class DataChangeDetector: SyntaxVisitor {
     }
 
     private static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&&=", "||="]
+
+    /// `=` or a compound assignment such as `+=`.
+    private static func isAssignment(_ operator: ExprSyntax) -> Bool {
+        if `operator`.is(AssignmentExprSyntax.self) { return true }
+        return `operator`.as(BinaryOperatorExprSyntax.self).map { compoundAssignments.contains($0.operator.text) } ?? false
+    }
 
     /// `a.b` or `a.b.c`, possibly behind `?`/`!`: a stored property, unlike a local variable.
     private static func isPropertyReference(_ expression: ExprSyntax) -> Bool {

@@ -19,6 +19,9 @@ struct Check: ParsableCommand {
     @Flag(help: "Print findings only (no summary line).")
     var quiet = false
 
+    @Flag(help: "Also print each app's folder, lockfile and configuration, and how many containers of each kind it has.")
+    var verbose = false
+
     @Option(help: ArgumentHelp("Write this file when the check passes (the SwiftPM build-tool plugin's output).", visibility: .hidden))
     var touch: String?
 
@@ -51,6 +54,9 @@ struct Check: ParsableCommand {
             let analysis = try options.analyze(app, lockfile: lockfile, storeFiles: stores[app.root] ?? [],
                                                lockfileLocation: against == nil ? app.lockfilePath : nil)
             if lockfile == nil, !analysis.project.plans.isEmpty { missing.append(app.lockfilePath) }
+            if verbose {
+                Console.err(app.describe(analysis, lockfileFound: lockfile != nil, workingDirectory: options.workingDirectory))
+            }
             recorded.entries += Baseline(findings: analysis.findings, project: analysis.project).entries
             findings += kept.map { $0.newFindings(analysis.findings, project: analysis.project) } ?? analysis.findings
             statistics.filesFound += analysis.statistics.filesFound

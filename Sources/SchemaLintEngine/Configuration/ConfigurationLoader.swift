@@ -173,5 +173,8 @@ public enum ConfigurationLoader {
     # Fail on warnings too.
     # strict: false
 
+    # Make a plan with versions but no lockfile an error (lockfile_missing), not a warning.
+    # require_lockfile: true
+
     """
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintModel
 
 /// One app of a run: the folder that holds its configuration and lockfile, and the source files that belong to it.
 public struct AppUnit {
@@ -10,6 +11,17 @@ public struct AppUnit {
     /// The configuration file's path when there is one, relative to the working directory when inside it.
     public var configurationPath: String? { configuration.path }
     public var files: [SourceDiscovery.SourceFile]
+
+    /// One line for `check --verbose`: where the app is, what it read, and its containers by purpose (only app
+    /// containers are checked against migration plans).
+    public func describe(_ analysis: Analysis, lockfileFound: Bool, workingDirectory: String) -> String {
+        let counts = Dictionary(grouping: analysis.project.containers, by: \.purpose).mapValues(\.count)
+        let containers = ContainerPurpose.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+        let folder = Workspace.display(root, workingDirectory: workingDirectory)
+        return "schemalint: app \(folder == SourceDiscovery.normalise(workingDirectory) ? "." : folder): \(files.count) Swift files, "
+            + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
+            + "configuration \(configurationPath ?? "none"); containers: \(containers)"
+    }
 }
 
 /// Splits a run's source files into apps (see `AppLocator`), each with its own configuration and lockfile.
