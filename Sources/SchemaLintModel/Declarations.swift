@@ -125,6 +125,8 @@ public struct PropertyDeclaration: Sendable {
     public var attribute: AttributeArguments?
     /// `@Relationship(...)`, when present.
     public var relationship: RelationshipArguments?
+    /// The doc comment (`///`) written on it, for rules that must judge intent (a rename or a replacement).
+    public var documentation: String?
 
     public init(name: String, type: TypeExpr?, hasDefault: Bool, isLet: Bool, location: SourceLocation,
                 attribute: AttributeArguments? = nil, relationship: RelationshipArguments? = nil) {

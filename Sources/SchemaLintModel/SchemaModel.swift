@@ -34,6 +34,8 @@ public struct Property: Sendable {
     public var attribute: AttributeArguments?
     public var relationshipArguments: RelationshipArguments?
     public var kind: Kind
+    /// The doc comment written on the declaration.
+    public var documentation: String?
 
     public enum Kind: Sendable {
         case attribute(AttributeStorage)

@@ -144,6 +144,7 @@ struct DeclarationReader {
             if isLazy || isComputed(binding) { continue }
             var property = PropertyDeclaration(name: name, type: type, hasDefault: binding.initializer != nil,
                                                isLet: isLet, location: location(pattern))
+            property.documentation = Self.documentation(variable.leadingTrivia)
             for attribute in attributes {
                 switch TypeExprReader.read(attribute.attributeName).path?.last {
                 case "Attribute": property.attribute = ExpressionReader.attributeArguments(attribute, at: location(attribute), reader: self)
@@ -153,6 +154,18 @@ struct DeclarationReader {
             }
             members.storedProperties.append(property)
         }
+    }
+
+    /// The `///` and `/** */` comment text right before a declaration, or nil.
+    static func documentation(_ trivia: Trivia) -> String? {
+        let lines = trivia.compactMap { piece -> String? in
+            switch piece {
+            case let .docLineComment(text): return String(text.dropFirst(3))
+            case let .docBlockComment(text): return String(text.dropFirst(3).dropLast(2))
+            default: return nil
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     /// A binding with a getter, or `get`/`set` accessors, stores nothing. `willSet`/`didSet` alone still store.

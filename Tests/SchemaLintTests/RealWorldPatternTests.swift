@@ -96,6 +96,38 @@ final class RealWorldPatternTests: XCTestCase {
         ])
     }
 
+    /// A doc comment that says one field was removed and another added is read before guessing a rename.
+    func testARenameGuessDefersToTheDocComment() throws {
+        func source(_ comment: String) -> String {
+            """
+            import SwiftData
+            enum ScoreV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Player.self] }
+                @Model final class Player { var legacyScore: Int = 0; init() {} }
+            }
+            enum ScoreV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Player.self] }
+                @Model final class Player {
+                    \(comment)
+                    var rating: Int = 0
+                    init() {}
+                }
+            }
+            enum ScorePlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [ScoreV1.self, ScoreV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: ScoreV1.self, toVersion: ScoreV2.self)] }
+            }
+            """
+        }
+        let documented = source("/// A new field: `legacyScore` was removed in 2.0, its values are not carried over.")
+        XCTAssertEqual(TestSupport.analyze(documented).findings.map(\.rule), [])
+        XCTAssertEqual(TestSupport.analyze(source("// The player's rating.")).findings.map(\.rule), ["rename_without_original_name"])
+        XCTAssertEqual(TestSupport.analyze(source("/// Renamed from legacyScore.")).findings.map(\.rule),
+                       ["rename_without_original_name"])
+    }
+
     /// A shipped version edited in place is `shipped_schema_edited`'s; the step out of it starts from what shipped.
     func testAStepOutOfALockedVersionStartsFromWhatShipped() throws {
         func source(v1Price: String) -> String {

@@ -16,7 +16,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 let newByName = Dictionary(new.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 for entity in new.snapshot {
                     guard let before = oldByName[entity.name] else { continue }
-                    for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity) {
+                    for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity)
+                    where !Self.documentsReplacement(of: removed.name, by: added.name, entity: entity.name, in: step.to, context: context) {
                         let attribute = added.kind == "relationship" ? "@Relationship" : "@Attribute"
                         findings.append(finding(context.location(entity: entity.name, property: added.name, in: step.to),
                                                 "\(step.from.name) → \(step.to.name): \(entity.name).\(removed.name) disappears and \(entity.name).\(added.name) (\(SchemaDiff.describe(added))) appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write \(attribute)(originalName: \"\(removed.name)\") on \(added.name), or ignore this if the property really was replaced"))
@@ -34,5 +35,16 @@ public struct RenameWithoutOriginalNameRule: Rule {
             }
         }
         return findings
+    }
+
+    /// The new property's doc comment names the old one as removed or replaced ("`legacyScore` was removed; this
+    /// is a new field"): the developer says it is not a rename, so guessing one would be a false alarm.
+    static func documentsReplacement(of removed: String, by added: String, entity: String, in version: SchemaVersion,
+                                     context: RuleContext) -> Bool {
+        guard let declared = context.entity(named: entity, in: version)?.properties.first(where: { $0.name == added }),
+              let text = declared.documentation?.lowercased(), text.contains(removed.lowercased()) else { return false }
+        if text.contains("renamed") || text.contains("originalname") { return false }
+        return ["removed", "replaces", "replaced", "instead of", "dropped", "deleted", "new field", "not a rename"]
+            .contains { text.contains($0) }
     }
 }

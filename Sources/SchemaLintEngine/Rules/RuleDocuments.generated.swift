@@ -1157,8 +1157,11 @@ kind and type, with no `originalName:` linking them; or an entity that disappear
 appears. The message says it assumed a rename; a property that really was replaced is fine to keep.
 
 ## What it does not report
-Steps whose from-version is locked compare with what shipped; properties whose type changed as well as their name are
-reported as a removal and an addition, not a rename.
+- A new property whose doc comment names the old one as removed or replaced (`/// legacyScore was removed; a new
+  field`): the developer has said it is not a rename. A comment that says "renamed" is still reported.
+- Properties whose type changed as well as their name: that is a removal and an addition, not a rename.
+
+A step out of a locked version compares with what shipped (the lockfile's snapshot), not with the edited source.
 
 ## Why it matters
 SwiftData matches properties by name. Without `originalName:`, a renamed property is a removed property plus a new
