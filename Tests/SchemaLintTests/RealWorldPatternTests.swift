@@ -96,6 +96,41 @@ final class RealWorldPatternTests: XCTestCase {
         ])
     }
 
+    /// `typealias HabitV1 = HabitsV1.Habit` names one version on purpose; only `typealias Habit = ...` must follow
+    /// the newest version, and only it can silently move under a custom stage.
+    func testAliasesNamedAfterOneVersionArePinned() throws {
+        let source = """
+        import SwiftData
+        enum HabitsV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Habit.self] }
+            @Model final class Habit { var name: String = ""; init() {} }
+        }
+        enum HabitsV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Habit.self] }
+            @Model final class Habit { var name: String = ""; var streak: Int = 0; init() {} }
+        }
+        typealias HabitV1 = HabitsV1.Habit
+        typealias HabitV2 = HabitsV2.Habit
+        typealias Habit = HabitsV2.Habit
+        enum HabitsPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [HabitsV1.self, HabitsV2.self] }
+            static var stages: [MigrationStage] { [migrateV1toV2] }
+            static let migrateV1toV2 = MigrationStage.custom(
+                fromVersion: HabitsV1.self, toVersion: HabitsV2.self, willMigrate: nil,
+                didMigrate: { context in
+                    for habit in try context.fetch(FetchDescriptor<HabitV2>()) { habit.streak = 1 }
+                    try context.save()
+                })
+        }
+        """
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(source).findings), [])
+        let live = source.replacingOccurrences(of: "FetchDescriptor<HabitV2>", with: "FetchDescriptor<Habit>")
+            .replacingOccurrences(of: "typealias Habit = HabitsV2.Habit", with: "typealias Habit = HabitsV1.Habit")
+        XCTAssertEqual(TestSupport.analyze(live).findings.map(\.rule).sorted(), ["custom_stage_wrong_version", "typealias_not_latest"])
+    }
+
     /// A doc comment that says one field was removed and another added is read before guessing a rename.
     func testARenameGuessDefersToTheDocComment() throws {
         func source(_ comment: String) -> String {
