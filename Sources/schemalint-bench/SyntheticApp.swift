@@ -76,37 +76,77 @@ struct SyntheticApp {
         }
     }
 
-    /// About 5 KB of everyday Swift (state, a controller, formatting helpers) that never mentions SwiftData.
+    /// About 5 KB of everyday Swift that never mentions SwiftData's own words but is as noisy as real app code:
+    /// every file has typealiases, extensions of UIKit, SwiftUI and Foundation types, and identifiers, comments and
+    /// strings containing Model, Schema, Container, Stage and Migration; one file in ten is Core Data code.
     static func ordinaryFile(_ index: Int) -> String {
+        let extended = ["UIView", "String", "Color", "Date", "UIViewController", "View", "URLSession", "Array"][index % 8]
         var text = """
         import Foundation
+        \(index % 10 == 0 ? "import CoreData\n" : "")
+        typealias Feature\(index)Completion = (Result<[String], Error>) -> Void
+        typealias Feature\(index)Identifier = String
 
-        struct Feature\(index)State: Equatable {
+        /// The view model of feature \(index): its schema of fields, its onboarding stage and its migration notes.
+        struct Feature\(index)ViewModel: Equatable {
             var items: [String] = []
             var isLoading = false
             var selection: Int?
             var query = ""
+            var schemaVersion = "v2"
+            var stage: OnboardingStage\(index) = .welcome
+        }
+
+        enum OnboardingStage\(index): String, CaseIterable {
+            case welcome, permissions, migrationNotice = "MigrationNotice", done
+        }
+
+        extension \(extended) {
+            /// Container and model helpers used by feature \(index).
+            static var feature\(index)ContainerIdentifier: String { "Feature\(index)ContainerView.schemaStage" }
         }
 
         final class Feature\(index)Controller {
-            private(set) var state = Feature\(index)State()
+            private(set) var model = Feature\(index)ViewModel()
+            private let containerName = "com.example.container.\(index)"
 
         """
-        for method in 0..<10 {
+        for method in 0..<8 {
             text += """
                 /// Refreshes part \(method) of the screen from the provider, keeping the selection stable.
-                func refresh\(method)(with provider: () -> [String]) -> Int {
-                    state.isLoading = true
+                func refresh\(method)(with provider: () -> [String], completion: Feature\(index)Completion? = nil) -> Int {
+                    model.isLoading = true
                     let values = provider().filter { !$0.isEmpty && $0.count > \(method % 5) }.sorted()
-                    state.items = values
-                    state.selection = values.isEmpty ? nil : min(state.selection ?? 0, values.count - 1)
-                    state.isLoading = false
+                    model.items = values
+                    model.selection = values.isEmpty ? nil : min(model.selection ?? 0, values.count - 1)
+                    model.isLoading = false
+                    completion?(.success(values))
                     return values.reduce(0) { $0 + $1.count * \(method + 1) }
                 }
 
 
             """
         }
-        return text + "}\n"
+        text += "}\n"
+        if index % 10 == 0 {
+            text += """
+
+            /// The app's older Core Data store, kept until its migration to the new schema has run everywhere.
+            final class LegacyItem\(index): NSManagedObject {
+                @NSManaged var title: String?
+                @NSManaged var createdAt: Date?
+            }
+
+            enum LegacyStore\(index) {
+                static let container: NSPersistentContainer = {
+                    let container = NSPersistentContainer(name: "LegacyModel\(index)")
+                    container.loadPersistentStores { _, error in if let error { print("store: \\(error)") } }
+                    return container
+                }()
+            }
+
+            """
+        }
+        return text
     }
 }

@@ -32,7 +32,7 @@ struct Bench {
         let check = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1, 2]) }
         let grep = try best { try run(URL(fileURLWithPath: "/usr/bin/env"), ["grep", "-rlE", Self.keywords, "--include=*.swift", "."], in: root, allowedStatus: [0, 1]) }
         let parse = measure { files.reduce(0) { $0 + SwiftFileParser.parse(path: $1.path, bytes: $1.bytes).members.types.count } }.seconds
-        print("files           \(files.count)")
+        print("files           \(files.count), \(try parsedCount(root)) parsed by schemalint")
         print("bytes           \(bytes) (\(String(format: "%.1f", megabytes)) MB)")
         print("wall time       \(ms(check)) (schemalint check, best of \(repeats), process start included)")
         print("throughput      \(Int(Double(files.count) / check)) files/s, \(String(format: "%.1f", megabytes / check)) MB/s")
@@ -46,6 +46,23 @@ struct Bench {
             print("with stores     \(ms(withStores)) (check --stores, \(paths.count) store files)   +\(ms(max(0, withStores - check)))")
             print("store reading   \(ms(read.seconds / Double(max(1, paths.count)))) per store (copy, metadata, inflate and decode the cached model; \(read.value) read)")
         }
+    }
+
+    /// How many files `schemalint check` parsed, from its JSON summary.
+    func parsedCount(_ root: URL) throws -> Int {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-bench-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = schemalint
+        process.arguments = ["check", ".", "--reporter", "json"]
+        process.currentDirectoryURL = root
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        return (object?["summary"] as? [String: Any])?["filesParsed"] as? Int ?? -1
     }
 
     func scaling(_ sizes: [(Int, Int)], properties: Int) throws {
