@@ -78,12 +78,14 @@ public struct Analyzer {
         var parsed = ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads)
         var project = ProjectBuilder.build(files: parsed)
         // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
-        // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend.
+        // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend, and
+        // files of typealiases into the versions. Declarations are looked for, not any mention of the name.
         for _ in 0..<3 {
             let wanted = MissingNames.collect(project)
             guard !wanted.isEmpty else { break }
             let extra = files.indices.filter { index in
-                !relevant[index] && wanted.contains { ByteScanner.contains(files[index].bytes, $0) }
+                !relevant[index]
+                    && DeclarationScanner.mentions(files[index].bytes, declaring: wanted.declarations, aliasing: wanted.aliasTargets)
             }
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
@@ -108,45 +110,4 @@ public struct Analyzer {
         return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
                         storeVerdicts: context.storeVerdicts)
     }
-}
-
-/// Type names the schema refers to that no parsed file declares.
-enum MissingNames {
-    static func collect(_ project: Project) -> Set<String> {
-        var names = Set<String>()
-        for extensionDecl in project.symbols.unboundExtensions {
-            if let first = extensionDecl.extendedType.path?.first { names.insert(first) }
-        }
-        for entity in project.entities.values {
-            for property in entity.properties {
-                if case let .attribute(storage) = property.kind { collect(storage, property.declaredType, into: &names) }
-            }
-        }
-        for version in project.versions {
-            for model in version.models ?? [] where model.entity == nil {
-                if let first = model.written.path?.first { names.insert(first) }
-            }
-        }
-        return names.filter { !$0.isEmpty && !StorageNames.standard.contains($0) }
-    }
-
-    private static func collect(_ storage: AttributeStorage, _ written: TypeExpr, into names: inout Set<String>) {
-        switch storage {
-        case .unknown, .transformable:
-            var type = written.unwrappingOptional.type
-            while case let .array(element) = type { type = element.unwrappingOptional.type }
-            if let path = type.path { names.formUnion(path) }
-        case let .composite(_, elements, _):
-            for element in elements {
-                if case .unknown(let swiftType, _) = element.storage { names.insert(swiftType.split(separator: ".").first.map(String.init) ?? swiftType) }
-            }
-        case .scalar:
-            break
-        }
-    }
-}
-
-enum StorageNames {
-    static let standard: Set<String> = ["String", "Int", "Int16", "Int32", "Int64", "Double", "Float", "Bool", "Date",
-                                        "Data", "UUID", "URL", "Decimal", "Array", "Dictionary", "Set", "Optional"]
 }

@@ -2,16 +2,18 @@ import SchemaLintSyntax
 
 /// A byte scan that decides which files can hold schema code, so only those are parsed.
 ///
-/// A file matters when it mentions one of SwiftData's schema words. Types that models use as attributes
-/// (a Codable struct in an ordinary file) are found in a second pass by name, see `Analyzer`.
+/// A file matters when it mentions one of SwiftData's own schema words. Types that models use as attributes (a
+/// Codable struct in an ordinary file), namespaces that models extend and typealiases into the versions are found in
+/// a second pass by declaration, see `MissingNames`. `typealias` is not a word of its own: real apps have hundreds.
 ///
 /// Each keyword is anchored on one of its bytes that is rare in Swift code, and all keywords sharing an anchor are
-/// checked in one `memchr` pass: three passes (`M`, `V`, `y`) cover the six keywords.
+/// checked in one `memchr` pass: two passes (`M`, `V`) cover them all (`C` for `modelContainer`).
 enum RelevanceFilter {
-    static let keywords = ["VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "typealias", "ModelContainer"]
+    static let keywords = ["VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
+                           "modelContainer", "ModelConfiguration"]
 
     static let passes: [(anchor: UInt8, needles: [ByteScanner.Needle])] = {
-        let anchors: [UInt8] = [UInt8(ascii: "M"), UInt8(ascii: "V"), UInt8(ascii: "y")]
+        let anchors: [UInt8] = [UInt8(ascii: "M"), UInt8(ascii: "V"), UInt8(ascii: "C")]
         var passes: [(UInt8, [ByteScanner.Needle])] = anchors.map { ($0, []) }
         for keyword in keywords {
             let index = anchors.firstIndex { keyword.utf8.contains($0) }!

@@ -23,7 +23,7 @@ struct Bench {
     /// `--stores`: store fixtures to verify in a second timed run (absolute glob).
     var stores: String?
 
-    static let keywords = "VersionedSchema|SchemaMigrationPlan|@Model|MigrationStage|typealias|ModelContainer"
+    static let keywords = "VersionedSchema|SchemaMigrationPlan|@Model|MigrationStage|ModelContainer|modelContainer|ModelConfiguration"
 
     func report(_ root: URL) throws {
         let files = try SourceDiscovery(workingDirectory: root).discover([]).files

@@ -1,0 +1,77 @@
+import SchemaLintModel
+
+/// What pass 2 looks for in the files pass 1 skipped: declarations of the type names the schema uses but no parsed
+/// file declares, and typealiases that point into the versions.
+///
+/// Only names the schema really needs: attribute types it cannot resolve, models a `models` list names but no parsed
+/// file declares, the namespaces that schema-bearing extensions extend, and the versions themselves (an
+/// `extension SchemaV11 { typealias Event = SchemaV10.Event }` file has no SwiftData word). An `extension UIView`
+/// holds no schema, so `UIView` is never wanted.
+struct MissingNames {
+    /// Types to find `struct X`, `enum X`, `class X`, `actor X`, `protocol X`, `typealias X` or `extension X` of.
+    var declarations: Set<String> = []
+    /// First components of typealias targets that matter (`typealias Trip = SchemaV3.Trip`).
+    var aliasTargets: Set<String> = []
+
+    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty }
+
+    static func collect(_ project: Project) -> MissingNames {
+        var wanted = MissingNames()
+        for extensionDecl in project.symbols.unboundExtensions where holdsSchema(extensionDecl.members) {
+            if let first = extensionDecl.extendedType.path?.first { wanted.declarations.insert(first) }
+        }
+        for entity in project.entities.values {
+            for property in entity.properties {
+                if case let .attribute(storage) = property.kind { collect(storage, property.declaredType, into: &wanted.declarations) }
+            }
+        }
+        for version in project.versions {
+            for model in version.models ?? [] where model.entity == nil {
+                if let first = model.written.path?.first { wanted.declarations.insert(first) }
+            }
+            if let top = project.symbols[version.id].qualifiedName.split(separator: ".").first.map(String.init) {
+                wanted.declarations.insert(top)
+                wanted.aliasTargets.insert(top)
+            }
+        }
+        for entity in project.entities.values {
+            if let top = project.symbols[entity.id].qualifiedName.split(separator: ".").first.map(String.init),
+               top != entity.name {
+                wanted.aliasTargets.insert(top)
+            }
+        }
+        wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StorageNames.standard.contains($0) }
+        return wanted
+    }
+
+    /// Whether an extension body declares models, versions or plans (directly or in nested types).
+    static func holdsSchema(_ members: Members) -> Bool {
+        members.types.contains { type in
+            type.attributes.contains("Model")
+                || type.inherited.contains { ["VersionedSchema", "SchemaMigrationPlan"].contains($0.path?.last ?? "") }
+                || holdsSchema(type.members)
+        }
+    }
+
+    private static func collect(_ storage: AttributeStorage, _ written: TypeExpr, into names: inout Set<String>) {
+        switch storage {
+        case .unknown, .transformable:
+            var type = written.unwrappingOptional.type
+            while case let .array(element) = type { type = element.unwrappingOptional.type }
+            if let path = type.path { names.formUnion(path) }
+        case let .composite(_, elements, _):
+            for element in elements {
+                if case .unknown(let swiftType, _) = element.storage {
+                    names.insert(swiftType.split(separator: ".").first.map(String.init) ?? swiftType)
+                }
+            }
+        case .scalar:
+            break
+        }
+    }
+}
+
+enum StorageNames {
+    static let standard: Set<String> = ["String", "Int", "Int16", "Int32", "Int64", "Double", "Float", "Bool", "Date",
+                                        "Data", "UUID", "URL", "Decimal", "Array", "Dictionary", "Set", "Optional"]
+}

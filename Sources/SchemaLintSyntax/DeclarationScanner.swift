@@ -1,0 +1,86 @@
+/// Which type names a file declares or extends, read from its bytes without parsing: the name after `struct`,
+/// `enum`, `class`, `actor`, `protocol`, `typealias` and `extension`, and for `typealias X = Y...` the `Y` it aliases.
+///
+/// Pass 2 of the analysis asks this of every file that pass 1 skipped, so it is one linear walk over the bytes with
+/// no allocation except for the names that follow a keyword. Comments and strings are not told apart: a false
+/// match costs one parse, never a wrong result.
+public enum DeclarationScanner {
+    /// Whether the file declares or extends one of `names`, or has a `typealias` whose target starts with one of
+    /// `aliasTargets` (`typealias Trip = SchemaV3.Trip`).
+    public static func mentions(_ bytes: [UInt8], declaring names: Set<String>, aliasing aliasTargets: Set<String>) -> Bool {
+        guard !names.isEmpty || !aliasTargets.isEmpty else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                guard isIdentifierStart(byte), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < count, isIdentifierByte(buffer[end]) { end += 1 }
+                if let keyword = keyword(buffer, index, end) {
+                    let (name, after) = identifier(buffer, from: end)
+                    if let name, names.contains(name) { return true }
+                    if keyword == .alias, !aliasTargets.isEmpty, let target = aliasTarget(buffer, from: after),
+                       aliasTargets.contains(target) {
+                        return true
+                    }
+                    index = after
+                } else {
+                    index = end
+                }
+            }
+            return false
+        }
+    }
+
+    enum Keyword { case declaration, alias }
+
+    private static let declarationKeywords: [[UInt8]] = ["struct", "enum", "class", "actor", "protocol", "extension"]
+        .map { Array($0.utf8) }
+    private static let typealiasKeyword = Array("typealias".utf8)
+
+    private static func keyword(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword? {
+        let length = end - start
+        guard length >= 4 && length <= 9 else { return nil }
+        if length == 9, equal(buffer, start, typealiasKeyword) { return .alias }
+        for keyword in declarationKeywords where keyword.count == length && equal(buffer, start, keyword) {
+            return .declaration
+        }
+        return nil
+    }
+
+    private static func equal(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ word: [UInt8]) -> Bool {
+        for offset in 0..<word.count where buffer[start + offset] != word[offset] { return false }
+        return true
+    }
+
+    /// The identifier after spaces (and a backtick), and where reading stopped.
+    private static func identifier(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (String?, Int) {
+        var index = start
+        while index < buffer.count, buffer[index] == UInt8(ascii: " ") || buffer[index] == UInt8(ascii: "\t") { index += 1 }
+        if index < buffer.count, buffer[index] == UInt8(ascii: "`") { index += 1 }
+        guard index < buffer.count, isIdentifierStart(buffer[index]) else { return (nil, index) }
+        var end = index + 1
+        while end < buffer.count, isIdentifierByte(buffer[end]) { end += 1 }
+        return (String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self), end)
+    }
+
+    /// For `typealias X<T> = Y.Z`: `Y`, read on the same line.
+    private static func aliasTarget(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> String? {
+        var index = start
+        while index < buffer.count, buffer[index] != UInt8(ascii: "="), buffer[index] != UInt8(ascii: "\n") { index += 1 }
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "=") else { return nil }
+        return identifier(buffer, from: index + 1).0
+    }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+}
