@@ -71,7 +71,7 @@ public struct Analyzer {
     /// Analyses files already in memory (tests, `--against` a git ref).
     public func analyze(files: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
                         lockfile: Lockfile?) -> Analysis {
-        var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0, bytesRead: files.reduce(0) { $0 + $1.bytes.count })
+        var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0, bytesRead: files.reduce(0) { $0 + $1.byteCount })
         // Pass 1: files that mention SwiftData's schema vocabulary.
         var relevant = [Bool](repeating: false, count: files.count)
         for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
@@ -84,12 +84,11 @@ public struct Analyzer {
             let wanted = MissingNames.collect(project)
             guard !wanted.isEmpty else { break }
             let extra = files.indices.filter { index in
-                !relevant[index]
-                    && DeclarationScanner.mentions(files[index].bytes, declaring: wanted.declarations, aliasing: wanted.aliasTargets)
+                !relevant[index] && files[index].mentions(declaring: wanted.declarations, aliasing: wanted.aliasTargets)
             }
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
-            parsed += ParallelParser.parse(extra.map { files[$0] }, threads: threads)
+            parsed += ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads)
             project = ProjectBuilder.build(files: parsed)
         }
         statistics.filesParsed = parsed.count

@@ -23,8 +23,10 @@ enum RelevanceFilter {
     }()
 
     static func mayHoldSchema(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            passes.contains { pass in ByteScanner.occurs(pass.needles, anchor: pass.anchor, in: buffer) }
-        }
+        bytes.withUnsafeBytes { mayHoldSchema($0) }
+    }
+
+    static func mayHoldSchema(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        passes.contains { pass in ByteScanner.occurs(pass.needles, anchor: pass.anchor, in: buffer) }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SchemaLintSyntax
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -15,20 +16,44 @@ import Glibc
 public struct SourceDiscovery {
     public struct SourceFile: Sendable {
         public var path: String
+        /// The file's bytes. Empty for a file read from disk that pass 1 skipped: pass 2 asks `declarations`, and
+        /// `loadedBytes()` reads it again in the rare case it is parsed after all. Keeping 20 MB of files no rule
+        /// will read costs more page faults than the whole scan.
         public var bytes: [UInt8]
+        public var byteCount: Int
         /// Whether the byte scan found SwiftData schema vocabulary (see `RelevanceFilter`).
         public var mayHoldSchema: Bool
+        /// For a file whose bytes were not kept: what it declares, and where to read it again.
+        public var declarations: DeclarationIndex?
+        var absolutePath: String?
 
         public init(path: String, bytes: [UInt8]) {
             self.path = path
             self.bytes = bytes
+            byteCount = bytes.count
             mayHoldSchema = RelevanceFilter.mayHoldSchema(bytes)
         }
 
         init(path: String, bytes: [UInt8], mayHoldSchema: Bool) {
             self.path = path
             self.bytes = bytes
+            byteCount = bytes.count
             self.mayHoldSchema = mayHoldSchema
+        }
+
+        /// Whether pass 2 wants this file: it declares or extends a wanted name, or aliases into the versions.
+        func mentions(declaring names: Set<String>, aliasing targets: Set<String>) -> Bool {
+            if let declarations { return declarations.mentions(declaring: names, aliasing: targets) }
+            return DeclarationScanner.mentions(bytes, declaring: names, aliasing: targets)
+        }
+
+        /// The file with its bytes, read again when only its declarations were kept; nil if it cannot be read now.
+        func loaded() -> SourceFile? {
+            guard declarations != nil, let absolutePath else { return self }
+            guard case let .success((bytes, _)) = SourceDiscovery.readBytes(absolutePath) else { return nil }
+            var file = SourceFile(path: path, bytes: bytes, mayHoldSchema: mayHoldSchema)
+            file.absolutePath = absolutePath
+            return file
         }
     }
 
@@ -89,13 +114,25 @@ public struct SourceDiscovery {
         let workers = max(1, min(threads ?? Cores.available, found.count))
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // One buffer per worker, reused for every file: only files that can hold schema code are copied out.
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let index = next.increment()
                 guard index < found.count else { return }
                 let (absolute, display) = found[index]
-                switch Self.readBytes(absolute) {
-                case let .success((bytes, identity)):
-                    let file = SourceFile(path: display, bytes: bytes, mayHoldSchema: RelevanceFilter.mayHoldSchema(bytes))
+                switch Self.read(absolute, into: &buffer) {
+                case let .success((count, identity)):
+                    let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
+                        let content = UnsafeBufferPointer(rebasing: whole[0..<count])
+                        if RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content)) {
+                            return SourceFile(path: display, bytes: Array(content), mayHoldSchema: true)
+                        }
+                        var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
+                        skipped.byteCount = count
+                        skipped.declarations = DeclarationScanner.index(content)
+                        skipped.absolutePath = absolute
+                        return skipped
+                    }
                     slots.set(index, .success((file, identity)))
                 case let .failure(error):
                     slots.set(index, .failure(ReadError(path: display, reason: error.reason)))
@@ -118,8 +155,18 @@ public struct SourceDiscovery {
         var reason: String
     }
 
-    /// The whole file, with one open and as few reads as its size allows.
+    /// The whole file, in a new array.
     static func readBytes(_ path: String) -> Swift.Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
+        var buffer: [UInt8] = []
+        return read(path, into: &buffer).map { count, identity in
+            buffer.removeSubrange(count...)
+            return (buffer, identity)
+        }
+    }
+
+    /// The whole file into `bytes` (grown as needed, never shrunk), with one open and as few reads as its size
+    /// allows; returns how many bytes it holds.
+    static func read(_ path: String, into bytes: inout [UInt8]) -> Swift.Result<(count: Int, identity: FileIdentity), ReadError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             return .failure(ReadError(path: path, reason: errno == EACCES ? "permission denied (check its permissions)" : String(cString: strerror(errno))))
@@ -128,7 +175,9 @@ public struct SourceDiscovery {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(path: path, reason: String(cString: strerror(errno)))) }
         let expected = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        if bytes.count < max(expected, 0) + 1 {
+            bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        }
         var filled = 0
         while true {
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
@@ -141,9 +190,10 @@ public struct SourceDiscovery {
             }
             if count == 0 { break }
             filled += count
+            // A regular file of the size fstat gave is whole: no extra read(2) just to see end of file.
+            if filled == expected && info.st_mode & S_IFMT == S_IFREG { break }
         }
-        bytes.removeSubrange(filled...)
-        return .success((bytes, FileIdentity(info)))
+        return .success((filled, FileIdentity(info)))
     }
 
     /// Relative to the working directory when inside it, absolute otherwise.

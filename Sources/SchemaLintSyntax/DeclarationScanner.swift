@@ -10,29 +10,45 @@ public enum DeclarationScanner {
     public static func mentions(_ bytes: [UInt8], declaring names: Set<String>, aliasing aliasTargets: Set<String>) -> Bool {
         guard !names.isEmpty || !aliasTargets.isEmpty else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                let byte = buffer[index]
-                guard isIdentifierStart(byte), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
-                    index += 1
-                    continue
-                }
-                var end = index + 1
-                while end < count, isIdentifierByte(buffer[end]) { end += 1 }
-                if let keyword = keyword(buffer, index, end) {
-                    let (name, after) = identifier(buffer, from: end)
-                    if let name, names.contains(name) { return true }
-                    if keyword == .alias, !aliasTargets.isEmpty, let target = aliasTarget(buffer, from: after),
-                       aliasTargets.contains(target) {
-                        return true
-                    }
-                    index = after
-                } else {
-                    index = end
-                }
+            var found = false
+            walk(buffer) { name, target in
+                found = (name.map(names.contains) ?? false) || (target.map(aliasTargets.contains) ?? false)
+                return !found
             }
-            return false
+            return found
+        }
+    }
+
+    /// Every declared or extended name and typealias target of a file, so its bytes need not be kept for pass 2.
+    public static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> DeclarationIndex {
+        var index = DeclarationIndex()
+        walk(buffer) { name, target in
+            if let name { index.declared.append(name) }
+            if let target { index.aliasTargets.append(target) }
+            return true
+        }
+        return index
+    }
+
+    /// Calls `visit` with the name after each declaration keyword, and a typealias's target; stops when it says so.
+    private static func walk(_ buffer: UnsafeBufferPointer<UInt8>, _ visit: (String?, String?) -> Bool) {
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            guard isIdentifierStart(buffer[index]), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count, isIdentifierByte(buffer[end]) { end += 1 }
+            guard let keyword = keyword(buffer, index, end) else {
+                index = end
+                continue
+            }
+            let (name, after) = identifier(buffer, from: end)
+            let target = keyword == .alias ? aliasTarget(buffer, from: after) : nil
+            if (name != nil || target != nil) && !visit(name, target) { return }
+            index = after
         }
     }
 
@@ -82,5 +98,17 @@ public enum DeclarationScanner {
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+}
+
+/// What pass 2 needs to know of a file it may never parse: the names it declares or extends and its typealiases'
+/// targets.
+public struct DeclarationIndex: Sendable, Hashable {
+    public var declared: [String] = []
+    public var aliasTargets: [String] = []
+    public init() {}
+
+    public func mentions(declaring names: Set<String>, aliasing targets: Set<String>) -> Bool {
+        declared.contains(where: names.contains) || aliasTargets.contains(where: targets.contains)
     }
 }

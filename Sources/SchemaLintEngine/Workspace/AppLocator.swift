@@ -12,6 +12,8 @@ public struct AppLocator {
     /// Absolute working directory, without a trailing slash.
     public let workingDirectory: String
     private var cache: [String: String?] = [:]
+    /// Roots by the folder part of a displayed path: thousands of files share a few folders.
+    private var byDisplayedFolder: [Substring: String] = [:]
 
     public init(workingDirectory: String) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
@@ -20,9 +22,13 @@ public struct AppLocator {
     /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
     /// absolute), or the working directory when no folder above it is marked.
     public mutating func root(ofFile displayPath: String) -> String {
+        let displayedFolder = displayPath.lastIndex(of: "/").map { displayPath[..<$0] } ?? ""
+        if let known = byDisplayedFolder[displayedFolder] { return known }
         let absolute = displayPath.hasPrefix("/") ? displayPath : workingDirectory + "/" + displayPath
         let folder = (SourceDiscovery.normalise(absolute) as NSString).deletingLastPathComponent
-        return marked(folder) ?? workingDirectory
+        let root = marked(folder) ?? workingDirectory
+        byDisplayedFolder[displayedFolder] = root
+        return root
     }
 
     /// The nearest marked folder at or above `folder`, or nil.

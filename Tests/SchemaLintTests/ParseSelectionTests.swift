@@ -1,0 +1,62 @@
+import SchemaLintEngine
+import XCTest
+
+/// Only files that can hold or feed a schema are parsed: those with SwiftData's own words, those that declare a type
+/// the schema uses, and those with typealiases into the versions. Nothing else, however noisy.
+final class ParseSelectionTests: XCTestCase {
+    func testOnlyFilesThatHoldOrFeedTheSchemaAreParsed() throws {
+        let files: [String: String] = [
+            // SwiftData's words: parsed in pass 1.
+            "Schema/SchemaV1.swift": """
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip {
+                    var name: String = ""
+                    var origin: Coordinates?
+                    var kind: TripKind = TripKind.leisure
+                    init() {}
+                }
+            }
+            """,
+            "App/TripsApp.swift": "import SwiftUI\nstruct TripsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(for: Trip.self) }\n}\n",
+            // Declarations of types the schema uses: parsed in pass 2.
+            "Model/Coordinates.swift": "struct Coordinates: Codable, Hashable {\n    var latitude: Double\n    var longitude: Double\n}\n",
+            "Model/TripKind.swift": "enum TripKind: String, Codable { case leisure, business }\n",
+            // A typealias into the versions, and an extension of a version: parsed in pass 2.
+            "Model/Aliases.swift": "typealias Trip = SchemaV1.Trip\n",
+            "Schema/SchemaV1+Legacy.swift": "extension SchemaV1 {\n    typealias Journey = Trip\n}\n",
+            // Noise that used to be parsed: never.
+            "UI/UIView+Layout.swift": """
+            import UIKit
+            typealias LayoutHandler = (UIView) -> Void
+            extension UIView { func pin(to other: UIView) {} }
+            extension String { var isBlank: Bool { trimmingCharacters(in: .whitespaces).isEmpty } }
+            """,
+            "UI/TripViewModel.swift": """
+            /// Shows a Trip's origin (Coordinates) at its current onboarding stage; the schema of the form is fixed.
+            struct TripViewModel {
+                var trip: Trip
+                var origin: Coordinates? { trip.origin }
+                let containerName = "ModelStore"
+                var migrationNotice = "Schema updated"
+            }
+            """,
+            "Legacy/LegacyItem.swift": """
+            import CoreData
+            final class LegacyItem: NSManagedObject { @NSManaged var title: String? }
+            let legacyContainer = NSPersistentContainer(name: "LegacyModel")
+            """,
+        ]
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(analysis.statistics.filesFound, 9)
+        XCTAssertEqual(analysis.statistics.filesParsed, 6)
+        XCTAssertEqual(analysis.findings.map(\.rule), [])
+        let trip = try XCTUnwrap(analysis.versions.first?.snapshot.first { $0.name == "Trip" })
+        XCTAssertEqual(trip.properties.first { $0.name == "origin" }?.type.hasPrefix("Composite(Coordinates)"), true)
+        // TripKind was found and read (its raw-value storage is issue 13's to make certain), not left unknown.
+        XCTAssertFalse(analysis.versions.first?.uncertainties.contains { $0.contains("not declared") } ?? true,
+                       "\(analysis.versions.first?.uncertainties ?? [])")
+    }
+}
