@@ -83,9 +83,7 @@ public struct Analyzer {
         for _ in 0..<3 {
             let wanted = MissingNames.collect(project)
             guard !wanted.isEmpty else { break }
-            let extra = files.indices.filter { index in
-                !relevant[index] && files[index].mentions(declaring: wanted.declarations, aliasing: wanted.aliasTargets)
-            }
+            let extra = PassTwo.select(files, among: files.indices.filter { !relevant[$0] }, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
             parsed += ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads)

@@ -16,16 +16,16 @@ import Glibc
 public struct SourceDiscovery {
     public struct SourceFile: Sendable {
         public var path: String
-        /// The file's bytes. Empty for a file read from disk that pass 1 skipped: pass 2 asks `declarations`, and
-        /// `loadedBytes()` reads it again in the rare case it is parsed after all. Keeping 20 MB of files no rule
-        /// will read costs more page faults than the whole scan.
+        /// The file's bytes. Empty for a file read from disk that pass 1 skipped (`isDeferred`): an app without
+        /// SwiftData never needs them again, and keeping 20 MB that no rule reads costs more page faults than the
+        /// whole scan. Pass 2, when there is one, reads such files again (`PassTwo`).
         public var bytes: [UInt8]
         public var byteCount: Int
         /// Whether the byte scan found SwiftData schema vocabulary (see `RelevanceFilter`).
         public var mayHoldSchema: Bool
-        /// For a file whose bytes were not kept: what it declares, and where to read it again.
-        public var declarations: DeclarationIndex?
+        /// Where to read a deferred file again.
         var absolutePath: String?
+        var isDeferred: Bool { absolutePath != nil && bytes.isEmpty && byteCount > 0 }
 
         public init(path: String, bytes: [UInt8]) {
             self.path = path
@@ -41,15 +41,9 @@ public struct SourceDiscovery {
             self.mayHoldSchema = mayHoldSchema
         }
 
-        /// Whether pass 2 wants this file: it declares or extends a wanted name, or aliases into the versions.
-        func mentions(declaring names: Set<String>, aliasing targets: Set<String>) -> Bool {
-            if let declarations { return declarations.mentions(declaring: names, aliasing: targets) }
-            return DeclarationScanner.mentions(bytes, declaring: names, aliasing: targets)
-        }
-
-        /// The file with its bytes, read again when only its declarations were kept; nil if it cannot be read now.
+        /// The file with its bytes, read again when they were not kept; nil if it cannot be read now.
         func loaded() -> SourceFile? {
-            guard declarations != nil, let absolutePath else { return self }
+            guard isDeferred, let absolutePath else { return self }
             guard case let .success((bytes, _)) = SourceDiscovery.readBytes(absolutePath) else { return nil }
             var file = SourceFile(path: path, bytes: bytes, mayHoldSchema: mayHoldSchema)
             file.absolutePath = absolutePath
@@ -79,6 +73,8 @@ public struct SourceDiscovery {
     var threads: Int?
     /// `included` / `excluded` from the configuration.
     public var filter: PathFilter?
+    /// Keep every file's bytes, not only those pass 1 selects (the benchmark's parse of every file, the fuzz test).
+    public var keepsAllBytes = false
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
                 filter: PathFilter? = nil) {
@@ -113,6 +109,7 @@ public struct SourceDiscovery {
         let slots = ResultSlots<Swift.Result<(SourceFile, FileIdentity), ReadError>>(count: found.count)
         let workers = max(1, min(threads ?? Cores.available, found.count))
         let next = AtomicCounter()
+        let keepsAllBytes = keepsAllBytes
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // One buffer per worker, reused for every file: only files that can hold schema code are copied out.
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -124,12 +121,12 @@ public struct SourceDiscovery {
                 case let .success((count, identity)):
                     let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
                         let content = UnsafeBufferPointer(rebasing: whole[0..<count])
-                        if RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content)) {
-                            return SourceFile(path: display, bytes: Array(content), mayHoldSchema: true)
+                        let relevant = RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content))
+                        if relevant || keepsAllBytes {
+                            return SourceFile(path: display, bytes: Array(content), mayHoldSchema: relevant)
                         }
                         var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
                         skipped.byteCount = count
-                        skipped.declarations = DeclarationScanner.index(content)
                         skipped.absolutePath = absolute
                         return skipped
                     }

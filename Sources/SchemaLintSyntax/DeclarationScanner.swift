@@ -8,26 +8,18 @@ public enum DeclarationScanner {
     /// Whether the file declares or extends one of `names`, or has a `typealias` whose target starts with one of
     /// `aliasTargets` (`typealias Trip = SchemaV3.Trip`).
     public static func mentions(_ bytes: [UInt8], declaring names: Set<String>, aliasing aliasTargets: Set<String>) -> Bool {
-        guard !names.isEmpty || !aliasTargets.isEmpty else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var found = false
-            walk(buffer) { name, target in
-                found = (name.map(names.contains) ?? false) || (target.map(aliasTargets.contains) ?? false)
-                return !found
-            }
-            return found
-        }
+        bytes.withUnsafeBufferPointer { mentions($0, declaring: names, aliasing: aliasTargets) }
     }
 
-    /// Every declared or extended name and typealias target of a file, so its bytes need not be kept for pass 2.
-    public static func index(_ buffer: UnsafeBufferPointer<UInt8>) -> DeclarationIndex {
-        var index = DeclarationIndex()
+    public static func mentions(_ buffer: UnsafeBufferPointer<UInt8>, declaring names: Set<String>,
+                                aliasing aliasTargets: Set<String>) -> Bool {
+        guard !names.isEmpty || !aliasTargets.isEmpty else { return false }
+        var found = false
         walk(buffer) { name, target in
-            if let name { index.declared.append(name) }
-            if let target { index.aliasTargets.append(target) }
-            return true
+            found = (name.map(names.contains) ?? false) || (target.map(aliasTargets.contains) ?? false)
+            return !found
         }
-        return index
+        return found
     }
 
     /// Calls `visit` with the name after each declaration keyword, and a typealias's target; stops when it says so.
@@ -101,14 +93,3 @@ public enum DeclarationScanner {
     }
 }
 
-/// What pass 2 needs to know of a file it may never parse: the names it declares or extends and its typealiases'
-/// targets.
-public struct DeclarationIndex: Sendable, Hashable {
-    public var declared: [String] = []
-    public var aliasTargets: [String] = []
-    public init() {}
-
-    public func mentions(declaring names: Set<String>, aliasing targets: Set<String>) -> Bool {
-        declared.contains(where: names.contains) || aliasTargets.contains(where: targets.contains)
-    }
-}

@@ -26,7 +26,9 @@ struct Bench {
     static let keywords = "VersionedSchema|SchemaMigrationPlan|@Model|MigrationStage|ModelContainer|modelContainer|ModelConfiguration"
 
     func report(_ root: URL) throws {
-        let files = try SourceDiscovery(workingDirectory: root).discover([]).files
+        var discovery = SourceDiscovery(workingDirectory: root)
+        discovery.keepsAllBytes = true
+        let files = try discovery.discover([]).files
         let bytes = files.reduce(0) { $0 + $1.bytes.count }
         let megabytes = Double(bytes) / 1_048_576
         let check = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1, 2]) }

@@ -25,7 +25,11 @@ final class FuzzTests: XCTestCase {
                 roots.append(url)
             }
         }
-        return try roots.map { try SourceDiscovery(workingDirectory: $0).discover([]).files }
+        return try roots.map { root in
+            var discovery = SourceDiscovery(workingDirectory: root)
+            discovery.keepsAllBytes = true
+            return try discovery.discover([]).files
+        }
     }
 
     /// Analyses on another thread so a hang fails the test instead of stalling CI.

@@ -9,7 +9,9 @@ final class RealWorldPatternTests: XCTestCase {
     func files(_ fixture: String) throws -> [String: String] {
         let folder = TestSupport.fixture("RealWorld/\(fixture)")
         var sources: [String: String] = [:]
-        for file in try SourceDiscovery(workingDirectory: folder).discover([]).files {
+        var discovery = SourceDiscovery(workingDirectory: folder)
+        discovery.keepsAllBytes = true
+        for file in try discovery.discover([]).files {
             sources[file.path] = String(decoding: file.bytes, as: UTF8.self)
         }
         return sources
