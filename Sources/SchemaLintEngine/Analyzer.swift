@@ -71,7 +71,8 @@ public struct Analyzer {
     /// Analyses files already in memory (tests, `--against` a git ref).
     public func analyze(files: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
                         lockfile: Lockfile?) -> Analysis {
-        var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0, bytesRead: files.reduce(0) { $0 + $1.byteCount })
+        var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0,
+                                             bytesRead: files.reduce(0) { $0 + $1.byteCount })
         // Pass 1: files that mention SwiftData's schema vocabulary.
         var relevant = [Bool](repeating: false, count: files.count)
         for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
@@ -83,7 +84,8 @@ public struct Analyzer {
         for _ in 0..<3 {
             let wanted = MissingNames.collect(project)
             guard !wanted.isEmpty else { break }
-            let extra = PassTwo.select(files, among: files.indices.filter { !relevant[$0] }, wanted: wanted, threads: threads)
+            let skipped = files.indices.filter { !relevant[$0] }
+            let extra = PassTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
             parsed += ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads)

@@ -22,7 +22,8 @@ struct MissingNames {
         }
         for entity in project.entities.values {
             for property in entity.properties {
-                if case let .attribute(storage) = property.kind { collect(storage, property.declaredType, into: &wanted.declarations) }
+                guard case let .attribute(storage) = property.kind else { continue }
+                collect(storage, property.declaredType, into: &wanted.declarations)
             }
         }
         for version in project.versions {

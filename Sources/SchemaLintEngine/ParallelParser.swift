@@ -58,6 +58,26 @@ final class AtomicCounter: @unchecked Sendable {
     }
 }
 
+/// Work on every core with the Dispatch pool (default stack size): indices are handed out one at a time, and each
+/// worker keeps its own `state` (a reusable read buffer, say). Results come back in index order.
+enum Workers {
+    static func map<Value, State>(_ count: Int, threads: Int?, state makeState: @Sendable () -> State,
+                                  _ transform: @Sendable (Int, inout State) -> Value) -> [Value] {
+        guard count > 0 else { return [] }
+        let slots = ResultSlots<Value>(count: count)
+        let next = AtomicCounter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(threads ?? Cores.available, count))) { _ in
+            var state = makeState()
+            while true {
+                let index = next.increment()
+                guard index < count else { return }
+                slots.set(index, transform(index, &state))
+            }
+        }
+        return slots.values()
+    }
+}
+
 /// How many cores to use by default.
 enum Cores {
     static var available: Int { ProcessInfo.processInfo.activeProcessorCount }

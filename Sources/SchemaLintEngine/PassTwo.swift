@@ -7,33 +7,19 @@ import SchemaLintSyntax
 enum PassTwo {
     static func select(_ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
                        threads: Int?) -> [Int] {
-        guard !candidates.isEmpty else { return [] }
-        let slots = ResultSlots<Bool>(count: candidates.count)
-        let workers = max(1, min(threads ?? Cores.available, candidates.count))
-        let next = AtomicCounter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let slot = next.increment()
-                guard slot < candidates.count else { return }
-                let file = files[candidates[slot]]
-                guard file.isDeferred, let path = file.absolutePath else {
-                    slots.set(slot, DeclarationScanner.mentions(file.bytes, declaring: wanted.declarations,
-                                                                aliasing: wanted.aliasTargets))
-                    continue
-                }
-                guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else {
-                    slots.set(slot, false)
-                    continue
-                }
-                let found = buffer.withUnsafeBufferPointer { whole in
-                    DeclarationScanner.mentions(UnsafeBufferPointer(rebasing: whole[0..<count]),
-                                                declaring: wanted.declarations, aliasing: wanted.aliasTargets)
-                }
-                slots.set(slot, found)
+        let names = wanted.declarations, targets = wanted.aliasTargets
+        let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
+        let verdicts = Workers.map(candidates.count, threads: threads, state: newBuffer) { slot, buffer -> Bool in
+            let file = files[candidates[slot]]
+            guard file.isDeferred, let path = file.absolutePath else {
+                return DeclarationScanner.mentions(file.bytes, declaring: names, aliasing: targets)
+            }
+            guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return false }
+            return buffer.withUnsafeBufferPointer { whole in
+                let content = UnsafeBufferPointer(rebasing: whole[0..<count])
+                return DeclarationScanner.mentions(content, declaring: names, aliasing: targets)
             }
         }
-        let verdicts = slots.values()
         return candidates.indices.filter { verdicts[$0] }.map { candidates[$0] }
     }
 }

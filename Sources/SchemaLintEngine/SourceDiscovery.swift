@@ -105,40 +105,34 @@ public struct SourceDiscovery {
     }
 
     /// Reads and scans every file on every core; results keep the walk's order.
-    private func read(_ found: [(absolute: String, display: String)], unreadable: inout [(path: String, reason: String)]) -> [SourceFile] {
-        let slots = ResultSlots<Swift.Result<(SourceFile, FileIdentity), ReadError>>(count: found.count)
-        let workers = max(1, min(threads ?? Cores.available, found.count))
-        let next = AtomicCounter()
+    private func read(_ found: [(absolute: String, display: String)],
+                      unreadable: inout [(path: String, reason: String)]) -> [SourceFile] {
         let keepsAllBytes = keepsAllBytes
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // One buffer per worker, reused for every file: only files that can hold schema code are copied out.
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let index = next.increment()
-                guard index < found.count else { return }
-                let (absolute, display) = found[index]
-                switch Self.read(absolute, into: &buffer) {
-                case let .success((count, identity)):
-                    let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
-                        let content = UnsafeBufferPointer(rebasing: whole[0..<count])
-                        let relevant = RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content))
-                        if relevant || keepsAllBytes {
-                            return SourceFile(path: display, bytes: Array(content), mayHoldSchema: relevant)
-                        }
-                        var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
-                        skipped.byteCount = count
-                        skipped.absolutePath = absolute
-                        return skipped
+        // One buffer per worker, reused for every file: only files that can hold schema code are copied out.
+        let results = Workers.map(found.count, threads: threads, state: { [UInt8](repeating: 0, count: 1 << 16) }) {
+            index, buffer -> Swift.Result<(SourceFile, FileIdentity), ReadError> in
+            let (absolute, display) = found[index]
+            switch Self.read(absolute, into: &buffer) {
+            case let .success((count, identity)):
+                let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
+                    let content = UnsafeBufferPointer(rebasing: whole[0..<count])
+                    let relevant = RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content))
+                    if relevant || keepsAllBytes {
+                        return SourceFile(path: display, bytes: Array(content), mayHoldSchema: relevant)
                     }
-                    slots.set(index, .success((file, identity)))
-                case let .failure(error):
-                    slots.set(index, .failure(ReadError(path: display, reason: error.reason)))
+                    var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
+                    skipped.byteCount = count
+                    skipped.absolutePath = absolute
+                    return skipped
                 }
+                return .success((file, identity))
+            case let .failure(error):
+                return .failure(ReadError(path: display, reason: error.reason))
             }
         }
         var files: [SourceFile] = []
         var seen = Set<FileIdentity>()  // a file reached twice (a symlink, overlapping paths) counts once
-        for result in slots.values() {
+        for result in results {
             switch result {
             case let .success((file, identity)): if seen.insert(identity).inserted { files.append(file) }
             case let .failure(error): unreadable.append((error.path, error.reason))
@@ -163,7 +157,8 @@ public struct SourceDiscovery {
 
     /// The whole file into `bytes` (grown as needed, never shrunk), with one open and as few reads as its size
     /// allows; returns how many bytes it holds.
-    static func read(_ path: String, into bytes: inout [UInt8]) -> Swift.Result<(count: Int, identity: FileIdentity), ReadError> {
+    static func read(_ path: String, into bytes: inout [UInt8])
+        -> Swift.Result<(count: Int, identity: FileIdentity), ReadError> {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             return .failure(ReadError(path: path, reason: errno == EACCES ? "permission denied (check its permissions)" : String(cString: strerror(errno))))

@@ -9,9 +9,10 @@ enum ContainerBuilder {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
                 let plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
-                project.containers.append(ContainerModel(location: use.location, models: models, versionedSchema: versioned,
-                                                         plan: plan, hasMigrationPlanArgument: use.hasMigrationPlanArgument,
-                                                         purpose: fileIsTest && use.purpose == .app ? .test : use.purpose))
+                let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
+                project.containers.append(ContainerModel(
+                    location: use.location, models: models, versionedSchema: versioned, plan: plan,
+                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose))
             }
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
@@ -52,7 +53,9 @@ struct CallSites {
     private var values: [String: [Bool?]] = [:]
 
     init(_ arguments: [BoolArgument]) {
-        for argument in arguments { values["\(argument.function)|\(argument.label)", default: []].append(argument.value) }
+        for argument in arguments {
+            values["\(argument.function)|\(argument.label)", default: []].append(argument.value)
+        }
     }
 
     /// On when written on; for a parameter, on when its default turns it on and some call site leaves it out, or

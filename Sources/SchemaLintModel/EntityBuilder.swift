@@ -37,7 +37,8 @@ struct EntityBuilder {
         var property = Property(name: declaration.name, location: declaration.location, declaredType: written,
                                 isOptional: isOptional, hasDefault: declaration.hasDefault, isLet: declaration.isLet,
                                 attribute: declaration.attribute, relationshipArguments: declaration.relationship,
-                                kind: .attribute(.unknown(swiftType: written.description, reason: "it has no type annotation")),
+                                kind: .attribute(.unknown(swiftType: written.description,
+                                                          reason: "it has no type annotation")),
                                 documentation: declaration.documentation)
         guard declaration.type != nil else { return property }
         let resolved = symbols.resolve(unwrapped, scope: owner.id, file: declaration.location.file)

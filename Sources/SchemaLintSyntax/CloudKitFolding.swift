@@ -26,7 +26,8 @@ struct CloudKitFolding {
             let internalName = (parameter.secondName ?? parameter.firstName).text
             let label = parameter.firstName.text
             let literal = parameter.defaultValue?.value.as(BooleanLiteralExprSyntax.self)
-            table[internalName] = Parameter(label: label, defaultValue: literal.map { $0.literal.tokenKind == .keyword(.true) })
+            let defaultValue = literal.map { $0.literal.tokenKind == .keyword(.true) }
+            table[internalName] = Parameter(label: label, defaultValue: defaultValue)
         }
         functions.append(Function(name: name, parameters: table))
     }
@@ -70,7 +71,8 @@ struct CloudKitFolding {
             // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].
             let elements = Array(sequence.elements)
             if let marker = elements[1].as(UnresolvedTernaryExprSyntax.self) {
-                return foldTernary(condition: elements[0], then: marker.thenExpression, else: elements[2], written: written)
+                return foldTernary(condition: elements[0], then: marker.thenExpression, else: elements[2],
+                                   written: written)
             }
         }
         return .unknown(written)

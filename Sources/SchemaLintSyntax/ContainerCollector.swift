@@ -63,7 +63,9 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private static func names(_ attributes: AttributeListSyntax) -> Set<String> {
-        Set(attributes.compactMap { $0.as(AttributeSyntax.self).flatMap { TypeExprReader.read($0.attributeName).path?.last } })
+        Set(attributes.compactMap { element in
+            element.as(AttributeSyntax.self).flatMap { TypeExprReader.read($0.attributeName).path?.last }
+        })
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -174,7 +176,8 @@ final class ContainerCollector: SyntaxVisitor {
         }
     }
 
-    private func container(_ call: FunctionCallExprSyntax, scope: [String], enclosing: ContainerPurpose?) -> ContainerUse {
+    private func container(_ call: FunctionCallExprSyntax, scope: [String],
+                           enclosing: ContainerPurpose?) -> ContainerUse {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
         var purpose = enclosing ?? .app
         if purpose == .app, isInMemoryContainer(call) { purpose = .inMemory }
@@ -198,14 +201,16 @@ final class ContainerCollector: SyntaxVisitor {
     private func isInMemoryContainer(_ call: FunctionCallExprSyntax) -> Bool {
         let arguments = Array(call.arguments)
         if let inMemory = arguments.first(where: { $0.label?.text == "inMemory" }) {
-            return inMemory.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            return Self.isTrue(inMemory.expression)
         }
         guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return false }
         var given = [arguments[start].expression]
         for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
         if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
         let verdicts = given.map { expression -> Bool in
-            if let call = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(call) { return Self.isInMemory(call) }
+            if let call = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
+                return Self.isInMemory(call)
+            }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
                 return configurationVariables[reference.baseName.text] ?? false
             }
@@ -214,12 +219,16 @@ final class ContainerCollector: SyntaxVisitor {
         return !verdicts.isEmpty && verdicts.allSatisfy { $0 }
     }
 
+    private static func isTrue(_ expression: ExprSyntax) -> Bool {
+        expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+    }
+
     /// `isStoredInMemoryOnly: true`, or a store at `/dev/null`.
     static func isInMemory(_ call: FunctionCallExprSyntax) -> Bool {
         for argument in call.arguments {
             switch argument.label?.text {
             case "isStoredInMemoryOnly":
-                if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) { return true }
+                if Self.isTrue(argument.expression) { return true }
             case "url":
                 if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return true }
             default:
@@ -239,7 +248,8 @@ final class ContainerCollector: SyntaxVisitor {
         }
         let first = arguments[start].expression
         if let nested = first.as(FunctionCallExprSyntax.self), isSchemaCall(nested) { return schemaSource(nested) }
-        if let reference = first.as(DeclReferenceExprSyntax.self), let known = schemaVariables[reference.baseName.text] {
+        if let reference = first.as(DeclReferenceExprSyntax.self),
+           let known = schemaVariables[reference.baseName.text] {
             return known
         }
         if let array = first.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }

@@ -39,7 +39,8 @@ final class DataChangeDetector: SyntaxVisitor {
     /// `=` or a compound assignment such as `+=`.
     private static func isAssignment(_ operator: ExprSyntax) -> Bool {
         if `operator`.is(AssignmentExprSyntax.self) { return true }
-        return `operator`.as(BinaryOperatorExprSyntax.self).map { compoundAssignments.contains($0.operator.text) } ?? false
+        guard let binary = `operator`.as(BinaryOperatorExprSyntax.self) else { return false }
+        return compoundAssignments.contains(binary.operator.text)
     }
 
     /// `a.b` or `a.b.c`, possibly behind `?`/`!`: a stored property, unlike a local variable.
@@ -47,7 +48,10 @@ final class DataChangeDetector: SyntaxVisitor {
         var expression = expression
         while true {
             if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression; continue }
-            if let optional = expression.as(OptionalChainingExprSyntax.self) { expression = optional.expression; continue }
+            if let optional = expression.as(OptionalChainingExprSyntax.self) {
+                expression = optional.expression
+                continue
+            }
             break
         }
         return expression.is(MemberAccessExprSyntax.self) || expression.is(SubscriptCallExprSyntax.self)

@@ -7,7 +7,8 @@
 public enum DeclarationScanner {
     /// Whether the file declares or extends one of `names`, or has a `typealias` whose target starts with one of
     /// `aliasTargets` (`typealias Trip = SchemaV3.Trip`).
-    public static func mentions(_ bytes: [UInt8], declaring names: Set<String>, aliasing aliasTargets: Set<String>) -> Bool {
+    public static func mentions(_ bytes: [UInt8], declaring names: Set<String>,
+                                aliasing aliasTargets: Set<String>) -> Bool {
         bytes.withUnsafeBufferPointer { mentions($0, declaring: names, aliasing: aliasTargets) }
     }
 
@@ -68,7 +69,9 @@ public enum DeclarationScanner {
     /// The identifier after spaces (and a backtick), and where reading stopped.
     private static func identifier(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (String?, Int) {
         var index = start
-        while index < buffer.count, buffer[index] == UInt8(ascii: " ") || buffer[index] == UInt8(ascii: "\t") { index += 1 }
+        while index < buffer.count, buffer[index] == UInt8(ascii: " ") || buffer[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
         if index < buffer.count, buffer[index] == UInt8(ascii: "`") { index += 1 }
         guard index < buffer.count, isIdentifierStart(buffer[index]) else { return (nil, index) }
         var end = index + 1
@@ -79,7 +82,9 @@ public enum DeclarationScanner {
     /// For `typealias X<T> = Y.Z`: `Y`, read on the same line.
     private static func aliasTarget(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> String? {
         var index = start
-        while index < buffer.count, buffer[index] != UInt8(ascii: "="), buffer[index] != UInt8(ascii: "\n") { index += 1 }
+        while index < buffer.count, buffer[index] != UInt8(ascii: "="), buffer[index] != UInt8(ascii: "\n") {
+            index += 1
+        }
         guard index < buffer.count, buffer[index] == UInt8(ascii: "=") else { return nil }
         return identifier(buffer, from: index + 1).0
     }

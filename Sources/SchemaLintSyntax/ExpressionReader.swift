@@ -128,8 +128,8 @@ enum ExpressionReader {
         collector.walk(expression)
         let swallowed = SwallowedErrorCollector(reader: reader)
         swallowed.walk(expression)
-        return ClosureSummary(location: reader.location(expression), typeUses: collector.uses, swallowedErrors: swallowed.found,
-                              changesData: DataChangeDetector.changesData(expression))
+        return ClosureSummary(location: reader.location(expression), typeUses: collector.uses,
+                              swallowedErrors: swallowed.found, changesData: DataChangeDetector.changesData(expression))
     }
 
     // MARK: Attributes

@@ -80,7 +80,8 @@ struct SyntheticApp {
     /// every file has typealiases, extensions of UIKit, SwiftUI and Foundation types, and identifiers, comments and
     /// strings containing Model, Schema, Container, Stage and Migration; one file in ten is Core Data code.
     static func ordinaryFile(_ index: Int) -> String {
-        let extended = ["UIView", "String", "Color", "Date", "UIViewController", "View", "URLSession", "Array"][index % 8]
+        let extendable = ["UIView", "String", "Color", "Date", "UIViewController", "View", "URLSession", "Array"]
+        let extended = extendable[index % extendable.count]
         var text = """
         import Foundation
         \(index % 10 == 0 ? "import CoreData\n" : "")
@@ -114,7 +115,8 @@ struct SyntheticApp {
         for method in 0..<8 {
             text += """
                 /// Refreshes part \(method) of the screen from the provider, keeping the selection stable.
-                func refresh\(method)(with provider: () -> [String], completion: Feature\(index)Completion? = nil) -> Int {
+                func refresh\(method)(with provider: () -> [String],
+                                      completion: Feature\(index)Completion? = nil) -> Int {
                     model.isLoading = true
                     let values = provider().filter { !$0.isEmpty && $0.count > \(method % 5) }.sorted()
                     model.items = values

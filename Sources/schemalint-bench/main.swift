@@ -23,7 +23,8 @@ struct Bench {
     /// `--stores`: store fixtures to verify in a second timed run (absolute glob).
     var stores: String?
 
-    static let keywords = "VersionedSchema|SchemaMigrationPlan|@Model|MigrationStage|ModelContainer|modelContainer|ModelConfiguration"
+    static let keywords = ["VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
+                           "modelContainer", "ModelConfiguration"].joined(separator: "|")
 
     func report(_ root: URL) throws {
         var discovery = SourceDiscovery(workingDirectory: root)

@@ -19,7 +19,7 @@ struct Check: ParsableCommand {
     @Flag(help: "Print findings only (no summary line).")
     var quiet = false
 
-    @Flag(help: "Also print each app's folder, lockfile and configuration, and how many containers of each kind it has.")
+    @Flag(help: "Also print each app's folder, lockfile, configuration and containers by kind.")
     var verbose = false
 
     @Option(help: ArgumentHelp("Write this file when the check passes (the SwiftPM build-tool plugin's output).", visibility: .hidden))
@@ -45,7 +45,11 @@ struct Check: ParsableCommand {
         var missing: [String] = []
         var recorded = Baseline(entries: [])
         let kept = try baseline.map { path -> Baseline in
-            do { return try Baseline.load(path) } catch let failure as Baseline.Failure { throw Console.fail(failure.description) }
+            do {
+                return try Baseline.load(path)
+            } catch let failure as Baseline.Failure {
+                throw Console.fail(failure.description)
+            }
         }
         for app in apps {
             var lockfile = try options.loadLockfile(at: app.lockfilePath)
@@ -55,7 +59,8 @@ struct Check: ParsableCommand {
                                                lockfileLocation: against == nil ? app.lockfilePath : nil)
             if lockfile == nil, !analysis.project.plans.isEmpty { missing.append(app.lockfilePath) }
             if verbose {
-                Console.err(app.describe(analysis, lockfileFound: lockfile != nil, workingDirectory: options.workingDirectory))
+                let found = lockfile != nil
+                Console.err(app.describe(analysis, lockfileFound: found, workingDirectory: options.workingDirectory))
             }
             recorded.entries += Baseline(findings: analysis.findings, project: analysis.project).entries
             findings += kept.map { $0.newFindings(analysis.findings, project: analysis.project) } ?? analysis.findings

@@ -31,7 +31,8 @@ struct Lock: ParsableCommand {
         for app in apps {
             try LockfileStore.withExclusiveAccess(to: app.lockfilePath) {
                 let existing = try options.loadLockfile(at: app.lockfilePath, mustExist: false)
-                let analysis = try options.analyze(app, lockfile: existing, storeFiles: stores[app.root] ?? [], lockfileLocation: nil)
+                let analysis = try options.analyze(app, lockfile: existing, storeFiles: stores[app.root] ?? [],
+                                                   lockfileLocation: nil)
                 guard !analysis.versions.isEmpty || existing != nil || apps.count == 1 else { return }
                 let project = analysis.project
                 let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
@@ -41,12 +42,14 @@ struct Lock: ParsableCommand {
             }
         }
         if !unknown.isEmpty {
-            throw Console.fail("no version named \(unknown.sorted().joined(separator: ", ")). `schemalint hash` lists the versions and their keys")
+            throw Console.fail("no version named \(unknown.sorted().joined(separator: ", ")). `schemalint hash` lists "
+                + "the versions and their keys")
         }
     }
 
     private func record(_ analysis: Analysis, existing: Lockfile?, path: String, names: Set<String>) throws {
-        let request = Locker.Request(only: Set(only).intersection(names), accept: Set(accept).intersection(names), reason: reason)
+        let request = Locker.Request(only: Set(only).intersection(names), accept: Set(accept).intersection(names),
+                                     reason: reason)
         if !only.isEmpty && request.only.isEmpty { return }
         let outcome = Locker.plan(analysis, existing: existing, request: request)
         if !outcome.incomplete.isEmpty {

@@ -88,20 +88,10 @@ struct SharedOptions: ParsableArguments {
         }
     }
 
-    /// Command line first, then the configuration (relative to its folder), then ./schemalint.lock.
-    func lockfilePath(_ configuration: Configuration) -> String {
-        if let explicitLockfile { return explicitLockfile }
-        guard let configured = configuration.lockfile else { return "schemalint.lock" }
-        guard !configured.hasPrefix("/"), let configPath = configuration.path else { return configured }
-        let folder = (configPath as NSString).deletingLastPathComponent
-        return folder.isEmpty ? configured : folder + "/" + configured
-    }
-
-    /// `verifyingStores`: `check` and `lock` verify the store fixtures; other commands leave them alone.
-    func analyze(lockfile: Lockfile?, configuration: Configuration, verifyingStores: Bool = false) throws -> Analysis {
+    /// All the sources as one project, for `hash`, `diff` and `verify-store` (`check` and `lock` go app by app).
+    func analyze(lockfile: Lockfile?, configuration: Configuration) throws -> Analysis {
         do {
-            var analyzer = Analyzer(threads: threads, configuration: configuration)
-            if verifyingStores { analyzer.stores = try StoreFixtures.read(try storeFiles(configuration)) }
+            let analyzer = Analyzer(threads: threads, configuration: configuration)
             let analysis = try analyzer.analyze(paths: paths, lockfile: lockfile)
             for unreadable in analysis.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
@@ -109,29 +99,11 @@ struct SharedOptions: ParsableArguments {
             return analysis
         } catch let failure as SourceDiscovery.Failure {
             throw Console.fail("\(failure). Pass existing files or folders")
-        } catch let failure as StoreFixtures.Failure {
-            throw Console.fail(failure.description)
         }
-    }
-
-    /// `--stores` relative to the working directory, the configuration's `stores:` relative to its folder.
-    func storeFiles(_ configuration: Configuration) throws -> [String] {
-        var files = try StoreFixtures.locate(storePatterns, base: workingDirectory)
-        if !configuration.stores.isEmpty {
-            let folder = configuration.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-            let base = folder.isEmpty ? workingDirectory : folder.hasPrefix("/") ? folder : workingDirectory + "/" + folder
-            files += try StoreFixtures.locate(configuration.stores, base: base)
-        }
-        let prefix = SourceDiscovery.normalise(workingDirectory) + "/"
-        return Array(Set(files)).sorted().map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
     }
 
     /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the
     /// gate off), except for `lock`, which creates it.
-    func loadLockfile(_ configuration: Configuration, mustExist: Bool = true) throws -> Lockfile? {
-        try loadLockfile(at: lockfilePath(configuration), mustExist: mustExist)
-    }
-
     func loadLockfile(at path: String, mustExist: Bool = true) throws -> Lockfile? {
         if mustExist, explicitLockfile != nil, !FileManager.default.fileExists(atPath: path) {
             throw Console.fail("lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to create it")
@@ -165,7 +137,8 @@ struct SharedOptions: ParsableArguments {
     }
 
     /// Analyses one app with its configuration; `storeFiles` are the fixtures that belong to it.
-    func analyze(_ app: AppUnit, lockfile: Lockfile?, storeFiles: [String], lockfileLocation: String?) throws -> Analysis {
+    func analyze(_ app: AppUnit, lockfile: Lockfile?, storeFiles: [String],
+                 lockfileLocation: String?) throws -> Analysis {
         do {
             var analyzer = Analyzer(threads: threads, configuration: app.configuration)
             analyzer.stores = try StoreFixtures.read(storeFiles)
@@ -190,7 +163,8 @@ struct SharedOptions: ParsableArguments {
             }
             for app in apps where !app.configuration.stores.isEmpty {
                 let folder = app.configuration.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-                let base = folder.isEmpty ? workingDirectory : folder.hasPrefix("/") ? folder : workingDirectory + "/" + folder
+                let base = folder.isEmpty ? workingDirectory
+                    : folder.hasPrefix("/") ? folder : workingDirectory + "/" + folder
                 byRoot[app.root, default: []].formUnion(try StoreFixtures.locate(app.configuration.stores, base: base))
             }
         } catch let failure as StoreFixtures.Failure {

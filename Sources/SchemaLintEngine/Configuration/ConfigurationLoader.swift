@@ -13,8 +13,8 @@ public enum ConfigurationLoader {
 
     public static let defaultFileName = ".schemalint.yml"
 
-    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter", "strict", "stores",
-                       "require_lockfile"]
+    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter",
+                       "strict", "stores", "require_lockfile"]
 
     /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
     public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {

@@ -35,7 +35,8 @@ public struct Summary: Sendable {
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         let checked = stores == 0 ? plural(versions, "schema version") : "\(plural(versions, "schema version")) and \(plural(stores, "store file"))"
-        var line = "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+        var line = "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) "
+            + "(\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
         var read: [String] = []
         if !lockfiles.isEmpty { read.append("lockfile \(lockfiles.joined(separator: ", "))") }
         if !missingLockfiles.isEmpty { read.append("no lockfile at \(missingLockfiles.joined(separator: ", "))") }

@@ -14,7 +14,8 @@ public struct CloudKitIncompatibleRule: Rule {
         var findings: [Finding] = []
         var seen = Set<String>()
         let project = context.project
-        for configuration in project.configurations where configuration.enablesCloudKit && configuration.purpose == .app {
+        let synced = project.configurations.filter { $0.enablesCloudKit && $0.purpose == .app }
+        for configuration in synced {
             let listed = configurationModels(configuration, context: context)
             let entities = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
             func report(_ location: SourceLocation, _ message: String) {
@@ -26,14 +27,19 @@ public struct CloudKitIncompatibleRule: Rule {
                     report(constraint.location, "\(entity.name) has a uniqueness constraint (\(constraint.properties.joined(separator: ", "))): CloudKit cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and de-duplicate in code")
                 }
                 if let problems = Self.problems(of: entity) {
-                    report(entity.location, "\(entity.name) breaks CloudKit's rules: \(problems). CloudKit requires every attribute to be optional or have a default value, every relationship to be optional, and no .deny delete rule; the container fails to load otherwise")
+                    report(entity.location, "\(entity.name) breaks CloudKit's rules: \(problems). CloudKit requires "
+                        + "every attribute to be optional or have a default value, every relationship to be optional, "
+                        + "and no .deny delete rule; the container fails to load otherwise")
                 }
             }
             for container in project.containers where container.purpose == .app {
-                guard let plan = context.plan(container.plan), container.location.file == configuration.location.file else { continue }
+                guard let plan = context.plan(container.plan),
+                      container.location.file == configuration.location.file else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
                     guard let why = riskOfCustomStage(stage, context: context) else { continue }
-                    report(stage.location, "\(plan.name) has a custom stage that \(why): with CloudKit, other devices still sync the old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
+                    report(stage.location, "\(plan.name) has a custom stage that \(why): with CloudKit, other devices "
+                        + "still sync the old shape, so only lightweight, additive changes are safe. Make the change "
+                        + "additive and lightweight")
                 }
             }
         }
@@ -73,12 +79,14 @@ public struct CloudKitIncompatibleRule: Rule {
             return "schemalint cannot compare with its versions"
         }
         let changes = MigrationAssessment.assess(from: old.snapshot, to: new.snapshot)
-        if let change = changes.first(where: { !$0.isLightweight || Self.removes($0.kind) }) { return "covers a change that is not additive (\(change.text))" }
-        return nil
+        guard let change = changes.first(where: { !$0.isLightweight || Self.removes($0.kind) }) else { return nil }
+        return "covers a change that is not additive (\(change.text))"
     }
 
     private static func removes(_ kind: AssessedChange.Kind) -> Bool {
-        [.entityRemoved, .propertyRemoved, .propertyRenamed, .typeChanged, .becameRequired, .superclassChanged].contains(kind)
+        let destructive: [AssessedChange.Kind] = [.entityRemoved, .propertyRemoved, .propertyRenamed, .typeChanged,
+                                                  .becameRequired, .superclassChanged]
+        return destructive.contains(kind)
     }
 
     /// The configuration's own models, else those of the app containers created in the same file.
@@ -86,7 +94,8 @@ public struct CloudKitIncompatibleRule: Rule {
         let project = context.project
         if let models = configuration.models { return models.compactMap(\.entity) }
         if let versioned = configuration.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
-        return context.appContainers.filter { $0.location.file == configuration.location.file }.flatMap { container -> [SymbolID] in
+        let sameFile = context.appContainers.filter { $0.location.file == configuration.location.file }
+        return sameFile.flatMap { container -> [SymbolID] in
             if let models = container.models { return models.compactMap(\.entity) }
             if let versioned = container.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
             return []

@@ -23,9 +23,9 @@ public struct CustomStageWrongVersionRule: Rule {
                             if !allowed.contains(id) {
                                 let owner = entity.enclosingVersion.map { project.symbols[$0].qualifiedName } ?? "no version (a live model)"
                                 findings.append(finding(use.location, "\(closureName) of the \(from.name) → \(to.name) stage uses \(entity.qualifiedName), which belongs to \(owner); \(closureName) can only see \(version.name)'s models, so SwiftData fails with \"What kind of backing data is this?\" or a typed-model assertion. Use \(version.name)'s class\(context.entity(named: entity.name, in: version).map { " (\($0.qualifiedName))" } ?? "")"))
-                            } else if project.symbols[id].parent == nil
-                                        || (project.symbols.resolvesThroughTopLevelTypealias(type, scope: stage.scope, file: use.location.file)
-                                            && type.path?.last == entity.name) {
+                            } else if project.symbols[id].parent == nil || (type.path?.last == entity.name
+                                        && project.symbols.resolvesThroughTopLevelTypealias(
+                                            type, scope: stage.scope, file: use.location.file)) {
                                 // An alias named after one version (`TripV2 = SchemaV2.Trip`) is pinned, not live.
                                 findings.append(finding(use.location, "\(closureName) of the \(from.name) → \(to.name) stage names `\(type)`, a live or typealiased model (today \(entity.qualifiedName)). When the app moves to a newer version this stage silently starts using another class and breaks. Write the version's class explicitly: \(entity.qualifiedName)"))
                             }

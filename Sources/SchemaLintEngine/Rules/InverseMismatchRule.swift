@@ -43,8 +43,9 @@ public struct InverseMismatchRule: Rule {
                 }
                 // When the other end's inverse names an attribute, that end is reported on its own line; saying
                 // "they disagree" here too would report one mistake twice.
-                if let otherInverse = back.inverse, otherInverse.entity == entity.id, let otherName = otherInverse.property,
-                   otherName != property.name, entity.properties.first(where: { $0.name == otherName })?.relationship != nil {
+                if let otherInverse = back.inverse, otherInverse.entity == entity.id,
+                   let otherName = otherInverse.property, otherName != property.name,
+                   entity.properties.first(where: { $0.name == otherName })?.relationship != nil {
                     findings.append(finding(location, "\(place) and \(root.name).\(name) name inverses that disagree: \(place) says \(root.name).\(name), but \(root.name).\(name) says \(entity.name).\(otherName). Declare the inverse on one end only"))
                 }
                 claims["\(rootID.raw).\(name)", default: []].append((entity, property))

@@ -8,15 +8,20 @@ public struct LockfileMissingRule: Rule {
     public static let identifier = "lockfile_missing"
     public let id = LockfileMissingRule.identifier
     public let defaultSeverity = Severity.warning
-    public let summary = "An app has versioned schemas but no lockfile records any of them, so nothing protects what shipped."
+    public let summary = "An app has versioned schemas but no lockfile records any of them, so nothing protects what "
+        + "shipped."
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let expected = context.lockfileLocation else { return [] }
-        let plans = context.project.plans.filter { !context.steps(of: $0).versions.isEmpty }.sorted { $0.location < $1.location }
+        let plans = context.project.plans.filter { !context.steps(of: $0).versions.isEmpty }
+            .sorted { $0.location < $1.location }
         guard let first = plans.first else { return [] }
         let keys = Set(plans.flatMap { context.steps(of: $0).versions.map(\.key) })
         if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: keys.contains) { return [] }
-        let what = context.lockfile == nil ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its versions"
-        return [finding(first.location, "\(first.name) has versioned schemas, but \(what): nothing stops a shipped version from being edited in place, which makes stores written by it fail to open (134504). Run `schemalint lock` when the app ships and commit \(expected)")]
+        let what = context.lockfile == nil
+            ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its versions"
+        return [finding(first.location, "\(first.name) has versioned schemas, but \(what): nothing stops a shipped "
+            + "version from being edited in place, which makes stores written by it fail to open (134504). Run "
+            + "`schemalint lock` when the app ships and commit \(expected)")]
     }
 }

@@ -9,7 +9,8 @@ import SchemaLintModel
 public struct ModelMissingFromSchemaRule: Rule {
     public let id = "model_missing_from_schema"
     public let defaultSeverity = Severity.error
-    public let summary = "A @Model declared inside a version is missing from its models list and reached by no listed model."
+    public let summary = "A @Model declared inside a version is missing from its models list and reached by no listed "
+        + "model."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -20,7 +21,10 @@ public struct ModelMissingFromSchemaRule: Rule {
             let included = Set(listed + VersionBuilder.reachable(from: listed, entities: project.entities))
             let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted { $0.location < $1.location }
             for entity in declared where !included.contains(entity.id) {
-                findings.append(finding(listLocation, "\(version.name) declares @Model \(entity.name) (\(entity.location)) but its models list does not include it and no listed model reaches it: SwiftData leaves it out of this version's schema, so a container of this version cannot store it. Add \(entity.name).self to \(version.name).models"))
+                findings.append(finding(listLocation, "\(version.name) declares @Model \(entity.name) "
+                    + "(\(entity.location)) but its models list does not include it and no listed model reaches it: "
+                    + "SwiftData leaves it out of this version's schema, so a container of this version cannot store "
+                    + "it. Add \(entity.name).self to \(version.name).models"))
             }
             findings += clashes(in: version, listed: listed, at: listLocation, project: project)
         }
@@ -38,8 +42,12 @@ public struct ModelMissingFromSchemaRule: Rule {
             for property in entity.properties {
                 guard let destination = property.relationship?.destination, !listedSet.contains(destination),
                       let target = project.entity(destination),
-                      let twin = listed.compactMap({ project.entity($0) }).first(where: { $0.name == target.name }) else { continue }
-                findings.append(finding(location, "\(entity.name).\(property.name) points at \(target.qualifiedName), but \(version.name) lists \(twin.qualifiedName), a different class with the same entity name: SwiftData pulls both into one schema. Point \(entity.qualifiedName).\(property.name) at \(twin.qualifiedName) (give \(version.name) its own copy of \(entity.name))"))
+                      let twin = listed.lazy.compactMap({ project.entity($0) }).first(where: { $0.name == target.name })
+                else { continue }
+                findings.append(finding(location, "\(entity.name).\(property.name) points at \(target.qualifiedName), "
+                    + "but \(version.name) lists \(twin.qualifiedName), a different class with the same entity name: "
+                    + "SwiftData pulls both into one schema. Point \(entity.qualifiedName).\(property.name) at "
+                    + "\(twin.qualifiedName) (give \(version.name) its own copy of \(entity.name))"))
             }
         }
         return findings

@@ -17,7 +17,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 for entity in new.snapshot {
                     guard let before = oldByName[entity.name] else { continue }
                     for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity)
-                    where !Self.documentsReplacement(of: removed.name, by: added.name, entity: entity.name, in: step.to, context: context) {
+                    where !Self.documentsReplacement(of: removed.name, by: added.name, entity: entity.name,
+                                                     in: step.to, context: context) {
                         let attribute = added.kind == "relationship" ? "@Relationship" : "@Attribute"
                         findings.append(finding(context.location(entity: entity.name, property: added.name, in: step.to),
                                                 "\(step.from.name) → \(step.to.name): \(entity.name).\(removed.name) disappears and \(entity.name).\(added.name) (\(SchemaDiff.describe(added))) appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write \(attribute)(originalName: \"\(removed.name)\") on \(added.name), or ignore this if the property really was replaced"))

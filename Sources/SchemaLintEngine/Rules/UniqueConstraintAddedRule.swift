@@ -12,7 +12,8 @@ public struct UniqueConstraintAddedRule: Rule {
             for step in context.steps(of: plan).steps where step.isLightweight {
                 guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
-                for change in MigrationAssessment.assess(from: start, to: new.snapshot) where change.kind == .uniqueAdded {
+                let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
+                for change in changes where change.kind == .uniqueAdded {
                     let location = uniqueLocation(change, in: step.to, context: context)
                     findings.append(finding(location, "\(step.from.name) → \(step.to.name) adds a uniqueness constraint on \(change.entity) (\(change.constraint ?? "")) in a lightweight step: a store that already holds duplicate values fails to migrate and the app cannot open it. Use a custom stage that removes duplicates in willMigrate (assumed here that duplicates can exist)"))
                 }

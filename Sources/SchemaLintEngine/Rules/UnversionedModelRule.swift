@@ -21,7 +21,10 @@ public struct UnversionedModelRule: Rule {
             // Models declared inside a version are model_missing_from_schema's to report.
             guard !versioned.contains(entity.id), !listedByContainers.contains(entity.id),
                   entity.enclosingVersion == nil else { return nil }
-            return finding(entity.location, "@Model \(entity.qualifiedName) is in no version's models, and this app's container is built from a migration plan: the container does not know it, so inserting or fetching it fails at run time. Add it to the newest version's models (and a frozen copy when that version ships)")
+            return finding(entity.location, "@Model \(entity.qualifiedName) is in no version's models, and this app's "
+                + "container is built from a migration plan: the container does not know it, so inserting or fetching "
+                + "it fails at run time. Add it to the newest version's models (and a frozen copy when that version "
+                + "ships)")
         }
     }
 }

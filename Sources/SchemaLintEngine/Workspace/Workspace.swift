@@ -17,8 +17,9 @@ public struct AppUnit {
     public func describe(_ analysis: Analysis, lockfileFound: Bool, workingDirectory: String) -> String {
         let counts = Dictionary(grouping: analysis.project.containers, by: \.purpose).mapValues(\.count)
         let containers = ContainerPurpose.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        let folder = Workspace.display(root, workingDirectory: workingDirectory)
-        return "schemalint: app \(folder == SourceDiscovery.normalise(workingDirectory) ? "." : folder): \(files.count) Swift files, "
+        let folder = root == SourceDiscovery.normalise(workingDirectory)
+            ? "." : Workspace.display(root, workingDirectory: workingDirectory)
+        return "schemalint: app \(folder): \(files.count) Swift files, "
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
     }
@@ -28,8 +29,8 @@ public struct AppUnit {
 public enum Workspace {
     /// `explicitConfiguration` / `explicitLockfile` (`--config`, `--lockfile`) name a single app: every file is
     /// checked with them, as before apps were located.
-    public static func apps(files: [SourceDiscovery.SourceFile], workingDirectory: String, explicitConfiguration: String?,
-                            explicitLockfile: String?) throws -> [AppUnit] {
+    public static func apps(files: [SourceDiscovery.SourceFile], workingDirectory: String,
+                            explicitConfiguration: String?, explicitLockfile: String?) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         if explicitConfiguration != nil || explicitLockfile != nil {
             let configuration = try ConfigurationLoader.load(explicitPath: explicitConfiguration, workingDirectory: cwd)
@@ -47,7 +48,8 @@ public enum Workspace {
                 workingDirectory: cwd)
             let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: root)
             let kept = (groups[root] ?? []).filter { file in
-                filter.isEmpty || filter.allowsFile(file.path.hasPrefix("/") ? file.path : SourceDiscovery.normalise(cwd + "/" + file.path))
+                let absolute = file.path.hasPrefix("/") ? file.path : SourceDiscovery.normalise(cwd + "/" + file.path)
+                return filter.isEmpty || filter.allowsFile(absolute)
             }
             return AppUnit(root: root, configuration: configuration,
                            lockfilePath: lockfilePath(configuration, root: root, workingDirectory: cwd), files: kept)
