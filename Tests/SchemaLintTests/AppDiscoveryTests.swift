@@ -8,14 +8,20 @@ final class AppDiscoveryTests: XCTestCase {
     /// A repository (`.git` at its root) with an app in `folder`: one version, one plan.
     func makeRepository(apps folders: [String]) throws -> URL {
         let repository = try TestSupport.temporaryDirectory()
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try makeFolder(repository.appendingPathComponent(".git"))
         for folder in folders { try writeApp(in: repository.appendingPathComponent(folder), notes: false) }
         return repository
     }
 
+    func makeFolder(_ url: URL) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
     /// The app's shipped version; `notes: true` is the in-place edit that must fail the gate.
     func writeApp(in app: URL, notes: Bool) throws {
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Schema"), withIntermediateDirectories: true)
+        try makeFolder(app.appendingPathComponent("Schema"))
         try Data("""
         import Foundation
         import SwiftData
@@ -43,11 +49,11 @@ final class AppDiscoveryTests: XCTestCase {
         // The app's first lock, run in its folder, puts the lockfile there; from then on every folder finds it.
         let lock = try TestSupport.run(["lock"], in: repository.appendingPathComponent("ios"))
         XCTAssertEqual(lock.status, 0, lock.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: repository.appendingPathComponent("ios/schemalint.lock").path))
+        XCTAssertTrue(exists(repository.appendingPathComponent("ios/schemalint.lock")))
         // `lock` again from the root finds the same lockfile and writes nothing new.
         let again = try TestSupport.run(["lock"], in: repository)
         XCTAssertTrue(again.stdout.contains("ios/schemalint.lock is up to date"), again.stdout)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: repository.appendingPathComponent("schemalint.lock").path))
+        XCTAssertFalse(exists(repository.appendingPathComponent("schemalint.lock")))
 
         try writeApp(in: repository.appendingPathComponent("ios"), notes: true)
         for (arguments, folder, file) in [(["check"], ".", "ios/Schema/SchemaV1.swift"),
@@ -67,7 +73,7 @@ final class AppDiscoveryTests: XCTestCase {
         let repository = try makeRepository(apps: ["Recipes", "Workouts"])
         // Recipes excludes a folder of old code; its globs are relative to its own configuration file.
         try Data("excluded: [Legacy]\n".utf8).write(to: repository.appendingPathComponent("Recipes/.schemalint.yml"))
-        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Recipes/Legacy"), withIntermediateDirectories: true)
+        try makeFolder(repository.appendingPathComponent("Recipes/Legacy"))
         try Data("import SwiftData\nenum Broken: VersionedSchema {\n".utf8)
             .write(to: repository.appendingPathComponent("Recipes/Legacy/Old.swift"))
         try Data("strict: false\n".utf8).write(to: repository.appendingPathComponent("Workouts/.schemalint.yml"))
@@ -75,21 +81,22 @@ final class AppDiscoveryTests: XCTestCase {
         let lock = try TestSupport.run(["lock"], in: repository)
         XCTAssertEqual(lock.status, 0, lock.stderr)
         for app in ["Recipes", "Workouts"] {
-            let path = repository.appendingPathComponent("\(app)/schemalint.lock").path
-            XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(app): \(lock.stdout)")
+            XCTAssertTrue(exists(repository.appendingPathComponent("\(app)/schemalint.lock")), "\(app): \(lock.stdout)")
         }
         let clean = try TestSupport.run(["check"], in: repository)
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
         XCTAssertEqual(clean.stdout, "", "Recipes/Legacy is excluded by Recipes' own configuration")
         XCTAssertTrue(clean.stderr.contains("lockfile Recipes/schemalint.lock, Workouts/schemalint.lock"), clean.stderr)
-        XCTAssertTrue(clean.stderr.contains("configuration Recipes/.schemalint.yml, Workouts/.schemalint.yml"), clean.stderr)
+        XCTAssertTrue(clean.stderr.contains("configuration Recipes/.schemalint.yml, Workouts/.schemalint.yml"),
+                      clean.stderr)
 
         try writeApp(in: repository.appendingPathComponent("Workouts"), notes: true)
         let check = try TestSupport.run(["check", "--reporter", "json"], in: repository)
         XCTAssertEqual(check.status, 1, check.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.map { "\($0["rule"]!) \($0["file"]!)" }, ["shipped_schema_edited Workouts/Schema/SchemaV1.swift"])
+        XCTAssertEqual(findings.map { "\($0["rule"]!) \($0["file"]!)" },
+                       ["shipped_schema_edited Workouts/Schema/SchemaV1.swift"])
         let summary = try XCTUnwrap(object["summary"] as? [String: Any])
         XCTAssertEqual(summary["lockfiles"] as? [String], ["Recipes/schemalint.lock", "Workouts/schemalint.lock"])
     }
@@ -103,13 +110,17 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         let lines = check.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, check.stdout)
-        XCTAssertTrue(lines[0].hasPrefix("Recipes/Schema/SchemaV1.swift:15:6: warning: TripsMigrationPlan has versioned schemas, but there is no lockfile (looked for Recipes/schemalint.lock)"), check.stdout)
+        let expected = "Recipes/Schema/SchemaV1.swift:15:6: warning: TripsMigrationPlan has versioned schemas, "
+            + "but there is no lockfile (looked for Recipes/schemalint.lock)"
+        XCTAssertTrue(lines[0].hasPrefix(expected), check.stdout)
         XCTAssertTrue(lines[1].hasPrefix("Workouts/Schema/SchemaV1.swift:15:6: warning:"), check.stdout)
         XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("[lockfile_missing]") }, check.stdout)
-        XCTAssertTrue(check.stderr.contains("no lockfile at Recipes/schemalint.lock, Workouts/schemalint.lock"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("no lockfile at Recipes/schemalint.lock, Workouts/schemalint.lock"),
+                      check.stderr)
         XCTAssertEqual(try TestSupport.run(["check", "--strict"], in: repository).status, 1)
 
-        try Data("require_lockfile: true\n".utf8).write(to: repository.appendingPathComponent("Recipes/.schemalint.yml"))
+        let recipesConfiguration = repository.appendingPathComponent("Recipes/.schemalint.yml")
+        try Data("require_lockfile: true\n".utf8).write(to: recipesConfiguration)
         let required = try TestSupport.run(["check"], in: repository)
         XCTAssertEqual(required.status, 1)
         XCTAssertTrue(required.stdout.contains("Recipes/Schema/SchemaV1.swift:15:6: error:"), required.stdout)
@@ -124,16 +135,18 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertTrue(github.stdout.hasPrefix("::error file=ios/Schema/SchemaV1.swift,line=11"), github.stdout)
         let sarif = try TestSupport.run(["check", "--reporter", "sarif"], in: repository)
         XCTAssertTrue(sarif.stdout.contains("\"uri\" : \"ios/Schema/SchemaV1.swift\"")
-                      || sarif.stdout.contains("\"uri\": \"ios/Schema/SchemaV1.swift\""), String(sarif.stdout.prefix(300)))
+                      || sarif.stdout.contains("\"uri\": \"ios/Schema/SchemaV1.swift\""),
+                      String(sarif.stdout.prefix(300)))
         let junit = try TestSupport.run(["check", "ios", "--reporter", "junit"], in: repository)
         XCTAssertTrue(junit.stdout.contains("ios/Schema/SchemaV1.swift:11"), junit.stdout)
-        let inside = try TestSupport.run(["check", "--reporter", "github"], in: repository.appendingPathComponent("ios"))
+        let ios = repository.appendingPathComponent("ios")
+        let inside = try TestSupport.run(["check", "--reporter", "github"], in: ios)
         XCTAssertTrue(inside.stdout.hasPrefix("::error file=Schema/SchemaV1.swift,line=11"), inside.stdout)
     }
 
     func testStoreGlobsTakeBracketClasses() throws {
         let folder = try TestSupport.temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+        try makeFolder(folder.appendingPathComponent("Fixtures"))
         for name in ["v1.store", "v2.store", "v3.store", "v1.store-wal"] {
             try Data().write(to: folder.appendingPathComponent("Fixtures/\(name)"))
         }
@@ -145,6 +158,7 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertFalse(filter.allowsFile("/app/Sources/legacy/Old.swift"))
         XCTAssertFalse(filter.allowsFile("/app/Sources/Model/SchemaV2.swift"))
         XCTAssertTrue(filter.allowsFile("/app/Sources/Model/Schema.swift"))
-        XCTAssertTrue(PathFilter(included: ["[a"], excluded: [], base: "/app").allowsFile("/app/[a"), "an unclosed [ is literal")
+        let unclosed = PathFilter(included: ["[a"], excluded: [], base: "/app")
+        XCTAssertTrue(unclosed.allowsFile("/app/[a"), "an unclosed [ is literal")
     }
 }

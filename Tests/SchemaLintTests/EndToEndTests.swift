@@ -136,7 +136,8 @@ final class EndToEndTests: XCTestCase {
         // TravelApp has no lockfile: its one finding is the warning that says so, which --strict turns into a failure.
         let strict = try run(["check", "--strict"], in: TestSupport.fixture("TravelApp"))
         XCTAssertEqual(strict.status, 1)
-        XCTAssertTrue(strict.stdout.hasSuffix("[lockfile_missing]\n") && strict.stdout.split(separator: "\n").count == 1, strict.stdout)
+        XCTAssertTrue(strict.stdout.hasSuffix("[lockfile_missing]\n"), strict.stdout)
+        XCTAssertEqual(strict.stdout.split(separator: "\n").count, 1, strict.stdout)
     }
 
     func testCorruptLockfileIsExitTwoAndLeftUntouched() throws {

@@ -20,9 +20,19 @@ final class ParseSelectionTests: XCTestCase {
                 }
             }
             """,
-            "App/TripsApp.swift": "import SwiftUI\nstruct TripsApp: App {\n    var body: some Scene { WindowGroup { Text(\"\") }.modelContainer(for: Trip.self) }\n}\n",
+            "App/TripsApp.swift": """
+            import SwiftUI
+            struct TripsApp: App {
+                var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Trip.self) }
+            }
+            """,
             // Declarations of types the schema uses: parsed in pass 2.
-            "Model/Coordinates.swift": "struct Coordinates: Codable, Hashable {\n    var latitude: Double\n    var longitude: Double\n}\n",
+            "Model/Coordinates.swift": """
+            struct Coordinates: Codable, Hashable {
+                var latitude: Double
+                var longitude: Double
+            }
+            """,
             "Model/TripKind.swift": "enum TripKind: String, Codable { case leisure, business }\n",
             // A typealias into the versions, and an extension of a version: parsed in pass 2.
             "Model/Aliases.swift": "typealias Trip = SchemaV1.Trip\n",

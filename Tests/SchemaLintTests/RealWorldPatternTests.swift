@@ -21,7 +21,9 @@ final class RealWorldPatternTests: XCTestCase {
     func testPreviewTestAndInMemoryContainersAreNotMigrationRisks() throws {
         let analysis = try TestSupport.analyzeFixture("RealWorld/PreviewsAndTests")
         XCTAssertEqual(TestSupport.summary(analysis.findings), [])
-        let purposes = analysis.project.containers.map { "\($0.location.file):\($0.location.line) \($0.purpose.rawValue)" }
+        let purposes = analysis.project.containers.map { container in
+            "\(container.location.file):\(container.location.line) \(container.purpose.rawValue)"
+        }
         XCTAssertEqual(purposes, [
             "App/NotesApp.swift:8 app",
             "App/NotesApp.swift:24 preview",
@@ -33,7 +35,12 @@ final class RealWorldPatternTests: XCTestCase {
         ])
         // The same container outside a preview, a test or memory is an app container, and it is reported.
         var sources = try files("PreviewsAndTests")
-        sources["App/Legacy.swift"] = "import SwiftData\nenum Legacy {\n    static func container() throws -> ModelContainer { try ModelContainer(for: Note.self) }\n}\n"
+        sources["App/Legacy.swift"] = """
+        import SwiftData
+        enum Legacy {
+            static func container() throws -> ModelContainer { try ModelContainer(for: Note.self) }
+        }
+        """
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(sources).findings),
                        ["container_without_migration_plan App/Legacy.swift:3"])
     }
@@ -55,16 +62,24 @@ final class RealWorldPatternTests: XCTestCase {
             "cloudkit_incompatible Store.swift:29",
             "cloudkit_incompatible Store.swift:40",
         ])
-        XCTAssertTrue(findings[0].message.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: number, owner, opened; non-optional relationships: entries."),
+        XCTAssertTrue(findings[0].message.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: "
+                                                    + "number, owner, opened; non-optional relationships: entries."),
                       findings[0].message)
-        XCTAssertTrue(findings[1].message.hasPrefix("Account has a uniqueness constraint (number)"), findings[1].message)
-        XCTAssertTrue(findings[2].message.hasPrefix("Entry breaks CloudKit's rules: non-optional without a default: amount."),
+        XCTAssertTrue(findings[1].message.hasPrefix("Account has a uniqueness constraint (number)"),
+                      findings[1].message)
+        XCTAssertTrue(findings[2].message.hasPrefix(
+            "Entry breaks CloudKit's rules: non-optional without a default: amount."),
                       findings[2].message)
 
         // A custom stage that rewrites stored values is reported under CloudKit.
         sources["Store.swift"] = sources["Store.swift"]!.replacingOccurrences(
             of: "didMigrate: { context in try context.save() }",
-            with: "didMigrate: { context in\n            for account in try context.fetch(FetchDescriptor<LedgerV2.Account>()) { account.note = \"\" }\n            try context.save()\n        }")
+            with: """
+            didMigrate: { context in
+                        for account in try context.fetch(FetchDescriptor<LedgerV2.Account>()) { account.note = "" }
+                        try context.save()
+                    }
+            """)
         XCTAssertTrue(TestSupport.analyze(sources).findings.contains {
             $0.rule == "cloudkit_incompatible" && $0.message.contains("custom stage that changes stored data")
         })
@@ -86,9 +101,11 @@ final class RealWorldPatternTests: XCTestCase {
         // The same plan with a second version and a stage migrates: then live models in the old version, a version that
         // adds nothing the old one did not already reach, and a container given other models are all real.
         var sources = try files("InertPlan")
+        let inertPlan = "[AppSchemaV1.self] }\n    static var stages: [MigrationStage] { [] }"
+        let migratingPlan = "[AppSchemaV1.self, AppSchemaV2Draft.self] }\n    static var stages: [MigrationStage] { "
+            + "[.lightweight(fromVersion: AppSchemaV1.self, toVersion: AppSchemaV2Draft.self)] }"
         sources["App/Model.swift"] = sources["App/Model.swift"]!
-            .replacingOccurrences(of: "[AppSchemaV1.self] }\n    static var stages: [MigrationStage] { [] }",
-                                  with: "[AppSchemaV1.self, AppSchemaV2Draft.self] }\n    static var stages: [MigrationStage] { [.lightweight(fromVersion: AppSchemaV1.self, toVersion: AppSchemaV2Draft.self)] }")
+            .replacingOccurrences(of: inertPlan, with: migratingPlan)
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(sources).findings), [
             "historical_schema_uses_live_model App/Model.swift:7",
             "historical_schema_uses_live_model App/Model.swift:7",
@@ -130,7 +147,8 @@ final class RealWorldPatternTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(source).findings), [])
         let live = source.replacingOccurrences(of: "FetchDescriptor<HabitV2>", with: "FetchDescriptor<Habit>")
             .replacingOccurrences(of: "typealias Habit = HabitsV2.Habit", with: "typealias Habit = HabitsV1.Habit")
-        XCTAssertEqual(TestSupport.analyze(live).findings.map(\.rule).sorted(), ["custom_stage_wrong_version", "typealias_not_latest"])
+        XCTAssertEqual(TestSupport.analyze(live).findings.map(\.rule).sorted(),
+                       ["custom_stage_wrong_version", "typealias_not_latest"])
     }
 
     /// A doc comment that says one field was removed and another added is read before guessing a rename.
@@ -154,13 +172,16 @@ final class RealWorldPatternTests: XCTestCase {
             }
             enum ScorePlan: SchemaMigrationPlan {
                 static var schemas: [any VersionedSchema.Type] { [ScoreV1.self, ScoreV2.self] }
-                static var stages: [MigrationStage] { [.lightweight(fromVersion: ScoreV1.self, toVersion: ScoreV2.self)] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: ScoreV1.self, toVersion: ScoreV2.self)]
+                }
             }
             """
         }
         let documented = source("/// A new field: `legacyScore` was removed in 2.0, its values are not carried over.")
         XCTAssertEqual(TestSupport.analyze(documented).findings.map(\.rule), [])
-        XCTAssertEqual(TestSupport.analyze(source("// The player's rating.")).findings.map(\.rule), ["rename_without_original_name"])
+        XCTAssertEqual(TestSupport.analyze(source("// The player's rating.")).findings.map(\.rule),
+                       ["rename_without_original_name"])
         XCTAssertEqual(TestSupport.analyze(source("/// Renamed from legacyScore.")).findings.map(\.rule),
                        ["rename_without_original_name"])
     }
@@ -191,6 +212,7 @@ final class RealWorldPatternTests: XCTestCase {
         let edited = TestSupport.analyze(["Shop.swift": source(v1Price: "Double")], lockfile: shipped)
         XCTAssertEqual(edited.findings.map(\.rule), ["shipped_schema_edited"])
         // Without a lockfile, the source is all there is: the type change is the lightweight step's problem.
-        XCTAssertEqual(TestSupport.analyze(source(v1Price: "Double")).findings.map(\.rule), ["lightweight_unsupported_change"])
+        XCTAssertEqual(TestSupport.analyze(source(v1Price: "Double")).findings.map(\.rule),
+                       ["lightweight_unsupported_change"])
     }
 }

@@ -72,8 +72,9 @@ final class RuleDocumentationTests: XCTestCase {
             // `### Store`: the source of the build that wrote the store fixture the other examples are checked against.
             let stores = try examples.first { $0.section == "Store" }.map { try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory()) } ?? []
             for (index, example) in examples.enumerated() where example.section != "Shipped" && example.section != "Store" {
+                let expected = rule.id == "lockfile_missing" ? "schemalint.lock" : nil
                 let findings = TestSupport.analyze(example.files, lockfile: lockfile, stores: stores,
-                                                   lockfileLocation: rule.id == "lockfile_missing" ? "schemalint.lock" : nil).findings
+                                                   lockfileLocation: expected).findings
                 let own = findings.filter { $0.rule == rule.id }
                 switch example.section {
                 case "Failing":

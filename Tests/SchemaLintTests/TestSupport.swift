@@ -11,8 +11,8 @@ enum TestSupport {
     static func fixture(_ relative: String) -> URL { fixturesURL.appendingPathComponent(relative) }
 
     /// Analyses `files` (path → source) held in memory.
-    static func analyze(_ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1, stores: [StoreMetadata] = [],
-                        lockfileLocation: String? = nil) -> Analysis {
+    static func analyze(_ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1,
+                        stores: [StoreMetadata] = [], lockfileLocation: String? = nil) -> Analysis {
         let sources = files.sorted { $0.key < $1.key }.map { SourceDiscovery.SourceFile(path: $0.key, bytes: Array($0.value.utf8)) }
         var analyzer = Analyzer(threads: threads)
         analyzer.stores = stores

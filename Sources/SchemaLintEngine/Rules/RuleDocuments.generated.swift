@@ -1063,7 +1063,8 @@ enum MigrationPlan: SchemaMigrationPlan {
         "model_missing_from_schema": #"""
 # model_missing_from_schema
 
-**Severity:** error · A `@Model` declared inside a version is missing from its `models` list and reached by no listed model.
+**Severity:** error · A `@Model` declared inside a version is missing from its `models` list and reached by no
+listed model.
 
 ## What it catches
 A `@Model` class declared inside a `VersionedSchema` (in its body or in any `extension` of it, in any file) that the
@@ -1354,7 +1355,8 @@ list and a snapshot of every entity and property. This rule compares the version
 reports, property by property, what was added, removed or changed.
 
 ## What it does not report
-Cosmetic edits (comments, formatting, order of declarations, access control): they change neither checksum nor fingerprint.
+Cosmetic edits (comments, formatting, order of declarations, access control): they change neither checksum nor
+fingerprint.
 
 ## Why it matters
 SwiftData recognises a store by the checksum of the models that wrote it. Edit a shipped version in place and its
@@ -2071,8 +2073,8 @@ enum MigrationPlan: SchemaMigrationPlan {
 
 ## What it catches
 A `@Model` class declared outside any `VersionedSchema` that no version's `models` lists or reaches through
-relationships and no container lists, when an app container is built with a migration plan that migrates something. (A model declared inside a version but not
-listed is `model_missing_from_schema`.)
+relationships and no container lists, when an app container is built with a migration plan that migrates something.
+(A model declared inside a version but not listed is `model_missing_from_schema`.)
 
 ## What it does not report
 - Models a container lists itself (`ModelContainer(for: A.self, B.self)`): that container knows them.
