@@ -41,7 +41,7 @@ struct MissingNames {
                 wanted.aliasTargets.insert(top)
             }
         }
-        wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StorageNames.standard.contains($0) }
+        wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }
         return wanted
     }
 
@@ -56,7 +56,7 @@ struct MissingNames {
 
     private static func collect(_ storage: AttributeStorage, _ written: TypeExpr, into names: inout Set<String>) {
         switch storage {
-        case .unknown, .transformable:
+        case .unknown, .transformable, .encoded:
             var type = written.unwrappingOptional.type
             while case let .array(element) = type { type = element.unwrappingOptional.type }
             if let path = type.path { names.formUnion(path) }
@@ -70,9 +70,4 @@ struct MissingNames {
             break
         }
     }
-}
-
-enum StorageNames {
-    static let standard: Set<String> = ["String", "Int", "Int16", "Int32", "Int64", "Double", "Float", "Bool", "Date",
-                                        "Data", "UUID", "URL", "Decimal", "Array", "Dictionary", "Set", "Optional"]
 }

@@ -113,6 +113,15 @@ public struct EnumCaseDeclaration: Sendable {
     }
 }
 
+/// An initial value that names its type only through declarations: resolved by the model, not the parser.
+public enum InitialValue: Sendable, Hashable {
+    /// `Status.active`, `MuscleGroup.chest.rawValue`, `Date.now`, `Limits.defaultWeight`: dotted names, the
+    /// leading ones naming a type, the rest its members.
+    case memberChain([String])
+    /// Anything else, as written (`makeDefault()`, `[]`, `.active`): Swift needs more than the value to type it.
+    case expression(String)
+}
+
 /// A stored instance property (`var`/`let` without a getter, not `static`, not `@Transient`).
 public struct PropertyDeclaration: Sendable {
     public var name: String
@@ -127,6 +136,11 @@ public struct PropertyDeclaration: Sendable {
     public var relationship: RelationshipArguments?
     /// The doc comment (`///`) written on it, for rules that must judge intent (a rename or a replacement).
     public var documentation: String?
+    /// Whether `type` was written (`var a: Int`) rather than inferred from the initial value (`var a = 0`).
+    public var isTypeWritten = true
+    /// The initial value's shape, kept when the syntax alone gives no type (`= Status.active`), so the model can
+    /// infer it the way Swift does once names are resolved.
+    public var initialValue: InitialValue?
 
     public init(name: String, type: TypeExpr?, hasDefault: Bool, isLet: Bool, location: SourceLocation,
                 attribute: AttributeArguments? = nil, relationship: RelationshipArguments? = nil) {

@@ -36,6 +36,8 @@ public struct Property: Sendable {
     public var kind: Kind
     /// The doc comment written on the declaration.
     public var documentation: String?
+    /// Whether the type was written rather than inferred from the initial value.
+    public var isTypeWritten: Bool
 
     public enum Kind: Sendable {
         case attribute(AttributeStorage)
@@ -75,6 +77,9 @@ public indirect enum AttributeStorage: Sendable, Hashable {
     /// A Codable struct or enum stored as a composite attribute (code 2100). `rawValueEnum`: an enum with a raw
     /// type, stored as one element named like the property.
     case composite(swiftType: String, elements: [CompositeElement], rawValueEnum: Bool = false)
+    /// A Codable value SwiftData archives into binary data (code 1000): arrays of Codable structs, dictionaries.
+    /// `uncertainty` says why the mapping is not verified, when it is not.
+    case encoded(swiftType: String, uncertainty: String?)
     /// A type schemalint cannot map with certainty; the reason says why.
     case unknown(swiftType: String, reason: String)
 }

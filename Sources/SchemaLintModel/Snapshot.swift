@@ -64,6 +64,7 @@ extension AttributeStorage {
         switch self {
         case let .scalar(_, swiftType): return swiftType
         case let .transformable(swiftType, _): return "Transformable(\(swiftType))"
+        case let .encoded(swiftType, _): return "Data(\(swiftType))"
         case let .composite(swiftType, elements, _):
             let name = swiftType.split(separator: ".").last.map(String.init) ?? swiftType
             let fields = elements.sorted { $0.name < $1.name }

@@ -94,12 +94,7 @@ public enum StoreSchemaDiff {
 
     /// Core Data attribute type codes, named as a Swift developer declares them.
     public static func typeName(_ code: Int32) -> String {
-        let names: [Int32: String] = [
-            100: "Int16", 200: "Int32", 300: "Int64 (Int)", 400: "Decimal", 500: "Double", 600: "Float",
-            700: "String", 800: "Bool", 900: "Date", 1000: "Data", 1100: "UUID", 1200: "URL",
-            1800: "Transformable", 2000: "ObjectID", 2100: "Composite",
-        ]
-        return names[code].map { "\($0) (\(code))" } ?? "type \(code)"
+        StandardStorage.codeNames[code].map { "\($0) (\(code))" } ?? "type \(code)"
     }
 
     private static func kindName(_ kind: StoreProperty.Kind) -> String {

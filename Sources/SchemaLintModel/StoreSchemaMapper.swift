@@ -88,32 +88,43 @@ public struct StoreSchemaMapper {
     /// Options whose effect is known: hashed (external storage, preserve on deletion, unique) or known not to be.
     static let knownOptions: Set<String> = ["unique", "externalStorage", "preserveValueOnDeletion", "allowsCloudEncryption"]
 
+    /// How SwiftData flags a Swift type's storage in the store (docs/hashing.md, with the store behind each rule):
+    /// a raw-value enum's one element is optional (ladder-phase4prep.store), every element of an optional composite
+    /// is optional whatever its field says (vivobody-db99d12.store), a required composite keeps its fields'
+    /// optionality (ladder's `ContactInfo`).
     private func attributeKind(_ storage: AttributeStorage, place: String, propertyOptional: Bool, nested: Bool,
                                external: Bool, preserve: Bool, uncertainties: inout [String]) -> StoreProperty.Kind {
+        func attribute(_ code: Int32) -> StoreProperty.Kind {
+            .attribute(type: code, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+        }
         switch storage {
-        case let .scalar(code, swiftType):
-            if code == 600 || code == 1200 {
-                uncertainties.append("\(place) is a \(swiftType): its mapping (type \(code)) has not been verified against a real store")
-            }
-            return .attribute(type: code, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+        case let .scalar(code, _):
+            return attribute(code)
         case let .transformable(_, uncertainty):
             if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }
-            return .attribute(type: 1800, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+            return attribute(1800)
+        case let .encoded(swiftType, uncertainty):
+            if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }
+            if nested {
+                uncertainties.append("\(place) holds '\(swiftType)' inside a composite: encoded values in composites "
+                    + "have not been verified against a real store")
+            }
+            return attribute(1000)
         case let .composite(swiftType, elements, rawValueEnum):
             if nested {
-                uncertainties.append("\(place) nests the composite '\(swiftType)': nested composites have not been verified against a real store")
-            }
-            if rawValueEnum {
-                uncertainties.append("\(place) is an enum with raw values: the optionality of its composite element has not been verified")
+                uncertainties.append("\(place) nests the composite '\(swiftType)': nested composites have not been "
+                    + "verified against a real store")
             }
             return .composite(elements: elements.map { element in
-                StoreProperty(name: element.name, isOptional: element.isOptional,
-                              kind: attributeKind(element.storage, place: "\(place).\(element.name)", propertyOptional: element.isOptional,
-                                                  nested: true, external: false, preserve: false, uncertainties: &uncertainties))
+                let optional = element.isOptional || rawValueEnum || propertyOptional
+                return StoreProperty(name: element.name, isOptional: optional,
+                                     kind: attributeKind(element.storage, place: "\(place).\(element.name)",
+                                                         propertyOptional: optional, nested: true, external: false,
+                                                         preserve: false, uncertainties: &uncertainties))
             })
         case let .unknown(_, reason):
             uncertainties.append("\(place): \(reason)")
-            return .attribute(type: 0, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+            return attribute(0)
         }
     }
 }

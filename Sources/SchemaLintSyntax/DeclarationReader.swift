@@ -144,6 +144,10 @@ struct DeclarationReader {
             if isLazy || isComputed(binding) { continue }
             var property = PropertyDeclaration(name: name, type: type, hasDefault: binding.initializer != nil,
                                                isLet: isLet, location: location(pattern))
+            property.isTypeWritten = binding.typeAnnotation != nil || type != nil && binding.initializer == nil
+            if type == nil, let initializer = binding.initializer {
+                property.initialValue = ExpressionReader.initialValue(initializer.value)
+            }
             property.documentation = Self.documentation(variable.leadingTrivia)
             for attribute in attributes {
                 switch TypeExprReader.read(attribute.attributeName).path?.last {

@@ -46,7 +46,34 @@ enum ExpressionReader {
            let last = type.path?.last, last.first?.isUppercase == true {
             return type
         }
+        // `Date.init()`, `UUID.init()`: an initialiser named explicitly.
+        if let call = expression.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+           let base = member.base, let type = TypeExprReader.read(expression: base) {
+            return type
+        }
+        if let array = expression.as(ArrayExprSyntax.self), let element = literalElementType(array) {
+            return .array(element)
+        }
         return nil
+    }
+
+    /// `["a", "b"]` is `[String]`, `[1, 2.5]` is `[Double]`: the type Swift gives a literal list of literals.
+    private static func literalElementType(_ array: ArrayExprSyntax) -> TypeExpr? {
+        let types = Set(array.elements.map { inferType(of: $0.expression)?.description ?? "?" })
+        guard !types.isEmpty, !types.contains("?") else { return nil }
+        if types.count == 1 { return .name(types.first!) }
+        return types == ["Int", "Double"] ? .name("Double") : nil
+    }
+
+    /// The shape of an initial value whose type the syntax alone does not give: dotted names (`Status.active`,
+    /// `Kind.chest.rawValue`) for the model to resolve, else the expression as written.
+    static func initialValue(_ expression: ExprSyntax) -> InitialValue {
+        if expression.is(MemberAccessExprSyntax.self), let path = TypeExprReader.read(expression: expression)?.path,
+           path.count > 1 {
+            return .memberChain(path)
+        }
+        return .expression(expression.trimmedDescription)
     }
 
     static func staticValue(_ expression: ExprSyntax, reader: DeclarationReader) -> StaticValue {

@@ -1,0 +1,60 @@
+/// What SwiftData stores for standard Swift and Foundation types: the one table the source side (StorageMapper),
+/// the store side (StoreSchemaDiff, store inspection) and pass 2 (which names are never the app's own) read.
+/// docs/hashing.md lists each row with the real store that proves it.
+public enum StandardStorage {
+    /// Core Data attribute type codes of the scalar types SwiftData maps one to one.
+    public static let scalarCodes: [String: Int32] = [
+        "Int16": 100, "Int32": 200, "Int64": 300, "Int": 300, "Decimal": 400, "Double": 500, "Float": 600,
+        "String": 700, "Bool": 800, "Date": 900, "Data": 1000, "UUID": 1100, "URL": 1200,
+    ]
+
+    /// Type codes as a Swift developer declares them.
+    static let codeNames: [Int32: String] = [
+        100: "Int16", 200: "Int32", 300: "Int64 (Int)", 400: "Decimal", 500: "Double", 600: "Float",
+        700: "String", 800: "Bool", 900: "Date", 1000: "Data", 1100: "UUID", 1200: "URL",
+        1800: "Transformable", 2000: "ObjectID", 2100: "Composite",
+    ]
+
+    /// Standard typealiases, defined the same on every Apple platform: Swift resolves them to these types before
+    /// SwiftData sees the model (`restDuration: TimeInterval` is stored as a Double in vivobody-db99d12.store).
+    static let aliases: [String: String] = [
+        "TimeInterval": "Double", "NSTimeInterval": "Double", "Float64": "Double", "Float32": "Float",
+        "CLLocationDegrees": "Double", "CLLocationDistance": "Double", "CLLocationSpeed": "Double",
+        "CLLocationDirection": "Double", "CLLocationAccuracy": "Double",
+    ]
+
+    /// Modules whose name may qualify a standard type (`Foundation.Date`).
+    static let modules: Set<String> = ["Swift", "Foundation", "CoreFoundation", "CoreLocation"]
+
+    /// Standard types with no verified mapping, and why (instead of "not declared in the analysed sources").
+    static let unverified: [String: String] = {
+        var reasons: [String: String] = [:]
+        for name in ["UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8"] {
+            reasons[name] = "'\(name)': Core Data has no \(name.hasPrefix("U") ? "unsigned" : "8-bit") integer type, "
+                + "and no real store has shown which one SwiftData picks"
+        }
+        reasons["CGFloat"] = "'CGFloat' is a struct wrapping a Double on Apple platforms, and no real store has shown "
+            + "whether SwiftData stores it as a Double or as encoded data"
+        reasons["Character"] = "'Character': no real store has shown how SwiftData stores it"
+        reasons["Set"] = "sets: no real store has shown whether SwiftData stores them like arrays or as encoded data"
+        return reasons
+    }()
+
+    /// Names that are never the app's own types, for pass 2.
+    public static let standardNames: Set<String> = Set(scalarCodes.keys).union(aliases.keys).union(unverified.keys)
+        .union(["Array", "Dictionary", "Set", "Optional"])
+
+    /// The standard type a name denotes once aliases and module qualifiers are removed (`Foundation.TimeInterval`
+    /// is `Double`), or nil when the name is not a standard type.
+    static func canonicalName(_ path: [String]) -> String? {
+        var path = path
+        if path.count == 2, modules.contains(path[0]) { path.removeFirst() }
+        guard path.count == 1 else { return nil }
+        return aliases[path[0]] ?? path[0]
+    }
+
+    /// Raw types an enum can have that SwiftData stores as the enum's composite element.
+    static func isRawValueType(_ name: String) -> Bool {
+        canonicalName([name]).map { scalarCodes[$0] != nil } ?? false
+    }
+}
