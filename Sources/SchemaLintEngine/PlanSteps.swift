@@ -33,8 +33,14 @@ extension RuleContext {
     /// What devices hold for the start of a step: the lockfile's snapshot of a locked (not retired) version, else the
     /// source's. An edit to a shipped version is `shipped_schema_edited`'s; migration checks compare what shipped.
     public func startingSnapshot(of version: SchemaVersion) -> [EntitySnapshot]? {
-        if let locked = lockfile?.versions[version.key], locked.retired == nil { return locked.entities }
-        return analysis(of: version)?.snapshot
+        let current = analysis(of: version)
+        if let locked = lockfile?.versions[version.key], locked.retired == nil {
+            guard let current else { return locked.entities }
+            // What an earlier release could not map is read as this release maps the same source (MappingUpgrade).
+            let now = LockedVersion(analysis: current, type: version.name, versionIdentifier: nil)
+            return MappingUpgrade.reconcile(locked, with: now, sourceTypes: current.sourceTypes)
+        }
+        return current?.snapshot
     }
 
     /// The class a version uses for an entity name.

@@ -53,6 +53,13 @@ public enum StandardStorage {
         return aliases[path[0]] ?? path[0]
     }
 
+    /// The scalar a written standard type name is stored as (`Foundation.TimeInterval` is `Double`), if any.
+    public static func scalarName(_ written: String) -> String? {
+        guard let name = canonicalName(written.split(separator: ".").map(String.init)),
+              scalarCodes[name] != nil else { return nil }
+        return name
+    }
+
     /// Raw types an enum can have that SwiftData stores as the enum's composite element.
     static func isRawValueType(_ name: String) -> Bool {
         canonicalName([name]).map { scalarCodes[$0] != nil } ?? false

@@ -9,6 +9,9 @@ public struct VersionAnalysis: Sendable {
     public var fingerprint: String
     /// Entity names the version lists in `models`, sorted.
     public var models: [String]
+    /// `Entity.property` to its Swift type as written, without optionality (`<no type annotation>` when it is
+    /// inferred): what a lockfile written by an earlier release is compared by when that release could not map it.
+    public var sourceTypes: [String: String] = [:]
 
     public var isCertain: Bool { uncertainties.isEmpty }
 
@@ -25,6 +28,13 @@ public struct VersionAnalysis: Sendable {
                                  superentity: storeEntity.superentity)
         }
         fingerprint = Fingerprint.fingerprint(snapshot)
+        for name in output.schema.entities.map(\.name) {
+            guard let id = output.classes[name], let entity = project.entities[id] else { continue }
+            for property in entity.properties {
+                sourceTypes["\(name).\(property.name)"] = property.isTypeWritten
+                    ? property.declaredType.unwrappingOptional.type.description : StoredTypeInference.noAnnotation
+            }
+        }
     }
 
     static func snapshot(_ entity: Entity, project: Project, inverses: [String: String], superentity: String?) -> EntitySnapshot {

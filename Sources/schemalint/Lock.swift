@@ -75,6 +75,11 @@ struct Lock: ParsableCommand {
             return stores.isEmpty ? "" : " (matches store \(stores.map(\.path).joined(separator: ", ")))"
         }
         for key in outcome.recorded { Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\(verified(key))\n") }
+        for key in outcome.remapped {
+            let entry = outcome.lockfile.versions[key]!
+            let certainty = entry.checksumUncertainties == nil ? "now certain" : "still uncertain"
+            Console.out("re-recorded \(key) \(entry.checksum): same source, mapped by this release (checksum \(certainty))\n")
+        }
         for key in outcome.evidence { Console.out("recorded store evidence for \(key)\(verified(key))\n") }
         for key in outcome.accepted { Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n") }
         for key in outcome.retired { Console.out("retired \(key) (accepted: \(reason ?? ""))\n") }

@@ -24,13 +24,16 @@ public enum Locker {
         public var unchanged: [String] = []
         /// Versions that got new store evidence (a `stores:` fixture matched them).
         public var evidence: [String] = []
+        /// Versions re-recorded because this release maps their unchanged source better than the one that locked
+        /// them (a checksum that was uncertain).
+        public var remapped: [String] = []
         /// Locked versions that differ and were not accepted: key and what changed.
         public var conflicts: [(key: String, changes: [String])] = []
         /// Versions whose source could not be read completely: key and why. Nothing is written then.
         public var incomplete: [(key: String, reason: String)] = []
         /// Names given to --only or --accept that match no version.
         public var unknownNames: [String] = []
-        public var changed: Bool { !recorded.isEmpty || !accepted.isEmpty || !retired.isEmpty || !evidence.isEmpty }
+        public var changed: Bool { !recorded.isEmpty || !remapped.isEmpty || !accepted.isEmpty || !retired.isEmpty || !evidence.isEmpty }
     }
 
     public static func plan(_ analysis: Analysis, existing: Lockfile?, request: Request) -> Outcome {
@@ -58,8 +61,15 @@ public enum Locker {
                 outcome.recorded.append(version.key)
                 continue
             }
-            let changes = locked.changes(to: entry).descriptions
-            if changes.isEmpty {
+            let changes = locked.changes(to: entry, sourceTypes: current.sourceTypes).descriptions
+            if changes.isEmpty && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
+                                   || locked.checksumUncertainties != entry.checksumUncertainties) {
+                // Same source, mapped better by this release (MappingUpgrade): re-record, keep the history.
+                entry.accepted = locked.accepted
+                entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
+                outcome.lockfile.versions[version.key] = entry
+                outcome.remapped.append(version.key)
+            } else if changes.isEmpty {
                 let merged = merge(locked.stores ?? [], evidence)
                 if merged != (locked.stores ?? []) {
                     outcome.lockfile.versions[version.key]?.stores = merged
@@ -118,4 +128,8 @@ public enum Locker {
         }
         return nil
     }
+}
+
+extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

@@ -162,8 +162,13 @@ extension Lockfile {
 extension LockedVersion {
     /// What differs between this locked entry and the same version now, in the words both `check` and `lock` print:
     /// the identifier, the property-level schema changes, the model list, and as a last resort the raw hashes.
-    public func changes(to current: LockedVersion) -> (descriptions: [String], schema: [SchemaChange]) {
-        let schema = SchemaDiff.changes(from: entities, to: current.entities)
+    ///
+    /// `sourceTypes` (from `VersionAnalysis`) lets a property this entry could not map be compared by its Swift type:
+    /// a later release mapping it differently is not an edit (MappingUpgrade).
+    public func changes(to current: LockedVersion,
+                        sourceTypes: [String: String] = [:]) -> (descriptions: [String], schema: [SchemaChange]) {
+        let reconciled = MappingUpgrade.reconcile(self, with: current, sourceTypes: sourceTypes)
+        let schema = SchemaDiff.changes(from: reconciled, to: current.entities)
         var descriptions = schema.map(\.text)
         if versionIdentifier != current.versionIdentifier {
             descriptions.insert("versionIdentifier changed from \(versionIdentifier ?? "none") to \(current.versionIdentifier ?? "none")", at: 0)
@@ -173,7 +178,12 @@ extension LockedVersion {
             let parts = (added.isEmpty ? [] : ["\(added.joined(separator: ", ")) added"]) + (removed.isEmpty ? [] : ["\(removed.joined(separator: ", ")) removed"])
             descriptions.append("models list changed: \(parts.joined(separator: "; "))")
         }
-        if descriptions.isEmpty && (checksum != current.checksum || fingerprint != current.fingerprint) {
+        // An entry whose checksum was uncertain may move when a later release maps a construct it could not;
+        // the snapshot above already names every edit, so an unnamed move of an uncertain entry is that.
+        let mappingMoved = checksumUncertainties?.isEmpty == false
+            && Fingerprint.fingerprint(reconciled) == current.fingerprint
+        if descriptions.isEmpty && !mappingMoved
+            && (checksum != current.checksum || fingerprint != current.fingerprint) {
             descriptions.append("the stored shape changed in a way the snapshot does not name (checksum \(checksum) → \(current.checksum), fingerprint \(fingerprint) → \(current.fingerprint))")
         }
         return (descriptions, schema)

@@ -12,7 +12,7 @@ public struct ShippedSchemaEditedRule: Rule {
         for version in context.project.versions {
             guard let locked = lockfile.versions[version.key], let analysis = context.analysis(of: version) else { continue }
             let current = LockedVersion(analysis: analysis, type: version.name, versionIdentifier: version.identifier?.description)
-            let (changes, schemaChanges) = locked.changes(to: current)
+            let (changes, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
             guard !changes.isEmpty else { continue }
             let checksumMoved = locked.checksum != analysis.hashes.checksum
 
