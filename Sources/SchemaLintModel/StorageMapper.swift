@@ -68,7 +68,9 @@ struct StorageMapper {
     /// The standard scalar a resolved type names, through aliases.
     private func scalarName(_ resolved: SymbolTable.Resolved) -> String? {
         guard case let .external(path, arguments) = resolved, arguments.isEmpty,
-              let name = StandardStorage.canonicalName(path), StandardStorage.scalarCodes[name] != nil else { return nil }
+              let name = StandardStorage.canonicalName(path), StandardStorage.scalarCodes[name] != nil else {
+            return nil
+        }
         return name
     }
 

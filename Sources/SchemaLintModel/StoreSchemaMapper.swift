@@ -95,7 +95,8 @@ public struct StoreSchemaMapper {
     private func attributeKind(_ storage: AttributeStorage, place: String, propertyOptional: Bool, nested: Bool,
                                external: Bool, preserve: Bool, uncertainties: inout [String]) -> StoreProperty.Kind {
         func attribute(_ code: Int32) -> StoreProperty.Kind {
-            .attribute(type: code, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+            .attribute(type: code, allowsExternalBinaryDataStorage: external,
+                       preservesValueInHistoryOnDeletion: preserve)
         }
         switch storage {
         case let .scalar(code, _):

@@ -111,7 +111,8 @@ extension SymbolTable {
     /// A type expression naming what `resolved` denotes, by qualified names from the top level.
     func typeExpr(for resolved: Resolved) -> TypeExpr {
         switch resolved {
-        case let .symbol(id): return .named(self[id].qualifiedName.split(separator: ".").map(String.init), arguments: [])
+        case let .symbol(id):
+            return .named(self[id].qualifiedName.split(separator: ".").map(String.init), arguments: [])
         case let .external(path, arguments): return .named(path, arguments: arguments.map(typeExpr))
         case let .optional(wrapped): return .optional(typeExpr(for: wrapped))
         case let .array(element): return .array(typeExpr(for: element))

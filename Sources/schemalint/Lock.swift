@@ -78,7 +78,8 @@ struct Lock: ParsableCommand {
         for key in outcome.remapped {
             let entry = outcome.lockfile.versions[key]!
             let certainty = entry.checksumUncertainties == nil ? "now certain" : "still uncertain"
-            Console.out("re-recorded \(key) \(entry.checksum): same source, mapped by this release (checksum \(certainty))\n")
+            Console.out("re-recorded \(key) \(entry.checksum): same source, mapped by this release "
+                + "(checksum \(certainty))\n")
         }
         for key in outcome.evidence { Console.out("recorded store evidence for \(key)\(verified(key))\n") }
         for key in outcome.accepted { Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n") }

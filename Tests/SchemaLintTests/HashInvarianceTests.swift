@@ -205,7 +205,8 @@ final class HashInvarianceTests: XCTestCase {
     func testCompositesFromStructsAndEnums() throws {
         let source = Self.base.replacingOccurrences(
             of: "var notes: String?",
-            with: "var status: Status = .planned\n        var budget: Budget?\n        var plan: Budget = Budget(budget: 0)")
+            with: "var status: Status = .planned\n        var budget: Budget?\n"
+                + "        var plan: Budget = Budget(budget: 0)")
             + "\nenum Status: String, Codable { case planned, done }\n"
             + "struct Budget: Codable { var budget: Decimal; var currency: String? }\n"
         let version = try XCTUnwrap(TestSupport.analyze(source).analysis(forKey: "SchemaV1"))

@@ -46,10 +46,12 @@ final class MappingUpgradeTests: XCTestCase {
         try FileManager.default.copyItem(at: TestSupport.fixture(app), to: copy)
         let file = copy.appendingPathComponent("Sources/Models/SchemaV1.swift")
         let source = try String(contentsOf: file, encoding: .utf8)
-        try source.replacingOccurrences(of: "var restDuration: TimeInterval = 90", with: "var restDuration: String = \"\"")
-            .write(to: file, atomically: true, encoding: .utf8)
+        let edited = source.replacingOccurrences(of: "var restDuration: TimeInterval = 90",
+                                                 with: "var restDuration: String = \"\"")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
         let analysis = try Analyzer(workingDirectory: copy, threads: 1).analyze(paths: [], lockfile: earlierLockfile())
-        XCTAssertEqual(TestSupport.summary(analysis.findings), ["shipped_schema_edited Sources/Models/SchemaV1.swift:13"])
+        XCTAssertEqual(TestSupport.summary(analysis.findings),
+                       ["shipped_schema_edited Sources/Models/SchemaV1.swift:13"])
         XCTAssertTrue(analysis.findings[0].message.contains("Session.restDuration changed: type Double → String"),
                       analysis.findings[0].message)
     }

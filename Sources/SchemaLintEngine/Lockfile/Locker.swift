@@ -33,7 +33,9 @@ public enum Locker {
         public var incomplete: [(key: String, reason: String)] = []
         /// Names given to --only or --accept that match no version.
         public var unknownNames: [String] = []
-        public var changed: Bool { !recorded.isEmpty || !remapped.isEmpty || !accepted.isEmpty || !retired.isEmpty || !evidence.isEmpty }
+        public var changed: Bool {
+            !recorded.isEmpty || !remapped.isEmpty || !accepted.isEmpty || !retired.isEmpty || !evidence.isEmpty
+        }
     }
 
     public static func plan(_ analysis: Analysis, existing: Lockfile?, request: Request) -> Outcome {

@@ -11,7 +11,8 @@ enum MappingUpgrade {
                           sourceTypes: [String: String]) -> [EntitySnapshot] {
         let uncertain = locked.checksumUncertainties ?? []
         guard !uncertain.isEmpty else { return locked.entities }
-        let currentEntities = Dictionary(current.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let currentEntities = Dictionary(current.entities.map { ($0.name, $0) },
+                                         uniquingKeysWith: { first, _ in first })
         return locked.entities.map { entity in
             guard let now = currentEntities[entity.name] else { return entity }
             var entity = entity
