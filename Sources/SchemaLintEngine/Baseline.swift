@@ -1,105 +1,76 @@
 import Foundation
 import SchemaLintModel
 
-/// Names the semantic place a location belongs to (`plan TravelApp.MigrationPlan`, `SchemaV2.Trip.notes`), so a
-/// finding can be recognised after unrelated edits move its line.
-struct SemanticPlaces {
-    private var places: [String: [(line: Int, column: Int, name: String)]] = [:]
-
-    init(_ project: Project) {
-        func add(_ location: SourceLocation?, _ name: String) {
-            guard let location else { return }
-            places[location.file, default: []].append((location.line, location.column, name))
-        }
-        for entity in project.entities.values {
-            add(entity.location, entity.qualifiedName)
-            for property in entity.properties {
-                add(property.location, "\(entity.qualifiedName).\(property.name)")
-                add(property.relationship?.inverse?.written.location, "\(entity.qualifiedName).\(property.name)")
-            }
-            for constraint in entity.uniqueness + entity.indexes { add(constraint.location, entity.qualifiedName) }
-        }
-        for version in project.versions {
-            add(version.location, version.name)
-            add(version.modelsLocation, "\(version.name).models")
-            add(version.identifierLocation, "\(version.name).versionIdentifier")
-            for model in version.models ?? [] { add(model.location, "\(version.name).models") }
-        }
-        for plan in project.plans {
-            add(plan.location, plan.name)
-            add(plan.schemasLocation, "\(plan.name).schemas")
-            add(plan.stagesLocation, "\(plan.name).stages")
-            for reference in plan.schemas ?? [] { add(reference.location, "\(plan.name).schemas") }
-            for stage in (plan.stages ?? []) + plan.declaredStages {
-                let name = "\(plan.name).stages.\(stage.name ?? "\(stage.from?.written.description ?? "?")->\(stage.to?.written.description ?? "?")")"
-                add(stage.location, name)
-                add(stage.expression.location, name)
-                for closure in [stage.expression.willMigrate, stage.expression.didMigrate].compactMap({ $0 }) {
-                    for use in closure.typeUses { add(use.location, name) }
-                    for swallowed in closure.swallowedErrors { add(swallowed.location, name) }
-                }
-            }
-        }
-        for container in project.containers {
-            add(container.location, "ModelContainer")
-            for model in container.models ?? [] { add(model.location, "ModelContainer") }
-        }
-        for alias in project.symbols.topLevelTypealiases { add(alias.value.location, "typealias \(alias.value.name)") }
-    }
-
-    /// The place declared exactly at the location, else the nearest one above it on the same line, else the file.
-    func place(of location: SourceLocation) -> String {
-        let candidates = places[location.file, default: []].filter { $0.line == location.line }
-        if let exact = candidates.first(where: { $0.column == location.column }) { return exact.name }
-        if let before = candidates.filter({ $0.column <= location.column }).max(by: { $0.column < $1.column }) { return before.name }
-        return location.file
-    }
-}
-
 /// `--write-baseline` / `--baseline`: lets a team adopt schemalint on an existing app and be gated on new findings
-/// only. Entries are keyed by rule, semantic place and the message without numbers, never by line.
+/// only. Entries are keyed by rule, the finding's subject and its message id, never by line or wording: a finding
+/// stays baselined when unrelated edits move it or a release rewords it.
+///
+/// Format 1 files (keyed by a place looked up from the line and the message text without digits) are still read
+/// and matched the old way; `--write-baseline` writes format 2.
 public struct Baseline: Equatable, Sendable {
     public struct Entry: Hashable, Sendable, Codable {
         public var rule: String
-        public var place: String
+        /// Format 2: the subject (`property SchemaV2.Trip.notes`); format 1: the place.
+        public var subject: String
+        /// Format 2: the message id; format 1: the message without digits.
         public var message: String
+
+        public init(rule: String, subject: String, message: String) {
+            self.rule = rule
+            self.subject = subject
+            self.message = message
+        }
+
+        enum CodingKeys: String, CodingKey { case rule, subject, place, message }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            rule = try container.decode(String.self, forKey: .rule)
+            subject = try container.decodeIfPresent(String.self, forKey: .subject)
+                ?? container.decode(String.self, forKey: .place)
+            message = try container.decode(String.self, forKey: .message)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(subject, forKey: .subject)
+            try container.encode(message, forKey: .message)
+        }
     }
 
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     public var entries: [Entry]
+    /// The format the entries were read in (1 or 2).
+    public var format = Baseline.formatVersion
 
     public init(findings: [Finding], project: Project) {
-        let places = SemanticPlaces(project)
-        entries = findings.map { Self.entry(for: $0, places: places) }.sorted { ($0.rule, $0.place, $0.message) < ($1.rule, $1.place, $1.message) }
+        entries = findings.map(Self.entry).sorted { ($0.rule, $0.subject, $0.message) < ($1.rule, $1.subject, $1.message) }
     }
 
-    static func entry(for finding: Finding, places: SemanticPlaces) -> Entry {
-        Entry(rule: finding.rule, place: places.place(of: finding.location), message: normalise(finding.message))
+    public init(entries: [Entry], format: Int = Baseline.formatVersion) {
+        self.entries = entries
+        self.format = format
     }
 
-    /// Numbers (lines, columns, checksums' digits, counts) and file paths change with unrelated edits.
-    static func normalise(_ message: String) -> String {
-        var result = ""
-        var lastWasDigit = false
-        for character in message {
-            if character.isNumber {
-                if !lastWasDigit { result.append("#") }
-                lastWasDigit = true
-            } else {
-                result.append(character)
-                lastWasDigit = false
-            }
-        }
-        return result
+    static func entry(for finding: Finding) -> Entry {
+        Entry(rule: finding.rule.rawValue, subject: finding.subject.description, message: finding.message.id)
     }
 
     /// The findings the baseline does not account for; each entry absorbs one finding.
     public func newFindings(_ findings: [Finding], project: Project) -> [Finding] {
-        let places = SemanticPlaces(project)
+        let key: (Finding) -> Entry
+        if format == 1 {
+            let places = SemanticPlaces(project)
+            key = { Entry(rule: $0.rule.rawValue, subject: places.place(of: $0.location),
+                          message: SemanticPlaces.normalise($0.message.text)) }
+        } else {
+            key = Self.entry
+        }
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         return findings.filter { finding in
-            let entry = Self.entry(for: finding, places: places)
+            let entry = key(finding)
             guard let count = remaining[entry], count > 0 else { return true }
             remaining[entry] = count - 1
             return false
@@ -109,7 +80,9 @@ public struct Baseline: Equatable, Sendable {
     public func json() -> JSONValue {
         .object([
             "formatVersion": .int(Self.formatVersion),
-            "findings": .array(entries.map { .object(["rule": .string($0.rule), "place": .string($0.place), "message": .string($0.message)]) }),
+            "findings": .array(entries.map {
+                .object(["rule": .string($0.rule), "subject": .string($0.subject), "message": .string($0.message)])
+            }),
         ])
     }
 
@@ -119,23 +92,22 @@ public struct Baseline: Equatable, Sendable {
 
     public static func load(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "baseline \(path) does not exist or cannot be read; create it with `schemalint check --write-baseline \(path)`")
+            throw Failure(description: "baseline \(path) does not exist or cannot be read; create it with "
+                + "`schemalint check --write-baseline \(path)`")
         }
         struct File: Decodable { var formatVersion: Int; var findings: [Entry] }
         do {
             let file = try JSONDecoder().decode(File.self, from: data)
             guard file.formatVersion <= formatVersion else {
-                throw Failure(description: "baseline \(path) has format version \(file.formatVersion), newer than this schemalint understands; upgrade schemalint")
+                throw Failure(description: "baseline \(path) has format version \(file.formatVersion), newer than this "
+                    + "schemalint understands; upgrade schemalint")
             }
-            var baseline = Baseline(entries: [])
-            baseline.entries = file.findings
-            return baseline
+            return Baseline(entries: file.findings, format: file.formatVersion)
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(description: "baseline \(path) is not valid: \(error). Regenerate it with `schemalint check --write-baseline \(path)`")
+            throw Failure(description: "baseline \(path) is not valid: \(error). Regenerate it with "
+                + "`schemalint check --write-baseline \(path)`")
         }
     }
-
-    public init(entries: [Entry]) { self.entries = entries }
 }

@@ -1,31 +1,132 @@
 import SchemaLintModel
 
-public enum Severity: String, Sendable, Comparable, CaseIterable {
+public enum Severity: String, Sendable, Comparable, CaseIterable, Codable {
     case note, warning, error
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
 
-/// One problem a rule found, at the line a developer would edit.
-public struct Finding: Hashable, Sendable {
-    public var rule: String
-    public var severity: Severity
-    public var location: SourceLocation
-    public var message: String
+/// A rule's identifier (`snake_case`, its document is `Rules/<id>.md`). Each rule defines its own once, in its file:
+/// `extension RuleID { public static let shippedSchemaEdited: RuleID = "shipped_schema_edited" }`.
+public struct RuleID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Codable {
+    public let rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+    public var description: String { rawValue }
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
 
-    public init(rule: String, severity: Severity, location: SourceLocation, message: String) {
+/// What a suppression comment or `schemalint:enable` names: one rule (known or not), or every rule.
+public enum RuleSelector: Hashable, Sendable, CustomStringConvertible {
+    case all
+    case rule(RuleID)
+
+    /// `all` is the keyword; anything else names a rule.
+    public init(_ written: String) { self = written == "all" ? .all : .rule(RuleID(written)) }
+
+    public func covers(_ rule: RuleID) -> Bool {
+        switch self {
+        case .all: return true
+        case let .rule(named): return named == rule
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .all: return "all"
+        case let .rule(rule): return rule.rawValue
+        }
+    }
+}
+
+/// One problem a rule found, at the line a developer would edit: data, rendered by reporters.
+public struct Finding: Hashable, Sendable {
+    public var rule: RuleID
+    public var severity: Severity
+    /// The semantic place the finding is about; with `rule` and the message id it recognises the finding after
+    /// unrelated edits move its line or a new release rewords its text (baselines, SARIF fingerprints).
+    public var subject: Subject
+    public var location: SourceLocation
+    public var message: Message
+    /// Secondary locations: the other end of a pair, the declaration a list leaves out.
+    public var notes: [Note]
+
+    public init(rule: RuleID, severity: Severity, subject: Subject, location: SourceLocation, message: Message,
+                notes: [Note] = []) {
         self.rule = rule
         self.severity = severity
+        self.subject = subject
         self.location = location
         self.message = message
+        self.notes = notes
+    }
+
+    /// A finding's text with a stable identifier. Each rule writes its messages in one place, as static
+    /// constructors in an extension of this type in the rule's file; reporters print `text`, baselines and
+    /// fingerprints use `id`, so rewording a message never un-baselines a finding.
+    public struct Message: Hashable, Sendable, CustomStringConvertible {
+        /// Stable within its rule (`checksum-moved`), never shown as prose.
+        public let id: String
+        public let text: String
+        public init(id: String, _ text: String) {
+            self.id = id
+            self.text = text
+        }
+        public var description: String { text }
+    }
+
+    /// A secondary location with a short text (SARIF `relatedLocations`, Xcode `note:` lines).
+    public struct Note: Hashable, Sendable {
+        public var location: SourceLocation
+        public var text: String
+        public init(_ location: SourceLocation, _ text: String) {
+            self.location = location
+            self.text = text
+        }
+    }
+
+    /// The semantic place a finding is about, named without line numbers.
+    public enum Subject: Hashable, Sendable, CustomStringConvertible {
+        case file(String)
+        case plan(String)
+        case version(String)
+        case entity(version: String?, entity: String)
+        case property(version: String?, entity: String, property: String)
+        case stage(plan: String, stage: String)
+        case container(String)
+        case store(String)
+        case typeAlias(String)
+        case suppression(file: String, rule: String)
+
+        /// `kind name`, the key baselines and fingerprints use.
+        public var description: String {
+            switch self {
+            case let .file(path): return "file \(path)"
+            case let .plan(name): return "plan \(name)"
+            case let .version(key): return "version \(key)"
+            case let .entity(version, entity): return "entity \([version, entity].compactMap { $0 }.joined(separator: "."))"
+            case let .property(version, entity, property):
+                return "property \([version, entity, property].compactMap { $0 }.joined(separator: "."))"
+            case let .stage(plan, stage): return "stage \(plan).\(stage)"
+            case let .container(name): return "container \(name)"
+            case let .store(path): return "store \(path)"
+            case let .typeAlias(name): return "typealias \(name)"
+            case let .suppression(file, rule): return "suppression \(file) \(rule)"
+            }
+        }
     }
 
     /// Output order: file, line, column, rule, then message so ties are still stable.
     public static func ordered(_ findings: [Finding]) -> [Finding] {
         Array(Set(findings)).sorted {
-            ($0.location.file, $0.location.line, $0.location.column, $0.rule, $0.message)
-                < ($1.location.file, $1.location.line, $1.location.column, $1.rule, $1.message)
+            ($0.location.file, $0.location.line, $0.location.column, $0.rule.rawValue, $0.message.text)
+                < ($1.location.file, $1.location.line, $1.location.column, $1.rule.rawValue, $1.message.text)
         }
     }
 }

@@ -8,11 +8,11 @@ import SchemaLintModel
 /// - `shipped_schema_edited` and `shipped_schema_removed` are never suppressed: the only way past them is
 ///   `schemalint lock --accept`, which records its reason in the lockfile.
 public struct SuppressionLedger {
-    public static let unsuppressible: Set<String> = ["shipped_schema_edited", "shipped_schema_removed"]
+    public static let unsuppressible: Set<RuleID> = [.shippedSchemaEdited, .shippedSchemaRemoved]
 
     public struct Use: Hashable {
         public var comment: SuppressionComment
-        public var rule: String
+        public var rule: RuleSelector
     }
 
     public let comments: [String: [SuppressionComment]]
@@ -34,9 +34,10 @@ public struct SuppressionLedger {
     private func cover(_ finding: Finding) -> Use? {
         guard let fileComments = comments[finding.location.file] else { return nil }
         let line = finding.location.line
-        func names(_ comment: SuppressionComment) -> String? {
-            if comment.rules.contains(finding.rule) { return finding.rule }
-            return comment.rules.contains("all") ? "all" : nil
+        func names(_ comment: SuppressionComment) -> RuleSelector? {
+            let selectors = comment.rules.map(RuleSelector.init)
+            if selectors.contains(.rule(finding.rule)) { return .rule(finding.rule) }
+            return selectors.contains(.all) ? .all : nil
         }
         for comment in fileComments {
             switch comment.kind {
@@ -59,7 +60,9 @@ public struct SuppressionLedger {
     /// Every (comment, rule) a disabling comment names, for the stale-suppression check.
     public var named: [Use] {
         comments.values.flatMap { list in
-            list.filter { $0.kind != .enable }.flatMap { comment in comment.rules.map { Use(comment: comment, rule: $0) } }
-        }.sorted { ($0.comment.location, $0.rule) < ($1.comment.location, $1.rule) }
+            list.filter { $0.kind != .enable }.flatMap { comment in
+                comment.rules.map { Use(comment: comment, rule: RuleSelector($0)) }
+            }
+        }.sorted { ($0.comment.location, $0.rule.description) < ($1.comment.location, $1.rule.description) }
     }
 }

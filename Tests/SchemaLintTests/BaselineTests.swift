@@ -17,7 +17,9 @@ final class BaselineTests: XCTestCase {
         let before = TestSupport.analyze(try brokenSources())
         let baseline = Baseline(findings: before.findings, project: before.project)
         XCTAssertEqual(baseline.entries.count, before.findings.count)
-        XCTAssertTrue(baseline.entries.contains { $0.rule == "inverse_mismatch" && $0.place == "SchemaV3.Note.folder" })
+        XCTAssertTrue(baseline.entries.contains {
+            $0.rule == "inverse_mismatch" && $0.subject == "property SchemaV3.Note.folder"
+        }, "\(baseline.entries)")
 
         let moved = TestSupport.analyze(try brokenSources(header: "// moved\n\n\n"))
         XCTAssertEqual(baseline.newFindings(moved.findings, project: moved.project), [])
@@ -38,7 +40,7 @@ final class BaselineTests: XCTestCase {
         let write = try TestSupport.run(["check", "--write-baseline", "baseline.json"], in: folder)
         XCTAssertEqual(write.status, 0, write.stderr)
         let text = try String(contentsOf: folder.appendingPathComponent("baseline.json"), encoding: .utf8)
-        XCTAssertTrue(text.contains("\"place\": \"NotesMigrationPlan.stages.migrateV2toV3\""), text)
+        XCTAssertTrue(text.contains("\"subject\": \"stage NotesMigrationPlan.migrateV2toV3\""), text)
         XCTAssertFalse(text.contains("Plan.swift:15"), "no line numbers in the baseline")
         let check = try TestSupport.run(["check", "--baseline", "baseline.json"], in: folder)
         XCTAssertEqual(check.status, 0, check.stdout)
@@ -46,5 +48,42 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(try TestSupport.run(["check", "--baseline", "missing.json"], in: folder).status, 2)
         try Data("{not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
         XCTAssertEqual(try TestSupport.run(["check", "--baseline", "broken.json"], in: folder).status, 2)
+    }
+
+    /// A release that rewords a rule's message keeps every baselined finding baselined and every SARIF fingerprint:
+    /// both key on rule, subject and message id, never on the text.
+    func testRewordedMessagesKeepBaselinesAndFingerprints() throws {
+        let analysis = TestSupport.analyze(try brokenSources())
+        let baseline = Baseline(findings: analysis.findings, project: analysis.project)
+        let reworded = analysis.findings.map { finding -> Finding in
+            var changed = finding
+            changed.message = Finding.Message(id: finding.message.id, "Reworded in a later release: " + finding.message.text)
+            return changed
+        }
+        XCTAssertEqual(baseline.newFindings(reworded, project: analysis.project), [])
+        XCTAssertEqual(reworded.map(FindingFingerprint.of), analysis.findings.map(FindingFingerprint.of))
+        let sarif = SARIFReporter().report(reworded, summary: Summary(findings: reworded, statistics: .init(), versions: 0))
+        for finding in analysis.findings { XCTAssertTrue(sarif.contains(FindingFingerprint.of(finding))) }
+        // A different message id is a different finding.
+        var other = analysis.findings[0]
+        other.message = Finding.Message(id: "another-mistake", other.message.text)
+        XCTAssertEqual(baseline.newFindings([other], project: analysis.project), [other])
+    }
+
+    /// Baselines written before findings had subjects (format 1, this one by the previous release on BrokenApp)
+    /// still suppress what they recorded.
+    func testFormatOneBaselinesStillWork() throws {
+        let path = TestSupport.fixture("Legacy/BrokenApp-baseline-format1.json").path
+        let baseline = try Baseline.load(path)
+        XCTAssertEqual(baseline.format, 1)
+        let analysis = TestSupport.analyze(try brokenSources())
+        XCTAssertEqual(baseline.newFindings(analysis.findings, project: analysis.project), [])
+        let worse = TestSupport.analyze(try brokenSources(extra: """
+
+        extension NotesMigrationPlan {
+            static let forgotten = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+        }
+        """))
+        XCTAssertEqual(baseline.newFindings(worse.findings, project: worse.project).map(\.rule), ["stage_not_listed"])
     }
 }

@@ -32,7 +32,7 @@ final class LockfileTests: XCTestCase {
         let edited = v1.replacingOccurrences(of: "var startDate: Date?", with: "var startDate: Date\n        var notes: String?")
         let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
-        let message = findings[0].message
+        let message = findings[0].message.text
         XCTAssertTrue(message.contains("Trip.notes added (String?)"), message)
         XCTAssertTrue(message.contains("Trip.startDate changed: became non-optional"), message)
         XCTAssertTrue(message.contains("134504"), message)
@@ -44,7 +44,7 @@ final class LockfileTests: XCTestCase {
         let edited = v1.replacingOccurrences(of: "var name: String = \"\"", with: "@Attribute(originalName: \"title\") var name: String = \"\"")
         let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
-        XCTAssertTrue(findings[0].message.contains("checksum did not move"), findings[0].message)
+        XCTAssertTrue(findings[0].message.text.contains("checksum did not move"), findings[0].message.text)
     }
 
     func testLockNeverRewritesAChangedEntryUnlessAccepted() throws {

@@ -52,7 +52,7 @@ final class MappingUpgradeTests: XCTestCase {
         let analysis = try Analyzer(workingDirectory: copy, threads: 1).analyze(paths: [], lockfile: earlierLockfile())
         XCTAssertEqual(TestSupport.summary(analysis.findings),
                        ["shipped_schema_edited Sources/Models/SchemaV1.swift:13"])
-        XCTAssertTrue(analysis.findings[0].message.contains("Session.restDuration changed: type Double → String"),
-                      analysis.findings[0].message)
+        XCTAssertTrue(analysis.findings[0].message.text.contains("Session.restDuration changed: type Double → String"),
+                      analysis.findings[0].message.text)
     }
 }

@@ -62,14 +62,14 @@ final class RealWorldPatternTests: XCTestCase {
             "cloudkit_incompatible Store.swift:29",
             "cloudkit_incompatible Store.swift:40",
         ])
-        XCTAssertTrue(findings[0].message.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: "
+        XCTAssertTrue(findings[0].message.text.hasPrefix("Account breaks CloudKit's rules: non-optional without a default: "
                                                     + "number, owner, opened; non-optional relationships: entries."),
-                      findings[0].message)
-        XCTAssertTrue(findings[1].message.hasPrefix("Account has a uniqueness constraint (number)"),
-                      findings[1].message)
-        XCTAssertTrue(findings[2].message.hasPrefix(
+                      findings[0].message.text)
+        XCTAssertTrue(findings[1].message.text.hasPrefix("Account has a uniqueness constraint (number)"),
+                      findings[1].message.text)
+        XCTAssertTrue(findings[2].message.text.hasPrefix(
             "Entry breaks CloudKit's rules: non-optional without a default: amount."),
-                      findings[2].message)
+                      findings[2].message.text)
 
         // A custom stage that rewrites stored values is reported under CloudKit.
         sources["Store.swift"] = sources["Store.swift"]!.replacingOccurrences(
@@ -81,7 +81,7 @@ final class RealWorldPatternTests: XCTestCase {
                     }
             """)
         XCTAssertTrue(TestSupport.analyze(sources).findings.contains {
-            $0.rule == "cloudkit_incompatible" && $0.message.contains("custom stage that changes stored data")
+            $0.rule == "cloudkit_incompatible" && $0.message.text.contains("custom stage that changes stored data")
         })
     }
 

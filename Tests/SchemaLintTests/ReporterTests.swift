@@ -21,7 +21,7 @@ final class ReporterTests: XCTestCase {
         let run = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
-        XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.all.map(\.id))
+        XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.all.map(\.id.rawValue))
         XCTAssertTrue(rules.allSatisfy { ($0["helpUri"] as? String)?.hasSuffix(".md") == true && ($0["help"] as? [String: Any])?["markdown"] != nil })
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertEqual(results.count, analysis.findings.count)
@@ -40,15 +40,16 @@ final class ReporterTests: XCTestCase {
         func prints(_ analysis: Analysis) throws -> [String] {
             let sarif = try JSONSerialization.jsonObject(with: Data(render(.sarif, analysis).utf8)) as? [String: Any]
             let results = ((sarif?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
-            return results.compactMap { ($0["partialFingerprints"] as? [String: String])?["schemalint/v1"] }.sorted()
+            return results.compactMap { ($0["partialFingerprints"] as? [String: String])?["schemalint/v2"] }.sorted()
         }
         XCTAssertEqual(try prints(shifted), try prints(analysis))
         XCTAssertNotEqual(shifted.findings.map(\.location.line), analysis.findings.map(\.location.line))
     }
 
     func testGitHubAnnotationsEscapeTheirProperties() {
-        let finding = Finding(rule: "stage_not_listed", severity: .error, location: SourceLocation(file: "a,b:c.swift", line: 3, column: 4),
-                              message: "100% broken\nsecond line")
+        let finding = Finding(rule: "stage_not_listed", severity: .error, subject: .plan("Plan"),
+                              location: SourceLocation(file: "a,b:c.swift", line: 3, column: 4),
+                              message: Finding.Message(id: "test", "100% broken\nsecond line"))
         let line = GitHubReporter().report([finding], summary: Summary(findings: [finding], statistics: .init(), versions: 0))
         XCTAssertEqual(line, "::error file=a%2Cb%3Ac.swift,line=3,col=4,title=stage_not_listed::100%25 broken%0Asecond line\n")
     }

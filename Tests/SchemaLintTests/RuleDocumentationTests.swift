@@ -55,10 +55,10 @@ final class RuleDocumentationTests: XCTestCase {
         for rule in RuleRegistry.all {
             let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
             let document = try String(contentsOf: url, encoding: .utf8)
-            XCTAssertEqual(RuleRegistry.document(for: rule.id)?.trimmingCharacters(in: .newlines), document.trimmingCharacters(in: .newlines),
+            XCTAssertEqual(RuleRegistry.document(for: rule.id.rawValue)?.trimmingCharacters(in: .newlines), document.trimmingCharacters(in: .newlines),
                            "Rules/\(rule.id).md changed: run scripts/generate-rule-documents.py")
         }
-        XCTAssertEqual(Set(RuleRegistry.documents.keys), Set(RuleRegistry.all.map(\.id)))
+        XCTAssertEqual(Set(RuleRegistry.documents.keys), Set(RuleRegistry.all.map(\.id.rawValue)))
     }
 
     func testEveryDocumentedExampleBehavesAsDocumented() throws {

@@ -4,10 +4,10 @@ public struct Configuration: Sendable, Equatable {
     public var included: [String] = []
     /// Globs of files and folders never to analyse.
     public var excluded: [String] = []
-    public var disabledRules: Set<String> = []
+    public var disabledRules: Set<RuleID> = []
     /// Rules that only run when named here (none of schemalint's rules is opt-in today; the key is accepted).
-    public var optInRules: Set<String> = []
-    public var severities: [String: Severity] = [:]
+    public var optInRules: Set<RuleID> = []
+    public var severities: [RuleID: Severity] = [:]
     public var lockfile: String?
     /// Globs (relative to the configuration's folder) of store files that `check` verifies against the source.
     public var stores: [String] = []
@@ -21,9 +21,9 @@ public struct Configuration: Sendable, Equatable {
     public init() {}
 
     /// Rules that are not opt-in run unless disabled.
-    public static let optInRuleIDs: Set<String> = []
+    public static let optInRuleIDs: Set<RuleID> = []
 
-    public func isEnabled(_ rule: String) -> Bool {
+    public func isEnabled(_ rule: RuleID) -> Bool {
         if disabledRules.contains(rule) { return false }
         return !Self.optInRuleIDs.contains(rule) || optInRules.contains(rule)
     }
@@ -31,13 +31,18 @@ public struct Configuration: Sendable, Equatable {
     public func severity(of rule: any Rule) -> Severity { severities[rule.id] ?? rule.defaultSeverity }
 
     /// Applies disabled rules and severity overrides to findings.
+    ///
+    /// An override sets the severity of the rule's findings at its default severity; findings the rule raises at a
+    /// lesser severity (a `stage_chain_broken` warning) keep theirs, capped at the override, so `error` does not turn
+    /// the rule's warnings into errors and `note` makes every one of them a note.
     public func apply(to findings: [Finding]) -> [Finding] {
         findings.compactMap { finding in
             guard isEnabled(finding.rule) else { return nil }
             var adjusted = finding
             if let severity = severities[finding.rule] {
-                adjusted.severity = severity
-            } else if requireLockfile && finding.rule == LockfileMissingRule.identifier {
+                let standard = RuleRegistry.rule(finding.rule)?.defaultSeverity
+                adjusted.severity = finding.severity == standard ? severity : min(finding.severity, severity)
+            } else if requireLockfile && finding.rule == .lockfileMissing {
                 adjusted.severity = .error
             }
             return adjusted

@@ -43,7 +43,7 @@ public enum ConfigurationLoader {
         guard let mapping = root.mapping else {
             throw Failure(path: path, line: root.mark?.line, message: "expected a mapping of settings (key: value)")
         }
-        let ruleIDs = Set(RuleRegistry.all.map(\.id))
+        let ruleIDs = Set(RuleRegistry.all.map(\.id.rawValue))
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             let line = keyNode.mark?.line
@@ -57,13 +57,13 @@ public enum ConfigurationLoader {
                     return string
                 }
             }
-            func ruleIDList() throws -> Set<String> {
+            func ruleIDList() throws -> Set<RuleID> {
                 let ids = try strings()
                 for (index, id) in ids.enumerated() where !ruleIDs.contains(id) {
                     let itemLine = value.sequence?[index].mark?.line ?? line
                     throw Failure(path: path, line: itemLine, message: "unknown rule '\(id)' in '\(key)'\(suggestion(id, among: ruleIDs))")
                 }
-                return Set(ids)
+                return Set(ids.map { RuleID($0) })
             }
             switch key {
             case "included": configuration.included = try strings()
@@ -81,7 +81,7 @@ public enum ConfigurationLoader {
                     guard let text = severityNode.string, let severity = Severity(rawValue: text) else {
                         throw Failure(path: path, line: severityNode.mark?.line, message: "severity of '\(id)' must be error, warning or note")
                     }
-                    configuration.severities[id] = severity
+                    configuration.severities[RuleID(id)] = severity
                 }
             case "lockfile":
                 guard let string = value.string, value.scalar != nil else { throw fail("'lockfile' must be a path") }

@@ -2,15 +2,27 @@ import SchemaLintModel
 
 /// `schemalint:disable all` hides every rule, including ones that did not exist when it was written.
 public struct BlanketSuppressionRule: Rule {
-    public let id = "blanket_suppression"
+    public let id = RuleID.blanketSuppression
     public let defaultSeverity = Severity.warning
     public let summary = "A schemalint:disable comment uses `all` instead of naming rules."
     public var runsAfterSuppressions: Bool { true }
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let ledger = context.suppressions else { return [] }
-        return ledger.named.filter { $0.rule == "all" && ledger.used.contains($0) }.map { use in
-            finding(use.comment.location, "schemalint:\(use.comment.kind.rawValue) all suppresses every rule here, including rules added later; name the rules you mean (`schemalint rules` lists them)")
+        return ledger.named.filter { $0.rule == .all && ledger.used.contains($0) }.map { use in
+            finding(use.comment.location, about: .suppression(file: use.comment.location.file, rule: "all"),
+                    .blanketSuppression(kind: use.comment.kind.rawValue))
         }
+    }
+}
+
+extension RuleID {
+    public static let blanketSuppression: RuleID = "blanket_suppression"
+}
+
+extension Finding.Message {
+    static func blanketSuppression(kind: String) -> Self {
+        Self(id: "all", "schemalint:\(kind) all suppresses every rule here, including rules added later; name the "
+            + "rules you mean (`schemalint rules` lists them)")
     }
 }

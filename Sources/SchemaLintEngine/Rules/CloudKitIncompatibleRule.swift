@@ -6,7 +6,7 @@ import SchemaLintModel
 /// to off (`flag ? .automatic : .none` where every call passes `flag: false` and its default is `false`); custom
 /// stages whose closures only read, print or save, on a step that only adds.
 public struct CloudKitIncompatibleRule: Rule {
-    public let id = "cloudkit_incompatible"
+    public let id = RuleID.cloudkitIncompatible
     public let defaultSeverity = Severity.error
     public let summary = "Models of a ModelConfiguration that enables CloudKit break CloudKit's rules (unique, required, .deny, custom stages)."
 
@@ -18,18 +18,19 @@ public struct CloudKitIncompatibleRule: Rule {
         for configuration in synced {
             let listed = configurationModels(configuration, context: context)
             let entities = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
-            func report(_ location: SourceLocation, _ message: String) {
-                guard seen.insert("\(location)|\(message)").inserted else { return }
-                findings.append(finding(location, message + " (CloudKit is enabled by the ModelConfiguration at \(configuration.location))"))
+            func report(_ location: SourceLocation, _ subject: Finding.Subject, _ message: Finding.Message) {
+                guard seen.insert("\(location)|\(message.text)").inserted else { return }
+                findings.append(finding(location, about: subject, message.enabled(by: configuration.location),
+                                        notes: [Finding.Note(configuration.location, "CloudKit is enabled here")]))
             }
             for entity in entities.compactMap({ project.entity($0) }) {
                 for constraint in entity.uniqueness {
-                    report(constraint.location, "\(entity.name) has a uniqueness constraint (\(constraint.properties.joined(separator: ", "))): CloudKit cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and de-duplicate in code")
+                    report(constraint.location, .entity(version: nil, entity: entity.name),
+                           .cloudKitUnique(entity: entity.name, properties: constraint.properties))
                 }
                 if let problems = Self.problems(of: entity) {
-                    report(entity.location, "\(entity.name) breaks CloudKit's rules: \(problems). CloudKit requires "
-                        + "every attribute to be optional or have a default value, every relationship to be optional, "
-                        + "and no .deny delete rule; the container fails to load otherwise")
+                    report(entity.location, .entity(version: nil, entity: entity.name),
+                           .cloudKitRules(entity: entity.name, problems: problems))
                 }
             }
             for container in project.containers where container.purpose == .app {
@@ -37,9 +38,8 @@ public struct CloudKitIncompatibleRule: Rule {
                       container.location.file == configuration.location.file else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
                     guard let why = riskOfCustomStage(stage, context: context) else { continue }
-                    report(stage.location, "\(plan.name) has a custom stage that \(why): with CloudKit, other devices "
-                        + "still sync the old shape, so only lightweight, additive changes are safe. Make the change "
-                        + "additive and lightweight")
+                    report(stage.location, .stage(plan: plan.name, stage: stage.displayName),
+                           .cloudKitCustomStage(plan: plan.name, why: why))
                 }
             }
         }
@@ -100,5 +100,32 @@ public struct CloudKitIncompatibleRule: Rule {
             if let versioned = container.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
             return []
         }
+    }
+}
+
+extension RuleID {
+    public static let cloudkitIncompatible: RuleID = "cloudkit_incompatible"
+}
+
+extension Finding.Message {
+    static func cloudKitUnique(entity: String, properties: [String]) -> Self {
+        Self(id: "unique", "\(entity) has a uniqueness constraint (\(properties.joined(separator: ", "))): CloudKit "
+            + "cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and de-duplicate in code")
+    }
+
+    static func cloudKitRules(entity: String, problems: String) -> Self {
+        Self(id: "required", "\(entity) breaks CloudKit's rules: \(problems). CloudKit requires every attribute to be "
+            + "optional or have a default value, every relationship to be optional, and no .deny delete rule; the "
+            + "container fails to load otherwise")
+    }
+
+    static func cloudKitCustomStage(plan: String, why: String) -> Self {
+        Self(id: "custom-stage", "\(plan) has a custom stage that \(why): with CloudKit, other devices still sync the "
+            + "old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
+    }
+
+    /// The same message, naming the configuration that switches CloudKit on.
+    func enabled(by configuration: SourceLocation) -> Self {
+        Self(id: id, text + " (CloudKit is enabled by the ModelConfiguration at \(configuration))")
     }
 }

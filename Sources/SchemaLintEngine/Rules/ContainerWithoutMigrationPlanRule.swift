@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A container built from versioned models without the plan skips every stage.
 public struct ContainerWithoutMigrationPlanRule: Rule {
-    public let id = "container_without_migration_plan"
+    public let id = RuleID.containerWithoutMigrationPlan
     public let defaultSeverity = Severity.warning
     public let summary = "A ModelContainer is created with models or a schema of a plan's versions but without migrationPlan:."
 
@@ -15,7 +15,20 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
             guard !container.hasMigrationPlanArgument else { return nil }
             let named = (container.models ?? []).compactMap(\.entity) + (container.versionedSchema.map { [$0] } ?? [])
             guard let plan = named.lazy.compactMap({ planned[$0] }).first else { return nil }
-            return finding(container.location, "this container is given models of \(plan)'s versions but no migrationPlan:, so SwiftData never runs its stages: custom stages are skipped and a store it cannot migrate by inference fails to open. Pass migrationPlan: \(plan).self")
+            return finding(container.location, about: .container(container.subjectName),
+                           .containerWithoutPlan(plan: plan))
         }
+    }
+}
+
+extension RuleID {
+    public static let containerWithoutMigrationPlan: RuleID = "container_without_migration_plan"
+}
+
+extension Finding.Message {
+    static func containerWithoutPlan(plan: String) -> Self {
+        Self(id: "no-plan", "this container is given models of \(plan)'s versions but no migrationPlan:, so SwiftData "
+            + "never runs its stages: custom stages are skipped and a store it cannot migrate by inference fails to "
+            + "open. Pass migrationPlan: \(plan).self")
     }
 }

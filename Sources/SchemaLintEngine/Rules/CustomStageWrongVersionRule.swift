@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// willMigrate sees only the fromVersion's models; didMigrate only the toVersion's.
 public struct CustomStageWrongVersionRule: Rule {
-    public let id = "custom_stage_wrong_version"
+    public let id = RuleID.customStageWrongVersion
     public let defaultSeverity = Severity.error
     public let summary = "A custom stage's willMigrate/didMigrate uses a model of another version, or a live or typealiased model."
 
@@ -22,12 +22,22 @@ public struct CustomStageWrongVersionRule: Rule {
                                   let entity = project.entity(id), seen.insert(use.location).inserted else { continue }
                             if !allowed.contains(id) {
                                 let owner = entity.enclosingVersion.map { project.symbols[$0].qualifiedName } ?? "no version (a live model)"
-                                findings.append(finding(use.location, "\(closureName) of the \(from.name) → \(to.name) stage uses \(entity.qualifiedName), which belongs to \(owner); \(closureName) can only see \(version.name)'s models, so SwiftData fails with \"What kind of backing data is this?\" or a typed-model assertion. Use \(version.name)'s class\(context.entity(named: entity.name, in: version).map { " (\($0.qualifiedName))" } ?? "")"))
+                                let own = context.entity(named: entity.name, in: version).map { " (\($0.qualifiedName))" }
+                                findings.append(finding(use.location, about: .stage(plan: plan.name,
+                                                                                    stage: stage.displayName),
+                                                        .stageUsesOtherVersion(closure: closureName, from: from.name,
+                                                                               to: to.name, model: entity.qualifiedName,
+                                                                               owner: owner, version: version.name,
+                                                                               own: own ?? "")))
                             } else if project.symbols[id].parent == nil || (type.path?.last == entity.name
                                         && project.symbols.resolvesThroughTopLevelTypealias(
                                             type, scope: stage.scope, file: use.location.file)) {
                                 // An alias named after one version (`TripV2 = SchemaV2.Trip`) is pinned, not live.
-                                findings.append(finding(use.location, "\(closureName) of the \(from.name) → \(to.name) stage names `\(type)`, a live or typealiased model (today \(entity.qualifiedName)). When the app moves to a newer version this stage silently starts using another class and breaks. Write the version's class explicitly: \(entity.qualifiedName)"))
+                                findings.append(finding(use.location, about: .stage(plan: plan.name,
+                                                                                    stage: stage.displayName),
+                                                        .stageUsesLiveModel(closure: closureName, from: from.name,
+                                                                            to: to.name, written: "\(type)",
+                                                                            model: entity.qualifiedName)))
                             }
                         }
                     }
@@ -49,5 +59,24 @@ public struct CustomStageWrongVersionRule: Rule {
         case .other:
             return []
         }
+    }
+}
+
+extension RuleID {
+    public static let customStageWrongVersion: RuleID = "custom_stage_wrong_version"
+}
+
+extension Finding.Message {
+    static func stageUsesOtherVersion(closure: String, from: String, to: String, model: String, owner: String,
+                                      version: String, own: String) -> Self {
+        Self(id: "other-version", "\(closure) of the \(from) → \(to) stage uses \(model), which belongs to \(owner); "
+            + "\(closure) can only see \(version)'s models, so SwiftData fails with \"What kind of backing data is "
+            + "this?\" or a typed-model assertion. Use \(version)'s class\(own)")
+    }
+
+    static func stageUsesLiveModel(closure: String, from: String, to: String, written: String, model: String) -> Self {
+        Self(id: "live-model", "\(closure) of the \(from) → \(to) stage names `\(written)`, a live or typealiased "
+            + "model (today \(model)). When the app moves to a newer version this stage silently starts using another "
+            + "class and breaks. Write the version's class explicitly: \(model)")
     }
 }

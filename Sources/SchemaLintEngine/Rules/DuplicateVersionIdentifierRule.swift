@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// Each version in a plan needs its own `versionIdentifier`.
 public struct DuplicateVersionIdentifierRule: Rule {
-    public let id = "duplicate_version_identifier"
+    public let id = RuleID.duplicateVersionIdentifier
     public let defaultSeverity = Severity.error
     public let summary = "Two versions in one plan have the same versionIdentifier."
 
@@ -17,9 +17,24 @@ public struct DuplicateVersionIdentifierRule: Rule {
                     continue
                 }
                 guard earlier.id != version.id else { continue }
-                findings.append(finding(version.identifierLocation ?? version.location, "\(version.name) reuses versionIdentifier \(identifier) of \(earlier.name) in \(plan.name): stores record the identifier, so a store of one is mistaken for the other. Give \(version.name) the next unused identifier"))
+                findings.append(finding(version.identifierLocation ?? version.location, about: .version(version.key),
+                                        .reusedIdentifier(version.name, identifier: "\(identifier)",
+                                                          earlier: earlier.name, plan: plan.name),
+                                        notes: [Finding.Note(earlier.identifierLocation ?? earlier.location,
+                                                             "\(earlier.name) declares \(identifier)")]))
             }
         }
         return findings
+    }
+}
+
+extension RuleID {
+    public static let duplicateVersionIdentifier: RuleID = "duplicate_version_identifier"
+}
+
+extension Finding.Message {
+    static func reusedIdentifier(_ version: String, identifier: String, earlier: String, plan: String) -> Self {
+        Self(id: "reused", "\(version) reuses versionIdentifier \(identifier) of \(earlier) in \(plan): stores record "
+            + "the identifier, so a store of one is mistaken for the other. Give \(version) the next unused identifier")
     }
 }

@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A version that is not the newest must only reach frozen classes: its own, or an earlier version's.
 public struct HistoricalSchemaUsesLiveModelRule: Rule {
-    public let id = "historical_schema_uses_live_model"
+    public let id = RuleID.historicalSchemaUsesLiveModel
     public let defaultSeverity = Severity.error
     public let summary = "A historical version lists or reaches a class that can still change (a live model, or the newest or a later version's class)."
 
@@ -17,7 +17,11 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                 for id in version.allEntities {
                     guard let entity = project.entity(id), let why = liveness(of: entity, usedBy: index, steps: steps, newestEntities: newestEntities, project: project) else { continue }
                     let (location, how) = place(of: id, in: version, project: project)
-                    findings.append(finding(location, "\(version.name) is not the newest version of \(plan.name), but \(how) \(entity.qualifiedName), \(why). Editing that class silently edits \(version.name): stores written by it then fail with 134504 \"unknown model version\", or two versions collapse into one checksum. Give \(version.name) its own frozen copy of \(entity.name) (or reuse an earlier version's)"))
+                    findings.append(finding(location, about: .entity(version: version.key, entity: entity.name),
+                                            .historicalUsesLive(version.name, plan: plan.name, how: how,
+                                                                model: entity.qualifiedName, why: why,
+                                                                entity: entity.name),
+                                            notes: [Finding.Note(entity.location, "\(entity.qualifiedName) is declared here")]))
                 }
             }
         }
@@ -51,5 +55,19 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
             }
         }
         return (version.modelsLocation ?? version.location, "it reaches")
+    }
+}
+
+extension RuleID {
+    public static let historicalSchemaUsesLiveModel: RuleID = "historical_schema_uses_live_model"
+}
+
+extension Finding.Message {
+    static func historicalUsesLive(_ version: String, plan: String, how: String, model: String, why: String,
+                                   entity: String) -> Self {
+        Self(id: "live-class", "\(version) is not the newest version of \(plan), but \(how) \(model), \(why). Editing "
+            + "that class silently edits \(version): stores written by it then fail with 134504 \"unknown model "
+            + "version\", or two versions collapse into one checksum. Give \(version) its own frozen copy of \(entity) "
+            + "(or reuse an earlier version's)")
     }
 }

@@ -5,7 +5,7 @@ import SchemaLintModel
 /// A step out of a locked version starts from what shipped (the lockfile's snapshot), not from the edited source:
 /// devices hold the shipped shape, and the edit itself is `shipped_schema_edited`'s to report.
 public struct LightweightUnsupportedChangeRule: Rule {
-    public let id = "lightweight_unsupported_change"
+    public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
     public let summary = "Two versions joined by a lightweight stage (or none) differ in a way lightweight migration cannot infer."
 
@@ -19,11 +19,30 @@ public struct LightweightUnsupportedChangeRule: Rule {
                                                          to: new.snapshot) {
                     guard let blocker = change.blocker else { continue }
                     let fix = change.lightweightFix.map { ", or \($0)" } ?? ""
-                    findings.append(finding(context.location(entity: change.entity, property: change.property, in: step.to),
-                                            "\(step.from.name) → \(step.to.name) \(how), but \(change.text): \(blocker). The migration fails on devices with data (134110). Use a custom stage\(fix)"))
+                    let subject = change.property.map {
+                        Finding.Subject.property(version: step.to.key, entity: change.entity, property: $0)
+                    } ?? .entity(version: step.to.key, entity: change.entity)
+                    findings.append(finding(context.location(entity: change.entity, property: change.property,
+                                                             in: step.to),
+                                            about: subject,
+                                            .lightweightBlocked(from: step.from.name, to: step.to.name, how: how,
+                                                                change: change.text, kind: "\(change.kind)",
+                                                                blocker: blocker, fix: fix)))
                 }
             }
         }
         return findings
+    }
+}
+
+extension RuleID {
+    public static let lightweightUnsupportedChange: RuleID = "lightweight_unsupported_change"
+}
+
+extension Finding.Message {
+    static func lightweightBlocked(from: String, to: String, how: String, change: String, kind: String,
+                                   blocker: String, fix: String) -> Self {
+        Self(id: kind, "\(from) → \(to) \(how), but \(change): \(blocker). The migration fails on devices with data "
+            + "(134110). Use a custom stage\(fix)")
     }
 }

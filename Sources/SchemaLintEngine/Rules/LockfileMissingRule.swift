@@ -5,8 +5,7 @@ import SchemaLintModel
 /// Reported once per app, at its first plan. Not reported when a lockfile covers any version of the app's plans
 /// (the others are simply not shipped yet), or with `--against` (the revision stands in for the lockfile).
 public struct LockfileMissingRule: Rule {
-    public static let identifier = "lockfile_missing"
-    public let id = LockfileMissingRule.identifier
+    public let id = RuleID.lockfileMissing
     public let defaultSeverity = Severity.warning
     public let summary = "An app has versioned schemas but no lockfile records any of them, so nothing protects what "
         + "shipped."
@@ -20,8 +19,20 @@ public struct LockfileMissingRule: Rule {
         if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: keys.contains) { return [] }
         let what = context.lockfile == nil
             ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its versions"
-        return [finding(first.location, "\(first.name) has versioned schemas, but \(what): nothing stops a shipped "
-            + "version from being edited in place, which makes stores written by it fail to open (134504). Run "
-            + "`schemalint lock` when the app ships and commit \(expected)")]
+        return [finding(first.location, about: .plan(first.name),
+                        .lockfileMissing(plan: first.name, what: what, expected: expected,
+                                         empty: context.lockfile != nil))]
+    }
+}
+
+extension RuleID {
+    public static let lockfileMissing: RuleID = "lockfile_missing"
+}
+
+extension Finding.Message {
+    static func lockfileMissing(plan: String, what: String, expected: String, empty: Bool) -> Self {
+        Self(id: empty ? "records-none" : "no-lockfile", "\(plan) has versioned schemas, but \(what): nothing stops a "
+            + "shipped version from being edited in place, which makes stores written by it fail to open (134504). "
+            + "Run `schemalint lock` when the app ships and commit \(expected)")
     }
 }

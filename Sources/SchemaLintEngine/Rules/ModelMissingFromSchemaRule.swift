@@ -7,7 +7,7 @@ import SchemaLintModel
 /// follows relationships and includes it, so the checksum is the same), and models a historical version reaches
 /// that can still change (`historical_schema_uses_live_model` reports those, with the right fix: a frozen copy).
 public struct ModelMissingFromSchemaRule: Rule {
-    public let id = "model_missing_from_schema"
+    public let id = RuleID.modelMissingFromSchema
     public let defaultSeverity = Severity.error
     public let summary = "A @Model declared inside a version is missing from its models list and reached by no listed "
         + "model."
@@ -21,10 +21,10 @@ public struct ModelMissingFromSchemaRule: Rule {
             let included = Set(listed + VersionBuilder.reachable(from: listed, entities: project.entities))
             let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted { $0.location < $1.location }
             for entity in declared where !included.contains(entity.id) {
-                findings.append(finding(listLocation, "\(version.name) declares @Model \(entity.name) "
-                    + "(\(entity.location)) but its models list does not include it and no listed model reaches it: "
-                    + "SwiftData leaves it out of this version's schema, so a container of this version cannot store "
-                    + "it. Add \(entity.name).self to \(version.name).models"))
+                findings.append(finding(listLocation, about: .entity(version: version.key, entity: entity.name),
+                                        .modelNotListed(version.name, entity: entity.name,
+                                                        declared: "\(entity.location)"),
+                                        notes: [Finding.Note(entity.location, "\(entity.name) is declared here")]))
             }
             findings += clashes(in: version, listed: listed, at: listLocation, project: project)
         }
@@ -44,12 +44,33 @@ public struct ModelMissingFromSchemaRule: Rule {
                       let target = project.entity(destination),
                       let twin = listed.lazy.compactMap({ project.entity($0) }).first(where: { $0.name == target.name })
                 else { continue }
-                findings.append(finding(location, "\(entity.name).\(property.name) points at \(target.qualifiedName), "
-                    + "but \(version.name) lists \(twin.qualifiedName), a different class with the same entity name: "
-                    + "SwiftData pulls both into one schema. Point \(entity.qualifiedName).\(property.name) at "
-                    + "\(twin.qualifiedName) (give \(version.name) its own copy of \(entity.name))"))
+                findings.append(finding(location, about: .property(version: version.key, entity: entity.name,
+                                                                   property: property.name),
+                                        .entityNameClash(entity: entity, property: property.name,
+                                                         target: target.qualifiedName, version: version.name,
+                                                         twin: twin.qualifiedName),
+                                        notes: [Finding.Note(property.location, "the relationship")]))
             }
         }
         return findings
+    }
+}
+
+extension RuleID {
+    public static let modelMissingFromSchema: RuleID = "model_missing_from_schema"
+}
+
+extension Finding.Message {
+    static func modelNotListed(_ version: String, entity: String, declared: String) -> Self {
+        Self(id: "not-listed", "\(version) declares @Model \(entity) (\(declared)) but its models list does not "
+            + "include it and no listed model reaches it: SwiftData leaves it out of this version's schema, so a "
+            + "container of this version cannot store it. Add \(entity).self to \(version).models")
+    }
+
+    static func entityNameClash(entity: Entity, property: String, target: String, version: String,
+                                twin: String) -> Self {
+        Self(id: "name-clash", "\(entity.name).\(property) points at \(target), but \(version) lists \(twin), a "
+            + "different class with the same entity name: SwiftData pulls both into one schema. Point "
+            + "\(entity.qualifiedName).\(property) at \(twin) (give \(version) its own copy of \(entity.name))")
     }
 }

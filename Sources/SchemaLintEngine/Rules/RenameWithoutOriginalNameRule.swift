@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A property (or entity) that disappears while a same-shaped one appears is probably a rename that drops data.
 public struct RenameWithoutOriginalNameRule: Rule {
-    public let id = "rename_without_original_name"
+    public let id = RuleID.renameWithoutOriginalName
     public let defaultSeverity = Severity.warning
     public let summary = "Between adjacent versions a property or entity looks renamed without originalName, so its values would be dropped."
 
@@ -20,8 +20,14 @@ public struct RenameWithoutOriginalNameRule: Rule {
                     where !Self.documentsReplacement(of: removed.name, by: added.name, entity: entity.name,
                                                      in: step.to, context: context) {
                         let attribute = added.kind == "relationship" ? "@Relationship" : "@Attribute"
-                        findings.append(finding(context.location(entity: entity.name, property: added.name, in: step.to),
-                                                "\(step.from.name) → \(step.to.name): \(entity.name).\(removed.name) disappears and \(entity.name).\(added.name) (\(SchemaDiff.describe(added))) appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write \(attribute)(originalName: \"\(removed.name)\") on \(added.name), or ignore this if the property really was replaced"))
+                        findings.append(finding(context.location(entity: entity.name, property: added.name,
+                                                                 in: step.to),
+                                                about: .property(version: step.to.key, entity: entity.name,
+                                                                 property: added.name),
+                                                .propertyRenamed(from: step.from.name, to: step.to.name,
+                                                                 entity: entity.name, removed: removed.name,
+                                                                 added: added.name, shape: SchemaDiff.describe(added),
+                                                                 attribute: attribute)))
                     }
                 }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
@@ -31,7 +37,9 @@ public struct RenameWithoutOriginalNameRule: Rule {
                     let twins = addedEntities.filter { Set($0.properties.map { "\($0.name):\($0.type)" }) == shape }
                     guard twins.count == 1, !shape.isEmpty else { continue }
                     findings.append(finding(context.location(entity: twins[0].name, property: nil, in: step.to),
-                                            "\(step.from.name) → \(step.to.name): entity \(gone.name) disappears and \(twins[0].name), with the same properties, appears. Assuming this is a rename: every \(gone.name) row is dropped. Copy the rows over in a custom stage, or keep the class name"))
+                                            about: .entity(version: step.to.key, entity: twins[0].name),
+                                            .entityRenamed(from: step.from.name, to: step.to.name, gone: gone.name,
+                                                           twin: twins[0].name)))
                 }
             }
         }
@@ -47,5 +55,25 @@ public struct RenameWithoutOriginalNameRule: Rule {
         if text.contains("renamed") || text.contains("originalname") { return false }
         return ["removed", "replaces", "replaced", "instead of", "dropped", "deleted", "new field", "not a rename"]
             .contains { text.contains($0) }
+    }
+}
+
+extension RuleID {
+    public static let renameWithoutOriginalName: RuleID = "rename_without_original_name"
+}
+
+extension Finding.Message {
+    static func propertyRenamed(from: String, to: String, entity: String, removed: String, added: String,
+                                shape: String, attribute: String) -> Self {
+        Self(id: "property", "\(from) → \(to): \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) "
+            + "appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write "
+            + "\(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really was "
+            + "replaced")
+    }
+
+    static func entityRenamed(from: String, to: String, gone: String, twin: String) -> Self {
+        Self(id: "entity", "\(from) → \(to): entity \(gone) disappears and \(twin), with the same properties, appears. "
+            + "Assuming this is a rename: every \(gone) row is dropped. Copy the rows over in a custom stage, or keep "
+            + "the class name")
     }
 }

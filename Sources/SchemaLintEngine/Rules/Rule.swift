@@ -1,10 +1,15 @@
 import SchemaLintModel
 
 /// A check over the semantic model. Rules know nothing of output formats; reporters know nothing of rules.
+///
+/// The rule type is the one source of its metadata: `id`, `defaultSeverity`, `severities` and `summary`; its
+/// document `Rules/<id>.md` repeats them in its header, which a test keeps in agreement.
 public protocol Rule: Sendable {
     /// `snake_case`; its documentation is `Rules/<id>.md`.
-    var id: String { get }
+    var id: RuleID { get }
     var defaultSeverity: Severity { get }
+    /// Every severity the rule reports at, the default first (`stage_chain_broken` also warns).
+    var severities: [Severity] { get }
     /// One line for `schemalint rules`.
     var summary: String { get }
     /// Rules about suppressions run after the others' findings have been filtered by them.
@@ -14,6 +19,7 @@ public protocol Rule: Sendable {
 
 extension Rule {
     public var runsAfterSuppressions: Bool { false }
+    public var severities: [Severity] { [defaultSeverity] }
 }
 
 /// What rules look at.
@@ -31,7 +37,7 @@ public struct RuleContext {
     /// (tests of single rules, `--against` alone).
     public var lockfileLocation: String?
     /// Rules that are switched on, for rules that reason about other rules.
-    public var enabledRules: Set<String> = Set(RuleRegistry.all.map(\.id))
+    public var enabledRules: Set<RuleID> = Set(RuleRegistry.all.map(\.id))
 
     public init(project: Project, analyses: [String: VersionAnalysis], lockfile: Lockfile?) {
         self.project = project
@@ -48,8 +54,11 @@ public struct RuleContext {
 }
 
 extension Rule {
-    func finding(_ location: SourceLocation, _ message: String) -> Finding {
-        Finding(rule: id, severity: defaultSeverity, location: location, message: message)
+    /// A finding of this rule, at its default severity unless the rule says otherwise.
+    func finding(_ location: SourceLocation, about subject: Finding.Subject, _ message: Finding.Message,
+                 severity: Severity? = nil, notes: [Finding.Note] = []) -> Finding {
+        Finding(rule: id, severity: severity ?? defaultSeverity, subject: subject, location: location,
+                message: message, notes: notes)
     }
 }
 
@@ -86,7 +95,7 @@ public enum RuleRegistry {
         BlanketSuppressionRule(),
     ]
 
-    public static func rule(_ id: String) -> (any Rule)? { all.first { $0.id == id } }
+    public static func rule(_ id: RuleID) -> (any Rule)? { all.first { $0.id == id } }
 }
 
 extension RuleRegistry {

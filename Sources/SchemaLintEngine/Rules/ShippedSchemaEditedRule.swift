@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A locked (shipped) version no longer hashes to what the lockfile recorded.
 public struct ShippedSchemaEditedRule: Rule {
-    public let id = "shipped_schema_edited"
+    public let id = RuleID.shippedSchemaEdited
     public let defaultSeverity = Severity.error
     public let summary = "A version recorded in schemalint.lock was edited after it shipped."
 
@@ -16,16 +16,15 @@ public struct ShippedSchemaEditedRule: Rule {
             guard !changes.isEmpty else { continue }
             let checksumMoved = locked.checksum != analysis.hashes.checksum
 
-            let consequence = checksumMoved
-                ? "SwiftData's store checksum moved (\(locked.checksum) → \(analysis.hashes.checksum)): stores written by the shipped build will fail to open with 134504 \"unknown model version\""
-                : "SwiftData's store checksum did not move, but the frozen copy no longer describes what shipped"
-            let when = lockfile.revisionDeclarations[version.key] != nil ? "since \(lockfile.revision ?? "the revision")" : "after it shipped"
-            let message = "\(version.name) (\(locked.versionIdentifier ?? "no identifier")) was edited \(when): "
-                + changes.joined(separator: "; ") + ". " + consequence
-                + ". Restore \(version.name) and make the change in a new version with a migration stage"
-                + (lockfile.revisionDeclarations[version.key] != nil ? ""
-                    : " (or, if this version never shipped, run `schemalint lock --accept \(version.key) --reason \"...\"`)")
-            findings.append(finding(location(of: version, changes: schemaChanges, identifierChanged: locked.versionIdentifier != current.versionIdentifier, context: context), message))
+            let revision = lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
+            let location = location(of: version, changes: schemaChanges,
+                                    identifierChanged: locked.versionIdentifier != current.versionIdentifier,
+                                    context: context)
+            findings.append(finding(location, about: .version(version.key),
+                                    .shippedEdited(version.name, identifier: locked.versionIdentifier,
+                                                   revision: revision, changes: changes,
+                                                   checksum: checksumMoved ? (locked.checksum, analysis.hashes.checksum) : nil,
+                                                   key: version.key)))
         }
         return findings
     }
@@ -42,5 +41,26 @@ public struct ShippedSchemaEditedRule: Rule {
         }
         if identifierChanged, let location = version.identifierLocation { return location }
         return version.modelsLocation ?? version.location
+    }
+}
+
+extension RuleID {
+    public static let shippedSchemaEdited: RuleID = "shipped_schema_edited"
+}
+
+extension Finding.Message {
+    /// `checksum`: the recorded and the current store checksum when they differ.
+    static func shippedEdited(_ version: String, identifier: String?, revision: String?, changes: [String],
+                              checksum: (String, String)?, key: String) -> Self {
+        let consequence = checksum.map { "SwiftData's store checksum moved (\($0.0) → \($0.1)): stores written by the "
+            + "shipped build will fail to open with 134504 \"unknown model version\"" }
+            ?? "SwiftData's store checksum did not move, but the frozen copy no longer describes what shipped"
+        let when = revision.map { "since \($0)" } ?? "after it shipped"
+        let accept = revision != nil ? ""
+            : " (or, if this version never shipped, run `schemalint lock --accept \(key) --reason \"...\"`)"
+        return Self(id: checksum == nil ? "snapshot-changed" : "checksum-moved",
+                    "\(version) (\(identifier ?? "no identifier")) was edited \(when): " + changes.joined(separator: "; ")
+                        + ". " + consequence + ". Restore \(version) and make the change in a new version with a "
+                        + "migration stage" + accept)
     }
 }

@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// Stages must step through `schemas` one neighbour at a time, forwards, once per step.
 public struct StageChainBrokenRule: Rule {
-    public let id = "stage_chain_broken"
+    public let id = RuleID.stageChainBroken
     public let defaultSeverity = Severity.error
     public let summary = "Stages do not step through schemas in order (skipped, repeated or backwards steps)."
 
@@ -15,15 +15,19 @@ public struct StageChainBrokenRule: Rule {
             for stage in stages {
                 guard let from = steps.index(of: stage.from?.version), let to = steps.index(of: stage.to?.version) else { continue }
                 let names = "\(steps.versions[from].name) → \(steps.versions[to].name)"
+                let subject = Finding.Subject.stage(plan: plan.name, stage: stage.displayName)
                 if to < from {
-                    findings.append(finding(stage.location, "this stage goes backwards (\(names)): \(plan.name).schemas lists \(steps.versions[to].name) before \(steps.versions[from].name), and migration only runs forwards. Swap fromVersion and toVersion, or fix the order of schemas"))
+                    findings.append(finding(stage.location, about: subject,
+                                            .stageBackwards(names, plan: plan.name, to: steps.versions[to].name,
+                                                            from: steps.versions[from].name)))
                 } else if to == from {
-                    findings.append(finding(stage.location, "this stage goes from \(steps.versions[from].name) to itself"))
+                    findings.append(finding(stage.location, about: subject, .stageToItself(steps.versions[from].name)))
                 } else if to != from + 1 {
                     let skipped = steps.versions[(from + 1)..<to].map(\.name).joined(separator: ", ")
-                    findings.append(finding(stage.location, "this stage skips \(skipped) (\(names)): stages must join neighbours in \(plan.name).schemas, or stores of the skipped versions have no path. Add a stage per step"))
+                    findings.append(finding(stage.location, about: subject,
+                                            .stageSkips(skipped, names: names, plan: plan.name)))
                 } else if !covered.insert(from).inserted {
-                    findings.append(finding(stage.location, "a second stage for the step \(names): staged migration needs exactly one stage per step. Merge the two stages"))
+                    findings.append(finding(stage.location, about: subject, .secondStage(names)))
                 }
             }
             // A step with no stage is not reported: SwiftData infers a lightweight migration for it, and
@@ -31,5 +35,30 @@ public struct StageChainBrokenRule: Rule {
             // stage_not_listed's. One root cause, one finding.
         }
         return findings
+    }
+}
+
+extension RuleID {
+    public static let stageChainBroken: RuleID = "stage_chain_broken"
+}
+
+extension Finding.Message {
+    static func stageBackwards(_ names: String, plan: String, to: String, from: String) -> Self {
+        Self(id: "backwards", "this stage goes backwards (\(names)): \(plan).schemas lists \(to) before \(from), and "
+            + "migration only runs forwards. Swap fromVersion and toVersion, or fix the order of schemas")
+    }
+
+    static func stageToItself(_ version: String) -> Self {
+        Self(id: "to-itself", "this stage goes from \(version) to itself")
+    }
+
+    static func stageSkips(_ skipped: String, names: String, plan: String) -> Self {
+        Self(id: "skips", "this stage skips \(skipped) (\(names)): stages must join neighbours in \(plan).schemas, or "
+            + "stores of the skipped versions have no path. Add a stage per step")
+    }
+
+    static func secondStage(_ names: String) -> Self {
+        Self(id: "second-stage", "a second stage for the step \(names): staged migration needs exactly one stage per "
+            + "step. Merge the two stages")
     }
 }

@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A stage declared on a plan but left out of `stages` never runs.
 public struct StageNotListedRule: Rule {
-    public let id = "stage_not_listed"
+    public let id = RuleID.stageNotListed
     public let defaultSeverity = Severity.error
     public let summary = "A migration stage declared in a plan is missing from its stages list, so it never runs."
 
@@ -13,9 +13,22 @@ public struct StageNotListedRule: Rule {
             let listed = Set(stages.compactMap(\.name))
             for stage in plan.declaredStages where !listed.contains(stage.name ?? "") {
                 let step = [stage.from?.written.description, stage.to?.written.description].compactMap { $0 }.joined(separator: " → ")
-                findings.append(finding(stage.location, "\(plan.name).\(stage.name ?? "stage") (\(stage.kind.rawValue)\(step.isEmpty ? "" : ", \(step)")) is declared but not listed in \(plan.name).stages, so SwiftData never runs it. Add \(stage.name ?? "it") to stages"))
+                findings.append(finding(stage.location, about: .stage(plan: plan.name, stage: stage.displayName),
+                                        .stageNotListed(plan: plan.name, stage: stage.name, kind: stage.kind.rawValue,
+                                                        step: step)))
             }
         }
         return findings
+    }
+}
+
+extension RuleID {
+    public static let stageNotListed: RuleID = "stage_not_listed"
+}
+
+extension Finding.Message {
+    static func stageNotListed(plan: String, stage: String?, kind: String, step: String) -> Self {
+        Self(id: "not-listed", "\(plan).\(stage ?? "stage") (\(kind)\(step.isEmpty ? "" : ", \(step)")) is declared but "
+            + "not listed in \(plan).stages, so SwiftData never runs it. Add \(stage ?? "it") to stages")
     }
 }

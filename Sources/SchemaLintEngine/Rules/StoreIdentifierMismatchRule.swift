@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A store matched by checksum should also record the matching version's `versionIdentifier`.
 public struct StoreIdentifierMismatchRule: Rule {
-    public let id = "store_identifier_mismatch"
+    public let id = RuleID.storeIdentifierMismatch
     public let defaultSeverity = Severity.warning
     public let summary = "A store file matches a version by checksum but records a different versionIdentifier."
 
@@ -10,9 +10,23 @@ public struct StoreIdentifierMismatchRule: Rule {
         context.storeVerdicts.flatMap { verdict in
             verdict.identifierMismatches.compactMap { mismatch -> Finding? in
                 guard let version = context.project.versions.first(where: { $0.key == mismatch.version }) else { return nil }
-                return finding(version.identifierLocation ?? version.location,
-                               "\(verdict.metadata.path) matches \(version.name) by checksum but records versionIdentifier \(mismatch.stored), while \(version.name) declares \(mismatch.declared ?? "none"): the identifier was changed after the store shipped, or the store came from another version with the same models. SwiftData matches by checksum, so it still opens; restore \(mismatch.stored) so that tools and migration code reading the identifier agree")
+                return finding(version.identifierLocation ?? version.location, about: .store(verdict.metadata.path),
+                               .storeIdentifierMismatch(store: verdict.metadata.path, version: version.name,
+                                                        stored: mismatch.stored, declared: mismatch.declared))
             }
         }
+    }
+}
+
+extension RuleID {
+    public static let storeIdentifierMismatch: RuleID = "store_identifier_mismatch"
+}
+
+extension Finding.Message {
+    static func storeIdentifierMismatch(store: String, version: String, stored: String, declared: String?) -> Self {
+        Self(id: "identifier", "\(store) matches \(version) by checksum but records versionIdentifier \(stored), while "
+            + "\(version) declares \(declared ?? "none"): the identifier was changed after the store shipped, or the "
+            + "store came from another version with the same models. SwiftData matches by checksum, so it still opens; "
+            + "restore \(stored) so that tools and migration code reading the identifier agree")
     }
 }

@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// A store fixture written by a shipped build must still open: some version in the source has to have its checksum.
 public struct StoreMatchesNoVersionRule: Rule {
-    public let id = "store_matches_no_version"
+    public let id = RuleID.storeMatchesNoVersion
     public let defaultSeverity = Severity.error
     public let summary = "A store file kept as a fixture matches no version in the source (it would fail with 134504)."
 
@@ -11,13 +11,30 @@ public struct StoreMatchesNoVersionRule: Rule {
             let store = verdict.metadata.path
             let checksum = verdict.metadata.checksum.map { "checksum \($0)" } ?? "entity hashes"
             guard let nearestKey = verdict.nearest, let nearest = context.project.versions.first(where: { $0.key == nearestKey }) else {
-                return finding(SourceLocation(file: store, line: 1, column: 1),
-                               "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it with error 134504. Add the version that wrote it to the source and to the plan's schemas")
+                return finding(SourceLocation(file: store, line: 1, column: 1), about: .store(store),
+                               .storeMatchesNothing(store, checksum: checksum))
             }
             let shown = verdict.differences.prefix(6).joined(separator: "; ")
             let more = verdict.differences.count > 6 ? "; and \(verdict.differences.count - 6) more (schemalint verify-store \(store))" : ""
-            return finding(nearest.location,
-                           "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it with error 134504. Nearest is \(nearest.name): \(shown)\(more). Restore \(nearest.name) as it shipped and make the change in a new version, or add the version that wrote the store")
+            return finding(nearest.location, about: .store(store),
+                           .storeNearest(store, checksum: checksum, nearest: nearest.name, shown: shown, more: more))
         }
+    }
+}
+
+extension RuleID {
+    public static let storeMatchesNoVersion: RuleID = "store_matches_no_version"
+}
+
+extension Finding.Message {
+    static func storeMatchesNothing(_ store: String, checksum: String) -> Self {
+        Self(id: "no-version", "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open "
+            + "it with error 134504. Add the version that wrote it to the source and to the plan's schemas")
+    }
+
+    static func storeNearest(_ store: String, checksum: String, nearest: String, shown: String, more: String) -> Self {
+        Self(id: "nearest", "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it "
+            + "with error 134504. Nearest is \(nearest): \(shown)\(more). Restore \(nearest) as it shipped and make the "
+            + "change in a new version, or add the version that wrote the store")
     }
 }

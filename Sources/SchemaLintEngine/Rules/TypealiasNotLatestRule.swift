@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// App code reaches models through top-level typealiases; they must follow the newest version.
 public struct TypealiasNotLatestRule: Rule {
-    public let id = "typealias_not_latest"
+    public let id = RuleID.typealiasNotLatest
     public let defaultSeverity = Severity.warning
     public let summary = "A top-level typealias points at an old version's model class while the newest version has its own class of that name."
 
@@ -23,9 +23,24 @@ public struct TypealiasNotLatestRule: Rule {
                 guard let newest = steps.newest, steps.versions.contains(where: { $0.allEntities.contains(target) }),
                       !newest.allEntities.contains(target),
                       let current = context.entity(named: entity.name, in: newest) else { continue }
-                findings.append(finding(alias.value.location, "typealias \(alias.value.name) points at \(entity.qualifiedName), but the newest version of \(plan.name), \(newest.name), uses \(current.qualifiedName): app code keeps creating and fetching the old shape. Point it at \(current.qualifiedName)"))
+                findings.append(finding(alias.value.location, about: .typeAlias(alias.value.name),
+                                        .typealiasStale(alias.value.name, target: entity.qualifiedName,
+                                                        plan: plan.name, newest: newest.name,
+                                                        current: current.qualifiedName),
+                                        notes: [Finding.Note(current.location, "\(current.qualifiedName) is declared here")]))
             }
         }
         return findings
+    }
+}
+
+extension RuleID {
+    public static let typealiasNotLatest: RuleID = "typealias_not_latest"
+}
+
+extension Finding.Message {
+    static func typealiasStale(_ alias: String, target: String, plan: String, newest: String, current: String) -> Self {
+        Self(id: "stale", "typealias \(alias) points at \(target), but the newest version of \(plan), \(newest), uses "
+            + "\(current): app code keeps creating and fetching the old shape. Point it at \(current)")
     }
 }

@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// Adding uniqueness to an existing entity in a lightweight step fails on stores that hold duplicates.
 public struct UniqueConstraintAddedRule: Rule {
-    public let id = "unique_constraint_added"
+    public let id = RuleID.uniqueConstraintAdded
     public let defaultSeverity = Severity.warning
     public let summary = "A uniqueness constraint is added to an existing entity in a lightweight step."
 
@@ -15,7 +15,9 @@ public struct UniqueConstraintAddedRule: Rule {
                 let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
                 for change in changes where change.kind == .uniqueAdded {
                     let location = uniqueLocation(change, in: step.to, context: context)
-                    findings.append(finding(location, "\(step.from.name) → \(step.to.name) adds a uniqueness constraint on \(change.entity) (\(change.constraint ?? "")) in a lightweight step: a store that already holds duplicate values fails to migrate and the app cannot open it. Use a custom stage that removes duplicates in willMigrate (assumed here that duplicates can exist)"))
+                    findings.append(finding(location, about: .entity(version: step.to.key, entity: change.entity),
+                                            .uniqueAdded(from: step.from.name, to: step.to.name,
+                                                         entity: change.entity, constraint: change.constraint ?? "")))
                 }
             }
         }
@@ -26,5 +28,18 @@ public struct UniqueConstraintAddedRule: Rule {
     private func uniqueLocation(_ change: AssessedChange, in version: SchemaVersion, context: RuleContext) -> SourceLocation {
         guard let entity = context.entity(named: change.entity, in: version) else { return version.location }
         return entity.uniqueness.first { $0.properties.joined(separator: ".") == change.constraint }?.location ?? entity.location
+    }
+}
+
+extension RuleID {
+    public static let uniqueConstraintAdded: RuleID = "unique_constraint_added"
+}
+
+extension Finding.Message {
+    static func uniqueAdded(from: String, to: String, entity: String, constraint: String) -> Self {
+        Self(id: "unique-added", "\(from) → \(to) adds a uniqueness constraint on \(entity) (\(constraint)) in a "
+            + "lightweight step: a store that already holds duplicate values fails to migrate and the app cannot "
+            + "open it. Use a custom stage that removes duplicates in willMigrate (assumed here that duplicates can "
+            + "exist)")
     }
 }

@@ -5,7 +5,7 @@ import SchemaLintModel
 /// Not reported: models a container lists itself (`ModelContainer(for: A.self, B.self)` knows them), and apps whose
 /// containers are not built from a plan that migrates anything (nothing then relies on the versions' lists).
 public struct UnversionedModelRule: Rule {
-    public let id = "unversioned_model"
+    public let id = RuleID.unversionedModel
     public let defaultSeverity = Severity.warning
     public let summary = "A @Model that no version lists or reaches, in an app whose container uses a migration plan."
 
@@ -21,10 +21,20 @@ public struct UnversionedModelRule: Rule {
             // Models declared inside a version are model_missing_from_schema's to report.
             guard !versioned.contains(entity.id), !listedByContainers.contains(entity.id),
                   entity.enclosingVersion == nil else { return nil }
-            return finding(entity.location, "@Model \(entity.qualifiedName) is in no version's models, and this app's "
-                + "container is built from a migration plan: the container does not know it, so inserting or fetching "
-                + "it fails at run time. Add it to the newest version's models (and a frozen copy when that version "
-                + "ships)")
+            return finding(entity.location, about: .entity(version: nil, entity: entity.qualifiedName),
+                           .unversionedModel(entity.qualifiedName))
         }
+    }
+}
+
+extension RuleID {
+    public static let unversionedModel: RuleID = "unversioned_model"
+}
+
+extension Finding.Message {
+    static func unversionedModel(_ model: String) -> Self {
+        Self(id: "unversioned", "@Model \(model) is in no version's models, and this app's container is built from a "
+            + "migration plan: the container does not know it, so inserting or fetching it fails at run time. Add it "
+            + "to the newest version's models (and a frozen copy when that version ships)")
     }
 }

@@ -1,0 +1,3 @@
+public enum SchemaLintVersion {
+    public static let current = "0.1.0"
+}
