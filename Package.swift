@@ -45,8 +45,12 @@ let package = Package(
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
         .target(
             name: "SchemaLintEngine",
-            dependencies: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams")],
+            plugins: [.plugin(name: "RuleDocumentsPlugin")]
         ),
+        // Rules/*.md embedded in the engine at build time (`schemalint explain`, SARIF help).
+        .executableTarget(name: "rule-documents-generator"),
+        .plugin(name: "RuleDocumentsPlugin", capability: .buildTool(), dependencies: ["rule-documents-generator"]),
         .executableTarget(
             name: "schemalint",
             dependencies: [

@@ -56,9 +56,38 @@ final class RuleDocumentationTests: XCTestCase {
             let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
             let document = try String(contentsOf: url, encoding: .utf8)
             XCTAssertEqual(RuleRegistry.document(for: rule.id.rawValue)?.trimmingCharacters(in: .newlines), document.trimmingCharacters(in: .newlines),
-                           "Rules/\(rule.id).md changed: run scripts/generate-rule-documents.py")
+                           "Rules/\(rule.id).md and the embedded copy differ: the build embeds it (RuleDocumentsPlugin)")
         }
         XCTAssertEqual(Set(RuleRegistry.documents.keys), Set(RuleRegistry.all.map(\.id.rawValue)))
+    }
+
+    /// The rule type is the one source of id, severities and summary: every document's header, Rules/README.md and
+    /// README.md's rule table must say the same (backticks aside).
+    func testDocumentsAndTablesAgreeWithRuleTypes() throws {
+        func plain(_ text: String) -> String { text.replacingOccurrences(of: "`", with: "") }
+        for rule in RuleRegistry.all {
+            let document = try String(contentsOf: Self.rulesDirectory.appendingPathComponent("\(rule.id).md"),
+                                      encoding: .utf8)
+            let lines = document.components(separatedBy: "\n")
+            let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("**Severity:** ") }, "\(rule.id): no header")
+            let header = lines[start...].prefix { !$0.isEmpty }.joined(separator: " ")
+            let parts = header.dropFirst("**Severity:** ".count).components(separatedBy: " · ")
+            XCTAssertEqual(parts.count, 2, "\(rule.id): header is `**Severity:** level · summary`")
+            let level = parts[0].components(separatedBy: " (")[0]
+            XCTAssertEqual(level, rule.severities.map(\.rawValue).joined(separator: " or "), "Rules/\(rule.id).md")
+            XCTAssertEqual(plain(parts.last ?? ""), plain(rule.summary), "Rules/\(rule.id).md")
+        }
+        let index = try String(contentsOf: Self.rulesDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+        let indexRows = index.components(separatedBy: "\n").filter { $0.hasPrefix("| [") }
+        XCTAssertEqual(indexRows, RuleRegistry.all.map {
+            "| [\($0.id)](\($0.id).md) | \($0.defaultSeverity.rawValue) | \($0.summary) |"
+        }, "Rules/README.md's table")
+        let readme = try String(contentsOf: Self.rulesDirectory.deletingLastPathComponent()
+            .appendingPathComponent("README.md"), encoding: .utf8)
+        let readmeRows = readme.components(separatedBy: "\n").filter { $0.hasPrefix("| `") && $0.contains("_") }
+            .map { $0.components(separatedBy: " | ").prefix(2).joined(separator: " | ") }
+        XCTAssertEqual(readmeRows, RuleRegistry.all.map { "| `\($0.id)` | \($0.defaultSeverity.rawValue)" },
+                       "README.md's rule table")
     }
 
     func testEveryDocumentedExampleBehavesAsDocumented() throws {
