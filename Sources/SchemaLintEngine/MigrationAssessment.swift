@@ -82,12 +82,12 @@ public enum MigrationAssessment {
                 changes.append(AssessedChange(kind: .typeChanged, entity: name, property: property.name,
                                               text: "\(place) changed from \(previous.kind) to \(property.kind)",
                                               blocker: "an attribute cannot become a relationship (or back) by inference"))
-            } else if previous.kind == "attribute" && previous.type != property.type {
+            } else if previous.kind == .attribute && previous.type != property.type {
                 changes.append(AssessedChange(kind: .typeChanged, entity: name, property: property.name,
                                               text: "\(place) type changed from \(previous.type) to \(property.type)",
                                               blocker: "lightweight migration cannot convert stored values to another type",
                                               lightweightFix: "add a new property of the new type (optional or with a default) and fill it in a custom stage's didMigrate"))
-            } else if previous.optional && !property.optional && !property.hasDefault && property.kind == "attribute" {
+            } else if previous.optional && !property.optional && !property.hasDefault && property.kind == .attribute {
                 changes.append(AssessedChange(kind: .becameRequired, entity: name, property: property.name,
                                               text: "\(place) became non-optional without a default value",
                                               blocker: "rows that hold nil have no value to migrate to",
@@ -107,12 +107,12 @@ public enum MigrationAssessment {
     private static func added(_ property: PropertySnapshot, entity: String) -> AssessedChange {
         let place = "\(entity).\(property.name)"
         let text = "\(place) added (\(SchemaDiff.describe(property)))"
-        if property.kind == "attribute" && !property.optional && !property.hasDefault {
+        if property.kind == .attribute && !property.optional && !property.hasDefault {
             return AssessedChange(kind: .propertyAdded, entity: entity, property: property.name, text: text,
                                   blocker: "existing rows have no value for a new non-optional attribute without a default",
                                   lightweightFix: "make \(property.name) optional or give it a default value")
         }
-        if property.kind == "relationship" && !property.optional && !property.type.hasPrefix("[") {
+        if property.cardinality == .toOne && !property.optional {
             return AssessedChange(kind: .propertyAdded, entity: entity, property: property.name, text: text,
                                   blocker: "existing rows have no destination for a new non-optional to-one relationship (a default does not help)",
                                   lightweightFix: "make \(property.name) optional")

@@ -65,7 +65,7 @@ public enum SchemaDiff {
     /// `String?`, `[Category] relationship`.
     static func describe(_ property: PropertySnapshot) -> String {
         let type = property.type + (property.optional ? "?" : "")
-        return property.kind == "relationship" ? "\(type) relationship" : type
+        return property.kind == .relationship ? "\(type) relationship" : type
     }
 
     private static func fieldChanges(_ old: PropertySnapshot, _ new: PropertySnapshot) -> [String] {
@@ -73,7 +73,7 @@ public enum SchemaDiff {
         func compare(_ label: String, _ before: String?, _ after: String?) {
             if before != after { fields.append("\(label) \(before ?? "none") → \(after ?? "none")") }
         }
-        compare("kind", old.kind, new.kind)
+        compare("kind", old.kind.rawValue, new.kind.rawValue)
         compare("type", old.type, new.type)
         if old.optional != new.optional { fields.append(new.optional ? "became optional" : "became non-optional") }
         if old.hasDefault != new.hasDefault { fields.append(new.hasDefault ? "default value added" : "default value removed") }

@@ -163,8 +163,19 @@ public struct AttributeArguments: Sendable, Hashable {
     public init(location: SourceLocation) { self.location = location }
 }
 
+/// `@Relationship(deleteRule:)`, and Core Data's `NSDeleteRule` codes in store models (0 to 3, in this order).
+public enum DeleteRule: String, Sendable, Hashable, CaseIterable {
+    case noAction, nullify, cascade, deny
+
+    /// The rule a store's cached model records as `NSDeleteRule`.
+    public init?(storeCode: Int) {
+        guard Self.allCases.indices.contains(storeCode) else { return nil }
+        self = Self.allCases[storeCode]
+    }
+}
+
 public struct RelationshipArguments: Sendable, Hashable {
-    public var deleteRule: String?
+    public var deleteRule: DeleteRule?
     public var minimumModelCount: Int?
     public var maximumModelCount: Int?
     public var originalName: String?

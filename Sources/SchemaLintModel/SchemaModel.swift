@@ -188,5 +188,7 @@ public struct Project {
     public var suppressions: [String: [SuppressionComment]] = [:]
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
+    /// The version a lockfile key names.
+    public func version(key: String) -> SchemaVersion? { versions.first { $0.key == key } }
     public func entity(_ id: SymbolID) -> Entity? { entities[id] }
 }

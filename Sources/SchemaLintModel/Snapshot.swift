@@ -12,8 +12,7 @@ public struct EntitySnapshot: Codable, Hashable, Sendable {
 
 public struct PropertySnapshot: Codable, Hashable, Sendable {
     public var name: String
-    /// `attribute` or `relationship`.
-    public var kind: String
+    public var kind: PropertyKind
     /// Storage: `String`, `Date`, `Transformable([String])`, `Composite(Address){city: String?}`, or for a
     /// relationship its destination entity, `[Category]` for to-many.
     public var type: String
@@ -28,6 +27,24 @@ public struct PropertySnapshot: Codable, Hashable, Sendable {
     public var maxCount: Int?
 }
 
+/// What a snapshot property is; written as `attribute` / `relationship` in lockfiles and the fingerprint.
+public enum PropertyKind: String, Codable, Sendable, Hashable {
+    case attribute, relationship
+}
+
+/// A relationship's cardinality.
+public enum Cardinality: Sendable, Hashable {
+    case toOne, toMany
+}
+
+extension PropertySnapshot {
+    /// A relationship's cardinality: the snapshot writes a to-many destination as `[Entity]`. Nil for attributes.
+    public var cardinality: Cardinality? {
+        guard kind == .relationship else { return nil }
+        return type.hasPrefix("[") ? .toMany : .toOne
+    }
+}
+
 public enum Fingerprint {
     /// Tag of the canonical form below. Bump it when the form changes, so old lockfiles are recognised as such.
     public static let algorithm = "sl1"
@@ -40,10 +57,10 @@ public enum Fingerprint {
             for constraint in entity.unique ?? [] { lines.append(" unique \(constraint)") }
             for index in entity.indexes ?? [] { lines.append(" index \(index)") }
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
-                var fields = ["kind=\(property.kind)", "type=\(property.type)", "optional=\(property.optional)",
+                var fields = ["kind=\(property.kind.rawValue)", "type=\(property.type)", "optional=\(property.optional)",
                               "default=\(property.hasDefault)", "options=\((property.options ?? []).joined(separator: ","))",
                               "originalName=\(property.originalName ?? "")", "hashModifier=\(property.hashModifier ?? "")"]
-                if property.kind == "relationship" {
+                if property.kind == .relationship {
                     fields += ["inverse=\(property.inverse ?? "")", "deleteRule=\(property.deleteRule ?? "")",
                                "min=\(property.minCount.map(String.init) ?? "")", "max=\(property.maxCount.map(String.init) ?? "")"]
                 }

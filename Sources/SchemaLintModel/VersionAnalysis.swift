@@ -40,7 +40,7 @@ public struct VersionAnalysis: Sendable {
     static func snapshot(_ entity: Entity, project: Project, inverses: [String: String], superentity: String?) -> EntitySnapshot {
         let properties = entity.properties.map { property -> PropertySnapshot in
             let options = property.options.filter { $0 != "unique" }.sorted()
-            var snapshot = PropertySnapshot(name: property.name, kind: "attribute", type: "", optional: property.isOptional,
+            var snapshot = PropertySnapshot(name: property.name, kind: .attribute, type: "", optional: property.isOptional,
                                             hasDefault: property.hasDefault, options: options.isEmpty ? nil : options,
                                             originalName: property.originalName, hashModifier: property.hashModifier)
             switch property.kind {
@@ -48,10 +48,10 @@ public struct VersionAnalysis: Sendable {
                 snapshot.type = storage.snapshotType
             case let .relationship(relationship):
                 let destination = project.entities[relationship.destination]?.name ?? "?"
-                snapshot.kind = "relationship"
+                snapshot.kind = .relationship
                 snapshot.type = relationship.isToMany ? "[\(destination)]" : destination
                 snapshot.inverse = inverses[property.name]
-                snapshot.deleteRule = property.relationshipArguments?.deleteRule ?? "nullify"
+                snapshot.deleteRule = (property.relationshipArguments?.deleteRule ?? .nullify).rawValue
                 snapshot.minCount = property.relationshipArguments?.minimumModelCount
                 snapshot.maxCount = property.relationshipArguments?.maximumModelCount
             }

@@ -178,7 +178,7 @@ enum ExpressionReader {
         var arguments = RelationshipArguments(location: location)
         for argument in labeledArguments(attribute) {
             switch argument.label?.text {
-            case "deleteRule": arguments.deleteRule = option(argument.expression)
+            case "deleteRule": arguments.deleteRule = DeleteRule(rawValue: option(argument.expression))
             case "minimumModelCount": arguments.minimumModelCount = integer(argument.expression)
             case "maximumModelCount": arguments.maximumModelCount = integer(argument.expression)
             case "originalName": arguments.originalName = stringLiteral(argument.expression)

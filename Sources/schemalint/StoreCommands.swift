@@ -38,7 +38,7 @@ struct VerifyStore: ParsableCommand {
     func text(_ verdicts: [StoreVerdict], project: Project) -> String {
         /// "SchemaV2 in MigrationPlan": the plans whose schemas list the version.
         func described(_ key: String) -> String {
-            guard let version = project.versions.first(where: { $0.key == key }) else { return key }
+            guard let version = project.version(key: key) else { return key }
             let plans = project.plans.filter { $0.schemas?.contains { $0.version == version.id } == true }.map(\.name)
             return plans.isEmpty ? key : "\(key) in \(plans.joined(separator: ", "))"
         }

@@ -94,7 +94,7 @@ final class RealWorldPatternTests: XCTestCase {
         XCTAssertEqual(analysis.versions.map(\.key), ["AppSchemaV1", "AppSchemaV2Draft"])
         // `var servers = [Server]()` is a to-many relationship, `var port = 443` an Int attribute.
         let profile = try XCTUnwrap(analysis.versions[0].snapshot.first { $0.name == "Profile" })
-        XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.kind, "relationship")
+        XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.kind, .relationship)
         XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.inverse, "profile")
         XCTAssertTrue(analysis.versions[0].isCertain, "\(analysis.versions[0].uncertainties)")
 

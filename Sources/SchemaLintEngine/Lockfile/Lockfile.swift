@@ -132,7 +132,7 @@ extension EntitySnapshot {
 extension PropertySnapshot {
     func json() -> JSONValue {
         .object([
-            ("name", .string(name)), ("kind", .string(kind)), ("type", .string(type)),
+            ("name", .string(name)), ("kind", .string(kind.rawValue)), ("type", .string(type)),
             ("optional", .bool(optional)), ("hasDefault", .bool(hasDefault)),
             ("options", options.map(JSONValue.strings)),
             ("originalName", originalName.map(JSONValue.string)), ("hashModifier", hashModifier.map(JSONValue.string)),
@@ -151,7 +151,7 @@ extension Lockfile {
         let atRevision = Locker.plan(analysis, existing: nil, request: .init()).lockfile
         for (key, entry) in atRevision.versions where merged.versions[key] == nil {
             merged.versions[key] = entry
-            if let version = analysis.project.versions.first(where: { $0.key == key }) {
+            if let version = analysis.project.version(key: key) {
                 merged.revisionDeclarations[key] = version.location
             }
         }

@@ -5,7 +5,7 @@ public enum HashReport {
     public static func text(_ analysis: Analysis) -> String {
         var output = ""
         for version in analysis.versions {
-            let source = analysis.project.versions.first { $0.key == version.key }
+            let source = analysis.project.version(key: version.key)
             output += "\(version.key) (\(source?.identifier?.description ?? "no versionIdentifier"))\n"
             output += "  checksum     \(version.hashes.checksum)\(version.isCertain ? "" : "  (uncertain)")\n"
             output += "  fingerprint  \(version.fingerprint)\n"
@@ -20,7 +20,7 @@ public enum HashReport {
     public static func json(_ analysis: Analysis) -> String {
         JSONValue.object([
             "versions": .array(analysis.versions.map { version in
-                let source = analysis.project.versions.first { $0.key == version.key }
+                let source = analysis.project.version(key: version.key)
                 return .object([
                     ("key", .string(version.key)),
                     ("type", source.map { .string($0.name) }),

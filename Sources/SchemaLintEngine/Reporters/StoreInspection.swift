@@ -136,9 +136,7 @@ public enum StoreInspection {
         return .object(members)
     }
 
-    private static func deleteRuleName(_ rule: Int) -> String {
-        ["noAction", "nullify", "cascade", "deny"].indices.contains(rule) ? ["noAction", "nullify", "cascade", "deny"][rule] : "rule \(rule)"
-    }
+    private static func deleteRuleName(_ rule: Int) -> String { DeleteRule(storeCode: rule)?.rawValue ?? "rule \(rule)" }
 }
 
 private extension String {

@@ -57,7 +57,7 @@ public struct CloudKitIncompatibleRule: Rule {
             case .relationship where !property.isOptional: requiredRelationships.append(property.name)
             default: break
             }
-            if property.relationshipArguments?.deleteRule == "deny" { denied.append(property.name) }
+            if property.relationshipArguments?.deleteRule == .deny { denied.append(property.name) }
         }
         var parts: [String] = []
         if !required.isEmpty { parts.append("non-optional without a default: \(required.joined(separator: ", "))") }

@@ -19,7 +19,7 @@ public struct RenameWithoutOriginalNameRule: Rule {
                     for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity)
                     where !Self.documentsReplacement(of: removed.name, by: added.name, entity: entity.name,
                                                      in: step.to, context: context) {
-                        let attribute = added.kind == "relationship" ? "@Relationship" : "@Attribute"
+                        let attribute = added.kind == .relationship ? "@Relationship" : "@Attribute"
                         findings.append(finding(context.location(entity: entity.name, property: added.name,
                                                                  in: step.to),
                                                 about: .property(version: step.to.key, entity: entity.name,

@@ -9,7 +9,7 @@ public struct StoreIdentifierMismatchRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.storeVerdicts.flatMap { verdict in
             verdict.identifierMismatches.compactMap { mismatch -> Finding? in
-                guard let version = context.project.versions.first(where: { $0.key == mismatch.version }) else { return nil }
+                guard let version = context.project.version(key: mismatch.version) else { return nil }
                 return finding(version.identifierLocation ?? version.location, about: .store(verdict.metadata.path),
                                .storeIdentifierMismatch(store: verdict.metadata.path, version: version.name,
                                                         stored: mismatch.stored, declared: mismatch.declared))

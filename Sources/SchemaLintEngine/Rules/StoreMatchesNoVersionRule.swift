@@ -10,7 +10,7 @@ public struct StoreMatchesNoVersionRule: Rule {
         context.storeVerdicts.filter { !$0.matchesAVersion }.map { verdict in
             let store = verdict.metadata.path
             let checksum = verdict.metadata.checksum.map { "checksum \($0)" } ?? "entity hashes"
-            guard let nearestKey = verdict.nearest, let nearest = context.project.versions.first(where: { $0.key == nearestKey }) else {
+            guard let nearestKey = verdict.nearest, let nearest = context.project.version(key: nearestKey) else {
                 return finding(SourceLocation(file: store, line: 1, column: 1), about: .store(store),
                                .storeMatchesNothing(store, checksum: checksum))
             }
