@@ -77,7 +77,8 @@ public enum StoreVerifier {
             let hashes = version.hashes.entityHashes.mapValues(Hex.encode)
             let same = store.filter { hashes[$0.key] == $0.value }.count
             let differences = verdict.metadata.model.map {
-                StoreSchemaDiff.differences(store: $0.schema, version: version.store, versionName: version.key)
+                SnapshotDiff.changes(from: $0.schema.snapshot, to: version.store.snapshot)
+                    .flatMap(ChangeWording.store(version: version.key).lines)
             } ?? []
             let better: Bool
             if let current = best {

@@ -8,6 +8,21 @@ public struct EntitySnapshot: Codable, Hashable, Sendable {
     public var properties: [PropertySnapshot]
     public var unique: [String]?
     public var indexes: [String]?
+    /// Store models only (verify-store compares them through snapshots): Core Data's abstract flag and entity hash
+    /// modifier, which SwiftData never sets. Neither lockfiles nor the fingerprint hold them.
+    public var abstract: Bool? = nil
+    public var hashModifier: String? = nil
+
+    public init(name: String, superentity: String?, properties: [PropertySnapshot], unique: [String]?,
+                indexes: [String]?) {
+        self.name = name
+        self.superentity = superentity
+        self.properties = properties
+        self.unique = unique
+        self.indexes = indexes
+    }
+
+    enum CodingKeys: String, CodingKey { case name, superentity, properties, unique, indexes }
 }
 
 public struct PropertySnapshot: Codable, Hashable, Sendable {

@@ -24,7 +24,7 @@ final class MigrationSafetyTests: XCTestCase {
             "typealias_not_latest Model/Schemas.swift:53",
         ])
         let messages = analysis.findings.map(\.message.text)
-        XCTAssertTrue(messages.contains { $0.contains("Habit.streak type changed from Int to String") })
+        XCTAssertTrue(messages.contains { $0.contains("Habit.streak changed: type Int → String") })
         XCTAssertTrue(messages.contains { $0.contains("Habit.name disappears and Habit.title (String) appears") && $0.contains("originalName: \"name\"") })
         XCTAssertTrue(messages.contains { $0.contains("willMigrate can only see HabitsV2's models") && $0.contains("HabitsV2.Check") })
     }

@@ -168,7 +168,7 @@ extension LockedVersion {
     public func changes(to current: LockedVersion,
                         sourceTypes: [String: String] = [:]) -> (descriptions: [String], schema: [SchemaChange]) {
         let reconciled = MappingUpgrade.reconcile(self, with: current, sourceTypes: sourceTypes)
-        let schema = SchemaDiff.changes(from: reconciled, to: current.entities)
+        let schema = SnapshotDiff.changes(from: reconciled, to: current.entities)
         var descriptions = schema.map(\.text)
         if versionIdentifier != current.versionIdentifier {
             descriptions.insert("versionIdentifier changed from \(versionIdentifier ?? "none") to \(current.versionIdentifier ?? "none")", at: 0)

@@ -53,7 +53,7 @@ public struct DiffReport {
         var output = "\(from.name) (\(from.identifier?.description ?? "?")) → \(to.name) (\(to.identifier?.description ?? "?"))\n"
         if changes.isEmpty { output += "  no changes\n" }
         for change in changes {
-            output += "  \(change.text)\n"
+            output += "  \(change.text)\(change.consequence.map { " (\($0))" } ?? "")\n"
             if let blocker = change.blocker {
                 output += "      needs a custom stage: \(blocker)\(change.lightweightFix.map { "; or \($0)" } ?? "")\n"
             } else {
@@ -73,6 +73,7 @@ public struct DiffReport {
                     ("property", change.property.map(JSONValue.string)),
                     ("change", .string(change.kind.rawValue)),
                     ("description", .string(change.text)),
+                    ("consequence", change.consequence.map(JSONValue.string)),
                     ("lightweight", .bool(change.isLightweight)),
                     ("reason", change.blocker.map(JSONValue.string)),
                     ("fix", change.lightweightFix.map(JSONValue.string)),

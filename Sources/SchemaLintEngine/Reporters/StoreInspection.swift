@@ -78,7 +78,7 @@ public enum StoreInspection {
         var parts: [String] = []
         switch property.kind {
         case let .attribute(type, external, preserve):
-            parts.append(StoreSchemaDiff.typeName(type))
+            parts.append(StandardStorage.typeName(type))
             if external { parts.append("external storage") }
             if preserve { parts.append("preserve value on deletion") }
         case .composite:
@@ -90,7 +90,7 @@ public enum StoreInspection {
             if isOrdered { parts.append("ordered") }
             if let rule = model.deleteRules["\(entity).\(property.name)"] { parts.append("delete \(deleteRuleName(rule))") }
         case let .derived(type, expression):
-            parts.append("derived \(StoreSchemaDiff.typeName(type)) = \(expression ?? "?")")
+            parts.append("derived \(StandardStorage.typeName(type)) = \(expression ?? "?")")
         }
         parts.append(property.isOptional ? "optional" : "required")
         if property.isTransient { parts.append("transient") }

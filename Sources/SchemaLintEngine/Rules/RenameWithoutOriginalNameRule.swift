@@ -26,7 +26,7 @@ public struct RenameWithoutOriginalNameRule: Rule {
                                                                  property: added.name),
                                                 .propertyRenamed(from: step.from.name, to: step.to.name,
                                                                  entity: entity.name, removed: removed.name,
-                                                                 added: added.name, shape: SchemaDiff.describe(added),
+                                                                 added: added.name, shape: ChangeWording.describe(added),
                                                                  attribute: attribute)))
                     }
                 }

@@ -1,0 +1,89 @@
+import SchemaLintModel
+
+/// Words `SchemaChange`s, in one place. `standard` tells a change between two versions (or a version and what
+/// shipped): `Trip.notes changed: type String → Date, became optional`. `store(version:)` tells how the model a
+/// store was written with differs from a version's: `Trip.notes: optional in the store, required in SchemaV2`.
+public struct ChangeWording: Sendable {
+    /// The name of the newer side in `store` wording; nil for `standard`.
+    private let version: String?
+
+    public static let standard = ChangeWording(version: nil)
+    public static func store(version: String) -> ChangeWording { ChangeWording(version: version) }
+
+    /// The change as lines: one for `standard`, one per differing field for `store`.
+    public func lines(for change: SchemaChange) -> [String] {
+        let name = change.entity
+        let place = change.property.map { "\(name).\($0)" } ?? name
+        switch change.kind {
+        case let .entityAdded(entity):
+            return [version.map { "entity \(name) is in \($0) but not in the store" }
+                ?? "entity \(name) added (\(entity.properties.count) properties)"]
+        case .entityRemoved:
+            return [version.map { "entity \(name) is in the store but not in \($0)" } ?? "entity \(name) removed"]
+        case let .entityFlagChanged(flag, from, to):
+            return [pair("\(name): \(flag)", from, to) ?? "\(name) \(flag) changed from \(from) to \(to)"]
+        case let .superentityChanged(from, to):
+            return [pair("\(name): superentity", from ?? "none", to ?? "none")
+                ?? "\(name) superclass changed from \(from ?? "none") to \(to ?? "none")"]
+        case let .uniqueAdded(constraint): return [side("\(name) unique constraint (\(constraint))", added: true)]
+        case let .uniqueRemoved(constraint): return [side("\(name) unique constraint (\(constraint))", added: false)]
+        case let .indexAdded(index): return [side("\(name) index (\(index))", added: true)]
+        case let .indexRemoved(index): return [side("\(name) index (\(index))", added: false)]
+        case let .propertyAdded(property):
+            return [version.map { "\(place) is in \($0) but not in the store (added after the store was written)" }
+                ?? "\(place) added (\(Self.describe(property)))"]
+        case let .propertyRemoved(property):
+            return [version.map {
+                "\(place) is in the store but not in \($0) (removed or renamed after the store was written)"
+            } ?? "\(place) removed (was \(Self.describe(property)))"]
+        case let .propertyRenamed(from, to):
+            return ["\(name).\(from.name) renamed to \(to.name) (originalName)"]
+        case let .propertyChanged(from, to):
+            let fields = self.fields(from, to)
+            if version != nil { return fields.map { "\(place): \($0)" } }
+            return ["\(place) changed: " + fields.joined(separator: ", ")]
+        }
+    }
+
+    /// `String?`, `[Category] relationship`.
+    public static func describe(_ property: PropertySnapshot) -> String {
+        let type = property.type + (property.optional ? "?" : "")
+        return property.kind == .relationship ? "\(type) relationship" : type
+    }
+
+    private func fields(_ old: PropertySnapshot, _ new: PropertySnapshot) -> [String] {
+        var fields: [String] = []
+        func compare(_ label: String, _ before: String?, _ after: String?) {
+            guard before != after else { return }
+            fields.append(pair(label, before ?? "none", after ?? "none") ?? "\(label) \(before ?? "none") → \(after ?? "none")")
+        }
+        compare("kind", old.kind.rawValue, new.kind.rawValue)
+        compare("type", old.type, new.type)
+        if old.optional != new.optional {
+            fields.append(pair(nil, old.optional ? "optional" : "required", new.optional ? "optional" : "required")
+                ?? (new.optional ? "became optional" : "became non-optional"))
+        }
+        if old.hasDefault != new.hasDefault {
+            fields.append(pair("default value", old.hasDefault ? "yes" : "no", new.hasDefault ? "yes" : "no")
+                ?? (new.hasDefault ? "default value added" : "default value removed"))
+        }
+        compare("options", old.options?.joined(separator: ","), new.options?.joined(separator: ","))
+        compare("originalName", old.originalName, new.originalName)
+        compare("hashModifier", old.hashModifier, new.hashModifier)
+        compare("inverse", old.inverse, new.inverse)
+        compare("deleteRule", old.deleteRule, new.deleteRule)
+        compare("minimumModelCount", old.minCount.map(String.init), new.minCount.map(String.init))
+        compare("maximumModelCount", old.maxCount.map(String.init), new.maxCount.map(String.init))
+        return fields
+    }
+
+    /// `label stored in the store, declared in SchemaV2`, in store wording; nil in standard wording.
+    private func pair(_ label: String?, _ stored: String, _ declared: String) -> String? {
+        version.map { "\(label.map { "\($0) " } ?? "")\(stored) in the store, \(declared) in \($0)" }
+    }
+
+    private func side(_ what: String, added: Bool) -> String {
+        guard let version else { return "\(what) \(added ? "added" : "removed")" }
+        return added ? "\(what) is in \(version) but not in the store" : "\(what) is in the store but not in \(version)"
+    }
+}

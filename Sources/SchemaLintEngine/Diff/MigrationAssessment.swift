@@ -1,0 +1,122 @@
+import SchemaLintModel
+
+/// Which changes between two versions lightweight migration can infer, following Core Data's rules
+/// (docs: "Migrating your data model automatically"; staged migrations): the snapshot diff's changes, each judged.
+/// Shared by the lightweight rule, the uniqueness and CloudKit rules, and `schemalint diff`.
+public struct AssessedChange: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        case entityAdded, entityRemoved, superclassChanged
+        case propertyAdded, propertyRemoved, propertyRenamed, typeChanged, becameRequired, otherChange
+        case uniqueAdded, uniqueRemoved, indexChanged
+    }
+
+    public var kind: Kind
+    public var change: SchemaChange
+    /// nil when lightweight migration handles it; otherwise why it cannot.
+    public var blocker: String?
+    /// How to make it lightweight, when there is a simple way.
+    public var lightweightFix: String?
+    /// A condition under which a lightweight change still fails.
+    public var caution: String?
+    /// What happens to stored data, when something is lost (`its rows are dropped`).
+    public var consequence: String?
+
+    public var entity: String { change.entity }
+    public var property: String? { change.property }
+    public var text: String { change.text }
+    public var isLightweight: Bool { blocker == nil }
+    /// For uniqueness changes: the constraint's property names joined with ".".
+    public var constraint: String? {
+        switch change.kind {
+        case let .uniqueAdded(constraint), let .uniqueRemoved(constraint): return constraint
+        default: return nil
+        }
+    }
+
+    init(_ kind: Kind, _ change: SchemaChange, blocker: String? = nil, fix: String? = nil, caution: String? = nil,
+         consequence: String? = nil) {
+        self.kind = kind
+        self.change = change
+        self.blocker = blocker
+        lightweightFix = fix
+        self.caution = caution
+        self.consequence = consequence
+    }
+}
+
+public enum MigrationAssessment {
+    public static func assess(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [AssessedChange] {
+        SnapshotDiff.changes(from: old, to: new, followingOriginalNames: true).map(assess)
+    }
+
+    static func assess(_ change: SchemaChange) -> AssessedChange {
+        switch change.kind {
+        case .entityAdded: return AssessedChange(.entityAdded, change)
+        case .entityRemoved: return AssessedChange(.entityRemoved, change, consequence: "its rows are dropped")
+        case .superentityChanged:
+            return AssessedChange(.superclassChanged, change,
+                                  blocker: "lightweight migration cannot move rows between entity hierarchies")
+        case .uniqueAdded:
+            return AssessedChange(.uniqueAdded, change,
+                                  caution: "fails if existing rows hold duplicates; de-duplicate in a custom stage's "
+                                      + "willMigrate")
+        case .uniqueRemoved: return AssessedChange(.uniqueRemoved, change)
+        case .indexAdded, .indexRemoved: return AssessedChange(.indexChanged, change)
+        case .entityFlagChanged: return AssessedChange(.otherChange, change)
+        case let .propertyAdded(property): return added(property, change)
+        case .propertyRemoved: return AssessedChange(.propertyRemoved, change, consequence: "its values are dropped")
+        case .propertyRenamed: return AssessedChange(.propertyRenamed, change)
+        case let .propertyChanged(previous, property):
+            if previous.kind != property.kind {
+                return AssessedChange(.typeChanged, change,
+                                      blocker: "an attribute cannot become a relationship (or back) by inference")
+            }
+            if previous.kind == .attribute && previous.type != property.type {
+                return AssessedChange(.typeChanged, change,
+                                      blocker: "lightweight migration cannot convert stored values to another type",
+                                      fix: "add a new property of the new type (optional or with a default) and fill "
+                                          + "it in a custom stage's didMigrate")
+            }
+            if previous.optional && !property.optional && !property.hasDefault && property.kind == .attribute {
+                return AssessedChange(.becameRequired, change, blocker: "rows that hold nil have no value to migrate to",
+                                      fix: "give \(property.name) a default value, or keep it optional")
+            }
+            return AssessedChange(.otherChange, change)
+        }
+    }
+
+    private static func added(_ property: PropertySnapshot, _ change: SchemaChange) -> AssessedChange {
+        if property.kind == .attribute && !property.optional && !property.hasDefault {
+            return AssessedChange(.propertyAdded, change,
+                                  blocker: "existing rows have no value for a new non-optional attribute without a "
+                                      + "default",
+                                  fix: "make \(property.name) optional or give it a default value")
+        }
+        if property.cardinality == .toOne && !property.optional {
+            return AssessedChange(.propertyAdded, change,
+                                  blocker: "existing rows have no destination for a new non-optional to-one "
+                                      + "relationship (a default does not help)",
+                                  fix: "make \(property.name) optional")
+        }
+        return AssessedChange(.propertyAdded, change)
+    }
+
+    /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`.
+    public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(removed: PropertySnapshot, added: PropertySnapshot)] {
+        let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
+        let linked = Set(new.properties.compactMap(\.originalName))
+        let removed = old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) }
+        let added = new.properties.filter { !oldNames.contains($0.name) && $0.originalName == nil }
+        var pairs: [(PropertySnapshot, PropertySnapshot)] = []
+        var used = Set<String>()
+        for gone in removed {
+            let candidates = added.filter { $0.kind == gone.kind && $0.type == gone.type && !used.contains($0.name) }
+            // Only a single same-typed candidate is a confident guess; several would be noise.
+            if candidates.count == 1, removed.filter({ $0.kind == gone.kind && $0.type == gone.type }).count == 1 {
+                pairs.append((gone, candidates[0]))
+                used.insert(candidates[0].name)
+            }
+        }
+        return pairs
+    }
+}

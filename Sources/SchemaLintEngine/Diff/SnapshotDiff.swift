@@ -1,0 +1,100 @@
+import SchemaLintModel
+
+/// One difference between two descriptions of what a version stores, as data. `SnapshotDiff` finds them;
+/// `ChangeWording` words them; the lockfile check, `schemalint diff`, the lightweight assessment and verify-store
+/// all use both, so one change is always told the same way.
+public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case entityAdded(EntitySnapshot)
+        case entityRemoved(EntitySnapshot)
+        case superentityChanged(from: String?, to: String?)
+        case uniqueAdded(String), uniqueRemoved(String)
+        case indexAdded(String), indexRemoved(String)
+        case propertyAdded(PropertySnapshot)
+        case propertyRemoved(PropertySnapshot)
+        /// Matched through `originalName` (only when the diff follows original names, as migration does).
+        case propertyRenamed(from: PropertySnapshot, to: PropertySnapshot)
+        case propertyChanged(from: PropertySnapshot, to: PropertySnapshot)
+        /// An entity-level fact only store models carry (abstract, hash modifier) differs.
+        case entityFlagChanged(name: String, from: String, to: String)
+    }
+
+    public var kind: Kind
+    public var entity: String
+    public var property: String?
+
+    /// The standard wording (`Trip.notes changed: became optional`).
+    public var text: String { ChangeWording.standard.lines(for: self).joined(separator: "; ") }
+    public var description: String { text }
+}
+
+public enum SnapshotDiff {
+    /// Entities in name order; in each, entity-level changes, then properties in name order.
+    ///
+    /// `followingOriginalNames`: a new property whose `originalName` names a vanished old one is that property
+    /// renamed (how migration matches them). The lockfile comparison does not follow them: an `originalName` added
+    /// to a shipped version is itself an edit.
+    public static func changes(from old: [EntitySnapshot], to new: [EntitySnapshot],
+                               followingOriginalNames: Bool = false) -> [SchemaChange] {
+        let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var changes: [SchemaChange] = []
+        for name in Set(oldByName.keys).union(newByName.keys).sorted() {
+            switch (oldByName[name], newByName[name]) {
+            case let (nil, added?): changes.append(SchemaChange(kind: .entityAdded(added), entity: name))
+            case let (removed?, nil): changes.append(SchemaChange(kind: .entityRemoved(removed), entity: name))
+            case let (before?, after?): changes += entity(before, after, followingOriginalNames: followingOriginalNames)
+            default: break
+            }
+        }
+        return changes
+    }
+
+    private static func entity(_ old: EntitySnapshot, _ new: EntitySnapshot,
+                               followingOriginalNames: Bool) -> [SchemaChange] {
+        let name = new.name
+        var changes: [SchemaChange] = []
+        func add(_ kind: SchemaChange.Kind, _ property: String? = nil) {
+            changes.append(SchemaChange(kind: kind, entity: name, property: property))
+        }
+        func yesNo(_ flag: Bool?) -> String? { flag.map { $0 ? "yes" : "no" } }
+        for (flag, before, after) in [("abstract", yesNo(old.abstract), yesNo(new.abstract)),
+                                      ("hash modifier", old.hashModifier, new.hashModifier)] where before != after {
+            add(.entityFlagChanged(name: flag, from: before ?? "none", to: after ?? "none"))
+        }
+        if old.superentity != new.superentity { add(.superentityChanged(from: old.superentity, to: new.superentity)) }
+        for constraint in Set(new.unique ?? []).subtracting(old.unique ?? []).sorted() { add(.uniqueAdded(constraint)) }
+        for constraint in Set(old.unique ?? []).subtracting(new.unique ?? []).sorted() { add(.uniqueRemoved(constraint)) }
+        for index in Set(new.indexes ?? []).subtracting(old.indexes ?? []).sorted() { add(.indexAdded(index)) }
+        for index in Set(old.indexes ?? []).subtracting(new.indexes ?? []).sorted() { add(.indexRemoved(index)) }
+
+        var oldProperties = Dictionary(old.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var renamedFrom: [String: PropertySnapshot] = [:]
+        if followingOriginalNames {
+            for property in new.properties where oldProperties[property.name] == nil {
+                guard let original = property.originalName, newProperties[original] == nil,
+                      let previous = oldProperties.removeValue(forKey: original) else { continue }
+                renamedFrom[property.name] = previous
+            }
+        }
+        for property in Set(oldProperties.keys).union(newProperties.keys).sorted() {
+            switch (oldProperties[property], newProperties[property]) {
+            case let (nil, added?):
+                if let previous = renamedFrom[property] {
+                    add(.propertyRenamed(from: previous, to: added), property)
+                    var comparable = previous
+                    comparable.name = added.name
+                    comparable.originalName = added.originalName
+                    if comparable != added { add(.propertyChanged(from: comparable, to: added), property) }
+                } else {
+                    add(.propertyAdded(added), property)
+                }
+            case let (removed?, nil): add(.propertyRemoved(removed), property)
+            case let (before?, after?) where before != after: add(.propertyChanged(from: before, to: after), property)
+            default: break
+            }
+        }
+        return changes
+    }
+}
