@@ -13,12 +13,7 @@ struct Rules: ParsableCommand {
         var options = try SharedOptions.parse([])
         options.configPath = configPath
         let configuration = try options.configuration()
-        let width = RuleRegistry.all.map(\.id.rawValue.count).max() ?? 0
-        for rule in RuleRegistry.all {
-            let mark = configuration.isEnabled(rule.id) ? "on " : "off"
-            let severity = configuration.severity(of: rule).rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            Console.out("\(mark)  \(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(severity)  \(rule.summary)\n")
-        }
+        Console.out(RuleListReport(configuration: configuration).text())
     }
 }
 

@@ -31,51 +31,9 @@ struct VerifyStore: ParsableCommand {
                 throw Console.fail(failure.description)
             }
         }
-        Console.out(reporter == .json ? json(verdicts) : text(verdicts, project: analysis.project))
+        let report = StoreVerificationReport(verdicts: verdicts, project: analysis.project)
+        Console.out(reporter == .json ? report.json() : report.text())
         if verdicts.contains(where: { !$0.matchesAVersion }) { throw ExitStatus.findings }
-    }
-
-    func text(_ verdicts: [StoreVerdict], project: Project) -> String {
-        /// "SchemaV2 in MigrationPlan": the plans whose schemas list the version.
-        func described(_ key: String) -> String {
-            guard let version = project.version(key: key) else { return key }
-            let plans = project.plans.filter { $0.schemas?.contains { $0.version == version.id } == true }.map(\.name)
-            return plans.isEmpty ? key : "\(key) in \(plans.joined(separator: ", "))"
-        }
-        return verdicts.map { verdict in
-            let store = verdict.metadata.path
-            var lines: [String] = []
-            if verdict.matchesAVersion {
-                lines.append("\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) (checksum \(verdict.metadata.checksum ?? "none recorded")); it opens without migration")
-                lines += verdict.notes.map { "\(store): warning: \($0)" }
-            } else {
-                lines.append("\(store): error: matches no version in the source (checksum \(verdict.metadata.checksum ?? "none recorded")): SwiftData would fail to open it with 134504 \"unknown model version\"")
-                if let check = HashSelfCheck(verdict.metadata), !check.passed {
-                    lines.append("\(store): warning: the store's cached model does not reproduce its own recorded hashes (\(check.mismatches.joined(separator: "; "))); the differences below may be incomplete")
-                }
-                if let nearest = verdict.nearest {
-                    lines.append("\(store): nearest version: \(nearest)")
-                    lines += verdict.differences.map { "\(store):   \($0)" }
-                }
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }.joined()
-    }
-
-    func json(_ verdicts: [StoreVerdict]) -> String {
-        JSONValue.object([
-            "stores": .array(verdicts.map { verdict in
-                .object([
-                    ("path", .string(verdict.metadata.path)),
-                    ("checksum", verdict.metadata.checksum.map(JSONValue.string)),
-                    ("identifiers", .strings(verdict.metadata.identifiers)),
-                    ("matches", .strings(verdict.matches)),
-                    ("notes", .strings(verdict.notes)),
-                    ("nearest", verdict.nearest.map(JSONValue.string)),
-                    ("differences", .strings(verdict.differences)),
-                ])
-            }),
-        ]).rendered()
     }
 }
 

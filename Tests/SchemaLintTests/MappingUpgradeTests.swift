@@ -55,4 +55,20 @@ final class MappingUpgradeTests: XCTestCase {
         XCTAssertTrue(analysis.findings[0].message.text.contains("Session.restDuration changed: type Double → String"),
                       analysis.findings[0].message.text)
     }
+
+    /// The previous release called an optional Codable struct's checksum certain and got it wrong: it kept each
+    /// field's optionality, where SwiftData makes every element optional (vivobody-db99d12.store). Its lockfile
+    /// (Legacy/TravelApp-previous-release.lock, `Stop.location: Coordinates?`) records the wrong checksum with no
+    /// uncertainty; the snapshot is unchanged, so upgrading still reports nothing and `lock` re-records it.
+    func testACorrectedCertainMappingIsNotAnEdit() throws {
+        let lockfile = try XCTUnwrap(LockfileStore.load(
+            TestSupport.fixture("Legacy/TravelApp-previous-release.lock").path))
+        XCTAssertTrue(lockfile.versions.values.allSatisfy { $0.checksumUncertainties == nil })
+        let analysis = try TestSupport.analyzeFixture("TravelApp", lockfile: lockfile)
+        XCTAssertNotEqual(analysis.analysis(forKey: "SchemaV1")?.hashes.checksum, lockfile.versions["SchemaV1"]?.checksum)
+        XCTAssertEqual(TestSupport.summary(analysis.findings.filter { $0.rule == .shippedSchemaEdited }), [])
+        let outcome = Locker.plan(analysis, existing: lockfile, request: .init())
+        XCTAssertEqual(outcome.remapped, ["SchemaV1", "SchemaV2", "SchemaV3"])
+        XCTAssertEqual(outcome.conflicts.map(\.key), [])
+    }
 }

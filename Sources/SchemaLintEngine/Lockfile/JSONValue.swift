@@ -1,7 +1,9 @@
+import Foundation
+
 /// A JSON value with one canonical rendering: keys sorted by their UTF-8 bytes, two-space indentation,
 /// `"key": value`, a final newline. Used for the lockfile and JSON output so bytes never differ between
 /// Linux and macOS or between runs.
-public indirect enum JSONValue: Equatable, Sendable {
+public indirect enum JSONValue: Equatable, Sendable, Decodable {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -64,6 +66,29 @@ public indirect enum JSONValue: Equatable, Sendable {
 }
 
 extension JSONValue {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// A Codable value in the canonical form: the same types that read a file write it, so every field name is
+    /// written once (in the type) and the bytes are the same on every platform.
+    public init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+    }
+
     /// An object from optional members: nil values are left out.
     public static func object(_ members: [(String, JSONValue?)]) -> JSONValue {
         var result: [String: JSONValue] = [:]

@@ -2,7 +2,7 @@ import SchemaLintModel
 
 /// `schemalint.lock`: what shipped. One entry per locked version, readable in a pull request the way
 /// Room's exported schema JSON is, with enough detail to explain any later change property by property.
-public struct Lockfile: Equatable, Sendable {
+public struct Lockfile: Equatable, Sendable, Encodable {
     /// The file `lock` writes and `check` reads in an app's root.
     public static let defaultFileName = "schemalint.lock"
     /// Bumped when the file's layout changes; a newer one than this build understands is refused.
@@ -20,6 +20,9 @@ public struct Lockfile: Equatable, Sendable {
     public var revisionDeclarations: [String: SourceLocation] = [:]
 
     public init(versions: [String: LockedVersion] = [:]) { self.versions = versions }
+
+    /// Only these are written; the rest is where the file was read from or what a git revision supplied.
+    enum CodingKeys: String, CodingKey { case formatVersion, hashAlgorithm, versions }
 
     public static func == (lhs: Lockfile, rhs: Lockfile) -> Bool {
         (lhs.formatVersion, lhs.hashAlgorithm, lhs.versions) == (rhs.formatVersion, rhs.hashAlgorithm, rhs.versions)
@@ -69,11 +72,6 @@ public struct StoreEvidence: Equatable, Sendable, Codable {
         self.checksum = checksum
         self.versionIdentifier = versionIdentifier
     }
-
-    func json() -> JSONValue {
-        .object([("path", .string(path)), ("checksum", checksum.map(JSONValue.string)),
-                 ("versionIdentifier", versionIdentifier.map(JSONValue.string))])
-    }
 }
 
 public struct Acceptance: Equatable, Sendable, Codable {
@@ -83,62 +81,10 @@ public struct Acceptance: Equatable, Sendable, Codable {
 }
 
 extension Lockfile {
+    /// The file's canonical JSON, written from the same Codable types `LockfileStore` reads it with.
     public func json() -> JSONValue {
-        .object([
-            "formatVersion": .int(formatVersion),
-            "hashAlgorithm": .string(hashAlgorithm),
-            "versions": .object(versions.mapValues { $0.json() }),
-        ])
-    }
-}
-
-extension LockedVersion {
-    func json() -> JSONValue {
-        .object([
-            ("type", .string(type)),
-            ("versionIdentifier", versionIdentifier.map(JSONValue.string)),
-            ("checksum", .string(checksum)),
-            ("checksumUncertainties", checksumUncertainties.map(JSONValue.strings)),
-            ("entityHashes", .object(entityHashes.mapValues(JSONValue.string))),
-            ("fingerprint", .string(fingerprint)),
-            ("models", .strings(models)),
-            ("entities", .array(entities.map { $0.json() })),
-            ("accepted", accepted.map { list in .array(list.map { $0.json() }) }),
-            ("retired", retired.map(JSONValue.string)),
-            ("stores", stores.map { list in .array(list.map { $0.json() }) }),
-        ])
-    }
-}
-
-extension Acceptance {
-    func json() -> JSONValue {
-        .object(["reason": .string(reason), "previousChecksum": .string(previousChecksum),
-                 "previousFingerprint": .string(previousFingerprint)])
-    }
-}
-
-extension EntitySnapshot {
-    func json() -> JSONValue {
-        .object([
-            ("name", .string(name)),
-            ("superentity", superentity.map(JSONValue.string)),
-            ("properties", .array(properties.map { $0.json() })),
-            ("unique", unique.map(JSONValue.strings)),
-            ("indexes", indexes.map(JSONValue.strings)),
-        ])
-    }
-}
-
-extension PropertySnapshot {
-    func json() -> JSONValue {
-        .object([
-            ("name", .string(name)), ("kind", .string(kind.rawValue)), ("type", .string(type)),
-            ("optional", .bool(optional)), ("hasDefault", .bool(hasDefault)),
-            ("options", options.map(JSONValue.strings)),
-            ("originalName", originalName.map(JSONValue.string)), ("hashModifier", hashModifier.map(JSONValue.string)),
-            ("inverse", inverse.map(JSONValue.string)), ("deleteRule", deleteRule.map(JSONValue.string)),
-            ("minCount", minCount.map(JSONValue.int)), ("maxCount", maxCount.map(JSONValue.int)),
-        ])
+        // Encoding plain strings, numbers and optionals cannot fail.
+        (try? JSONValue(encoding: self)) ?? .null
     }
 }
 
@@ -178,10 +124,10 @@ extension LockedVersion {
             let parts = (added.isEmpty ? [] : ["\(added.joined(separator: ", ")) added"]) + (removed.isEmpty ? [] : ["\(removed.joined(separator: ", ")) removed"])
             descriptions.append("models list changed: \(parts.joined(separator: "; "))")
         }
-        // An entry whose checksum was uncertain may move when a later release maps a construct it could not;
-        // the snapshot above already names every edit, so an unnamed move of an uncertain entry is that.
-        let mappingMoved = checksumUncertainties?.isEmpty == false
-            && Fingerprint.fingerprint(reconciled) == current.fingerprint
+        // The snapshot holds everything the checksum is computed from, so an unchanged snapshot with a moved checksum
+        // is a release mapping the same source differently (an uncertain construct now known, or a mapping a real
+        // store corrected, such as an optional Codable struct's elements), never an edit.
+        let mappingMoved = Fingerprint.fingerprint(reconciled) == current.fingerprint
         if descriptions.isEmpty && !mappingMoved
             && (checksum != current.checksum || fingerprint != current.fingerprint) {
             descriptions.append("the stored shape changed in a way the snapshot does not name (checksum \(checksum) → \(current.checksum), fingerprint \(fingerprint) → \(current.fingerprint))")

@@ -1,0 +1,63 @@
+import SchemaLintModel
+import SchemaLintStore
+
+/// `schemalint verify-store`: per store, the version it matches (and the plans that list it), or the nearest
+/// version and what differs.
+public struct StoreVerificationReport {
+    public var verdicts: [StoreVerdict]
+    public var project: Project
+
+    public init(verdicts: [StoreVerdict], project: Project) {
+        self.verdicts = verdicts
+        self.project = project
+    }
+
+    public func text() -> String {
+        verdicts.map { verdict in
+            let store = verdict.metadata.path
+            let checksum = verdict.metadata.checksum ?? "none recorded"
+            var lines: [String] = []
+            if verdict.matchesAVersion {
+                lines.append("\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) "
+                    + "(checksum \(checksum)); it opens without migration")
+                lines += verdict.notes.map { "\(store): warning: \($0)" }
+            } else {
+                lines.append("\(store): error: matches no version in the source (checksum \(checksum)): SwiftData "
+                    + "would fail to open it with 134504 \"unknown model version\"")
+                if let check = HashSelfCheck(verdict.metadata), !check.passed {
+                    lines.append("\(store): warning: the store's cached model does not reproduce its own recorded "
+                        + "hashes (\(check.mismatches.joined(separator: "; "))); the differences below may be "
+                        + "incomplete")
+                }
+                if let nearest = verdict.nearest {
+                    lines.append("\(store): nearest version: \(nearest)")
+                    lines += verdict.differences.map { "\(store):   \($0)" }
+                }
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }.joined()
+    }
+
+    public func json() -> String {
+        JSONValue.object([
+            "stores": .array(verdicts.map { verdict in
+                .object([
+                    ("path", .string(verdict.metadata.path)),
+                    ("checksum", verdict.metadata.checksum.map(JSONValue.string)),
+                    ("identifiers", .strings(verdict.metadata.identifiers)),
+                    ("matches", .strings(verdict.matches)),
+                    ("notes", .strings(verdict.notes)),
+                    ("nearest", verdict.nearest.map(JSONValue.string)),
+                    ("differences", .strings(verdict.differences)),
+                ])
+            }),
+        ]).rendered()
+    }
+
+    /// "SchemaV2 in MigrationPlan": the plans whose schemas list the version.
+    private func described(_ key: String) -> String {
+        guard let version = project.version(key: key) else { return key }
+        let plans = project.plans.filter { $0.schemas?.contains { $0.version == version.id } == true }.map(\.name)
+        return plans.isEmpty ? key : "\(key) in \(plans.joined(separator: ", "))"
+    }
+}
