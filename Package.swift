@@ -46,11 +46,11 @@ let package = Package(
         .target(
             name: "SchemaLintEngine",
             dependencies: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams")],
-            plugins: [.plugin(name: "RuleDocumentsPlugin")]
+            plugins: [.plugin(name: "RuleCatalogPlugin")]
         ),
-        // Rules/*.md embedded in the engine at build time (`schemalint explain`, SARIF help).
-        .executableTarget(name: "rule-documents-generator"),
-        .plugin(name: "RuleDocumentsPlugin", capability: .buildTool(), dependencies: ["rule-documents-generator"]),
+        // The rule registry (from the rule files) and Rules/*.md embedded in the engine at build time.
+        .executableTarget(name: "rule-catalog-generator"),
+        .plugin(name: "RuleCatalogPlugin", capability: .buildTool(), dependencies: ["rule-catalog-generator"]),
         .executableTarget(
             name: "schemalint",
             dependencies: [

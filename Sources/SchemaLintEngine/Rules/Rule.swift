@@ -62,38 +62,10 @@ extension Rule {
     }
 }
 
-/// Every rule schemalint has, in `schemalint rules` order.
+/// Every rule schemalint has, by id. The list is generated from the rule files' names (RuleCatalogPlugin): a rule
+/// is registered by existing.
 public enum RuleRegistry {
-    public static let all: [any Rule] = [
-        ShippedSchemaEditedRule(),
-        ShippedSchemaRemovedRule(),
-        ModelMissingFromSchemaRule(),
-        InverseMismatchRule(),
-        StageNotListedRule(),
-        SchemaNotListedRule(),
-        DuplicateSchemaHashRule(),
-        DuplicateVersionIdentifierRule(),
-        SyntaxErrorRule(),
-        HistoricalSchemaUsesLiveModelRule(),
-        CustomStageWrongVersionRule(),
-        LightweightUnsupportedChangeRule(),
-        RenameWithoutOriginalNameRule(),
-        UniqueConstraintAddedRule(),
-        MigrationErrorSwallowedRule(),
-        StageChainBrokenRule(),
-        SchemasOutOfOrderRule(),
-        TypealiasNotLatestRule(),
-        ContainerWithoutMigrationPlanRule(),
-        ContainerModelsNotInSchemaRule(),
-        UnversionedModelRule(),
-        InverseOnBothSidesRule(),
-        CloudKitIncompatibleRule(),
-        StoreMatchesNoVersionRule(),
-        StoreIdentifierMismatchRule(),
-        LockfileMissingRule(),
-        SuperfluousSuppressionRule(),
-        BlanketSuppressionRule(),
-    ]
+    public static let all: [any Rule] = RuleCatalog.rules.sorted { $0.id < $1.id }
 
     public static func rule(_ id: RuleID) -> (any Rule)? { all.first { $0.id == id } }
 }
