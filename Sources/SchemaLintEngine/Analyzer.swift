@@ -55,12 +55,8 @@ public struct Analyzer {
 
     /// The folder the configuration's globs are relative to.
     var configurationBase: String {
-        var base = workingDirectory.standardizedFileURL.path
-        if let path = configuration.path {
-            let absolute = path.hasPrefix("/") ? path : base + "/" + path
-            base = SourceDiscovery.normalise((absolute as NSString).deletingLastPathComponent)
-        }
-        return base
+        let directory = workingDirectory.standardizedFileURL.path
+        return configuration.baseFolder(workingDirectory: directory, root: SourceDiscovery.normalise(directory))
     }
 
     public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {

@@ -88,7 +88,7 @@ public struct SourceDiscovery {
     public func discover(_ paths: [String]) throws -> Result {
         var walk = Walk(filter: filter)
         for path in paths.isEmpty ? ["."] : paths {
-            let absolute = Self.normalise(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+            let absolute = Paths.absolute(path, in: workingDirectory)
             var info = stat()
             guard stat(absolute, &info) == 0 else { throw Failure.missingPath(path) }
             if info.st_mode & S_IFMT == S_IFDIR {

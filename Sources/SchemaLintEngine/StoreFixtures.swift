@@ -13,7 +13,7 @@ public enum StoreFixtures {
     public static func locate(_ patterns: [String], base: String) throws -> [String] {
         var found = Set<String>()
         for pattern in patterns {
-            let absolute = pattern.hasPrefix("/") ? pattern : (base as NSString).appendingPathComponent(pattern)
+            let absolute = Paths.absolute(pattern, in: base)
             var matches: [String] = []
             if !pattern.contains(where: { "*?[".contains($0) }) {
                 if FileManager.default.fileExists(atPath: absolute) { matches = [SourceDiscovery.normalise(absolute)] }

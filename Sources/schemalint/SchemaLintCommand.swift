@@ -162,9 +162,7 @@ struct SharedOptions: ParsableArguments {
                 byRoot[single ?? (roots.contains(root) ? root : apps.first?.root ?? root), default: []].insert(file)
             }
             for app in apps where !app.configuration.stores.isEmpty {
-                let folder = app.configuration.path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-                let base = folder.isEmpty ? workingDirectory
-                    : folder.hasPrefix("/") ? folder : workingDirectory + "/" + folder
+                let base = app.configuration.baseFolder(workingDirectory: workingDirectory, root: workingDirectory)
                 byRoot[app.root, default: []].formUnion(try StoreFixtures.locate(app.configuration.stores, base: base))
             }
         } catch let failure as StoreFixtures.Failure {

@@ -19,7 +19,7 @@ public enum ConfigurationLoader {
     /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
     public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {
         let path = explicitPath ?? defaultFileName
-        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        let absolute = Paths.absolute(path, in: workingDirectory)
         guard FileManager.default.fileExists(atPath: absolute) else {
             if explicitPath != nil { throw Failure(path: path, line: nil, message: "the configuration file does not exist") }
             return Configuration()

@@ -24,8 +24,7 @@ public struct AppLocator {
     public mutating func root(ofFile displayPath: String) -> String {
         let displayedFolder = displayPath.lastIndex(of: "/").map { displayPath[..<$0] } ?? ""
         if let known = byDisplayedFolder[displayedFolder] { return known }
-        let absolute = displayPath.hasPrefix("/") ? displayPath : workingDirectory + "/" + displayPath
-        let folder = (SourceDiscovery.normalise(absolute) as NSString).deletingLastPathComponent
+        let folder = (Paths.absolute(displayPath, in: workingDirectory) as NSString).deletingLastPathComponent
         let root = marked(folder) ?? workingDirectory
         byDisplayedFolder[displayedFolder] = root
         return root

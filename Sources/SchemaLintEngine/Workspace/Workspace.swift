@@ -46,10 +46,10 @@ public enum Workspace {
                 explicitPath: FileManager.default.fileExists(atPath: root + "/" + ConfigurationLoader.defaultFileName)
                     ? display(root + "/" + ConfigurationLoader.defaultFileName, workingDirectory: cwd) : nil,
                 workingDirectory: cwd)
-            let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: root)
+            let filter = PathFilter(included: configuration.included, excluded: configuration.excluded,
+                                    base: configuration.baseFolder(workingDirectory: cwd, root: root))
             let kept = (groups[root] ?? []).filter { file in
-                let absolute = file.path.hasPrefix("/") ? file.path : SourceDiscovery.normalise(cwd + "/" + file.path)
-                return filter.isEmpty || filter.allowsFile(absolute)
+                filter.isEmpty || filter.allowsFile(Paths.absolute(file.path, in: cwd))
             }
             return AppUnit(root: root, configuration: configuration,
                            lockfilePath: lockfilePath(configuration, root: root, workingDirectory: cwd), files: kept)
@@ -58,17 +58,9 @@ public enum Workspace {
 
     /// The configuration's `lockfile:` (relative to the configuration's folder), else `schemalint.lock` in the root.
     public static func lockfilePath(_ configuration: Configuration, root: String, workingDirectory: String) -> String {
-        let absolute: String
-        if let configured = configuration.lockfile {
-            if configured.hasPrefix("/") { return configured }
-            let folder = configuration.path.map { path -> String in
-                let configAbsolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-                return (configAbsolute as NSString).deletingLastPathComponent
-            } ?? root
-            absolute = SourceDiscovery.normalise(folder + "/" + configured)
-        } else {
-            absolute = SourceDiscovery.normalise(root + "/" + Lockfile.defaultFileName)
-        }
+        if let configured = configuration.lockfile, configured.hasPrefix("/") { return configured }
+        let absolute = configuration.resolve(configuration.lockfile ?? Lockfile.defaultFileName,
+                                             workingDirectory: workingDirectory, root: root)
         return display(absolute, workingDirectory: workingDirectory)
     }
 
