@@ -7,7 +7,8 @@ let package = Package(
     products: [
         .executable(name: "schemalint", targets: ["schemalint"]),
         // The analysis engine, usable without the CLI (plugins, tests, other tools).
-        .library(name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintEngine"]),
+        .library(
+            name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintEngine"]),
         .plugin(name: "SchemaLintCommandPlugin", targets: ["SchemaLintCommandPlugin"]),
         .plugin(name: "SchemaLintBuildToolPlugin", targets: ["SchemaLintBuildToolPlugin"]),
     ],
@@ -38,14 +39,18 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Reading real store files (metadata and cached model) safely, to check them against the source.
         // Apple platforms use the SDK's SQLite3 module; elsewhere the system library through CSQLite.
-        .target(name: "SchemaLintStore", dependencies: [
-            "SchemaLintModel", "CZlib",
-            .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
-        ]),
+        .target(
+            name: "SchemaLintStore",
+            dependencies: [
+                "SchemaLintModel", "CZlib",
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
+            ]),
         // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
         .target(
             name: "SchemaLintEngine",
-            dependencies: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams"),
+            ],
             plugins: [.plugin(name: "RuleCatalogPlugin")]
         ),
         // The rule registry (from the rule files) and Rules/*.md embedded in the engine at build time.
@@ -67,15 +72,18 @@ let package = Package(
         // `swift package plugin schemalint` and Xcode's package menu.
         .plugin(
             name: "SchemaLintCommandPlugin",
-            capability: .command(intent: .custom(verb: "schemalint", description: "Check SwiftData schema versions and migration plans")),
+            capability: .command(
+                intent: .custom(verb: "schemalint", description: "Check SwiftData schema versions and migration plans")),
             dependencies: ["schemalint"]
         ),
         // Findings as build diagnostics on every build.
         .plugin(name: "SchemaLintBuildToolPlugin", capability: .buildTool(), dependencies: ["schemalint"]),
         .testTarget(
             name: "SchemaLintTests",
-            dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore",
-                           .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))],
+            dependencies: [
+                "SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore",
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
+            ],
             resources: [.copy("Fixtures")]
         ),
         // Mutates the fixture projects and checks that analysis never crashes, hangs or misreports.

@@ -19,9 +19,11 @@ struct RuleCatalogPlugin: BuildToolPlugin {
                 executable: try context.tool(named: "rule-catalog-generator").url,
                 arguments: [documents.path, sources.path, output.path],
                 inputFiles: try files(documents, ".md") + files(sources, "Rule.swift"),
-                outputFiles: [output.appendingPathComponent("RuleCatalog.swift"),
-                              output.appendingPathComponent("RuleDocuments.swift")]
-            ),
+                outputFiles: [
+                    output.appendingPathComponent("RuleCatalog.swift"),
+                    output.appendingPathComponent("RuleDocuments.swift"),
+                ]
+            )
         ]
     }
 }

@@ -20,7 +20,10 @@ struct SchemaLintBuildToolPlugin: BuildToolPlugin {
         let configuration = context.package.directoryURL.appendingPathComponent(".schemalint.yml")
         if FileManager.default.fileExists(atPath: configuration.path) { arguments += ["--config", configuration.path] }
         arguments.append(sources.directory.string)  // `directoryURL` needs tools 6.1; this package supports 6.0
-        return [.buildCommand(displayName: "schemalint \(target.name)", executable: try context.tool(named: "schemalint").url,
-                              arguments: arguments, inputFiles: inputs, outputFiles: [stamp])]
+        return [
+            .buildCommand(
+                displayName: "schemalint \(target.name)", executable: try context.tool(named: "schemalint").url,
+                arguments: arguments, inputFiles: inputs, outputFiles: [stamp])
+        ]
     }
 }

@@ -39,8 +39,10 @@ public struct Analyzer {
     /// Where the app's lockfile is expected (`lockfile_missing` says so when none covers the plans).
     public var lockfileLocation: String?
 
-    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                threads: Int? = nil, rules: [any Rule] = RuleRegistry.all, configuration: Configuration = Configuration()) {
+    public init(
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        threads: Int? = nil, rules: [any Rule] = RuleRegistry.all, configuration: Configuration = Configuration()
+    ) {
         self.workingDirectory = workingDirectory
         self.threads = threads
         self.rules = rules
@@ -49,7 +51,8 @@ public struct Analyzer {
 
     /// The configuration's `included` / `excluded`, or nil when it has none.
     public var pathFilter: PathFilter? {
-        let filter = PathFilter(included: configuration.included, excluded: configuration.excluded, base: configurationBase)
+        let filter = PathFilter(
+            included: configuration.included, excluded: configuration.excluded, base: configurationBase)
         return filter.isEmpty ? nil : filter
     }
 
@@ -60,15 +63,19 @@ public struct Analyzer {
     }
 
     public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {
-        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter).discover(paths)
+        let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter)
+            .discover(paths)
         return analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 
     /// Analyses files already in memory (tests, `--against` a git ref).
-    public func analyze(files: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
-                        lockfile: Lockfile?) -> Analysis {
-        var statistics = Analysis.Statistics(filesFound: files.count, filesParsed: 0,
-                                             bytesRead: files.reduce(0) { $0 + $1.byteCount })
+    public func analyze(
+        files: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
+        lockfile: Lockfile?
+    ) -> Analysis {
+        var statistics = Analysis.Statistics(
+            filesFound: files.count, filesParsed: 0,
+            bytesRead: files.reduce(0) { $0 + $1.byteCount })
         // Pass 1: files that mention SwiftData's schema vocabulary.
         var relevant = [Bool](repeating: false, count: files.count)
         for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
@@ -90,19 +97,22 @@ public struct Analyzer {
         statistics.filesParsed = parsed.count
 
         let versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
-        var context = RuleContext(project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
-                                  lockfile: lockfile)
+        var context = RuleContext(
+            project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
+            lockfile: lockfile)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
         context.lockfileLocation = lockfileLocation
         context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: project, versions: versions) }
         // Ordinary rules, then suppressions, then the rules about suppressions.
         var ledger = SuppressionLedger(project.suppressions)
-        let kept = ledger.filter(configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) }))
+        let kept = ledger.filter(
+            configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) }))
         context.suppressions = ledger
         let meta = configuration.apply(to: enabled.filter(\.runsAfterSuppressions).flatMap { $0.check(context) })
         let findings = Finding.ordered(kept + meta)
-        return Analysis(project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
-                        storeVerdicts: context.storeVerdicts)
+        return Analysis(
+            project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
+            storeVerdicts: context.storeVerdicts)
     }
 }

@@ -26,7 +26,8 @@ public struct Baseline: Equatable, Sendable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             rule = try container.decode(String.self, forKey: .rule)
-            subject = try container.decodeIfPresent(String.self, forKey: .subject)
+            subject =
+                try container.decodeIfPresent(String.self, forKey: .subject)
                 ?? container.decode(String.self, forKey: .place)
             message = try container.decode(String.self, forKey: .message)
         }
@@ -45,7 +46,9 @@ public struct Baseline: Equatable, Sendable {
     public var format = Baseline.formatVersion
 
     public init(findings: [Finding], project: Project) {
-        entries = findings.map(Self.entry).sorted { ($0.rule, $0.subject, $0.message) < ($1.rule, $1.subject, $1.message) }
+        entries = findings.map(Self.entry).sorted {
+            ($0.rule, $0.subject, $0.message) < ($1.rule, $1.subject, $1.message)
+        }
     }
 
     public init(entries: [Entry], format: Int = Baseline.formatVersion) {
@@ -62,8 +65,11 @@ public struct Baseline: Equatable, Sendable {
         let key: (Finding) -> Entry
         if format == 1 {
             let places = SemanticPlaces(project)
-            key = { Entry(rule: $0.rule.rawValue, subject: places.place(of: $0.location),
-                          message: SemanticPlaces.normalise($0.message.text)) }
+            key = {
+                Entry(
+                    rule: $0.rule.rawValue, subject: places.place(of: $0.location),
+                    message: SemanticPlaces.normalise($0.message.text))
+            }
         } else {
             key = Self.entry
         }
@@ -80,9 +86,10 @@ public struct Baseline: Equatable, Sendable {
     public func json() -> JSONValue {
         .object([
             "formatVersion": .int(Self.formatVersion),
-            "findings": .array(entries.map {
-                .object(["rule": .string($0.rule), "subject": .string($0.subject), "message": .string($0.message)])
-            }),
+            "findings": .array(
+                entries.map {
+                    .object(["rule": .string($0.rule), "subject": .string($0.subject), "message": .string($0.message)])
+                }),
         ])
     }
 
@@ -92,22 +99,25 @@ public struct Baseline: Equatable, Sendable {
 
     public static func load(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "baseline \(path) does not exist or cannot be read; create it with "
-                + "`schemalint check --write-baseline \(path)`")
+            throw Failure(
+                description: "baseline \(path) does not exist or cannot be read; create it with "
+                    + "`schemalint check --write-baseline \(path)`")
         }
         struct File: Decodable { var formatVersion: Int; var findings: [Entry] }
         do {
             let file = try JSONDecoder().decode(File.self, from: data)
             guard file.formatVersion <= formatVersion else {
-                throw Failure(description: "baseline \(path) has format version \(file.formatVersion), newer than this "
-                    + "schemalint understands; upgrade schemalint")
+                throw Failure(
+                    description: "baseline \(path) has format version \(file.formatVersion), newer than this "
+                        + "schemalint understands; upgrade schemalint")
             }
             return Baseline(entries: file.findings, format: file.formatVersion)
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(description: "baseline \(path) is not valid: \(error). Regenerate it with "
-                + "`schemalint check --write-baseline \(path)`")
+            throw Failure(
+                description: "baseline \(path) is not valid: \(error). Regenerate it with "
+                    + "`schemalint check --write-baseline \(path)`")
         }
     }
 }

@@ -57,8 +57,10 @@ public struct Finding: Hashable, Sendable {
     /// Secondary locations: the other end of a pair, the declaration a list leaves out.
     public var notes: [Note]
 
-    public init(rule: RuleID, severity: Severity, subject: Subject, location: SourceLocation, message: Message,
-                notes: [Note] = []) {
+    public init(
+        rule: RuleID, severity: Severity, subject: Subject, location: SourceLocation, message: Message,
+        notes: [Note] = []
+    ) {
         self.rule = rule
         self.severity = severity
         self.subject = subject
@@ -110,7 +112,8 @@ public struct Finding: Hashable, Sendable {
             case let .file(path): return "file \(path)"
             case let .plan(name): return "plan \(name)"
             case let .version(key): return "version \(key)"
-            case let .entity(version, entity): return "entity \([version, entity].compactMap { $0 }.joined(separator: "."))"
+            case let .entity(version, entity):
+                return "entity \([version, entity].compactMap { $0 }.joined(separator: "."))"
             case let .property(version, entity, property):
                 return "property \([version, entity, property].compactMap { $0 }.joined(separator: "."))"
             case let .stage(plan, stage): return "stage \(plan).\(stage)"

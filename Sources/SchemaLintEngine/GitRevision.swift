@@ -10,7 +10,9 @@ public struct GitRevision {
     public var reference: String
     public var workingDirectory: URL
 
-    public init(_ reference: String, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    public init(
+        _ reference: String, workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
         self.reference = reference
         self.workingDirectory = workingDirectory
     }
@@ -26,7 +28,8 @@ public struct GitRevision {
             let header = String(decoding: record[..<tab], as: UTF8.self).split(separator: " ")
             let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
             guard header.count == 3, header[1] == "blob", path.hasSuffix(".swift"), isAnalysed(path),
-                  filter?.allowsFile(workingDirectory.standardizedFileURL.path + "/" + path) ?? true else { continue }
+                filter?.allowsFile(workingDirectory.standardizedFileURL.path + "/" + path) ?? true
+            else { continue }
             blobs.append((path, String(header[2])))
         }
         let contents = try git(["cat-file", "--batch"], input: blobs.map { $0.id + "\n" }.joined())
@@ -48,17 +51,26 @@ public struct GitRevision {
 
     /// The same folders the working-tree walk skips.
     private func isAnalysed(_ path: String) -> Bool {
-        !path.split(separator: "/").dropLast().contains { $0.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String($0)) }
+        !path.split(separator: "/").dropLast().contains {
+            $0.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(String($0))
+        }
     }
 
     private func verify() throws {
         if (try? git(["rev-parse", "--is-inside-work-tree"])) == nil {
-            throw Failure(description: "--against \(reference) needs a git repository, and \(workingDirectory.path) is not inside one")
+            throw Failure(
+                description:
+                    "--against \(reference) needs a git repository, and \(workingDirectory.path) is not inside one")
         }
         if (try? git(["rev-parse", "--verify", "--quiet", "\(reference)^{commit}"])) == nil {
-            let shallow = (try? git(["rev-parse", "--is-shallow-repository"])).map { String(decoding: $0, as: UTF8.self).hasPrefix("true") } ?? false
-            let hint = shallow
-                ? "this is a shallow clone: fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in actions/checkout)"
+            let shallow =
+                (try? git(["rev-parse", "--is-shallow-repository"])).map {
+                    String(decoding: $0, as: UTF8.self).hasPrefix("true")
+                } ?? false
+            let hint =
+                shallow
+                ? "this is a shallow clone: fetch the history (`git fetch --unshallow`, or `fetch-depth: 0` in "
+                    + "actions/checkout)"
                 : "check the name, or fetch it (`git fetch origin`)"
             throw Failure(description: "--against \(reference): no such revision in this repository; \(hint)")
         }
@@ -86,7 +98,11 @@ public struct GitRevision {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "git \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw Failure(
+                description:
+                    "git \(arguments.joined(separator: " ")) failed: "
+                        + "\(String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         return [UInt8](data)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import SchemaLintModel
 
-/// Format 1 baselines (written before findings had subjects) name the semantic place a location belongs to (`plan TravelApp.MigrationPlan`, `SchemaV2.Trip.notes`), so a
+/// Format 1 baselines (written before findings had subjects) name the semantic place a location belongs to
+/// (`plan TravelApp.MigrationPlan`, `SchemaV2.Trip.notes`), so a
 /// finding can be recognised after unrelated edits move its line.
 struct SemanticPlaces {
     private var places: [String: [(line: Int, column: Int, name: String)]] = [:]
@@ -31,7 +32,8 @@ struct SemanticPlaces {
             add(plan.stagesLocation, "\(plan.name).stages")
             for reference in plan.schemas ?? [] { add(reference.location, "\(plan.name).schemas") }
             for stage in (plan.stages ?? []) + plan.declaredStages {
-                let name = "\(plan.name).stages.\(stage.name ?? "\(stage.from?.written.description ?? "?")->\(stage.to?.written.description ?? "?")")"
+                let name =
+                    "\(plan.name).stages.\(stage.displayName)"
                 add(stage.location, name)
                 add(stage.expression.location, name)
                 for closure in [stage.expression.willMigrate, stage.expression.didMigrate].compactMap({ $0 }) {
@@ -51,7 +53,9 @@ struct SemanticPlaces {
     func place(of location: SourceLocation) -> String {
         let candidates = places[location.file, default: []].filter { $0.line == location.line }
         if let exact = candidates.first(where: { $0.column == location.column }) { return exact.name }
-        if let before = candidates.filter({ $0.column <= location.column }).max(by: { $0.column < $1.column }) { return before.name }
+        if let before = candidates.filter({ $0.column <= location.column }).max(by: { $0.column < $1.column }) {
+            return before.name
+        }
         return location.file
     }
 
@@ -71,4 +75,3 @@ struct SemanticPlaces {
         return result
     }
 }
-

@@ -37,7 +37,8 @@ struct MissingNames {
         }
         for entity in project.entities.values {
             if let top = project.symbols[entity.id].qualifiedName.split(separator: ".").first.map(String.init),
-               top != entity.name {
+                top != entity.name
+            {
                 wanted.aliasTargets.insert(top)
             }
         }

@@ -33,7 +33,6 @@ enum ParallelParser {
     }
 }
 
-
 /// Write-once slots filled from several threads.
 final class ResultSlots<Value>: @unchecked Sendable {
     private var storage: [Value?]
@@ -61,8 +60,10 @@ final class AtomicCounter: @unchecked Sendable {
 /// Work on every core with the Dispatch pool (default stack size): indices are handed out one at a time, and each
 /// worker keeps its own `state` (a reusable read buffer, say). Results come back in index order.
 enum Workers {
-    static func map<Value, State>(_ count: Int, threads: Int?, state makeState: @Sendable () -> State,
-                                  _ transform: @Sendable (Int, inout State) -> Value) -> [Value] {
+    static func map<Value, State>(
+        _ count: Int, threads: Int?, state makeState: @Sendable () -> State,
+        _ transform: @Sendable (Int, inout State) -> Value
+    ) -> [Value] {
         guard count > 0 else { return [] }
         let slots = ResultSlots<Value>(count: count)
         let next = AtomicCounter()

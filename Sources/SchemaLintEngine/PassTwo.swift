@@ -5,8 +5,10 @@ import SchemaLintSyntax
 /// versions. Deferred files (read from disk, bytes not kept) are read again into one buffer per worker; only
 /// SwiftData apps ever get here, so an app without SwiftData reads each file once.
 enum PassTwo {
-    static func select(_ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
-                       threads: Int?) -> [Int] {
+    static func select(
+        _ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
+        threads: Int?
+    ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let verdicts = Workers.map(candidates.count, threads: threads, state: newBuffer) { slot, buffer -> Bool in

@@ -50,8 +50,12 @@ extension RuleContext {
 
     /// Where to point for a change: the property in the newer version, else its entity, else the version.
     public func location(entity: String, property: String?, in version: SchemaVersion) -> SourceLocation {
-        guard let entity = self.entity(named: entity, in: version) else { return version.modelsLocation ?? version.location }
-        if let property, let declared = entity.properties.first(where: { $0.name == property }) { return declared.location }
+        guard let entity = self.entity(named: entity, in: version) else {
+            return version.modelsLocation ?? version.location
+        }
+        if let property, let declared = entity.properties.first(where: { $0.name == property }) {
+            return declared.location
+        }
         return entity.location
     }
 }

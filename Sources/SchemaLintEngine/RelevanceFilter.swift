@@ -9,8 +9,10 @@ import SchemaLintSyntax
 /// Each keyword is anchored on one of its bytes that is rare in Swift code, and all keywords sharing an anchor are
 /// checked in one `memchr` pass: two passes (`M`, `V`) cover them all (`C` for `modelContainer`).
 enum RelevanceFilter {
-    static let keywords = ["VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
-                           "modelContainer", "ModelConfiguration"]
+    static let keywords = [
+        "VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
+        "modelContainer", "ModelConfiguration",
+    ]
 
     static let passes: [(anchor: UInt8, needles: [ByteScanner.Needle])] = {
         let anchors: [UInt8] = [UInt8(ascii: "M"), UInt8(ascii: "V"), UInt8(ascii: "C")]

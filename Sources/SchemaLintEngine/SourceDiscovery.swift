@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 import SchemaLintSyntax
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finds and reads the `.swift` files under the given paths, once each.
@@ -76,8 +76,10 @@ public struct SourceDiscovery {
     /// Keep every file's bytes, not only those pass 1 selects (the benchmark's parse of every file, the fuzz test).
     public var keepsAllBytes = false
 
-    public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
-                filter: PathFilter? = nil) {
+    public init(
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
+        filter: PathFilter? = nil
+    ) {
         self.filter = filter
         var path = workingDirectory.standardizedFileURL.path
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -101,12 +103,15 @@ public struct SourceDiscovery {
             }
         }
         let files = read(walk.found, unreadable: &walk.unreadable)
-        return Result(files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
+        return Result(
+            files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
     }
 
     /// Reads and scans every file on every core; results keep the walk's order.
-    private func read(_ found: [(absolute: String, display: String)],
-                      unreadable: inout [(path: String, reason: String)]) -> [SourceFile] {
+    private func read(
+        _ found: [(absolute: String, display: String)],
+        unreadable: inout [(path: String, reason: String)]
+    ) -> [SourceFile] {
         let keepsAllBytes = keepsAllBytes
         // One buffer per worker, reused for every file: only files that can hold schema code are copied out.
         let results = Workers.map(found.count, threads: threads, state: { [UInt8](repeating: 0, count: 1 << 16) }) {
@@ -158,14 +163,21 @@ public struct SourceDiscovery {
     /// The whole file into `bytes` (grown as needed, never shrunk), with one open and as few reads as its size
     /// allows; returns how many bytes it holds.
     static func read(_ path: String, into bytes: inout [UInt8])
-        -> Swift.Result<(count: Int, identity: FileIdentity), ReadError> {
+        -> Swift.Result<(count: Int, identity: FileIdentity), ReadError>
+    {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            return .failure(ReadError(path: path, reason: errno == EACCES ? "permission denied (check its permissions)" : String(cString: strerror(errno))))
+            return .failure(
+                ReadError(
+                    path: path,
+                    reason: errno == EACCES
+                        ? "permission denied (check its permissions)" : String(cString: strerror(errno))))
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadError(path: path, reason: String(cString: strerror(errno)))) }
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(ReadError(path: path, reason: String(cString: strerror(errno))))
+        }
         let expected = Int(info.st_size)
         if bytes.count < max(expected, 0) + 1 {
             bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)

@@ -22,7 +22,9 @@ public enum StoreFixtures {
             }
             matches.removeAll { path in ["-wal", "-shm", "-journal"].contains { path.hasSuffix($0) } }
             guard !matches.isEmpty else {
-                throw Failure(description: "stores: '\(pattern)' matches no file (looked in \(base)). Fix the pattern or remove it")
+                throw Failure(
+                    description:
+                        "stores: '\(pattern)' matches no file (looked in \(base)). Fix the pattern or remove it")
             }
             found.formUnion(matches)
         }
@@ -42,8 +44,12 @@ public enum StoreFixtures {
             visited += 1
             let path = root + "/" + relative
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            if glob.matches(relative.split(separator: "/"), orAncestor: false) { results.append(SourceDiscovery.normalise(path)) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
+            if glob.matches(relative.split(separator: "/"), orAncestor: false) {
+                results.append(SourceDiscovery.normalise(path))
+            }
         }
         return results
     }

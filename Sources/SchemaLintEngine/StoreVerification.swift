@@ -22,28 +22,37 @@ public enum StoreVerifier {
         verify(metadata, project: analysis.project, versions: analysis.versions)
     }
 
-    public static func verify(_ metadata: StoreMetadata, project: Project, versions: [VersionAnalysis]) -> StoreVerdict {
+    public static func verify(_ metadata: StoreMetadata, project: Project, versions: [VersionAnalysis]) -> StoreVerdict
+    {
         let byKey = Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let storeHashes = metadata.entityHashes.mapValues(Hex.encode)
         var verdict = StoreVerdict(metadata: metadata, matches: [], notes: [], nearest: nil, differences: [])
         for version in project.versions {
             guard let computed = byKey[version.key] else { continue }
-            let same = metadata.checksum.map { $0 == computed.hashes.checksum }
+            let same =
+                metadata.checksum.map { $0 == computed.hashes.checksum }
                 ?? (computed.hashes.entityHashes.mapValues(Hex.encode) == storeHashes)
             guard same else { continue }
             verdict.matches.append(version.key)
             let identifier = version.identifier?.description
             if let stored = metadata.identifiers.first, stored != identifier {
                 verdict.identifierMismatches.append((version.key, stored, identifier))
-                verdict.notes.append("the store records version identifier \(stored) but \(version.name) declares \(identifier ?? "none")")
+                verdict.notes.append(
+                    "the store records version identifier \(stored) but \(version.name) declares "
+                        + "\(identifier ?? "none")"
+                )
             }
             if !computed.isCertain {
-                verdict.notes.append("\(version.name)'s checksum uses constructs schemalint has not verified: \(computed.uncertainties.joined(separator: "; "))")
+                verdict.notes.append(
+                    "\(version.name)'s checksum uses constructs schemalint has not verified: "
+                        + "\(computed.uncertainties.joined(separator: "; "))"
+                )
             }
             verdict.notes += reachability(of: version, in: project)
         }
         if verdict.matches.isEmpty {
-            let declared = Set(project.versions.filter { $0.identifier?.description == metadata.identifiers.first }.map(\.key))
+            let declared = Set(
+                project.versions.filter { $0.identifier?.description == metadata.identifiers.first }.map(\.key))
             nearest(to: storeHashes, in: versions, declaring: declared, verdict: &verdict)
         }
         return verdict
@@ -53,14 +62,19 @@ public enum StoreVerifier {
     static func reachability(of version: SchemaVersion, in project: Project) -> [String] {
         let plans = project.plans.filter { plan in plan.schemas?.contains { $0.version == version.id } == true }
         guard !plans.isEmpty else {
-            return project.plans.isEmpty ? [] : ["\(version.name) is in no migration plan's schemas: the app cannot recognise or migrate this store"]
+            return project.plans.isEmpty
+                ? []
+                : ["\(version.name) is in no migration plan's schemas: the app cannot recognise or migrate this store"]
         }
         var notes: [String] = []
         for plan in plans {
             let steps = PlanSteps(plan: plan, project: project)
             guard let start = steps.index(of: version.id) else { continue }
             for step in steps.steps.dropFirst(start) where step.stages.isEmpty {
-                notes.append("\(plan.name) has no stage for \(step.from.name) → \(step.to.name); SwiftData will try to infer a lightweight migration on the way to \(steps.newest?.name ?? "the newest version")")
+                notes.append(
+                    "\(plan.name) has no stage for \(step.from.name) → \(step.to.name); SwiftData will try to infer "
+                        + "a lightweight migration on the way to \(steps.newest?.name ?? "the newest version")"
+                )
             }
         }
         return notes
@@ -70,19 +84,24 @@ public enum StoreVerifier {
     /// store's cached model, the one with the fewest property-level differences (told property by property);
     /// without it, the one with the most identical entity hashes (told entity by entity). Ties go to the version
     /// declared first.
-    private static func nearest(to store: [String: String], in versions: [VersionAnalysis], declaring sameIdentifier: Set<String>,
-                                verdict: inout StoreVerdict) {
+    private static func nearest(
+        to store: [String: String], in versions: [VersionAnalysis], declaring sameIdentifier: Set<String>,
+        verdict: inout StoreVerdict
+    ) {
         var best: (version: VersionAnalysis, same: Int, hashes: [String: String], differences: [String])?
         for version in versions {
             let hashes = version.hashes.entityHashes.mapValues(Hex.encode)
             let same = store.filter { hashes[$0.key] == $0.value }.count
-            let differences = verdict.metadata.model.map {
-                SnapshotDiff.changes(from: $0.schema.snapshot, to: version.store.snapshot)
-                    .flatMap(ChangeWording.store(version: version.key).lines)
-            } ?? []
+            let differences =
+                verdict.metadata.model.map {
+                    SnapshotDiff.changes(from: $0.schema.snapshot, to: version.store.snapshot)
+                        .flatMap(ChangeWording.store(version: version.key).lines)
+                } ?? []
             let better: Bool
             if let current = best {
-                let (mine, theirs) = (sameIdentifier.contains(version.key), sameIdentifier.contains(current.version.key))
+                let (mine, theirs) = (
+                    sameIdentifier.contains(version.key), sameIdentifier.contains(current.version.key)
+                )
                 if mine != theirs {
                     better = mine
                 } else if verdict.metadata.model != nil {
@@ -103,7 +122,8 @@ public enum StoreVerifier {
             switch (store[name], best.hashes[name]) {
             case (_?, nil): verdict.differences.append("entity \(name) is in the store but not in \(best.version.key)")
             case (nil, _?): verdict.differences.append("entity \(name) is in \(best.version.key) but not in the store")
-            case let (stored?, computed?) where stored != computed: verdict.differences.append("entity \(name) differs (a property was added, removed or changed)")
+            case let (stored?, computed?) where stored != computed:
+                verdict.differences.append("entity \(name) differs (a property was added, removed or changed)")
             default: break
             }
         }

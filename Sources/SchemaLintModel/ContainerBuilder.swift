@@ -10,28 +10,37 @@ enum ContainerBuilder {
                 let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
                 let plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
-                project.containers.append(ContainerModel(
-                    location: use.location, models: models, versionedSchema: versioned, plan: plan,
-                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose))
+                project.containers.append(
+                    ContainerModel(
+                        location: use.location, models: models, versionedSchema: versioned, plan: plan,
+                        hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose))
             }
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
-                project.configurations.append(ConfigurationModel(location: use.location, models: models, versionedSchema: versioned,
-                                                                 cloudKit: use.cloudKit, purpose: purpose,
-                                                                 enablesCloudKit: calls.enables(use.cloudKit)))
+                project.configurations.append(
+                    ConfigurationModel(
+                        location: use.location, models: models, versionedSchema: versioned,
+                        cloudKit: use.cloudKit, purpose: purpose,
+                        enablesCloudKit: calls.enables(use.cloudKit)))
             }
         }
     }
 
-    private static func resolve(_ source: ModelSource, scope: SymbolID?, file: String, project: Project) -> ([ModelReference]?, SymbolID?) {
+    private static func resolve(_ source: ModelSource, scope: SymbolID?, file: String, project: Project) -> (
+        [ModelReference]?, SymbolID?
+    ) {
         switch source {
         case let .models(uses):
-            return (uses.map { use in
-                let id = project.symbols.resolveSymbol(use.type, scope: scope, file: file)
-                return ModelReference(written: use.type, location: use.location, entity: id.flatMap { project.entities[$0] != nil ? $0 : nil })
-            }, nil)
+            return (
+                uses.map { use in
+                    let id = project.symbols.resolveSymbol(use.type, scope: scope, file: file)
+                    return ModelReference(
+                        written: use.type, location: use.location,
+                        entity: id.flatMap { project.entities[$0] != nil ? $0 : nil })
+                }, nil
+            )
         case let .versionedSchema(use):
             let id = project.symbols.resolveSymbol(use.type, scope: scope, file: file)
             return (nil, id.flatMap { project.version($0) != nil ? $0 : nil })

@@ -69,7 +69,10 @@ public struct TypeDeclaration: Sendable {
     public var attributes: [String]
     public var members: Members
 
-    public init(kind: TypeKind, name: String, location: SourceLocation, inherited: [TypeExpr], attributes: [String], members: Members) {
+    public init(
+        kind: TypeKind, name: String, location: SourceLocation, inherited: [TypeExpr], attributes: [String],
+        members: Members
+    ) {
         self.kind = kind
         self.name = name
         self.location = location
@@ -142,8 +145,10 @@ public struct PropertyDeclaration: Sendable {
     /// infer it the way Swift does once names are resolved.
     public var initialValue: InitialValue?
 
-    public init(name: String, type: TypeExpr?, hasDefault: Bool, isLet: Bool, location: SourceLocation,
-                attribute: AttributeArguments? = nil, relationship: RelationshipArguments? = nil) {
+    public init(
+        name: String, type: TypeExpr?, hasDefault: Bool, isLet: Bool, location: SourceLocation,
+        attribute: AttributeArguments? = nil, relationship: RelationshipArguments? = nil
+    ) {
         self.name = name
         self.type = type
         self.hasDefault = hasDefault
@@ -278,8 +283,10 @@ public struct StageExpression: Sendable {
     public var location: SourceLocation
     public var willMigrate: ClosureSummary?
     public var didMigrate: ClosureSummary?
-    public init(kind: StageKind, from: TypeExpr?, to: TypeExpr?, location: SourceLocation,
-                willMigrate: ClosureSummary? = nil, didMigrate: ClosureSummary? = nil) {
+    public init(
+        kind: StageKind, from: TypeExpr?, to: TypeExpr?, location: SourceLocation,
+        willMigrate: ClosureSummary? = nil, didMigrate: ClosureSummary? = nil
+    ) {
         self.kind = kind
         self.from = from
         self.to = to
@@ -298,8 +305,10 @@ public struct ClosureSummary: Sendable {
     public var swallowedErrors: [SwallowedError]
     /// Whether it sets a property, inserts or deletes (printing, fetching and saving alone do not).
     public var changesData: Bool
-    public init(location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
-                changesData: Bool = true) {
+    public init(
+        location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
+        changesData: Bool = true
+    ) {
         self.location = location
         self.typeUses = typeUses
         self.swallowedErrors = swallowedErrors
@@ -364,8 +373,10 @@ public struct ContainerUse: Sendable {
     /// What the code around it says (a `#Preview`, an `XCTestCase`, an in-memory configuration); the path of the
     /// file is judged later.
     public var purpose: ContainerPurpose
-    public init(location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
-                hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app) {
+    public init(
+        location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
+        hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app
+    ) {
         self.location = location
         self.scope = scope
         self.models = models
@@ -382,8 +393,10 @@ public struct ConfigurationUse: Sendable {
     public var models: ModelSource
     public var cloudKit: CloudKitSetting
     public var purpose: ContainerPurpose
-    public init(location: SourceLocation, scope: [String], models: ModelSource, cloudKit: CloudKitSetting,
-                purpose: ContainerPurpose = .app) {
+    public init(
+        location: SourceLocation, scope: [String], models: ModelSource, cloudKit: CloudKitSetting,
+        purpose: ContainerPurpose = .app
+    ) {
         self.location = location
         self.scope = scope
         self.models = models

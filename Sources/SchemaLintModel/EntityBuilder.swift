@@ -7,12 +7,14 @@ struct EntityBuilder {
     func entity(for symbol: SymbolTable.Symbol, versions: Set<SymbolID>) -> Entity {
         let superclass = symbol.inherited.lazy.compactMap { inherited -> SymbolID? in
             guard let id = self.symbols.resolveSymbol(inherited.value, scope: inherited.scope, file: inherited.file),
-                  self.context.isModel(id) else { return nil }
+                self.context.isModel(id)
+            else { return nil }
             return id
         }.first
-        var entity = Entity(id: symbol.id, name: symbol.name, qualifiedName: symbol.qualifiedName, location: symbol.location,
-                            superclass: superclass, properties: [], uniqueness: [], indexes: [],
-                            enclosingVersion: symbols.ancestors(of: symbol.id).dropFirst().first { versions.contains($0) })
+        var entity = Entity(
+            id: symbol.id, name: symbol.name, qualifiedName: symbol.qualifiedName, location: symbol.location,
+            superclass: superclass, properties: [], uniqueness: [], indexes: [],
+            enclosingVersion: symbols.ancestors(of: symbol.id).dropFirst().first { versions.contains($0) })
         for declaration in symbol.storedProperties {
             let property = self.property(declaration, in: symbol)
             if property.options.contains("unique") {
@@ -21,7 +23,9 @@ struct EntityBuilder {
             entity.properties.append(property)
         }
         for macro in symbol.macros {
-            let constraints = macro.keyPathGroups.filter { !$0.isEmpty }.map { Constraint(properties: $0, location: macro.location) }
+            let constraints = macro.keyPathGroups.filter { !$0.isEmpty }.map {
+                Constraint(properties: $0, location: macro.location)
+            }
             switch macro.name {
             case "Unique": entity.uniqueness += constraints
             case "Index": entity.indexes += constraints
@@ -37,29 +41,37 @@ struct EntityBuilder {
         case let .type(type):
             written = type
         case let .unknown(reason, hint):
-            return Property(name: declaration.name, location: declaration.location,
-                            declaredType: hint ?? .other(StoredTypeInference.noAnnotation),
-                            isOptional: false, hasDefault: declaration.hasDefault, isLet: declaration.isLet,
-                            attribute: declaration.attribute, relationshipArguments: declaration.relationship,
-                            kind: .attribute(.unknown(swiftType: StoredTypeInference.noAnnotation, reason: reason)),
-                            documentation: declaration.documentation, isTypeWritten: false)
+            return Property(
+                name: declaration.name, location: declaration.location,
+                declaredType: hint ?? .other(StoredTypeInference.noAnnotation),
+                isOptional: false, hasDefault: declaration.hasDefault, isLet: declaration.isLet,
+                attribute: declaration.attribute, relationshipArguments: declaration.relationship,
+                kind: .attribute(.unknown(swiftType: StoredTypeInference.noAnnotation, reason: reason)),
+                documentation: declaration.documentation, isTypeWritten: false)
         }
         let (unwrapped, isOptional) = written.unwrappingOptional
-        var property = Property(name: declaration.name, location: declaration.location, declaredType: written,
-                                isOptional: isOptional, hasDefault: declaration.hasDefault, isLet: declaration.isLet,
-                                attribute: declaration.attribute, relationshipArguments: declaration.relationship,
-                                kind: .attribute(.unknown(swiftType: written.description, reason: "")),
-                                documentation: declaration.documentation,
-                                isTypeWritten: declaration.isTypeWritten)
+        var property = Property(
+            name: declaration.name, location: declaration.location, declaredType: written,
+            isOptional: isOptional, hasDefault: declaration.hasDefault, isLet: declaration.isLet,
+            attribute: declaration.attribute, relationshipArguments: declaration.relationship,
+            kind: .attribute(.unknown(swiftType: written.description, reason: "")),
+            documentation: declaration.documentation,
+            isTypeWritten: declaration.isTypeWritten)
         let resolved = symbols.resolve(unwrapped, scope: owner.id, file: declaration.location.file)
         if let (destination, toMany) = relationshipTarget(resolved) {
-            property.kind = .relationship(Relationship(destination: destination, isToMany: toMany,
-                                                       inverse: inverse(declaration.relationship?.inverse, owner: owner)))
+            property.kind = .relationship(
+                Relationship(
+                    destination: destination, isToMany: toMany,
+                    inverse: inverse(declaration.relationship?.inverse, owner: owner)))
         } else if declaration.attribute?.options.contains(where: { $0.hasPrefix("transformable") }) == true {
-            property.kind = .attribute(.transformable(swiftType: unwrapped.description,
-                                                      uncertainty: "`.transformable(by:)` has not been verified against a real store"))
+            property.kind = .attribute(
+                .transformable(
+                    swiftType: unwrapped.description,
+                    uncertainty: "`.transformable(by:)` has not been verified against a real store"))
         } else {
-            property.kind = .attribute(StorageMapper(symbols: symbols).storage(for: resolved, written: unwrapped, propertyName: declaration.name))
+            property.kind = .attribute(
+                StorageMapper(symbols: symbols).storage(
+                    for: resolved, written: unwrapped, propertyName: declaration.name))
         }
         return property
     }
@@ -82,8 +94,11 @@ struct EntityBuilder {
         }
         for split in stride(from: keyPath.properties.count - 1, through: 0, by: -1) {
             let typePath = root + keyPath.properties.prefix(split)
-            if let entity = symbols.resolveSymbol(.named(typePath, arguments: []), scope: owner.id, file: keyPath.location.file) {
-                return Relationship.Inverse(written: keyPath, entity: entity, property: keyPath.properties.dropFirst(split).first)
+            if let entity = symbols.resolveSymbol(
+                .named(typePath, arguments: []), scope: owner.id, file: keyPath.location.file)
+            {
+                return Relationship.Inverse(
+                    written: keyPath, entity: entity, property: keyPath.properties.dropFirst(split).first)
             }
         }
         return Relationship.Inverse(written: keyPath, entity: nil, property: keyPath.properties.first)

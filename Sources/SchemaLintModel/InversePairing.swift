@@ -26,8 +26,10 @@ struct InversePairing {
                 let end = End(entity: name, property: property.name)
                 destinations[end] = project.entities[relationship.destination]?.name
                 if property.relationshipArguments?.explicitlyNoInverse == true { oneWay.insert(end) }
-                if let inverse = relationship.inverse, let target = inverse.entity.flatMap({ project.entities[$0]?.name }),
-                   let targetProperty = inverse.property {
+                if let inverse = relationship.inverse,
+                    let target = inverse.entity.flatMap({ project.entities[$0]?.name }),
+                    let targetProperty = inverse.property
+                {
                     declared.append((end, End(entity: target, property: targetProperty)))
                 }
             }
@@ -48,7 +50,11 @@ struct InversePairing {
             for destination in unpaired[source]!.keys.sorted() {
                 let forward = unpaired[source]![destination]!.sorted()
                 if source == destination {
-                    uncertainties.append("\(source) has \(forward.map(\.property).joined(separator: ", ")) pointing at its own entity with no declared inverse: how SwiftData pairs these is not known; declare `inverse:` to be sure")
+                    uncertainties.append(
+                        "\(source) has \(forward.map(\.property).joined(separator: ", ")) pointing at its own entity "
+                            + "with no declared inverse: how SwiftData pairs these is not known; declare `inverse:` "
+                            + "to be sure"
+                    )
                     continue
                 }
                 guard source < destination else { continue }
@@ -60,7 +66,10 @@ struct InversePairing {
                     inferred.insert("\(backward[0].entity).\(backward[0].property)")
                 } else if !backward.isEmpty {
                     let names = (forward + backward).map { "\($0.entity).\($0.property)" }.joined(separator: ", ")
-                    uncertainties.append("\(names) have no declared inverse and could pair in more than one way; declare `inverse:` to be sure")
+                    uncertainties.append(
+                        "\(names) have no declared inverse and could pair in more than one way; declare `inverse:` "
+                            + "to be sure"
+                    )
                 }
             }
         }

@@ -3,15 +3,20 @@
 enum PlanBuilder {
     static func plan(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context) -> MigrationPlan {
         let symbols = context.symbols
-        func stage(_ expression: StageExpression, name: String?, location: SourceLocation, scope: SymbolID?, file: String) -> Stage {
+        func stage(
+            _ expression: StageExpression, name: String?, location: SourceLocation, scope: SymbolID?, file: String
+        ) -> Stage {
             makeStage(expression, name: name, location: location, scope: scope, file: file, symbols: symbols)
         }
 
-        var plan = MigrationPlan(id: symbol.id, name: symbol.qualifiedName, location: symbol.location, declaredStages: [])
+        var plan = MigrationPlan(
+            id: symbol.id, name: symbol.qualifiedName, location: symbol.location, declaredStages: [])
         for member in symbol.staticProperties {
             if case let .stage(expression) = member.value.value {
-                plan.declaredStages.append(stage(expression, name: member.value.name, location: member.value.location,
-                                                 scope: member.scope, file: member.file))
+                plan.declaredStages.append(
+                    stage(
+                        expression, name: member.value.name, location: member.value.location,
+                        scope: member.scope, file: member.file))
             }
         }
         for member in symbol.staticProperties {
@@ -20,8 +25,9 @@ enum PlanBuilder {
                 plan.schemasLocation = location
                 plan.schemas = elements.compactMap { element in
                     guard case let .type(type, location) = element else { return nil }
-                    return VersionReference(written: type, location: location,
-                                            version: symbols.resolveSymbol(type, scope: member.scope, file: member.file))
+                    return VersionReference(
+                        written: type, location: location,
+                        version: symbols.resolveSymbol(type, scope: member.scope, file: member.file))
                 }
             case ("schemas", _):
                 plan.schemasLocation = member.value.location
@@ -30,9 +36,13 @@ enum PlanBuilder {
                 plan.stages = elements.compactMap { element -> Stage? in
                     switch element {
                     case let .stage(expression):
-                        return stage(expression, name: nil, location: expression.location, scope: member.scope, file: member.file)
+                        return stage(
+                            expression, name: nil, location: expression.location, scope: member.scope, file: member.file
+                        )
                     case let .reference(path, location):
-                        if let declared = lookupDeclaredStage(path, in: plan, symbol: symbol, context: context, scope: member.scope, file: member.file) {
+                        if let declared = lookupDeclaredStage(
+                            path, in: plan, symbol: symbol, context: context, scope: member.scope, file: member.file)
+                        {
                             var listed = declared
                             listed.location = location
                             return listed
@@ -52,14 +62,17 @@ enum PlanBuilder {
     }
 
     /// `migrateV1toV2`, `Self.migrateV1toV2`, `Plan.migrateV1toV2` or `OtherType.stage`.
-    private static func lookupDeclaredStage(_ path: [String], in plan: MigrationPlan, symbol: SymbolTable.Symbol,
-                                            context: ProjectBuilder.Context, scope: SymbolID?, file: String) -> Stage? {
+    private static func lookupDeclaredStage(
+        _ path: [String], in plan: MigrationPlan, symbol: SymbolTable.Symbol,
+        context: ProjectBuilder.Context, scope: SymbolID?, file: String
+    ) -> Stage? {
         guard let name = path.last else { return nil }
         let owner: SymbolID?
         if path.count == 1 || path.first == "Self" {
             owner = symbol.id
         } else {
-            owner = context.symbols.resolveSymbol(.named(Array(path.dropLast()), arguments: []), scope: scope, file: file)
+            owner = context.symbols.resolveSymbol(
+                .named(Array(path.dropLast()), arguments: []), scope: scope, file: file)
         }
         if owner == symbol.id {
             return plan.declaredStages.first { $0.name == name }
@@ -68,20 +81,27 @@ enum PlanBuilder {
         let other = context.symbols[owner]
         for member in other.staticProperties where member.value.name == name {
             guard case let .stage(expression) = member.value.value else { continue }
-            return makeStage(expression, name: name, location: member.value.location, scope: member.scope, file: member.file,
-                             symbols: context.symbols)
+            return makeStage(
+                expression, name: name, location: member.value.location, scope: member.scope, file: member.file,
+                symbols: context.symbols)
         }
         return nil
     }
 
     /// A stage with its from/to versions resolved from where the stage expression is written.
-    private static func makeStage(_ expression: StageExpression, name: String?, location: SourceLocation,
-                                  scope: SymbolID?, file: String, symbols: SymbolTable) -> Stage {
+    private static func makeStage(
+        _ expression: StageExpression, name: String?, location: SourceLocation,
+        scope: SymbolID?, file: String, symbols: SymbolTable
+    ) -> Stage {
         func reference(_ type: TypeExpr?) -> VersionReference? {
-            type.map { VersionReference(written: $0, location: expression.location,
-                                        version: symbols.resolveSymbol($0, scope: scope, file: file)) }
+            type.map {
+                VersionReference(
+                    written: $0, location: expression.location,
+                    version: symbols.resolveSymbol($0, scope: scope, file: file))
+            }
         }
-        return Stage(name: name, kind: expression.kind, from: reference(expression.from), to: reference(expression.to),
-                     location: location, expression: expression, scope: scope)
+        return Stage(
+            name: name, kind: expression.kind, from: reference(expression.from), to: reference(expression.to),
+            location: location, expression: expression, scope: scope)
     }
 }

@@ -14,7 +14,9 @@ public enum ProjectBuilder {
         for symbol in symbols.symbols where context.isModel(symbol) {
             project.entities[symbol.id] = EntityBuilder(context: context).entity(for: symbol, versions: versionSet)
         }
-        project.versions = versionIDs.map { VersionBuilder.version(symbols[$0], context: context, entities: project.entities) }
+        project.versions = versionIDs.map {
+            VersionBuilder.version(symbols[$0], context: context, entities: project.entities)
+        }
         assignKeys(&project.versions, symbols: symbols)
         for symbol in symbols.symbols where context.conforms(symbol, to: "SchemaMigrationPlan") {
             project.plans.append(PlanBuilder.plan(symbol, context: context))
@@ -61,7 +63,9 @@ public enum ProjectBuilder {
     static func assignKeys(_ versions: inout [SchemaVersion], symbols: SymbolTable) {
         let groups = Dictionary(grouping: versions.indices, by: { versions[$0].name })
         for (_, indices) in groups where indices.count > 1 {
-            let directories = indices.map { versions[$0].location.file.split(separator: "/").dropLast().map(String.init) }
+            let directories = indices.map {
+                versions[$0].location.file.split(separator: "/").dropLast().map(String.init)
+            }
             let common = directories.dropFirst().reduce(directories[0]) { prefix, next in
                 Array(zip(prefix, next).prefix { $0 == $1 }.map(\.0))
             }

@@ -13,8 +13,10 @@ public struct EntitySnapshot: Codable, Hashable, Sendable {
     public var abstract: Bool? = nil
     public var hashModifier: String? = nil
 
-    public init(name: String, superentity: String?, properties: [PropertySnapshot], unique: [String]?,
-                indexes: [String]?) {
+    public init(
+        name: String, superentity: String?, properties: [PropertySnapshot], unique: [String]?,
+        indexes: [String]?
+    ) {
         self.name = name
         self.superentity = superentity
         self.properties = properties
@@ -72,12 +74,17 @@ public enum Fingerprint {
             for constraint in entity.unique ?? [] { lines.append(" unique \(constraint)") }
             for index in entity.indexes ?? [] { lines.append(" index \(index)") }
             for property in entity.properties.sorted(by: { $0.name < $1.name }) {
-                var fields = ["kind=\(property.kind.rawValue)", "type=\(property.type)", "optional=\(property.optional)",
-                              "default=\(property.hasDefault)", "options=\((property.options ?? []).joined(separator: ","))",
-                              "originalName=\(property.originalName ?? "")", "hashModifier=\(property.hashModifier ?? "")"]
+                var fields = [
+                    "kind=\(property.kind.rawValue)", "type=\(property.type)", "optional=\(property.optional)",
+                    "default=\(property.hasDefault)", "options=\((property.options ?? []).joined(separator: ","))",
+                    "originalName=\(property.originalName ?? "")", "hashModifier=\(property.hashModifier ?? "")",
+                ]
                 if property.kind == .relationship {
-                    fields += ["inverse=\(property.inverse ?? "")", "deleteRule=\(property.deleteRule ?? "")",
-                               "min=\(property.minCount.map(String.init) ?? "")", "max=\(property.maxCount.map(String.init) ?? "")"]
+                    fields += [
+                        "inverse=\(property.inverse ?? "")", "deleteRule=\(property.deleteRule ?? "")",
+                        "min=\(property.minCount.map(String.init) ?? "")",
+                        "max=\(property.maxCount.map(String.init) ?? "")",
+                    ]
                 }
                 lines.append(" property \(property.name) \(fields.joined(separator: " "))")
             }

@@ -30,10 +30,12 @@ public enum StandardStorage {
     static let unverified: [String: String] = {
         var reasons: [String: String] = [:]
         for name in ["UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8"] {
-            reasons[name] = "'\(name)': Core Data has no \(name.hasPrefix("U") ? "unsigned" : "8-bit") integer type, "
+            reasons[name] =
+                "'\(name)': Core Data has no \(name.hasPrefix("U") ? "unsigned" : "8-bit") integer type, "
                 + "and no real store has shown which one SwiftData picks"
         }
-        reasons["CGFloat"] = "'CGFloat' is a struct wrapping a Double on Apple platforms, and no real store has shown "
+        reasons["CGFloat"] =
+            "'CGFloat' is a struct wrapping a Double on Apple platforms, and no real store has shown "
             + "whether SwiftData stores it as a Double or as encoded data"
         reasons["Character"] = "'Character': no real store has shown how SwiftData stores it"
         reasons["Set"] = "sets: no real store has shown whether SwiftData stores them like arrays or as encoded data"
@@ -56,7 +58,8 @@ public enum StandardStorage {
     /// The scalar a written standard type name is stored as (`Foundation.TimeInterval` is `Double`), if any.
     public static func scalarName(_ written: String) -> String? {
         guard let name = canonicalName(written.split(separator: ".").map(String.init)),
-              scalarCodes[name] != nil else { return nil }
+            scalarCodes[name] != nil
+        else { return nil }
         return name
     }
 

@@ -4,21 +4,26 @@
 struct StorageMapper {
     let symbols: SymbolTable
 
-    func storage(for resolved: SymbolTable.Resolved, written: TypeExpr, propertyName: String,
-                 depth: Int = 0) -> AttributeStorage {
+    func storage(
+        for resolved: SymbolTable.Resolved, written: TypeExpr, propertyName: String,
+        depth: Int = 0
+    ) -> AttributeStorage {
         let swiftType = written.description
         switch resolved {
         case let .optional(inner):
-            return storage(for: inner, written: written.unwrappingOptional.type, propertyName: propertyName,
-                           depth: depth)
+            return storage(
+                for: inner, written: written.unwrappingOptional.type, propertyName: propertyName,
+                depth: depth)
         case let .external(path, arguments):
             return standardStorage(path, arguments: arguments, swiftType: swiftType)
         case let .array(element):
             return arrayStorage(element, swiftType: swiftType)
         case let .dictionary(key, value):
             guard scalarName(key) != nil, scalarName(value) != nil else {
-                return .encoded(swiftType: swiftType, uncertainty: "'\(swiftType)' has not been verified against a "
-                    + "real store (only dictionaries of plain values are known to be stored as data)")
+                return .encoded(
+                    swiftType: swiftType,
+                    uncertainty: "'\(swiftType)' has not been verified against a "
+                        + "real store (only dictionaries of plain values are known to be stored as data)")
             }
             return .encoded(swiftType: swiftType, uncertainty: nil)
         case let .symbol(id):
@@ -29,8 +34,10 @@ struct StorageMapper {
     }
 
     /// A standard type: a scalar, an alias of one (`TimeInterval`), or one whose mapping no store has shown.
-    private func standardStorage(_ path: [String], arguments: [SymbolTable.Resolved],
-                                 swiftType: String) -> AttributeStorage {
+    private func standardStorage(
+        _ path: [String], arguments: [SymbolTable.Resolved],
+        swiftType: String
+    ) -> AttributeStorage {
         let name = StandardStorage.canonicalName(path)
         if arguments.isEmpty, let name, let code = StandardStorage.scalarCodes[name] {
             return .scalar(code: code, swiftType: name)
@@ -41,8 +48,9 @@ struct StorageMapper {
         if !arguments.isEmpty {
             return .unknown(swiftType: swiftType, reason: "'\(swiftType)' has no known SwiftData storage")
         }
-        return .unknown(swiftType: swiftType,
-                        reason: "'\(swiftType)' is not declared in the analysed sources, so its storage is not known")
+        return .unknown(
+            swiftType: swiftType,
+            reason: "'\(swiftType)' is not declared in the analysed sources, so its storage is not known")
     }
 
     /// `[String]` is Transformable (ladder, vivobody, cheftime stores); `[Remark]` of a Codable struct is encoded
@@ -58,24 +66,31 @@ struct StorageMapper {
         case .optional: what = "arrays of optionals"
         case .array, .dictionary: what = "nested collections"
         default:
-            return .transformable(swiftType: swiftType, uncertainty: "'\(swiftType)' has not been verified against "
-                + "a real store (only arrays of plain values and of Codable structs are known)")
+            return .transformable(
+                swiftType: swiftType,
+                uncertainty: "'\(swiftType)' has not been verified against "
+                    + "a real store (only arrays of plain values and of Codable structs are known)")
         }
-        return .encoded(swiftType: swiftType, uncertainty: "'\(swiftType)': \(what) have not been verified against "
-            + "a real store")
+        return .encoded(
+            swiftType: swiftType,
+            uncertainty: "'\(swiftType)': \(what) have not been verified against "
+                + "a real store")
     }
 
     /// The standard scalar a resolved type names, through aliases.
     private func scalarName(_ resolved: SymbolTable.Resolved) -> String? {
         guard case let .external(path, arguments) = resolved, arguments.isEmpty,
-              let name = StandardStorage.canonicalName(path), StandardStorage.scalarCodes[name] != nil else {
+            let name = StandardStorage.canonicalName(path), StandardStorage.scalarCodes[name] != nil
+        else {
             return nil
         }
         return name
     }
 
-    private func compositeStorage(_ symbol: SymbolTable.Symbol, swiftType: String, propertyName: String,
-                                  depth: Int) -> AttributeStorage {
+    private func compositeStorage(
+        _ symbol: SymbolTable.Symbol, swiftType: String, propertyName: String,
+        depth: Int
+    ) -> AttributeStorage {
         guard depth < 8 else { return .unknown(swiftType: swiftType, reason: "composite nesting is too deep") }
         switch symbol.kind {
         case .struct:
@@ -85,34 +100,48 @@ struct StorageMapper {
                 case let .type(fieldType):
                     let (unwrapped, isOptional) = fieldType.unwrappingOptional
                     let resolved = symbols.resolve(unwrapped, scope: symbol.id, file: field.location.file)
-                    return CompositeElement(name: field.name, isOptional: isOptional,
-                                            storage: storage(for: resolved, written: unwrapped,
-                                                             propertyName: field.name, depth: depth + 1))
+                    return CompositeElement(
+                        name: field.name, isOptional: isOptional,
+                        storage: storage(
+                            for: resolved, written: unwrapped,
+                            propertyName: field.name, depth: depth + 1))
                 case let .unknown(reason, _):
-                    return CompositeElement(name: field.name, isOptional: false,
-                                            storage: .unknown(swiftType: StoredTypeInference.noAnnotation,
-                                                              reason: "field '\(field.name)': \(reason)"))
+                    return CompositeElement(
+                        name: field.name, isOptional: false,
+                        storage: .unknown(
+                            swiftType: StoredTypeInference.noAnnotation,
+                            reason: "field '\(field.name)': \(reason)"))
                 }
             }
             return .composite(swiftType: symbol.qualifiedName, elements: elements)
         case .enum:
             if symbol.enumCases.contains(where: \.hasAssociatedValues) {
-                return .unknown(swiftType: swiftType,
-                                reason: "enums with associated values have not been verified against a real store")
+                return .unknown(
+                    swiftType: swiftType,
+                    reason: "enums with associated values have not been verified against a real store")
             }
             if let raw = symbols.rawValueType(of: symbol.id), case let .external(path, _) = raw,
-               let name = StandardStorage.canonicalName(path), let code = StandardStorage.scalarCodes[name] {
-                return .composite(swiftType: symbol.qualifiedName,
-                                  elements: [CompositeElement(name: propertyName, isOptional: false,
-                                                              storage: .scalar(code: code, swiftType: name))],
-                                  rawValueEnum: true)
+                let name = StandardStorage.canonicalName(path), let code = StandardStorage.scalarCodes[name]
+            {
+                return .composite(
+                    swiftType: symbol.qualifiedName,
+                    elements: [
+                        CompositeElement(
+                            name: propertyName, isOptional: false,
+                            storage: .scalar(code: code, swiftType: name))
+                    ],
+                    rawValueEnum: true)
             }
-            return .composite(swiftType: symbol.qualifiedName, elements: symbol.enumCases.map {
-                CompositeElement(name: $0.name, isOptional: true, storage: .scalar(code: 700, swiftType: "String"))
-            })
+            return .composite(
+                swiftType: symbol.qualifiedName,
+                elements: symbol.enumCases.map {
+                    CompositeElement(name: $0.name, isOptional: true, storage: .scalar(code: 700, swiftType: "String"))
+                })
         default:
-            return .unknown(swiftType: swiftType, reason: "'\(swiftType)' is a \(symbol.kind.rawValue), which "
-                + "SwiftData cannot store as an attribute")
+            return .unknown(
+                swiftType: swiftType,
+                reason: "'\(swiftType)' is a \(symbol.kind.rawValue), which "
+                    + "SwiftData cannot store as an attribute")
         }
     }
 }

@@ -14,8 +14,10 @@ public struct StoreEntity: Sendable, Hashable {
     /// Uniqueness constraints, each a list of property names.
     public var uniquenessConstraints: [[String]]
 
-    public init(name: String, isAbstract: Bool = false, superentity: String? = nil, properties: [StoreProperty],
-                versionHashModifier: String? = nil, uniquenessConstraints: [[String]] = []) {
+    public init(
+        name: String, isAbstract: Bool = false, superentity: String? = nil, properties: [StoreProperty],
+        versionHashModifier: String? = nil, uniquenessConstraints: [[String]] = []
+    ) {
         self.name = name
         self.isAbstract = isAbstract
         self.superentity = superentity
@@ -43,8 +45,10 @@ public struct StoreProperty: Sendable, Hashable {
         case derived(type: Int32, expression: String?)
     }
 
-    public init(name: String, isOptional: Bool, isTransient: Bool = false, isReadOnly: Bool = false,
-                versionHashModifier: String? = nil, kind: Kind) {
+    public init(
+        name: String, isOptional: Bool, isTransient: Bool = false, isReadOnly: Bool = false,
+        versionHashModifier: String? = nil, kind: Kind
+    ) {
         self.name = name
         self.isOptional = isOptional
         self.isTransient = isTransient

@@ -25,7 +25,11 @@ public struct StoreSchemaMapper {
             guard let entity = project.entities[id] else { continue }
             if let existing = classes[entity.name] {
                 if existing != id {
-                    uncertainties.append("two classes claim the entity name '\(entity.name)' (\(project.entities[existing]!.qualifiedName) and \(entity.qualifiedName)); SwiftData binds the name to whichever it meets first")
+                    uncertainties.append(
+                        "two classes claim the entity name '\(entity.name)' "
+                            + "(\(project.entities[existing]!.qualifiedName) and \(entity.qualifiedName)); SwiftData "
+                            + "binds the name to whichever it meets first"
+                    )
                 }
                 continue
             }
@@ -40,24 +44,33 @@ public struct StoreSchemaMapper {
             let entity = project.entities[classes[name]!]!
             var properties: [StoreProperty] = []
             for property in entity.properties {
-                properties.append(storeProperty(property, entity: entity, pairing: pairing, uncertainties: &uncertainties))
+                properties.append(
+                    storeProperty(property, entity: entity, pairing: pairing, uncertainties: &uncertainties))
             }
             var superentity: String? = nil
             if let superclass = entity.superclass, let superEntity = project.entities[superclass] {
                 superentity = superEntity.name
-                uncertainties.append("'\(entity.name)' inherits from '\(superEntity.name)': model inheritance has not been verified against a real store")
+                uncertainties.append(
+                    "'\(entity.name)' inherits from '\(superEntity.name)': model inheritance has not been verified "
+                        + "against a real store"
+                )
             }
             var constraints: [[String]] = []
             for constraint in entity.uniqueness where !constraints.contains(constraint.properties) {
                 constraints.append(constraint.properties)
             }
-            entities.append(StoreEntity(name: name, superentity: superentity, properties: properties, uniquenessConstraints: constraints))
+            entities.append(
+                StoreEntity(
+                    name: name, superentity: superentity, properties: properties, uniquenessConstraints: constraints))
         }
-        return Output(schema: StoreSchema(entities: entities), uncertainties: uncertainties.sortedUnique(),
-                      inverses: pairing.inverses, inferredInverses: pairing.inferred, classes: classes)
+        return Output(
+            schema: StoreSchema(entities: entities), uncertainties: uncertainties.sortedUnique(),
+            inverses: pairing.inverses, inferredInverses: pairing.inferred, classes: classes)
     }
 
-    private func storeProperty(_ property: Property, entity: Entity, pairing: InversePairing, uncertainties: inout [String]) -> StoreProperty {
+    private func storeProperty(
+        _ property: Property, entity: Entity, pairing: InversePairing, uncertainties: inout [String]
+    ) -> StoreProperty {
         let place = "\(entity.name).\(property.name)"
         switch property.kind {
         case let .relationship(relationship):
@@ -66,37 +79,49 @@ public struct StoreSchemaMapper {
             var inverse = pairing.inverses[entity.name]?[property.name]
             if inverse == property.name && destination == entity.name { inverse = nil }
             if !relationship.isToMany && !property.isOptional {
-                uncertainties.append("\(place) is a non-optional to-one relationship: its minimum count in the store has not been verified")
+                uncertainties.append(
+                    "\(place) is a non-optional to-one relationship: its minimum count in the store has not been "
+                        + "verified"
+                )
             }
             let minCount = Int32(arguments?.minimumModelCount ?? 0)
             let maxCount = Int32(arguments?.maximumModelCount ?? (relationship.isToMany ? 0 : 1))
-            return StoreProperty(name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
-                                 kind: .relationship(destination: destination, inverse: inverse, minCount: minCount,
-                                                     maxCount: maxCount, isOrdered: false))
+            return StoreProperty(
+                name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
+                kind: .relationship(
+                    destination: destination, inverse: inverse, minCount: minCount,
+                    maxCount: maxCount, isOrdered: false))
         case let .attribute(storage):
             for option in property.options where !Self.knownOptions.contains(option) {
                 uncertainties.append("\(place) uses `.\(option)`, whose effect on the store has not been verified")
             }
             let options = property.options
-            return StoreProperty(name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
-                                 kind: attributeKind(storage, place: place, propertyOptional: property.isOptional, nested: false,
-                                                     external: options.contains("externalStorage"),
-                                                     preserve: options.contains("preserveValueOnDeletion"), uncertainties: &uncertainties))
+            return StoreProperty(
+                name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
+                kind: attributeKind(
+                    storage, place: place, propertyOptional: property.isOptional, nested: false,
+                    external: options.contains("externalStorage"),
+                    preserve: options.contains("preserveValueOnDeletion"), uncertainties: &uncertainties))
         }
     }
 
     /// Options whose effect is known: hashed (external storage, preserve on deletion, unique) or known not to be.
-    static let knownOptions: Set<String> = ["unique", "externalStorage", "preserveValueOnDeletion", "allowsCloudEncryption"]
+    static let knownOptions: Set<String> = [
+        "unique", "externalStorage", "preserveValueOnDeletion", "allowsCloudEncryption",
+    ]
 
     /// How SwiftData flags a Swift type's storage in the store (docs/hashing.md, with the store behind each rule):
     /// a raw-value enum's one element is optional (ladder-phase4prep.store), every element of an optional composite
     /// is optional whatever its field says (vivobody-db99d12.store), a required composite keeps its fields'
     /// optionality (ladder's `ContactInfo`).
-    private func attributeKind(_ storage: AttributeStorage, place: String, propertyOptional: Bool, nested: Bool,
-                               external: Bool, preserve: Bool, uncertainties: inout [String]) -> StoreProperty.Kind {
+    private func attributeKind(
+        _ storage: AttributeStorage, place: String, propertyOptional: Bool, nested: Bool,
+        external: Bool, preserve: Bool, uncertainties: inout [String]
+    ) -> StoreProperty.Kind {
         func attribute(_ code: Int32) -> StoreProperty.Kind {
-            .attribute(type: code, allowsExternalBinaryDataStorage: external,
-                       preservesValueInHistoryOnDeletion: preserve)
+            .attribute(
+                type: code, allowsExternalBinaryDataStorage: external,
+                preservesValueInHistoryOnDeletion: preserve)
         }
         switch storage {
         case let .scalar(code, _):
@@ -107,22 +132,27 @@ public struct StoreSchemaMapper {
         case let .encoded(swiftType, uncertainty):
             if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }
             if nested {
-                uncertainties.append("\(place) holds '\(swiftType)' inside a composite: encoded values in composites "
-                    + "have not been verified against a real store")
+                uncertainties.append(
+                    "\(place) holds '\(swiftType)' inside a composite: encoded values in composites "
+                        + "have not been verified against a real store")
             }
             return attribute(1000)
         case let .composite(swiftType, elements, rawValueEnum):
             if nested {
-                uncertainties.append("\(place) nests the composite '\(swiftType)': nested composites have not been "
-                    + "verified against a real store")
+                uncertainties.append(
+                    "\(place) nests the composite '\(swiftType)': nested composites have not been "
+                        + "verified against a real store")
             }
-            return .composite(elements: elements.map { element in
-                let optional = element.isOptional || rawValueEnum || propertyOptional
-                return StoreProperty(name: element.name, isOptional: optional,
-                                     kind: attributeKind(element.storage, place: "\(place).\(element.name)",
-                                                         propertyOptional: optional, nested: true, external: false,
-                                                         preserve: false, uncertainties: &uncertainties))
-            })
+            return .composite(
+                elements: elements.map { element in
+                    let optional = element.isOptional || rawValueEnum || propertyOptional
+                    return StoreProperty(
+                        name: element.name, isOptional: optional,
+                        kind: attributeKind(
+                            element.storage, place: "\(place).\(element.name)",
+                            propertyOptional: optional, nested: true, external: false,
+                            preserve: false, uncertainties: &uncertainties))
+                })
         case let .unknown(_, reason):
             uncertainties.append("\(place): \(reason)")
             return attribute(0)

@@ -20,8 +20,9 @@ extension StoreSchema {
         var options: [String] = []
         if property.isTransient { options.append("transient") }
         if property.isReadOnly { options.append("readOnly") }
-        var snapshot = PropertySnapshot(name: property.name, kind: .attribute, type: "", optional: property.isOptional,
-                                        hasDefault: false, hashModifier: property.versionHashModifier)
+        var snapshot = PropertySnapshot(
+            name: property.name, kind: .attribute, type: "", optional: property.isOptional,
+            hasDefault: false, hashModifier: property.versionHashModifier)
         switch property.kind {
         case let .attribute(type, external, preserve):
             snapshot.type = StandardStorage.typeName(type)

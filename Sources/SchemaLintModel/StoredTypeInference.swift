@@ -21,8 +21,10 @@ struct StoredTypeInference {
         "Int": numericMembers("Int"), "Int16": numericMembers("Int16"), "Int32": numericMembers("Int32"),
         "Int64": numericMembers("Int64"), "Double": numericMembers("Double"), "Float": numericMembers("Float"),
         "Decimal": numericMembers("Decimal"),
-        "URL": ["documentsDirectory": "URL", "temporaryDirectory": "URL", "homeDirectory": "URL",
-                "cachesDirectory": "URL", "applicationSupportDirectory": "URL"],
+        "URL": [
+            "documentsDirectory": "URL", "temporaryDirectory": "URL", "homeDirectory": "URL",
+            "cachesDirectory": "URL", "applicationSupportDirectory": "URL",
+        ],
     ]
 
     private static func numericMembers(_ type: String) -> [String: String] {
@@ -41,8 +43,9 @@ struct StoredTypeInference {
         case nil:
             return .unknown(reason: "it has no type annotation", hint: nil)
         case let .expression(text):
-            return .unknown(reason: "it has no type annotation, and Swift types it from `\(text)`, which schemalint "
-                + "does not evaluate: write the type", hint: nil)
+            return .unknown(
+                reason: "it has no type annotation, and Swift types it from `\(text)`, which schemalint "
+                    + "does not evaluate: write the type", hint: nil)
         case let .memberChain(path):
             return memberChain(path, scope: owner, file: declaration.location.file)
         }
@@ -59,8 +62,9 @@ struct StoredTypeInference {
             var current = SymbolTable.Resolved.symbol(id)
             for member in path.dropFirst(split) {
                 guard let next = self.member(member, of: current, file: file) else {
-                    return .unknown(reason: "it has no type annotation, and schemalint cannot tell the type of "
-                        + "`\(written)`: write the type", hint: nil)
+                    return .unknown(
+                        reason: "it has no type annotation, and schemalint cannot tell the type of "
+                            + "`\(written)`: write the type", hint: nil)
                 }
                 current = next
             }
@@ -69,8 +73,9 @@ struct StoredTypeInference {
         if path.count == 2, let type = Self.standardMembers[path[0]]?[path[1]] {
             return .type(.name(type))
         }
-        return .unknown(reason: "it has no type annotation, and `\(path[0])`, whose member `\(written)` gives it "
-            + "its type, is not declared in the analysed sources", hint: .named([path[0]], arguments: []))
+        return .unknown(
+            reason: "it has no type annotation, and `\(path[0])`, whose member `\(written)` gives it "
+                + "its type, is not declared in the analysed sources", hint: .named([path[0]], arguments: []))
     }
 
     /// The type of `member` on a type: an enum case is the enum, `rawValue` the raw type, a static property its
@@ -82,7 +87,8 @@ struct StoredTypeInference {
             if symbol.kind == .enum, symbol.enumCases.contains(where: { $0.name == member }) { return type }
             if member == "rawValue", symbol.kind == .enum, let raw = symbols.rawValueType(of: id) { return raw }
             if let property = symbol.staticProperties.first(where: { $0.value.name == member }),
-               let declared = property.value.declaredType {
+                let declared = property.value.declaredType
+            {
                 return symbols.resolve(declared, scope: property.scope, file: property.file)
             }
             return nil
@@ -101,7 +107,8 @@ extension SymbolTable {
         for inherited in self[id].inherited {
             let resolved = resolve(inherited.value, scope: inherited.scope, file: inherited.file)
             if case let .external(path, arguments) = resolved, arguments.isEmpty, path.count == 1,
-               StandardStorage.isRawValueType(path[0]) {
+                StandardStorage.isRawValueType(path[0])
+            {
                 return resolved
             }
         }

@@ -34,8 +34,10 @@ public final class SymbolTable {
         public var enumCases: [EnumCaseDeclaration] = []
         public var macros: [MacroUse] = []
 
-        init(id: SymbolID, name: String, kind: TypeKind, location: SourceLocation, parent: SymbolID?,
-             qualifiedName: String, attributes: [String]) {
+        init(
+            id: SymbolID, name: String, kind: TypeKind, location: SourceLocation, parent: SymbolID?,
+            qualifiedName: String, attributes: [String]
+        ) {
             self.id = id
             self.name = name
             self.kind = kind
@@ -69,8 +71,9 @@ public final class SymbolTable {
         for type in members.types {
             let id = SymbolID(raw: symbols.count)
             let qualified = parent.map { "\(self[$0].qualifiedName).\(type.name)" } ?? type.name
-            let symbol = Symbol(id: id, name: type.name, kind: type.kind, location: type.location, parent: parent,
-                                qualifiedName: qualified, attributes: type.attributes)
+            let symbol = Symbol(
+                id: id, name: type.name, kind: type.kind, location: type.location, parent: parent,
+                qualifiedName: qualified, attributes: type.attributes)
             symbol.inherited = type.inherited.map { Scoped(value: $0, scope: parent, file: file) }
             symbols.append(symbol)
             if let parent {
@@ -143,14 +146,17 @@ public final class SymbolTable {
         case let .optional(wrapped): return .optional(resolve(wrapped, scope: scope, file: file, depth: depth + 1))
         case let .array(element): return .array(resolve(element, scope: scope, file: file, depth: depth + 1))
         case let .dictionary(key, value):
-            return .dictionary(resolve(key, scope: scope, file: file, depth: depth + 1),
-                               resolve(value, scope: scope, file: file, depth: depth + 1))
+            return .dictionary(
+                resolve(key, scope: scope, file: file, depth: depth + 1),
+                resolve(value, scope: scope, file: file, depth: depth + 1))
         case let .other(text): return .other(text)
         case let .named(path, arguments):
             if let resolved = resolveNamed(path, scope: scope, file: file, depth: depth) { return resolved }
             // `MyApp.SchemaV1`: a module-qualified name of the app's own module.
-            if path.count > 1, let resolved = resolveNamed(Array(path.dropFirst()), scope: nil, file: file, depth: depth),
-               case .symbol = resolved {
+            if path.count > 1,
+                let resolved = resolveNamed(Array(path.dropFirst()), scope: nil, file: file, depth: depth),
+                case .symbol = resolved
+            {
                 return resolved
             }
             return .external(path, arguments.map { resolve($0, scope: scope, file: file, depth: depth + 1) })
@@ -204,13 +210,16 @@ public final class SymbolTable {
 
     private func nearest(_ candidates: [SymbolID], to file: String) -> SymbolID? {
         candidates.min { lhs, rhs in
-            let left = Self.sharedDirectoryDepth(self[lhs].file, file), right = Self.sharedDirectoryDepth(self[rhs].file, file)
+            let left = Self.sharedDirectoryDepth(self[lhs].file, file),
+                right = Self.sharedDirectoryDepth(self[rhs].file, file)
             if left != right { return left > right }
             return self[lhs].location < self[rhs].location
         }
     }
 
-    private func nearestAlias(_ candidates: [Scoped<TypeAliasDeclaration>], to file: String) -> Scoped<TypeAliasDeclaration>? {
+    private func nearestAlias(_ candidates: [Scoped<TypeAliasDeclaration>], to file: String) -> Scoped<
+        TypeAliasDeclaration
+    >? {
         candidates.min { lhs, rhs in
             let left = Self.sharedDirectoryDepth(lhs.file, file), right = Self.sharedDirectoryDepth(rhs.file, file)
             if left != right { return left > right }
@@ -235,7 +244,9 @@ public final class SymbolTable {
         guard case let .named(path, _) = type.unwrappingOptional.type, let first = path.first else { return false }
         var cursor = scope
         while let id = cursor {
-            if self[id].name == first || self[id].nestedTypes[first] != nil || self[id].typealiases[first] != nil { return false }
+            if self[id].name == first || self[id].nestedTypes[first] != nil || self[id].typealiases[first] != nil {
+                return false
+            }
             cursor = self[id].parent
         }
         return topLevelTypes[first] == nil && topLevelAliases[first] != nil

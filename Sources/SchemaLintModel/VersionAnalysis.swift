@@ -24,25 +24,30 @@ public struct VersionAnalysis: Sendable {
         models = Set(version.listedEntities.compactMap { project.entities[$0]?.name }).sorted()
         snapshot = output.schema.entities.compactMap { storeEntity -> EntitySnapshot? in
             guard let id = output.classes[storeEntity.name], let entity = project.entities[id] else { return nil }
-            return Self.snapshot(entity, project: project, inverses: output.inverses[storeEntity.name] ?? [:],
-                                 superentity: storeEntity.superentity)
+            return Self.snapshot(
+                entity, project: project, inverses: output.inverses[storeEntity.name] ?? [:],
+                superentity: storeEntity.superentity)
         }
         fingerprint = Fingerprint.fingerprint(snapshot)
         for name in output.schema.entities.map(\.name) {
             guard let id = output.classes[name], let entity = project.entities[id] else { continue }
             for property in entity.properties {
-                sourceTypes["\(name).\(property.name)"] = property.isTypeWritten
+                sourceTypes["\(name).\(property.name)"] =
+                    property.isTypeWritten
                     ? property.declaredType.unwrappingOptional.type.description : StoredTypeInference.noAnnotation
             }
         }
     }
 
-    static func snapshot(_ entity: Entity, project: Project, inverses: [String: String], superentity: String?) -> EntitySnapshot {
+    static func snapshot(_ entity: Entity, project: Project, inverses: [String: String], superentity: String?)
+        -> EntitySnapshot
+    {
         let properties = entity.properties.map { property -> PropertySnapshot in
             let options = property.options.filter { $0 != "unique" }.sorted()
-            var snapshot = PropertySnapshot(name: property.name, kind: .attribute, type: "", optional: property.isOptional,
-                                            hasDefault: property.hasDefault, options: options.isEmpty ? nil : options,
-                                            originalName: property.originalName, hashModifier: property.hashModifier)
+            var snapshot = PropertySnapshot(
+                name: property.name, kind: .attribute, type: "", optional: property.isOptional,
+                hasDefault: property.hasDefault, options: options.isEmpty ? nil : options,
+                originalName: property.originalName, hashModifier: property.hashModifier)
             switch property.kind {
             case let .attribute(storage):
                 snapshot.type = storage.snapshotType
@@ -59,7 +64,8 @@ public struct VersionAnalysis: Sendable {
         }.sorted { $0.name < $1.name }
         let unique = Set(entity.uniqueness.map { $0.properties.joined(separator: ".") }).sorted()
         let indexes = Set(entity.indexes.map { $0.properties.joined(separator: ".") }).sorted()
-        return EntitySnapshot(name: entity.name, superentity: superentity, properties: properties,
-                              unique: unique.isEmpty ? nil : unique, indexes: indexes.isEmpty ? nil : indexes)
+        return EntitySnapshot(
+            name: entity.name, superentity: superentity, properties: properties,
+            unique: unique.isEmpty ? nil : unique, indexes: indexes.isEmpty ? nil : indexes)
     }
 }

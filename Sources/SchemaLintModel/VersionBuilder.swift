@@ -1,7 +1,10 @@
 /// Reads a `VersionedSchema` type: its identifier, its `models` list and the models reachable from them.
 public enum VersionBuilder {
-    static func version(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context, entities: [SymbolID: Entity]) -> SchemaVersion {
-        var version = SchemaVersion(id: symbol.id, name: symbol.qualifiedName, location: symbol.location, key: symbol.qualifiedName)
+    static func version(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context, entities: [SymbolID: Entity])
+        -> SchemaVersion
+    {
+        var version = SchemaVersion(
+            id: symbol.id, name: symbol.qualifiedName, location: symbol.location, key: symbol.qualifiedName)
         for member in symbol.staticProperties {
             switch (member.value.name, member.value.value) {
             case let ("versionIdentifier", .version(number, location)):
@@ -15,7 +18,9 @@ public enum VersionBuilder {
                     switch element {
                     case let .type(type, location):
                         let entity = context.symbols.resolveSymbol(type, scope: member.scope, file: member.file)
-                        return ModelReference(written: type, location: location, entity: entity.flatMap { entities[$0] != nil ? $0 : nil })
+                        return ModelReference(
+                            written: type, location: location, entity: entity.flatMap { entities[$0] != nil ? $0 : nil }
+                        )
                     case let .reference(path, location):
                         return ModelReference(written: .named(path, arguments: []), location: location, entity: nil)
                     case let .stage(stage):

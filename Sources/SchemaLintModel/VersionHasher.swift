@@ -27,9 +27,10 @@ public enum VersionHasher {
             digest.update(data: Array(name.utf8))
             digest.update(data: hashes[name]!)
         }
-        return Result(entityHashes: hashes,
-                      checksum: Base64.encode(Array(checksum.finalize())),
-                      digest: Base64.encode(Array(digest.finalize())))
+        return Result(
+            entityHashes: hashes,
+            checksum: Base64.encode(Array(checksum.finalize())),
+            digest: Base64.encode(Array(digest.finalize())))
     }
 
     static func entityHash(_ entity: StoreEntity, byName: [String: StoreEntity], depth: Int) -> [UInt8] {
@@ -76,7 +77,9 @@ public enum VersionHasher {
 
     private static func baseHash(_ property: StoreProperty) -> [UInt8] {
         var bytes = Array(property.name.utf8)
-        let flags = UInt16(property.isOptional ? 1 : 0) | UInt16(property.isTransient ? 2 : 0) | UInt16(property.isReadOnly ? 4 : 0)
+        let flags =
+            UInt16(property.isOptional ? 1 : 0) | UInt16(property.isTransient ? 2 : 0)
+            | UInt16(property.isReadOnly ? 4 : 0)
         bytes += [UInt8(flags & 0xFF), UInt8(flags >> 8)]
         if let modifier = property.versionHashModifier { bytes += Array(modifier.utf8) }
         return sha256(bytes)
@@ -99,7 +102,8 @@ public enum Base64 {
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
         while index < bytes.count {
-            let b0 = bytes[index], b1 = index + 1 < bytes.count ? bytes[index + 1] : 0, b2 = index + 2 < bytes.count ? bytes[index + 2] : 0
+            let b0 = bytes[index], b1 = index + 1 < bytes.count ? bytes[index + 1] : 0,
+                b2 = index + 2 < bytes.count ? bytes[index + 2] : 0
             output.append(alphabet[Int(b0 >> 2)])
             output.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
             output.append(index + 1 < bytes.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))

@@ -19,7 +19,9 @@ public indirect enum PropertyListValue: Equatable, Sendable {
     public var integer: Int64? { if case let .integer(value) = self { return value }; return nil }
     public var data: [UInt8]? { if case let .data(value) = self { return value }; return nil }
     public var array: [PropertyListValue]? { if case let .array(value) = self { return value }; return nil }
-    public var dictionary: [String: PropertyListValue]? { if case let .dictionary(value) = self { return value }; return nil }
+    public var dictionary: [String: PropertyListValue]? {
+        if case let .dictionary(value) = self { return value }; return nil
+    }
     public subscript(key: String) -> PropertyListValue? { dictionary?[key] }
 }
 
@@ -57,8 +59,9 @@ public enum BinaryPropertyList {
             tableOffset = big(trailer + 24)
             // Every value is bounded by the data's size before any arithmetic, so damage cannot overflow.
             guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, count <= bytes.count,
-                  top >= 0, top < count, tableOffset >= 8, tableOffset <= trailer,
-                  count * offsetSize <= trailer - tableOffset else {
+                top >= 0, top < count, tableOffset >= 8, tableOffset <= trailer,
+                count * offsetSize <= trailer - tableOffset
+            else {
                 throw Failure(description: "damaged binary property list (bad trailer)")
             }
         }
@@ -71,7 +74,9 @@ public enum BinaryPropertyList {
         }
 
         func offset(of object: Int) throws -> Int {
-            guard object >= 0, object < count else { throw Failure(description: "damaged binary property list (bad reference)") }
+            guard object >= 0, object < count else {
+                throw Failure(description: "damaged binary property list (bad reference)")
+            }
             return try integer(at: tableOffset + object * offsetSize, size: offsetSize)
         }
 
@@ -79,10 +84,14 @@ public enum BinaryPropertyList {
         func length(_ marker: UInt8, at start: Int) throws -> (Int, Int) {
             let low = Int(marker & 0x0F)
             guard low == 0x0F else { return (low, start + 1) }
-            guard start + 1 < bytes.count, bytes[start + 1] >> 4 == 0x1 else { throw Failure(description: "damaged binary property list (bad length)") }
+            guard start + 1 < bytes.count, bytes[start + 1] >> 4 == 0x1 else {
+                throw Failure(description: "damaged binary property list (bad length)")
+            }
             let size = 1 << Int(bytes[start + 1] & 0x0F)
             let count = try integer(at: start + 2, size: size)
-            guard count >= 0, count <= bytes.count else { throw Failure(description: "damaged binary property list (bad length)") }
+            guard count >= 0, count <= bytes.count else {
+                throw Failure(description: "damaged binary property list (bad length)")
+            }
             return (count, start + 2 + size)
         }
 
@@ -130,9 +139,13 @@ public enum BinaryPropertyList {
                 return .string(String(decoding: try slice(contents, count), as: UTF8.self))
             case 0x6:
                 let (count, contents) = try length(marker, at: start)
-                guard count <= bytes.count / 2 else { throw Failure(description: "damaged binary property list (bad length)") }
+                guard count <= bytes.count / 2 else {
+                    throw Failure(description: "damaged binary property list (bad length)")
+                }
                 let raw = try slice(contents, count * 2)
-                let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
+                let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
+                    UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+                }
                 return .string(String(decoding: units, as: UTF16.self))
             case 0x8:
                 return .uid(try integer(at: start + 1, size: min(8, Int(marker & 0x0F) + 1)))
@@ -140,16 +153,25 @@ public enum BinaryPropertyList {
                 let (count, contents) = try length(marker, at: start)
                 var items: [PropertyListValue] = []
                 for item in 0..<count {
-                    items.append(try object(try integer(at: contents + item * referenceSize, size: referenceSize), depth: depth + 1, budget: &budget))
+                    items.append(
+                        try object(
+                            try integer(at: contents + item * referenceSize, size: referenceSize), depth: depth + 1,
+                            budget: &budget))
                 }
                 return .array(items)
             case 0xD:
                 let (count, contents) = try length(marker, at: start)
                 var result: [String: PropertyListValue] = [:]
                 for entry in 0..<count {
-                    let key = try object(try integer(at: contents + entry * referenceSize, size: referenceSize), depth: depth + 1, budget: &budget)
-                    let value = try object(try integer(at: contents + (count + entry) * referenceSize, size: referenceSize), depth: depth + 1, budget: &budget)
-                    guard let name = key.string else { throw Failure(description: "binary property list with a non-string key") }
+                    let key = try object(
+                        try integer(at: contents + entry * referenceSize, size: referenceSize), depth: depth + 1,
+                        budget: &budget)
+                    let value = try object(
+                        try integer(at: contents + (count + entry) * referenceSize, size: referenceSize),
+                        depth: depth + 1, budget: &budget)
+                    guard let name = key.string else {
+                        throw Failure(description: "binary property list with a non-string key")
+                    }
                     result[name] = value
                 }
                 return .dictionary(result)

@@ -21,12 +21,14 @@ public struct HashSelfCheck: Sendable {
         matchingEntities = []
         mismatches = []
         skipped = skippedEntities.sorted()
-        for name in Set(metadata.entityHashes.keys).union(computed.entityHashes.keys).sorted() where !skippedEntities.contains(name) {
+        for name in Set(metadata.entityHashes.keys).union(computed.entityHashes.keys).sorted()
+        where !skippedEntities.contains(name) {
             switch (metadata.entityHashes[name], computed.entityHashes[name]) {
             case let (recorded?, recomputed?) where recorded == recomputed:
                 matchingEntities.append(name)
             case let (recorded?, recomputed?):
-                mismatches.append("entity \(name): recorded \(Hex.encode(recorded)), recomputed \(Hex.encode(recomputed))")
+                mismatches.append(
+                    "entity \(name): recorded \(Hex.encode(recorded)), recomputed \(Hex.encode(recomputed))")
             case (_?, nil):
                 mismatches.append("entity \(name) has a recorded hash but is not in the cached model")
             case (nil, _):

@@ -30,12 +30,16 @@ enum Inflate {
                 }
                 let produced = chunk.count - Int(stream.avail_out)
                 output += chunk[0..<produced]
-                guard output.count <= limit else { throw Failure(description: "the cached model inflates to more than \(limit >> 20) MB") }
+                guard output.count <= limit else {
+                    throw Failure(description: "the cached model inflates to more than \(limit >> 20) MB")
+                }
                 switch status {
                 case Z_STREAM_END:
                     return output
                 case Z_OK:
-                    if produced == 0 && stream.avail_in == 0 { throw Failure(description: "the cached model is truncated") }
+                    if produced == 0 && stream.avail_in == 0 {
+                        throw Failure(description: "the cached model is truncated")
+                    }
                 case Z_BUF_ERROR:
                     throw Failure(description: "the cached model is truncated")
                 default:

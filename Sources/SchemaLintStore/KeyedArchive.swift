@@ -7,7 +7,8 @@ struct KeyedArchive {
 
     init(_ plist: PropertyListValue) throws {
         guard plist["$archiver"]?.string == "NSKeyedArchiver", let objects = plist["$objects"]?.array,
-              let top = plist["$top"]?.dictionary else {
+            let top = plist["$top"]?.dictionary
+        else {
             throw BinaryPropertyList.Failure(description: "not a keyed archive")
         }
         self.objects = objects

@@ -13,7 +13,9 @@ public struct CachedModel: Sendable {
     public struct Unverifiable: Sendable, CustomStringConvertible {
         public var entity: String
         public var property: String
-        public var description: String { "\(entity).\(property) is a derived attribute whose expression or filter schemalint cannot print" }
+        public var description: String {
+            "\(entity).\(property) is a derived attribute whose expression or filter schemalint cannot print"
+        }
     }
 }
 
@@ -26,29 +28,34 @@ enum ModelCacheDecoder {
         guard let root = archive.root, root.className == "NSManagedObjectModel" else {
             throw BinaryPropertyList.Failure(description: "the cached model is not an NSManagedObjectModel")
         }
-        var model = CachedModel(schema: StoreSchema(entities: []), versionIdentifiers: [], deleteRules: [:], unverifiable: [])
-        model.versionIdentifiers = root.members("NSVersionIdentifiers").compactMap { archive.resolve($0)?.string }.sorted()
+        var model = CachedModel(
+            schema: StoreSchema(entities: []), versionIdentifiers: [], deleteRules: [:], unverifiable: [])
+        model.versionIdentifiers = root.members("NSVersionIdentifiers").compactMap { archive.resolve($0)?.string }
+            .sorted()
         var entities: [StoreEntity] = []
         for entity in root.objects("NSEntities") where entity.className == "NSEntityDescription" {
             guard let name = entity.string("NSEntityName") else { continue }
             var properties: [StoreProperty] = []
             for (key, value) in propertyTable(entity) {
                 guard let property = archive.object(value),
-                      let decoded = decodeProperty(property, name: property.string("NSPropertyName") ?? key, entity: name, model: &model) else { continue }
+                    let decoded = decodeProperty(
+                        property, name: property.string("NSPropertyName") ?? key, entity: name, model: &model)
+                else { continue }
                 properties.append(decoded)
             }
-            entities.append(StoreEntity(
-                name: name,
-                isAbstract: entity.bool("NSIsAbstract"),
-                superentity: entity.object("NSSuperentity")?.string("NSEntityName"),
-                properties: properties.sorted { $0.name < $1.name },
-                versionHashModifier: entity.string("NSVersionHashModifier"),
-                uniquenessConstraints: entity.members("NSUniqueTuples").map { tuple in
-                    let parts = archive.object(tuple).map { $0.fields["NS.objects"]?.array ?? [] } ?? []
-                    return parts.compactMap { part in
-                        archive.resolve(part)?.string ?? archive.object(part)?.string("NSPropertyName")
-                    }
-                }))
+            entities.append(
+                StoreEntity(
+                    name: name,
+                    isAbstract: entity.bool("NSIsAbstract"),
+                    superentity: entity.object("NSSuperentity")?.string("NSEntityName"),
+                    properties: properties.sorted { $0.name < $1.name },
+                    versionHashModifier: entity.string("NSVersionHashModifier"),
+                    uniquenessConstraints: entity.members("NSUniqueTuples").map { tuple in
+                        let parts = archive.object(tuple).map { $0.fields["NS.objects"]?.array ?? [] } ?? []
+                        return parts.compactMap { part in
+                            archive.resolve(part)?.string ?? archive.object(part)?.string("NSPropertyName")
+                        }
+                    }))
         }
         model.schema = StoreSchema(entities: inherit(entities))
         return model
@@ -68,27 +75,37 @@ enum ModelCacheDecoder {
 
     private static func flags(_ property: ArchivedObject) -> Flags {
         if let packed = property.integer("_P"), packed != 0 {
-            return Flags(isOptional: packed & 0x2 != 0, isReadOnly: packed & 0x4 != 0,
-                         isTransient: packed & 0x8 != 0, isOrdered: packed & 0x400 != 0)
+            return Flags(
+                isOptional: packed & 0x2 != 0, isReadOnly: packed & 0x4 != 0,
+                isTransient: packed & 0x8 != 0, isOrdered: packed & 0x400 != 0)
         }
-        return Flags(isOptional: property.bool("NSIsOptional"), isReadOnly: property.bool("NSIsReadOnly"),
-                     isTransient: property.bool("NSIsTransient"), isOrdered: property.bool("NSIsOrdered"))
+        return Flags(
+            isOptional: property.bool("NSIsOptional"), isReadOnly: property.bool("NSIsReadOnly"),
+            isTransient: property.bool("NSIsTransient"), isOrdered: property.bool("NSIsOrdered"))
     }
 
-    private static func decodeProperty(_ property: ArchivedObject, name: String, entity: String, model: inout CachedModel) -> StoreProperty? {
+    private static func decodeProperty(
+        _ property: ArchivedObject, name: String, entity: String, model: inout CachedModel
+    ) -> StoreProperty? {
         let flags = flags(property)
         let modifier = property.string("NSVersionHashModifier").flatMap { $0.isEmpty ? nil : $0 }
         let kind: StoreProperty.Kind
         switch property.className {
         case "NSRelationshipDescription":
-            guard let destination = property.string("_NSDestinationEntityName") ?? property.object("NSDestinationEntity")?.string("NSEntityName") else { return nil }
-            var inverse = property.string("_NSInverseRelationshipName") ?? property.object("NSInverseRelationship")?.string("NSPropertyName")
+            guard
+                let destination = property.string("_NSDestinationEntityName")
+                    ?? property.object("NSDestinationEntity")?.string("NSEntityName")
+            else { return nil }
+            var inverse =
+                property.string("_NSInverseRelationshipName")
+                ?? property.object("NSInverseRelationship")?.string("NSPropertyName")
             // A relationship that is its own inverse does not feed the inverse name into its hash.
             if inverse == name && destination == entity { inverse = nil }
-            kind = .relationship(destination: destination, inverse: inverse,
-                                 minCount: Int32(truncatingIfNeeded: property.integer("NSMinCount") ?? 0),
-                                 maxCount: Int32(truncatingIfNeeded: property.integer("NSMaxCount") ?? 0),
-                                 isOrdered: flags.isOrdered)
+            kind = .relationship(
+                destination: destination, inverse: inverse,
+                minCount: Int32(truncatingIfNeeded: property.integer("NSMinCount") ?? 0),
+                maxCount: Int32(truncatingIfNeeded: property.integer("NSMaxCount") ?? 0),
+                isOrdered: flags.isOrdered)
             if let rule = property.integer("NSDeleteRule") { model.deleteRules["\(entity).\(name)"] = Int(rule) }
         case "NSCompositeAttributeDescription":
             let elements = property.objects("NSCompositeElements").compactMap { element in
@@ -101,18 +118,21 @@ enum ModelCacheDecoder {
             if (source != nil && expression == nil) || property.object("NSFilteringPredicate") != nil {
                 model.unverifiable.append(.init(entity: entity, property: name))
             }
-            kind = .derived(type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0), expression: expression)
+            kind = .derived(
+                type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0), expression: expression)
         case "NSAttributeDescription":
             let storage = property.integer("NSFlagsKey") ?? 0
-            kind = .attribute(type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0),
-                              allowsExternalBinaryDataStorage: storage & 0x4 != 0,
-                              preservesValueInHistoryOnDeletion: storage & 0x10 != 0)
+            kind = .attribute(
+                type: Int32(truncatingIfNeeded: property.integer("NSAttributeType") ?? 0),
+                allowsExternalBinaryDataStorage: storage & 0x4 != 0,
+                preservesValueInHistoryOnDeletion: storage & 0x10 != 0)
         default:
             // Fetched properties and anything newer: not part of the version hash (they are transient).
             return nil
         }
-        return StoreProperty(name: name, isOptional: flags.isOptional, isTransient: flags.isTransient,
-                             isReadOnly: flags.isReadOnly, versionHashModifier: modifier, kind: kind)
+        return StoreProperty(
+            name: name, isOptional: flags.isOptional, isTransient: flags.isTransient,
+            isReadOnly: flags.isReadOnly, versionHashModifier: modifier, kind: kind)
     }
 
     /// Core Data hashes a subentity over all its properties, inherited ones included; archives usually list them
@@ -120,8 +140,11 @@ enum ModelCacheDecoder {
     private static func inherit(_ entities: [StoreEntity]) -> [StoreEntity] {
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func all(_ entity: StoreEntity, depth: Int) -> [StoreProperty] {
-            guard depth < 64, let parentName = entity.superentity, let parent = byName[parentName] else { return entity.properties }
-            var merged = Dictionary(all(parent, depth: depth + 1).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            guard depth < 64, let parentName = entity.superentity, let parent = byName[parentName] else {
+                return entity.properties
+            }
+            var merged = Dictionary(
+                all(parent, depth: depth + 1).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             for property in entity.properties { merged[property.name] = property }
             return merged.values.sorted { $0.name < $1.name }
         }
@@ -147,9 +170,12 @@ enum ExpressionFormat {
             }
         case 1?: return "SELF"
         case 3?:  // key path: valueForKey: on an operand
-            let path = expression.members("NSArguments").compactMap(expression.archive.object).first?.string("NSKeyPath")
+            let path = expression.members("NSArguments").compactMap(expression.archive.object).first?.string(
+                "NSKeyPath")
             guard let path else { return nil }
-            guard let operand = expression.object("NSOperand"), operand.integer("NSExpressionType") != 1 else { return path }
+            guard let operand = expression.object("NSOperand"), operand.integer("NSExpressionType") != 1 else {
+                return path
+            }
             return render(operand, depth: depth + 1).map { "\($0).\(path)" }
         case 4?:  // function
             guard let selector = expression.string("NSSelectorName") else { return nil }

@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 import Foundation
 
@@ -35,7 +35,8 @@ public enum StoreReader {
     /// byte-identical. Nothing is left beside the original.
     public static func metadata(of path: String) throws -> StoreMetadata {
         try checkHeader(path)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "schemalint-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("store.sqlite").path
         do {
@@ -59,7 +60,12 @@ public enum StoreReader {
         for (name, value) in plist["NSStoreModelVersionHashes"]?.dictionary ?? [:] {
             if let data = value.data { hashes[name] = data }
         }
-        guard !hashes.isEmpty else { throw Failure(path: path, problem: "its metadata has no entity version hashes; it is not a Core Data store schemalint understands") }
+        guard !hashes.isEmpty else {
+            throw Failure(
+                path: path,
+                problem: "its metadata has no entity version hashes; it is not a Core Data store schemalint understands"
+            )
+        }
         let metadata = StoreMetadata(
             path: path,
             identifiers: plist["NSStoreModelVersionIdentifiers"]?.array?.compactMap(\.string) ?? [],
@@ -69,7 +75,12 @@ public enum StoreReader {
             hashesVersion: plist["NSStoreModelVersionHashesVersion"]?.integer.map(Int.init),
             frameworkVersion: plist["NSPersistenceFrameworkVersion"]?.integer.map(Int.init))
         if let version = metadata.hashesVersion, version != 3 {
-            throw Failure(path: path, problem: "it uses entity hashes version \(version); schemalint knows version 3 (every store written since 2012)")
+            throw Failure(
+                path: path,
+                problem:
+                    "it uses entity hashes version \(version); schemalint knows version 3 (every store written since "
+                        + "2012)"
+            )
         }
         var result = metadata
         do {
@@ -88,13 +99,20 @@ public enum StoreReader {
     /// SQLite files start with "SQLite format 3\0": anything else is named as such before SQLite sees it.
     private static func checkHeader(_ path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Failure(path: path, problem: FileManager.default.fileExists(atPath: path) ? "cannot be read (check its permissions)" : "no such file")
+            throw Failure(
+                path: path,
+                problem: FileManager.default.fileExists(atPath: path)
+                    ? "cannot be read (check its permissions)" : "no such file")
         }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
-        guard header.count == 16 else { throw Failure(path: path, problem: "too short to be a SQLite store (truncated?)") }
+        guard header.count == 16 else {
+            throw Failure(path: path, problem: "too short to be a SQLite store (truncated?)")
+        }
         guard Array(header) == Array("SQLite format 3\u{0}".utf8) else {
-            throw Failure(path: path, problem: "not a SQLite file (or an encrypted one); Core Data and SwiftData stores are SQLite")
+            throw Failure(
+                path: path,
+                problem: "not a SQLite file (or an encrypted one); Core Data and SwiftData stores are SQLite")
         }
     }
 }
@@ -120,7 +138,8 @@ private final class SQLiteCopy {
     func metadataBlob() throws -> [UInt8] {
         switch try firstBlob("SELECT Z_PLIST FROM Z_METADATA LIMIT 1") {
         case .missingTable:
-            throw StoreReader.Failure(path: original, problem: "a SQLite file without Z_METADATA: not a Core Data or SwiftData store")
+            throw StoreReader.Failure(
+                path: original, problem: "a SQLite file without Z_METADATA: not a Core Data or SwiftData store")
         case .noRow:
             throw StoreReader.Failure(path: original, problem: "its Z_METADATA table is empty")
         case let .blob(bytes):
@@ -143,12 +162,15 @@ private final class SQLiteCopy {
         guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK else {
             let problem = Self.message(database)
             if problem.contains("no such table") { return .missingTable }
-            throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(problem)); it may be truncated, encrypted or locked")
+            throw StoreReader.Failure(
+                path: original, problem: "SQLite cannot read it (\(problem)); it may be truncated, encrypted or locked")
         }
         let step = sqlite3_step(statement)
         guard step == SQLITE_ROW else {
             if step == SQLITE_DONE { return .noRow }
-            throw StoreReader.Failure(path: original, problem: "SQLite cannot read it (\(Self.message(database))); it may be truncated, encrypted or locked")
+            throw StoreReader.Failure(
+                path: original,
+                problem: "SQLite cannot read it (\(Self.message(database))); it may be truncated, encrypted or locked")
         }
         let count = Int(sqlite3_column_bytes(statement, 0))
         guard count > 0, let bytes = sqlite3_column_blob(statement, 0) else { return .blob([]) }

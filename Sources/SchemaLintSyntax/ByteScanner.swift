@@ -1,7 +1,7 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Fast substring search over raw source bytes: a vectorised `memchr` for an anchor byte, then `memcmp`.
@@ -26,7 +26,9 @@ public enum ByteScanner {
             for needle in needles {
                 let start = index - needle.offset
                 guard start >= 0, start + needle.bytes.count <= buffer.count else { continue }
-                if needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.bytes.count) }) == 0 { return true }
+                if needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.bytes.count) }) == 0 {
+                    return true
+                }
             }
             position = index + 1
         }

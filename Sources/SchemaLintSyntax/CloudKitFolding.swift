@@ -56,7 +56,8 @@ struct CloudKitFolding {
             }
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "private" {
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "private"
+        {
             return .on(written)
         }
         if expression.is(NilLiteralExprSyntax.self) { return .off }
@@ -64,22 +65,26 @@ struct CloudKitFolding {
             return known
         }
         if let ternary = expression.as(TernaryExprSyntax.self) {
-            return foldTernary(condition: ternary.condition, then: ternary.thenExpression, else: ternary.elseExpression,
-                               written: written)
+            return foldTernary(
+                condition: ternary.condition, then: ternary.thenExpression, else: ternary.elseExpression,
+                written: written)
         }
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].
             let elements = Array(sequence.elements)
             if let marker = elements[1].as(UnresolvedTernaryExprSyntax.self) {
-                return foldTernary(condition: elements[0], then: marker.thenExpression, else: elements[2],
-                                   written: written)
+                return foldTernary(
+                    condition: elements[0], then: marker.thenExpression, else: elements[2],
+                    written: written)
             }
         }
         return .unknown(written)
     }
 
-    private func foldTernary(condition: ExprSyntax, then: ExprSyntax, else otherwise: ExprSyntax,
-                             written: String) -> CloudKitSetting {
+    private func foldTernary(
+        condition: ExprSyntax, then: ExprSyntax, else otherwise: ExprSyntax,
+        written: String
+    ) -> CloudKitSetting {
         let whenTrue = fold(then)
         let whenFalse = fold(otherwise)
         if whenTrue == whenFalse { return whenTrue }
@@ -100,8 +105,9 @@ struct CloudKitFolding {
         guard let reference = condition.as(DeclReferenceExprSyntax.self) else { return .unknown(written) }
         let name = reference.baseName.text
         if let function = functions.last, let parameter = function.parameters[name] {
-            return .parameter(function: function.name, label: parameter.label, defaultValue: parameter.defaultValue,
-                              onWhen: onWhen, written: written)
+            return .parameter(
+                function: function.name, label: parameter.label, defaultValue: parameter.defaultValue,
+                onWhen: onWhen, written: written)
         }
         if let constant = constants[name] {
             return constant == onWhen ? .on(written) : .off

@@ -44,7 +44,8 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private func enterType(_ name: String, attributes: AttributeListSyntax, inheritance: InheritanceClauseSyntax?)
-        -> SyntaxVisitorContinueKind {
+        -> SyntaxVisitorContinueKind
+    {
         scopes.append(scope + [name])
         let inherited = Set(inheritance?.inheritedTypes.compactMap { TypeExprReader.read($0.type).path?.last } ?? [])
         if inherited.contains("PreviewProvider") {
@@ -63,9 +64,10 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private static func names(_ attributes: AttributeListSyntax) -> Set<String> {
-        Set(attributes.compactMap { element in
-            element.as(AttributeSyntax.self).flatMap { TypeExprReader.read($0.attributeName).path?.last }
-        })
+        Set(
+            attributes.compactMap { element in
+                element.as(AttributeSyntax.self).flatMap { TypeExprReader.read($0.attributeName).path?.last }
+            })
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -130,7 +132,8 @@ final class ContainerCollector: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let value = node.initializer?.value else { return .visitChildren }
+            let value = node.initializer?.value
+        else { return .visitChildren }
         if let call = value.as(FunctionCallExprSyntax.self), isSchemaCall(call) {
             schemaVariables[name] = schemaSource(call)
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
@@ -148,8 +151,9 @@ final class ContainerCollector: SyntaxVisitor {
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
             pendingContainers.append((node, scope, enclosingPurpose))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                  member.declName.baseName.text == "modelContainer",
-                  node.arguments.contains(where: { $0.label?.text == "for" }) {
+            member.declName.baseName.text == "modelContainer",
+            node.arguments.contains(where: { $0.label?.text == "for" })
+        {
             pendingContainers.append((node, scope, enclosingPurpose))
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
@@ -171,28 +175,34 @@ final class ContainerCollector: SyntaxVisitor {
         for argument in call.arguments {
             guard let label = argument.label?.text else { continue }
             let literal = argument.expression.as(BooleanLiteralExprSyntax.self)
-            boolArguments.append(BoolArgument(function: function, label: label,
-                                              value: literal.map { $0.literal.tokenKind == .keyword(.true) }))
+            boolArguments.append(
+                BoolArgument(
+                    function: function, label: label,
+                    value: literal.map { $0.literal.tokenKind == .keyword(.true) }))
         }
     }
 
-    private func container(_ call: FunctionCallExprSyntax, scope: [String],
-                           enclosing: ContainerPurpose?) -> ContainerUse {
+    private func container(
+        _ call: FunctionCallExprSyntax, scope: [String],
+        enclosing: ContainerPurpose?
+    ) -> ContainerUse {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
         var purpose = enclosing ?? .app
         if purpose == .app, isInMemoryContainer(call) { purpose = .inMemory }
-        return ContainerUse(location: reader.location(call), scope: scope, models: models(of: call),
-                            migrationPlan: plan.flatMap { TypeExprReader.readMetatype($0.expression) },
-                            hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
-                            purpose: purpose)
+        return ContainerUse(
+            location: reader.location(call), scope: scope, models: models(of: call),
+            migrationPlan: plan.flatMap { TypeExprReader.readMetatype($0.expression) },
+            hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
+            purpose: purpose)
     }
 
     private func configuration(_ call: FunctionCallExprSyntax, scope: [String]) -> ConfigurationUse {
         let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map { folding.fold($0.expression) }
         var purpose = enclosingPurpose ?? .app
         if purpose == .app, Self.isInMemory(call) { purpose = .inMemory }
-        return ConfigurationUse(location: reader.location(call), scope: scope, models: models(of: call),
-                                cloudKit: cloudKit ?? .off, purpose: purpose)
+        return ConfigurationUse(
+            location: reader.location(call), scope: scope, models: models(of: call),
+            cloudKit: cloudKit ?? .off, purpose: purpose)
     }
 
     // MARK: In-memory stores
@@ -249,7 +259,8 @@ final class ContainerCollector: SyntaxVisitor {
         let first = arguments[start].expression
         if let nested = first.as(FunctionCallExprSyntax.self), isSchemaCall(nested) { return schemaSource(nested) }
         if let reference = first.as(DeclReferenceExprSyntax.self),
-           let known = schemaVariables[reference.baseName.text] {
+            let known = schemaVariables[reference.baseName.text]
+        {
             return known
         }
         if let array = first.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
@@ -283,7 +294,8 @@ final class ContainerCollector: SyntaxVisitor {
     /// `Schema([A.self, B.self])`, `Schema(A.self, B.self)` or `Schema(versionedSchema: V.self)`.
     private func schemaSource(_ call: FunctionCallExprSyntax) -> ModelSource {
         if let versioned = call.arguments.first(where: { $0.label?.text == "versionedSchema" }),
-           let type = TypeExprReader.readMetatype(versioned.expression) {
+            let type = TypeExprReader.readMetatype(versioned.expression)
+        {
             return .versionedSchema(TypeUse(type: type, location: reader.location(versioned.expression)))
         }
         let unlabeled = call.arguments.filter { $0.label == nil }.map(\.expression)

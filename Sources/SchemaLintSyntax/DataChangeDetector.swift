@@ -28,7 +28,8 @@ final class DataChangeDetector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-           ["insert", "delete", "append", "remove", "removeAll"].contains(member.declName.baseName.text) {
+            ["insert", "delete", "append", "remove", "removeAll"].contains(member.declName.baseName.text)
+        {
             changesData = true
         }
         return changesData ? .skipChildren : .visitChildren

@@ -27,7 +27,9 @@ struct DeclarationReader {
         }
     }
 
-    private func readMemberBlock(_ items: MemberBlockItemListSyntax, into members: inout Members, file: inout ParsedFile) {
+    private func readMemberBlock(
+        _ items: MemberBlockItemListSyntax, into members: inout Members, file: inout ParsedFile
+    ) {
         for item in items {
             readDeclaration(item.decl, into: &members, file: &file)
         }
@@ -35,45 +37,62 @@ struct DeclarationReader {
 
     private func readDeclaration(_ decl: DeclSyntax, into members: inout Members, file: inout ParsedFile) {
         if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-            guard let clause = IfConfigEvaluator.activeClause(of: ifConfig), let elements = clause.elements else { return }
+            guard let clause = IfConfigEvaluator.activeClause(of: ifConfig), let elements = clause.elements else {
+                return
+            }
             switch elements {
             case let .statements(statements): readStatements(statements, into: &members, file: &file)
             case let .decls(memberItems): readMemberBlock(memberItems, into: &members, file: &file)
             default: break
             }
         } else if let classDecl = decl.as(ClassDeclSyntax.self) {
-            members.types.append(readType(.class, name: classDecl.name, attributes: classDecl.attributes,
-                                          inheritance: classDecl.inheritanceClause, body: classDecl.memberBlock, file: &file))
+            members.types.append(
+                readType(
+                    .class, name: classDecl.name, attributes: classDecl.attributes,
+                    inheritance: classDecl.inheritanceClause, body: classDecl.memberBlock, file: &file))
         } else if let structDecl = decl.as(StructDeclSyntax.self) {
-            members.types.append(readType(.struct, name: structDecl.name, attributes: structDecl.attributes,
-                                          inheritance: structDecl.inheritanceClause, body: structDecl.memberBlock, file: &file))
+            members.types.append(
+                readType(
+                    .struct, name: structDecl.name, attributes: structDecl.attributes,
+                    inheritance: structDecl.inheritanceClause, body: structDecl.memberBlock, file: &file))
         } else if let enumDecl = decl.as(EnumDeclSyntax.self) {
-            members.types.append(readType(.enum, name: enumDecl.name, attributes: enumDecl.attributes,
-                                          inheritance: enumDecl.inheritanceClause, body: enumDecl.memberBlock, file: &file))
+            members.types.append(
+                readType(
+                    .enum, name: enumDecl.name, attributes: enumDecl.attributes,
+                    inheritance: enumDecl.inheritanceClause, body: enumDecl.memberBlock, file: &file))
         } else if let actorDecl = decl.as(ActorDeclSyntax.self) {
-            members.types.append(readType(.actor, name: actorDecl.name, attributes: actorDecl.attributes,
-                                          inheritance: actorDecl.inheritanceClause, body: actorDecl.memberBlock, file: &file))
+            members.types.append(
+                readType(
+                    .actor, name: actorDecl.name, attributes: actorDecl.attributes,
+                    inheritance: actorDecl.inheritanceClause, body: actorDecl.memberBlock, file: &file))
         } else if let protocolDecl = decl.as(ProtocolDeclSyntax.self) {
             file.declaredProtocols.insert(protocolDecl.name.text)
-            members.types.append(readType(.protocol, name: protocolDecl.name, attributes: protocolDecl.attributes,
-                                          inheritance: protocolDecl.inheritanceClause, body: protocolDecl.memberBlock, file: &file))
+            members.types.append(
+                readType(
+                    .protocol, name: protocolDecl.name, attributes: protocolDecl.attributes,
+                    inheritance: protocolDecl.inheritanceClause, body: protocolDecl.memberBlock, file: &file))
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
             var body = Members()
             readMemberBlock(extensionDecl.memberBlock.members, into: &body, file: &file)
-            file.extensions.append(ExtensionDeclaration(
-                extendedType: TypeExprReader.read(extensionDecl.extendedType),
-                location: location(extensionDecl.extendedType),
-                inherited: inheritedTypes(extensionDecl.inheritanceClause),
-                members: body))
+            file.extensions.append(
+                ExtensionDeclaration(
+                    extendedType: TypeExprReader.read(extensionDecl.extendedType),
+                    location: location(extensionDecl.extendedType),
+                    inherited: inheritedTypes(extensionDecl.inheritanceClause),
+                    members: body))
         } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
-            members.typealiases.append(TypeAliasDeclaration(
-                name: alias.name.text, target: TypeExprReader.read(alias.initializer.value), location: location(alias.name)))
+            members.typealiases.append(
+                TypeAliasDeclaration(
+                    name: alias.name.text, target: TypeExprReader.read(alias.initializer.value),
+                    location: location(alias.name)))
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             readVariable(variable, into: &members)
         } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
-                members.enumCases.append(EnumCaseDeclaration(name: element.name.text.unbackticked,
-                                                             hasAssociatedValues: element.parameterClause != nil))
+                members.enumCases.append(
+                    EnumCaseDeclaration(
+                        name: element.name.text.unbackticked,
+                        hasAssociatedValues: element.parameterClause != nil))
             }
         } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
             members.macros.append(readMacroUse(macro))
@@ -84,12 +103,15 @@ struct DeclarationReader {
         }
     }
 
-    private func readType(_ kind: TypeKind, name: TokenSyntax, attributes: AttributeListSyntax,
-                          inheritance: InheritanceClauseSyntax?, body: MemberBlockSyntax, file: inout ParsedFile) -> TypeDeclaration {
+    private func readType(
+        _ kind: TypeKind, name: TokenSyntax, attributes: AttributeListSyntax,
+        inheritance: InheritanceClauseSyntax?, body: MemberBlockSyntax, file: inout ParsedFile
+    ) -> TypeDeclaration {
         var members = Members()
         readMemberBlock(body.members, into: &members, file: &file)
-        return TypeDeclaration(kind: kind, name: name.text.unbackticked, location: location(name),
-                               inherited: inheritedTypes(inheritance), attributes: attributeNames(attributes), members: members)
+        return TypeDeclaration(
+            kind: kind, name: name.text.unbackticked, location: location(name),
+            inherited: inheritedTypes(inheritance), attributes: attributeNames(attributes), members: members)
     }
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [TypeExpr] {
@@ -106,7 +128,9 @@ struct DeclarationReader {
     // MARK: Properties
 
     private func readVariable(_ variable: VariableDeclSyntax, into members: inout Members) {
-        let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        let isStatic = variable.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
         let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
         let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }
         let names = attributes.map { TypeExprReader.read($0.attributeName).path?.last ?? "" }
@@ -137,13 +161,15 @@ struct DeclarationReader {
             let name = pattern.identifier.text.unbackticked
             if isStatic {
                 let value = staticValue(of: binding)
-                members.staticProperties.append(StaticPropertyDeclaration(
-                    name: name, declaredType: type, value: value, location: location(pattern)))
+                members.staticProperties.append(
+                    StaticPropertyDeclaration(
+                        name: name, declaredType: type, value: value, location: location(pattern)))
                 continue
             }
             if isLazy || isComputed(binding) { continue }
-            var property = PropertyDeclaration(name: name, type: type, hasDefault: binding.initializer != nil,
-                                               isLet: isLet, location: location(pattern))
+            var property = PropertyDeclaration(
+                name: name, type: type, hasDefault: binding.initializer != nil,
+                isLet: isLet, location: location(pattern))
             property.isTypeWritten = binding.typeAnnotation != nil || type != nil && binding.initializer == nil
             if type == nil, let initializer = binding.initializer {
                 property.initialValue = ExpressionReader.initialValue(initializer.value)
@@ -151,8 +177,12 @@ struct DeclarationReader {
             property.documentation = Self.documentation(variable.leadingTrivia)
             for attribute in attributes {
                 switch TypeExprReader.read(attribute.attributeName).path?.last {
-                case "Attribute": property.attribute = ExpressionReader.attributeArguments(attribute, at: location(attribute), reader: self)
-                case "Relationship": property.relationship = ExpressionReader.relationshipArguments(attribute, at: location(attribute), reader: self)
+                case "Attribute":
+                    property.attribute = ExpressionReader.attributeArguments(
+                        attribute, at: location(attribute), reader: self)
+                case "Relationship":
+                    property.relationship = ExpressionReader.relationshipArguments(
+                        attribute, at: location(attribute), reader: self)
                 default: break
                 }
             }
@@ -210,11 +240,17 @@ struct DeclarationReader {
         var groups: [[String]] = []
         for argument in macro.arguments {
             if let array = argument.expression.as(ArrayExprSyntax.self) {
-                groups.append(array.elements.compactMap { ExpressionReader.keyPath($0.expression, reader: self)?.properties.first })
-            } else if let keyPath = ExpressionReader.keyPath(argument.expression, reader: self), let first = keyPath.properties.first {
+                groups.append(
+                    array.elements.compactMap {
+                        ExpressionReader.keyPath($0.expression, reader: self)?.properties.first
+                    })
+            } else if let keyPath = ExpressionReader.keyPath(argument.expression, reader: self),
+                let first = keyPath.properties.first
+            {
                 groups.append([first])
             }
         }
-        return MacroUse(name: macro.macroName.text, genericArgument: generic, keyPathGroups: groups, location: location(macro))
+        return MacroUse(
+            name: macro.macroName.text, genericArgument: generic, keyPathGroups: groups, location: location(macro))
     }
 }

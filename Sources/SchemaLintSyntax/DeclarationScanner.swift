@@ -7,13 +7,17 @@
 public enum DeclarationScanner {
     /// Whether the file declares or extends one of `names`, or has a `typealias` whose target starts with one of
     /// `aliasTargets` (`typealias Trip = SchemaV3.Trip`).
-    public static func mentions(_ bytes: [UInt8], declaring names: Set<String>,
-                                aliasing aliasTargets: Set<String>) -> Bool {
+    public static func mentions(
+        _ bytes: [UInt8], declaring names: Set<String>,
+        aliasing aliasTargets: Set<String>
+    ) -> Bool {
         bytes.withUnsafeBufferPointer { mentions($0, declaring: names, aliasing: aliasTargets) }
     }
 
-    public static func mentions(_ buffer: UnsafeBufferPointer<UInt8>, declaring names: Set<String>,
-                                aliasing aliasTargets: Set<String>) -> Bool {
+    public static func mentions(
+        _ buffer: UnsafeBufferPointer<UInt8>, declaring names: Set<String>,
+        aliasing aliasTargets: Set<String>
+    ) -> Bool {
         guard !names.isEmpty || !aliasTargets.isEmpty else { return false }
         var found = false
         walk(buffer) { name, target in
@@ -97,4 +101,3 @@ public enum DeclarationScanner {
         isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
     }
 }
-

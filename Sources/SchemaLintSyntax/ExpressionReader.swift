@@ -10,7 +10,9 @@ enum ExpressionReader {
             switch item.item {
             case let .stmt(statement):
                 if let returned = statement.as(ReturnStmtSyntax.self)?.expression { return returned }
-                if let expressionStatement = statement.as(ExpressionStmtSyntax.self) { return expressionStatement.expression }
+                if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
+                    return expressionStatement.expression
+                }
             case let .expr(expression):
                 return expression
             default:
@@ -32,24 +34,29 @@ enum ExpressionReader {
         // `[Coin]()` and `[String: Int]()`: the called expression is an array or dictionary literal of types.
         if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
             if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1,
-               let element = TypeExprReader.read(expression: array.elements.first!.expression) {
+                let element = TypeExprReader.read(expression: array.elements.first!.expression)
+            {
                 return .array(element)
             }
             if let dictionary = call.calledExpression.as(DictionaryExprSyntax.self),
-               case let .elements(elements) = dictionary.content, elements.count == 1,
-               let key = TypeExprReader.read(expression: elements.first!.key),
-               let value = TypeExprReader.read(expression: elements.first!.value) {
+                case let .elements(elements) = dictionary.content, elements.count == 1,
+                let key = TypeExprReader.read(expression: elements.first!.key),
+                let value = TypeExprReader.read(expression: elements.first!.value)
+            {
                 return .dictionary(key, value)
             }
         }
-        if let call = expression.as(FunctionCallExprSyntax.self), let type = TypeExprReader.read(expression: call.calledExpression),
-           let last = type.path?.last, last.first?.isUppercase == true {
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let type = TypeExprReader.read(expression: call.calledExpression),
+            let last = type.path?.last, last.first?.isUppercase == true
+        {
             return type
         }
         // `Date.init()`, `UUID.init()`: an initialiser named explicitly.
         if let call = expression.as(FunctionCallExprSyntax.self),
-           let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-           let base = member.base, let type = TypeExprReader.read(expression: base) {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+            let base = member.base, let type = TypeExprReader.read(expression: base)
+        {
             return type
         }
         if let array = expression.as(ArrayExprSyntax.self), let element = literalElementType(array) {
@@ -70,7 +77,8 @@ enum ExpressionReader {
     /// `Kind.chest.rawValue`) for the model to resolve, else the expression as written.
     static func initialValue(_ expression: ExprSyntax) -> InitialValue {
         if expression.is(MemberAccessExprSyntax.self), let path = TypeExprReader.read(expression: expression)?.path,
-           path.count > 1 {
+            path.count > 1
+        {
             return .memberChain(path)
         }
         return .expression(expression.trimmedDescription)
@@ -107,7 +115,9 @@ enum ExpressionReader {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = call.calledExpression.trimmedDescription
         guard callee == ".init" || callee.hasSuffix("Version") || callee.hasSuffix("Version.init") else { return nil }
-        let numbers = call.arguments.compactMap { Int($0.expression.as(IntegerLiteralExprSyntax.self)?.literal.text.filter { $0 != "_" } ?? "") }
+        let numbers = call.arguments.compactMap {
+            Int($0.expression.as(IntegerLiteralExprSyntax.self)?.literal.text.filter { $0 != "_" } ?? "")
+        }
         guard numbers.count == 3, call.arguments.count == 3 else { return nil }
         return VersionNumber(numbers[0], numbers[1], numbers[2])
     }
@@ -116,8 +126,11 @@ enum ExpressionReader {
     /// written `MigrationStage.custom(...)`, with closures as arguments or trailing closures.
     static func stage(_ expression: ExprSyntax, reader: DeclarationReader) -> StageExpression? {
         guard let call = expression.as(FunctionCallExprSyntax.self),
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
-        if let base = member.base, base.trimmedDescription != "MigrationStage", base.trimmedDescription != "SwiftData.MigrationStage" {
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return nil }
+        if let base = member.base, base.trimmedDescription != "MigrationStage",
+            base.trimmedDescription != "SwiftData.MigrationStage"
+        {
             return nil
         }
         let kind: StageKind
@@ -155,13 +168,16 @@ enum ExpressionReader {
         collector.walk(expression)
         let swallowed = SwallowedErrorCollector(reader: reader)
         swallowed.walk(expression)
-        return ClosureSummary(location: reader.location(expression), typeUses: collector.uses,
-                              swallowedErrors: swallowed.found, changesData: DataChangeDetector.changesData(expression))
+        return ClosureSummary(
+            location: reader.location(expression), typeUses: collector.uses,
+            swallowedErrors: swallowed.found, changesData: DataChangeDetector.changesData(expression))
     }
 
     // MARK: Attributes
 
-    static func attributeArguments(_ attribute: AttributeSyntax, at location: SourceLocation, reader: DeclarationReader) -> AttributeArguments {
+    static func attributeArguments(_ attribute: AttributeSyntax, at location: SourceLocation, reader: DeclarationReader)
+        -> AttributeArguments
+    {
         var arguments = AttributeArguments(location: location)
         for argument in labeledArguments(attribute) {
             switch argument.label?.text {
@@ -174,7 +190,9 @@ enum ExpressionReader {
         return arguments
     }
 
-    static func relationshipArguments(_ attribute: AttributeSyntax, at location: SourceLocation, reader: DeclarationReader) -> RelationshipArguments {
+    static func relationshipArguments(
+        _ attribute: AttributeSyntax, at location: SourceLocation, reader: DeclarationReader
+    ) -> RelationshipArguments {
         var arguments = RelationshipArguments(location: location)
         for argument in labeledArguments(attribute) {
             switch argument.label?.text {
@@ -205,7 +223,9 @@ enum ExpressionReader {
     private static func option(_ expression: ExprSyntax) -> String {
         var text = expression.trimmedDescription
         if text.hasPrefix(".") { text.removeFirst() }
-        for prefix in ["Schema.Attribute.Option.", "Schema.Relationship.DeleteRule.", "Schema.Attribute.", "Schema.Relationship."] where text.hasPrefix(prefix) {
+        for prefix in [
+            "Schema.Attribute.Option.", "Schema.Relationship.DeleteRule.", "Schema.Attribute.", "Schema.Relationship.",
+        ] where text.hasPrefix(prefix) {
             text.removeFirst(prefix.count)
         }
         return text
@@ -226,8 +246,9 @@ enum ExpressionReader {
             guard case let .property(property) = component.component else { return nil }
             return property.declName.baseName.text.unbackticked
         }
-        return KeyPathReference(root: keyPath.root.map { TypeExprReader.read($0) }, properties: properties,
-                                location: reader.location(keyPath))
+        return KeyPathReference(
+            root: keyPath.root.map { TypeExprReader.read($0) }, properties: properties,
+            location: reader.location(keyPath))
     }
 }
 
@@ -255,7 +276,8 @@ final class TypeUseCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let type = TypeExprReader.read(expression: node.calledExpression), let last = type.path?.last,
-           last.first?.isUppercase == true, !node.calledExpression.is(GenericSpecializationExprSyntax.self) {
+            last.first?.isUppercase == true, !node.calledExpression.is(GenericSpecializationExprSyntax.self)
+        {
             record(type, node.calledExpression)
         }
         return .visitChildren

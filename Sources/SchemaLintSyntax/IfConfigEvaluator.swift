@@ -34,7 +34,8 @@ enum IfConfigEvaluator {
             }
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-           let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "canImport" {
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "canImport"
+        {
             return .yes
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {

@@ -14,7 +14,9 @@ public enum NestingGuard {
         let (deepest, deepestSquare) = depths(bytes)
         if deepest > limit { return "brackets nest more than \(limit) levels deep" }
         if deepestSquare > squareLimit {
-            return "square brackets nest more than \(squareLimit) levels deep (the Swift parser's time doubles with each level)"
+            return
+                "square brackets nest more than \(squareLimit) levels deep (the Swift parser's time doubles with "
+                    + "each level)"
         }
         return nil
     }
@@ -34,8 +36,11 @@ public enum NestingGuard {
             if inLineComment {
                 if byte == 10 { inLineComment = false }
             } else if blockComments > 0 {
-                if byte == 0x2A && next == 0x2F { blockComments -= 1; index += 1 }
-                else if byte == 0x2F && next == 0x2A { blockComments += 1; index += 1 }
+                if byte == 0x2A && next == 0x2F {
+                    blockComments -= 1; index += 1
+                } else if byte == 0x2F && next == 0x2A {
+                    blockComments += 1; index += 1
+                }
             } else if inString {
                 if byte == 0x5C { index += 1 } else if byte == 0x22 || byte == 10 { inString = false }
             } else {

@@ -10,8 +10,9 @@ public enum SwiftFileParser {
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
         if let reason = NestingGuard.refusal(content) {
             var refused = ParsedFile(path: path)
-            refused.syntaxError = SyntaxProblem(location: SourceLocation(file: path, line: 1, column: 1),
-                                                message: "\(reason), so schemalint did not parse this file", count: 1)
+            refused.syntaxError = SyntaxProblem(
+                location: SourceLocation(file: path, line: 1, column: 1),
+                message: "\(reason), so schemalint did not parse this file", count: 1)
             return refused
         }
         // Invalid UTF-8 becomes U+FFFD: the file is still analysed and the parser reports the damage.
@@ -21,7 +22,8 @@ public enum SwiftFileParser {
 
     /// Only files that create containers or configurations need the whole-file walk for them.
     static let containerWords: [ByteScanner.Needle] = [
-        ByteScanner.Needle("ModelContainer", anchor: UInt8(ascii: "C")), ByteScanner.Needle("modelContainer", anchor: UInt8(ascii: "C")),
+        ByteScanner.Needle("ModelContainer", anchor: UInt8(ascii: "C")),
+        ByteScanner.Needle("modelContainer", anchor: UInt8(ascii: "C")),
         ByteScanner.Needle("ModelConfiguration", anchor: UInt8(ascii: "C")),
     ]
 
@@ -32,8 +34,14 @@ public enum SwiftFileParser {
         let reader = DeclarationReader(converter: converter, path: path)
         reader.read(tree, into: &parsed)
         var source = source
-        let mentionsContainers = source.withUTF8 { ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0)) }
-        if source.withUTF8({ ByteScanner.occurs([ByteScanner.Needle("schemalint:", anchor: UInt8(ascii: ":"))], anchor: UInt8(ascii: ":"), in: UnsafeRawBufferPointer($0)) }) {
+        let mentionsContainers = source.withUTF8 {
+            ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0))
+        }
+        if source.withUTF8({
+            ByteScanner.occurs(
+                [ByteScanner.Needle("schemalint:", anchor: UInt8(ascii: ":"))], anchor: UInt8(ascii: ":"),
+                in: UnsafeRawBufferPointer($0))
+        }) {
             parsed.suppressions = SuppressionReader.read(tree, converter: converter, path: path)
         }
         if mentionsContainers {

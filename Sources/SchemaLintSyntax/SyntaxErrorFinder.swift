@@ -32,16 +32,22 @@ final class SyntaxErrorFinder {
 
     /// `to end enum Name` for a missing closing brace of a type body.
     private static func context(of token: TokenSyntax) -> String {
-        guard token.tokenKind == .rightBrace, let block = token.parent?.as(MemberBlockSyntax.self), let owner = block.parent else { return "" }
+        guard token.tokenKind == .rightBrace, let block = token.parent?.as(MemberBlockSyntax.self),
+            let owner = block.parent
+        else { return "" }
         if let decl = owner.as(EnumDeclSyntax.self) { return " to end enum \(decl.name.text)" }
         if let decl = owner.as(ClassDeclSyntax.self) { return " to end class \(decl.name.text)" }
         if let decl = owner.as(StructDeclSyntax.self) { return " to end struct \(decl.name.text)" }
-        if let decl = owner.as(ExtensionDeclSyntax.self) { return " to end extension \(decl.extendedType.trimmedDescription)" }
+        if let decl = owner.as(ExtensionDeclSyntax.self) {
+            return " to end extension \(decl.extendedType.trimmedDescription)"
+        }
         return ""
     }
 
     /// The first error (location and message) and the number of errors.
-    static func firstError(in tree: SourceFileSyntax, converter: SourceLocationConverter) -> (line: Int, column: Int, message: String, count: Int)? {
+    static func firstError(in tree: SourceFileSyntax, converter: SourceLocationConverter) -> (
+        line: Int, column: Int, message: String, count: Int
+    )? {
         let finder = SyntaxErrorFinder()
         finder.walk(Syntax(tree))
         guard let (node, message) = finder.first else { return nil }

@@ -21,7 +21,8 @@ enum TypeExprReader {
             return read(attributed.baseType)
         }
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
-           only.firstName == nil {
+            only.firstName == nil
+        {
             return read(only.type)
         }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
@@ -61,11 +62,13 @@ enum TypeExprReader {
             return normalise([reference.baseName.text], arguments: [])
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-           case let .named(basePath, baseArguments)? = read(expression: base), baseArguments.isEmpty {
+            case let .named(basePath, baseArguments)? = read(expression: base), baseArguments.isEmpty
+        {
             return normalise(basePath + [member.declName.baseName.text], arguments: [])
         }
         if let specialised = expression.as(GenericSpecializationExprSyntax.self),
-           case let .named(path, _)? = read(expression: specialised.expression) {
+            case let .named(path, _)? = read(expression: specialised.expression)
+        {
             return normalise(path, arguments: genericArguments(specialised.genericArgumentClause))
         }
         if let typeExpression = expression.as(TypeExprSyntax.self) {
@@ -80,7 +83,8 @@ enum TypeExprReader {
     /// `X.self` gives `X`.
     static func readMetatype(_ expression: ExprSyntax) -> TypeExpr? {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-              let base = member.base else { return nil }
+            let base = member.base
+        else { return nil }
         return read(expression: base)
     }
 }

@@ -31,12 +31,16 @@ struct SyntheticApp {
             """.write(to: folder.appendingPathComponent("SchemaV\(v).swift"), atomically: false, encoding: .utf8)
             for m in 1...models {
                 var body = ""
+                let types = ["String", "Int", "Date?", "Double", "Bool"]
+                let defaults = [" = \"\"", " = 0", "", " = 0.0", " = false"]
                 for p in 1...properties {
-                    body += "        var field\(p): \(["String", "Int", "Date?", "Double", "Bool"][p % 5])\(p % 5 == 2 ? "" : " = \(["\"\"", "0", "", "0.0", "false"][p % 5])")\n"
+                    body += "        var field\(p): \(types[p % 5])\(defaults[p % 5])\n"
                 }
                 if v > 1 || m > 1 { body += "        var added\(v): String?\n" }
                 if m > 1 { body += "        var previous: Model\(m - 1)?\n" }
-                if m < models { body += "        @Relationship(inverse: \\Model\(m + 1).previous) var next: [Model\(m + 1)] = []\n" }
+                if m < models {
+                    body += "        @Relationship(inverse: \\Model\(m + 1).previous) var next: [Model\(m + 1)] = []\n"
+                }
                 try """
                 import Foundation
                 import SwiftData
@@ -52,7 +56,10 @@ struct SyntheticApp {
             }
         }
         let schemas = (1...versions).map { "SchemaV\($0).self" }.joined(separator: ", ")
-        let stages = versions > 1 ? (1..<versions).map { ".lightweight(fromVersion: SchemaV\($0).self, toVersion: SchemaV\($0 + 1).self)" }.joined(separator: ",\n            ") : ""
+        let stages =
+            versions > 1
+            ? (1..<versions).map { ".lightweight(fromVersion: SchemaV\($0).self, toVersion: SchemaV\($0 + 1).self)" }
+                .joined(separator: ",\n            ") : ""
         try """
         import SwiftData
 
@@ -72,7 +79,8 @@ struct SyntheticApp {
         let features = root.appendingPathComponent("Features")
         try fm.createDirectory(at: features, withIntermediateDirectories: true)
         for f in 0..<ordinaryFiles {
-            try Self.ordinaryFile(f).write(to: features.appendingPathComponent("Feature\(f).swift"), atomically: false, encoding: .utf8)
+            try Self.ordinaryFile(f).write(
+                to: features.appendingPathComponent("Feature\(f).swift"), atomically: false, encoding: .utf8)
         }
     }
 
@@ -83,71 +91,71 @@ struct SyntheticApp {
         let extendable = ["UIView", "String", "Color", "Date", "UIViewController", "View", "URLSession", "Array"]
         let extended = extendable[index % extendable.count]
         var text = """
-        import Foundation
-        \(index % 10 == 0 ? "import CoreData\n" : "")
-        typealias Feature\(index)Completion = (Result<[String], Error>) -> Void
-        typealias Feature\(index)Identifier = String
+            import Foundation
+            \(index % 10 == 0 ? "import CoreData\n" : "")
+            typealias Feature\(index)Completion = (Result<[String], Error>) -> Void
+            typealias Feature\(index)Identifier = String
 
-        /// The view model of feature \(index): its schema of fields, its onboarding stage and its migration notes.
-        struct Feature\(index)ViewModel: Equatable {
-            var items: [String] = []
-            var isLoading = false
-            var selection: Int?
-            var query = ""
-            var schemaVersion = "v2"
-            var stage: OnboardingStage\(index) = .welcome
-        }
+            /// The view model of feature \(index): its schema of fields, its onboarding stage and its migration notes.
+            struct Feature\(index)ViewModel: Equatable {
+                var items: [String] = []
+                var isLoading = false
+                var selection: Int?
+                var query = ""
+                var schemaVersion = "v2"
+                var stage: OnboardingStage\(index) = .welcome
+            }
 
-        enum OnboardingStage\(index): String, CaseIterable {
-            case welcome, permissions, migrationNotice = "MigrationNotice", done
-        }
+            enum OnboardingStage\(index): String, CaseIterable {
+                case welcome, permissions, migrationNotice = "MigrationNotice", done
+            }
 
-        extension \(extended) {
-            /// Container and model helpers used by feature \(index).
-            static var feature\(index)ContainerIdentifier: String { "Feature\(index)ContainerView.schemaStage" }
-        }
+            extension \(extended) {
+                /// Container and model helpers used by feature \(index).
+                static var feature\(index)ContainerIdentifier: String { "Feature\(index)ContainerView.schemaStage" }
+            }
 
-        final class Feature\(index)Controller {
-            private(set) var model = Feature\(index)ViewModel()
-            private let containerName = "com.example.container.\(index)"
-
-        """
-        for method in 0..<8 {
-            text += """
-                /// Refreshes part \(method) of the screen from the provider, keeping the selection stable.
-                func refresh\(method)(with provider: () -> [String],
-                                      completion: Feature\(index)Completion? = nil) -> Int {
-                    model.isLoading = true
-                    let values = provider().filter { !$0.isEmpty && $0.count > \(method % 5) }.sorted()
-                    model.items = values
-                    model.selection = values.isEmpty ? nil : min(model.selection ?? 0, values.count - 1)
-                    model.isLoading = false
-                    completion?(.success(values))
-                    return values.reduce(0) { $0 + $1.count * \(method + 1) }
-                }
-
+            final class Feature\(index)Controller {
+                private(set) var model = Feature\(index)ViewModel()
+                private let containerName = "com.example.container.\(index)"
 
             """
+        for method in 0..<8 {
+            text += """
+                    /// Refreshes part \(method) of the screen from the provider, keeping the selection stable.
+                    func refresh\(method)(with provider: () -> [String],
+                                          completion: Feature\(index)Completion? = nil) -> Int {
+                        model.isLoading = true
+                        let values = provider().filter { !$0.isEmpty && $0.count > \(method % 5) }.sorted()
+                        model.items = values
+                        model.selection = values.isEmpty ? nil : min(model.selection ?? 0, values.count - 1)
+                        model.isLoading = false
+                        completion?(.success(values))
+                        return values.reduce(0) { $0 + $1.count * \(method + 1) }
+                    }
+
+
+                """
         }
         text += "}\n"
         if index % 10 == 0 {
             text += """
 
-            /// The app's older Core Data store, kept until its migration to the new schema has run everywhere.
-            final class LegacyItem\(index): NSManagedObject {
-                @NSManaged var title: String?
-                @NSManaged var createdAt: Date?
-            }
+                /// The app's older Core Data store, kept until its migration to the new schema has run everywhere.
+                final class LegacyItem\(index): NSManagedObject {
+                    @NSManaged var title: String?
+                    @NSManaged var createdAt: Date?
+                }
 
-            enum LegacyStore\(index) {
-                static let container: NSPersistentContainer = {
-                    let container = NSPersistentContainer(name: "LegacyModel\(index)")
-                    container.loadPersistentStores { _, error in if let error { print("store: \\(error)") } }
-                    return container
-                }()
-            }
+                enum LegacyStore\(index) {
+                    static let container: NSPersistentContainer = {
+                        let container = NSPersistentContainer(name: "LegacyModel\(index)")
+                        container.loadPersistentStores { _, error in if let error { print("store: \\(error)") } }
+                        return container
+                    }()
+                }
 
-            """
+                """
         }
         return text
     }

@@ -3,14 +3,15 @@ import SchemaLintEngine
 import SchemaLintStore
 import SchemaLintSyntax
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #else
-import Glibc
+    import Glibc
 #endif
 
 /// schemalint-bench: measures `schemalint check` on generated or existing trees.
 ///
-///     schemalint-bench --generate VxMxP [--ordinary F]   a synthetic app (V versions × M models × P properties + F ordinary files)
+///     schemalint-bench --generate VxMxP [--ordinary F]   a synthetic app (V versions × M models × P properties
+///                                                        + F ordinary files)
 ///     schemalint-bench PATH                              an existing tree
 ///     schemalint-bench --scaling                         the scaling table over growing V × M
 ///     ... --stores GLOB                                  also times `check --stores GLOB` (store fixtures verified)
@@ -23,8 +24,10 @@ struct Bench {
     /// `--stores`: store fixtures to verify in a second timed run (absolute glob).
     var stores: String?
 
-    static let keywords = ["VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
-                           "modelContainer", "ModelConfiguration"].joined(separator: "|")
+    static let keywords = [
+        "VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
+        "modelContainer", "ModelConfiguration",
+    ].joined(separator: "|")
 
     func report(_ root: URL) throws {
         var discovery = SourceDiscovery(workingDirectory: root)
@@ -33,21 +36,41 @@ struct Bench {
         let bytes = files.reduce(0) { $0 + $1.bytes.count }
         let megabytes = Double(bytes) / 1_048_576
         let check = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1, 2]) }
-        let grep = try best { try run(URL(fileURLWithPath: "/usr/bin/env"), ["grep", "-rlE", Self.keywords, "--include=*.swift", "."], in: root, allowedStatus: [0, 1]) }
-        let parse = measure { files.reduce(0) { $0 + SwiftFileParser.parse(path: $1.path, bytes: $1.bytes).members.types.count } }.seconds
+        let grep = try best {
+            try run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["grep", "-rlE", Self.keywords, "--include=*.swift", "."],
+                in: root, allowedStatus: [0, 1])
+        }
+        let parse = measure {
+            files.reduce(0) { $0 + SwiftFileParser.parse(path: $1.path, bytes: $1.bytes).members.types.count }
+        }.seconds
         print("files           \(files.count), \(try parsedCount(root)) parsed by schemalint")
         print("bytes           \(bytes) (\(String(format: "%.1f", megabytes)) MB)")
         print("wall time       \(ms(check)) (schemalint check, best of \(repeats), process start included)")
-        print("throughput      \(Int(Double(files.count) / check)) files/s, \(String(format: "%.1f", megabytes / check)) MB/s")
+        print(
+            "throughput      \(Int(Double(files.count) / check)) files/s, "
+                + "\(String(format: "%.1f", megabytes / check)) MB/s"
+        )
         print("vs grep -rlE    \(ms(grep))   ratio \(String(format: "%.2f", check / grep))")
-        print("vs parse all    \(ms(parse)) (single-threaded SwiftParser)   ratio \(String(format: "%.2f", check / parse))")
+        print(
+            "vs parse all    \(ms(parse)) (single-threaded SwiftParser)   ratio "
+                + "\(String(format: "%.2f", check / parse))"
+        )
         print("peak memory     \(peakChildMemoryMB()) MB (largest schemalint process)")
         if let stores {
             let paths = try StoreFixtures.locate([stores], base: root.path)
-            let withStores = try best { try run(schemalint, ["check", ".", "--stores", stores], in: root, allowedStatus: [0, 1, 2]) }
+            let withStores = try best {
+                try run(schemalint, ["check", ".", "--stores", stores], in: root, allowedStatus: [0, 1, 2])
+            }
             let read = measure { paths.compactMap { try? StoreReader.metadata(of: $0) }.count }
-            print("with stores     \(ms(withStores)) (check --stores, \(paths.count) store files)   +\(ms(max(0, withStores - check)))")
-            print("store reading   \(ms(read.seconds / Double(max(1, paths.count)))) per store (copy, metadata, inflate and decode the cached model; \(read.value) read)")
+            print(
+                "with stores     \(ms(withStores)) (check --stores, \(paths.count) store files)   "
+                    + "+\(ms(max(0, withStores - check)))"
+            )
+            print(
+                "store reading   \(ms(read.seconds / Double(max(1, paths.count)))) per store (copy, metadata, "
+                    + "inflate and decode the cached model; \(read.value) read)"
+            )
         }
     }
 
@@ -71,17 +94,20 @@ struct Bench {
     func scaling(_ sizes: [(Int, Int)], properties: Int) throws {
         print("versions x models   files   wall time   per version x model")
         for (versions, models) in sizes {
-            let root = try generate(SyntheticApp(versions: versions, models: models, properties: properties, ordinaryFiles: 0))
+            let root = try generate(
+                SyntheticApp(versions: versions, models: models, properties: properties, ordinaryFiles: 0))
             let time = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1]) }
             let pad = { (text: String, width: Int) in text.padding(toLength: width, withPad: " ", startingAt: 0) }
-            print(pad("\(versions) x \(models)", 20) + pad("\(versions * (models + 1) + 1)", 8) + pad(ms(time), 12)
-                  + String(format: "%.3f ms", time * 1000 / Double(versions * models)))
+            print(
+                pad("\(versions) x \(models)", 20) + pad("\(versions * (models + 1) + 1)", 8) + pad(ms(time), 12)
+                    + String(format: "%.3f ms", time * 1000 / Double(versions * models)))
         }
     }
 
     func generate(_ app: SyntheticApp) throws -> URL {
         let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("schemalint-bench-\(app.versions)x\(app.models)x\(app.properties)-\(app.ordinaryFiles)")
+            .appendingPathComponent(
+                "schemalint-bench-\(app.versions)x\(app.models)x\(app.properties)-\(app.ordinaryFiles)")
         try? FileManager.default.removeItem(at: root)
         try app.write(to: root)
         return root
@@ -98,12 +124,14 @@ struct Bench {
     /// 50 ms on Linux, which would swamp the timings.
     func run(_ executable: URL, _ arguments: [String], in directory: URL, allowedStatus: Set<Int32>) throws {
         let previous = FileManager.default.currentDirectoryPath
-        guard FileManager.default.changeCurrentDirectoryPath(directory.path) else { throw BenchError.failed("cannot enter \(directory.path)") }
+        guard FileManager.default.changeCurrentDirectoryPath(directory.path) else {
+            throw BenchError.failed("cannot enter \(directory.path)")
+        }
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?  // an opaque pointer on Darwin, a struct on glibc
+            var actions: posix_spawn_file_actions_t?  // an opaque pointer on Darwin, a struct on glibc
         #else
-        var actions = posix_spawn_file_actions_t()
+            var actions = posix_spawn_file_actions_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -118,7 +146,8 @@ struct Bench {
         waitpid(pid, &status, 0)
         let exitCode = (status >> 8) & 0xFF
         guard status & 0x7F == 0, allowedStatus.contains(exitCode) else {
-            throw BenchError.failed("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ended with status \(status)")
+            throw BenchError.failed(
+                "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ended with status \(status)")
         }
     }
 }
@@ -137,11 +166,11 @@ func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000)
 func peakChildMemoryMB() -> Int {
     var usage = rusage()
     #if canImport(Darwin)
-    getrusage(RUSAGE_CHILDREN, &usage)
-    return Int(usage.ru_maxrss) / 1_048_576
+        getrusage(RUSAGE_CHILDREN, &usage)
+        return Int(usage.ru_maxrss) / 1_048_576
     #else
-    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-    return Int(usage.ru_maxrss) / 1024
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        return Int(usage.ru_maxrss) / 1024
     #endif
 }
 
@@ -165,15 +194,20 @@ func main() throws {
     var bench = Bench(schemalint: binary)
     bench.stores = option("--stores")
     if flag("--scaling") {
-        try bench.scaling([(10, 10), (20, 20), (40, 20), (50, 40), (100, 40)], properties: Int(option("--properties") ?? "6") ?? 6)
+        try bench.scaling(
+            [(10, 10), (20, 20), (40, 20), (50, 40), (100, 40)], properties: Int(option("--properties") ?? "6") ?? 6)
         return
     }
     let ordinary = Int(option("--ordinary") ?? "0") ?? 0
     if let generate = option("--generate") {
         let parts = generate.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 3 else { throw BenchError.usage }
-        let root = try bench.generate(SyntheticApp(versions: parts[0], models: parts[1], properties: parts[2], ordinaryFiles: ordinary))
-        print("generated \(parts[0]) versions x \(parts[1]) models x \(parts[2]) properties + \(ordinary) ordinary files in \(root.path)")
+        let root = try bench.generate(
+            SyntheticApp(versions: parts[0], models: parts[1], properties: parts[2], ordinaryFiles: ordinary))
+        print(
+            "generated \(parts[0]) versions x \(parts[1]) models x \(parts[2]) properties + \(ordinary) ordinary "
+                + "files in \(root.path)"
+        )
         try bench.report(root)
     } else {
         try bench.report(URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath))

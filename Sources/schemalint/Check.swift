@@ -10,7 +10,11 @@ struct Check: ParsableCommand {
 
     @OptionGroup var options: SharedOptions
 
-    @Option(help: "Output format: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: the configuration's, else xcode).")
+    @Option(
+        help: ArgumentHelp(
+            "Output format: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: the "
+                + "configuration's, else xcode).")
+    )
     var reporter: ReporterKind?
 
     @Flag(help: "Warnings fail the check too.")
@@ -22,10 +26,13 @@ struct Check: ParsableCommand {
     @Flag(help: "Also print each app's folder, lockfile, configuration and containers by kind.")
     var verbose = false
 
-    @Option(help: ArgumentHelp("Write this file when the check passes (the SwiftPM build-tool plugin's output).", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "Write this file when the check passes (the SwiftPM build-tool plugin's output).", visibility: .hidden))
     var touch: String?
 
-    @Option(help: "Treat every version as it is at this git revision as locked (e.g. origin/main or the last release tag).")
+    @Option(
+        help: "Treat every version as it is at this git revision as locked (e.g. origin/main or the last release tag).")
     var against: String?
 
     @Option(help: "Report only findings that are not in this baseline file.")
@@ -55,8 +62,9 @@ struct Check: ParsableCommand {
             var lockfile = try options.loadLockfile(at: app.lockfilePath)
             if lockfile != nil { lockfiles.append(app.lockfilePath) }
             if let against { lockfile = try versionsAt(against, app: app, lockfile: lockfile) }
-            let analysis = try options.analyze(app, lockfile: lockfile, storeFiles: stores[app.root] ?? [],
-                                               lockfileLocation: against == nil ? app.lockfilePath : nil)
+            let analysis = try options.analyze(
+                app, lockfile: lockfile, storeFiles: stores[app.root] ?? [],
+                lockfileLocation: against == nil ? app.lockfilePath : nil)
             if lockfile == nil, !analysis.project.plans.isEmpty { missing.append(app.lockfilePath) }
             if verbose {
                 let found = lockfile != nil
@@ -71,11 +79,15 @@ struct Check: ParsableCommand {
         }
         if let writeBaseline {
             do {
-                try Data(recorded.json().rendered().utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+                try Data(recorded.json().rendered().utf8).write(
+                    to: URL(fileURLWithPath: writeBaseline), options: .atomic)
             } catch {
                 throw Console.fail("cannot write baseline \(writeBaseline): \(error.localizedDescription)")
             }
-            Console.err("schemalint: recorded \(recorded.entries.count) findings in \(writeBaseline); check with --baseline \(writeBaseline) to see only new ones")
+            Console.err(
+                "schemalint: recorded \(recorded.entries.count) findings in \(writeBaseline); check with --baseline "
+                    + "\(writeBaseline) to see only new ones"
+            )
             return
         }
         findings = Finding.ordered(findings)

@@ -12,7 +12,8 @@ struct Diff: ParsableCommand {
     @Argument(help: "The newer version.")
     var to: String
 
-    @Option(name: .customLong("path"), help: "Files or folders to analyse (default: the current directory); repeatable.")
+    @Option(
+        name: .customLong("path"), help: "Files or folders to analyse (default: the current directory); repeatable.")
     var paths: [String] = []
 
     @Option(help: "Output format: xcode (text) or json.")

@@ -4,14 +4,19 @@ import SchemaLintEngine
 struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record the versions that are not locked yet in schemalint.lock (run it when you ship a release).",
-        discussion: "A locked version that changed is never re-recorded silently: it is reported and nothing is written, unless you name it with --accept and give a --reason, which is kept in the lockfile.")
+        discussion:
+            "A locked version that changed is never re-recorded silently: it is reported and nothing is written, "
+                + "unless you name it with --accept and give a --reason, which is kept in the lockfile."
+    )
 
     @OptionGroup var options: SharedOptions
 
     @Option(name: .customLong("only"), help: "Lock only this version (type name or lockfile key); repeatable.")
     var only: [String] = []
 
-    @Option(name: .customLong("accept"), help: "Re-record this changed (or retire this removed) version; repeatable. Needs --reason.")
+    @Option(
+        name: .customLong("accept"),
+        help: "Re-record this changed (or retire this removed) version; repeatable. Needs --reason.")
     var accept: [String] = []
 
     @Option(help: "Why the accepted change is safe; kept in the lockfile for reviewers.")
@@ -31,8 +36,9 @@ struct Lock: ParsableCommand {
         for app in apps {
             try LockfileStore.withExclusiveAccess(to: app.lockfilePath) {
                 let existing = try options.loadLockfile(at: app.lockfilePath, mustExist: false)
-                let analysis = try options.analyze(app, lockfile: existing, storeFiles: stores[app.root] ?? [],
-                                                   lockfileLocation: nil)
+                let analysis = try options.analyze(
+                    app, lockfile: existing, storeFiles: stores[app.root] ?? [],
+                    lockfileLocation: nil)
                 guard !analysis.versions.isEmpty || existing != nil || apps.count == 1 else { return }
                 let project = analysis.project
                 let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
@@ -42,25 +48,32 @@ struct Lock: ParsableCommand {
             }
         }
         if !unknown.isEmpty {
-            throw Console.fail("no version named \(unknown.sorted().joined(separator: ", ")). `schemalint hash` lists "
-                + "the versions and their keys")
+            throw Console.fail(
+                "no version named \(unknown.sorted().joined(separator: ", ")). `schemalint hash` lists "
+                    + "the versions and their keys")
         }
     }
 
     private func record(_ analysis: Analysis, existing: Lockfile?, path: String, names: Set<String>) throws {
-        let request = Locker.Request(only: Set(only).intersection(names), accept: Set(accept).intersection(names),
-                                     reason: reason)
+        let request = Locker.Request(
+            only: Set(only).intersection(names), accept: Set(accept).intersection(names),
+            reason: reason)
         if !only.isEmpty && request.only.isEmpty { return }
         let outcome = Locker.plan(analysis, existing: existing, request: request)
         if !outcome.incomplete.isEmpty {
             for (key, reason) in outcome.incomplete { Console.err("schemalint: error: cannot lock \(key): \(reason)") }
-            throw Console.fail("nothing was written: fix the sources above first, so the lockfile records what really ships")
+            throw Console.fail(
+                "nothing was written: fix the sources above first, so the lockfile records what really ships")
         }
         if !outcome.conflicts.isEmpty {
             for (key, changes) in outcome.conflicts {
-                Console.err("schemalint: error: \(key) is locked and has changed since: \(changes.joined(separator: "; "))")
+                Console.err(
+                    "schemalint: error: \(key) is locked and has changed since: \(changes.joined(separator: "; "))")
             }
-            Console.err("schemalint: nothing was written. Restore the versions above and put the change in a new version, or re-record one that never shipped with `schemalint lock --accept NAME --reason \"...\"`")
+            Console.err(
+                "schemalint: nothing was written. Restore the versions above and put the change in a new version, or "
+                    + "re-record one that never shipped with `schemalint lock --accept NAME --reason \"...\"`"
+            )
             throw ExitStatus.findings
         }
         if outcome.changed {
@@ -74,16 +87,23 @@ struct Lock: ParsableCommand {
             let stores = outcome.lockfile.versions[key]?.stores ?? []
             return stores.isEmpty ? "" : " (matches store \(stores.map(\.path).joined(separator: ", ")))"
         }
-        for key in outcome.recorded { Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\(verified(key))\n") }
+        for key in outcome.recorded {
+            Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\(verified(key))\n")
+        }
         for key in outcome.remapped {
             let entry = outcome.lockfile.versions[key]!
             let certainty = entry.checksumUncertainties == nil ? "now certain" : "still uncertain"
-            Console.out("re-recorded \(key) \(entry.checksum): same source, mapped by this release "
-                + "(checksum \(certainty))\n")
+            Console.out(
+                "re-recorded \(key) \(entry.checksum): same source, mapped by this release "
+                    + "(checksum \(certainty))\n")
         }
         for key in outcome.evidence { Console.out("recorded store evidence for \(key)\(verified(key))\n") }
-        for key in outcome.accepted { Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n") }
+        for key in outcome.accepted {
+            Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n")
+        }
         for key in outcome.retired { Console.out("retired \(key) (accepted: \(reason ?? ""))\n") }
-        if !outcome.changed { Console.out("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n") }
+        if !outcome.changed {
+            Console.out("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n")
+        }
     }
 }

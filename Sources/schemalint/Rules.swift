@@ -18,7 +18,8 @@ struct Rules: ParsableCommand {
 }
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print a rule's document: what it catches, why, how to fix it, examples.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print a rule's document: what it catches, why, how to fix it, examples.")
 
     @Argument(help: "The rule id, as `schemalint rules` lists it.")
     var ruleID: String
@@ -32,7 +33,8 @@ struct Explain: ParsableCommand {
 }
 
 struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Write a commented starter .schemalint.yml (never overwrites one).")
+    static let configuration = CommandConfiguration(
+        abstract: "Write a commented starter .schemalint.yml (never overwrites one).")
 
     func run() throws {
         let path = ConfigurationLoader.defaultFileName

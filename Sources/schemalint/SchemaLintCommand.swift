@@ -7,9 +7,14 @@ struct SchemaLintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schemalint",
         abstract: "Keeps SwiftData schema changes from losing your users' data.",
-        discussion: "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not do its job.",
+        discussion:
+            "Exit status: 0 no error findings, 1 error findings (or warnings with --strict), 2 schemalint could not "
+                + "do its job.",
         version: SchemaLintVersion.current,
-        subcommands: [Check.self, Lock.self, Hash.self, Diff.self, VerifyStore.self, InspectStore.self, Rules.self, Explain.self, Init.self],
+        subcommands: [
+            Check.self, Lock.self, Hash.self, Diff.self, VerifyStore.self, InspectStore.self, Rules.self, Explain.self,
+            Init.self,
+        ],
         defaultSubcommand: Check.self
     )
 
@@ -65,7 +70,9 @@ struct SharedOptions: ParsableArguments {
     @Argument(help: "Files or folders to analyse (default: the current directory).")
     var paths: [String] = []
 
-    @Option(name: .customLong("lockfile"), help: "The lockfile to read (and, for `lock`, write). Default: the configuration's, else ./schemalint.lock.")
+    @Option(
+        name: .customLong("lockfile"),
+        help: "The lockfile to read (and, for `lock`, write). Default: the configuration's, else ./schemalint.lock.")
     var explicitLockfile: String?
 
     @Option(name: .customLong("config"), help: "The configuration file. Default: ./.schemalint.yml when it exists.")
@@ -74,7 +81,12 @@ struct SharedOptions: ParsableArguments {
     @Option(help: "Threads to parse with (default: every core).")
     var threads: Int?
 
-    @Option(name: .customLong("stores"), help: "Store files (globs) that check verifies and lock records, besides the configuration's `stores:`; repeatable.")
+    @Option(
+        name: .customLong("stores"),
+        help: ArgumentHelp(
+            "Store files (globs) that check verifies and lock records, besides the configuration's `stores:`; "
+                + "repeatable.")
+    )
     var storePatterns: [String] = []
 
     var workingDirectory: String { FileManager.default.currentDirectoryPath }
@@ -106,7 +118,10 @@ struct SharedOptions: ParsableArguments {
     /// gate off), except for `lock`, which creates it.
     func loadLockfile(at path: String, mustExist: Bool = true) throws -> Lockfile? {
         if mustExist, explicitLockfile != nil, !FileManager.default.fileExists(atPath: path) {
-            throw Console.fail("lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to create it")
+            throw Console.fail(
+                "lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to "
+                    + "create it"
+            )
         }
         do {
             return try LockfileStore.load(path)
@@ -127,8 +142,9 @@ struct SharedOptions: ParsableArguments {
             for unreadable in discovered.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
             }
-            return try Workspace.apps(files: discovered.files, workingDirectory: workingDirectory,
-                                      explicitConfiguration: configPath, explicitLockfile: explicitLockfile)
+            return try Workspace.apps(
+                files: discovered.files, workingDirectory: workingDirectory,
+                explicitConfiguration: configPath, explicitLockfile: explicitLockfile)
         } catch let failure as SourceDiscovery.Failure {
             throw Console.fail("\(failure). Pass existing files or folders")
         } catch let failure as ConfigurationLoader.Failure {
@@ -137,8 +153,10 @@ struct SharedOptions: ParsableArguments {
     }
 
     /// Analyses one app with its configuration; `storeFiles` are the fixtures that belong to it.
-    func analyze(_ app: AppUnit, lockfile: Lockfile?, storeFiles: [String],
-                 lockfileLocation: String?) throws -> Analysis {
+    func analyze(
+        _ app: AppUnit, lockfile: Lockfile?, storeFiles: [String],
+        lockfileLocation: String?
+    ) throws -> Analysis {
         do {
             var analyzer = Analyzer(threads: threads, configuration: app.configuration)
             analyzer.stores = try StoreFixtures.read(storeFiles)

@@ -7,13 +7,20 @@ import SchemaLintStore
 struct VerifyStore: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify-store",
-        abstract: "Tell which version in the source each store file belongs to, by the checksum SwiftData wrote into it.",
-        discussion: "Stores are copied before reading; the originals are never opened for writing. Exit status: 0 every store matches a version, 1 a store matches none (it would fail with 134504), 2 a store or the source cannot be read.")
+        abstract:
+            "Tell which version in the source each store file belongs to, by the checksum SwiftData wrote into it.",
+        discussion:
+            "Stores are copied before reading; the originals are never opened for writing. Exit status: 0 every "
+                + "store matches a version, 1 a store matches none (it would fail with 134504), 2 a store or the "
+                + "source cannot be read."
+    )
 
     @Argument(help: "Store files (.store, .sqlite) written by Core Data or SwiftData; -wal/-shm siblings are used.")
     var stores: [String]
 
-    @Option(name: .customLong("source"), help: "Files or folders with the schema source (default: the current directory); repeatable.")
+    @Option(
+        name: .customLong("source"),
+        help: "Files or folders with the schema source (default: the current directory); repeatable.")
     var sources: [String] = []
 
     @Option(help: "Output format: xcode (text) or json.")
@@ -40,7 +47,9 @@ struct VerifyStore: ParsableCommand {
 struct InspectStore: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect-store",
-        abstract: "Print a store's metadata (identifiers, checksum, entity hashes), the hash self-check and its cached model.")
+        abstract:
+            "Print a store's metadata (identifiers, checksum, entity hashes), the hash self-check and its cached model."
+    )
 
     @Argument(help: "A store file written by Core Data or SwiftData.")
     var store: String

@@ -20,7 +20,9 @@ final class FuzzTests: XCTestCase {
         for name in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() {
             let url = fixtures.appendingPathComponent(name)
             if name == "Golden" {
-                roots += try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().map { url.appendingPathComponent($0) }
+                roots += try FileManager.default.contentsOfDirectory(atPath: url.path).sorted().map {
+                    url.appendingPathComponent($0)
+                }
             } else {
                 roots.append(url)
             }
@@ -34,7 +36,9 @@ final class FuzzTests: XCTestCase {
     }
 
     /// Analyses on another thread so a hang fails the test instead of stalling CI.
-    func analyzeWithTimeout(_ files: Project, seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line) -> Analysis? {
+    func analyzeWithTimeout(_ files: Project, seconds: Double = 60, file: StaticString = #filePath, line: UInt = #line)
+        -> Analysis?
+    {
         let done = DispatchSemaphore(value: 0)
         let box = AnalysisBox()
         Thread.detachNewThread {
@@ -53,15 +57,21 @@ final class FuzzTests: XCTestCase {
         let rules = Set(RuleRegistry.all.map(\.id))
         for finding in analysis.findings {
             XCTAssertTrue(rules.contains(finding.rule), "\(context): unknown rule \(finding.rule)")
-            XCTAssertTrue(finding.location.line >= 1 && finding.location.column >= 1, "\(context): bad location \(finding.location)")
-            XCTAssertTrue(paths.contains(finding.location.file) || finding.location.file.hasSuffix(".lock"), "\(context): \(finding.location.file)")
+            XCTAssertTrue(
+                finding.location.line >= 1 && finding.location.column >= 1,
+                "\(context): bad location \(finding.location)")
+            XCTAssertTrue(
+                paths.contains(finding.location.file) || finding.location.file.hasSuffix(".lock"),
+                "\(context): \(finding.location.file)")
         }
         let reported = Set(analysis.findings.filter { $0.rule == "syntax_error" }.map(\.location.file))
         for file in files where file.mayHoldSchema {
             let content = file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(file.bytes.dropFirst(3)) : file.bytes
             // Files nested past the guard are never parsed and must be reported; the rest as the parser says.
             if NestingGuard.refusal(content[...]) != nil || Self.parsesWithErrors(content) {
-                XCTAssertTrue(reported.contains(file.path), "\(context): \(file.path) has a syntax error but no syntax_error finding")
+                XCTAssertTrue(
+                    reported.contains(file.path),
+                    "\(context): \(file.path) has a syntax error but no syntax_error finding")
             }
         }
         // The lockfile writer and reader survive whatever the sources turned into.
@@ -93,7 +103,8 @@ final class FuzzTests: XCTestCase {
             for _ in 0..<Int.random(in: 1...3, using: &random) {
                 let index = Int.random(in: 0..<files.count, using: &random)
                 let mutation = Mutation.allCases.randomElement(using: &random)!
-                files[index] = SourceDiscovery.SourceFile(path: files[index].path, bytes: mutation.apply(files[index].bytes, using: &random))
+                files[index] = SourceDiscovery.SourceFile(
+                    path: files[index].path, bytes: mutation.apply(files[index].bytes, using: &random))
                 applied.append("\(mutation) on \(files[index].path)")
             }
             let context = "iteration \(iteration) (seed \(Self.seed)): " + applied.joined(separator: ", ")
@@ -103,14 +114,26 @@ final class FuzzTests: XCTestCase {
     }
 
     func testPathologicalFiles() throws {
-        let deepExpression = "let x = " + String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
-        let deepType = "@Model final class Deep { var v: " + String(repeating: "[", count: 5_000) + "Int" + String(repeating: "]", count: 5_000) + " = [] }"
-        let deepButAllowedType = "@Model final class Deep { var v: " + String(repeating: "(", count: 990) + "Int" + String(repeating: ")", count: 990) + "? }"
-        let deepArrayLiteral = "// @Model\nlet v = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
-        let manyModels = "enum SchemaV1: VersionedSchema { static var versionIdentifier = Schema.Version(1, 0, 0); static var models: [any PersistentModel.Type] { [" +
-            (0..<2_000).map { "M\($0).self" }.joined(separator: ", ") + "] }; " +
-            (0..<2_000).map { "@Model final class M\($0) { var a\($0): Int = 0; var next: M\(($0 + 1) % 2_000)?; init() {} }" }.joined(separator: " ") + " }"
-        let tenMegabytes = "// @Model\n/* " + String(repeating: "VersionedSchema lorem ipsum ", count: 380_000) + " */\nstruct Tail {}\n"
+        let deepExpression =
+            "let x = " + String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)
+        let deepType =
+            "@Model final class Deep { var v: " + String(repeating: "[", count: 5_000) + "Int"
+            + String(repeating: "]", count: 5_000) + " = [] }"
+        let deepButAllowedType =
+            "@Model final class Deep { var v: " + String(repeating: "(", count: 990) + "Int"
+            + String(repeating: ")", count: 990) + "? }"
+        let deepArrayLiteral =
+            "// @Model\nlet v = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)
+        let manyModels =
+            "enum SchemaV1: VersionedSchema { static var versionIdentifier = Schema.Version(1, 0, 0); static var "
+                + "models: [any PersistentModel.Type] { ["
+            + (0..<2_000).map { "M\($0).self" }.joined(separator: ", ") + "] }; "
+            + (0..<2_000).map {
+                "@Model final class M\($0) { var a\($0): Int = 0; var next: M\(($0 + 1) % 2_000)?; init() {} }"
+            }.joined(separator: " ") + " }"
+        let tenMegabytes =
+            "// @Model\n/* " + String(repeating: "VersionedSchema lorem ipsum ", count: 380_000)
+            + " */\nstruct Tail {}\n"
         let cases: [(String, [UInt8])] = [
             ("deep expression", Array(("// MigrationStage\n" + deepExpression).utf8)),
             ("deep type", Array(deepType.utf8)),
@@ -126,7 +149,10 @@ final class FuzzTests: XCTestCase {
             guard let analysis = analyzeWithTimeout(files, seconds: 120) else { return }
             checkInvariants(files, analysis, context: name)
             if name == "deep type" || name == "deep array literal" {
-                XCTAssertTrue(analysis.findings.contains { $0.rule == "syntax_error" && $0.message.text.contains("did not parse this file") }, name)
+                XCTAssertTrue(
+                    analysis.findings.contains {
+                        $0.rule == "syntax_error" && $0.message.text.contains("did not parse this file")
+                    }, name)
             }
             if name == "2,000 models on one line" {
                 XCTAssertEqual(analysis.versions.first?.snapshot.count, 2_000)
@@ -137,20 +163,25 @@ final class FuzzTests: XCTestCase {
     /// The real binary on mutated trees: only exit statuses 0, 1 and 2, within a time limit.
     func testBinaryExitStatusesOnMutatedTrees() throws {
         let binary = Bundle.main.bundleURL.appendingPathComponent("schemalint")
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: binary.path), "the schemalint binary is not built next to the tests")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "the schemalint binary is not built next to the tests")
         let projects = try Self.projects()
         var random = SplitMix64(state: Self.seed &+ 1)
         for iteration in 0..<max(4, Self.iterations / 25) {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("schemalint-fuzz-\(UUID().uuidString)")
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "schemalint-fuzz-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
             for file in projects.randomElement(using: &random)! {
                 let mutation = Mutation.allCases.randomElement(using: &random)!
                 let url = root.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(mutation.apply(file.bytes, using: &random)).write(to: url)
             }
             if iteration % 2 == 0 {
-                try Data("<<<<<<< HEAD\n{\"formatVersion\": 1\n=======\n".utf8).write(to: root.appendingPathComponent("schemalint.lock"))
+                try Data("<<<<<<< HEAD\n{\"formatVersion\": 1\n=======\n".utf8).write(
+                    to: root.appendingPathComponent("schemalint.lock"))
             }
             for arguments in [["check"], ["check", "--reporter", "json"], ["hash"], ["lock"]] {
                 let status = try runWithTimeout(binary, arguments, in: root, seconds: 60)

@@ -27,10 +27,16 @@ enum Mutation: CaseIterable {
             let brackets = Set("{}[]()".utf8)
             let positions = result.indices.filter { brackets.contains(result[$0]) }
             guard let position = positions.randomElement(using: &random) else { return result }
-            if self == .deleteBrace { result.remove(at: position) } else { result.insert(result[position], at: position) }
+            if self == .deleteBrace {
+                result.remove(at: position)
+            } else {
+                result.insert(result[position], at: position)
+            }
         case .invalidUTF8:
             let invalid: [[UInt8]] = [[0xFF], [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0x00]]
-            result.insert(contentsOf: invalid.randomElement(using: &random)!, at: Int.random(in: 0...result.count, using: &random))
+            result.insert(
+                contentsOf: invalid.randomElement(using: &random)!, at: Int.random(in: 0...result.count, using: &random)
+            )
         case .byteOrderMark:
             result = [0xEF, 0xBB, 0xBF] + result
         case .crlf:

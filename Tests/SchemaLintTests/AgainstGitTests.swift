@@ -7,8 +7,11 @@ final class AgainstGitTests: XCTestCase {
     func git(_ arguments: [String], in directory: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main",
-                             "-c", "protocol.file.allow=always"] + arguments
+        process.arguments =
+            [
+                "git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main",
+                "-c", "protocol.file.allow=always",
+            ] + arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
         process.standardOutput = output
@@ -60,8 +63,15 @@ final class AgainstGitTests: XCTestCase {
         try FileManager.default.removeItem(at: root.appendingPathComponent("App/Schema/SchemaV2.swift"))
         let result = try TestSupport.run(["check", "--against", "v1.1"], in: root)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("App/Schema/SchemaV1.swift:6:13: error: SchemaV1 (1.0.0) was edited since v1.1: Note.color added (String?)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("App/Schema/SchemaV2.swift:1:6: error: SchemaV2 (2.0.0) existed at v1.1 and no longer exists"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "App/Schema/SchemaV1.swift:6:13: error: SchemaV1 (1.0.0) was edited since v1.1: Note.color added "
+                    + "(String?)"
+            ), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "App/Schema/SchemaV2.swift:1:6: error: SchemaV2 (2.0.0) existed at v1.1 and no longer exists"),
+            result.stdout)
 
         // From a subfolder, paths stay relative to where schemalint runs.
         let inside = try TestSupport.run(["check", "--against", "v1.1", "."], in: root.appendingPathComponent("App"))
@@ -77,7 +87,8 @@ final class AgainstGitTests: XCTestCase {
         try git(["clone", "-q", "--depth", "1", "file://\(root.path)", "copy"], in: clone)
         let result = try TestSupport.run(["check", "--against", "v1.1"], in: clone.appendingPathComponent("copy"))
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("shallow clone") && result.stderr.contains("fetch-depth: 0"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("shallow clone") && result.stderr.contains("fetch-depth: 0"), result.stderr)
         let outside = try TestSupport.temporaryDirectory()
         let notGit = try TestSupport.run(["check", "--against", "main"], in: outside)
         XCTAssertEqual(notGit.status, 2)

@@ -22,26 +22,28 @@ final class AppDiscoveryTests: XCTestCase {
     /// The app's shipped version; `notes: true` is the in-place edit that must fail the gate.
     func writeApp(in app: URL, notes: Bool) throws {
         try makeFolder(app.appendingPathComponent("Schema"))
-        try Data("""
-        import Foundation
-        import SwiftData
+        try Data(
+            """
+            import Foundation
+            import SwiftData
 
-        enum SchemaV1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Trip.self] }
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
 
-            @Model final class Trip {
-                var name: String = ""
-                var price: Decimal = 0
-        \(notes ? "        var notes: String?\n" : "")        init() {}
+                @Model final class Trip {
+                    var name: String = ""
+                    var price: Decimal = 0
+            \(notes ? "        var notes: String?\n" : "")        init() {}
+                }
             }
-        }
 
-        enum TripsMigrationPlan: SchemaMigrationPlan {
-            static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
-            static var stages: [MigrationStage] { [] }
-        }
-        """.utf8).write(to: app.appendingPathComponent("Schema/SchemaV1.swift"))
+            enum TripsMigrationPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """.utf8
+        ).write(to: app.appendingPathComponent("Schema/SchemaV1.swift"))
     }
 
     func testAnEditToAShippedVersionFailsFromTheRootTheAppFolderAndWithAPath() throws {
@@ -56,10 +58,12 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertFalse(exists(repository.appendingPathComponent("schemalint.lock")))
 
         try writeApp(in: repository.appendingPathComponent("ios"), notes: true)
-        for (arguments, folder, file) in [(["check"], ".", "ios/Schema/SchemaV1.swift"),
-                                          (["check", "ios"], ".", "ios/Schema/SchemaV1.swift"),
-                                          (["check"], "ios", "Schema/SchemaV1.swift"),
-                                          (["check"], "ios/Schema", "SchemaV1.swift")] {
+        for (arguments, folder, file) in [
+            (["check"], ".", "ios/Schema/SchemaV1.swift"),
+            (["check", "ios"], ".", "ios/Schema/SchemaV1.swift"),
+            (["check"], "ios", "Schema/SchemaV1.swift"),
+            (["check"], "ios/Schema", "SchemaV1.swift"),
+        ] {
             let check = try TestSupport.run(arguments, in: repository.appendingPathComponent(folder))
             XCTAssertEqual(check.status, 1, "\(arguments) in \(folder): \(check.stdout)\(check.stderr)")
             XCTAssertTrue(check.stdout.hasPrefix("\(file):11:"), "\(arguments) in \(folder): \(check.stdout)")
@@ -87,16 +91,18 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
         XCTAssertEqual(clean.stdout, "", "Recipes/Legacy is excluded by Recipes' own configuration")
         XCTAssertTrue(clean.stderr.contains("lockfile Recipes/schemalint.lock, Workouts/schemalint.lock"), clean.stderr)
-        XCTAssertTrue(clean.stderr.contains("configuration Recipes/.schemalint.yml, Workouts/.schemalint.yml"),
-                      clean.stderr)
+        XCTAssertTrue(
+            clean.stderr.contains("configuration Recipes/.schemalint.yml, Workouts/.schemalint.yml"),
+            clean.stderr)
 
         try writeApp(in: repository.appendingPathComponent("Workouts"), notes: true)
         let check = try TestSupport.run(["check", "--reporter", "json"], in: repository)
         XCTAssertEqual(check.status, 1, check.stderr)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
         let findings = try XCTUnwrap(object["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.map { "\($0["rule"]!) \($0["file"]!)" },
-                       ["shipped_schema_edited Workouts/Schema/SchemaV1.swift"])
+        XCTAssertEqual(
+            findings.map { "\($0["rule"]!) \($0["file"]!)" },
+            ["shipped_schema_edited Workouts/Schema/SchemaV1.swift"])
         let summary = try XCTUnwrap(object["summary"] as? [String: Any])
         XCTAssertEqual(summary["lockfiles"] as? [String], ["Recipes/schemalint.lock", "Workouts/schemalint.lock"])
     }
@@ -110,13 +116,15 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stderr)
         let lines = check.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, check.stdout)
-        let expected = "Recipes/Schema/SchemaV1.swift:15:6: warning: TripsMigrationPlan has versioned schemas, "
+        let expected =
+            "Recipes/Schema/SchemaV1.swift:15:6: warning: TripsMigrationPlan has versioned schemas, "
             + "but there is no lockfile (looked for Recipes/schemalint.lock)"
         XCTAssertTrue(lines[0].hasPrefix(expected), check.stdout)
         XCTAssertTrue(lines[1].hasPrefix("Workouts/Schema/SchemaV1.swift:15:6: warning:"), check.stdout)
         XCTAssertTrue(lines.allSatisfy { $0.hasSuffix("[lockfile_missing]") }, check.stdout)
-        XCTAssertTrue(check.stderr.contains("no lockfile at Recipes/schemalint.lock, Workouts/schemalint.lock"),
-                      check.stderr)
+        XCTAssertTrue(
+            check.stderr.contains("no lockfile at Recipes/schemalint.lock, Workouts/schemalint.lock"),
+            check.stderr)
         XCTAssertEqual(try TestSupport.run(["check", "--strict"], in: repository).status, 1)
 
         let recipesConfiguration = repository.appendingPathComponent("Recipes/.schemalint.yml")
@@ -134,9 +142,10 @@ final class AppDiscoveryTests: XCTestCase {
         let github = try TestSupport.run(["check", "ios", "--reporter", "github"], in: repository)
         XCTAssertTrue(github.stdout.hasPrefix("::error file=ios/Schema/SchemaV1.swift,line=11"), github.stdout)
         let sarif = try TestSupport.run(["check", "--reporter", "sarif"], in: repository)
-        XCTAssertTrue(sarif.stdout.contains("\"uri\" : \"ios/Schema/SchemaV1.swift\"")
-                      || sarif.stdout.contains("\"uri\": \"ios/Schema/SchemaV1.swift\""),
-                      String(sarif.stdout.prefix(300)))
+        XCTAssertTrue(
+            sarif.stdout.contains("\"uri\" : \"ios/Schema/SchemaV1.swift\"")
+                || sarif.stdout.contains("\"uri\": \"ios/Schema/SchemaV1.swift\""),
+            String(sarif.stdout.prefix(300)))
         let junit = try TestSupport.run(["check", "ios", "--reporter", "junit"], in: repository)
         XCTAssertTrue(junit.stdout.contains("ios/Schema/SchemaV1.swift:11"), junit.stdout)
         let ios = repository.appendingPathComponent("ios")

@@ -17,19 +17,23 @@ final class BaselineTests: XCTestCase {
         let before = TestSupport.analyze(try brokenSources())
         let baseline = Baseline(findings: before.findings, project: before.project)
         XCTAssertEqual(baseline.entries.count, before.findings.count)
-        XCTAssertTrue(baseline.entries.contains {
-            $0.rule == "inverse_mismatch" && $0.subject == "property SchemaV3.Note.folder"
-        }, "\(baseline.entries)")
+        XCTAssertTrue(
+            baseline.entries.contains {
+                $0.rule == "inverse_mismatch" && $0.subject == "property SchemaV3.Note.folder"
+            }, "\(baseline.entries)")
 
         let moved = TestSupport.analyze(try brokenSources(header: "// moved\n\n\n"))
         XCTAssertEqual(baseline.newFindings(moved.findings, project: moved.project), [])
 
-        let worse = TestSupport.analyze(try brokenSources(extra: """
+        let worse = TestSupport.analyze(
+            try brokenSources(
+                extra: """
 
-        extension NotesMigrationPlan {
-            static let forgotten = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
-        }
-        """))
+                    extension NotesMigrationPlan {
+                        static let forgotten = MigrationStage.lightweight(
+                            fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+                    }
+                    """))
         XCTAssertEqual(baseline.newFindings(worse.findings, project: worse.project).map(\.rule), ["stage_not_listed"])
     }
 
@@ -57,12 +61,14 @@ final class BaselineTests: XCTestCase {
         let baseline = Baseline(findings: analysis.findings, project: analysis.project)
         let reworded = analysis.findings.map { finding -> Finding in
             var changed = finding
-            changed.message = Finding.Message(id: finding.message.id, "Reworded in a later release: " + finding.message.text)
+            changed.message = Finding.Message(
+                id: finding.message.id, "Reworded in a later release: " + finding.message.text)
             return changed
         }
         XCTAssertEqual(baseline.newFindings(reworded, project: analysis.project), [])
         XCTAssertEqual(reworded.map(FindingFingerprint.of), analysis.findings.map(FindingFingerprint.of))
-        let sarif = SARIFReporter().report(reworded, summary: Summary(findings: reworded, statistics: .init(), versions: 0))
+        let sarif = SARIFReporter().report(
+            reworded, summary: Summary(findings: reworded, statistics: .init(), versions: 0))
         for finding in analysis.findings { XCTAssertTrue(sarif.contains(FindingFingerprint.of(finding))) }
         // A different message id is a different finding.
         var other = analysis.findings[0]
@@ -78,12 +84,15 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(baseline.format, 1)
         let analysis = TestSupport.analyze(try brokenSources())
         XCTAssertEqual(baseline.newFindings(analysis.findings, project: analysis.project), [])
-        let worse = TestSupport.analyze(try brokenSources(extra: """
+        let worse = TestSupport.analyze(
+            try brokenSources(
+                extra: """
 
-        extension NotesMigrationPlan {
-            static let forgotten = MigrationStage.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
-        }
-        """))
+                    extension NotesMigrationPlan {
+                        static let forgotten = MigrationStage.lightweight(
+                            fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+                    }
+                    """))
         XCTAssertEqual(baseline.newFindings(worse.findings, project: worse.project).map(\.rule), ["stage_not_listed"])
     }
 }

@@ -5,28 +5,34 @@ import XCTest
 final class ConfigurationTests: XCTestCase {
     func parse(_ yaml: String) throws -> Configuration { try ConfigurationLoader.parse(yaml, path: ".schemalint.yml") }
 
-    func assertFailure(_ yaml: String, line: Int?, contains text: String, file: StaticString = #filePath, sourceLine: UInt = #line) {
+    func assertFailure(
+        _ yaml: String, line: Int?, contains text: String, file: StaticString = #filePath, sourceLine: UInt = #line
+    ) {
         XCTAssertThrowsError(try parse(yaml), file: file, line: sourceLine) { error in
-            guard let failure = error as? ConfigurationLoader.Failure else { return XCTFail("\(error)", file: file, line: sourceLine) }
+            guard let failure = error as? ConfigurationLoader.Failure else {
+                return XCTFail("\(error)", file: file, line: sourceLine)
+            }
             XCTAssertEqual(failure.line, line, failure.description, file: file, line: sourceLine)
-            XCTAssertTrue(failure.description.hasPrefix(".schemalint.yml"), failure.description, file: file, line: sourceLine)
+            XCTAssertTrue(
+                failure.description.hasPrefix(".schemalint.yml"), failure.description, file: file, line: sourceLine)
             XCTAssertTrue(failure.description.contains(text), failure.description, file: file, line: sourceLine)
         }
     }
 
     func testAFullConfiguration() throws {
-        let configuration = try parse("""
-        included: [App]
-        excluded:
-          - App/Legacy
-        disabled_rules: [rename_without_original_name]
-        severity:
-          stage_chain_broken: warning
-        lockfile: Persistence/schemalint.lock
-        reporter: json
-        strict: true
-        stores: [Tests/Fixtures/Stores/*.store]
-        """)
+        let configuration = try parse(
+            """
+            included: [App]
+            excluded:
+              - App/Legacy
+            disabled_rules: [rename_without_original_name]
+            severity:
+              stage_chain_broken: warning
+            lockfile: Persistence/schemalint.lock
+            reporter: json
+            strict: true
+            stores: [Tests/Fixtures/Stores/*.store]
+            """)
         XCTAssertEqual(configuration.included, ["App"])
         XCTAssertEqual(configuration.excluded, ["App/Legacy"])
         XCTAssertEqual(configuration.disabledRules, ["rename_without_original_name"])
@@ -36,16 +42,22 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.strict, true)
         XCTAssertEqual(configuration.stores, ["Tests/Fixtures/Stores/*.store"])
         XCTAssertFalse(configuration.isEnabled("rename_without_original_name"))
-        XCTAssertEqual(try parse(""), {
-            var empty = Configuration()
-            empty.path = ".schemalint.yml"
-            return empty
-        }())
+        XCTAssertEqual(
+            try parse(""),
+            {
+                var empty = Configuration()
+                empty.path = ".schemalint.yml"
+                return empty
+            }())
     }
 
     func testMistakesNameTheFileLineAndKey() {
-        assertFailure("strict: true\ndisabled_rule:\n  - syntax_error\n", line: 2, contains: "unknown key 'disabled_rule' (did you mean 'disabled_rules'?)")
-        assertFailure("disabled_rules:\n  - stage_not_listed\n  - syntax_eror\n", line: 3, contains: "unknown rule 'syntax_eror' in 'disabled_rules' (did you mean 'syntax_error'?)")
+        assertFailure(
+            "strict: true\ndisabled_rule:\n  - syntax_error\n", line: 2,
+            contains: "unknown key 'disabled_rule' (did you mean 'disabled_rules'?)")
+        assertFailure(
+            "disabled_rules:\n  - stage_not_listed\n  - syntax_eror\n", line: 3,
+            contains: "unknown rule 'syntax_eror' in 'disabled_rules' (did you mean 'syntax_error'?)")
         assertFailure("severity:\n  stage_chain_broken: fatal\n", line: 2, contains: "must be error, warning or note")
         assertFailure("strict: maybe\n", line: 1, contains: "'strict' must be true or false")
         assertFailure("excluded: Tests\n", line: 1, contains: "'excluded' must be a list of strings")
@@ -57,9 +69,11 @@ final class ConfigurationTests: XCTestCase {
 
     func testSeverityOverridesAndDisabledRulesApplyToFindings() throws {
         let fixture = TestSupport.fixture("BrokenApp")
-        var configuration = try parse("disabled_rules: [syntax_error, stage_chain_broken]\nseverity:\n  duplicate_schema_hash: warning\n")
+        var configuration = try parse(
+            "disabled_rules: [syntax_error, stage_chain_broken]\nseverity:\n  duplicate_schema_hash: warning\n")
         configuration.path = nil
-        let analysis = try Analyzer(workingDirectory: fixture, configuration: configuration).analyze(paths: [], lockfile: nil)
+        let analysis = try Analyzer(workingDirectory: fixture, configuration: configuration).analyze(
+            paths: [], lockfile: nil)
         XCTAssertFalse(analysis.findings.contains { $0.rule == "syntax_error" || $0.rule == "stage_chain_broken" })
         XCTAssertEqual(analysis.findings.first { $0.rule == "duplicate_schema_hash" }?.severity, .warning)
     }
@@ -68,10 +82,17 @@ final class ConfigurationTests: XCTestCase {
         let fixture = TestSupport.fixture("TravelApp")
         var configuration = try parse("included: [Schema, Models/*.swift]\nexcluded: ['**/V3']\n")
         configuration.path = nil
-        let files = try SourceDiscovery(workingDirectory: fixture, filter: PathFilter(
-            included: configuration.included, excluded: configuration.excluded, base: fixture.path)).discover([]).files.map(\.path)
-        XCTAssertEqual(files, ["Models/Coordinates.swift", "Models/Current.swift", "Schema/V1/SchemaV1+Stop.swift",
-                               "Schema/V1/SchemaV1+Trip.swift", "Schema/V1/SchemaV1.swift", "Schema/V2/SchemaV2.swift"])
+        let files = try SourceDiscovery(
+            workingDirectory: fixture,
+            filter: PathFilter(
+                included: configuration.included, excluded: configuration.excluded, base: fixture.path)
+        ).discover([]).files.map(\.path)
+        XCTAssertEqual(
+            files,
+            [
+                "Models/Coordinates.swift", "Models/Current.swift", "Schema/V1/SchemaV1+Stop.swift",
+                "Schema/V1/SchemaV1+Trip.swift", "Schema/V1/SchemaV1.swift", "Schema/V2/SchemaV2.swift",
+            ])
     }
 
     func testInitWritesAStarterThatParsesAndNeverOverwrites() throws {
@@ -96,7 +117,8 @@ final class ConfigurationTests: XCTestCase {
 
     func testExplainPrintsTheRuleDocumentAndRulesMarksDisabledOnes() throws {
         let folder = try TestSupport.temporaryDirectory()
-        try Data("disabled_rules: [unversioned_model]\n".utf8).write(to: folder.appendingPathComponent(".schemalint.yml"))
+        try Data("disabled_rules: [unversioned_model]\n".utf8).write(
+            to: folder.appendingPathComponent(".schemalint.yml"))
         let explain = try TestSupport.run(["explain", "stage_not_listed"], in: folder)
         XCTAssertEqual(explain.status, 0)
         XCTAssertTrue(explain.stdout.hasPrefix("# stage_not_listed\n"))

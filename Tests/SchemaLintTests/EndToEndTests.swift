@@ -10,38 +10,45 @@ final class EndToEndTests: XCTestCase {
     /// A small app in a scratch folder: one shipped version and a plan.
     func makeApp() throws -> URL {
         let app = try TestSupport.temporaryDirectory()
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Schema"), withIntermediateDirectories: true)
-        try write(app, "Schema/SchemaV1.swift", """
-        import SwiftData
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("Schema"), withIntermediateDirectories: true)
+        try write(
+            app, "Schema/SchemaV1.swift",
+            """
+            import SwiftData
 
-        enum SchemaV1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Trip.self] }
-        }
-        """)
-        try write(app, "Schema/SchemaV1+Trip.swift", """
-        import Foundation
-        import SwiftData
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+            }
+            """)
+        try write(
+            app, "Schema/SchemaV1+Trip.swift",
+            """
+            import Foundation
+            import SwiftData
 
-        extension SchemaV1 {
-            @Model final class Trip {
-                var name: String
-                var startDate: Date
-                init(name: String, startDate: Date) {
-                    self.name = name
-                    self.startDate = startDate
+            extension SchemaV1 {
+                @Model final class Trip {
+                    var name: String
+                    var startDate: Date
+                    init(name: String, startDate: Date) {
+                        self.name = name
+                        self.startDate = startDate
+                    }
                 }
             }
-        }
-        """)
-        try write(app, "Plan.swift", """
-        import SwiftData
+            """)
+        try write(
+            app, "Plan.swift",
+            """
+            import SwiftData
 
-        enum TripsMigrationPlan: SchemaMigrationPlan {
-            static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
-            static var stages: [MigrationStage] { [] }
-        }
-        """)
+            enum TripsMigrationPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """)
         return app
     }
 
@@ -58,25 +65,31 @@ final class EndToEndTests: XCTestCase {
 
         XCTAssertEqual(try run(["check"], in: app).status, 0)
 
-        try write(app, "Schema/SchemaV1+Trip.swift", """
-        import Foundation
-        import SwiftData
+        try write(
+            app, "Schema/SchemaV1+Trip.swift",
+            """
+            import Foundation
+            import SwiftData
 
-        extension SchemaV1 {
-            @Model final class Trip {
-                var name: String
-                var startDate: Date
-                var notes: String?
-                init(name: String, startDate: Date) {
-                    self.name = name
-                    self.startDate = startDate
+            extension SchemaV1 {
+                @Model final class Trip {
+                    var name: String
+                    var startDate: Date
+                    var notes: String?
+                    init(name: String, startDate: Date) {
+                        self.name = name
+                        self.startDate = startDate
+                    }
                 }
             }
-        }
-        """)
+            """)
         let check = try run(["check"], in: app)
         XCTAssertEqual(check.status, 1)
-        XCTAssertTrue(check.stdout.hasPrefix("Schema/SchemaV1+Trip.swift:8:13: error: SchemaV1 (1.0.0) was edited after it shipped: Trip.notes added (String?)"), check.stdout)
+        XCTAssertTrue(
+            check.stdout.hasPrefix(
+                "Schema/SchemaV1+Trip.swift:8:13: error: SchemaV1 (1.0.0) was edited after it shipped: Trip.notes "
+                    + "added (String?)"
+            ), check.stdout)
         XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"))
         XCTAssertTrue(check.stderr.contains("1 error"), check.stderr)
 
@@ -89,29 +102,33 @@ final class EndToEndTests: XCTestCase {
         // Accepting it on purpose records the reason for reviewers.
         let accept = try run(["lock", "--accept", "SchemaV1", "--reason", "V1 never left TestFlight"], in: app)
         XCTAssertEqual(accept.status, 0, accept.stderr)
-        XCTAssertTrue(try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8).contains("V1 never left TestFlight"))
+        XCTAssertTrue(
+            try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8).contains(
+                "V1 never left TestFlight"))
         XCTAssertEqual(try run(["check"], in: app).status, 0)
     }
 
     func testCosmeticEditsPass() throws {
         let app = try makeApp()
         XCTAssertEqual(try run(["lock"], in: app).status, 0)
-        try write(app, "Schema/SchemaV1+Trip.swift", """
-        import Foundation
-        import SwiftData
+        try write(
+            app, "Schema/SchemaV1+Trip.swift",
+            """
+            import Foundation
+            import SwiftData
 
-        // Reformatted, commented, reordered, with a computed property and a method.
-        extension SchemaV1 {
-            @Model
-            public final class Trip {
-                public var startDate: Date   // when it starts
-                public var name: String
-                var summary: String { "\\(name) from \\(startDate)" }
-                public init(name: String, startDate: Date) { self.name = name; self.startDate = startDate }
-                func rename(to newName: String) { name = newName }
+            // Reformatted, commented, reordered, with a computed property and a method.
+            extension SchemaV1 {
+                @Model
+                public final class Trip {
+                    public var startDate: Date   // when it starts
+                    public var name: String
+                    var summary: String { "\\(name) from \\(startDate)" }
+                    public init(name: String, startDate: Date) { self.name = name; self.startDate = startDate }
+                    func rename(to newName: String) { name = newName }
+                }
             }
-        }
-        """.replacingOccurrences(of: "\n", with: "\r\n"))
+            """.replacingOccurrences(of: "\n", with: "\r\n"))
         let check = try run(["check"], in: app)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         XCTAssertEqual(check.stdout, "")
@@ -149,16 +166,22 @@ final class EndToEndTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(command)")
             XCTAssertTrue(result.stderr.contains("merge-conflict"), result.stderr)
         }
-        XCTAssertEqual(try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8), conflicted)
+        XCTAssertEqual(
+            try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8), conflicted)
     }
 
     func testHashPrintsTheStoreChecksum() throws {
         let result = try run(["hash", "--reporter", "json"], in: TestSupport.fixture("Golden/FreezeRay"))
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stdout.contains("\"checksum\": \"hVf/dkygPyXWgY+Jcgvx9sMUcaiS0yfaIlBvgiRFqr4=\""), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("\"checksum\": \"hVf/dkygPyXWgY+Jcgvx9sMUcaiS0yfaIlBvgiRFqr4=\""), result.stdout)
         let diff = try run(["diff", "AppSchemaV1", "AppSchemaV2"], in: TestSupport.fixture("Golden/FreezeRay"))
         XCTAssertEqual(diff.status, 0)
-        XCTAssertEqual(diff.stdout, "AppSchemaV1 (1.0.0) → AppSchemaV2 (2.0.0)\n  User.email added (String?)\n      lightweight\nVerdict: lightweight is enough.\n")
+        XCTAssertEqual(
+            diff.stdout,
+            "AppSchemaV1 (1.0.0) → AppSchemaV2 (2.0.0)\n  User.email added (String?)\n      lightweight\nVerdict: "
+                + "lightweight is enough.\n"
+        )
         let rules = try run(["rules"], in: TestSupport.fixture("Golden/FreezeRay"))
         XCTAssertTrue(rules.stdout.contains("shipped_schema_edited"))
     }

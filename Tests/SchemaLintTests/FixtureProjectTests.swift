@@ -18,36 +18,45 @@ final class FixtureProjectTests: XCTestCase {
         XCTAssertEqual(plan.stages?.map(\.kind), [.lightweight, .custom])
         // The composite struct lives in a file without SwiftData words: found by name, parsed on demand.
         let stop = try XCTUnwrap(analysis.versions[0].snapshot.first { $0.name == "Stop" })
-        XCTAssertEqual(stop.properties.first { $0.name == "location" }?.type, "Composite(Coordinates){latitude: Double, longitude: Double}")
+        XCTAssertEqual(
+            stop.properties.first { $0.name == "location" }?.type,
+            "Composite(Coordinates){latitude: Double, longitude: Double}")
         XCTAssertEqual(analysis.statistics.filesFound, 9)
         XCTAssertEqual(analysis.statistics.filesParsed, 8, "the SwiftUI view never needs parsing")
     }
 
     func testBrokenAppReportsEachMistakeAtTheLineToEdit() throws {
         let analysis = try TestSupport.analyzeFixture("BrokenApp")
-        XCTAssertEqual(TestSupport.summary(analysis.findings), [
-            "schema_not_listed Schema/Plan.swift:8",
-            "stage_not_listed Schema/Plan.swift:15",
-            "duplicate_schema_hash Schema/SchemaV2.swift:6",
-            "duplicate_version_identifier Schema/SchemaV3.swift:4",
-            "model_missing_from_schema Schema/SchemaV3.swift:5",
-            "inverse_mismatch Schema/SchemaV3.swift:16",
-            "syntax_error Schema/SchemaV4.swift:12",
-        ])
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings),
+            [
+                "schema_not_listed Schema/Plan.swift:8",
+                "stage_not_listed Schema/Plan.swift:15",
+                "duplicate_schema_hash Schema/SchemaV2.swift:6",
+                "duplicate_version_identifier Schema/SchemaV3.swift:4",
+                "model_missing_from_schema Schema/SchemaV3.swift:5",
+                "inverse_mismatch Schema/SchemaV3.swift:16",
+                "syntax_error Schema/SchemaV4.swift:12",
+            ])
         XCTAssertEqual(analysis.findings.map(\.severity).filter { $0 == .error }.count, 6)
     }
 
     /// Two apps in one repository, each with its own SchemaV1, SchemaV2, MigrationPlan and top-level typealiases.
     func testTwoAppsInOneTreeResolveSeparatelyAndLockUnderDistinctKeys() throws {
         let analysis = try TestSupport.analyzeFixture("TwoApps")
-        XCTAssertEqual(analysis.versions.map(\.key), ["Recipes/SchemaV1", "Recipes/SchemaV2", "Workouts/SchemaV1", "Workouts/SchemaV2"])
+        XCTAssertEqual(
+            analysis.versions.map(\.key),
+            ["Recipes/SchemaV1", "Recipes/SchemaV2", "Workouts/SchemaV1", "Workouts/SchemaV2"])
         XCTAssertEqual(analysis.project.plans.count, 2)
-        XCTAssertEqual(TestSupport.summary(analysis.findings), [
-            // SchemaV2 reuses SchemaV1.Lap, whose `workout` still points at SchemaV1.Workout: the old class is dragged in.
-            "model_missing_from_schema Workouts/Sources/Persistence/SchemaV2.swift:7",
-            // The missing V1 → V2 step is the unlisted stage's to report, once.
-            "stage_not_listed Workouts/Sources/Persistence/SchemaV2.swift:20",
-        ])
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings),
+            [
+                // SchemaV2 reuses SchemaV1.Lap, whose `workout` still points at SchemaV1.Workout: the old class is
+                // dragged in.
+                "model_missing_from_schema Workouts/Sources/Persistence/SchemaV2.swift:7",
+                // The missing V1 → V2 step is the unlisted stage's to report, once.
+                "stage_not_listed Workouts/Sources/Persistence/SchemaV2.swift:20",
+            ])
         let lockfile = TestSupport.lock(analysis)
         XCTAssertEqual(lockfile.versions.keys.sorted(), analysis.versions.map(\.key))
         XCTAssertEqual(lockfile.versions["Recipes/SchemaV2"]?.entities.map(\.name), ["Recipe"])

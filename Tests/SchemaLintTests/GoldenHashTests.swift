@@ -9,13 +9,21 @@ final class GoldenHashTests: XCTestCase {
         let analysis = try TestSupport.analyzeFixture("Golden/FreezeRay")
         let v1 = try XCTUnwrap(analysis.analysis(forKey: "AppSchemaV1"))
         XCTAssertEqual(v1.hashes.checksum, "hVf/dkygPyXWgY+Jcgvx9sMUcaiS0yfaIlBvgiRFqr4=")
-        XCTAssertEqual(Hex.encode(v1.hashes.entityHashes["User"]!), "bbf54e4ba2823a88c9d7b39c0494507f5932a4f1c2e3789d309f4175e5af66d2")
-        XCTAssertEqual(v1.hashes.digest, "DhycjuqoLFueVWZEBQK9U9T1RnCJxhCfLNVcnUAU2Qiqxd/xIvKgHnkAzYLHKXp7CkW23n8UCOGX4JbrY2vEFg==")
+        XCTAssertEqual(
+            Hex.encode(v1.hashes.entityHashes["User"]!),
+            "bbf54e4ba2823a88c9d7b39c0494507f5932a4f1c2e3789d309f4175e5af66d2")
+        XCTAssertEqual(
+            v1.hashes.digest, "DhycjuqoLFueVWZEBQK9U9T1RnCJxhCfLNVcnUAU2Qiqxd/xIvKgHnkAzYLHKXp7CkW23n8UCOGX4JbrY2vEFg=="
+        )
         XCTAssertTrue(v1.isCertain)
         let v2 = try XCTUnwrap(analysis.analysis(forKey: "AppSchemaV2"))
         XCTAssertEqual(v2.hashes.checksum, "vYclKAIUuGnEdsZfWYGeTfATZeMMc3+o0OnpOa5KyZM=")
-        XCTAssertEqual(Hex.encode(v2.hashes.entityHashes["User"]!), "9d8506f17975d9feec6fb99e275ba570fc00dcbc189007a4b520edccd250f29c")
-        XCTAssertEqual(v2.hashes.digest, "hzY6pX2683lTAZBSfswQqO57kMEJGY7RWNvxMeprVLPwRAsf38hLgBbxTVodQycK3dTgYKlJXKLRf5/qmwLuyQ==")
+        XCTAssertEqual(
+            Hex.encode(v2.hashes.entityHashes["User"]!),
+            "9d8506f17975d9feec6fb99e275ba570fc00dcbc189007a4b520edccd250f29c")
+        XCTAssertEqual(
+            v2.hashes.digest, "hzY6pX2683lTAZBSfswQqO57kMEJGY7RWNvxMeprVLPwRAsf38hLgBbxTVodQycK3dTgYKlJXKLRf5/qmwLuyQ=="
+        )
         XCTAssertEqual(analysis.findings, [])
     }
 
@@ -23,12 +31,20 @@ final class GoldenHashTests: XCTestCase {
         let analysis = try TestSupport.analyzeFixture("Golden/MyHome")
         let v1 = try XCTUnwrap(analysis.analysis(forKey: "SchemaV1"))
         XCTAssertEqual(v1.hashes.checksum, "/r5Xny3uPG/uuYy/N6QFQe9nR8FAFz4YtAoFby3P4NM=")
-        XCTAssertEqual(Hex.encode(v1.hashes.entityHashes["Expense"]!), "9cc544706a13fc51cd45d8b7748e3f0185702b787a0e51fe89828b58c7695e09")
+        XCTAssertEqual(
+            Hex.encode(v1.hashes.entityHashes["Expense"]!),
+            "9cc544706a13fc51cd45d8b7748e3f0185702b787a0e51fe89828b58c7695e09")
         let v2 = try XCTUnwrap(analysis.analysis(forKey: "SchemaV2"))
         XCTAssertEqual(v2.hashes.checksum, "2zJRcZGYMJKQ/hfDtrAv0S9lUjlrxG3czTAKbMqEesI=")
-        XCTAssertEqual(Hex.encode(v2.hashes.entityHashes["Category"]!), "1fb28c4d55e34f528600f186b5601289e142e4f882405e59221a7561616deef1")
-        XCTAssertEqual(Hex.encode(v2.hashes.entityHashes["Expense"]!), "a27d37bcb8d5b6dc5366fbd993456d8b0f721e71265d9115b9e2e8ba76f929ae")
-        XCTAssertEqual(v2.hashes.digest, "TTHSJOmB5ngVF+Z+vOG4UqyeduCiRYuIJKCgl/rUwkuZEq1jFrrX0lcm//BKqqfG5U0O5WQk0H4B2VzSV51EfQ==")
+        XCTAssertEqual(
+            Hex.encode(v2.hashes.entityHashes["Category"]!),
+            "1fb28c4d55e34f528600f186b5601289e142e4f882405e59221a7561616deef1")
+        XCTAssertEqual(
+            Hex.encode(v2.hashes.entityHashes["Expense"]!),
+            "a27d37bcb8d5b6dc5366fbd993456d8b0f721e71265d9115b9e2e8ba76f929ae")
+        XCTAssertEqual(
+            v2.hashes.digest, "TTHSJOmB5ngVF+Z+vOG4UqyeduCiRYuIJKCgl/rUwkuZEq1jFrrX0lcm//BKqqfG5U0O5WQk0H4B2VzSV51EfQ=="
+        )
         XCTAssertEqual(analysis.findings, [])
     }
 
@@ -37,7 +53,9 @@ final class GoldenHashTests: XCTestCase {
         let analysis = try TestSupport.analyzeFixture("Golden/ChefTime")
         let version = try XCTUnwrap(analysis.analysis(forKey: "ChefTimeSchemaV1"))
         XCTAssertEqual(version.hashes.checksum, "Xce4i16Ij5O4fXKLO50+H+MPUirBp/8zTEs4l0M0gQA=")
-        XCTAssertEqual(version.hashes.digest, "FAr/r1tJbF6KHh1N768bt919alGbvIm8rDZ6dXeNs3UDjcSNilfd/8YJ824VEdTUXOqsVWH7679LLbjC1ujSgQ==")
+        XCTAssertEqual(
+            version.hashes.digest,
+            "FAr/r1tJbF6KHh1N768bt919alGbvIm8rDZ6dXeNs3UDjcSNilfd/8YJ824VEdTUXOqsVWH7679LLbjC1ujSgQ==")
         let expected = [
             "SDAboutSection": "e5f3c533b7c0f252577afda8c63d11e4ed09a813c5b3eb0f1075158704256599",
             "SDFolder": "8f260b112d83d0cedb48a9bfccf2d54b6b9b4c61e44fac4a64f7c757e6969714",
@@ -60,22 +78,25 @@ final class GoldenHashTests: XCTestCase {
         let analysis = try TestSupport.analyzeFixture("Golden/Ladder")
         let version = try XCTUnwrap(analysis.analysis(forKey: "LadderSchemaV1"))
         XCTAssertEqual(version.hashes.checksum, "WvpmKt8hNdgRJr2TuPFdieYhXCkRG+cO9zlOAQrGm+s=")
-        XCTAssertEqual(version.hashes.digest,
-                       "qs/Cp8xlSdhE/z6L4S07ClWkFrZmb9/SYEAWjaxrANtrtt+a2afNzAH/rOMCkF2a1K9/oltQntIOppqR7vPNRg==")
-        XCTAssertEqual(version.hashes.entityHashes.mapValues(Hex.encode), [
-            "Achievement": "c15e55a82779303b0b45c129639bd15b143a57aa52a6ade39aa2a7f1f4db3641",
-            "Application": "872116b62ee292659b058ca35ff97186a41f41b3ed47f7b90c45aa4d6036b27d",
-            "Debrief": "e5a504517a7e88a8a8c32cc7f1a33e0c72e79e99798b22aee71fbcae5129423c",
-            "DebriefQuestion": "157ece886e2ea1bfd163567ab0dc69618a6778c8184cab31c0e71b75f94ac481",
-            "DismissedEvent": "51309b6d06be6b775a639765a146afd12b447820f1faf31cf50e88642b79fb10",
-            "PrepPack": "992650b0ef3ff305cf2689678f3ee8c1b631d04a3b2d683487c1e6d5a84920dc",
-            "PrepTalkingPoint": "0361ce24cc4adaf8883d2ef3963ed3c3f69372ebcbde2f23e678a0bd3605cfc9",
-            "Profile": "3c455b654c377b9f2ea5d7e8ff3b3af257b2db5e229bff41a22480721d07c3a3",
-            "Role": "7a0269bb0cdbee7677e8cbd55319ecc1b282fd54a2a192d13312d15ac6ffab5c",
-            "SkillTag": "9837ad0ea6d4059b3de9003d7bc8089a0efdb45d9c6890db1a178774e0a83420",
-            "Stage": "134f9eebc2afc84163d5ada8d049ab57c0cc1563da56856fbe6945c71cc07b4a",
-            "Transcript": "cf8084e9ee0d478dc81ab70a75f5ec0164b2c412eb5cfa8fe17b38c95576ca33",
-        ])
+        XCTAssertEqual(
+            version.hashes.digest,
+            "qs/Cp8xlSdhE/z6L4S07ClWkFrZmb9/SYEAWjaxrANtrtt+a2afNzAH/rOMCkF2a1K9/oltQntIOppqR7vPNRg==")
+        XCTAssertEqual(
+            version.hashes.entityHashes.mapValues(Hex.encode),
+            [
+                "Achievement": "c15e55a82779303b0b45c129639bd15b143a57aa52a6ade39aa2a7f1f4db3641",
+                "Application": "872116b62ee292659b058ca35ff97186a41f41b3ed47f7b90c45aa4d6036b27d",
+                "Debrief": "e5a504517a7e88a8a8c32cc7f1a33e0c72e79e99798b22aee71fbcae5129423c",
+                "DebriefQuestion": "157ece886e2ea1bfd163567ab0dc69618a6778c8184cab31c0e71b75f94ac481",
+                "DismissedEvent": "51309b6d06be6b775a639765a146afd12b447820f1faf31cf50e88642b79fb10",
+                "PrepPack": "992650b0ef3ff305cf2689678f3ee8c1b631d04a3b2d683487c1e6d5a84920dc",
+                "PrepTalkingPoint": "0361ce24cc4adaf8883d2ef3963ed3c3f69372ebcbde2f23e678a0bd3605cfc9",
+                "Profile": "3c455b654c377b9f2ea5d7e8ff3b3af257b2db5e229bff41a22480721d07c3a3",
+                "Role": "7a0269bb0cdbee7677e8cbd55319ecc1b282fd54a2a192d13312d15ac6ffab5c",
+                "SkillTag": "9837ad0ea6d4059b3de9003d7bc8089a0efdb45d9c6890db1a178774e0a83420",
+                "Stage": "134f9eebc2afc84163d5ada8d049ab57c0cc1563da56856fbe6945c71cc07b4a",
+                "Transcript": "cf8084e9ee0d478dc81ab70a75f5ec0164b2c412eb5cfa8fe17b38c95576ca33",
+            ])
         XCTAssertTrue(version.isCertain, "\(version.uncertainties)")
         XCTAssertEqual(analysis.findings.map(\.rule), [])
     }
@@ -86,30 +107,40 @@ final class GoldenHashTests: XCTestCase {
         let analysis = try TestSupport.analyzeFixture("Golden/Vivobody")
         let version = try XCTUnwrap(analysis.analysis(forKey: "VivobodySchemaV1"))
         XCTAssertEqual(version.hashes.checksum, "uyUbR4opOZ8cgj0+tyTSlU4nBBSAmkF/RNx7JtgNP0E=")
-        XCTAssertEqual(version.hashes.digest,
-                       "nqP99cKC+hNMpgbIYcRTekes9HdMVEtIqZ0oQWTp7Kd9vMAuFZ08WAkaSxwFtiyJQVEaPo20ADfM2vv7VlcxGA==")
-        XCTAssertEqual(version.hashes.entityHashes.mapValues(Hex.encode), [
-            "BodyWeightEntry": "d5dcbc8d9fb832d909f7349fd17c89c70f7755dc969503488fbdc82cbe2cc407",
-            "Exercise": "e80fafbcd3315860bbf059763ed5699f171bf6c25cdffc7ca52940599fa78230",
-            "ExerciseCatalogItem": "10d04154a7d126154e35b1b2bc81cf4880f3227f93b457211f6fb0aa61c181c3",
-            "TemplateExercise": "9b231fd0800d8418c934c047a8df3c968fb628a9a123a3d52fc177d0ac104642",
-            "TemplateSet": "1b083216e7187e3297a623293c35f4575f57141820a5582400cfd6f76f628522",
-            "WorkoutSession": "5d042a0bdeafbda12cb68f45a7f0adb0a82251dbf3b6b18388226998b5207dc4",
-            "WorkoutSet": "cdb66012ca4bbd0325d4588f1f649075e40f4a4f33e16dd07c144c6a44ec43cc",
-            "WorkoutTemplate": "1e5910804593dba84a707a1403e0ae4ebef6ed0c05dbcab445214ffa88ede66a",
-        ])
+        XCTAssertEqual(
+            version.hashes.digest,
+            "nqP99cKC+hNMpgbIYcRTekes9HdMVEtIqZ0oQWTp7Kd9vMAuFZ08WAkaSxwFtiyJQVEaPo20ADfM2vv7VlcxGA==")
+        XCTAssertEqual(
+            version.hashes.entityHashes.mapValues(Hex.encode),
+            [
+                "BodyWeightEntry": "d5dcbc8d9fb832d909f7349fd17c89c70f7755dc969503488fbdc82cbe2cc407",
+                "Exercise": "e80fafbcd3315860bbf059763ed5699f171bf6c25cdffc7ca52940599fa78230",
+                "ExerciseCatalogItem": "10d04154a7d126154e35b1b2bc81cf4880f3227f93b457211f6fb0aa61c181c3",
+                "TemplateExercise": "9b231fd0800d8418c934c047a8df3c968fb628a9a123a3d52fc177d0ac104642",
+                "TemplateSet": "1b083216e7187e3297a623293c35f4575f57141820a5582400cfd6f76f628522",
+                "WorkoutSession": "5d042a0bdeafbda12cb68f45a7f0adb0a82251dbf3b6b18388226998b5207dc4",
+                "WorkoutSet": "cdb66012ca4bbd0325d4588f1f649075e40f4a4f33e16dd07c144c6a44ec43cc",
+                "WorkoutTemplate": "1e5910804593dba84a707a1403e0ae4ebef6ed0c05dbcab445214ffa88ede66a",
+            ])
         XCTAssertTrue(version.isCertain, "\(version.uncertainties)")
         XCTAssertEqual(analysis.findings.map(\.rule), [])
     }
 
     /// The worked example of the research note, step by step.
     func testPropertyHashLayout() {
-        let createdAt = StoreProperty(name: "createdAt", isOptional: true,
-                                      kind: .attribute(type: 900, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
-        let name = StoreProperty(name: "name", isOptional: true,
-                                 kind: .attribute(type: 700, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
-        let result = VersionHasher.hash(StoreSchema(entities: [StoreEntity(name: "User", properties: [name, createdAt])]))
-        XCTAssertEqual(Hex.encode(result.entityHashes["User"]!), "bbf54e4ba2823a88c9d7b39c0494507f5932a4f1c2e3789d309f4175e5af66d2")
+        let createdAt = StoreProperty(
+            name: "createdAt", isOptional: true,
+            kind: .attribute(
+                type: 900, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
+        let name = StoreProperty(
+            name: "name", isOptional: true,
+            kind: .attribute(
+                type: 700, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
+        let result = VersionHasher.hash(
+            StoreSchema(entities: [StoreEntity(name: "User", properties: [name, createdAt])]))
+        XCTAssertEqual(
+            Hex.encode(result.entityHashes["User"]!), "bbf54e4ba2823a88c9d7b39c0494507f5932a4f1c2e3789d309f4175e5af66d2"
+        )
         XCTAssertEqual(result.checksum, "hVf/dkygPyXWgY+Jcgvx9sMUcaiS0yfaIlBvgiRFqr4=")
     }
 }

@@ -10,8 +10,9 @@ import XCTest
 final class HashSelfCheckTests: XCTestCase {
     static func everyStore() throws -> [String] {
         let folder = StoreVerificationTests.storesFolder
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: folder.path),
-                          "../shared/stores is not beside this checkout; the hash self-check needs the real stores")
+        try XCTSkipUnless(
+            FileManager.default.fileExists(atPath: folder.path),
+            "../shared/stores is not beside this checkout; the hash self-check needs the real stores")
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var stores: [String] = []
         while let relative = enumerator?.nextObject() as? String {
@@ -42,12 +43,18 @@ final class HashSelfCheckTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is not beside this checkout")
         let model = try XCTUnwrap(try StoreReader.metadata(of: path).model)
         let category = try XCTUnwrap(model.schema.entities.first { $0.name == "Category" })
-        XCTAssertEqual(category.properties.map(\.name), ["createdAt", "currencyCode", "expenses", "id", "monthlyBudget", "name", "sortOrder", "symbolName"])
+        XCTAssertEqual(
+            category.properties.map(\.name),
+            ["createdAt", "currencyCode", "expenses", "id", "monthlyBudget", "name", "sortOrder", "symbolName"])
         let expenses = try XCTUnwrap(category.properties.first { $0.name == "expenses" })
-        XCTAssertEqual(expenses.kind, .relationship(destination: "Expense", inverse: "categories", minCount: 0, maxCount: 0, isOrdered: false))
+        XCTAssertEqual(
+            expenses.kind,
+            .relationship(destination: "Expense", inverse: "categories", minCount: 0, maxCount: 0, isOrdered: false))
         XCTAssertFalse(expenses.isOptional)
         let budget = try XCTUnwrap(category.properties.first { $0.name == "monthlyBudget" })
-        XCTAssertEqual(budget.kind, .attribute(type: 400, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
+        XCTAssertEqual(
+            budget.kind,
+            .attribute(type: 400, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
         XCTAssertTrue(budget.isOptional)
         XCTAssertEqual(model.versionIdentifiers, ["2.0.0"])
         XCTAssertEqual(model.deleteRules["Category.expenses"], 1)

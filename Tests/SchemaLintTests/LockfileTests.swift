@@ -5,12 +5,12 @@ import XCTest
 
 final class LockfileTests: XCTestCase {
     let v1 = """
-    enum SchemaV1: VersionedSchema {
-        static var versionIdentifier = Schema.Version(1, 0, 0)
-        static var models: [any PersistentModel.Type] { [Trip.self] }
-        @Model final class Trip { var name: String = ""; var startDate: Date?; init() {} }
-    }
-    """
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Trip.self] }
+            @Model final class Trip { var name: String = ""; var startDate: Date?; init() {} }
+        }
+        """
 
     func testRoundTripIsByteIdenticalAndReadable() throws {
         let lockfile = TestSupport.lock(TestSupport.analyze(v1))
@@ -29,7 +29,8 @@ final class LockfileTests: XCTestCase {
 
     func testEditingALockedVersionIsReportedPropertyByProperty() {
         let lockfile = TestSupport.lock(TestSupport.analyze(v1))
-        let edited = v1.replacingOccurrences(of: "var startDate: Date?", with: "var startDate: Date\n        var notes: String?")
+        let edited = v1.replacingOccurrences(
+            of: "var startDate: Date?", with: "var startDate: Date\n        var notes: String?")
         let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
         let message = findings[0].message.text
@@ -41,7 +42,8 @@ final class LockfileTests: XCTestCase {
 
     func testChangeTheChecksumIgnoresStillFails() {
         let lockfile = TestSupport.lock(TestSupport.analyze(v1))
-        let edited = v1.replacingOccurrences(of: "var name: String = \"\"", with: "@Attribute(originalName: \"title\") var name: String = \"\"")
+        let edited = v1.replacingOccurrences(
+            of: "var name: String = \"\"", with: "@Attribute(originalName: \"title\") var name: String = \"\"")
         let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
         XCTAssertTrue(findings[0].message.text.contains("checksum did not move"), findings[0].message.text)
@@ -49,14 +51,18 @@ final class LockfileTests: XCTestCase {
 
     func testLockNeverRewritesAChangedEntryUnlessAccepted() throws {
         let original = TestSupport.lock(TestSupport.analyze(v1))
-        let edited = TestSupport.analyze(v1.replacingOccurrences(of: "var startDate: Date?", with: "var startDate: Date?\n var rating: Int = 0"))
+        let edited = TestSupport.analyze(
+            v1.replacingOccurrences(of: "var startDate: Date?", with: "var startDate: Date?\n var rating: Int = 0"))
         let refused = Locker.plan(edited, existing: original, request: .init())
         XCTAssertEqual(refused.conflicts.map(\.key), ["SchemaV1"])
         XCTAssertFalse(refused.changed)
-        let accepted = Locker.plan(edited, existing: original, request: .init(accept: ["SchemaV1"], reason: "never shipped"))
+        let accepted = Locker.plan(
+            edited, existing: original, request: .init(accept: ["SchemaV1"], reason: "never shipped"))
         XCTAssertEqual(accepted.accepted, ["SchemaV1"])
         XCTAssertEqual(accepted.lockfile.versions["SchemaV1"]?.accepted?.first?.reason, "never shipped")
-        XCTAssertEqual(accepted.lockfile.versions["SchemaV1"]?.accepted?.first?.previousChecksum, original.versions["SchemaV1"]?.checksum)
+        XCTAssertEqual(
+            accepted.lockfile.versions["SchemaV1"]?.accepted?.first?.previousChecksum,
+            original.versions["SchemaV1"]?.checksum)
     }
 
     func testLockRefusesVersionsWhoseSourceIsIncomplete() {
@@ -77,10 +83,30 @@ final class LockfileTests: XCTestCase {
     func testUnreadableLockfilesAreErrorsThatSayWhatToDo() throws {
         let good = TestSupport.lock(TestSupport.analyze(v1)).json().rendered()
         let cases: [(String, (LockfileStore.Failure) -> Bool)] = [
-            ("<<<<<<< HEAD\n" + good + "=======\n{}\n>>>>>>> branch\n", { if case .mergeConflict(_, 1) = $0 { return true }; return false }),
-            (String(good.prefix(good.count / 2)), { if case .corrupt = $0 { return true }; return false }),
-            (good.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 99"), { if case .newerFormat(_, 99) = $0 { return true }; return false }),
-            (good.replacingOccurrences(of: "\"models\": [", with: "\"models\": 3, \"x\": ["), { if case .corrupt = $0 { return true }; return false }),
+            (
+                "<<<<<<< HEAD\n" + good + "=======\n{}\n>>>>>>> branch\n",
+                {
+                    if case .mergeConflict(_, 1) = $0 { return true }; return false
+                }
+            ),
+            (
+                String(good.prefix(good.count / 2)),
+                {
+                    if case .corrupt = $0 { return true }; return false
+                }
+            ),
+            (
+                good.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 99"),
+                {
+                    if case .newerFormat(_, 99) = $0 { return true }; return false
+                }
+            ),
+            (
+                good.replacingOccurrences(of: "\"models\": [", with: "\"models\": 3, \"x\": ["),
+                {
+                    if case .corrupt = $0 { return true }; return false
+                }
+            ),
         ]
         let directory = try TestSupport.temporaryDirectory()
         for (index, (content, expected)) in cases.enumerated() {

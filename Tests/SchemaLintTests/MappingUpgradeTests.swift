@@ -46,14 +46,17 @@ final class MappingUpgradeTests: XCTestCase {
         try FileManager.default.copyItem(at: TestSupport.fixture(app), to: copy)
         let file = copy.appendingPathComponent("Sources/Models/SchemaV1.swift")
         let source = try String(contentsOf: file, encoding: .utf8)
-        let edited = source.replacingOccurrences(of: "var restDuration: TimeInterval = 90",
-                                                 with: "var restDuration: String = \"\"")
+        let edited = source.replacingOccurrences(
+            of: "var restDuration: TimeInterval = 90",
+            with: "var restDuration: String = \"\"")
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let analysis = try Analyzer(workingDirectory: copy, threads: 1).analyze(paths: [], lockfile: earlierLockfile())
-        XCTAssertEqual(TestSupport.summary(analysis.findings),
-                       ["shipped_schema_edited Sources/Models/SchemaV1.swift:13"])
-        XCTAssertTrue(analysis.findings[0].message.text.contains("Session.restDuration changed: type Double → String"),
-                      analysis.findings[0].message.text)
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings),
+            ["shipped_schema_edited Sources/Models/SchemaV1.swift:13"])
+        XCTAssertTrue(
+            analysis.findings[0].message.text.contains("Session.restDuration changed: type Double → String"),
+            analysis.findings[0].message.text)
     }
 
     /// The previous release called an optional Codable struct's checksum certain and got it wrong: it kept each
@@ -61,11 +64,13 @@ final class MappingUpgradeTests: XCTestCase {
     /// (Legacy/TravelApp-previous-release.lock, `Stop.location: Coordinates?`) records the wrong checksum with no
     /// uncertainty; the snapshot is unchanged, so upgrading still reports nothing and `lock` re-records it.
     func testACorrectedCertainMappingIsNotAnEdit() throws {
-        let lockfile = try XCTUnwrap(LockfileStore.load(
-            TestSupport.fixture("Legacy/TravelApp-previous-release.lock").path))
+        let lockfile = try XCTUnwrap(
+            LockfileStore.load(
+                TestSupport.fixture("Legacy/TravelApp-previous-release.lock").path))
         XCTAssertTrue(lockfile.versions.values.allSatisfy { $0.checksumUncertainties == nil })
         let analysis = try TestSupport.analyzeFixture("TravelApp", lockfile: lockfile)
-        XCTAssertNotEqual(analysis.analysis(forKey: "SchemaV1")?.hashes.checksum, lockfile.versions["SchemaV1"]?.checksum)
+        XCTAssertNotEqual(
+            analysis.analysis(forKey: "SchemaV1")?.hashes.checksum, lockfile.versions["SchemaV1"]?.checksum)
         XCTAssertEqual(TestSupport.summary(analysis.findings.filter { $0.rule == .shippedSchemaEdited }), [])
         let outcome = Locker.plan(analysis, existing: lockfile, request: .init())
         XCTAssertEqual(outcome.remapped, ["SchemaV1", "SchemaV2", "SchemaV3"])

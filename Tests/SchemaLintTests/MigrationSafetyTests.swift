@@ -6,27 +6,37 @@ import XCTest
 final class MigrationSafetyTests: XCTestCase {
     func testMigrationMistakesAreEachReportedAtTheLineToEdit() throws {
         let analysis = try TestSupport.analyzeFixture("MigrationMistakes")
-        XCTAssertEqual(TestSupport.summary(analysis.findings), [
-            "container_models_not_in_schema App/Container.swift:5",
-            "container_models_not_in_schema App/Container.swift:5",
-            "container_models_not_in_schema App/Container.swift:5",
-            // The preview container is in memory; Badge is listed by the container, so container_models_not_in_schema
-            // is its one finding.
-            "schemas_out_of_order Model/Plan.swift:4",
-            "custom_stage_wrong_version Model/Plan.swift:9",
-            "migration_error_swallowed Model/Plan.swift:10",
-            "historical_schema_uses_live_model Model/Schemas.swift:6",
-            // HabitsV2.Owner is not listed, but Habit.owner reaches it: SwiftData includes it, nothing to report.
-            "rename_without_original_name Model/Schemas.swift:14",
-            "lightweight_unsupported_change Model/Schemas.swift:15",
-            "unique_constraint_added Model/Schemas.swift:16",
-            "lightweight_unsupported_change Model/Schemas.swift:18",
-            "typealias_not_latest Model/Schemas.swift:53",
-        ])
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings),
+            [
+                "container_models_not_in_schema App/Container.swift:5",
+                "container_models_not_in_schema App/Container.swift:5",
+                "container_models_not_in_schema App/Container.swift:5",
+                // The preview container is in memory; Badge is listed by the container, so
+                // container_models_not_in_schema
+                // is its one finding.
+                "schemas_out_of_order Model/Plan.swift:4",
+                "custom_stage_wrong_version Model/Plan.swift:9",
+                "migration_error_swallowed Model/Plan.swift:10",
+                "historical_schema_uses_live_model Model/Schemas.swift:6",
+                // HabitsV2.Owner is not listed, but Habit.owner reaches it: SwiftData includes it, nothing to report.
+                "rename_without_original_name Model/Schemas.swift:14",
+                "lightweight_unsupported_change Model/Schemas.swift:15",
+                "unique_constraint_added Model/Schemas.swift:16",
+                "lightweight_unsupported_change Model/Schemas.swift:18",
+                "typealias_not_latest Model/Schemas.swift:53",
+            ])
         let messages = analysis.findings.map(\.message.text)
         XCTAssertTrue(messages.contains { $0.contains("Habit.streak changed: type Int → String") })
-        XCTAssertTrue(messages.contains { $0.contains("Habit.name disappears and Habit.title (String) appears") && $0.contains("originalName: \"name\"") })
-        XCTAssertTrue(messages.contains { $0.contains("willMigrate can only see HabitsV2's models") && $0.contains("HabitsV2.Check") })
+        XCTAssertTrue(
+            messages.contains {
+                $0.contains("Habit.name disappears and Habit.title (String) appears")
+                    && $0.contains("originalName: \"name\"")
+            })
+        XCTAssertTrue(
+            messages.contains {
+                $0.contains("willMigrate can only see HabitsV2's models") && $0.contains("HabitsV2.Check")
+            })
     }
 
     /// Member typealiases chaining to earlier versions, versions and plan nested in a namespace and extended across
@@ -35,41 +45,53 @@ final class MigrationSafetyTests: XCTestCase {
     func testLegitimateShapesStayClean() throws {
         let analysis = try TestSupport.analyzeFixture("JournalApp")
         XCTAssertEqual(analysis.findings, [])
-        XCTAssertEqual(analysis.versions.map(\.key), ["JournalSchema.SchemaV10", "JournalSchema.SchemaV11", "JournalSchema.SchemaV12"])
-        XCTAssertEqual(analysis.project.containers.count, 1, ".modelContainer(container) passes an existing container and is not a new one")
-        XCTAssertEqual(analysis.project.containers.first?.versionedSchema.map { analysis.project.symbols[$0].qualifiedName }, "JournalSchema.SchemaV12")
+        XCTAssertEqual(
+            analysis.versions.map(\.key),
+            ["JournalSchema.SchemaV10", "JournalSchema.SchemaV11", "JournalSchema.SchemaV12"])
+        XCTAssertEqual(
+            analysis.project.containers.count, 1,
+            ".modelContainer(container) passes an existing container and is not a new one")
+        XCTAssertEqual(
+            analysis.project.containers.first?.versionedSchema.map { analysis.project.symbols[$0].qualifiedName },
+            "JournalSchema.SchemaV12")
     }
 
     func testDiffSaysWhetherLightweightIsEnough() throws {
         let journal = try TestSupport.analyzeFixture("JournalApp")
         let rename = try DiffReport(analysis: journal, from: "SchemaV11", to: "SchemaV12")
         XCTAssertEqual(rename.verdict, "lightweight is enough")
-        XCTAssertTrue(rename.changes.contains { $0.kind == .propertyRenamed && $0.text == "Event.title renamed to headline (originalName)" })
+        XCTAssertTrue(
+            rename.changes.contains {
+                $0.kind == .propertyRenamed && $0.text == "Event.title renamed to headline (originalName)"
+            })
 
         let mistakes = try TestSupport.analyzeFixture("MigrationMistakes")
         let report = try DiffReport(analysis: mistakes, from: "HabitsV1", to: "HabitsV2")
-        XCTAssertTrue(report.verdict.hasPrefix("needs a custom stage because Habit.owner added (Owner relationship)"), report.verdict)
+        XCTAssertTrue(
+            report.verdict.hasPrefix("needs a custom stage because Habit.owner added (Owner relationship)"),
+            report.verdict)
         XCTAssertEqual(report.blockers.map(\.property), ["owner", "streak"])
         XCTAssertThrowsError(try DiffReport(analysis: mistakes, from: "HabitsV1", to: "HabitsV9"))
     }
 
     func testRenameHeuristicDoesNotGuessBetweenSeveralCandidates() {
-        let analysis = TestSupport.analyze("""
-        enum V1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Item.self] }
-            @Model final class Item { var name: String = ""; init() {} }
-        }
-        enum V2: VersionedSchema {
-            static var versionIdentifier = Schema.Version(2, 0, 0)
-            static var models: [any PersistentModel.Type] { [Item.self] }
-            @Model final class Item { var title: String = ""; var subtitle: String = ""; init() {} }
-        }
-        enum Plan: SchemaMigrationPlan {
-            static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
-            static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
-        }
-        """)
+        let analysis = TestSupport.analyze(
+            """
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var name: String = ""; init() {} }
+            }
+            enum V2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var title: String = ""; var subtitle: String = ""; init() {} }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
+            }
+            """)
         XCTAssertEqual(analysis.findings, [], "a split of one field into two is not a rename")
     }
 }

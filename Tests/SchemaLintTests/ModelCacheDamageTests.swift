@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 import Foundation
 @testable import SchemaLintStore
@@ -18,7 +18,8 @@ final class ModelCacheDamageTests: XCTestCase {
         XCTAssertEqual(sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        XCTAssertEqual(sqlite3_prepare_v2(database, "SELECT Z_CONTENT FROM Z_MODELCACHE", -1, &statement, nil), SQLITE_OK)
+        XCTAssertEqual(
+            sqlite3_prepare_v2(database, "SELECT Z_CONTENT FROM Z_MODELCACHE", -1, &statement, nil), SQLITE_OK)
         XCTAssertEqual(sqlite3_step(statement), SQLITE_ROW)
         let count = Int(sqlite3_column_bytes(statement, 0))
         return Array(UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 0), count: count))
@@ -57,8 +58,12 @@ final class ModelCacheDamageTests: XCTestCase {
         }
         XCTAssertThrowsError(try Inflate.raw(Array("not deflate at all, just text".utf8)))
         // A well-formed archive of something else is not a model.
-        let other = try PropertyListSerialization.data(fromPropertyList: ["$archiver": "NSKeyedArchiver", "$objects": ["$null", ["a": 1]],
-                                                                          "$top": ["root": 1]] as [String: Any], format: .binary, options: 0)
-        XCTAssertThrowsError(try ModelCacheDecoder.decode(try KeyedArchive(try BinaryPropertyList.decode([UInt8](other)))))
+        let other = try PropertyListSerialization.data(
+            fromPropertyList: [
+                "$archiver": "NSKeyedArchiver", "$objects": ["$null", ["a": 1]],
+                "$top": ["root": 1],
+            ] as [String: Any], format: .binary, options: 0)
+        XCTAssertThrowsError(
+            try ModelCacheDecoder.decode(try KeyedArchive(try BinaryPropertyList.decode([UInt8](other)))))
     }
 }

@@ -32,25 +32,26 @@ final class NameResolutionTests: XCTestCase {
     }
 
     func testMemberTypealiasesChainBackThroughVersions() {
-        let analysis = TestSupport.analyze("""
-        enum SchemaV10: VersionedSchema {
-            static var versionIdentifier = Schema.Version(10, 0, 0)
-            static var models: [any PersistentModel.Type] { [Event.self] }
-            @Model final class Event { var title: String = ""; init() {} }
-        }
-        enum SchemaV11: VersionedSchema {
-            typealias Event = SchemaV10.Event
-            static var versionIdentifier = Schema.Version(11, 0, 0)
-            static var models: [any PersistentModel.Type] { [Event.self, Reminder.self] }
-            @Model final class Reminder { var event: Event?; init() {} }
-        }
-        enum SchemaV12: VersionedSchema {
-            typealias Event = SchemaV11.Event
-            typealias Reminder = SchemaV11.Reminder
-            static var versionIdentifier = Schema.Version(12, 0, 0)
-            static var models: [any PersistentModel.Type] { [Event.self, Reminder.self] }
-        }
-        """)
+        let analysis = TestSupport.analyze(
+            """
+            enum SchemaV10: VersionedSchema {
+                static var versionIdentifier = Schema.Version(10, 0, 0)
+                static var models: [any PersistentModel.Type] { [Event.self] }
+                @Model final class Event { var title: String = ""; init() {} }
+            }
+            enum SchemaV11: VersionedSchema {
+                typealias Event = SchemaV10.Event
+                static var versionIdentifier = Schema.Version(11, 0, 0)
+                static var models: [any PersistentModel.Type] { [Event.self, Reminder.self] }
+                @Model final class Reminder { var event: Event?; init() {} }
+            }
+            enum SchemaV12: VersionedSchema {
+                typealias Event = SchemaV11.Event
+                typealias Reminder = SchemaV11.Reminder
+                static var versionIdentifier = Schema.Version(12, 0, 0)
+                static var models: [any PersistentModel.Type] { [Event.self, Reminder.self] }
+            }
+            """)
         XCTAssertEqual(entityNames(analysis, "SchemaV12"), ["SchemaV10.Event", "SchemaV11.Reminder"])
     }
 
@@ -72,71 +73,87 @@ final class NameResolutionTests: XCTestCase {
     }
 
     func testTwoAppsInOneTreeEachResolveTheirOwnTypes() {
-        let v1 = { (field: String) in """
+        let v1 = { (field: String) in
+            """
             enum SchemaV1: VersionedSchema {
                 static var versionIdentifier = Schema.Version(1, 0, 0)
                 static var models: [any PersistentModel.Type] { [Item.self] }
             }
             extension SchemaV1 { @Model final class Item { var \(field): String = ""; init() {} } }
-            """ }
-        let analysis = TestSupport.analyze(["AppA/Model/Schema.swift": v1("title"), "AppB/Sources/Schema.swift": v1("label")])
+            """
+        }
+        let analysis = TestSupport.analyze([
+            "AppA/Model/Schema.swift": v1("title"), "AppB/Sources/Schema.swift": v1("label"),
+        ])
         XCTAssertEqual(analysis.versions.map(\.key), ["AppA/SchemaV1", "AppB/SchemaV1"])
         let props = analysis.versions.map { $0.snapshot.flatMap { $0.properties.map(\.name) } }
         XCTAssertEqual(props, [["title"], ["label"]])
     }
 
     func testCommentsStringsAndDisabledBranchesAreNotCode() {
-        let analysis = TestSupport.analyze("""
-        /*
-        enum SchemaV0: VersionedSchema {
-            static var versionIdentifier = Schema.Version(0, 1, 0)
-            static var models: [any PersistentModel.Type] { [] }
-        }
-        */
-        let snippet = \"\"\"
-        enum SchemaV9: VersionedSchema { static var versionIdentifier = Schema.Version(9, 0, 0) }
-        \"\"\"
-        #if false
-        enum SchemaV8: VersionedSchema { static var versionIdentifier = Schema.Version(8, 0, 0) }
-        #elseif canImport(SwiftData)
-        enum SchemaV1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Note.self] }
-            @Model final class Note { var text: String = ""; init() {} }
-        }
-        #endif
-        """)
+        let analysis = TestSupport.analyze(
+            """
+            /*
+            enum SchemaV0: VersionedSchema {
+                static var versionIdentifier = Schema.Version(0, 1, 0)
+                static var models: [any PersistentModel.Type] { [] }
+            }
+            */
+            let snippet = \"\"\"
+            enum SchemaV9: VersionedSchema { static var versionIdentifier = Schema.Version(9, 0, 0) }
+            \"\"\"
+            #if false
+            enum SchemaV8: VersionedSchema { static var versionIdentifier = Schema.Version(8, 0, 0) }
+            #elseif canImport(SwiftData)
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+            #endif
+            """)
         XCTAssertEqual(analysis.versions.map(\.key), ["SchemaV1"])
     }
 
     func testAProjectWithItsOwnVersionedSchemaProtocolIsNotSwiftData() {
-        let analysis = TestSupport.analyze("""
-        protocol VersionedSchema { static var version: Int { get } }
-        enum SchemaV1: VersionedSchema { static var version = 1 }
-        enum SchemaV2: VersionedSchema { static var version = 1 }
-        """)
+        let analysis = TestSupport.analyze(
+            """
+            protocol VersionedSchema { static var version: Int { get } }
+            enum SchemaV1: VersionedSchema { static var version = 1 }
+            enum SchemaV2: VersionedSchema { static var version = 1 }
+            """)
         XCTAssertEqual(analysis.versions.count, 0)
         XCTAssertEqual(analysis.findings, [])
     }
 
     func testInverseKeyPathsResolveFromWhereTheyAreWritten() {
-        let analysis = TestSupport.analyze("""
-        typealias Transaction = SchemaV2.Transaction
-        enum SchemaV1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Asset.self, Transaction.self] }
-            @Model final class Asset { @Relationship(inverse: \\Transaction.asset) var transactions: [Transaction] = []; init() {} }
-            @Model final class Transaction { var asset: Asset?; init() {} }
-        }
-        enum SchemaV2: VersionedSchema {
-            static var versionIdentifier = Schema.Version(2, 0, 0)
-            static var models: [any PersistentModel.Type] { [Asset.self, Transaction.self] }
-            @Model final class Asset { @Relationship(inverse: \\Transaction.asset) var transactions: [Transaction] = []; var name: String?; init() {} }
-            @Model final class Transaction { var asset: Asset?; init() {} }
-        }
-        """)
+        let analysis = TestSupport.analyze(
+            """
+            typealias Transaction = SchemaV2.Transaction
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Asset.self, Transaction.self] }
+                @Model final class Asset {
+                    @Relationship(inverse: \\Transaction.asset) var transactions: [Transaction] = []
+                    init() {}
+                }
+                @Model final class Transaction { var asset: Asset?; init() {} }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Asset.self, Transaction.self] }
+                @Model final class Asset {
+                    @Relationship(inverse: \\Transaction.asset) var transactions: [Transaction] = []
+                    var name: String?
+                    init() {}
+                }
+                @Model final class Transaction { var asset: Asset?; init() {} }
+            }
+            """)
         XCTAssertEqual(analysis.findings, [])
         let asset = analysis.project.entities.values.first { $0.qualifiedName == "SchemaV1.Asset" }!
-        XCTAssertEqual(analysis.project.entities[asset.properties[0].relationship!.inverse!.entity!]!.qualifiedName, "SchemaV1.Transaction")
+        XCTAssertEqual(
+            analysis.project.entities[asset.properties[0].relationship!.inverse!.entity!]!.qualifiedName,
+            "SchemaV1.Transaction")
     }
 }

@@ -66,7 +66,8 @@ final class ParseSelectionTests: XCTestCase {
         let trip = try XCTUnwrap(analysis.versions.first?.snapshot.first { $0.name == "Trip" })
         XCTAssertEqual(trip.properties.first { $0.name == "origin" }?.type.hasPrefix("Composite(Coordinates)"), true)
         // TripKind was found and read (its raw-value storage is issue 13's to make certain), not left unknown.
-        XCTAssertFalse(analysis.versions.first?.uncertainties.contains { $0.contains("not declared") } ?? true,
-                       "\(analysis.versions.first?.uncertainties ?? [])")
+        XCTAssertFalse(
+            analysis.versions.first?.uncertainties.contains { $0.contains("not declared") } ?? true,
+            "\(analysis.versions.first?.uncertainties ?? [])")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import SchemaLintEngine
 import SchemaLintModel
@@ -10,19 +10,27 @@ final class ReporterTests: XCTestCase {
     func brokenApp() throws -> Analysis { try TestSupport.analyzeFixture("BrokenApp") }
 
     func render(_ kind: ReporterKind, _ analysis: Analysis) -> String {
-        kind.reporter().report(analysis.findings, summary: Summary(findings: analysis.findings, statistics: analysis.statistics,
-                                                                   versions: analysis.versions.count))
+        kind.reporter().report(
+            analysis.findings,
+            summary: Summary(
+                findings: analysis.findings, statistics: analysis.statistics,
+                versions: analysis.versions.count))
     }
 
     func testSARIFHasADescriptorPerRuleAndStableFingerprints() throws {
         let analysis = try brokenApp()
-        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(render(.sarif, analysis).utf8)) as? [String: Any])
+        let sarif = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(render(.sarif, analysis).utf8)) as? [String: Any])
         XCTAssertEqual(sarif["version"] as? String, "2.1.0")
         let run = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
         let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.all.map(\.id.rawValue))
-        XCTAssertTrue(rules.allSatisfy { ($0["helpUri"] as? String)?.hasSuffix(".md") == true && ($0["help"] as? [String: Any])?["markdown"] != nil })
+        XCTAssertTrue(
+            rules.allSatisfy {
+                ($0["helpUri"] as? String)?.hasSuffix(".md") == true
+                    && ($0["help"] as? [String: Any])?["markdown"] != nil
+            })
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertEqual(results.count, analysis.findings.count)
         let first = try XCTUnwrap(results.first)
@@ -34,7 +42,9 @@ final class ReporterTests: XCTestCase {
         var moved: [String: String] = [:]
         let folder = TestSupport.fixture("BrokenApp")
         for path in try SourceDiscovery(workingDirectory: folder).discover([]).files.map(\.path) {
-            moved[path] = "// a new header comment\n\n" + (try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8))
+            moved[path] =
+                "// a new header comment\n\n"
+                + (try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8))
         }
         let shifted = TestSupport.analyze(moved)
         func prints(_ analysis: Analysis) throws -> [String] {
@@ -47,11 +57,14 @@ final class ReporterTests: XCTestCase {
     }
 
     func testGitHubAnnotationsEscapeTheirProperties() {
-        let finding = Finding(rule: "stage_not_listed", severity: .error, subject: .plan("Plan"),
-                              location: SourceLocation(file: "a,b:c.swift", line: 3, column: 4),
-                              message: Finding.Message(id: "test", "100% broken\nsecond line"))
-        let line = GitHubReporter().report([finding], summary: Summary(findings: [finding], statistics: .init(), versions: 0))
-        XCTAssertEqual(line, "::error file=a%2Cb%3Ac.swift,line=3,col=4,title=stage_not_listed::100%25 broken%0Asecond line\n")
+        let finding = Finding(
+            rule: "stage_not_listed", severity: .error, subject: .plan("Plan"),
+            location: SourceLocation(file: "a,b:c.swift", line: 3, column: 4),
+            message: Finding.Message(id: "test", "100% broken\nsecond line"))
+        let line = GitHubReporter().report(
+            [finding], summary: Summary(findings: [finding], statistics: .init(), versions: 0))
+        XCTAssertEqual(
+            line, "::error file=a%2Cb%3Ac.swift,line=3,col=4,title=stage_not_listed::100%25 broken%0Asecond line\n")
     }
 
     func testJUnitIsWellFormedXMLWithAFailurePerError() throws {
@@ -69,16 +82,22 @@ final class ReporterTests: XCTestCase {
 
     func testCodeClimateIsAnArrayOfIssues() throws {
         let analysis = try brokenApp()
-        let issues = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(render(.codeclimate, analysis).utf8)) as? [[String: Any]])
+        let issues = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(render(.codeclimate, analysis).utf8)) as? [[String: Any]])
         XCTAssertEqual(issues.count, analysis.findings.count)
         XCTAssertEqual(Set(issues.compactMap { $0["severity"] as? String }), ["major", "minor"])
-        XCTAssertTrue(issues.allSatisfy { ($0["location"] as? [String: Any])?["path"] is String && ($0["fingerprint"] as? String)?.count == 32 })
+        XCTAssertTrue(
+            issues.allSatisfy {
+                ($0["location"] as? [String: Any])?["path"] is String && ($0["fingerprint"] as? String)?.count == 32
+            })
     }
 
     func testColourOnlyWhenAsked() throws {
         let analysis = try brokenApp()
         XCTAssertFalse(render(.xcode, analysis).contains("\u{1B}["))
-        let colored = XcodeReporter(colored: true).report(analysis.findings, summary: Summary(findings: analysis.findings, statistics: analysis.statistics, versions: 0))
+        let colored = XcodeReporter(colored: true).report(
+            analysis.findings,
+            summary: Summary(findings: analysis.findings, statistics: analysis.statistics, versions: 0))
         XCTAssertTrue(colored.contains("\u{1B}[1;31merror\u{1B}[0m"))
         // Piped output from the binary is never coloured; --quiet drops the summary.
         let result = try TestSupport.run(["check", "--quiet"], in: TestSupport.fixture("BrokenApp"))
@@ -89,8 +108,10 @@ final class ReporterTests: XCTestCase {
 
 final class ElementCounter: NSObject, XMLParserDelegate {
     var counts: [String: Int] = [:]
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         counts[elementName, default: 0] += 1
     }
 }

@@ -8,13 +8,15 @@ final class RobustnessTests: XCTestCase {
     func makeManyVersions(_ count: Int) throws -> URL {
         let root = try TestSupport.temporaryDirectory()
         for index in 1...count {
-            try Data("""
-            enum Schema\(index): VersionedSchema {
-                static var versionIdentifier = Schema.Version(\(index), 0, 0)
-                static var models: [any PersistentModel.Type] { [Item\(index).self] }
-                @Model final class Item\(index) { var value\(index): Int = 0; init() {} }
-            }
-            """.utf8).write(to: root.appendingPathComponent("Schema\(index).swift"))
+            try Data(
+                """
+                enum Schema\(index): VersionedSchema {
+                    static var versionIdentifier = Schema.Version(\(index), 0, 0)
+                    static var models: [any PersistentModel.Type] { [Item\(index).self] }
+                    @Model final class Item\(index) { var value\(index): Int = 0; init() {} }
+                }
+                """.utf8
+            ).write(to: root.appendingPathComponent("Schema\(index).swift"))
         }
         return root
     }
@@ -56,7 +58,9 @@ final class RobustnessTests: XCTestCase {
     func testUnreadableFileIsNamedAndTheRestIsAnalysed() throws {
         let setpriv = "/usr/bin/setpriv"
         let asRoot = geteuid() == 0
-        try XCTSkipIf(asRoot && !FileManager.default.isExecutableFile(atPath: setpriv), "running as root without setpriv: permissions cannot bite")
+        try XCTSkipIf(
+            asRoot && !FileManager.default.isExecutableFile(atPath: setpriv),
+            "running as root without setpriv: permissions cannot bite")
         let root = try makeManyVersions(2)
         chmod(root.path, 0o755)
         let secret = root.appendingPathComponent("Schema2.swift")
@@ -69,7 +73,8 @@ final class RobustnessTests: XCTestCase {
         defer { chmod(locked.path, 0o755) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: asRoot ? setpriv : TestSupport.binary.path)
-        process.arguments = (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", TestSupport.binary.path] : []) + ["hash"]
+        process.arguments =
+            (asRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", TestSupport.binary.path] : []) + ["hash"]
         process.currentDirectoryURL = root
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

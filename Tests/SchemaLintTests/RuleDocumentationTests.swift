@@ -5,7 +5,8 @@ import XCTest
 /// Runs every example in every `Rules/<id>.md`, so the documentation can never lie.
 final class RuleDocumentationTests: XCTestCase {
     static var rulesDirectory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Rules")
     }
 
@@ -20,7 +21,9 @@ final class RuleDocumentationTests: XCTestCase {
         var section = ""
         var block: [String]? = nil
         for line in document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if block == nil, line.hasPrefix("### ") { section = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces) }
+            if block == nil, line.hasPrefix("### ") {
+                section = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+            }
             if line.hasPrefix("```swift") { block = []; continue }
             if line.hasPrefix("```"), let lines = block {
                 examples.append(Example(section: section, files: split(lines)))
@@ -55,8 +58,10 @@ final class RuleDocumentationTests: XCTestCase {
         for rule in RuleRegistry.all {
             let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
             let document = try String(contentsOf: url, encoding: .utf8)
-            XCTAssertEqual(RuleRegistry.document(for: rule.id.rawValue)?.trimmingCharacters(in: .newlines), document.trimmingCharacters(in: .newlines),
-                           "Rules/\(rule.id).md and the embedded copy differ: the build embeds it (RuleCatalogPlugin)")
+            XCTAssertEqual(
+                RuleRegistry.document(for: rule.id.rawValue)?.trimmingCharacters(in: .newlines),
+                document.trimmingCharacters(in: .newlines),
+                "Rules/\(rule.id).md and the embedded copy differ: the build embeds it (RuleCatalogPlugin)")
         }
         XCTAssertEqual(Set(RuleRegistry.documents.keys), Set(RuleRegistry.all.map(\.id.rawValue)))
     }
@@ -73,8 +78,9 @@ final class RuleDocumentationTests: XCTestCase {
                 try expected.write(to: url, atomically: true, encoding: .utf8)
                 recorded.append(url.lastPathComponent)
             } else {
-                XCTFail("\(url.lastPathComponent) disagrees with the rule types; run "
-                    + "SCHEMALINT_RECORD_DOCS=1 swift test --filter RuleDocumentationTests")
+                XCTFail(
+                    "\(url.lastPathComponent) disagrees with the rule types; run "
+                        + "SCHEMALINT_RECORD_DOCS=1 swift test --filter RuleDocumentationTests")
             }
         }
         for rule in RuleRegistry.all {
@@ -87,21 +93,30 @@ final class RuleDocumentationTests: XCTestCase {
             // A parenthesis after the severity says when it changes (`lockfile_missing` with --strict).
             let level = header.dropFirst("**Severity:** ".count).components(separatedBy: " · ")[0]
             let qualifier = level.range(of: " (").map { String(level[$0.lowerBound...]) } ?? ""
-            let expected = "**Severity:** \(rule.severities.map(\.rawValue).joined(separator: " or "))\(qualifier) · "
+            let expected =
+                "**Severity:** \(rule.severities.map(\.rawValue).joined(separator: " or "))\(qualifier) · "
                 + rule.summary
             lines.replaceSubrange(start..<end, with: Self.wrap(expected))
             try check(url, lines.joined(separator: "\n"), document)
         }
-        let rows = RuleRegistry.all.map { "| [\($0.id)](\($0.id).md) | \($0.defaultSeverity.rawValue) | \($0.summary) |" }
+        let rows = RuleRegistry.all.map {
+            "| [\($0.id)](\($0.id).md) | \($0.defaultSeverity.rawValue) | \($0.summary) |"
+        }
         let index = Self.rulesDirectory.appendingPathComponent("README.md")
-        try check(index, try Self.replacingTable(in: String(contentsOf: index, encoding: .utf8), rows: rows,
-                                                 marker: "| [", header: "| rule | severity | summary |"),
-                  try String(contentsOf: index, encoding: .utf8))
+        try check(
+            index,
+            try Self.replacingTable(
+                in: String(contentsOf: index, encoding: .utf8), rows: rows,
+                marker: "| [", header: "| rule | severity | summary |"),
+            try String(contentsOf: index, encoding: .utf8))
         let readme = Self.rulesDirectory.deletingLastPathComponent().appendingPathComponent("README.md")
         let readmeRows = RuleRegistry.all.map { "| `\($0.id)` | \($0.defaultSeverity.rawValue) | \($0.summary) |" }
-        try check(readme, try Self.replacingTable(in: String(contentsOf: readme, encoding: .utf8), rows: readmeRows,
-                                                  marker: "| `", header: "| rule | severity | summary |"),
-                  try String(contentsOf: readme, encoding: .utf8))
+        try check(
+            readme,
+            try Self.replacingTable(
+                in: String(contentsOf: readme, encoding: .utf8), rows: readmeRows,
+                marker: "| `", header: "| rule | severity | summary |"),
+            try String(contentsOf: readme, encoding: .utf8))
         if record && !recorded.isEmpty { XCTFail("recorded \(recorded.joined(separator: ", ")); run the tests again") }
     }
 
@@ -136,13 +151,21 @@ final class RuleDocumentationTests: XCTestCase {
             let examples = Self.examples(in: document)
             XCTAssertTrue(examples.contains { $0.section == "Failing" }, "\(rule.id): no failing example")
             XCTAssertTrue(examples.contains { $0.section == "Passing" }, "\(rule.id): no passing example")
-            let lockfile = examples.first { $0.section == "Shipped" }.map { TestSupport.lock(TestSupport.analyze($0.files)) }
+            let lockfile = examples.first { $0.section == "Shipped" }.map {
+                TestSupport.lock(TestSupport.analyze($0.files))
+            }
             // `### Store`: the source of the build that wrote the store fixture the other examples are checked against.
-            let stores = try examples.first { $0.section == "Store" }.map { try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory()) } ?? []
-            for (index, example) in examples.enumerated() where example.section != "Shipped" && example.section != "Store" {
+            let stores =
+                try examples.first { $0.section == "Store" }.map {
+                    try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory())
+                } ?? []
+            for (index, example) in examples.enumerated()
+            where example.section != "Shipped" && example.section != "Store" {
                 let expected = rule.id == "lockfile_missing" ? "schemalint.lock" : nil
-                let findings = TestSupport.analyze(example.files, lockfile: lockfile, stores: stores,
-                                                   lockfileLocation: expected).findings
+                let findings = TestSupport.analyze(
+                    example.files, lockfile: lockfile, stores: stores,
+                    lockfileLocation: expected
+                ).findings
                 let own = findings.filter { $0.rule == rule.id }
                 switch example.section {
                 case "Failing":

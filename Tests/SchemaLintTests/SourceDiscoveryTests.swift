@@ -10,8 +10,10 @@ final class SourceDiscoveryTests: XCTestCase {
         for folder in ["Sources", ".build/debug", ".git", "DerivedData/X", "Pods/P", ".hidden", "Odd.swift"] {
             try fm.createDirectory(at: app.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for file in ["Sources/A.swift", ".build/debug/B.swift", ".git/C.swift", "DerivedData/X/D.swift", "Pods/P/E.swift",
-                     ".hidden/F.swift", "Sources/notes.txt"] {
+        for file in [
+            "Sources/A.swift", ".build/debug/B.swift", ".git/C.swift", "DerivedData/X/D.swift", "Pods/P/E.swift",
+            ".hidden/F.swift", "Sources/notes.txt",
+        ] {
             try Data("struct S {}".utf8).write(to: app.appendingPathComponent(file))
         }
         try Data("struct Outside {}".utf8).write(to: root.appendingPathComponent("Outside.swift"))

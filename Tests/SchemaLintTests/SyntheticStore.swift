@@ -1,7 +1,7 @@
 #if canImport(SQLite3)
-import SQLite3
+    import SQLite3
 #else
-import CSQLite
+    import CSQLite
 #endif
 import Foundation
 import SchemaLintEngine
@@ -27,7 +27,10 @@ enum SyntheticStore {
         var database: OpaquePointer?
         defer { sqlite3_close(database) }
         guard sqlite3_open(path, &database) == SQLITE_OK,
-              sqlite3_exec(database, "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)", nil, nil, nil) == SQLITE_OK else {
+            sqlite3_exec(
+                database, "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)",
+                nil, nil, nil) == SQLITE_OK
+        else {
             throw CocoaError(.fileWriteUnknown)
         }
         var statement: OpaquePointer?

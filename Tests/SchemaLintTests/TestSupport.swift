@@ -11,9 +11,13 @@ enum TestSupport {
     static func fixture(_ relative: String) -> URL { fixturesURL.appendingPathComponent(relative) }
 
     /// Analyses `files` (path → source) held in memory.
-    static func analyze(_ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1,
-                        stores: [StoreMetadata] = [], lockfileLocation: String? = nil) -> Analysis {
-        let sources = files.sorted { $0.key < $1.key }.map { SourceDiscovery.SourceFile(path: $0.key, bytes: Array($0.value.utf8)) }
+    static func analyze(
+        _ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1,
+        stores: [StoreMetadata] = [], lockfileLocation: String? = nil
+    ) -> Analysis {
+        let sources = files.sorted { $0.key < $1.key }.map {
+            SourceDiscovery.SourceFile(path: $0.key, bytes: Array($0.value.utf8))
+        }
         var analyzer = Analyzer(threads: threads)
         analyzer.stores = stores
         analyzer.lockfileLocation = lockfileLocation
@@ -56,9 +60,9 @@ enum TestSupport {
 
     static var binary: URL {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("schemalint")
-        }
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("schemalint")
+            }
         #endif
         return Bundle.main.bundleURL.appendingPathComponent("schemalint")
     }
@@ -75,8 +79,9 @@ enum TestSupport {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
 }

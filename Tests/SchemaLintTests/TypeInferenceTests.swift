@@ -6,86 +6,91 @@ import XCTest
 /// forms real models use; where Swift needs more than the value, the checksum is uncertain and says why.
 final class TypeInferenceTests: XCTestCase {
     static let source = """
-    import Foundation
-    import SwiftData
+        import Foundation
+        import SwiftData
 
-    enum SchemaV1: VersionedSchema {
-        static var versionIdentifier = Schema.Version(1, 0, 0)
-        static var models: [any PersistentModel.Type] { [Card.self] }
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Card.self] }
 
-        @Model final class Card {
-            var count = 0
-            var ratio = 0.5
-            var title = ""
-            var done = false
-            var offset = -3
-            var created = Date()
-            var identifier = UUID()
-            var touched = Date.now
-            var opened = Date.init()
-            var words = [String]()
-            var scores = [String: Int]()
-            var labels = ["a", "b"]
-            var mixed = [1, 2.5]
-            var status = Status.active
-            var kind = Kind.spade.rawValue
-            var level = Limits.start
-            var nested = Limits.Inner.depth
-            var frame = Frame()
-            init() {}
+            @Model final class Card {
+                var count = 0
+                var ratio = 0.5
+                var title = ""
+                var done = false
+                var offset = -3
+                var created = Date()
+                var identifier = UUID()
+                var touched = Date.now
+                var opened = Date.init()
+                var words = [String]()
+                var scores = [String: Int]()
+                var labels = ["a", "b"]
+                var mixed = [1, 2.5]
+                var status = Status.active
+                var kind = Kind.spade.rawValue
+                var level = Limits.start
+                var nested = Limits.Inner.depth
+                var frame = Frame()
+                init() {}
+            }
         }
-    }
 
-    enum Status: String, Codable { case active, archived }
-    enum Kind: Int16, Codable { case spade, heart }
-    enum Limits {
-        static let start: Int32 = 4
-        enum Inner { static let depth: Double = 2 }
-    }
-    struct Frame: Codable { var width = 0.0; var height = 0.0 }
-    """
+        enum Status: String, Codable { case active, archived }
+        enum Kind: Int16, Codable { case spade, heart }
+        enum Limits {
+            static let start: Int32 = 4
+            enum Inner { static let depth: Double = 2 }
+        }
+        struct Frame: Codable { var width = 0.0; var height = 0.0 }
+        """
 
     func testTypesAreInferredFromInitialValues() throws {
         let version = try XCTUnwrap(TestSupport.analyze(Self.source).analysis(forKey: "SchemaV1"))
         XCTAssertEqual(version.uncertainties, [])
         let card = try XCTUnwrap(version.snapshot.first { $0.name == "Card" })
         let types = Dictionary(uniqueKeysWithValues: card.properties.map { ($0.name, $0.type) })
-        XCTAssertEqual(types, [
-            "count": "Int", "ratio": "Double", "title": "String", "done": "Bool", "offset": "Int",
-            "created": "Date", "identifier": "UUID", "touched": "Date", "opened": "Date",
-            "words": "Transformable([String])", "scores": "Data([String: Int])", "labels": "Transformable([String])",
-            "mixed": "Transformable([Double])", "status": "Composite(Status){status: String}",
-            "kind": "Int16", "level": "Int32", "nested": "Double",
-            "frame": "Composite(Frame){height: Double, width: Double}",
-        ])
+        XCTAssertEqual(
+            types,
+            [
+                "count": "Int", "ratio": "Double", "title": "String", "done": "Bool", "offset": "Int",
+                "created": "Date", "identifier": "UUID", "touched": "Date", "opened": "Date",
+                "words": "Transformable([String])", "scores": "Data([String: Int])",
+                "labels": "Transformable([String])",
+                "mixed": "Transformable([Double])", "status": "Composite(Status){status: String}",
+                "kind": "Int16", "level": "Int32", "nested": "Double",
+                "frame": "Composite(Frame){height: Double, width: Double}",
+            ])
     }
 
     /// Swift itself cannot type `[]` or a call it does not know without an annotation; schemalint says so instead
     /// of guessing, and names the missing type when the value comes from one it cannot see.
     func testWhatCannotBeInferredIsUncertainWithItsReason() throws {
         let source = """
-        import SwiftData
-        enum SchemaV1: VersionedSchema {
-            static var versionIdentifier = Schema.Version(1, 0, 0)
-            static var models: [any PersistentModel.Type] { [Card.self] }
-            @Model final class Card {
-                var made = makeDefault()
-                var theme = Palette.ocean
-                var unknownMember = Status.missing
-                init() {}
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card {
+                    var made = makeDefault()
+                    var theme = Palette.ocean
+                    var unknownMember = Status.missing
+                    init() {}
+                }
             }
-        }
-        enum Status: String, Codable { case active }
-        """
+            enum Status: String, Codable { case active }
+            """
         let version = try XCTUnwrap(TestSupport.analyze(source).analysis(forKey: "SchemaV1"))
         XCTAssertEqual(version.uncertainties.count, 3, "\(version.uncertainties)")
         XCTAssertTrue(version.uncertainties.contains { $0.hasPrefix("Card.made") && $0.contains("`makeDefault()`") })
-        XCTAssertTrue(version.uncertainties.contains {
-            $0.hasPrefix("Card.theme") && $0.contains("`Palette`") && $0.contains("not declared")
-        })
-        XCTAssertTrue(version.uncertainties.contains {
-            $0.hasPrefix("Card.unknownMember") && $0.contains("`Status.missing`")
-        })
+        XCTAssertTrue(
+            version.uncertainties.contains {
+                $0.hasPrefix("Card.theme") && $0.contains("`Palette`") && $0.contains("not declared")
+            })
+        XCTAssertTrue(
+            version.uncertainties.contains {
+                $0.hasPrefix("Card.unknownMember") && $0.contains("`Status.missing`")
+            })
     }
 
     /// Inference never changes what an annotated property hashes to: `var count = 0` and `var count: Int = 0` are

@@ -13,19 +13,24 @@ public enum ConfigurationLoader {
 
     public static let defaultFileName = ".schemalint.yml"
 
-    static let keys = ["included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter",
-                       "strict", "stores", "require_lockfile"]
+    static let keys = [
+        "included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter",
+        "strict", "stores", "require_lockfile",
+    ]
 
     /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
     public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {
         let path = explicitPath ?? defaultFileName
         let absolute = Paths.absolute(path, in: workingDirectory)
         guard FileManager.default.fileExists(atPath: absolute) else {
-            if explicitPath != nil { throw Failure(path: path, line: nil, message: "the configuration file does not exist") }
+            if explicitPath != nil {
+                throw Failure(path: path, line: nil, message: "the configuration file does not exist")
+            }
             return Configuration()
         }
         guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw Failure(path: path, line: nil, message: "the configuration file cannot be read (check its permissions)")
+            throw Failure(
+                path: path, line: nil, message: "the configuration file cannot be read (check its permissions)")
         }
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
@@ -61,7 +66,9 @@ public enum ConfigurationLoader {
                 let ids = try strings()
                 for (index, id) in ids.enumerated() where !ruleIDs.contains(id) {
                     let itemLine = value.sequence?[index].mark?.line ?? line
-                    throw Failure(path: path, line: itemLine, message: "unknown rule '\(id)' in '\(key)'\(suggestion(id, among: ruleIDs))")
+                    throw Failure(
+                        path: path, line: itemLine,
+                        message: "unknown rule '\(id)' in '\(key)'\(suggestion(id, among: ruleIDs))")
                 }
                 return Set(ids.map { RuleID($0) })
             }
@@ -72,14 +79,20 @@ public enum ConfigurationLoader {
             case "disabled_rules": configuration.disabledRules = try ruleIDList()
             case "opt_in_rules": configuration.optInRules = try ruleIDList()
             case "severity":
-                guard let severities = value.mapping else { throw fail("'severity' must map rule ids to error, warning or note") }
+                guard let severities = value.mapping else {
+                    throw fail("'severity' must map rule ids to error, warning or note")
+                }
                 for (ruleNode, severityNode) in severities {
                     let id = ruleNode.string ?? ""
                     guard ruleIDs.contains(id) else {
-                        throw Failure(path: path, line: ruleNode.mark?.line, message: "unknown rule '\(id)' in 'severity'\(suggestion(id, among: ruleIDs))")
+                        throw Failure(
+                            path: path, line: ruleNode.mark?.line,
+                            message: "unknown rule '\(id)' in 'severity'\(suggestion(id, among: ruleIDs))")
                     }
                     guard let text = severityNode.string, let severity = Severity(rawValue: text) else {
-                        throw Failure(path: path, line: severityNode.mark?.line, message: "severity of '\(id)' must be error, warning or note")
+                        throw Failure(
+                            path: path, line: severityNode.mark?.line,
+                            message: "severity of '\(id)' must be error, warning or note")
                     }
                     configuration.severities[RuleID(id)] = severity
                 }
@@ -88,7 +101,8 @@ public enum ConfigurationLoader {
                 configuration.lockfile = string
             case "reporter":
                 guard let string = value.string, ReporterKind(rawValue: string) != nil else {
-                    throw fail("'reporter' must be one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        "'reporter' must be one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 configuration.reporter = string
             case "require_lockfile":
@@ -98,7 +112,10 @@ public enum ConfigurationLoader {
                 guard let flag = value.bool else { throw fail("'strict' must be true or false") }
                 configuration.strict = flag
             default:
-                throw fail("unknown key '\(key)'\(suggestion(key, among: Set(keys))). Known keys: \(keys.joined(separator: ", "))")
+                throw fail(
+                    "unknown key '\(key)'\(suggestion(key, among: Set(keys))). Known keys: "
+                        + "\(keys.joined(separator: ", "))"
+                )
             }
         }
         return configuration
@@ -141,40 +158,40 @@ public enum ConfigurationLoader {
 
     /// The commented starter file `schemalint init` writes.
     public static let starter = """
-    # schemalint configuration. Every key is optional; an unknown key or rule id is an error.
-    # Rules and their documents: `schemalint rules`, `schemalint explain <rule_id>`.
+        # schemalint configuration. Every key is optional; an unknown key or rule id is an error.
+        # Rules and their documents: `schemalint rules`, `schemalint explain <rule_id>`.
 
-    # Files and folders to analyse (globs relative to this file; default: everything).
-    # included:
-    #   - App/Persistence
-    # Files and folders never to analyse (build output and hidden folders are always skipped).
-    excluded:
-      - Tests/Fixtures
+        # Files and folders to analyse (globs relative to this file; default: everything).
+        # included:
+        #   - App/Persistence
+        # Files and folders never to analyse (build output and hidden folders are always skipped).
+        excluded:
+          - Tests/Fixtures
 
-    # Rules to switch off.
-    # disabled_rules:
-    #   - rename_without_original_name
+        # Rules to switch off.
+        # disabled_rules:
+        #   - rename_without_original_name
 
-    # Severity per rule: error, warning or note.
-    # severity:
-    #   stage_chain_broken: warning
+        # Severity per rule: error, warning or note.
+        # severity:
+        #   stage_chain_broken: warning
 
-    # Store files written by shipped builds (globs relative to this file): every check verifies that each one
-    # still matches a version in the source, by the checksum SwiftData wrote into it.
-    # stores:
-    #   - Tests/Fixtures/Stores/*.store
+        # Store files written by shipped builds (globs relative to this file): every check verifies that each one
+        # still matches a version in the source, by the checksum SwiftData wrote into it.
+        # stores:
+        #   - Tests/Fixtures/Stores/*.store
 
-    # Where the lockfile lives (default: schemalint.lock next to this file).
-    # lockfile: schemalint.lock
+        # Where the lockfile lives (default: schemalint.lock next to this file).
+        # lockfile: schemalint.lock
 
-    # Output format: xcode, json, sarif, github, junit or codeclimate.
-    # reporter: xcode
+        # Output format: xcode, json, sarif, github, junit or codeclimate.
+        # reporter: xcode
 
-    # Fail on warnings too.
-    # strict: false
+        # Fail on warnings too.
+        # strict: false
 
-    # Make a plan with versions but no lockfile an error (lockfile_missing), not a warning.
-    # require_lockfile: true
+        # Make a plan with versions but no lockfile an error (lockfile_missing), not a warning.
+        # require_lockfile: true
 
-    """
+        """
 }

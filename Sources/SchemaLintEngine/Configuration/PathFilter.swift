@@ -56,7 +56,9 @@ public struct PathFilter: Sendable {
                 let rest = pattern.dropFirst()
                 return (0...path.count).contains { match(rest, path.dropFirst($0)) }
             }
-            guard let component = path.first, matchComponent(Array(head.utf8)[...], Array(component.utf8)[...]) else { return false }
+            guard let component = path.first, matchComponent(Array(head.utf8)[...], Array(component.utf8)[...]) else {
+                return false
+            }
             return match(pattern.dropFirst(), path.dropFirst())
         }
 

@@ -16,26 +16,34 @@ public struct ChangeWording: Sendable {
         let place = change.property.map { "\(name).\($0)" } ?? name
         switch change.kind {
         case let .entityAdded(entity):
-            return [version.map { "entity \(name) is in \($0) but not in the store" }
-                ?? "entity \(name) added (\(entity.properties.count) properties)"]
+            return [
+                version.map { "entity \(name) is in \($0) but not in the store" }
+                    ?? "entity \(name) added (\(entity.properties.count) properties)"
+            ]
         case .entityRemoved:
             return [version.map { "entity \(name) is in the store but not in \($0)" } ?? "entity \(name) removed"]
         case let .entityFlagChanged(flag, from, to):
             return [pair("\(name): \(flag)", from, to) ?? "\(name) \(flag) changed from \(from) to \(to)"]
         case let .superentityChanged(from, to):
-            return [pair("\(name): superentity", from ?? "none", to ?? "none")
-                ?? "\(name) superclass changed from \(from ?? "none") to \(to ?? "none")"]
+            return [
+                pair("\(name): superentity", from ?? "none", to ?? "none")
+                    ?? "\(name) superclass changed from \(from ?? "none") to \(to ?? "none")"
+            ]
         case let .uniqueAdded(constraint): return [side("\(name) unique constraint (\(constraint))", added: true)]
         case let .uniqueRemoved(constraint): return [side("\(name) unique constraint (\(constraint))", added: false)]
         case let .indexAdded(index): return [side("\(name) index (\(index))", added: true)]
         case let .indexRemoved(index): return [side("\(name) index (\(index))", added: false)]
         case let .propertyAdded(property):
-            return [version.map { "\(place) is in \($0) but not in the store (added after the store was written)" }
-                ?? "\(place) added (\(Self.describe(property)))"]
+            return [
+                version.map { "\(place) is in \($0) but not in the store (added after the store was written)" }
+                    ?? "\(place) added (\(Self.describe(property)))"
+            ]
         case let .propertyRemoved(property):
-            return [version.map {
-                "\(place) is in the store but not in \($0) (removed or renamed after the store was written)"
-            } ?? "\(place) removed (was \(Self.describe(property)))"]
+            return [
+                version.map {
+                    "\(place) is in the store but not in \($0) (removed or renamed after the store was written)"
+                } ?? "\(place) removed (was \(Self.describe(property)))"
+            ]
         case let .propertyRenamed(from, to):
             return ["\(name).\(from.name) renamed to \(to.name) (originalName)"]
         case let .propertyChanged(from, to):
@@ -55,17 +63,20 @@ public struct ChangeWording: Sendable {
         var fields: [String] = []
         func compare(_ label: String, _ before: String?, _ after: String?) {
             guard before != after else { return }
-            fields.append(pair(label, before ?? "none", after ?? "none") ?? "\(label) \(before ?? "none") → \(after ?? "none")")
+            fields.append(
+                pair(label, before ?? "none", after ?? "none") ?? "\(label) \(before ?? "none") → \(after ?? "none")")
         }
         compare("kind", old.kind.rawValue, new.kind.rawValue)
         compare("type", old.type, new.type)
         if old.optional != new.optional {
-            fields.append(pair(nil, old.optional ? "optional" : "required", new.optional ? "optional" : "required")
-                ?? (new.optional ? "became optional" : "became non-optional"))
+            fields.append(
+                pair(nil, old.optional ? "optional" : "required", new.optional ? "optional" : "required")
+                    ?? (new.optional ? "became optional" : "became non-optional"))
         }
         if old.hasDefault != new.hasDefault {
-            fields.append(pair("default value", old.hasDefault ? "yes" : "no", new.hasDefault ? "yes" : "no")
-                ?? (new.hasDefault ? "default value added" : "default value removed"))
+            fields.append(
+                pair("default value", old.hasDefault ? "yes" : "no", new.hasDefault ? "yes" : "no")
+                    ?? (new.hasDefault ? "default value added" : "default value removed"))
         }
         compare("options", old.options?.joined(separator: ","), new.options?.joined(separator: ","))
         compare("originalName", old.originalName, new.originalName)

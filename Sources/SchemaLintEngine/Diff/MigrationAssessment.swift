@@ -33,8 +33,10 @@ public struct AssessedChange: Sendable, Hashable {
         }
     }
 
-    init(_ kind: Kind, _ change: SchemaChange, blocker: String? = nil, fix: String? = nil, caution: String? = nil,
-         consequence: String? = nil) {
+    init(
+        _ kind: Kind, _ change: SchemaChange, blocker: String? = nil, fix: String? = nil, caution: String? = nil,
+        consequence: String? = nil
+    ) {
         self.kind = kind
         self.change = change
         self.blocker = blocker
@@ -54,12 +56,14 @@ public enum MigrationAssessment {
         case .entityAdded: return AssessedChange(.entityAdded, change)
         case .entityRemoved: return AssessedChange(.entityRemoved, change, consequence: "its rows are dropped")
         case .superentityChanged:
-            return AssessedChange(.superclassChanged, change,
-                                  blocker: "lightweight migration cannot move rows between entity hierarchies")
+            return AssessedChange(
+                .superclassChanged, change,
+                blocker: "lightweight migration cannot move rows between entity hierarchies")
         case .uniqueAdded:
-            return AssessedChange(.uniqueAdded, change,
-                                  caution: "fails if existing rows hold duplicates; de-duplicate in a custom stage's "
-                                      + "willMigrate")
+            return AssessedChange(
+                .uniqueAdded, change,
+                caution: "fails if existing rows hold duplicates; de-duplicate in a custom stage's "
+                    + "willMigrate")
         case .uniqueRemoved: return AssessedChange(.uniqueRemoved, change)
         case .indexAdded, .indexRemoved: return AssessedChange(.indexChanged, change)
         case .entityFlagChanged: return AssessedChange(.otherChange, change)
@@ -68,18 +72,21 @@ public enum MigrationAssessment {
         case .propertyRenamed: return AssessedChange(.propertyRenamed, change)
         case let .propertyChanged(previous, property):
             if previous.kind != property.kind {
-                return AssessedChange(.typeChanged, change,
-                                      blocker: "an attribute cannot become a relationship (or back) by inference")
+                return AssessedChange(
+                    .typeChanged, change,
+                    blocker: "an attribute cannot become a relationship (or back) by inference")
             }
             if previous.kind == .attribute && previous.type != property.type {
-                return AssessedChange(.typeChanged, change,
-                                      blocker: "lightweight migration cannot convert stored values to another type",
-                                      fix: "add a new property of the new type (optional or with a default) and fill "
-                                          + "it in a custom stage's didMigrate")
+                return AssessedChange(
+                    .typeChanged, change,
+                    blocker: "lightweight migration cannot convert stored values to another type",
+                    fix: "add a new property of the new type (optional or with a default) and fill "
+                        + "it in a custom stage's didMigrate")
             }
             if previous.optional && !property.optional && !property.hasDefault && property.kind == .attribute {
-                return AssessedChange(.becameRequired, change, blocker: "rows that hold nil have no value to migrate to",
-                                      fix: "give \(property.name) a default value, or keep it optional")
+                return AssessedChange(
+                    .becameRequired, change, blocker: "rows that hold nil have no value to migrate to",
+                    fix: "give \(property.name) a default value, or keep it optional")
             }
             return AssessedChange(.otherChange, change)
         }
@@ -87,22 +94,26 @@ public enum MigrationAssessment {
 
     private static func added(_ property: PropertySnapshot, _ change: SchemaChange) -> AssessedChange {
         if property.kind == .attribute && !property.optional && !property.hasDefault {
-            return AssessedChange(.propertyAdded, change,
-                                  blocker: "existing rows have no value for a new non-optional attribute without a "
-                                      + "default",
-                                  fix: "make \(property.name) optional or give it a default value")
+            return AssessedChange(
+                .propertyAdded, change,
+                blocker: "existing rows have no value for a new non-optional attribute without a "
+                    + "default",
+                fix: "make \(property.name) optional or give it a default value")
         }
         if property.cardinality == .toOne && !property.optional {
-            return AssessedChange(.propertyAdded, change,
-                                  blocker: "existing rows have no destination for a new non-optional to-one "
-                                      + "relationship (a default does not help)",
-                                  fix: "make \(property.name) optional")
+            return AssessedChange(
+                .propertyAdded, change,
+                blocker: "existing rows have no destination for a new non-optional to-one "
+                    + "relationship (a default does not help)",
+                fix: "make \(property.name) optional")
         }
         return AssessedChange(.propertyAdded, change)
     }
 
     /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`.
-    public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(removed: PropertySnapshot, added: PropertySnapshot)] {
+    public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
+        removed: PropertySnapshot, added: PropertySnapshot
+    )] {
         let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
         let linked = Set(new.properties.compactMap(\.originalName))
         let removed = old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) }

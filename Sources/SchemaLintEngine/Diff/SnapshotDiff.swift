@@ -34,8 +34,10 @@ public enum SnapshotDiff {
     /// `followingOriginalNames`: a new property whose `originalName` names a vanished old one is that property
     /// renamed (how migration matches them). The lockfile comparison does not follow them: an `originalName` added
     /// to a shipped version is itself an edit.
-    public static func changes(from old: [EntitySnapshot], to new: [EntitySnapshot],
-                               followingOriginalNames: Bool = false) -> [SchemaChange] {
+    public static func changes(
+        from old: [EntitySnapshot], to new: [EntitySnapshot],
+        followingOriginalNames: Bool = false
+    ) -> [SchemaChange] {
         let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var changes: [SchemaChange] = []
@@ -50,21 +52,27 @@ public enum SnapshotDiff {
         return changes
     }
 
-    private static func entity(_ old: EntitySnapshot, _ new: EntitySnapshot,
-                               followingOriginalNames: Bool) -> [SchemaChange] {
+    private static func entity(
+        _ old: EntitySnapshot, _ new: EntitySnapshot,
+        followingOriginalNames: Bool
+    ) -> [SchemaChange] {
         let name = new.name
         var changes: [SchemaChange] = []
         func add(_ kind: SchemaChange.Kind, _ property: String? = nil) {
             changes.append(SchemaChange(kind: kind, entity: name, property: property))
         }
         func yesNo(_ flag: Bool?) -> String? { flag.map { $0 ? "yes" : "no" } }
-        for (flag, before, after) in [("abstract", yesNo(old.abstract), yesNo(new.abstract)),
-                                      ("hash modifier", old.hashModifier, new.hashModifier)] where before != after {
+        for (flag, before, after) in [
+            ("abstract", yesNo(old.abstract), yesNo(new.abstract)),
+            ("hash modifier", old.hashModifier, new.hashModifier),
+        ] where before != after {
             add(.entityFlagChanged(name: flag, from: before ?? "none", to: after ?? "none"))
         }
         if old.superentity != new.superentity { add(.superentityChanged(from: old.superentity, to: new.superentity)) }
         for constraint in Set(new.unique ?? []).subtracting(old.unique ?? []).sorted() { add(.uniqueAdded(constraint)) }
-        for constraint in Set(old.unique ?? []).subtracting(new.unique ?? []).sorted() { add(.uniqueRemoved(constraint)) }
+        for constraint in Set(old.unique ?? []).subtracting(new.unique ?? []).sorted() {
+            add(.uniqueRemoved(constraint))
+        }
         for index in Set(new.indexes ?? []).subtracting(old.indexes ?? []).sorted() { add(.indexAdded(index)) }
         for index in Set(old.indexes ?? []).subtracting(new.indexes ?? []).sorted() { add(.indexRemoved(index)) }
 
@@ -74,7 +82,8 @@ public enum SnapshotDiff {
         if followingOriginalNames {
             for property in new.properties where oldProperties[property.name] == nil {
                 guard let original = property.originalName, newProperties[original] == nil,
-                      let previous = oldProperties.removeValue(forKey: original) else { continue }
+                    let previous = oldProperties.removeValue(forKey: original)
+                else { continue }
                 renamedFrom[property.name] = previous
             }
         }

@@ -42,7 +42,8 @@ public enum Locker {
         var outcome = Outcome(lockfile: existing ?? Lockfile())
         let project = analysis.project
         func matches(_ version: SchemaVersion, _ names: Set<String>) -> Bool {
-            names.contains(version.key) || names.contains(version.name) || names.contains(project.symbols[version.id].name)
+            names.contains(version.key) || names.contains(version.name)
+                || names.contains(project.symbols[version.id].name)
         }
         let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
             .union(existing?.versions.keys.map { $0 } ?? [])
@@ -50,12 +51,14 @@ public enum Locker {
 
         for version in project.versions {
             guard request.only.isEmpty || matches(version, request.only) || matches(version, request.accept),
-                  let current = analysis.analysis(forKey: version.key) else { continue }
+                let current = analysis.analysis(forKey: version.key)
+            else { continue }
             if let reason = incompleteness(of: version, in: analysis) {
                 outcome.incomplete.append((version.key, reason))
                 continue
             }
-            var entry = LockedVersion(analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
+            var entry = LockedVersion(
+                analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
             let evidence = storeEvidence(for: version.key, in: analysis)
             entry.stores = evidence.isEmpty ? nil : evidence
             guard let locked = existing?.versions[version.key] else {
@@ -64,8 +67,10 @@ public enum Locker {
                 continue
             }
             let changes = locked.changes(to: entry, sourceTypes: current.sourceTypes).descriptions
-            if changes.isEmpty && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
-                                   || locked.checksumUncertainties != entry.checksumUncertainties) {
+            if changes.isEmpty
+                && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
+                    || locked.checksumUncertainties != entry.checksumUncertainties)
+            {
                 // Same source, mapped better by this release (MappingUpgrade): re-record, keep the history.
                 entry.accepted = locked.accepted
                 entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
@@ -80,8 +85,12 @@ public enum Locker {
                     outcome.unchanged.append(version.key)
                 }
             } else if matches(version, request.accept) {
-                entry.accepted = (locked.accepted ?? []) + [Acceptance(reason: request.reason ?? "", previousChecksum: locked.checksum,
-                                                                      previousFingerprint: locked.fingerprint)]
+                entry.accepted =
+                    (locked.accepted ?? []) + [
+                        Acceptance(
+                            reason: request.reason ?? "", previousChecksum: locked.checksum,
+                            previousFingerprint: locked.fingerprint)
+                    ]
                 outcome.lockfile.versions[version.key] = entry
                 outcome.accepted.append(version.key)
             } else {
@@ -90,7 +99,9 @@ public enum Locker {
         }
         let present = Set(project.versions.map(\.key))
         for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
-        where !present.contains(key) && locked.retired == nil && (request.accept.contains(key) || request.accept.contains(locked.type)) {
+        where !present.contains(key) && locked.retired == nil
+            && (request.accept.contains(key) || request.accept.contains(locked.type))
+        {
             outcome.lockfile.versions[key]?.retired = request.reason ?? ""
             outcome.retired.append(key)
         }
@@ -100,7 +111,11 @@ public enum Locker {
     /// The store fixtures whose checksum equals this version's, sorted by path.
     static func storeEvidence(for key: String, in analysis: Analysis) -> [StoreEvidence] {
         analysis.storeVerdicts.filter { $0.matches.contains(key) }
-            .map { StoreEvidence(path: $0.metadata.path, checksum: $0.metadata.checksum, versionIdentifier: $0.metadata.identifiers.first) }
+            .map {
+                StoreEvidence(
+                    path: $0.metadata.path, checksum: $0.metadata.checksum,
+                    versionIdentifier: $0.metadata.identifiers.first)
+            }
             .sorted { $0.path < $1.path }
     }
 
@@ -118,7 +133,9 @@ public enum Locker {
             return "its `models` list is missing or is not a literal list of `X.self`"
         }
         if let unresolved = models.first(where: { $0.entity == nil }) {
-            return "`\(unresolved.written)` in its models list (\(unresolved.location)) is not a @Model class schemalint can find"
+            return
+                "`\(unresolved.written)` in its models list (\(unresolved.location)) is not a @Model class "
+                    + "schemalint can find"
         }
         var files = Set([version.location.file])
         for id in version.allEntities { if let entity = project.entity(id) { files.insert(entity.location.file) } }

@@ -111,17 +111,25 @@ extension LockedVersion {
     ///
     /// `sourceTypes` (from `VersionAnalysis`) lets a property this entry could not map be compared by its Swift type:
     /// a later release mapping it differently is not an edit (MappingUpgrade).
-    public func changes(to current: LockedVersion,
-                        sourceTypes: [String: String] = [:]) -> (descriptions: [String], schema: [SchemaChange]) {
+    public func changes(
+        to current: LockedVersion,
+        sourceTypes: [String: String] = [:]
+    ) -> (descriptions: [String], schema: [SchemaChange]) {
         let reconciled = MappingUpgrade.reconcile(self, with: current, sourceTypes: sourceTypes)
         let schema = SnapshotDiff.changes(from: reconciled, to: current.entities)
         var descriptions = schema.map(\.text)
         if versionIdentifier != current.versionIdentifier {
-            descriptions.insert("versionIdentifier changed from \(versionIdentifier ?? "none") to \(current.versionIdentifier ?? "none")", at: 0)
+            descriptions.insert(
+                "versionIdentifier changed from \(versionIdentifier ?? "none") to "
+                    + "\(current.versionIdentifier ?? "none")",
+                at: 0)
         }
         if models != current.models {
-            let added = Set(current.models).subtracting(models).sorted(), removed = Set(models).subtracting(current.models).sorted()
-            let parts = (added.isEmpty ? [] : ["\(added.joined(separator: ", ")) added"]) + (removed.isEmpty ? [] : ["\(removed.joined(separator: ", ")) removed"])
+            let added = Set(current.models).subtracting(models).sorted(),
+                removed = Set(models).subtracting(current.models).sorted()
+            let parts =
+                (added.isEmpty ? [] : ["\(added.joined(separator: ", ")) added"])
+                + (removed.isEmpty ? [] : ["\(removed.joined(separator: ", ")) removed"])
             descriptions.append("models list changed: \(parts.joined(separator: "; "))")
         }
         // The snapshot holds everything the checksum is computed from, so an unchanged snapshot with a moved checksum
@@ -129,8 +137,12 @@ extension LockedVersion {
         // store corrected, such as an optional Codable struct's elements), never an edit.
         let mappingMoved = Fingerprint.fingerprint(reconciled) == current.fingerprint
         if descriptions.isEmpty && !mappingMoved
-            && (checksum != current.checksum || fingerprint != current.fingerprint) {
-            descriptions.append("the stored shape changed in a way the snapshot does not name (checksum \(checksum) → \(current.checksum), fingerprint \(fingerprint) → \(current.fingerprint))")
+            && (checksum != current.checksum || fingerprint != current.fingerprint)
+        {
+            descriptions.append(
+                "the stored shape changed in a way the snapshot does not name (checksum \(checksum) → "
+                    + "\(current.checksum), fingerprint \(fingerprint) → \(current.fingerprint))"
+            )
         }
         return (descriptions, schema)
     }

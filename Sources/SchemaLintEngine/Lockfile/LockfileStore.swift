@@ -17,13 +17,22 @@ public enum LockfileStore {
             case let .unreadable(path, reason):
                 return "cannot read lockfile \(path): \(reason)"
             case let .mergeConflict(path, line):
-                return "lockfile \(path) has git merge-conflict markers (line \(line)). Resolve the conflict by keeping both sides' entries (they are keyed by version), or take one side with `git checkout --ours/--theirs \(path)` and run `schemalint lock` again"
+                return
+                    "lockfile \(path) has git merge-conflict markers (line \(line)). Resolve the conflict by keeping "
+                        + "both sides' entries (they are keyed by version), or take one side with `git checkout "
+                        + "--ours/--theirs \(path)` and run `schemalint lock` again"
             case let .corrupt(path, detail):
-                return "lockfile \(path) is not valid: \(detail). Restore it from version control (`git checkout -- \(path)`); schemalint will not overwrite it"
+                return
+                    "lockfile \(path) is not valid: \(detail). Restore it from version control (`git checkout -- "
+                        + "\(path)`); schemalint will not overwrite it"
             case let .newerFormat(path, found):
-                return "lockfile \(path) has format version \(found), newer than this schemalint understands (\(Lockfile.currentFormatVersion)). Upgrade schemalint"
+                return
+                    "lockfile \(path) has format version \(found), newer than this schemalint understands "
+                        + "(\(Lockfile.currentFormatVersion)). Upgrade schemalint"
             case let .unknownAlgorithm(path, found):
-                return "lockfile \(path) was written with hash algorithm '\(found)', which this schemalint does not know ('\(Fingerprint.algorithm)'). Upgrade schemalint"
+                return
+                    "lockfile \(path) was written with hash algorithm '\(found)', which this schemalint does not "
+                        + "know ('\(Fingerprint.algorithm)'). Upgrade schemalint"
             case let .writeFailed(path, reason):
                 return "cannot write lockfile \(path): \(reason)"
             }
@@ -85,12 +94,15 @@ public enum LockfileStore {
 
     private static func describe(_ error: DecodingError) -> String {
         func at(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            path.isEmpty
+                ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
-        case let .dataCorrupted(context): return "it is not JSON (\(context.underlyingError.map { "\($0)" } ?? context.debugDescription))"
+        case let .dataCorrupted(context):
+            return "it is not JSON (\(context.underlyingError.map { "\($0)" } ?? context.debugDescription))"
         case let .keyNotFound(key, context): return "'\(key.stringValue)' is missing at \(at(context.codingPath))"
-        case let .typeMismatch(_, context): return "wrong type at \(at(context.codingPath)): \(context.debugDescription)"
+        case let .typeMismatch(_, context):
+            return "wrong type at \(at(context.codingPath)): \(context.debugDescription)"
         case let .valueNotFound(_, context): return "a value is missing at \(at(context.codingPath))"
         @unknown default: return "\(error)"
         }
@@ -101,13 +113,17 @@ public enum LockfileStore {
     public static func write(_ lockfile: Lockfile, to path: String) throws {
         let bytes = Array(lockfile.json().rendered().utf8)
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.schemalint.lock.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary =
+            (directory.isEmpty ? "." : directory)
+            + "/.schemalint.lock.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw Failure.writeFailed(path: path, reason: String(cString: strerror(errno))) }
         var written = 0
         var failure: String?
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = bytes.withUnsafeBytes {
+                Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 failure = String(cString: strerror(errno))

@@ -7,17 +7,21 @@ import SchemaLintModel
 enum MappingUpgrade {
     /// The locked snapshot with every property the earlier release could not map replaced by its current form,
     /// when the Swift type is the same one (`Unknown(TimeInterval)` then, `Double` now).
-    static func reconcile(_ locked: LockedVersion, with current: LockedVersion,
-                          sourceTypes: [String: String]) -> [EntitySnapshot] {
+    static func reconcile(
+        _ locked: LockedVersion, with current: LockedVersion,
+        sourceTypes: [String: String]
+    ) -> [EntitySnapshot] {
         let uncertain = locked.checksumUncertainties ?? []
         guard !uncertain.isEmpty else { return locked.entities }
-        let currentEntities = Dictionary(current.entities.map { ($0.name, $0) },
-                                         uniquingKeysWith: { first, _ in first })
+        let currentEntities = Dictionary(
+            current.entities.map { ($0.name, $0) },
+            uniquingKeysWith: { first, _ in first })
         return locked.entities.map { entity in
             guard let now = currentEntities[entity.name] else { return entity }
             var entity = entity
-            let currentProperties = Dictionary(now.properties.map { ($0.name, $0) },
-                                               uniquingKeysWith: { first, _ in first })
+            let currentProperties = Dictionary(
+                now.properties.map { ($0.name, $0) },
+                uniquingKeysWith: { first, _ in first })
             for index in entity.properties.indices {
                 let property = entity.properties[index], place = "\(entity.name).\(property.name)"
                 if let scalar = standardScalar(recorded: property.type), mentions(uncertain, place) {
@@ -26,8 +30,9 @@ enum MappingUpgrade {
                     continue
                 }
                 guard let latest = currentProperties[property.name], latest != property,
-                      mentions(uncertain, place), let sourceType = sourceTypes[place],
-                      sameSwiftType(recorded: property.type, sourceType: sourceType) else { continue }
+                    mentions(uncertain, place), let sourceType = sourceTypes[place],
+                    sameSwiftType(recorded: property.type, sourceType: sourceType)
+                else { continue }
                 var withoutType = property, latestWithoutType = latest
                 withoutType.type = ""
                 latestWithoutType.type = ""

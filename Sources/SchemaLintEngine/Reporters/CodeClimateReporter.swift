@@ -3,18 +3,26 @@ public struct CodeClimateReporter: Reporter {
     public init() {}
 
     public func report(_ findings: [Finding], summary: Summary) -> String {
-        JSONValue.array(findings.map { finding in
-            .object([
-                ("type", .string("issue")),
-                ("check_name", .string(finding.rule.rawValue)),
-                ("description", .string(finding.message.text)),
-                ("categories", .array([.string("Bug Risk")])),
-                ("fingerprint", .string(FindingFingerprint.of(finding))),
-                ("severity", .string(finding.severity == .error ? "major" : finding.severity == .warning ? "minor" : "info")),
-                ("location", Self.location(finding.location)),
-                ("other_locations", finding.notes.isEmpty ? nil : .array(finding.notes.map { Self.location($0.location) })),
-            ])
-        }).rendered()
+        JSONValue.array(
+            findings.map { finding in
+                .object([
+                    ("type", .string("issue")),
+                    ("check_name", .string(finding.rule.rawValue)),
+                    ("description", .string(finding.message.text)),
+                    ("categories", .array([.string("Bug Risk")])),
+                    ("fingerprint", .string(FindingFingerprint.of(finding))),
+                    (
+                        "severity",
+                        .string(finding.severity == .error ? "major" : finding.severity == .warning ? "minor" : "info")
+                    ),
+                    ("location", Self.location(finding.location)),
+                    (
+                        "other_locations",
+                        finding.notes.isEmpty ? nil : .array(finding.notes.map { Self.location($0.location) })
+                    ),
+                ])
+            }
+        ).rendered()
     }
 
     private static func location(_ location: SourceLocation) -> JSONValue {

@@ -11,11 +11,14 @@ public struct DiffReport {
 
     public var verdict: String {
         if sameChecksum {
-            return "nothing stored changes: both versions have the same store checksum, so a plan listing both crashes with \"Duplicate version checksums\""
+            return
+                "nothing stored changes: both versions have the same store checksum, so a plan listing both crashes "
+                    + "with \"Duplicate version checksums\""
         }
         guard !blockers.isEmpty else {
             let cautions = changes.compactMap { change in change.caution.map { "\(change.text): \($0)" } }
-            return "lightweight is enough" + (cautions.isEmpty ? "" : " (provided that: " + cautions.joined(separator: "; ") + ")")
+            return "lightweight is enough"
+                + (cautions.isEmpty ? "" : " (provided that: " + cautions.joined(separator: "; ") + ")")
         }
         return "needs a custom stage because " + blockers.map { "\($0.text) (\($0.blocker!))" }.joined(separator: "; ")
     }
@@ -25,7 +28,9 @@ public struct DiffReport {
         public var description: String {
             switch self {
             case let .unknownVersion(name, known):
-                return "no version named \(name). Versions found: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+                return
+                    "no version named \(name). Versions found: "
+                        + "\(known.isEmpty ? "none" : known.joined(separator: ", "))"
             }
         }
     }
@@ -34,9 +39,11 @@ public struct DiffReport {
     public init(analysis: Analysis, from fromName: String, to toName: String) throws {
         func find(_ name: String) throws -> (SchemaVersion, VersionAnalysis) {
             let project = analysis.project
-            guard let version = project.versions.first(where: { $0.key == name || $0.name == name })
+            guard
+                let version = project.versions.first(where: { $0.key == name || $0.name == name })
                     ?? project.versions.first(where: { project.symbols[$0.id].name == name }),
-                  let hashed = analysis.analysis(forKey: version.key) else {
+                let hashed = analysis.analysis(forKey: version.key)
+            else {
                 throw Failure.unknownVersion(name, known: project.versions.map(\.key))
             }
             return (version, hashed)
@@ -50,7 +57,9 @@ public struct DiffReport {
     }
 
     public func text() -> String {
-        var output = "\(from.name) (\(from.identifier?.description ?? "?")) → \(to.name) (\(to.identifier?.description ?? "?"))\n"
+        var output =
+            "\(from.name) (\(from.identifier?.description ?? "?")) → \(to.name) "
+                + "(\(to.identifier?.description ?? "?"))\n"
         if changes.isEmpty { output += "  no changes\n" }
         for change in changes {
             output += "  \(change.text)\(change.consequence.map { " (\($0))" } ?? "")\n"
@@ -67,19 +76,20 @@ public struct DiffReport {
         JSONValue.object([
             "from": .string(from.name),
             "to": .string(to.name),
-            "changes": .array(changes.map { change in
-                .object([
-                    ("entity", .string(change.entity)),
-                    ("property", change.property.map(JSONValue.string)),
-                    ("change", .string(change.kind.rawValue)),
-                    ("description", .string(change.text)),
-                    ("consequence", change.consequence.map(JSONValue.string)),
-                    ("lightweight", .bool(change.isLightweight)),
-                    ("reason", change.blocker.map(JSONValue.string)),
-                    ("fix", change.lightweightFix.map(JSONValue.string)),
-                    ("caution", change.caution.map(JSONValue.string)),
-                ])
-            }),
+            "changes": .array(
+                changes.map { change in
+                    .object([
+                        ("entity", .string(change.entity)),
+                        ("property", change.property.map(JSONValue.string)),
+                        ("change", .string(change.kind.rawValue)),
+                        ("description", .string(change.text)),
+                        ("consequence", change.consequence.map(JSONValue.string)),
+                        ("lightweight", .bool(change.isLightweight)),
+                        ("reason", change.blocker.map(JSONValue.string)),
+                        ("fix", change.lightweightFix.map(JSONValue.string)),
+                        ("caution", change.caution.map(JSONValue.string)),
+                    ])
+                }),
             "lightweight": .bool(blockers.isEmpty && !sameChecksum),
             "verdict": .string(verdict),
         ]).rendered()

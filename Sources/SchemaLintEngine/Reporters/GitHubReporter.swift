@@ -5,7 +5,8 @@ public struct GitHubReporter: Reporter {
     public func report(_ findings: [Finding], summary: Summary) -> String {
         findings.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
-            let properties = "file=\(escape(finding.location.file, property: true)),line=\(finding.location.line),"
+            let properties =
+                "file=\(escape(finding.location.file, property: true)),line=\(finding.location.line),"
                 + "col=\(finding.location.column),title=\(escape(finding.rule.rawValue, property: true))"
             return "::\(command) \(properties)::\(escape(finding.message.text, property: false))\n"
         }.joined()

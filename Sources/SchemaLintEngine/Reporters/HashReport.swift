@@ -19,21 +19,22 @@ public enum HashReport {
 
     public static func json(_ analysis: Analysis) -> String {
         JSONValue.object([
-            "versions": .array(analysis.versions.map { version in
-                let source = analysis.project.version(key: version.key)
-                return .object([
-                    ("key", .string(version.key)),
-                    ("type", source.map { .string($0.name) }),
-                    ("versionIdentifier", source?.identifier.map { .string($0.description) }),
-                    ("checksum", .string(version.hashes.checksum)),
-                    ("digest", .string(version.hashes.digest)),
-                    ("certain", .bool(version.isCertain)),
-                    ("uncertainties", .strings(version.uncertainties)),
-                    ("entityHashes", .object(version.hashes.entityHashes.mapValues { .string(Hex.encode($0)) })),
-                    ("fingerprint", .string(version.fingerprint)),
-                    ("models", .strings(version.models)),
-                ])
-            }),
+            "versions": .array(
+                analysis.versions.map { version in
+                    let source = analysis.project.version(key: version.key)
+                    return .object([
+                        ("key", .string(version.key)),
+                        ("type", source.map { .string($0.name) }),
+                        ("versionIdentifier", source?.identifier.map { .string($0.description) }),
+                        ("checksum", .string(version.hashes.checksum)),
+                        ("digest", .string(version.hashes.digest)),
+                        ("certain", .bool(version.isCertain)),
+                        ("uncertainties", .strings(version.uncertainties)),
+                        ("entityHashes", .object(version.hashes.entityHashes.mapValues { .string(Hex.encode($0)) })),
+                        ("fingerprint", .string(version.fingerprint)),
+                        ("models", .strings(version.models)),
+                    ])
+                })
         ]).rendered()
     }
 }

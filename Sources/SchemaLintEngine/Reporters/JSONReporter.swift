@@ -5,18 +5,27 @@ public struct JSONReporter: Reporter {
 
     public func report(_ findings: [Finding], summary: Summary) -> String {
         JSONValue.object([
-            "findings": .array(findings.map { finding in
-                .object([
-                    ("rule", .string(finding.rule.rawValue)), ("severity", .string(finding.severity.rawValue)),
-                    ("file", .string(finding.location.file)), ("line", .int(finding.location.line)),
-                    ("column", .int(finding.location.column)), ("message", .string(finding.message.text)),
-                    ("messageId", .string(finding.message.id)), ("subject", .string(finding.subject.description)),
-                    ("notes", finding.notes.isEmpty ? nil : .array(finding.notes.map { note in
-                        .object(["file": .string(note.location.file), "line": .int(note.location.line),
-                                 "column": .int(note.location.column), "message": .string(note.text)])
-                    })),
-                ])
-            }),
+            "findings": .array(
+                findings.map { finding in
+                    .object([
+                        ("rule", .string(finding.rule.rawValue)), ("severity", .string(finding.severity.rawValue)),
+                        ("file", .string(finding.location.file)), ("line", .int(finding.location.line)),
+                        ("column", .int(finding.location.column)), ("message", .string(finding.message.text)),
+                        ("messageId", .string(finding.message.id)), ("subject", .string(finding.subject.description)),
+                        (
+                            "notes",
+                            finding.notes.isEmpty
+                                ? nil
+                                : .array(
+                                    finding.notes.map { note in
+                                        .object([
+                                            "file": .string(note.location.file), "line": .int(note.location.line),
+                                            "column": .int(note.location.column), "message": .string(note.text),
+                                        ])
+                                    })
+                        ),
+                    ])
+                }),
             "summary": .object([
                 "errors": .int(summary.errors), "warnings": .int(summary.warnings), "notes": .int(summary.notes),
                 "files": .int(summary.filesFound), "filesParsed": .int(summary.filesParsed),

@@ -11,7 +11,8 @@ public struct JUnitReporter: Reporter {
         if findings.isEmpty { xml += "    <testcase name=\"schemalint\" classname=\"schemalint\"/>\n" }
         for finding in findings {
             let message = escape(finding.message.text)
-            xml += "    <testcase name=\"\(escape("\(finding.rule) \(finding.location)"))\" "
+            xml +=
+                "    <testcase name=\"\(escape("\(finding.rule) \(finding.location)"))\" "
                 + "classname=\"\(escape(finding.location.file))\">\n"
             if finding.severity == .error {
                 xml += "      <failure type=\"\(finding.rule)\" message=\"\(message)\">\(message)</failure>\n"

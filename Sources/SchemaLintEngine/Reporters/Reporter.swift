@@ -39,8 +39,9 @@ public struct RuleDescriptor: Sendable {
     /// Every rule schemalint has, in `schemalint rules` order.
     public static var all: [RuleDescriptor] {
         RuleRegistry.all.map {
-            RuleDescriptor(id: $0.id, summary: $0.summary, defaultSeverity: $0.defaultSeverity,
-                           document: RuleRegistry.document(for: $0.id.rawValue))
+            RuleDescriptor(
+                id: $0.id, summary: $0.summary, defaultSeverity: $0.defaultSeverity,
+                document: RuleRegistry.document(for: $0.id.rawValue))
         }
     }
 }

@@ -12,25 +12,37 @@ public struct SARIFReporter: Reporter {
                 ("level", .string(finding.severity.rawValue)),
                 ("message", .object(["text": .string(finding.message.text)])),
                 ("locations", .array([.object(["physicalLocation": Self.physical(finding.location)])])),
-                ("relatedLocations", finding.notes.isEmpty ? nil : .array(finding.notes.enumerated().map { item in
-                    .object(["id": .int(item.offset), "message": .object(["text": .string(item.element.text)]),
-                             "physicalLocation": Self.physical(item.element.location)])
-                })),
+                (
+                    "relatedLocations",
+                    finding.notes.isEmpty
+                        ? nil
+                        : .array(
+                            finding.notes.enumerated().map { item in
+                                .object([
+                                    "id": .int(item.offset), "message": .object(["text": .string(item.element.text)]),
+                                    "physicalLocation": Self.physical(item.element.location),
+                                ])
+                            })
+                ),
                 ("partialFingerprints", .object(["schemalint/v2": .string(FindingFingerprint.of(finding))])),
             ])
         }
         return JSONValue.object([
             "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
             "version": .string("2.1.0"),
-            "runs": .array([.object([
-                "tool": .object(["driver": .object([
-                    "name": .string("schemalint"),
-                    "version": .string(SchemaLintVersion.current),
-                    "informationUri": .string(RuleDocumentationLink.base),
-                    "rules": .array(summary.rules.map(Self.descriptor)),
-                ])]),
-                "results": .array(results),
-            ])]),
+            "runs": .array([
+                .object([
+                    "tool": .object([
+                        "driver": .object([
+                            "name": .string("schemalint"),
+                            "version": .string(SchemaLintVersion.current),
+                            "informationUri": .string(RuleDocumentationLink.base),
+                            "rules": .array(summary.rules.map(Self.descriptor)),
+                        ])
+                    ]),
+                    "results": .array(results),
+                ])
+            ]),
         ]).rendered()
     }
 
@@ -41,8 +53,10 @@ public struct SARIFReporter: Reporter {
             "name": .string(name),
             "shortDescription": .object(["text": .string(rule.summary)]),
             "fullDescription": .object(["text": .string(rule.summary)]),
-            "help": .object(["text": .string("See \(RuleDocumentationLink.url(rule.id))"),
-                             "markdown": .string(rule.document ?? rule.summary)]),
+            "help": .object([
+                "text": .string("See \(RuleDocumentationLink.url(rule.id))"),
+                "markdown": .string(rule.document ?? rule.summary),
+            ]),
             "helpUri": .string(RuleDocumentationLink.url(rule.id)),
             "defaultConfiguration": .object(["level": .string(rule.defaultSeverity.rawValue)]),
         ])

@@ -11,7 +11,9 @@ public enum StoreInspection {
         output += "  identifiers      \(identifiers.isEmpty ? "none" : identifiers)\n"
         output += "  checksum         \(metadata.checksum ?? "none recorded")\n"
         output += "  digest           \(metadata.digest ?? "none recorded")\n"
-        output += "  hashes version   \(metadata.hashesVersion.map(String.init) ?? "?"), framework \(metadata.frameworkVersion.map(String.init) ?? "?")\n"
+        output +=
+            "  hashes version   \(metadata.hashesVersion.map(String.init) ?? "?"), framework "
+                + "\(metadata.frameworkVersion.map(String.init) ?? "?")\n"
         output += "  self-check       \(selfCheckSummary(metadata))\n"
         guard let model = metadata.model else {
             for name in hashes.keys.sorted() { output += "  entity           \(name) \(hashes[name]!)\n" }
@@ -23,8 +25,12 @@ public enum StoreInspection {
             if let parent = entity.superentity { heading += " : \(parent)" }
             if let modifier = entity.versionHashModifier { heading += " hashModifier=\(modifier)" }
             output += heading + "\n"
-            for property in entity.properties { output += lines(property, entity: entity.name, model: model, indent: "    ") }
-            for constraint in entity.uniquenessConstraints { output += "    unique (\(constraint.joined(separator: ", ")))\n" }
+            for property in entity.properties {
+                output += lines(property, entity: entity.name, model: model, indent: "    ")
+            }
+            for constraint in entity.uniquenessConstraints {
+                output += "    unique (\(constraint.joined(separator: ", ")))\n"
+            }
         }
         return output
     }
@@ -40,36 +46,56 @@ public enum StoreInspection {
             ("frameworkVersion", metadata.frameworkVersion.map(JSONValue.int)),
             ("entityHashes", .object(metadata.entityHashes.mapValues { .string(Hex.encode($0)) })),
             ("modelProblem", metadata.modelProblem.map(JSONValue.string)),
-            ("selfCheck", check.map { check in
-                .object([
-                    ("passed", .bool(check.passed)),
-                    ("mismatches", .strings(check.mismatches)),
-                    ("skipped", .strings(check.skipped)),
-                ])
-            }),
-            ("model", metadata.model.map { model in
-                .object([
-                    ("versionIdentifiers", .strings(model.versionIdentifiers)),
-                    ("entities", .array(model.schema.entities.map { entity in
-                        .object([
-                            ("name", .string(entity.name)),
-                            ("abstract", .bool(entity.isAbstract)),
-                            ("superentity", entity.superentity.map(JSONValue.string)),
-                            ("hashModifier", entity.versionHashModifier.map(JSONValue.string)),
-                            ("uniquenessConstraints", .array(entity.uniquenessConstraints.map(JSONValue.strings))),
-                            ("properties", .array(entity.properties.map { json($0, entity: entity.name, model: model) })),
-                        ])
-                    })),
-                ])
-            }),
+            (
+                "selfCheck",
+                check.map { check in
+                    .object([
+                        ("passed", .bool(check.passed)),
+                        ("mismatches", .strings(check.mismatches)),
+                        ("skipped", .strings(check.skipped)),
+                    ])
+                }
+            ),
+            (
+                "model",
+                metadata.model.map { model in
+                    .object([
+                        ("versionIdentifiers", .strings(model.versionIdentifiers)),
+                        (
+                            "entities",
+                            .array(
+                                model.schema.entities.map { entity in
+                                    .object([
+                                        ("name", .string(entity.name)),
+                                        ("abstract", .bool(entity.isAbstract)),
+                                        ("superentity", entity.superentity.map(JSONValue.string)),
+                                        ("hashModifier", entity.versionHashModifier.map(JSONValue.string)),
+                                        (
+                                            "uniquenessConstraints",
+                                            .array(entity.uniquenessConstraints.map(JSONValue.strings))
+                                        ),
+                                        (
+                                            "properties",
+                                            .array(
+                                                entity.properties.map { json($0, entity: entity.name, model: model) })
+                                        ),
+                                    ])
+                                })
+                        ),
+                    ])
+                }
+            ),
         ]).rendered()
     }
 
     private static func selfCheckSummary(_ metadata: StoreMetadata) -> String {
-        guard let check = HashSelfCheck(metadata) else { return "not possible: \(metadata.modelProblem ?? "no cached model")" }
+        guard let check = HashSelfCheck(metadata) else {
+            return "not possible: \(metadata.modelProblem ?? "no cached model")"
+        }
         if check.passed {
             let skipped = check.skipped.isEmpty ? "" : "; not recomputed: \(check.skipped.joined(separator: ", "))"
-            return "passed, the cached model reproduces \(check.matchingEntities.count) recorded entity hashes\(skipped)"
+            return
+                "passed, the cached model reproduces \(check.matchingEntities.count) recorded entity hashes\(skipped)"
         }
         return "FAILED: " + check.mismatches.joined(separator: "; ")
     }
@@ -86,9 +112,13 @@ public enum StoreInspection {
         case let .relationship(destination, inverse, minCount, maxCount, isOrdered):
             parts.append(maxCount == 1 ? "to-one → \(destination)" : "to-many → \(destination)")
             parts.append("inverse \(inverse ?? "none")")
-            if minCount != 0 || maxCount > 1 { parts.append("count \(minCount)...\(maxCount <= 0 ? "" : String(maxCount))") }
+            if minCount != 0 || maxCount > 1 {
+                parts.append("count \(minCount)...\(maxCount <= 0 ? "" : String(maxCount))")
+            }
             if isOrdered { parts.append("ordered") }
-            if let rule = model.deleteRules["\(entity).\(property.name)"] { parts.append("delete \(deleteRuleName(rule))") }
+            if let rule = model.deleteRules["\(entity).\(property.name)"] {
+                parts.append("delete \(deleteRuleName(rule))")
+            }
         case let .derived(type, expression):
             parts.append("derived \(StandardStorage.typeName(type)) = \(expression ?? "?")")
         }
@@ -120,25 +150,41 @@ public enum StoreInspection {
         ]
         switch property.kind {
         case let .attribute(type, external, preserve):
-            members += [("kind", .string("attribute")), ("type", .int(Int(type))),
-                        ("externalStorage", .bool(external)), ("preserveValueOnDeletion", .bool(preserve))]
+            members += [
+                ("kind", .string("attribute")), ("type", .int(Int(type))),
+                ("externalStorage", .bool(external)), ("preserveValueOnDeletion", .bool(preserve)),
+            ]
         case let .composite(elements):
-            members += [("kind", .string("composite")), ("type", .int(2100)),
-                        ("elements", .array(elements.sorted { $0.name < $1.name }.map { json($0, entity: entity, model: model) }))]
+            members += [
+                ("kind", .string("composite")), ("type", .int(2100)),
+                (
+                    "elements",
+                    .array(elements.sorted { $0.name < $1.name }.map { json($0, entity: entity, model: model) })
+                ),
+            ]
         case let .relationship(destination, inverse, minCount, maxCount, isOrdered):
-            members += [("kind", .string("relationship")), ("destination", .string(destination)),
-                        ("inverse", inverse.map(JSONValue.string)), ("minCount", .int(Int(minCount))),
-                        ("maxCount", .int(Int(maxCount))), ("ordered", .bool(isOrdered)),
-                        ("deleteRule", model.deleteRules["\(entity).\(property.name)"].map { .string(deleteRuleName($0)) })]
+            members += [
+                ("kind", .string("relationship")), ("destination", .string(destination)),
+                ("inverse", inverse.map(JSONValue.string)), ("minCount", .int(Int(minCount))),
+                ("maxCount", .int(Int(maxCount))), ("ordered", .bool(isOrdered)),
+                ("deleteRule", model.deleteRules["\(entity).\(property.name)"].map { .string(deleteRuleName($0)) }),
+            ]
         case let .derived(type, expression):
-            members += [("kind", .string("derived")), ("type", .int(Int(type))), ("expression", expression.map(JSONValue.string))]
+            members += [
+                ("kind", .string("derived")), ("type", .int(Int(type))),
+                ("expression", expression.map(JSONValue.string)),
+            ]
         }
         return .object(members)
     }
 
-    private static func deleteRuleName(_ rule: Int) -> String { DeleteRule(storeCode: rule)?.rawValue ?? "rule \(rule)" }
+    private static func deleteRuleName(_ rule: Int) -> String {
+        DeleteRule(storeCode: rule)?.rawValue ?? "rule \(rule)"
+    }
 }
 
 private extension String {
-    func padding(toLength length: Int) -> String { count >= length ? self : self + String(repeating: " ", count: length - count) }
+    func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
 }

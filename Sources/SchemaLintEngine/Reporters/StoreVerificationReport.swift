@@ -18,16 +18,19 @@ public struct StoreVerificationReport {
             let checksum = verdict.metadata.checksum ?? "none recorded"
             var lines: [String] = []
             if verdict.matchesAVersion {
-                lines.append("\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) "
-                    + "(checksum \(checksum)); it opens without migration")
+                lines.append(
+                    "\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) "
+                        + "(checksum \(checksum)); it opens without migration")
                 lines += verdict.notes.map { "\(store): warning: \($0)" }
             } else {
-                lines.append("\(store): error: matches no version in the source (checksum \(checksum)): SwiftData "
-                    + "would fail to open it with 134504 \"unknown model version\"")
+                lines.append(
+                    "\(store): error: matches no version in the source (checksum \(checksum)): SwiftData "
+                        + "would fail to open it with 134504 \"unknown model version\"")
                 if let check = HashSelfCheck(verdict.metadata), !check.passed {
-                    lines.append("\(store): warning: the store's cached model does not reproduce its own recorded "
-                        + "hashes (\(check.mismatches.joined(separator: "; "))); the differences below may be "
-                        + "incomplete")
+                    lines.append(
+                        "\(store): warning: the store's cached model does not reproduce its own recorded "
+                            + "hashes (\(check.mismatches.joined(separator: "; "))); the differences below may be "
+                            + "incomplete")
                 }
                 if let nearest = verdict.nearest {
                     lines.append("\(store): nearest version: \(nearest)")
@@ -40,17 +43,18 @@ public struct StoreVerificationReport {
 
     public func json() -> String {
         JSONValue.object([
-            "stores": .array(verdicts.map { verdict in
-                .object([
-                    ("path", .string(verdict.metadata.path)),
-                    ("checksum", verdict.metadata.checksum.map(JSONValue.string)),
-                    ("identifiers", .strings(verdict.metadata.identifiers)),
-                    ("matches", .strings(verdict.matches)),
-                    ("notes", .strings(verdict.notes)),
-                    ("nearest", verdict.nearest.map(JSONValue.string)),
-                    ("differences", .strings(verdict.differences)),
-                ])
-            }),
+            "stores": .array(
+                verdicts.map { verdict in
+                    .object([
+                        ("path", .string(verdict.metadata.path)),
+                        ("checksum", verdict.metadata.checksum.map(JSONValue.string)),
+                        ("identifiers", .strings(verdict.metadata.identifiers)),
+                        ("matches", .strings(verdict.matches)),
+                        ("notes", .strings(verdict.notes)),
+                        ("nearest", verdict.nearest.map(JSONValue.string)),
+                        ("differences", .strings(verdict.differences)),
+                    ])
+                })
         ]).rendered()
     }
 

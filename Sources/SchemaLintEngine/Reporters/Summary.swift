@@ -30,10 +30,12 @@ public struct Summary: Sendable {
     /// The line printed on stderr after xcode output.
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let checked = stores == 0
+        let checked =
+            stores == 0
             ? plural(versions, "schema version")
             : "\(plural(versions, "schema version")) and \(plural(stores, "store file"))"
-        var line = "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) "
+        var line =
+            "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) "
             + "(\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
         var read: [String] = []
         if !lockfiles.isEmpty { read.append("lockfile \(lockfiles.joined(separator: ", "))") }

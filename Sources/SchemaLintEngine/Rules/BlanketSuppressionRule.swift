@@ -10,8 +10,9 @@ public struct BlanketSuppressionRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard let ledger = context.suppressions else { return [] }
         return ledger.named.filter { $0.rule == .all && ledger.used.contains($0) }.map { use in
-            finding(use.comment.location, about: .suppression(file: use.comment.location.file, rule: "all"),
-                    .blanketSuppression(kind: use.comment.kind.rawValue))
+            finding(
+                use.comment.location, about: .suppression(file: use.comment.location.file, rule: "all"),
+                .blanketSuppression(kind: use.comment.kind.rawValue))
         }
     }
 }
@@ -22,7 +23,9 @@ extension RuleID {
 
 extension Finding.Message {
     static func blanketSuppression(kind: String) -> Self {
-        Self(id: "all", "schemalint:\(kind) all suppresses every rule here, including rules added later; name the "
-            + "rules you mean (`schemalint rules` lists them)")
+        Self(
+            id: "all",
+            "schemalint:\(kind) all suppresses every rule here, including rules added later; name the "
+                + "rules you mean (`schemalint rules` lists them)")
     }
 }

@@ -8,7 +8,9 @@ import SchemaLintModel
 public struct CloudKitIncompatibleRule: Rule {
     public let id = RuleID.cloudkitIncompatible
     public let defaultSeverity = Severity.error
-    public let summary = "Models of a ModelConfiguration that enables CloudKit break CloudKit's rules (unique, required, .deny, custom stages)."
+    public let summary =
+        "Models of a ModelConfiguration that enables CloudKit break CloudKit's rules (unique, required, .deny, "
+            + "custom stages)."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -20,26 +22,32 @@ public struct CloudKitIncompatibleRule: Rule {
             let entities = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
             func report(_ location: SourceLocation, _ subject: Finding.Subject, _ message: Finding.Message) {
                 guard seen.insert("\(location)|\(message.text)").inserted else { return }
-                findings.append(finding(location, about: subject, message.enabled(by: configuration.location),
-                                        notes: [Finding.Note(configuration.location, "CloudKit is enabled here")]))
+                findings.append(
+                    finding(
+                        location, about: subject, message.enabled(by: configuration.location),
+                        notes: [Finding.Note(configuration.location, "CloudKit is enabled here")]))
             }
             for entity in entities.compactMap({ project.entity($0) }) {
                 for constraint in entity.uniqueness {
-                    report(constraint.location, .entity(version: nil, entity: entity.name),
-                           .cloudKitUnique(entity: entity.name, properties: constraint.properties))
+                    report(
+                        constraint.location, .entity(version: nil, entity: entity.name),
+                        .cloudKitUnique(entity: entity.name, properties: constraint.properties))
                 }
                 if let problems = Self.problems(of: entity) {
-                    report(entity.location, .entity(version: nil, entity: entity.name),
-                           .cloudKitRules(entity: entity.name, problems: problems))
+                    report(
+                        entity.location, .entity(version: nil, entity: entity.name),
+                        .cloudKitRules(entity: entity.name, problems: problems))
                 }
             }
             for container in project.containers where container.purpose == .app {
                 guard let plan = context.plan(container.plan),
-                      container.location.file == configuration.location.file else { continue }
+                    container.location.file == configuration.location.file
+                else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
                     guard let why = riskOfCustomStage(stage, context: context) else { continue }
-                    report(stage.location, .stage(plan: plan.name, stage: stage.displayName),
-                           .cloudKitCustomStage(plan: plan.name, why: why))
+                    report(
+                        stage.location, .stage(plan: plan.name, stage: stage.displayName),
+                        .cloudKitCustomStage(plan: plan.name, why: why))
                 }
             }
         }
@@ -74,8 +82,9 @@ public struct CloudKitIncompatibleRule: Rule {
             return "changes stored data"
         }
         guard let fromID = stage.from?.version, let toID = stage.to?.version,
-              let from = context.project.version(fromID), let to = context.project.version(toID),
-              let old = context.analysis(of: from), let new = context.analysis(of: to) else {
+            let from = context.project.version(fromID), let to = context.project.version(toID),
+            let old = context.analysis(of: from), let new = context.analysis(of: to)
+        else {
             return "schemalint cannot compare with its versions"
         }
         let changes = MigrationAssessment.assess(from: old.snapshot, to: new.snapshot)
@@ -84,8 +93,10 @@ public struct CloudKitIncompatibleRule: Rule {
     }
 
     private static func removes(_ kind: AssessedChange.Kind) -> Bool {
-        let destructive: [AssessedChange.Kind] = [.entityRemoved, .propertyRemoved, .propertyRenamed, .typeChanged,
-                                                  .becameRequired, .superclassChanged]
+        let destructive: [AssessedChange.Kind] = [
+            .entityRemoved, .propertyRemoved, .propertyRenamed, .typeChanged,
+            .becameRequired, .superclassChanged,
+        ]
         return destructive.contains(kind)
     }
 
@@ -109,19 +120,27 @@ extension RuleID {
 
 extension Finding.Message {
     static func cloudKitUnique(entity: String, properties: [String]) -> Self {
-        Self(id: "unique", "\(entity) has a uniqueness constraint (\(properties.joined(separator: ", "))): CloudKit "
-            + "cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and de-duplicate in code")
+        Self(
+            id: "unique",
+            "\(entity) has a uniqueness constraint (\(properties.joined(separator: ", "))): CloudKit "
+                + "cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and "
+                + "de-duplicate in code"
+        )
     }
 
     static func cloudKitRules(entity: String, problems: String) -> Self {
-        Self(id: "required", "\(entity) breaks CloudKit's rules: \(problems). CloudKit requires every attribute to be "
-            + "optional or have a default value, every relationship to be optional, and no .deny delete rule; the "
-            + "container fails to load otherwise")
+        Self(
+            id: "required",
+            "\(entity) breaks CloudKit's rules: \(problems). CloudKit requires every attribute to be "
+                + "optional or have a default value, every relationship to be optional, and no .deny delete rule; the "
+                + "container fails to load otherwise")
     }
 
     static func cloudKitCustomStage(plan: String, why: String) -> Self {
-        Self(id: "custom-stage", "\(plan) has a custom stage that \(why): with CloudKit, other devices still sync the "
-            + "old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
+        Self(
+            id: "custom-stage",
+            "\(plan) has a custom stage that \(why): with CloudKit, other devices still sync the "
+                + "old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
     }
 
     /// The same message, naming the configuration that switches CloudKit on.

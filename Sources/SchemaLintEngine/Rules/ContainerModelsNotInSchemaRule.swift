@@ -4,7 +4,8 @@ import SchemaLintModel
 public struct ContainerModelsNotInSchemaRule: Rule {
     public let id = RuleID.containerModelsNotInSchema
     public let defaultSeverity = Severity.error
-    public let summary = "A ModelContainer with a migration plan lists models that the plan's newest version does not contain."
+    public let summary =
+        "A ModelContainer with a migration plan lists models that the plan's newest version does not contain."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -12,20 +13,27 @@ public struct ContainerModelsNotInSchemaRule: Rule {
         for container in context.appContainers {
             // An inert plan (one version, no stages) migrates nothing: apps ship with it and a wider container.
             guard let plan = context.plan(container.plan), !context.isInert(plan),
-                  let newest = context.steps(of: plan).newest else { continue }
+                let newest = context.steps(of: plan).newest
+            else { continue }
             let inNewest = Set(newest.allEntities)
             if let versioned = container.versionedSchema, versioned != newest.id {
-                findings.append(finding(container.location, about: .container(container.subjectName),
-                                        .containerUsesOldVersion(project.symbols[versioned].qualifiedName,
-                                                                 plan: plan.name, newest: newest.name)))
+                findings.append(
+                    finding(
+                        container.location, about: .container(container.subjectName),
+                        .containerUsesOldVersion(
+                            project.symbols[versioned].qualifiedName,
+                            plan: plan.name, newest: newest.name)))
             }
             for model in container.models ?? [] {
                 guard let id = model.entity, !inNewest.contains(id), let entity = project.entity(id) else { continue }
                 let current = context.entity(named: entity.name, in: newest)
                 let detail = current.map { "; the newest version uses \($0.qualifiedName) for \(entity.name)" } ?? ""
-                findings.append(finding(model.location, about: .container(container.subjectName),
-                                        .containerModelNotInNewest(entity.qualifiedName, plan: plan.name,
-                                                                   newest: newest.name, detail: detail)))
+                findings.append(
+                    finding(
+                        model.location, about: .container(container.subjectName),
+                        .containerModelNotInNewest(
+                            entity.qualifiedName, plan: plan.name,
+                            newest: newest.name, detail: detail)))
             }
         }
         return findings
@@ -38,14 +46,18 @@ extension RuleID {
 
 extension Finding.Message {
     static func containerUsesOldVersion(_ versioned: String, plan: String, newest: String) -> Self {
-        Self(id: "old-version", "this container uses the schema of \(versioned), but the newest version of \(plan) is "
-            + "\(newest): the container's model matches no final version and opening the store fails. Use "
-            + "Schema(versionedSchema: \(newest).self)")
+        Self(
+            id: "old-version",
+            "this container uses the schema of \(versioned), but the newest version of \(plan) is "
+                + "\(newest): the container's model matches no final version and opening the store fails. Use "
+                + "Schema(versionedSchema: \(newest).self)")
     }
 
     static func containerModelNotInNewest(_ model: String, plan: String, newest: String, detail: String) -> Self {
-        Self(id: "model-not-in-newest", "\(model) is not in \(newest), the newest version of \(plan)\(detail): the "
-            + "container's schema then matches no version, so opening the store fails or casts crash. Give the "
-            + "container exactly \(newest)'s models (or Schema(versionedSchema: \(newest).self))")
+        Self(
+            id: "model-not-in-newest",
+            "\(model) is not in \(newest), the newest version of \(plan)\(detail): the "
+                + "container's schema then matches no version, so opening the store fails or casts crash. Give the "
+                + "container exactly \(newest)'s models (or Schema(versionedSchema: \(newest).self))")
     }
 }

@@ -4,7 +4,8 @@ import SchemaLintModel
 public struct CustomStageWrongVersionRule: Rule {
     public let id = RuleID.customStageWrongVersion
     public let defaultSeverity = Severity.error
-    public let summary = "A custom stage's willMigrate/didMigrate uses a model of another version, or a live or typealiased model."
+    public let summary =
+        "A custom stage's willMigrate/didMigrate uses a model of another version, or a live or typealiased model."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -13,31 +14,54 @@ public struct CustomStageWrongVersionRule: Rule {
         for plan in project.plans {
             for stage in (plan.stages ?? []) + plan.declaredStages where stage.kind == .custom {
                 guard let fromID = stage.from?.version, let toID = stage.to?.version,
-                      let from = project.version(fromID), let to = project.version(toID) else { continue }
-                for (closureName, closure, version) in [("willMigrate", stage.expression.willMigrate, from), ("didMigrate", stage.expression.didMigrate, to)] {
+                    let from = project.version(fromID), let to = project.version(toID)
+                else { continue }
+                for (closureName, closure, version) in [
+                    ("willMigrate", stage.expression.willMigrate, from),
+                    ("didMigrate", stage.expression.didMigrate, to),
+                ] {
                     let allowed = Set(version.allEntities)
                     for use in closure?.typeUses ?? [] {
                         for type in Self.namedTypes(in: use.type) {
-                            guard let id = project.symbols.resolveSymbol(type, scope: stage.scope, file: use.location.file),
-                                  let entity = project.entity(id), seen.insert(use.location).inserted else { continue }
+                            guard
+                                let id = project.symbols.resolveSymbol(
+                                    type, scope: stage.scope, file: use.location.file),
+                                let entity = project.entity(id), seen.insert(use.location).inserted
+                            else { continue }
                             if !allowed.contains(id) {
-                                let owner = entity.enclosingVersion.map { project.symbols[$0].qualifiedName } ?? "no version (a live model)"
-                                let own = context.entity(named: entity.name, in: version).map { " (\($0.qualifiedName))" }
-                                findings.append(finding(use.location, about: .stage(plan: plan.name,
-                                                                                    stage: stage.displayName),
-                                                        .stageUsesOtherVersion(closure: closureName, from: from.name,
-                                                                               to: to.name, model: entity.qualifiedName,
-                                                                               owner: owner, version: version.name,
-                                                                               own: own ?? "")))
-                            } else if project.symbols[id].parent == nil || (type.path?.last == entity.name
-                                        && project.symbols.resolvesThroughTopLevelTypealias(
-                                            type, scope: stage.scope, file: use.location.file)) {
+                                let owner =
+                                    entity.enclosingVersion.map { project.symbols[$0].qualifiedName }
+                                    ?? "no version (a live model)"
+                                let own = context.entity(named: entity.name, in: version).map {
+                                    " (\($0.qualifiedName))"
+                                }
+                                findings.append(
+                                    finding(
+                                        use.location,
+                                        about: .stage(
+                                            plan: plan.name,
+                                            stage: stage.displayName),
+                                        .stageUsesOtherVersion(
+                                            closure: closureName, from: from.name,
+                                            to: to.name, model: entity.qualifiedName,
+                                            owner: owner, version: version.name,
+                                            own: own ?? "")))
+                            } else if project.symbols[id].parent == nil
+                                || (type.path?.last == entity.name
+                                    && project.symbols.resolvesThroughTopLevelTypealias(
+                                        type, scope: stage.scope, file: use.location.file))
+                            {
                                 // An alias named after one version (`TripV2 = SchemaV2.Trip`) is pinned, not live.
-                                findings.append(finding(use.location, about: .stage(plan: plan.name,
-                                                                                    stage: stage.displayName),
-                                                        .stageUsesLiveModel(closure: closureName, from: from.name,
-                                                                            to: to.name, written: "\(type)",
-                                                                            model: entity.qualifiedName)))
+                                findings.append(
+                                    finding(
+                                        use.location,
+                                        about: .stage(
+                                            plan: plan.name,
+                                            stage: stage.displayName),
+                                        .stageUsesLiveModel(
+                                            closure: closureName, from: from.name,
+                                            to: to.name, written: "\(type)",
+                                            model: entity.qualifiedName)))
                             }
                         }
                     }
@@ -67,16 +91,23 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func stageUsesOtherVersion(closure: String, from: String, to: String, model: String, owner: String,
-                                      version: String, own: String) -> Self {
-        Self(id: "other-version", "\(closure) of the \(from) → \(to) stage uses \(model), which belongs to \(owner); "
-            + "\(closure) can only see \(version)'s models, so SwiftData fails with \"What kind of backing data is "
-            + "this?\" or a typed-model assertion. Use \(version)'s class\(own)")
+    static func stageUsesOtherVersion(
+        closure: String, from: String, to: String, model: String, owner: String,
+        version: String, own: String
+    ) -> Self {
+        Self(
+            id: "other-version",
+            "\(closure) of the \(from) → \(to) stage uses \(model), which belongs to \(owner); "
+                + "\(closure) can only see \(version)'s models, so SwiftData fails with \"What kind of backing data is "
+                + "this?\" or a typed-model assertion. Use \(version)'s class\(own)")
     }
 
     static func stageUsesLiveModel(closure: String, from: String, to: String, written: String, model: String) -> Self {
-        Self(id: "live-model", "\(closure) of the \(from) → \(to) stage names `\(written)`, a live or typealiased "
-            + "model (today \(model)). When the app moves to a newer version this stage silently starts using another "
-            + "class and breaks. Write the version's class explicitly: \(model)")
+        Self(
+            id: "live-model",
+            "\(closure) of the \(from) → \(to) stage names `\(written)`, a live or typealiased "
+                + "model (today \(model)). When the app moves to a newer version this stage silently starts using "
+                + "another "
+                + "class and breaks. Write the version's class explicitly: \(model)")
     }
 }

@@ -17,11 +17,17 @@ public struct DuplicateVersionIdentifierRule: Rule {
                     continue
                 }
                 guard earlier.id != version.id else { continue }
-                findings.append(finding(version.identifierLocation ?? version.location, about: .version(version.key),
-                                        .reusedIdentifier(version.name, identifier: "\(identifier)",
-                                                          earlier: earlier.name, plan: plan.name),
-                                        notes: [Finding.Note(earlier.identifierLocation ?? earlier.location,
-                                                             "\(earlier.name) declares \(identifier)")]))
+                findings.append(
+                    finding(
+                        version.identifierLocation ?? version.location, about: .version(version.key),
+                        .reusedIdentifier(
+                            version.name, identifier: "\(identifier)",
+                            earlier: earlier.name, plan: plan.name),
+                        notes: [
+                            Finding.Note(
+                                earlier.identifierLocation ?? earlier.location,
+                                "\(earlier.name) declares \(identifier)")
+                        ]))
             }
         }
         return findings
@@ -34,7 +40,11 @@ extension RuleID {
 
 extension Finding.Message {
     static func reusedIdentifier(_ version: String, identifier: String, earlier: String, plan: String) -> Self {
-        Self(id: "reused", "\(version) reuses versionIdentifier \(identifier) of \(earlier) in \(plan): stores record "
-            + "the identifier, so a store of one is mistaken for the other. Give \(version) the next unused identifier")
+        Self(
+            id: "reused",
+            "\(version) reuses versionIdentifier \(identifier) of \(earlier) in \(plan): stores record "
+                + "the identifier, so a store of one is mistaken for the other. Give \(version) the next unused "
+                + "identifier"
+        )
     }
 }

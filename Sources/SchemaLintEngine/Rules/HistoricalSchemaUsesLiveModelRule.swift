@@ -4,7 +4,9 @@ import SchemaLintModel
 public struct HistoricalSchemaUsesLiveModelRule: Rule {
     public let id = RuleID.historicalSchemaUsesLiveModel
     public let defaultSeverity = Severity.error
-    public let summary = "A historical version lists or reaches a class that can still change (a live model, or the newest or a later version's class)."
+    public let summary =
+        "A historical version lists or reaches a class that can still change (a live model, or the newest or a later "
+            + "version's class)."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -15,13 +17,19 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
             let newestEntities = Set(newest.allEntities)
             for (index, version) in steps.versions.enumerated().dropLast() where version.id != newest.id {
                 for id in version.allEntities {
-                    guard let entity = project.entity(id), let why = liveness(of: entity, usedBy: index, steps: steps, newestEntities: newestEntities, project: project) else { continue }
+                    guard let entity = project.entity(id),
+                        let why = liveness(
+                            of: entity, usedBy: index, steps: steps, newestEntities: newestEntities, project: project)
+                    else { continue }
                     let (location, how) = place(of: id, in: version, project: project)
-                    findings.append(finding(location, about: .entity(version: version.key, entity: entity.name),
-                                            .historicalUsesLive(version.name, plan: plan.name, how: how,
-                                                                model: entity.qualifiedName, why: why,
-                                                                entity: entity.name),
-                                            notes: [Finding.Note(entity.location, "\(entity.qualifiedName) is declared here")]))
+                    findings.append(
+                        finding(
+                            location, about: .entity(version: version.key, entity: entity.name),
+                            .historicalUsesLive(
+                                version.name, plan: plan.name, how: how,
+                                model: entity.qualifiedName, why: why,
+                                entity: entity.name),
+                            notes: [Finding.Note(entity.location, "\(entity.qualifiedName) is declared here")]))
                 }
             }
         }
@@ -29,7 +37,9 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
     }
 
     /// Why a class counts as live for a version at `index`, or nil when it is frozen for it.
-    private func liveness(of entity: Entity, usedBy index: Int, steps: PlanSteps, newestEntities: Set<SymbolID>, project: Project) -> String? {
+    private func liveness(
+        of entity: Entity, usedBy index: Int, steps: PlanSteps, newestEntities: Set<SymbolID>, project: Project
+    ) -> String? {
         if let home = entity.enclosingVersion {
             guard let homeIndex = steps.index(of: home) else { return nil }
             if homeIndex == steps.versions.count - 1 { return "a class of the newest version" }
@@ -48,7 +58,9 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
             guard let entity = project.entity(source) else { continue }
             for property in entity.properties {
                 guard let relationship = property.relationship else { continue }
-                if relationship.destination == id { return (property.location, "\(entity.name).\(property.name) reaches") }
+                if relationship.destination == id {
+                    return (property.location, "\(entity.name).\(property.name) reaches")
+                }
                 if relationship.inverse?.entity == id, let location = relationship.inverse?.written.location {
                     return (location, "the inverse key path of \(entity.name).\(property.name) reaches")
                 }
@@ -63,11 +75,16 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func historicalUsesLive(_ version: String, plan: String, how: String, model: String, why: String,
-                                   entity: String) -> Self {
-        Self(id: "live-class", "\(version) is not the newest version of \(plan), but \(how) \(model), \(why). Editing "
-            + "that class silently edits \(version): stores written by it then fail with 134504 \"unknown model "
-            + "version\", or two versions collapse into one checksum. Give \(version) its own frozen copy of \(entity) "
-            + "(or reuse an earlier version's)")
+    static func historicalUsesLive(
+        _ version: String, plan: String, how: String, model: String, why: String,
+        entity: String
+    ) -> Self {
+        Self(
+            id: "live-class",
+            "\(version) is not the newest version of \(plan), but \(how) \(model), \(why). Editing "
+                + "that class silently edits \(version): stores written by it then fail with 134504 \"unknown model "
+                + "version\", or two versions collapse into one checksum. Give \(version) its own frozen copy of "
+                + "\(entity) "
+                + "(or reuse an earlier version's)")
     }
 }

@@ -4,7 +4,9 @@ import SchemaLintModel
 public struct InverseMismatchRule: Rule {
     public let id = RuleID.inverseMismatch
     public let defaultSeverity = Severity.error
-    public let summary = "An inverse key path names a missing or wrong property, another version's model, or disagrees with the other end."
+    public let summary =
+        "An inverse key path names a missing or wrong property, another version's model, or disagrees with the other "
+            + "end."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -13,57 +15,86 @@ public struct InverseMismatchRule: Rule {
         for entity in project.entities.values.sorted(by: { $0.location < $1.location }) {
             for property in entity.properties {
                 guard let relationship = property.relationship, let inverse = relationship.inverse else { continue }
-                let written = "\\\(inverse.written.root?.description ?? "").\(inverse.written.properties.joined(separator: "."))"
+                let written =
+                    "\\\(inverse.written.root?.description ?? "").\(inverse.written.properties.joined(separator: "."))"
                 let place = "\(entity.name).\(property.name)"
                 let location = inverse.written.location
                 let subject = context.subject(entity, property: property.name)
                 guard let rootID = inverse.entity else {
-                    findings.append(finding(location, about: subject, .inverseRootUnresolved(
-                        place, written: written, root: inverse.written.root?.description ?? "its root type",
-                        destination: project.entity(relationship.destination)?.name ?? "the destination",
-                        entity: entity.name)))
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inverseRootUnresolved(
+                                place, written: written, root: inverse.written.root?.description ?? "its root type",
+                                destination: project.entity(relationship.destination)?.name ?? "the destination",
+                                entity: entity.name)))
                     continue
                 }
                 guard let root = project.entity(rootID) else {
-                    findings.append(finding(location, about: subject, .inverseRootNotModel(
-                        place, written: written, root: project.symbols[rootID].qualifiedName)))
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inverseRootNotModel(
+                                place, written: written, root: project.symbols[rootID].qualifiedName)))
                     continue
                 }
                 if rootID != relationship.destination {
                     let destination = project.entity(relationship.destination)?.qualifiedName ?? "?"
                     let otherVersion = root.name == project.entity(relationship.destination)?.name
-                    findings.append(finding(location, about: subject, .inverseOtherClass(
-                        place, destination: destination, written: written, root: root.qualifiedName,
-                        otherVersion: otherVersion), notes: [Finding.Note(root.location, "\(root.qualifiedName) is declared here")]))
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inverseOtherClass(
+                                place, destination: destination, written: written, root: root.qualifiedName,
+                                otherVersion: otherVersion),
+                            notes: [Finding.Note(root.location, "\(root.qualifiedName) is declared here")]))
                     continue
                 }
                 guard let name = inverse.property, let target = root.properties.first(where: { $0.name == name }) else {
-                    findings.append(finding(location, about: subject, .inverseNoProperty(
-                        place, written: written, root: root.qualifiedName, property: inverse.property ?? "")))
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inverseNoProperty(
+                                place, written: written, root: root.qualifiedName, property: inverse.property ?? "")))
                     continue
                 }
                 guard let back = target.relationship else {
-                    findings.append(finding(location, about: subject, .inverseIsAttribute(place, written: written,
-                                                                            other: "\(root.name).\(name)"),
-                                            notes: [Finding.Note(target.location, "\(root.name).\(name) is declared here")]))
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inverseIsAttribute(
+                                place, written: written,
+                                other: "\(root.name).\(name)"),
+                            notes: [Finding.Note(target.location, "\(root.name).\(name) is declared here")]))
                     continue
                 }
                 if back.destination != entity.id {
-                    findings.append(finding(location, about: subject, .inverseNotBack(
-                        place, written: written, other: "\(root.name).\(name)",
-                        target: project.entity(back.destination)?.qualifiedName ?? "?", entity: entity.qualifiedName),
-                                            notes: [Finding.Note(target.location, "\(root.name).\(name) is declared here")]))
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inverseNotBack(
+                                place, written: written, other: "\(root.name).\(name)",
+                                target: project.entity(back.destination)?.qualifiedName ?? "?",
+                                entity: entity.qualifiedName),
+                            notes: [Finding.Note(target.location, "\(root.name).\(name) is declared here")]))
                     continue
                 }
                 // When the other end's inverse names an attribute, that end is reported on its own line; saying
                 // "they disagree" here too would report one mistake twice.
                 if let otherInverse = back.inverse, otherInverse.entity == entity.id,
-                   let otherName = otherInverse.property, otherName != property.name,
-                   entity.properties.first(where: { $0.name == otherName })?.relationship != nil {
-                    findings.append(finding(location, about: subject, .inversesDisagree(
-                        place, other: "\(root.name).\(name)", otherSays: "\(entity.name).\(otherName)"),
-                                            notes: [Finding.Note(otherInverse.written.location,
-                                                                 "\(root.name).\(name) declares its inverse here")]))
+                    let otherName = otherInverse.property, otherName != property.name,
+                    entity.properties.first(where: { $0.name == otherName })?.relationship != nil
+                {
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .inversesDisagree(
+                                place, other: "\(root.name).\(name)", otherSays: "\(entity.name).\(otherName)"),
+                            notes: [
+                                Finding.Note(
+                                    otherInverse.written.location,
+                                    "\(root.name).\(name) declares its inverse here")
+                            ]))
                 }
                 claims["\(rootID.raw).\(name)", default: []].append((entity, property))
             }
@@ -73,11 +104,15 @@ public struct InverseMismatchRule: Rule {
             for (entity, property) in claimants {
                 guard let location = property.relationship?.inverse?.written.location else { continue }
                 let others = names.filter { $0 != "\(entity.name).\(property.name)" }.joined(separator: ", ")
-                let claimed = "\(property.relationship!.inverse!.written.root?.description ?? "")."
+                let claimed =
+                    "\(property.relationship!.inverse!.written.root?.description ?? "")."
                     + (property.relationship!.inverse!.property ?? "")
                 let subject = context.subject(entity, property: property.name)
-                findings.append(finding(location, about: subject, .inverseClaimedTwice(
-                    "\(entity.name).\(property.name)", claimed: claimed, others: others)))
+                findings.append(
+                    finding(
+                        location, about: subject,
+                        .inverseClaimedTwice(
+                            "\(entity.name).\(property.name)", claimed: claimed, others: others)))
             }
         }
         return findings
@@ -89,21 +124,29 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func inverseRootUnresolved(_ place: String, written: String, root: String, destination: String,
-                                      entity: String) -> Self {
-        Self(id: "root-unresolved", "\(place) names inverse \(written), but \(root) does not resolve to a type in the "
-            + "sources. Point it at the relationship on \(destination) that leads back to \(entity)")
+    static func inverseRootUnresolved(
+        _ place: String, written: String, root: String, destination: String,
+        entity: String
+    ) -> Self {
+        Self(
+            id: "root-unresolved",
+            "\(place) names inverse \(written), but \(root) does not resolve to a type in the "
+                + "sources. Point it at the relationship on \(destination) that leads back to \(entity)")
     }
 
     static func inverseRootNotModel(_ place: String, written: String, root: String) -> Self {
         Self(id: "root-not-model", "\(place) names inverse \(written), but \(root) is not a @Model")
     }
 
-    static func inverseOtherClass(_ place: String, destination: String, written: String, root: String,
-                                  otherVersion: Bool) -> Self {
-        Self(id: "other-class", "\(place) points at \(destination) but its inverse \(written) names \(root), a "
-            + "different class\(otherVersion ? " (another version's model)" : ""): SwiftData pulls that class into "
-            + "this version's schema. Write the inverse against \(destination)")
+    static func inverseOtherClass(
+        _ place: String, destination: String, written: String, root: String,
+        otherVersion: Bool
+    ) -> Self {
+        Self(
+            id: "other-class",
+            "\(place) points at \(destination) but its inverse \(written) names \(root), a "
+                + "different class\(otherVersion ? " (another version's model)" : ""): SwiftData pulls that class into "
+                + "this version's schema. Write the inverse against \(destination)")
     }
 
     static func inverseNoProperty(_ place: String, written: String, root: String, property: String) -> Self {
@@ -114,19 +157,27 @@ extension Finding.Message {
         Self(id: "attribute", "\(place) names inverse \(written), but \(other) is an attribute, not a relationship")
     }
 
-    static func inverseNotBack(_ place: String, written: String, other: String, target: String,
-                               entity: String) -> Self {
-        Self(id: "not-back", "\(place) names inverse \(written), but \(other) points at \(target), not back at \(entity)")
+    static func inverseNotBack(
+        _ place: String, written: String, other: String, target: String,
+        entity: String
+    ) -> Self {
+        Self(
+            id: "not-back", "\(place) names inverse \(written), but \(other) points at \(target), not back at \(entity)"
+        )
     }
 
     static func inversesDisagree(_ place: String, other: String, otherSays: String) -> Self {
-        Self(id: "disagree", "\(place) and \(other) name inverses that disagree: \(place) says \(other), but \(other) "
-            + "says \(otherSays). Declare the inverse on one end only")
+        Self(
+            id: "disagree",
+            "\(place) and \(other) name inverses that disagree: \(place) says \(other), but \(other) "
+                + "says \(otherSays). Declare the inverse on one end only")
     }
 
     static func inverseClaimedTwice(_ place: String, claimed: String, others: String) -> Self {
-        Self(id: "claimed-twice", "\(place) claims inverse \(claimed), which \(others) also claims: a relationship has "
-            + "one inverse, so SwiftData keeps only one pairing and the other relationship silently stops being "
-            + "maintained. Give each relationship its own inverse property")
+        Self(
+            id: "claimed-twice",
+            "\(place) claims inverse \(claimed), which \(others) also claims: a relationship has "
+                + "one inverse, so SwiftData keeps only one pairing and the other relationship silently stops being "
+                + "maintained. Give each relationship its own inverse property")
     }
 }

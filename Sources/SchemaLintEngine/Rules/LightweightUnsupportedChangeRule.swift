@@ -7,27 +7,39 @@ import SchemaLintModel
 public struct LightweightUnsupportedChangeRule: Rule {
     public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
-    public let summary = "Two versions joined by a lightweight stage (or none) differ in a way lightweight migration cannot infer."
+    public let summary =
+        "Two versions joined by a lightweight stage (or none) differ in a way lightweight migration cannot infer."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
             for step in context.steps(of: plan).steps where step.isLightweight {
-                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
-                let how = step.stages.isEmpty ? "has no stage, so SwiftData attempts a lightweight migration" : "is a lightweight stage"
-                for change in MigrationAssessment.assess(from: context.startingSnapshot(of: step.from) ?? old.snapshot,
-                                                         to: new.snapshot) {
+                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else {
+                    continue
+                }
+                let how =
+                    step.stages.isEmpty
+                    ? "has no stage, so SwiftData attempts a lightweight migration" : "is a lightweight stage"
+                for change in MigrationAssessment.assess(
+                    from: context.startingSnapshot(of: step.from) ?? old.snapshot,
+                    to: new.snapshot)
+                {
                     guard let blocker = change.blocker else { continue }
                     let fix = change.lightweightFix.map { ", or \($0)" } ?? ""
-                    let subject = change.property.map {
-                        Finding.Subject.property(version: step.to.key, entity: change.entity, property: $0)
-                    } ?? .entity(version: step.to.key, entity: change.entity)
-                    findings.append(finding(context.location(entity: change.entity, property: change.property,
-                                                             in: step.to),
-                                            about: subject,
-                                            .lightweightBlocked(from: step.from.name, to: step.to.name, how: how,
-                                                                change: change.text, kind: "\(change.kind)",
-                                                                blocker: blocker, fix: fix)))
+                    let subject =
+                        change.property.map {
+                            Finding.Subject.property(version: step.to.key, entity: change.entity, property: $0)
+                        } ?? .entity(version: step.to.key, entity: change.entity)
+                    findings.append(
+                        finding(
+                            context.location(
+                                entity: change.entity, property: change.property,
+                                in: step.to),
+                            about: subject,
+                            .lightweightBlocked(
+                                from: step.from.name, to: step.to.name, how: how,
+                                change: change.text, kind: "\(change.kind)",
+                                blocker: blocker, fix: fix)))
                 }
             }
         }
@@ -40,9 +52,13 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func lightweightBlocked(from: String, to: String, how: String, change: String, kind: String,
-                                   blocker: String, fix: String) -> Self {
-        Self(id: kind, "\(from) → \(to) \(how), but \(change): \(blocker). The migration fails on devices with data "
-            + "(134110). Use a custom stage\(fix)")
+    static func lightweightBlocked(
+        from: String, to: String, how: String, change: String, kind: String,
+        blocker: String, fix: String
+    ) -> Self {
+        Self(
+            id: kind,
+            "\(from) → \(to) \(how), but \(change): \(blocker). The migration fails on devices with data "
+                + "(134110). Use a custom stage\(fix)")
     }
 }

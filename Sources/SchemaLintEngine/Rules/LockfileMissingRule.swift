@@ -7,7 +7,8 @@ import SchemaLintModel
 public struct LockfileMissingRule: Rule {
     public let id = RuleID.lockfileMissing
     public let defaultSeverity = Severity.warning
-    public let summary = "An app has versioned schemas but no lockfile records any of them, so nothing protects what "
+    public let summary =
+        "An app has versioned schemas but no lockfile records any of them, so nothing protects what "
         + "shipped."
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -17,11 +18,16 @@ public struct LockfileMissingRule: Rule {
         guard let first = plans.first else { return [] }
         let keys = Set(plans.flatMap { context.steps(of: $0).versions.map(\.key) })
         if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: keys.contains) { return [] }
-        let what = context.lockfile == nil
+        let what =
+            context.lockfile == nil
             ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its versions"
-        return [finding(first.location, about: .plan(first.name),
-                        .lockfileMissing(plan: first.name, what: what, expected: expected,
-                                         empty: context.lockfile != nil))]
+        return [
+            finding(
+                first.location, about: .plan(first.name),
+                .lockfileMissing(
+                    plan: first.name, what: what, expected: expected,
+                    empty: context.lockfile != nil))
+        ]
     }
 }
 
@@ -31,8 +37,10 @@ extension RuleID {
 
 extension Finding.Message {
     static func lockfileMissing(plan: String, what: String, expected: String, empty: Bool) -> Self {
-        Self(id: empty ? "records-none" : "no-lockfile", "\(plan) has versioned schemas, but \(what): nothing stops a "
-            + "shipped version from being edited in place, which makes stores written by it fail to open (134504). "
-            + "Run `schemalint lock` when the app ships and commit \(expected)")
+        Self(
+            id: empty ? "records-none" : "no-lockfile",
+            "\(plan) has versioned schemas, but \(what): nothing stops a "
+                + "shipped version from being edited in place, which makes stores written by it fail to open (134504). "
+                + "Run `schemalint lock` when the app ships and commit \(expected)")
     }
 }

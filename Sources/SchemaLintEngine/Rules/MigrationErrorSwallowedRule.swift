@@ -11,12 +11,20 @@ public struct MigrationErrorSwallowedRule: Rule {
         var seen = Set<SourceLocation>()
         for plan in context.project.plans {
             for stage in (plan.stages ?? []) + plan.declaredStages {
-                for (name, closure) in [("willMigrate", stage.expression.willMigrate), ("didMigrate", stage.expression.didMigrate)] {
+                for (name, closure) in [
+                    ("willMigrate", stage.expression.willMigrate), ("didMigrate", stage.expression.didMigrate),
+                ] {
                     for swallowed in closure?.swallowedErrors ?? [] where seen.insert(swallowed.location).inserted {
-                        let effect = swallowed.construct == "try!" ? "crashes the app mid-migration instead of failing it" : "hides a failed fetch or save, so the migration reports success over a half-migrated store"
-                        findings.append(finding(swallowed.location,
-                                                about: .stage(plan: plan.name, stage: stage.displayName),
-                                                .errorSwallowed(swallowed.construct, closure: name, effect: effect)))
+                        let effect =
+                            swallowed.construct == "try!"
+                            ? "crashes the app mid-migration instead of failing it"
+                            : "hides a failed fetch or save, so the migration reports success over a half-migrated "
+                                + "store"
+                        findings.append(
+                            finding(
+                                swallowed.location,
+                                about: .stage(plan: plan.name, stage: stage.displayName),
+                                .errorSwallowed(swallowed.construct, closure: name, effect: effect)))
                     }
                 }
             }
@@ -31,7 +39,9 @@ extension RuleID {
 
 extension Finding.Message {
     static func errorSwallowed(_ construct: String, closure: String, effect: String) -> Self {
-        Self(id: construct, "`\(construct)` in \(closure) \(effect). Use `try` and let the error end the migration, so "
-            + "the container reports it and the store is left as it was")
+        Self(
+            id: construct,
+            "`\(construct)` in \(closure) \(effect). Use `try` and let the error end the migration, so "
+                + "the container reports it and the store is left as it was")
     }
 }

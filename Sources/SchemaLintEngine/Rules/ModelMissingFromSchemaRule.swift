@@ -9,7 +9,8 @@ import SchemaLintModel
 public struct ModelMissingFromSchemaRule: Rule {
     public let id = RuleID.modelMissingFromSchema
     public let defaultSeverity = Severity.error
-    public let summary = "A @Model declared inside a version is missing from its models list and reached by no listed "
+    public let summary =
+        "A @Model declared inside a version is missing from its models list and reached by no listed "
         + "model."
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -19,12 +20,17 @@ public struct ModelMissingFromSchemaRule: Rule {
             guard let models = version.models, let listLocation = version.modelsLocation else { continue }
             let listed = models.compactMap(\.entity)
             let included = Set(listed + VersionBuilder.reachable(from: listed, entities: project.entities))
-            let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted { $0.location < $1.location }
+            let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted {
+                $0.location < $1.location
+            }
             for entity in declared where !included.contains(entity.id) {
-                findings.append(finding(listLocation, about: .entity(version: version.key, entity: entity.name),
-                                        .modelNotListed(version.name, entity: entity.name,
-                                                        declared: "\(entity.location)"),
-                                        notes: [Finding.Note(entity.location, "\(entity.name) is declared here")]))
+                findings.append(
+                    finding(
+                        listLocation, about: .entity(version: version.key, entity: entity.name),
+                        .modelNotListed(
+                            version.name, entity: entity.name,
+                            declared: "\(entity.location)"),
+                        notes: [Finding.Note(entity.location, "\(entity.name) is declared here")]))
             }
             findings += clashes(in: version, listed: listed, at: listLocation, project: project)
         }
@@ -33,23 +39,30 @@ public struct ModelMissingFromSchemaRule: Rule {
 
     /// A relationship that reaches a class other than the listed one of the same entity name (`SchemaV1.Lap.workout`
     /// still pointing at `SchemaV1.Workout` while the version lists `SchemaV2.Workout`): two classes, one entity name.
-    private func clashes(in version: SchemaVersion, listed: [SymbolID], at location: SourceLocation,
-                         project: Project) -> [Finding] {
+    private func clashes(
+        in version: SchemaVersion, listed: [SymbolID], at location: SourceLocation,
+        project: Project
+    ) -> [Finding] {
         let listedSet = Set(listed)
         var findings: [Finding] = []
         for entityID in listed {
             guard let entity = project.entity(entityID) else { continue }
             for property in entity.properties {
                 guard let destination = property.relationship?.destination, !listedSet.contains(destination),
-                      let target = project.entity(destination),
-                      let twin = listed.lazy.compactMap({ project.entity($0) }).first(where: { $0.name == target.name })
+                    let target = project.entity(destination),
+                    let twin = listed.lazy.compactMap({ project.entity($0) }).first(where: { $0.name == target.name })
                 else { continue }
-                findings.append(finding(location, about: .property(version: version.key, entity: entity.name,
-                                                                   property: property.name),
-                                        .entityNameClash(entity: entity, property: property.name,
-                                                         target: target.qualifiedName, version: version.name,
-                                                         twin: twin.qualifiedName),
-                                        notes: [Finding.Note(property.location, "the relationship")]))
+                findings.append(
+                    finding(
+                        location,
+                        about: .property(
+                            version: version.key, entity: entity.name,
+                            property: property.name),
+                        .entityNameClash(
+                            entity: entity, property: property.name,
+                            target: target.qualifiedName, version: version.name,
+                            twin: twin.qualifiedName),
+                        notes: [Finding.Note(property.location, "the relationship")]))
             }
         }
         return findings
@@ -62,15 +75,21 @@ extension RuleID {
 
 extension Finding.Message {
     static func modelNotListed(_ version: String, entity: String, declared: String) -> Self {
-        Self(id: "not-listed", "\(version) declares @Model \(entity) (\(declared)) but its models list does not "
-            + "include it and no listed model reaches it: SwiftData leaves it out of this version's schema, so a "
-            + "container of this version cannot store it. Add \(entity).self to \(version).models")
+        Self(
+            id: "not-listed",
+            "\(version) declares @Model \(entity) (\(declared)) but its models list does not "
+                + "include it and no listed model reaches it: SwiftData leaves it out of this version's schema, so a "
+                + "container of this version cannot store it. Add \(entity).self to \(version).models")
     }
 
-    static func entityNameClash(entity: Entity, property: String, target: String, version: String,
-                                twin: String) -> Self {
-        Self(id: "name-clash", "\(entity.name).\(property) points at \(target), but \(version) lists \(twin), a "
-            + "different class with the same entity name: SwiftData pulls both into one schema. Point "
-            + "\(entity.qualifiedName).\(property) at \(twin) (give \(version) its own copy of \(entity.name))")
+    static func entityNameClash(
+        entity: Entity, property: String, target: String, version: String,
+        twin: String
+    ) -> Self {
+        Self(
+            id: "name-clash",
+            "\(entity.name).\(property) points at \(target), but \(version) lists \(twin), a "
+                + "different class with the same entity name: SwiftData pulls both into one schema. Point "
+                + "\(entity.qualifiedName).\(property) at \(twin) (give \(version) its own copy of \(entity.name))")
     }
 }

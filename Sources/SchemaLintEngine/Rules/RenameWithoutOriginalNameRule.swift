@@ -4,30 +4,41 @@ import SchemaLintModel
 public struct RenameWithoutOriginalNameRule: Rule {
     public let id = RuleID.renameWithoutOriginalName
     public let defaultSeverity = Severity.warning
-    public let summary = "Between adjacent versions a property or entity looks renamed without originalName, so its values would be dropped."
+    public let summary =
+        "Between adjacent versions a property or entity looks renamed without originalName, so its values would be "
+            + "dropped."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
             for step in context.steps(of: plan).steps {
-                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { continue }
+                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else {
+                    continue
+                }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
                 let oldByName = Dictionary(start.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 let newByName = Dictionary(new.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 for entity in new.snapshot {
                     guard let before = oldByName[entity.name] else { continue }
                     for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity)
-                    where !Self.documentsReplacement(of: removed.name, by: added.name, entity: entity.name,
-                                                     in: step.to, context: context) {
+                    where !Self.documentsReplacement(
+                        of: removed.name, by: added.name, entity: entity.name,
+                        in: step.to, context: context)
+                    {
                         let attribute = added.kind == .relationship ? "@Relationship" : "@Attribute"
-                        findings.append(finding(context.location(entity: entity.name, property: added.name,
-                                                                 in: step.to),
-                                                about: .property(version: step.to.key, entity: entity.name,
-                                                                 property: added.name),
-                                                .propertyRenamed(from: step.from.name, to: step.to.name,
-                                                                 entity: entity.name, removed: removed.name,
-                                                                 added: added.name, shape: ChangeWording.describe(added),
-                                                                 attribute: attribute)))
+                        findings.append(
+                            finding(
+                                context.location(
+                                    entity: entity.name, property: added.name,
+                                    in: step.to),
+                                about: .property(
+                                    version: step.to.key, entity: entity.name,
+                                    property: added.name),
+                                .propertyRenamed(
+                                    from: step.from.name, to: step.to.name,
+                                    entity: entity.name, removed: removed.name,
+                                    added: added.name, shape: ChangeWording.describe(added),
+                                    attribute: attribute)))
                     }
                 }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
@@ -36,10 +47,13 @@ public struct RenameWithoutOriginalNameRule: Rule {
                     let shape = Set(gone.properties.map { "\($0.name):\($0.type)" })
                     let twins = addedEntities.filter { Set($0.properties.map { "\($0.name):\($0.type)" }) == shape }
                     guard twins.count == 1, !shape.isEmpty else { continue }
-                    findings.append(finding(context.location(entity: twins[0].name, property: nil, in: step.to),
-                                            about: .entity(version: step.to.key, entity: twins[0].name),
-                                            .entityRenamed(from: step.from.name, to: step.to.name, gone: gone.name,
-                                                           twin: twins[0].name)))
+                    findings.append(
+                        finding(
+                            context.location(entity: twins[0].name, property: nil, in: step.to),
+                            about: .entity(version: step.to.key, entity: twins[0].name),
+                            .entityRenamed(
+                                from: step.from.name, to: step.to.name, gone: gone.name,
+                                twin: twins[0].name)))
                 }
             }
         }
@@ -48,10 +62,13 @@ public struct RenameWithoutOriginalNameRule: Rule {
 
     /// The new property's doc comment names the old one as removed or replaced ("`legacyScore` was removed; this
     /// is a new field"): the developer says it is not a rename, so guessing one would be a false alarm.
-    static func documentsReplacement(of removed: String, by added: String, entity: String, in version: SchemaVersion,
-                                     context: RuleContext) -> Bool {
+    static func documentsReplacement(
+        of removed: String, by added: String, entity: String, in version: SchemaVersion,
+        context: RuleContext
+    ) -> Bool {
         guard let declared = context.entity(named: entity, in: version)?.properties.first(where: { $0.name == added }),
-              let text = declared.documentation?.lowercased(), text.contains(removed.lowercased()) else { return false }
+            let text = declared.documentation?.lowercased(), text.contains(removed.lowercased())
+        else { return false }
         if text.contains("renamed") || text.contains("originalname") { return false }
         return ["removed", "replaces", "replaced", "instead of", "dropped", "deleted", "new field", "not a rename"]
             .contains { text.contains($0) }
@@ -63,17 +80,24 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func propertyRenamed(from: String, to: String, entity: String, removed: String, added: String,
-                                shape: String, attribute: String) -> Self {
-        Self(id: "property", "\(from) → \(to): \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) "
-            + "appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write "
-            + "\(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really was "
-            + "replaced")
+    static func propertyRenamed(
+        from: String, to: String, entity: String, removed: String, added: String,
+        shape: String, attribute: String
+    ) -> Self {
+        Self(
+            id: "property",
+            "\(from) → \(to): \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) "
+                + "appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write "
+                + "\(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really was "
+                + "replaced")
     }
 
     static func entityRenamed(from: String, to: String, gone: String, twin: String) -> Self {
-        Self(id: "entity", "\(from) → \(to): entity \(gone) disappears and \(twin), with the same properties, appears. "
-            + "Assuming this is a rename: every \(gone) row is dropped. Copy the rows over in a custom stage, or keep "
-            + "the class name")
+        Self(
+            id: "entity",
+            "\(from) → \(to): entity \(gone) disappears and \(twin), with the same properties, appears. "
+                + "Assuming this is a rename: every \(gone) row is dropped. Copy the rows over in a custom stage, or "
+                + "keep "
+                + "the class name")
     }
 }

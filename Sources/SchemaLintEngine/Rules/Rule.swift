@@ -55,10 +55,13 @@ public struct RuleContext {
 
 extension Rule {
     /// A finding of this rule, at its default severity unless the rule says otherwise.
-    func finding(_ location: SourceLocation, about subject: Finding.Subject, _ message: Finding.Message,
-                 severity: Severity? = nil, notes: [Finding.Note] = []) -> Finding {
-        Finding(rule: id, severity: severity ?? defaultSeverity, subject: subject, location: location,
-                message: message, notes: notes)
+    func finding(
+        _ location: SourceLocation, about subject: Finding.Subject, _ message: Finding.Message,
+        severity: Severity? = nil, notes: [Finding.Note] = []
+    ) -> Finding {
+        Finding(
+            rule: id, severity: severity ?? defaultSeverity, subject: subject, location: location,
+            message: message, notes: notes)
     }
 }
 

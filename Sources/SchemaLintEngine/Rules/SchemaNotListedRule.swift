@@ -15,13 +15,17 @@ public struct SchemaNotListedRule: Rule {
             for stage in (plan.stages ?? []) + plan.declaredStages {
                 for (role, reference) in [("fromVersion", stage.from), ("toVersion", stage.to)] {
                     guard let reference, let version = reference.version, context.project.version(version) != nil,
-                          !listed.contains(version) else { continue }
+                        !listed.contains(version)
+                    else { continue }
                     let name = context.project.symbols[version].qualifiedName
                     guard seen.insert("\(stage.expression.location)|\(role)").inserted else { continue }
-                    findings.append(finding(stage.expression.location,
-                                            about: .stage(plan: plan.name, stage: stage.displayName),
-                                            .versionNotListed(kind: stage.kind.rawValue, role: role, version: name,
-                                                              plan: plan.name)))
+                    findings.append(
+                        finding(
+                            stage.expression.location,
+                            about: .stage(plan: plan.name, stage: stage.displayName),
+                            .versionNotListed(
+                                kind: stage.kind.rawValue, role: role, version: name,
+                                plan: plan.name)))
                 }
             }
         }
@@ -35,8 +39,10 @@ extension RuleID {
 
 extension Finding.Message {
     static func versionNotListed(kind: String, role: String, version: String, plan: String) -> Self {
-        Self(id: role, "this \(kind) stage's \(role) is \(version), which \(plan).schemas does not list: SwiftData "
-            + "cannot match stores of that version and the migration fails. Add \(version).self to schemas in "
-            + "version order")
+        Self(
+            id: role,
+            "this \(kind) stage's \(role) is \(version), which \(plan).schemas does not list: SwiftData "
+                + "cannot match stores of that version and the migration fails. Add \(version).self to schemas in "
+                + "version order")
     }
 }

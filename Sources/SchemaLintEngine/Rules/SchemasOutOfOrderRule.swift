@@ -11,13 +11,18 @@ public struct SchemasOutOfOrderRule: Rule {
         for plan in context.project.plans {
             var previous: SchemaVersion?
             for reference in plan.schemas ?? [] {
-                guard let id = reference.version, let version = context.project.version(id), let identifier = version.identifier else { continue }
+                guard let id = reference.version, let version = context.project.version(id),
+                    let identifier = version.identifier
+                else { continue }
                 // Equal identifiers are duplicate_version_identifier's to report.
                 if let before = previous, let earlier = before.identifier, identifier < earlier {
-                    findings.append(finding(reference.location, about: .plan(plan.name),
-                                            .schemasOutOfOrder(plan: plan.name, version: version.name,
-                                                               identifier: "\(identifier)", before: before.name,
-                                                               earlier: "\(earlier)")))
+                    findings.append(
+                        finding(
+                            reference.location, about: .plan(plan.name),
+                            .schemasOutOfOrder(
+                                plan: plan.name, version: version.name,
+                                identifier: "\(identifier)", before: before.name,
+                                earlier: "\(earlier)")))
                 }
                 previous = version
             }
@@ -31,10 +36,15 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func schemasOutOfOrder(plan: String, version: String, identifier: String, before: String,
-                                  earlier: String) -> Self {
-        Self(id: "order", "\(plan).schemas lists \(version) (\(identifier)) after \(before) (\(earlier)): schemas must "
-            + "run from oldest to newest, or stages and store matching go the wrong way. Reorder schemas, or fix the "
-            + "versionIdentifier")
+    static func schemasOutOfOrder(
+        plan: String, version: String, identifier: String, before: String,
+        earlier: String
+    ) -> Self {
+        Self(
+            id: "order",
+            "\(plan).schemas lists \(version) (\(identifier)) after \(before) (\(earlier)): schemas must "
+                + "run from oldest to newest, or stages and store matching go the wrong way. Reorder schemas, or fix "
+                + "the "
+                + "versionIdentifier")
     }
 }

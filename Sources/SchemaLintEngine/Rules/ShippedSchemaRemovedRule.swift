@@ -9,18 +9,24 @@ public struct ShippedSchemaRemovedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
         let present = Set(context.project.versions.map(\.key))
-        return lockfile.versions.keys.sorted().filter { !present.contains($0) && lockfile.versions[$0]!.retired == nil }.map { key in
-            let locked = lockfile.versions[key]!
-            if let revision = lockfile.revision, let declared = lockfile.revisionDeclarations[key] {
-                return finding(declared, about: .version(key),
-                               .removedSinceRevision(locked.type, identifier: locked.versionIdentifier,
-                                                     revision: revision))
+        return lockfile.versions.keys.sorted().filter { !present.contains($0) && lockfile.versions[$0]!.retired == nil }
+            .map { key in
+                let locked = lockfile.versions[key]!
+                if let revision = lockfile.revision, let declared = lockfile.revisionDeclarations[key] {
+                    return finding(
+                        declared, about: .version(key),
+                        .removedSinceRevision(
+                            locked.type, identifier: locked.versionIdentifier,
+                            revision: revision))
+                }
+                let location = SourceLocation(
+                    file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[key] ?? 1, column: 1)
+                return finding(
+                    location, about: .version(key),
+                    .removedAfterShipping(
+                        locked.type, identifier: locked.versionIdentifier,
+                        checksum: locked.checksum, key: key))
             }
-            let location = SourceLocation(file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[key] ?? 1, column: 1)
-            return finding(location, about: .version(key),
-                           .removedAfterShipping(locked.type, identifier: locked.versionIdentifier,
-                                                 checksum: locked.checksum, key: key))
-        }
     }
 }
 
@@ -30,15 +36,21 @@ extension RuleID {
 
 extension Finding.Message {
     static func removedSinceRevision(_ type: String, identifier: String?, revision: String) -> Self {
-        Self(id: "removed-since-revision", "\(type) (\(identifier ?? "no identifier")) existed at \(revision) and no "
-            + "longer exists in the sources: devices with a store written by that version cannot be migrated (134504 "
-            + "\"unknown model version\"). Restore it and keep it in the plan's schemas")
+        Self(
+            id: "removed-since-revision",
+            "\(type) (\(identifier ?? "no identifier")) existed at \(revision) and no "
+                + "longer exists in the sources: devices with a store written by that version cannot be migrated "
+                + "(134504 "
+                + "\"unknown model version\"). Restore it and keep it in the plan's schemas")
     }
 
     static func removedAfterShipping(_ type: String, identifier: String?, checksum: String, key: String) -> Self {
-        Self(id: "removed", "\(type) (\(identifier ?? "no identifier"), checksum \(checksum)) shipped but no longer "
-            + "exists in the sources: devices with a store written by that release cannot be migrated (134504 "
-            + "\"unknown model version\"). Restore the version and keep it in the plan's schemas; if it never shipped, "
-            + "remove its entry with `schemalint lock --accept \(key) --reason \"...\"`")
+        Self(
+            id: "removed",
+            "\(type) (\(identifier ?? "no identifier"), checksum \(checksum)) shipped but no longer "
+                + "exists in the sources: devices with a store written by that release cannot be migrated (134504 "
+                + "\"unknown model version\"). Restore the version and keep it in the plan's schemas; if it never "
+                + "shipped, "
+                + "remove its entry with `schemalint lock --accept \(key) --reason \"...\"`")
     }
 }

@@ -13,19 +13,25 @@ public struct StageChainBrokenRule: Rule {
             let steps = context.steps(of: plan)
             var covered = Set<Int>()
             for stage in stages {
-                guard let from = steps.index(of: stage.from?.version), let to = steps.index(of: stage.to?.version) else { continue }
+                guard let from = steps.index(of: stage.from?.version), let to = steps.index(of: stage.to?.version)
+                else { continue }
                 let names = "\(steps.versions[from].name) → \(steps.versions[to].name)"
                 let subject = Finding.Subject.stage(plan: plan.name, stage: stage.displayName)
                 if to < from {
-                    findings.append(finding(stage.location, about: subject,
-                                            .stageBackwards(names, plan: plan.name, to: steps.versions[to].name,
-                                                            from: steps.versions[from].name)))
+                    findings.append(
+                        finding(
+                            stage.location, about: subject,
+                            .stageBackwards(
+                                names, plan: plan.name, to: steps.versions[to].name,
+                                from: steps.versions[from].name)))
                 } else if to == from {
                     findings.append(finding(stage.location, about: subject, .stageToItself(steps.versions[from].name)))
                 } else if to != from + 1 {
                     let skipped = steps.versions[(from + 1)..<to].map(\.name).joined(separator: ", ")
-                    findings.append(finding(stage.location, about: subject,
-                                            .stageSkips(skipped, names: names, plan: plan.name)))
+                    findings.append(
+                        finding(
+                            stage.location, about: subject,
+                            .stageSkips(skipped, names: names, plan: plan.name)))
                 } else if !covered.insert(from).inserted {
                     findings.append(finding(stage.location, about: subject, .secondStage(names)))
                 }
@@ -44,8 +50,10 @@ extension RuleID {
 
 extension Finding.Message {
     static func stageBackwards(_ names: String, plan: String, to: String, from: String) -> Self {
-        Self(id: "backwards", "this stage goes backwards (\(names)): \(plan).schemas lists \(to) before \(from), and "
-            + "migration only runs forwards. Swap fromVersion and toVersion, or fix the order of schemas")
+        Self(
+            id: "backwards",
+            "this stage goes backwards (\(names)): \(plan).schemas lists \(to) before \(from), and "
+                + "migration only runs forwards. Swap fromVersion and toVersion, or fix the order of schemas")
     }
 
     static func stageToItself(_ version: String) -> Self {
@@ -53,12 +61,16 @@ extension Finding.Message {
     }
 
     static func stageSkips(_ skipped: String, names: String, plan: String) -> Self {
-        Self(id: "skips", "this stage skips \(skipped) (\(names)): stages must join neighbours in \(plan).schemas, or "
-            + "stores of the skipped versions have no path. Add a stage per step")
+        Self(
+            id: "skips",
+            "this stage skips \(skipped) (\(names)): stages must join neighbours in \(plan).schemas, or "
+                + "stores of the skipped versions have no path. Add a stage per step")
     }
 
     static func secondStage(_ names: String) -> Self {
-        Self(id: "second-stage", "a second stage for the step \(names): staged migration needs exactly one stage per "
-            + "step. Merge the two stages")
+        Self(
+            id: "second-stage",
+            "a second stage for the step \(names): staged migration needs exactly one stage per "
+                + "step. Merge the two stages")
     }
 }

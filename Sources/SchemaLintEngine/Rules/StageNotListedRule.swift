@@ -12,10 +12,14 @@ public struct StageNotListedRule: Rule {
             guard let stages = plan.stages else { continue }
             let listed = Set(stages.compactMap(\.name))
             for stage in plan.declaredStages where !listed.contains(stage.name ?? "") {
-                let step = [stage.from?.written.description, stage.to?.written.description].compactMap { $0 }.joined(separator: " → ")
-                findings.append(finding(stage.location, about: .stage(plan: plan.name, stage: stage.displayName),
-                                        .stageNotListed(plan: plan.name, stage: stage.name, kind: stage.kind.rawValue,
-                                                        step: step)))
+                let step = [stage.from?.written.description, stage.to?.written.description].compactMap { $0 }.joined(
+                    separator: " → ")
+                findings.append(
+                    finding(
+                        stage.location, about: .stage(plan: plan.name, stage: stage.displayName),
+                        .stageNotListed(
+                            plan: plan.name, stage: stage.name, kind: stage.kind.rawValue,
+                            step: step)))
             }
         }
         return findings
@@ -28,7 +32,9 @@ extension RuleID {
 
 extension Finding.Message {
     static func stageNotListed(plan: String, stage: String?, kind: String, step: String) -> Self {
-        Self(id: "not-listed", "\(plan).\(stage ?? "stage") (\(kind)\(step.isEmpty ? "" : ", \(step)")) is declared but "
-            + "not listed in \(plan).stages, so SwiftData never runs it. Add \(stage ?? "it") to stages")
+        Self(
+            id: "not-listed",
+            "\(plan).\(stage ?? "stage") (\(kind)\(step.isEmpty ? "" : ", \(step)")) is declared but "
+                + "not listed in \(plan).stages, so SwiftData never runs it. Add \(stage ?? "it") to stages")
     }
 }

@@ -10,9 +10,11 @@ public struct StoreIdentifierMismatchRule: Rule {
         context.storeVerdicts.flatMap { verdict in
             verdict.identifierMismatches.compactMap { mismatch -> Finding? in
                 guard let version = context.project.version(key: mismatch.version) else { return nil }
-                return finding(version.identifierLocation ?? version.location, about: .store(verdict.metadata.path),
-                               .storeIdentifierMismatch(store: verdict.metadata.path, version: version.name,
-                                                        stored: mismatch.stored, declared: mismatch.declared))
+                return finding(
+                    version.identifierLocation ?? version.location, about: .store(verdict.metadata.path),
+                    .storeIdentifierMismatch(
+                        store: verdict.metadata.path, version: version.name,
+                        stored: mismatch.stored, declared: mismatch.declared))
             }
         }
     }
@@ -24,9 +26,13 @@ extension RuleID {
 
 extension Finding.Message {
     static func storeIdentifierMismatch(store: String, version: String, stored: String, declared: String?) -> Self {
-        Self(id: "identifier", "\(store) matches \(version) by checksum but records versionIdentifier \(stored), while "
-            + "\(version) declares \(declared ?? "none"): the identifier was changed after the store shipped, or the "
-            + "store came from another version with the same models. SwiftData matches by checksum, so it still opens; "
-            + "restore \(stored) so that tools and migration code reading the identifier agree")
+        Self(
+            id: "identifier",
+            "\(store) matches \(version) by checksum but records versionIdentifier \(stored), while "
+                + "\(version) declares \(declared ?? "none"): the identifier was changed after the store shipped, or "
+                + "the "
+                + "store came from another version with the same models. SwiftData matches by checksum, so it still "
+                + "opens; "
+                + "restore \(stored) so that tools and migration code reading the identifier agree")
     }
 }

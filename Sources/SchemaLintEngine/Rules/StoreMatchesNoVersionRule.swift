@@ -11,13 +11,17 @@ public struct StoreMatchesNoVersionRule: Rule {
             let store = verdict.metadata.path
             let checksum = verdict.metadata.checksum.map { "checksum \($0)" } ?? "entity hashes"
             guard let nearestKey = verdict.nearest, let nearest = context.project.version(key: nearestKey) else {
-                return finding(SourceLocation(file: store, line: 1, column: 1), about: .store(store),
-                               .storeMatchesNothing(store, checksum: checksum))
+                return finding(
+                    SourceLocation(file: store, line: 1, column: 1), about: .store(store),
+                    .storeMatchesNothing(store, checksum: checksum))
             }
             let shown = verdict.differences.prefix(6).joined(separator: "; ")
-            let more = verdict.differences.count > 6 ? "; and \(verdict.differences.count - 6) more (schemalint verify-store \(store))" : ""
-            return finding(nearest.location, about: .store(store),
-                           .storeNearest(store, checksum: checksum, nearest: nearest.name, shown: shown, more: more))
+            let more =
+                verdict.differences.count > 6
+                ? "; and \(verdict.differences.count - 6) more (schemalint verify-store \(store))" : ""
+            return finding(
+                nearest.location, about: .store(store),
+                .storeNearest(store, checksum: checksum, nearest: nearest.name, shown: shown, more: more))
         }
     }
 }
@@ -28,13 +32,18 @@ extension RuleID {
 
 extension Finding.Message {
     static func storeMatchesNothing(_ store: String, checksum: String) -> Self {
-        Self(id: "no-version", "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open "
-            + "it with error 134504. Add the version that wrote it to the source and to the plan's schemas")
+        Self(
+            id: "no-version",
+            "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open "
+                + "it with error 134504. Add the version that wrote it to the source and to the plan's schemas")
     }
 
     static func storeNearest(_ store: String, checksum: String, nearest: String, shown: String, more: String) -> Self {
-        Self(id: "nearest", "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it "
-            + "with error 134504. Nearest is \(nearest): \(shown)\(more). Restore \(nearest) as it shipped and make the "
-            + "change in a new version, or add the version that wrote the store")
+        Self(
+            id: "nearest",
+            "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it "
+                + "with error 134504. Nearest is \(nearest): \(shown)\(more). Restore \(nearest) as it shipped and "
+                + "make the "
+                + "change in a new version, or add the version that wrote the store")
     }
 }

@@ -19,7 +19,8 @@ extension ContainerModel {
 extension RuleContext {
     /// A property's subject, keyed by the version it is declared in (none for a top-level model).
     func subject(_ entity: Entity, property: String) -> Finding.Subject {
-        .property(version: entity.enclosingVersion.flatMap { project.version($0)?.key }, entity: entity.name,
-                  property: property)
+        .property(
+            version: entity.enclosingVersion.flatMap { project.version($0)?.key }, entity: entity.name,
+            property: property)
     }
 }

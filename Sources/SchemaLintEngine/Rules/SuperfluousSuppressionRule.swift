@@ -27,7 +27,8 @@ public struct SuperfluousSuppressionRule: Rule {
             case let .rule(id): runs = context.enabledRules.contains(id)
             }
             guard !ledger.used.contains(use), runs else { return nil }
-            return finding(comment.location, about: subject, .suppressesNothing(kind: comment.kind.rawValue, rule: rule))
+            return finding(
+                comment.location, about: subject, .suppressesNothing(kind: comment.kind.rawValue, rule: rule))
         }
     }
 }
@@ -38,17 +39,24 @@ extension RuleID {
 
 extension Finding.Message {
     static func unknownRule(kind: String, rule: RuleID) -> Self {
-        Self(id: "unknown-rule", "schemalint:\(kind) names '\(rule)', which is not a rule; `schemalint rules` lists them")
+        Self(
+            id: "unknown-rule", "schemalint:\(kind) names '\(rule)', which is not a rule; `schemalint rules` lists them"
+        )
     }
 
     static func unsuppressible(_ rule: RuleID) -> Self {
-        Self(id: "unsuppressible", "\(rule) cannot be suppressed in source: a shipped version's change is accepted with "
-            + "`schemalint lock --accept NAME --reason \"...\"`, which records the reason in the lockfile. Remove this "
-            + "comment")
+        Self(
+            id: "unsuppressible",
+            "\(rule) cannot be suppressed in source: a shipped version's change is accepted with "
+                + "`schemalint lock --accept NAME --reason \"...\"`, which records the reason in the lockfile. "
+                + "Remove this "
+                + "comment")
     }
 
     static func suppressesNothing(kind: String, rule: RuleSelector) -> Self {
-        Self(id: "unused", "schemalint:\(kind) \(rule) suppresses nothing here; remove it so it cannot hide a future "
-            + "finding")
+        Self(
+            id: "unused",
+            "schemalint:\(kind) \(rule) suppresses nothing here; remove it so it cannot hide a future "
+                + "finding")
     }
 }

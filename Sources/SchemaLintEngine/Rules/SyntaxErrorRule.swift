@@ -9,8 +9,9 @@ public struct SyntaxErrorRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         context.project.syntaxProblems.map { problem in
             let more = problem.count > 1 ? " (and \(problem.count - 1) more)" : ""
-            return finding(problem.location, about: .file(problem.location.file),
-                           .syntaxError(problem.message, more: more))
+            return finding(
+                problem.location, about: .file(problem.location.file),
+                .syntaxError(problem.message, more: more))
         }
     }
 }
@@ -21,7 +22,9 @@ extension RuleID {
 
 extension Finding.Message {
     static func syntaxError(_ message: String, more: String) -> Self {
-        Self(id: "syntax", "syntax error: \(message)\(more). schemalint read this file as far as it parsed, so "
-            + "versions in it may be incomplete; fix the error for a full check")
+        Self(
+            id: "syntax",
+            "syntax error: \(message)\(more). schemalint read this file as far as it parsed, so "
+                + "versions in it may be incomplete; fix the error for a full check")
     }
 }

@@ -20,9 +20,11 @@ public struct UnversionedModelRule: Rule {
         return project.entities.values.sorted { $0.location < $1.location }.compactMap { entity in
             // Models declared inside a version are model_missing_from_schema's to report.
             guard !versioned.contains(entity.id), !listedByContainers.contains(entity.id),
-                  entity.enclosingVersion == nil else { return nil }
-            return finding(entity.location, about: .entity(version: nil, entity: entity.qualifiedName),
-                           .unversionedModel(entity.qualifiedName))
+                entity.enclosingVersion == nil
+            else { return nil }
+            return finding(
+                entity.location, about: .entity(version: nil, entity: entity.qualifiedName),
+                .unversionedModel(entity.qualifiedName))
         }
     }
 }
@@ -33,8 +35,11 @@ extension RuleID {
 
 extension Finding.Message {
     static func unversionedModel(_ model: String) -> Self {
-        Self(id: "unversioned", "@Model \(model) is in no version's models, and this app's container is built from a "
-            + "migration plan: the container does not know it, so inserting or fetching it fails at run time. Add it "
-            + "to the newest version's models (and a frozen copy when that version ships)")
+        Self(
+            id: "unversioned",
+            "@Model \(model) is in no version's models, and this app's container is built from a "
+                + "migration plan: the container does not know it, so inserting or fetching it fails at run time. "
+                + "Add it "
+                + "to the newest version's models (and a frozen copy when that version ships)")
     }
 }

@@ -17,7 +17,8 @@ public struct AppUnit {
     public func describe(_ analysis: Analysis, lockfileFound: Bool, workingDirectory: String) -> String {
         let counts = Dictionary(grouping: analysis.project.containers, by: \.purpose).mapValues(\.count)
         let containers = ContainerPurpose.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        let folder = root == SourceDiscovery.normalise(workingDirectory)
+        let folder =
+            root == SourceDiscovery.normalise(workingDirectory)
             ? "." : Workspace.display(root, workingDirectory: workingDirectory)
         return "schemalint: app \(folder): \(files.count) Swift files, "
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
@@ -29,8 +30,10 @@ public struct AppUnit {
 public enum Workspace {
     /// `explicitConfiguration` / `explicitLockfile` (`--config`, `--lockfile`) name a single app: every file is
     /// checked with them, as before apps were located.
-    public static func apps(files: [SourceDiscovery.SourceFile], workingDirectory: String,
-                            explicitConfiguration: String?, explicitLockfile: String?) throws -> [AppUnit] {
+    public static func apps(
+        files: [SourceDiscovery.SourceFile], workingDirectory: String,
+        explicitConfiguration: String?, explicitLockfile: String?
+    ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         if explicitConfiguration != nil || explicitLockfile != nil {
             let configuration = try ConfigurationLoader.load(explicitPath: explicitConfiguration, workingDirectory: cwd)
@@ -46,21 +49,24 @@ public enum Workspace {
                 explicitPath: FileManager.default.fileExists(atPath: root + "/" + ConfigurationLoader.defaultFileName)
                     ? display(root + "/" + ConfigurationLoader.defaultFileName, workingDirectory: cwd) : nil,
                 workingDirectory: cwd)
-            let filter = PathFilter(included: configuration.included, excluded: configuration.excluded,
-                                    base: configuration.baseFolder(workingDirectory: cwd, root: root))
+            let filter = PathFilter(
+                included: configuration.included, excluded: configuration.excluded,
+                base: configuration.baseFolder(workingDirectory: cwd, root: root))
             let kept = (groups[root] ?? []).filter { file in
                 filter.isEmpty || filter.allowsFile(Paths.absolute(file.path, in: cwd))
             }
-            return AppUnit(root: root, configuration: configuration,
-                           lockfilePath: lockfilePath(configuration, root: root, workingDirectory: cwd), files: kept)
+            return AppUnit(
+                root: root, configuration: configuration,
+                lockfilePath: lockfilePath(configuration, root: root, workingDirectory: cwd), files: kept)
         }
     }
 
     /// The configuration's `lockfile:` (relative to the configuration's folder), else `schemalint.lock` in the root.
     public static func lockfilePath(_ configuration: Configuration, root: String, workingDirectory: String) -> String {
         if let configured = configuration.lockfile, configured.hasPrefix("/") { return configured }
-        let absolute = configuration.resolve(configuration.lockfile ?? Lockfile.defaultFileName,
-                                             workingDirectory: workingDirectory, root: root)
+        let absolute = configuration.resolve(
+            configuration.lockfile ?? Lockfile.defaultFileName,
+            workingDirectory: workingDirectory, root: root)
         return display(absolute, workingDirectory: workingDirectory)
     }
 

@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// A package that uses schemalint's plugins, for scripts/test-plugins.sh (the script points SCHEMALINT_PATH at the checkout).
+// A package that uses schemalint's plugins, for scripts/test-plugins.sh (the script points SCHEMALINT_PATH at
+// the checkout).
 import Foundation
 import PackageDescription
 
