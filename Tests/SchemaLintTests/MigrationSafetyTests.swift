@@ -56,6 +56,50 @@ final class MigrationSafetyTests: XCTestCase {
             "JournalSchema.SchemaV12")
     }
 
+    /// Seen in a real app (bunnydex): V2 turns `rules` into a relationship that takes over the old `newRules` through
+    /// `originalName: "newRules"`, and drops the old `rules` attribute. Migration matches by original name first, so
+    /// this is a rename and a removal, both lightweight, not an attribute turned into a relationship.
+    func testOriginalNameWinsOverAPropertyOfTheSameName() throws {
+        let source = """
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self, Rule.self] }
+                @Model final class Card {
+                    var rules: [String] = []
+                    @Relationship(deleteRule: .cascade, inverse: \\Rule.card) var newRules: [Rule] = []
+                    init() {}
+                }
+                @Model final class Rule { var text = ""; var card: Card?; init() {} }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self, Rule.self] }
+                @Model final class Card {
+                    @Relationship(deleteRule: .cascade, originalName: "newRules", inverse: \\Rule.card)
+                    var rules: [Rule] = []
+                    init() {}
+                }
+                @Model final class Rule { var text = ""; var card: Card?; init() {} }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]
+                }
+            }
+            """
+        let analysis = TestSupport.analyze(source)
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        let report = try DiffReport(analysis: analysis, from: "SchemaV1", to: "SchemaV2")
+        XCTAssertEqual(report.changes.map(\.text), [
+            "Card.newRules renamed to rules (originalName)",
+            "Card.rules removed (was Transformable([String]))",
+            "Rule.card changed: inverse newRules → rules",
+        ])
+        XCTAssertTrue(report.changes.allSatisfy(\.isLightweight))
+    }
+
     func testDiffSaysWhetherLightweightIsEnough() throws {
         let journal = try TestSupport.analyzeFixture("JournalApp")
         let rename = try DiffReport(analysis: journal, from: "SchemaV11", to: "SchemaV12")

@@ -76,31 +76,40 @@ public enum SnapshotDiff {
         for index in Set(new.indexes ?? []).subtracting(old.indexes ?? []).sorted() { add(.indexAdded(index)) }
         for index in Set(old.indexes ?? []).subtracting(new.indexes ?? []).sorted() { add(.indexRemoved(index)) }
 
-        var oldProperties = Dictionary(old.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let oldProperties = Dictionary(old.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Migration matches a property by its `originalName` first (Core Data's renaming identifier), even when the
+        // old version also has a property with the new name: that one is then unmatched, and dropped.
         var renamedFrom: [String: PropertySnapshot] = [:]
         if followingOriginalNames {
-            for property in new.properties where oldProperties[property.name] == nil {
-                guard let original = property.originalName, newProperties[original] == nil,
-                    let previous = oldProperties.removeValue(forKey: original)
+            for property in new.properties {
+                guard let original = property.originalName, original != property.name,
+                    newProperties[original] == nil, let previous = oldProperties[original]
                 else { continue }
                 renamedFrom[property.name] = previous
             }
         }
-        for property in Set(oldProperties.keys).union(newProperties.keys).sorted() {
-            switch (oldProperties[property], newProperties[property]) {
+        let claimed = Set(renamedFrom.values.map(\.name))
+        let matchedByName = Set(newProperties.keys).subtracting(renamedFrom.keys)
+        for name in Set(oldProperties.keys).subtracting(claimed).union(newProperties.keys).sorted() {
+            let before = matchedByName.contains(name) || newProperties[name] == nil ? oldProperties[name] : nil
+            switch (before, newProperties[name]) {
             case let (nil, added?):
-                if let previous = renamedFrom[property] {
-                    add(.propertyRenamed(from: previous, to: added), property)
+                if let previous = renamedFrom[name] {
+                    add(.propertyRenamed(from: previous, to: added), name)
                     var comparable = previous
                     comparable.name = added.name
                     comparable.originalName = added.originalName
-                    if comparable != added { add(.propertyChanged(from: comparable, to: added), property) }
+                    if comparable != added { add(.propertyChanged(from: comparable, to: added), name) }
                 } else {
-                    add(.propertyAdded(added), property)
+                    add(.propertyAdded(added), name)
                 }
-            case let (removed?, nil): add(.propertyRemoved(removed), property)
-            case let (before?, after?) where before != after: add(.propertyChanged(from: before, to: after), property)
+                // The old property of the same name, if any, is matched by nothing now.
+                if renamedFrom[name] != nil, let dropped = oldProperties[name], !claimed.contains(name) {
+                    add(.propertyRemoved(dropped), name)
+                }
+            case let (removed?, nil): add(.propertyRemoved(removed), name)
+            case let (before?, after?) where before != after: add(.propertyChanged(from: before, to: after), name)
             default: break
             }
         }
