@@ -6,7 +6,7 @@ struct Lock: ParsableCommand {
         abstract: "Record the versions that are not locked yet in schemalint.lock (run it when you ship a release).",
         discussion:
             "A locked version that changed is never re-recorded silently: it is reported and nothing is written, "
-                + "unless you name it with --accept and give a --reason, which is kept in the lockfile."
+            + "unless you name it with --accept and give a --reason, which is kept in the lockfile."
     )
 
     @OptionGroup var options: SharedOptions
@@ -60,21 +60,11 @@ struct Lock: ParsableCommand {
             reason: reason)
         if !only.isEmpty && request.only.isEmpty { return }
         let outcome = Locker.plan(analysis, existing: existing, request: request)
-        if !outcome.incomplete.isEmpty {
-            for (key, reason) in outcome.incomplete { Console.err("schemalint: error: cannot lock \(key): \(reason)") }
-            throw Console.fail(
-                "nothing was written: fix the sources above first, so the lockfile records what really ships")
-        }
-        if !outcome.conflicts.isEmpty {
-            for (key, changes) in outcome.conflicts {
-                Console.err(
-                    "schemalint: error: \(key) is locked and has changed since: \(changes.joined(separator: "; "))")
-            }
-            Console.err(
-                "schemalint: nothing was written. Restore the versions above and put the change in a new version, or "
-                    + "re-record one that never shipped with `schemalint lock --accept NAME --reason \"...\"`"
-            )
-            throw ExitStatus.findings
+        let report = LockReport(outcome: outcome, path: path, reason: reason)
+        if !report.problems.isEmpty {
+            for line in report.problems { Console.err(line) }
+            // Sources that cannot be read completely: the tool could not do its job. Conflicts: findings.
+            throw outcome.incomplete.isEmpty ? ExitStatus.findings : ExitStatus.failure
         }
         if outcome.changed {
             do {
@@ -83,27 +73,6 @@ struct Lock: ParsableCommand {
                 throw Console.fail(failure.description)
             }
         }
-        func verified(_ key: String) -> String {
-            let stores = outcome.lockfile.versions[key]?.stores ?? []
-            return stores.isEmpty ? "" : " (matches store \(stores.map(\.path).joined(separator: ", ")))"
-        }
-        for key in outcome.recorded {
-            Console.out("locked \(key) \(outcome.lockfile.versions[key]!.checksum)\(verified(key))\n")
-        }
-        for key in outcome.remapped {
-            let entry = outcome.lockfile.versions[key]!
-            let certainty = entry.checksumUncertainties == nil ? "now certain" : "still uncertain"
-            Console.out(
-                "re-recorded \(key) \(entry.checksum): same source, mapped by this release "
-                    + "(checksum \(certainty))\n")
-        }
-        for key in outcome.evidence { Console.out("recorded store evidence for \(key)\(verified(key))\n") }
-        for key in outcome.accepted {
-            Console.out("re-recorded \(key) \(outcome.lockfile.versions[key]!.checksum) (accepted: \(reason ?? ""))\n")
-        }
-        for key in outcome.retired { Console.out("retired \(key) (accepted: \(reason ?? ""))\n") }
-        if !outcome.changed {
-            Console.out("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)\n")
-        }
+        Console.out(report.text())
     }
 }

@@ -1,0 +1,56 @@
+/// What `schemalint lock` says about one lockfile: why nothing was written (`problems`, on standard error), or what
+/// it recorded (`text`).
+public struct LockReport {
+    public var outcome: Locker.Outcome
+    public var path: String
+    public var reason: String?
+
+    public init(outcome: Locker.Outcome, path: String, reason: String?) {
+        self.outcome = outcome
+        self.path = path
+        self.reason = reason
+    }
+
+    /// Incomplete versions and conflicts, one line each, then why nothing was written; empty when it can be written.
+    public var problems: [String] {
+        if !outcome.incomplete.isEmpty {
+            return outcome.incomplete.map { "schemalint: error: cannot lock \($0.key): \($0.reason)" }
+                + [
+                    "schemalint: error: nothing was written: fix the sources above first, so the lockfile records "
+                        + "what really ships"
+                ]
+        }
+        guard !outcome.conflicts.isEmpty else { return [] }
+        return outcome.conflicts.map {
+            "schemalint: error: \($0.key) is locked and has changed since: \($0.changes.joined(separator: "; "))"
+        } + [
+            "schemalint: nothing was written. Restore the versions above and put the change in a new version, or "
+                + "re-record one that never shipped with `schemalint lock --accept NAME --reason \"...\"`"
+        ]
+    }
+
+    public func text() -> String {
+        var lines: [String] = []
+        for key in outcome.recorded { lines.append("locked \(key) \(checksum(key))\(verified(key))") }
+        for key in outcome.remapped {
+            let certainty =
+                outcome.lockfile.versions[key]?.checksumUncertainties == nil ? "now certain" : "still uncertain"
+            lines.append(
+                "re-recorded \(key) \(checksum(key)): same source, mapped by this release (checksum \(certainty))")
+        }
+        for key in outcome.evidence { lines.append("recorded store evidence for \(key)\(verified(key))") }
+        for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
+        for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
+        if !outcome.changed {
+            lines.append("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    private func checksum(_ key: String) -> String { outcome.lockfile.versions[key]?.checksum ?? "?" }
+
+    private func verified(_ key: String) -> String {
+        let stores = outcome.lockfile.versions[key]?.stores ?? []
+        return stores.isEmpty ? "" : " (matches store \(stores.map(\.path).joined(separator: ", ")))"
+    }
+}
