@@ -75,15 +75,10 @@ final class GoldenHashTests: XCTestCase {
     /// Raw-value enums, `URL?`, a required Codable struct, arrays of Codable structs and of `String`, to-many
     /// relationships without an inverse (ladder-phase4prep.store).
     func testLadderStoreMatchesItsMetadata() throws {
-        let analysis = try TestSupport.analyzeFixture("Golden/Ladder")
-        let version = try XCTUnwrap(analysis.analysis(forKey: "LadderSchemaV1"))
-        XCTAssertEqual(version.hashes.checksum, "WvpmKt8hNdgRJr2TuPFdieYhXCkRG+cO9zlOAQrGm+s=")
-        XCTAssertEqual(
-            version.hashes.digest,
-            "qs/Cp8xlSdhE/z6L4S07ClWkFrZmb9/SYEAWjaxrANtrtt+a2afNzAH/rOMCkF2a1K9/oltQntIOppqR7vPNRg==")
-        XCTAssertEqual(
-            version.hashes.entityHashes.mapValues(Hex.encode),
-            [
+        try assertReproduces(
+            "Golden/Ladder", key: "LadderSchemaV1", checksum: "WvpmKt8hNdgRJr2TuPFdieYhXCkRG+cO9zlOAQrGm+s=",
+            digest: "qs/Cp8xlSdhE/z6L4S07ClWkFrZmb9/SYEAWjaxrANtrtt+a2afNzAH/rOMCkF2a1K9/oltQntIOppqR7vPNRg==",
+            entityHashes: [
                 "Achievement": "c15e55a82779303b0b45c129639bd15b143a57aa52a6ade39aa2a7f1f4db3641",
                 "Application": "872116b62ee292659b058ca35ff97186a41f41b3ed47f7b90c45aa4d6036b27d",
                 "Debrief": "e5a504517a7e88a8a8c32cc7f1a33e0c72e79e99798b22aee71fbcae5129423c",
@@ -97,22 +92,15 @@ final class GoldenHashTests: XCTestCase {
                 "Stage": "134f9eebc2afc84163d5ada8d049ab57c0cc1563da56856fbe6945c71cc07b4a",
                 "Transcript": "cf8084e9ee0d478dc81ab70a75f5ec0164b2c412eb5cfa8fe17b38c95576ca33",
             ])
-        XCTAssertTrue(version.isCertain, "\(version.uncertainties)")
-        XCTAssertEqual(analysis.findings.map(\.rule), [])
     }
 
     /// `TimeInterval`, `[String: Double]`, `[Int]`, an optional Codable struct holding an array, initial values
     /// such as `MuscleGroup.chest.rawValue` and `ExerciseLoad.unknownBodyweight`, `#Index` (vivobody-db99d12.store).
     func testVivobodyStoreMatchesItsMetadata() throws {
-        let analysis = try TestSupport.analyzeFixture("Golden/Vivobody")
-        let version = try XCTUnwrap(analysis.analysis(forKey: "VivobodySchemaV1"))
-        XCTAssertEqual(version.hashes.checksum, "uyUbR4opOZ8cgj0+tyTSlU4nBBSAmkF/RNx7JtgNP0E=")
-        XCTAssertEqual(
-            version.hashes.digest,
-            "nqP99cKC+hNMpgbIYcRTekes9HdMVEtIqZ0oQWTp7Kd9vMAuFZ08WAkaSxwFtiyJQVEaPo20ADfM2vv7VlcxGA==")
-        XCTAssertEqual(
-            version.hashes.entityHashes.mapValues(Hex.encode),
-            [
+        try assertReproduces(
+            "Golden/Vivobody", key: "VivobodySchemaV1", checksum: "uyUbR4opOZ8cgj0+tyTSlU4nBBSAmkF/RNx7JtgNP0E=",
+            digest: "nqP99cKC+hNMpgbIYcRTekes9HdMVEtIqZ0oQWTp7Kd9vMAuFZ08WAkaSxwFtiyJQVEaPo20ADfM2vv7VlcxGA==",
+            entityHashes: [
                 "BodyWeightEntry": "d5dcbc8d9fb832d909f7349fd17c89c70f7755dc969503488fbdc82cbe2cc407",
                 "Exercise": "e80fafbcd3315860bbf059763ed5699f171bf6c25cdffc7ca52940599fa78230",
                 "ExerciseCatalogItem": "10d04154a7d126154e35b1b2bc81cf4880f3227f93b457211f6fb0aa61c181c3",
@@ -122,8 +110,21 @@ final class GoldenHashTests: XCTestCase {
                 "WorkoutSet": "cdb66012ca4bbd0325d4588f1f649075e40f4a4f33e16dd07c144c6a44ec43cc",
                 "WorkoutTemplate": "1e5910804593dba84a707a1403e0ae4ebef6ed0c05dbcab445214ffa88ede66a",
             ])
-        XCTAssertTrue(version.isCertain, "\(version.uncertainties)")
-        XCTAssertEqual(analysis.findings.map(\.rule), [])
+    }
+
+    /// The fixture's version reproduces the store's checksum, digest and every entity hash, certain and with no
+    /// findings.
+    func assertReproduces(
+        _ fixture: String, key: String, checksum: String, digest: String, entityHashes: [String: String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let analysis = try TestSupport.analyzeFixture(fixture)
+        let version = try XCTUnwrap(analysis.analysis(forKey: key), file: file, line: line)
+        XCTAssertEqual(version.hashes.checksum, checksum, file: file, line: line)
+        XCTAssertEqual(version.hashes.digest, digest, file: file, line: line)
+        XCTAssertEqual(version.hashes.entityHashes.mapValues(Hex.encode), entityHashes, file: file, line: line)
+        XCTAssertTrue(version.isCertain, "\(version.uncertainties)", file: file, line: line)
+        XCTAssertEqual(analysis.findings.map(\.rule), [], file: file, line: line)
     }
 
     /// The worked example of the research note, step by step.

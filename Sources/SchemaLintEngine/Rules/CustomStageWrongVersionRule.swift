@@ -16,6 +16,7 @@ public struct CustomStageWrongVersionRule: Rule {
                 guard let fromID = stage.from?.version, let toID = stage.to?.version,
                     let from = project.version(fromID), let to = project.version(toID)
                 else { continue }
+                let subject = Finding.Subject.stage(plan: plan.name, stage: stage.displayName)
                 for (closureName, closure, version) in [
                     ("willMigrate", stage.expression.willMigrate, from),
                     ("didMigrate", stage.expression.didMigrate, to),
@@ -37,10 +38,7 @@ public struct CustomStageWrongVersionRule: Rule {
                                 }
                                 findings.append(
                                     finding(
-                                        use.location,
-                                        about: .stage(
-                                            plan: plan.name,
-                                            stage: stage.displayName),
+                                        use.location, about: subject,
                                         .stageUsesOtherVersion(
                                             closure: closureName, from: from.name,
                                             to: to.name, model: entity.qualifiedName,
@@ -54,10 +52,7 @@ public struct CustomStageWrongVersionRule: Rule {
                                 // An alias named after one version (`TripV2 = SchemaV2.Trip`) is pinned, not live.
                                 findings.append(
                                     finding(
-                                        use.location,
-                                        about: .stage(
-                                            plan: plan.name,
-                                            stage: stage.displayName),
+                                        use.location, about: subject,
                                         .stageUsesLiveModel(
                                             closure: closureName, from: from.name,
                                             to: to.name, written: "\(type)",
