@@ -49,3 +49,12 @@ struct Init: ParsableCommand {
         Console.out("wrote \(path)\n")
     }
 }
+
+/// `schemalint version`, as Homebrew's formula tests and scripts expect (the same text as `--version`).
+struct Version: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print schemalint's version.")
+
+    func run() throws {
+        Console.out(SchemaLintVersion.current + "\n")
+    }
+}

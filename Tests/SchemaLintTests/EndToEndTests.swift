@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintEngine
 import XCTest
 
 /// Runs the built `schemalint` binary the way a developer or CI does.
@@ -168,6 +169,16 @@ final class EndToEndTests: XCTestCase {
         }
         XCTAssertEqual(
             try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8), conflicted)
+    }
+
+    /// `schemalint version` prints the version, like `--version` (it used to be read as a path and exit 2).
+    func testVersionCommand() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = try run(["version"], in: folder)
+        XCTAssertEqual(command.status, 0, command.stderr)
+        XCTAssertEqual(command.stdout, SchemaLintVersion.current + "\n")
+        XCTAssertEqual(try run(["--version"], in: folder).stdout, command.stdout)
     }
 
     func testHashPrintsTheStoreChecksum() throws {
