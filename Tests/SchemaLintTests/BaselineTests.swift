@@ -13,6 +13,18 @@ final class BaselineTests: XCTestCase {
         return files
     }
 
+    /// BrokenApp plus one new mistake: a stage declared but not listed.
+    func brokenSourcesWithAForgottenStage() throws -> [String: String] {
+        try brokenSources(
+            extra: """
+
+                extension NotesMigrationPlan {
+                    static let forgotten = MigrationStage.lightweight(
+                        fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
+                }
+                """)
+    }
+
     func testBaselineSurvivesMovedCodeAndLetsNewFindingsThrough() throws {
         let before = TestSupport.analyze(try brokenSources())
         let baseline = Baseline(findings: before.findings, project: before.project)
@@ -25,15 +37,7 @@ final class BaselineTests: XCTestCase {
         let moved = TestSupport.analyze(try brokenSources(header: "// moved\n\n\n"))
         XCTAssertEqual(baseline.newFindings(moved.findings, project: moved.project), [])
 
-        let worse = TestSupport.analyze(
-            try brokenSources(
-                extra: """
-
-                    extension NotesMigrationPlan {
-                        static let forgotten = MigrationStage.lightweight(
-                            fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
-                    }
-                    """))
+        let worse = TestSupport.analyze(try brokenSourcesWithAForgottenStage())
         XCTAssertEqual(baseline.newFindings(worse.findings, project: worse.project).map(\.rule), ["stage_not_listed"])
     }
 
@@ -84,15 +88,7 @@ final class BaselineTests: XCTestCase {
         XCTAssertEqual(baseline.format, 1)
         let analysis = TestSupport.analyze(try brokenSources())
         XCTAssertEqual(baseline.newFindings(analysis.findings, project: analysis.project), [])
-        let worse = TestSupport.analyze(
-            try brokenSources(
-                extra: """
-
-                    extension NotesMigrationPlan {
-                        static let forgotten = MigrationStage.lightweight(
-                            fromVersion: SchemaV1.self, toVersion: SchemaV2.self)
-                    }
-                    """))
+        let worse = TestSupport.analyze(try brokenSourcesWithAForgottenStage())
         XCTAssertEqual(baseline.newFindings(worse.findings, project: worse.project).map(\.rule), ["stage_not_listed"])
     }
 }
