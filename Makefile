@@ -1,7 +1,7 @@
 # Homebrew-style install: `make install` (PREFIX defaults to /usr/local).
 PREFIX ?= /usr/local
 
-.PHONY: build install uninstall test
+.PHONY: build install uninstall test version
 
 build:
 	swift build -c release --product schemalint
@@ -15,3 +15,14 @@ uninstall:
 
 test:
 	swift test
+
+# The SwiftPM artifact bundle (a prebuilt binary for plugins and CI): .build/artifactbundle/schemalint.artifactbundle.zip
+# and its checksum. CONFIGURATION=debug packs a debug build (quicker; for tests).
+CONFIGURATION ?= release
+
+.PHONY: artifactbundle plugins-package
+artifactbundle:
+	python3 scripts/make-artifactbundle.py --configuration $(CONFIGURATION)
+
+version:
+	@scripts/version.sh

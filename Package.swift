@@ -4,13 +4,14 @@ import PackageDescription
 let package = Package(
     name: "schemalint",
     platforms: [.macOS(.v13)],
+    // The SwiftPM and Xcode plugins live in their own package (SchemaLintPlugins/): a plugin that depends on the
+    // `schemalint` target makes every build of this package compile schemalint and swift-syntax a second time, as
+    // a host tool. Users get them with a prebuilt binary (scripts/make-plugins-package.sh).
     products: [
         .executable(name: "schemalint", targets: ["schemalint"]),
         // The analysis engine, usable without the CLI (plugins, tests, other tools).
         .library(
             name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintEngine"]),
-        .plugin(name: "SchemaLintCommandPlugin", targets: ["SchemaLintCommandPlugin"]),
-        .plugin(name: "SchemaLintBuildToolPlugin", targets: ["SchemaLintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
@@ -69,15 +70,6 @@ let package = Package(
             name: "schemalint-bench",
             dependencies: ["SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore"]
         ),
-        // `swift package plugin schemalint` and Xcode's package menu.
-        .plugin(
-            name: "SchemaLintCommandPlugin",
-            capability: .command(
-                intent: .custom(verb: "schemalint", description: "Check SwiftData schema versions and migration plans")),
-            dependencies: ["schemalint"]
-        ),
-        // Findings as build diagnostics on every build.
-        .plugin(name: "SchemaLintBuildToolPlugin", capability: .buildTool(), dependencies: ["schemalint"]),
         .testTarget(
             name: "SchemaLintTests",
             dependencies: [

@@ -4,6 +4,8 @@ import SchemaLintEngine
 
 extension ReporterKind: ExpressibleByArgument {}
 
+extension ReportDestination: ExpressibleByArgument {}
+
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse the schema code, run every rule and compare with the lockfile.")
@@ -11,11 +13,17 @@ struct Check: ParsableCommand {
     @OptionGroup var options: SharedOptions
 
     @Option(
+        name: .customLong("reporter"),
         help: ArgumentHelp(
             "Output format: \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")) (default: the "
-                + "configuration's, else xcode).")
+                + "configuration's, else xcode). Repeatable: KIND:FILE writes that report to FILE as well, e.g. "
+                + "--reporter github --reporter sarif:schemalint.sarif.",
+            valueName: "kind[:file]")
     )
-    var reporter: ReporterKind?
+    var reporters: [ReportDestination] = []
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var output: String?
 
     @Flag(help: "Warnings fail the check too.")
     var strict = false
@@ -92,16 +100,45 @@ struct Check: ParsableCommand {
         }
         findings = Finding.ordered(findings)
         let configuration = try options.configuration()
-        let kind = reporter ?? configuration.reporter.flatMap(ReporterKind.init(rawValue:)) ?? .xcode
         var summary = Summary(findings: findings, statistics: statistics, versions: versions, stores: storeCount)
         summary.lockfiles = lockfiles
         summary.missingLockfiles = missing
         summary.configurations = apps.compactMap(\.configurationPath)
-        Console.out(kind.reporter(colored: Console.colorsOnStandardOutput).report(findings, summary: summary))
-        if kind == .xcode && !quiet { Console.err(summary.line) }
+        let printed = try write(findings, summary: summary, configured: configuration.reporter)
+        if (printed == nil || printed == .xcode) && !quiet { Console.err(summary.line) }
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
         if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
+    }
+
+    /// Writes every requested report; returns the format printed on standard output, if any. A file that cannot be
+    /// written is exit 2: a CI job must not upload a stale report.
+    private func write(_ findings: [Finding], summary: Summary, configured: String?) throws -> ReporterKind? {
+        let destinations: [ReportDestination]
+        do {
+            destinations = try ReportDestination.resolve(
+                reporters, configured: configured.flatMap(ReporterKind.init(rawValue:)), output: output)
+        } catch let failure as ReportDestination.Failure {
+            throw Console.fail(failure.description)
+        }
+        var printed: ReporterKind?
+        for destination in destinations {
+            guard let path = destination.path else {
+                printed = destination.kind
+                let reporter = destination.kind.reporter(colored: Console.colorsOnStandardOutput)
+                Console.out(reporter.report(findings, summary: summary))
+                continue
+            }
+            let text = destination.kind.reporter().report(findings, summary: summary)
+            let url = URL(fileURLWithPath: Paths.absolute(path, in: options.workingDirectory))
+            do {
+                try Data(text.utf8).write(to: url, options: .atomic)
+            } catch {
+                throw Console.fail("cannot write the \(destination.kind.rawValue) report to \(path): "
+                    + "\(error.localizedDescription)")
+            }
+        }
+        return printed
     }
 
     /// The lockfile plus the app's versions at `revision`, read from git objects.

@@ -5,8 +5,9 @@ public struct Configuration: Sendable, Equatable {
     /// Globs of files and folders never to analyse.
     public var excluded: [String] = []
     public var disabledRules: Set<RuleID> = []
-    /// Rules that only run when named here (none of schemalint's rules is opt-in today; the key is accepted).
-    public var optInRules: Set<RuleID> = []
+    /// `only_rules`: when set, only these rules run (minus `disabled_rules`), as in SwiftLint. For a team that adopts
+    /// one rule at a time, or a CI job that gates on the shipped-version rules alone.
+    public var onlyRules: Set<RuleID>?
     public var severities: [RuleID: Severity] = [:]
     public var lockfile: String?
     /// Globs (relative to the configuration's folder) of store files that `check` verifies against the source.
@@ -20,12 +21,10 @@ public struct Configuration: Sendable, Equatable {
 
     public init() {}
 
-    /// Rules that are not opt-in run unless disabled.
-    public static let optInRuleIDs: Set<RuleID> = []
-
+    /// Every rule runs unless disabled, or left out of `only_rules` when that is given.
     public func isEnabled(_ rule: RuleID) -> Bool {
         if disabledRules.contains(rule) { return false }
-        return !Self.optInRuleIDs.contains(rule) || optInRules.contains(rule)
+        return onlyRules?.contains(rule) ?? true
     }
 
     public func severity(of rule: any Rule) -> Severity { severities[rule.id] ?? rule.defaultSeverity }

@@ -14,7 +14,7 @@ public enum ConfigurationLoader {
     public static let defaultFileName = ".schemalint.yml"
 
     static let keys = [
-        "included", "excluded", "disabled_rules", "opt_in_rules", "severity", "lockfile", "reporter",
+        "included", "excluded", "disabled_rules", "only_rules", "severity", "lockfile", "reporter",
         "strict", "stores", "require_lockfile",
     ]
 
@@ -77,7 +77,12 @@ public enum ConfigurationLoader {
             case "excluded": configuration.excluded = try strings()
             case "stores": configuration.stores = try strings()
             case "disabled_rules": configuration.disabledRules = try ruleIDList()
-            case "opt_in_rules": configuration.optInRules = try ruleIDList()
+            case "only_rules": configuration.onlyRules = try ruleIDList()
+            case "opt_in_rules":
+                // Accepted by releases before 0.1.0 although no rule was opt-in; say what to write instead.
+                throw fail(
+                    "'opt_in_rules' is no longer a key: every rule runs unless it is in 'disabled_rules'. To run "
+                        + "only some rules, list them in 'only_rules'")
             case "severity":
                 guard let severities = value.mapping else {
                     throw fail("'severity' must map rule ids to error, warning or note")
@@ -158,6 +163,7 @@ public enum ConfigurationLoader {
 
     /// The commented starter file `schemalint init` writes.
     public static let starter = """
+        # yaml-language-server: $schema=\(ConfigurationSchema.url)
         # schemalint configuration. Every key is optional; an unknown key or rule id is an error.
         # Rules and their documents: `schemalint rules`, `schemalint explain <rule_id>`.
 
@@ -171,6 +177,11 @@ public enum ConfigurationLoader {
         # Rules to switch off.
         # disabled_rules:
         #   - rename_without_original_name
+
+        # Run only these rules (minus disabled_rules); default: every rule.
+        # only_rules:
+        #   - shipped_schema_edited
+        #   - shipped_schema_removed
 
         # Severity per rule: error, warning or note.
         # severity:

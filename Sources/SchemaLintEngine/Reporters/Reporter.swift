@@ -46,8 +46,7 @@ public struct RuleDescriptor: Sendable {
     }
 }
 
-/// Where each rule's document is published.
+/// Where each rule's document is published, at this release's tag.
 public enum RuleDocumentationLink {
-    public static let base = "https://github.com/schemalint/schemalint/blob/main/Rules/"
-    public static func url(_ rule: RuleID) -> String { base + rule.rawValue + ".md" }
+    public static func url(_ rule: RuleID) -> String { PublishedFiles.page("Rules/\(rule.rawValue).md") }
 }

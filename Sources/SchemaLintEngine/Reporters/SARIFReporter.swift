@@ -36,7 +36,7 @@ public struct SARIFReporter: Reporter {
                         "driver": .object([
                             "name": .string("schemalint"),
                             "version": .string(SchemaLintVersion.current),
-                            "informationUri": .string(RuleDocumentationLink.base),
+                            "informationUri": .string(PublishedFiles.repository),
                             "rules": .array(summary.rules.map(Self.descriptor)),
                         ])
                     ]),

@@ -1,15 +1,16 @@
 // swift-tools-version:6.0
-// A package that uses schemalint's plugins, for scripts/test-plugins.sh (the script points SCHEMALINT_PATH at
-// the checkout).
+// An app package that uses schemalint's plugins, for scripts/test-plugins.sh. SCHEMALINT_PLUGINS_PATH names the
+// plugins package: the one scripts/make-plugins-package.py writes around an artifact bundle (as users get it), or
+// the repository's SchemaLintPlugins/ (schemalint built from source).
 import Foundation
 import PackageDescription
 
-let schemalint = ProcessInfo.processInfo.environment["SCHEMALINT_PATH"] ?? "../../.."
+let plugins = ProcessInfo.processInfo.environment["SCHEMALINT_PLUGINS_PATH"] ?? "../../../SchemaLintPlugins"
 
 let package = Package(
     name: "PluginFixture",
-    dependencies: [.package(name: "schemalint", path: schemalint)],
+    dependencies: [.package(name: "SchemaLintPlugins", path: plugins)],
     targets: [
-        .target(name: "Journal", plugins: [.plugin(name: "SchemaLintBuildToolPlugin", package: "schemalint")]),
+        .target(name: "Journal", plugins: [.plugin(name: "SchemaLintBuildToolPlugin", package: "SchemaLintPlugins")])
     ]
 )

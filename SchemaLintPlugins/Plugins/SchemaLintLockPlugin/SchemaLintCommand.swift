@@ -1,0 +1,1 @@
+../SchemaLintCommandPlugin/SchemaLintCommand.swift
