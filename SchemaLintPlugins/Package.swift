@@ -24,8 +24,8 @@ let package = Package(
         .plugin(
             name: "SchemaLintCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "schemalint", description: "Check SwiftData schema versions and migration plans")
-            ),
+                intent: .custom(
+                    verb: "schemalint", description: "Check SwiftData schema versions and migration plans")),
             dependencies: [tool]
         ),
         // `swift package --allow-writing-to-package-directory schemalint-lock`: records shipped versions. A plugin
@@ -33,7 +33,8 @@ let package = Package(
         .plugin(
             name: "SchemaLintLockPlugin",
             capability: .command(
-                intent: .custom(verb: "schemalint-lock", description: "Record shipped schema versions in schemalint.lock"),
+                intent: .custom(
+                    verb: "schemalint-lock", description: "Record shipped schema versions in schemalint.lock"),
                 permissions: [.writeToPackageDirectory(reason: "schemalint lock writes schemalint.lock")]
             ),
             dependencies: [tool]

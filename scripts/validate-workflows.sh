@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# Validates the workflow, the composite action and the pre-commit manifest with real validators from PyPI:
-# check-jsonschema's vendored GitHub schemas, zizmor (a GitHub Actions linter; offline), and pre-commit's manifest
-# check. (actionlint's PyPI package downloads its binary from GitHub at install time, which CI here cannot reach.)
+# Validates the workflows, the composite action, the pre-commit manifest and the Homebrew formula with real tools:
+# check-jsonschema's vendored GitHub schemas, zizmor (a GitHub Actions linter; offline) and pre-commit's manifest
+# check from PyPI, and `ruby -c` from Debian's packages. (actionlint's PyPI package downloads its binary from GitHub
+# at install time, which CI here cannot reach.)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install --quiet check-jsonschema zizmor pre-commit
+source "$repo/scripts/python-tools.sh"
 cd "$repo"
-"$work/venv/bin/check-jsonschema" --builtin-schema vendor.github-workflows .github/workflows/*.yml
-"$work/venv/bin/check-jsonschema" --builtin-schema vendor.github-actions .github/actions/schemalint/action.yml
-echo "ok: check-jsonschema workflows and action"
-"$work/venv/bin/zizmor" --offline --config .github/zizmor.yml .github/workflows/ci.yml .github/actions/schemalint/action.yml
+"$tools/check-jsonschema" --builtin-schema vendor.github-workflows .github/workflows/*.yml
+"$tools/check-jsonschema" --builtin-schema vendor.github-actions .github/actions/schemalint/action.yml
+echo "ok: check-jsonschema workflows (ci, release) and action"
+"$tools/zizmor" --offline --config .github/zizmor.yml .github/workflows/*.yml .github/actions/schemalint/action.yml
 echo "ok: zizmor workflows and action"
-"$work/venv/bin/pre-commit" validate-manifest .pre-commit-hooks.yaml
+"$tools/pre-commit" validate-manifest .pre-commit-hooks.yaml
 echo "ok: pre-commit validate-manifest"
-echo "workflows: 3 passed, 0 failed"
+if ! command -v ruby > /dev/null; then
+  (apt-get update -qq && apt-get install -y -qq --no-install-recommends ruby) > /dev/null 2>&1 \
+    || { echo "FAIL: ruby is not installed and apt-get could not install it"; exit 1; }
+fi
+ruby -c Formula/schemalint.rb > /dev/null
+echo "ok: ruby -c Formula/schemalint.rb"
+echo "workflows: 4 passed, 0 failed"

@@ -3,7 +3,10 @@ import SchemaLintEngine
 import XCTest
 
 final class ConfigurationTests: XCTestCase {
-    func parse(_ yaml: String) throws -> Configuration { try ConfigurationLoader.parse(yaml, path: ".schemalint.yml") }
+    func parse(_ yaml: String) throws -> Configuration {
+        SchemaSamples.configuration(yaml)
+        return try ConfigurationLoader.parse(yaml, path: ".schemalint.yml")
+    }
 
     func assertFailure(
         _ yaml: String, line: Int?, contains text: String, file: StaticString = #filePath, sourceLine: UInt = #line
@@ -65,6 +68,25 @@ final class ConfigurationTests: XCTestCase {
         assertFailure("reporter: html\n", line: 1, contains: "'reporter' must be one of")
         assertFailure("excluded: [a, b\n", line: 2, contains: "not valid YAML")
         assertFailure("- just\n- a list\n", line: 1, contains: "expected a mapping")
+    }
+
+    /// `only_rules` runs the rules it names, minus `disabled_rules`; `opt_in_rules`, which never had a rule to opt
+    /// into, is refused with what to write instead.
+    func testOnlyRulesRunsTheNamedRules() throws {
+        var configuration = try parse(
+            "only_rules: [stage_not_listed, duplicate_schema_hash]\ndisabled_rules: [duplicate_schema_hash]\n")
+        XCTAssertTrue(configuration.isEnabled("stage_not_listed"))
+        XCTAssertFalse(configuration.isEnabled("duplicate_schema_hash"))
+        XCTAssertFalse(configuration.isEnabled("syntax_error"))
+        configuration.path = nil
+        let analysis = try Analyzer(workingDirectory: TestSupport.fixture("BrokenApp"), configuration: configuration)
+            .analyze(paths: [], lockfile: nil)
+        XCTAssertFalse(analysis.findings.isEmpty)
+        XCTAssertEqual(Set(analysis.findings.map(\.rule)), ["stage_not_listed"])
+        assertFailure("only_rules: [stage_not_listd]\n", line: 1, contains: "did you mean 'stage_not_listed'?")
+        assertFailure(
+            "opt_in_rules: [stage_not_listed]\n", line: 1,
+            contains: "'opt_in_rules' is no longer a key: every rule runs unless it is in 'disabled_rules'")
     }
 
     func testSeverityOverridesAndDisabledRulesApplyToFindings() throws {

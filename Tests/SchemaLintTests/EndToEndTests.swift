@@ -135,6 +135,37 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(check.stdout, "")
     }
 
+    /// One run writes the report on standard output and further reports to files (the Action's annotations plus a
+    /// SARIF upload); `--output` sends the main report to a file. Exit status and summary line are unchanged.
+    func testReportsWrittenToFilesInOneRun() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let broken = TestSupport.fixture("BrokenApp").path
+        let both = try run(
+            ["check", broken, "--reporter", "github", "--reporter", "sarif:\(folder.path)/out.sarif"], in: folder)
+        XCTAssertEqual(both.status, 1)
+        XCTAssertTrue(both.stdout.hasPrefix("::"), both.stdout)
+        let sarif = try Data(contentsOf: folder.appendingPathComponent("out.sarif"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: sarif) as? [String: Any])
+        let results = try XCTUnwrap((object["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 8)
+        XCTAssertEqual(both.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }.count, 8)
+
+        let toFile = try run(["check", broken, "--reporter", "json", "--output", "report.json"], in: folder)
+        XCTAssertEqual(toFile.status, 1)
+        XCTAssertEqual(toFile.stdout, "")
+        XCTAssertTrue(toFile.stderr.hasPrefix("schemalint: 6 errors, 2 warnings"), toFile.stderr)
+        let report = try Data(contentsOf: folder.appendingPathComponent("report.json"))
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: report) as? [String: Any])
+
+        let twice = try run(["check", broken, "--reporter", "json", "--reporter", "sarif"], in: folder)
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("--reporter sarif:schemalint.sarif"), twice.stderr)
+        let unwritable = try run(["check", broken, "--output", "no/such/folder/out.txt"], in: folder)
+        XCTAssertEqual(unwritable.status, 2)
+        XCTAssertTrue(unwritable.stderr.contains("cannot write the xcode report to no/such/folder/out.txt"))
+        XCTAssertEqual(try run(["check", broken, "--reporter", "html:x.html"], in: folder).status, 2)
+    }
+
     func testJSONReporterAndExitCodes() throws {
         let broken = TestSupport.fixture("BrokenApp")
         let json = try run(["check", "--reporter", "json"], in: broken)

@@ -21,6 +21,7 @@ final class LockfileTests: XCTestCase {
         let directory = try TestSupport.temporaryDirectory()
         let path = directory.appendingPathComponent("schemalint.lock").path
         try LockfileStore.write(lockfile, to: path)
+        SchemaSamples.files(under: directory)
         let read = try XCTUnwrap(LockfileStore.load(path))
         XCTAssertEqual(read, lockfile)
         XCTAssertEqual(read.json().rendered(), text)

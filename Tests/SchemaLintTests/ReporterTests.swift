@@ -17,6 +17,29 @@ final class ReporterTests: XCTestCase {
                 versions: analysis.versions.count))
     }
 
+    func testReportDestinations() throws {
+        XCTAssertEqual(ReportDestination(argument: "sarif"), ReportDestination(kind: .sarif))
+        XCTAssertEqual(
+            ReportDestination(argument: "sarif:C:/out/x.sarif"),
+            ReportDestination(kind: .sarif, path: "C:/out/x.sarif"))
+        XCTAssertNil(ReportDestination(argument: "sarif:"))
+        XCTAssertNil(ReportDestination(argument: "pdf:out.pdf"))
+        XCTAssertEqual(try ReportDestination.resolve([], configured: nil, output: nil), [.init(kind: .xcode)])
+        XCTAssertEqual(
+            try ReportDestination.resolve([], configured: .junit, output: "out.xml"),
+            [.init(kind: .junit, path: "out.xml")])
+        XCTAssertEqual(
+            try ReportDestination.resolve(
+                [.init(kind: .github), .init(kind: .sarif, path: "s")], configured: nil, output: nil),
+            [.init(kind: .github), .init(kind: .sarif, path: "s")])
+        XCTAssertEqual(
+            try ReportDestination.resolve([.init(kind: .sarif, path: "s")], configured: .json, output: "o"),
+            [.init(kind: .sarif, path: "s"), .init(kind: .json, path: "o")])
+        XCTAssertThrowsError(
+            try ReportDestination.resolve([.init(kind: .json, path: "o"), .init(kind: .sarif, path: "o")],
+            configured: nil, output: nil))
+    }
+
     func testSARIFHasADescriptorPerRuleAndStableFingerprints() throws {
         let analysis = try brokenApp()
         let sarif = try XCTUnwrap(

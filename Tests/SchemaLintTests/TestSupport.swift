@@ -68,6 +68,8 @@ enum TestSupport {
     }
 
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
+        SchemaSamples.files(under: directory)
+        defer { if arguments.first == "lock" || arguments.first == "init" { SchemaSamples.files(under: directory) } }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -13,7 +13,7 @@ public enum ConfigurationLoader {
 
     public static let defaultFileName = ".schemalint.yml"
 
-    static let keys = [
+    public static let keys = [
         "included", "excluded", "disabled_rules", "only_rules", "severity", "lockfile", "reporter",
         "strict", "stores", "require_lockfile",
     ]
