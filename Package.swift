@@ -16,15 +16,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", "5.0.0"..<"7.0.0"),
     ],
     targets: [
-        // Semantic schema model, Core Data version hashes and the fingerprint. Knows nothing of SwiftSyntax.
-        .target(
-            name: "SchemaLintModel",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
-        ),
+        // Semantic schema model, Core Data version hashes and the fingerprint. Knows nothing of SwiftSyntax. Its own
+        // SHA-2 (SHA2.swift) replaced swift-crypto, whose BoringSSL build was most of schemalint's compile time.
+        .target(name: "SchemaLintModel"),
         // Swift source -> semantic model. The only target that imports SwiftSyntax.
         .target(
             name: "SchemaLintSyntax",

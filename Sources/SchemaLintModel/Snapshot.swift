@@ -1,4 +1,3 @@
-import Crypto
 
 /// A readable, canonical description of what one version stores: the lockfile keeps it so a later run can say
 /// exactly what changed without the old source, and the fingerprint is the SHA-256 of its canonical text.

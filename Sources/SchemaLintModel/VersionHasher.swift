@@ -1,4 +1,3 @@
-import Crypto
 
 /// Core Data's version hashes (hashes version 3), as SwiftData writes them into a store's metadata:
 /// `NSStoreModelVersionHashes`, `NSStoreModelVersionChecksumKey` and `NSStoreModelVersionHashesDigest`.
@@ -90,7 +89,7 @@ public enum VersionHasher {
         return [UInt8(bits & 0xFF), UInt8((bits >> 8) & 0xFF), UInt8((bits >> 16) & 0xFF), UInt8(bits >> 24)]
     }
 
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: bytes)) }
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] { SHA256.hash(data: bytes) }
 }
 
 /// Hex and base64 without Foundation, so output is byte-identical everywhere.

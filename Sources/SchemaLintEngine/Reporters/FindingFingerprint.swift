@@ -1,4 +1,3 @@
-import Crypto
 import SchemaLintModel
 
 /// Identifies a finding across commits and releases: the rule, the semantic place it is about and its message id.
