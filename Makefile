@@ -24,5 +24,10 @@ CONFIGURATION ?= release
 artifactbundle:
 	python3 scripts/make-artifactbundle.py --configuration $(CONFIGURATION)
 
+# The plugins package around that bundle, in .build/SchemaLintPlugins: add it to an app with .package(path:).
+plugins-package: artifactbundle
+	python3 scripts/make-plugins-package.py .build/SchemaLintPlugins \
+		--bundle .build/artifactbundle/schemalint.artifactbundle.zip
+
 version:
 	@scripts/version.sh

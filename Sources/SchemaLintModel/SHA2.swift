@@ -18,14 +18,23 @@ public struct SHA2<Variant: SHA2Variant>: Sendable {
 
     public mutating func update(data: [UInt8]) {
         byteCount &+= UInt64(data.count)
-        pending += data
         let blockBytes = Variant.blockBytes
-        var start = 0
-        while pending.count - start >= blockBytes {
-            compress(pending[start..<start + blockBytes])
-            start += blockBytes
+        data.withUnsafeBufferPointer { input in
+            var offset = 0
+            if !pending.isEmpty {
+                let taken = min(blockBytes - pending.count, input.count)
+                pending += input[0..<taken]
+                offset = taken
+                guard pending.count == blockBytes else { return }
+                pending.withUnsafeBufferPointer { compress($0, at: 0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while input.count - offset >= blockBytes {
+                compress(input, at: offset)
+                offset += blockBytes
+            }
+            pending += input[offset...]
         }
-        pending.removeFirst(start)
     }
 
     /// The digest: the state's words, big-endian, after the padding and the message's length in bits.
@@ -39,46 +48,65 @@ public struct SHA2<Variant: SHA2Variant>: Sendable {
         tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> ($0 * 8)) }
         last.update(data: tail)
         let wordBytes = Variant.Word.bitWidth / 8
-        return last.state.flatMap { word in
-            (0..<wordBytes).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(8 * wordBytes)
+        for word in last.state {
+            for shift in stride(from: (wordBytes - 1) * 8, through: 0, by: -8) {
+                digest.append(UInt8(truncatingIfNeeded: word >> shift))
+            }
         }
+        return digest
     }
 
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
+    /// One block of `input` from `offset`. The message schedule lives on the stack: this runs for every property,
+    /// entity and version hashed.
+    private mutating func compress(_ input: UnsafeBufferPointer<UInt8>, at offset: Int) {
         typealias Word = Variant.Word
         let wordBytes = Word.bitWidth / 8
-        var schedule = [Word](repeating: 0, count: Variant.roundConstants.count)
-        var index = block.startIndex
-        for t in 0..<16 {
-            var word: Word = 0
-            for _ in 0..<wordBytes {
-                word = (word << 8) | Word(block[index])
-                index += 1
+        let rounds = Variant.roundConstants.count
+        withUnsafeTemporaryAllocation(of: Word.self, capacity: rounds) { schedule in
+            var index = offset
+            for t in 0..<16 {
+                var word: Word = 0
+                for _ in 0..<wordBytes {
+                    word = (word &<< 8) | Word(input[index])
+                    index += 1
+                }
+                schedule[t] = word
             }
-            schedule[t] = word
+            let (s0, s1) = (Variant.smallSigma0, Variant.smallSigma1)
+            for t in 16..<rounds {
+                let x = schedule[t - 15], y = schedule[t - 2]
+                let sigma0 = Self.rotate(x, s0.0) ^ Self.rotate(x, s0.1) ^ (x &>> s0.2)
+                let sigma1 = Self.rotate(y, s1.0) ^ Self.rotate(y, s1.1) ^ (y &>> s1.2)
+                schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
+            }
+            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+            let (b0, b1) = (Variant.bigSigma0, Variant.bigSigma1)
+            Variant.roundConstants.withUnsafeBufferPointer { constants in
+                for t in 0..<rounds {
+                    let sum1 = Self.rotate(e, b1.0) ^ Self.rotate(e, b1.1) ^ Self.rotate(e, b1.2)
+                    let choice = (e & f) ^ (~e & g)
+                    let first = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
+                    let sum0 = Self.rotate(a, b0.0) ^ Self.rotate(a, b0.1) ^ Self.rotate(a, b0.2)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
+                }
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
         }
-        let (s0, s1) = (Variant.smallSigma0, Variant.smallSigma1)
-        for t in 16..<schedule.count {
-            let x = schedule[t - 15], y = schedule[t - 2]
-            let sigma0 = Self.rotate(x, s0.0) ^ Self.rotate(x, s0.1) ^ (x >> s0.2)
-            let sigma1 = Self.rotate(y, s1.0) ^ Self.rotate(y, s1.1) ^ (y >> s1.2)
-            schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        let (b0, b1) = (Variant.bigSigma0, Variant.bigSigma1)
-        for t in 0..<schedule.count {
-            let sum1 = Self.rotate(e, b1.0) ^ Self.rotate(e, b1.1) ^ Self.rotate(e, b1.2)
-            let choice = (e & f) ^ (~e & g)
-            let first = h &+ sum1 &+ choice &+ Variant.roundConstants[t] &+ schedule[t]
-            let sum0 = Self.rotate(a, b0.0) ^ Self.rotate(a, b0.1) ^ Self.rotate(a, b0.2)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
-        }
-        for (offset, word) in [a, b, c, d, e, f, g, h].enumerated() { state[offset] = state[offset] &+ word }
     }
 
     private static func rotate(_ word: Variant.Word, _ count: Int) -> Variant.Word {
-        (word >> count) | (word << (Variant.Word.bitWidth - count))
+        (word &>> count) | (word &<< (Variant.Word.bitWidth - count))
     }
 }
 
