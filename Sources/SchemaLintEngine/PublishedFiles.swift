@@ -13,13 +13,8 @@ public enum PublishedFiles {
     }
 }
 
-/// The JSON schemas in `schemas/`, for editors (YAML and JSON language servers) and validators.
+/// The JSON schema of `.schemalint.yml` in `schemas/`, which the starter file points YAML language servers at.
 public enum ConfigurationSchema {
     public static let path = "schemas/schemalint.schema.json"
-    public static var url: String { PublishedFiles.raw(path) }
-}
-
-public enum LockfileSchema {
-    public static let path = "schemas/schemalint-lock.schema.json"
     public static var url: String { PublishedFiles.raw(path) }
 }

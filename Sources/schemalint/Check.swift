@@ -50,6 +50,7 @@ struct Check: ParsableCommand {
     var writeBaseline: String?
 
     func run() throws {
+        let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
         let apps = try options.apps()
         let stores = try options.storeFiles(for: apps)
         var findings: [Finding] = []
@@ -104,23 +105,28 @@ struct Check: ParsableCommand {
         summary.lockfiles = lockfiles
         summary.missingLockfiles = missing
         summary.configurations = apps.compactMap(\.configurationPath)
-        let printed = try write(findings, summary: summary, configured: configuration.reporter)
+        let printed = try write(findings, summary: summary, to: destinations)
         if (printed == nil || printed == .xcode) && !quiet { Console.err(summary.line) }
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
         if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
     }
 
-    /// Writes every requested report; returns the format printed on standard output, if any. A file that cannot be
-    /// written is exit 2: a CI job must not upload a stale report.
-    private func write(_ findings: [Finding], summary: Summary, configured: String?) throws -> ReporterKind? {
-        let destinations: [ReportDestination]
+    /// The reports this run writes: `--reporter` and `--output`, else the configuration's format, else xcode.
+    private func reportDestinations() throws -> [ReportDestination] {
+        let configured = try options.configuration().reporter.flatMap(ReporterKind.init(rawValue:))
         do {
-            destinations = try ReportDestination.resolve(
-                reporters, configured: configured.flatMap(ReporterKind.init(rawValue:)), output: output)
+            return try ReportDestination.resolve(reporters, configured: configured, output: output)
         } catch let failure as ReportDestination.Failure {
             throw Console.fail(failure.description)
         }
+    }
+
+    /// Writes every report; returns the format printed on standard output, if any. A file that cannot be written is
+    /// exit 2: a CI job must not upload a stale report.
+    private func write(
+        _ findings: [Finding], summary: Summary, to destinations: [ReportDestination]
+    ) throws -> ReporterKind? {
         var printed: ReporterKind?
         for destination in destinations {
             guard let path = destination.path else {

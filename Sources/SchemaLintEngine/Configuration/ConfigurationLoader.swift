@@ -79,7 +79,7 @@ public enum ConfigurationLoader {
             case "disabled_rules": configuration.disabledRules = try ruleIDList()
             case "only_rules": configuration.onlyRules = try ruleIDList()
             case "opt_in_rules":
-                // Accepted by releases before 0.1.0 although no rule was opt-in; say what to write instead.
+                // Builds before 0.1.0 accepted it although no rule was opt-in: say what to write instead.
                 throw fail(
                     "'opt_in_rules' is no longer a key: every rule runs unless it is in 'disabled_rules'. To run "
                         + "only some rules, list them in 'only_rules'")
