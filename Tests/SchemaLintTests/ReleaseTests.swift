@@ -16,25 +16,26 @@ final class ReleaseTests: XCTestCase {
         XCTAssertEqual(heading, "## \(SchemaLintVersion.current)")
     }
 
-    /// Every place README tells users to pin schemalint pins this version's tag (pre-commit `rev:`, SwiftPM `from:`,
-    /// the GitHub Action's `@v…`), never a branch.
-    func testReadmePinsThisVersion() throws {
-        let readme = try text("README.md")
-        let tag = "v\(SchemaLintVersion.current)"
+    /// Every version the user-facing documents tell people to install or pin (a tag `vX.Y.Z` for pre-commit, the
+    /// Action, Mint and git; `from: "X.Y.Z"` for SwiftPM; `version=X.Y.Z` in the Xcode Cloud script) is this one, so
+    /// a release cannot leave a stale pin behind; no example pins a branch.
+    func testDocumentsPinThisVersion() throws {
+        let semver = #"([0-9]+\.[0-9]+\.[0-9]+)"#
+        let pattern = try NSRegularExpression(
+            pattern: #"\bv"# + semver + #"\b|from: ""# + semver + #""|version="# + semver)
         var pins: [String] = []
-        for line in readme.split(separator: "\n") {
-            if let range = line.range(of: "rev: ") { pins.append(String(line[range.upperBound...])) }
-            if let range = line.range(of: "schemalint/.github/actions/schemalint@") {
-                pins.append(String(line[range.upperBound...]))
+        for document in ["README.md", "SchemaLintPlugins/README.md"] {
+            let text = try text(document)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                for group in 1...3 {
+                    if let range = Range(match.range(at: group), in: text) { pins.append(String(text[range])) }
+                }
             }
-            if line.contains("SchemaLintPlugins\""), let range = line.range(of: "from: \"") {
-                pins.append("v" + line[range.upperBound...].prefix { $0 != "\"" })
-            }
+            XCTAssertFalse(text.contains("branch: \"main\""), document)
+            XCTAssertFalse(text.contains("rev: main"), document)
         }
-        XCTAssertGreaterThanOrEqual(pins.count, 3, "README shows the pre-commit, Action and SwiftPM pins")
-        XCTAssertEqual(pins.filter { $0 != tag }, [], "pins other than \(tag)")
-        XCTAssertFalse(readme.contains("branch: \"main\""))
-        XCTAssertFalse(readme.contains("rev: main"))
+        XCTAssertGreaterThanOrEqual(pins.count, 8, "pre-commit, Action, Mint, GitLab, SwiftPM and Xcode Cloud pins")
+        XCTAssertEqual(pins.filter { $0 != SchemaLintVersion.current }, [], "pins other than this version")
     }
 
     func testTheFormulaBuildsThisVersionsTag() throws {
