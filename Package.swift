@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "schemalint", targets: ["schemalint"]),
         // The analysis engine, usable without the CLI (plugins, tests, other tools).
         .library(
-            name: "SchemaLint", targets: ["SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintEngine"]),
+            name: "SchemaLint", targets: [
+                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite", "SchemaLintEngine",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
@@ -25,6 +27,15 @@ let package = Package(
         // Swift source -> semantic model. The only target that imports SwiftSyntax.
         .target(
             name: "SchemaLintSyntax",
+            dependencies: [
+                "SchemaLintModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // Source edits (`check --fix`, `bump`) carried out on syntax trees; knows the model's locations, not its rules.
+        .target(
+            name: "SchemaLintRewrite",
             dependencies: [
                 "SchemaLintModel",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -47,7 +58,8 @@ let package = Package(
         .target(
             name: "SchemaLintEngine",
             dependencies: [
-                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", .product(name: "Yams", package: "Yams"),
+                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite",
+                .product(name: "Yams", package: "Yams"),
             ],
             plugins: [.plugin(name: "RuleCatalogPlugin")]
         ),

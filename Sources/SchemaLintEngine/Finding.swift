@@ -56,10 +56,12 @@ public struct Finding: Hashable, Sendable {
     public var message: Message
     /// Secondary locations: the other end of a pair, the declaration a list leaves out.
     public var notes: [Note]
+    /// What `check --fix` writes for it, when the fix needs no judgement.
+    public var fix: Fix?
 
     public init(
         rule: RuleID, severity: Severity, subject: Subject, location: SourceLocation, message: Message,
-        notes: [Note] = []
+        notes: [Note] = [], fix: Fix? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -67,6 +69,30 @@ public struct Finding: Hashable, Sendable {
         self.location = location
         self.message = message
         self.notes = notes
+        self.fix = fix
+    }
+
+    /// A mechanical fix: source edits planned from the model, or why none can be made safely.
+    public struct Fix: Hashable, Sendable {
+        /// What it does, as a change list line says it: `list migrateV1toV2 in MigrationPlan.stages`.
+        public var summary: String
+        public var edits: [SourceEdit]
+        /// Lockfile keys of the versions whose declarations the edits change: a locked version is never touched.
+        public var versions: [String]
+        /// Why nothing is written (a computed list, a step that already has a stage), when so.
+        public var refusal: String?
+
+        public init(_ summary: String, edits: [SourceEdit], versions: [String] = []) {
+            self.summary = summary
+            self.edits = edits
+            self.versions = versions
+        }
+
+        public static func refused(_ reason: String) -> Fix {
+            var fix = Fix("", edits: [])
+            fix.refusal = reason
+            return fix
+        }
     }
 
     /// A finding's text with a stable identifier. Each rule writes its messages in one place, as static

@@ -10,10 +10,11 @@ enum ContainerBuilder {
                 let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
                 let plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
-                project.containers.append(
-                    ContainerModel(
-                        location: use.location, models: models, versionedSchema: versioned, plan: plan,
-                        hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose))
+                var container = ContainerModel(
+                    location: use.location, models: models, versionedSchema: versioned, plan: plan,
+                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
+                if case let .versionedSchema(schema) = use.models { container.versionedSchemaLocation = schema.location }
+                project.containers.append(container)
             }
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)

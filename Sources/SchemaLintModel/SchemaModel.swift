@@ -157,6 +157,8 @@ public struct ContainerModel: Sendable {
     public var models: [ModelReference]?
     /// `Schema(versionedSchema: V.self)`.
     public var versionedSchema: SymbolID?
+    /// Where `V` is written in `Schema(versionedSchema: V.self)`.
+    public var versionedSchemaLocation: SourceLocation?
     public var plan: SymbolID?
     public var hasMigrationPlanArgument: Bool
     /// App containers open users' stores; preview, test and in-memory ones never migrate anything.

@@ -33,6 +33,8 @@ public final class SymbolTable {
         public var staticProperties: [Scoped<StaticPropertyDeclaration>] = []
         public var enumCases: [EnumCaseDeclaration] = []
         public var macros: [MacroUse] = []
+        /// Where extensions of this type name it (`extension SchemaV3` → the location of `SchemaV3`).
+        public var extensionLocations: [SourceLocation] = []
 
         init(
             id: SymbolID, name: String, kind: TypeKind, location: SourceLocation, parent: SymbolID?,
@@ -113,6 +115,7 @@ public final class SymbolTable {
                     continue
                 }
                 self[target].inherited += extensionDecl.inherited.map { Scoped(value: $0, scope: nil, file: file) }
+                self[target].extensionLocations.append(extensionDecl.location)
                 addMembers(extensionDecl.members, to: target, file: file)
             }
             if next.count == remaining.count {

@@ -49,8 +49,15 @@ struct Check: ParsableCommand {
     @Option(help: "Record today's findings in this file (to adopt schemalint and gate only on new findings).")
     var writeBaseline: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "First apply the fixes that need no judgement (list a stage or a version, retarget a typealias, write "
+                + "an inferred stage, keep inverse: on one end), proving every version keeps its checksum."))
+    var fix = false
+
     func run() throws {
         let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
+        if fix { try applyFixes() }
         let apps = try options.apps()
         let stores = try options.storeFiles(for: apps)
         var findings: [Finding] = []
@@ -110,6 +117,32 @@ struct Check: ParsableCommand {
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
         if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
+    }
+
+    /// `--fix`: each app's fixes, verified and written, listed on standard error; the check then runs on the result.
+    private func applyFixes() throws {
+        var changed = 0
+        for app in try options.apps() {
+            let lockfile = try options.loadLockfile(at: app.lockfilePath)
+            let session = FixSession(
+                analyzer: Analyzer(threads: options.threads, configuration: app.configuration), lockfile: lockfile,
+                workingDirectory: options.workingDirectory)
+            let outcome = session.run(files: app.files)
+            if let failure = outcome.failure { throw Console.fail(failure) }
+            do {
+                try FixSession.write(outcome.files, workingDirectory: options.workingDirectory)
+            } catch let failure as FixSession.WriteFailure {
+                throw Console.fail(failure.description)
+            }
+            for change in outcome.changes {
+                Console.err("\(change.location): fixed [\(change.rule)] \(change.summary)")
+            }
+            for skipped in outcome.skipped {
+                Console.err("\(skipped.location): not fixed [\(skipped.rule)] \(skipped.reason)")
+            }
+            changed += outcome.files.count
+        }
+        Console.err("schemalint: --fix changed \(changed) file\(changed == 1 ? "" : "s")")
     }
 
     /// The reports this run writes: `--reporter` and `--output`, else the configuration's format, else xcode.

@@ -30,10 +30,25 @@ public struct InverseOnBothSidesRule: Rule {
                             Finding.Note(
                                 back.written.location,
                                 "\(other.name).\(otherProperty.name) declares it too")
-                        ]))
+                        ],
+                        fix: removeInverse(from: property, of: entity, keeping: "\(other.name).\(otherProperty.name)",
+                            project: project)))
             }
         }
         return findings
+    }
+
+    /// Drops `inverse:` from this end; the other end keeps it, and SwiftData records the pair the same way.
+    private func removeInverse(from property: Property, of entity: Entity, keeping other: String, project: Project)
+        -> Finding.Fix
+    {
+        guard let attribute = property.relationshipArguments?.location else {
+            return .refused("the inverse is not written in an @Relationship attribute")
+        }
+        let versions = project.versions.filter { $0.allEntities.contains(entity.id) }.map(\.key)
+        return Finding.Fix(
+            "remove inverse: from \(entity.name).\(property.name) (\(other) keeps it)",
+            edits: [.removeArgument(attribute: attribute, label: "inverse")], versions: versions)
     }
 }
 

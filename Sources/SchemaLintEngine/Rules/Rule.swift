@@ -57,11 +57,11 @@ extension Rule {
     /// A finding of this rule, at its default severity unless the rule says otherwise.
     func finding(
         _ location: SourceLocation, about subject: Finding.Subject, _ message: Finding.Message,
-        severity: Severity? = nil, notes: [Finding.Note] = []
+        severity: Severity? = nil, notes: [Finding.Note] = [], fix: Finding.Fix? = nil
     ) -> Finding {
         Finding(
             rule: id, severity: severity ?? defaultSeverity, subject: subject, location: location,
-            message: message, notes: notes)
+            message: message, notes: notes, fix: fix)
     }
 }
 

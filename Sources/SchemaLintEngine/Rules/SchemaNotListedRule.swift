@@ -25,11 +25,40 @@ public struct SchemaNotListedRule: Rule {
                             about: .stage(plan: plan.name, stage: stage.displayName),
                             .versionNotListed(
                                 kind: stage.kind.rawValue, role: role, version: name,
-                                plan: plan.name)))
+                                plan: plan.name),
+                            fix: listVersion(reference, role: role, stage: stage, in: plan, context: context)))
                 }
             }
         }
         return findings
+    }
+
+    /// `V.self` in `schemas`: after the listed versions with lower identifiers, else beside the stage's other end.
+    private func listVersion(
+        _ reference: VersionReference, role: String, stage: Stage, in plan: MigrationPlan, context: RuleContext
+    ) -> Finding.Fix {
+        guard let list = plan.schemasLocation, let listed = plan.schemas else {
+            return .refused("\(plan.name).schemas is not an array literal schemalint can add to")
+        }
+        let project = context.project
+        guard let id = reference.version, let version = project.version(id) else { return .refused("unresolved") }
+        let known = listed.compactMap { element in
+            element.version.flatMap { project.version($0) }?.identifier.map { (element, $0) }
+        }
+        let position: SourceEdit.ListPosition
+        if let identifier = version.identifier, known.count == listed.count {
+            position = known.last { $0.1 < identifier }.map { .after($0.0.location) } ?? .first
+        } else if role == "toVersion", let from = listed.first(where: { $0.version == stage.from?.version }) {
+            position = .after(from.location)
+        } else if role == "fromVersion", let to = listed.firstIndex(where: { $0.version == stage.to?.version }) {
+            position = to == 0 ? .first : .after(listed[to - 1].location)
+        } else {
+            position = .end
+        }
+        let written = "\(reference.written.description).self"
+        return Finding.Fix(
+            "list \(version.name) in \(plan.name).schemas",
+            edits: [.insertElement(list: list, position: position, element: written)])
     }
 }
 

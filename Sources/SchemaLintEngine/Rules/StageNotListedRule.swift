@@ -19,7 +19,8 @@ public struct StageNotListedRule: Rule {
                         stage.location, about: .stage(plan: plan.name, stage: stage.displayName),
                         .stageNotListed(
                             plan: plan.name, stage: stage.name, kind: stage.kind.rawValue,
-                            step: step)))
+                            step: step),
+                        fix: PlanEdits.listStage(stage, in: plan, context: context)))
             }
         }
         return findings

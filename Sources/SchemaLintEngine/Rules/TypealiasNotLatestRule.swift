@@ -33,7 +33,10 @@ public struct TypealiasNotLatestRule: Rule {
                             alias.value.name, target: entity.qualifiedName,
                             plan: plan.name, newest: newest.name,
                             current: current.qualifiedName),
-                        notes: [Finding.Note(current.location, "\(current.qualifiedName) is declared here")]))
+                        notes: [Finding.Note(current.location, "\(current.qualifiedName) is declared here")],
+                        fix: Finding.Fix(
+                            "point typealias \(alias.value.name) at \(current.qualifiedName)",
+                            edits: [.retargetTypealias(alias: alias.value.location, target: current.qualifiedName)])))
             }
         }
         return findings
