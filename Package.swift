@@ -70,6 +70,7 @@ let package = Package(
             name: "schemalint",
             dependencies: [
                 "SchemaLintEngine",
+                "SchemaLintModel",
                 "SchemaLintStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

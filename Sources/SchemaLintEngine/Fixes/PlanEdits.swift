@@ -25,16 +25,16 @@ enum PlanEdits {
 
     /// An explicit `.lightweight` stage for the step `from` → `to`: declared like the plan's other declared stages
     /// and listed, or written inline when the list holds inline stages (or none).
+    /// `index` is the position of `from` in `schemas` (`schemas.count - 1` for a version `bump` appends).
     static func addLightweightStage(
-        from: SchemaVersion, to: SchemaVersion, in plan: MigrationPlan, steps: PlanSteps
+        from: String, to: String, index: Int?, in plan: MigrationPlan, steps: PlanSteps
     ) -> Finding.Fix {
         guard let list = plan.stagesLocation, let listed = plan.stages else {
             return .refused("\(plan.name).stages is not an array literal schemalint can add to")
         }
-        let call = "lightweight(fromVersion: \(from.name).self, toVersion: \(to.name).self)"
-        let index = steps.index(of: from.id)
+        let call = "lightweight(fromVersion: \(from).self, toVersion: \(to).self)"
         let position = stagePosition(forStepFrom: index, in: plan, steps: steps)
-        let summary = "add .lightweight(\(from.name) → \(to.name)) to \(plan.name).stages"
+        let summary = "add .lightweight(\(from) → \(to)) to \(plan.name).stages"
         // Declared like its siblings when the newest listed stage is a declared one.
         guard let sibling = listed.last(where: { $0.name != nil }),
             let declaration = plan.declaredStages.last(where: { $0.name == sibling.name })
@@ -66,14 +66,14 @@ enum PlanEdits {
 
     /// `migrateV1toV2` for V3 → V4 is `migrateV3toV4`: the sibling's numbers replaced when they are its versions'
     /// numbers, in order; otherwise `migrateV3ToV4` from the versions' names.
-    static func stageName(like sibling: Stage, from: SchemaVersion, to: SchemaVersion, steps: PlanSteps) -> String {
-        let simple = { (version: SchemaVersion) in version.name.split(separator: ".").last.map(String.init) ?? version.name }
+    static func stageName(like sibling: Stage, from: String, to: String, steps: PlanSteps) -> String {
+        let simple = { (name: String) in name.split(separator: ".").last.map(String.init) ?? name }
         let fallback = "migrate\(simple(from))To\(simple(to))"
         guard let name = sibling.name,
             let siblingFrom = steps.versions.first(where: { $0.id == sibling.from?.version }),
             let siblingTo = steps.versions.first(where: { $0.id == sibling.to?.version }),
-            let oldFrom = VersionNaming.trailingNumber(simple(siblingFrom)),
-            let oldTo = VersionNaming.trailingNumber(simple(siblingTo)),
+            let oldFrom = VersionNaming.trailingNumber(simple(siblingFrom.name)),
+            let oldTo = VersionNaming.trailingNumber(simple(siblingTo.name)),
             let newFrom = VersionNaming.trailingNumber(simple(from)), let newTo = VersionNaming.trailingNumber(simple(to))
         else {
             return fallback

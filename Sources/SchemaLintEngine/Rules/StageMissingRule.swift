@@ -32,7 +32,9 @@ public struct StageMissingRule: Rule {
                     finding(
                         list, about: .stage(plan: plan.name, stage: names),
                         .stageMissing(names, plan: plan.name, from: step.from.name, to: step.to.name),
-                        fix: PlanEdits.addLightweightStage(from: step.from, to: step.to, in: plan, steps: steps)))
+                        fix: PlanEdits.addLightweightStage(
+                            from: step.from.name, to: step.to.name, index: steps.index(of: step.from.id), in: plan,
+                            steps: steps)))
             }
         }
         return findings

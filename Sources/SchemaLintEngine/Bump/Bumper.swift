@@ -1,0 +1,141 @@
+import Foundation
+import SchemaLintModel
+import SchemaLintRewrite
+
+/// `schemalint bump`: writes the next version of a plan, in memory first, and proves before anything reaches the
+/// disk that every existing version keeps its checksum and fingerprint and that the only new finding is the
+/// expected `duplicate_schema_hash` between the outgoing version and its copy.
+public struct Bumper {
+    public struct Request: Sendable {
+        public var plan: String?
+        public var identifier: VersionNumber?
+        public var name: String?
+        public init(plan: String? = nil, identifier: VersionNumber? = nil, name: String? = nil) {
+            self.plan = plan
+            self.identifier = identifier
+            self.name = name
+        }
+    }
+
+    public struct Outcome: Sendable {
+        /// Changed and new files by path as analysed.
+        public var files: [String: String]
+        public var createdFile: String
+        public var oldName: String
+        public var newName: String
+        public var identifier: VersionNumber
+        public var planName: String
+        /// `file:line: what changed`, in file order.
+        public var changes: [String]
+        /// What the developer should know next: the expected finding, what to change, what stays by hand.
+        public var notes: [String]
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public var analyzer: Analyzer
+    public var lockfile: Lockfile?
+    public var workingDirectory: String
+
+    public init(analyzer: Analyzer, lockfile: Lockfile?, workingDirectory: String) {
+        self.analyzer = analyzer
+        self.lockfile = lockfile
+        self.workingDirectory = workingDirectory
+    }
+
+    public func run(files: [SourceDiscovery.SourceFile], request: Request) throws -> Outcome {
+        let before = analyzer.analyze(files: files, lockfile: lockfile)
+        let planned: BumpPlanner.Plan
+        do {
+            planned = try BumpPlanner(analysis: before, existingPaths: Set(files.map(\.path)))
+                .plan(BumpPlanner.Request(plan: request.plan, identifier: request.identifier, name: request.name))
+        } catch let refusal as BumpPlanner.Refusal {
+            throw Failure(description: refusal.description)
+        }
+        var needed = Set(planned.edits.map(\.file) + [planned.typeLocation.file] + planned.extensionLocations.map(\.file))
+        for case let .copyClasses(_, declarations, _) in planned.edits { needed.formUnion(declarations.map(\.location.file)) }
+        let sources = read(needed, files: files)
+        var changed: [String: String]
+        let newText: String
+        do {
+            changed = try SourceRewriter(sources: sources).apply(planned.edits)
+            newText = try VersionCopier(
+                sources: sources, oldName: planned.oldName, newName: planned.newName, identifier: planned.identifier,
+                documentation: [
+                    "\(planned.newName): the next version of \(planned.planName), started from \(planned.oldName) "
+                        + "by `schemalint bump`.",
+                    "Make the model changes here; \(planned.oldName) stays exactly as it shipped.",
+                ]
+            ).file(type: planned.typeLocation, extensions: planned.extensionLocations)
+        } catch let refusal as RewriteRefusal {
+            throw Failure(description: "nothing was written: \(refusal)")
+        }
+        changed[planned.newFile] = newText
+        var after = files.map { file in
+            changed[file.path].map { SourceDiscovery.SourceFile(path: file.path, bytes: Array($0.utf8)) } ?? file
+        }
+        after.append(SourceDiscovery.SourceFile(path: planned.newFile, bytes: Array(newText.utf8)))
+        let result = analyzer.analyze(files: after, lockfile: lockfile)
+        if let problem = ChecksumGuard.compare(before: before, after: result) {
+            throw Failure(description: "nothing was written: the bump would change \(problem)")
+        }
+        let unexpected = Self.newFindings(before: before, after: result).filter {
+            $0.rule != .duplicateSchemaHash
+        }
+        guard unexpected.isEmpty else {
+            throw Failure(
+                description: "nothing was written: after the bump, check would also report "
+                    + unexpected.map { "\($0.location): [\($0.rule)] \($0.message)" }.joined(separator: "; "))
+        }
+        return Outcome(
+            files: changed, createdFile: planned.newFile, oldName: planned.oldName, newName: planned.newName,
+            identifier: planned.identifier, planName: planned.planName,
+            changes: ["\(planned.newFile): created \(planned.newName) (\(planned.identifier)), a copy of "
+                + "\(planned.oldName)"] + planned.summaries,
+            notes: notes(planned, before: before))
+    }
+
+    private func notes(_ planned: BumpPlanner.Plan, before: Analysis) -> [String] {
+        var notes: [String] = []
+        if let stageNote = planned.stageNote { notes.append(stageNote) }
+        if lockfile?.versions[planned.old.key] == nil {
+            notes.append(
+                "\(planned.oldName) is not in the lockfile: if it never shipped, you may not need a new version "
+                    + "(change \(planned.oldName) instead and undo this)")
+        }
+        let extensions = before.project.versions.isEmpty ? 0 : planned.old.allEntities.reduce(0) {
+            $0 + before.project.symbols[$1].extensionLocations.count
+        }
+        if extensions > 0 && planned.frozen.isEmpty {
+            notes.append(
+                "\(extensions) extension\(extensions == 1 ? "" : "s") of \(planned.oldName)'s models stay on "
+                    + "\(planned.oldName); move the ones app code needs to \(planned.newName)")
+        }
+        notes.append(
+            "until \(planned.newName) differs from \(planned.oldName), check reports duplicate_schema_hash for the "
+                + "pair (SwiftData refuses two versions with one checksum): make the model change in "
+                + (planned.frozen.isEmpty ? planned.newName : "the live models")
+                + ", run `schemalint check`, and `schemalint lock` when the release ships")
+        return notes
+    }
+
+    /// Findings of `after` that `before` did not have, matched by rule, subject and message id (not by line).
+    static func newFindings(before: Analysis, after: Analysis) -> [Finding] {
+        let known = Set(before.findings.map { "\($0.rule)|\($0.subject)|\($0.message.id)" })
+        return after.findings.filter { !known.contains("\($0.rule)|\($0.subject)|\($0.message.id)") }
+    }
+
+    private func read(_ paths: Set<String>, files: [SourceDiscovery.SourceFile]) -> [String: String] {
+        var sources: [String: String] = [:]
+        for path in paths {
+            if let file = files.first(where: { $0.path == path }), !file.bytes.isEmpty {
+                sources[path] = String(decoding: file.bytes, as: UTF8.self)
+            } else if let data = FileManager.default.contents(atPath: Paths.absolute(path, in: workingDirectory)) {
+                sources[path] = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return sources
+    }
+}
