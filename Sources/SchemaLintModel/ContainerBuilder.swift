@@ -13,7 +13,10 @@ enum ContainerBuilder {
                 var container = ContainerModel(
                     location: use.location, models: models, versionedSchema: versioned, plan: plan,
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
-                if case let .versionedSchema(schema) = use.models { container.versionedSchemaLocation = schema.location }
+                if case let .versionedSchema(schema) = use.models {
+                    container.versionedSchemaLocation = schema.location
+                    container.versionedSchemaWritten = schema.type
+                }
                 project.containers.append(container)
             }
             for use in file.configurations {

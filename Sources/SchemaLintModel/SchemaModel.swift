@@ -157,8 +157,9 @@ public struct ContainerModel: Sendable {
     public var models: [ModelReference]?
     /// `Schema(versionedSchema: V.self)`.
     public var versionedSchema: SymbolID?
-    /// Where `V` is written in `Schema(versionedSchema: V.self)`.
+    /// Where and how `V` is written in `Schema(versionedSchema: V.self)`.
     public var versionedSchemaLocation: SourceLocation?
+    public var versionedSchemaWritten: TypeExpr?
     public var plan: SymbolID?
     public var hasMigrationPlanArgument: Bool
     /// App containers open users' stores; preview, test and in-memory ones never migrate anything.

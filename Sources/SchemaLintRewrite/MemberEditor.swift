@@ -28,7 +28,9 @@ enum MemberEditor {
         let head = modifiers.isEmpty ? keyword : "\(modifiers) \(keyword)"
         let declaration = "\(head) \(name)\(annotation ?? "") = \(value)"
         _ = try SourceRewriter.parseExpression(value)
-        return sibling.leadingTrivia.lineBreakAndIndentation.description + declaration
+        // A blank line before it when its sibling has one.
+        let blank = sibling.leadingTrivia.pieces.contains { if case let .newlines(count) = $0 { return count > 1 }; return false }
+        return (blank ? "\n" : "") + sibling.leadingTrivia.lineBreakAndIndentation.description + declaration
     }
 
     /// The block with `classes` appended as members, re-indented to the block's member indentation.

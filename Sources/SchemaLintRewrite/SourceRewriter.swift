@@ -66,9 +66,17 @@ public struct SourceRewriter {
             let declaration = try MemberEditor.stage(like: member, name: name, call: call)
             (node, replacement) = (Syntax(member), member.description + declaration)
         case let .renameReference(reference, from, to):
-            let token = try locator.node(TokenSyntax.self, at: reference)
-            guard token.text == from else {
-                throw RewriteRefusal("\(reference): expected \(from), found \(token.text); run the check again")
+            let first = try locator.node(TokenSyntax.self, at: reference)
+            // `SchemaV3.Trip` or `App.SchemaV3`: the name may come after a qualifier in the same reference.
+            var outer = Syntax(first)
+            while let parent = outer.parent,
+                parent.is(MemberAccessExprSyntax.self) || parent.is(MemberTypeSyntax.self)
+                    || parent.is(DeclReferenceExprSyntax.self) || parent.is(IdentifierTypeSyntax.self)
+            {
+                outer = parent
+            }
+            guard let token = outer.tokens(viewMode: .sourceAccurate).first(where: { $0.text == from }) else {
+                throw RewriteRefusal("\(reference): expected \(from) there; run the check again")
             }
             (node, replacement) = (Syntax(token), token.with(\.tokenKind, .identifier(to)).description)
         case let .copyClasses(into, declarations, comment):

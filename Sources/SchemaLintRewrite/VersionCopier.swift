@@ -40,13 +40,9 @@ public struct VersionCopier {
         else {
             throw RewriteRefusal.nothingAt(type, expected: "type declaration")
         }
-        guard declaration.parent?.parent?.is(CodeBlockItemListSyntax.self) == true,
-            declaration.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        else {
-            throw RewriteRefusal("\(type): \(oldName) is declared inside another declaration; bump writes versions "
-                + "declared at the top level of a file")
-        }
-        var pieces = [renamed(declaration).with(\.leadingTrivia, doc)]
+        let enclosing = try Self.enclosingTypes(of: declaration, at: type)
+        let indentation = declaration.leadingTrivia.indentation
+        var pieces = [renamed(declaration).with(\.leadingTrivia, doc(indentation))]
         for location in extensions {
             let other = try locator(for: location)
             addImports(of: other)
@@ -70,11 +66,36 @@ public struct VersionCopier {
                 + "with three integer literals; bump cannot set the new one")
         }
         let header = imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n\n"
-        return header + pieces.map { $0.description.trimmingTrailingWhitespace }.joined(separator: "\n\n") + "\n"
+        var body = pieces[0].description.trimmingTrailingWhitespace
+        if let enclosing {
+            // Declared inside a namespace (`extension JournalSchema { enum SchemaV12 ... }`): so is the copy.
+            body = "extension \(enclosing) {\n\(body)\n}"
+        }
+        let rest = pieces.dropFirst().map { $0.description.trimmingTrailingWhitespace }
+        return header + ([body] + rest).joined(separator: "\n\n") + "\n"
     }
 
-    private var doc: Trivia {
-        Trivia(pieces: documentation.flatMap { [TriviaPiece.docLineComment("/// \($0)"), .newlines(1)] })
+    private func doc(_ indentation: Trivia) -> Trivia {
+        Trivia(
+            pieces: documentation.flatMap { indentation.pieces + [TriviaPiece.docLineComment("/// \($0)"), .newlines(1)] }
+                + indentation.pieces)
+    }
+
+    /// nil for a top-level declaration, else the qualified name of the type (or extended type) it sits in.
+    private static func enclosingTypes(of declaration: DeclSyntax, at location: SourceLocation) throws -> String? {
+        var names: [String] = []
+        var current = declaration.parent
+        while let node = current {
+            if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+                names.insert(extensionDecl.extendedType.trimmedDescription, at: 0)
+            } else if let group = node.asProtocol(NamedDeclSyntax.self), node.asProtocol(DeclGroupSyntax.self) != nil {
+                names.insert(group.name.text, at: 0)
+            } else if node.is(CodeBlockSyntax.self) || node.is(ClosureExprSyntax.self) || node.is(IfConfigDeclSyntax.self) {
+                throw RewriteRefusal("\(location): the version is declared inside a function or #if; bump cannot copy it")
+            }
+            current = node.parent
+        }
+        return names.isEmpty ? nil : names.joined(separator: ".")
     }
 
     private func locator(for location: SourceLocation) throws -> SyntaxLocator {

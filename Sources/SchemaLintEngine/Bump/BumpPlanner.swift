@@ -131,7 +131,10 @@ struct BumpPlanner {
             next = previous.minor == last.minor
                 ? VersionNumber(last.major, last.minor, last.patch + 1) : VersionNumber(last.major, last.minor + 1, 0)
         }
-        guard !taken.contains(next) else { throw Refusal("version \(next) is already used: pass --version") }
+        if taken.contains(next), let highest = taken.max() {
+            // Identifiers out of order (a hotfix version listed last): past the highest one.
+            next = VersionNumber(highest.major + 1, 0, 0)
+        }
         return next
     }
 
@@ -143,14 +146,16 @@ struct BumpPlanner {
         let project = analysis.project
         var edits: [SourceEdit] = []
         var summaries: [String] = []
+        // `JournalSchema.SchemaV12` → `JournalSchema.SchemaV13`: the new version sits where the old one does.
+        let qualified = (old.name.split(separator: ".").dropLast().map(String.init) + [newName]).joined(separator: ".")
         for alias in project.symbols.topLevelTypealiases {
             guard let target = project.symbols.resolveSymbol(alias.value.target, scope: nil, file: alias.file)
             else { continue }
             let newTarget: String
             if let entity = project.entity(target), entity.enclosingVersion == old.id {
-                newTarget = "\(newName).\(entity.name)"
+                newTarget = "\(qualified).\(entity.name)"
             } else if target == old.id, VersionNaming.trailingNumber(alias.value.name) == nil {
-                newTarget = newName
+                newTarget = qualified
             } else {
                 continue
             }
@@ -158,11 +163,14 @@ struct BumpPlanner {
             summaries.append("\(alias.value.location): pointed typealias \(alias.value.name) at \(newTarget)")
         }
         for container in project.containers where container.purpose == .app {
-            if container.versionedSchema == old.id, let location = container.versionedSchemaLocation {
+            if container.versionedSchema == old.id, let location = container.versionedSchemaLocation,
+                container.versionedSchemaWritten?.description.split(separator: ".").contains(Substring(oldName)) == true
+            {
                 edits.append(.renameReference(at: location, from: oldName, to: newName))
                 summaries.append("\(location): the container now opens \(newName)")
             }
-            for model in container.models ?? [] where model.written.description.hasPrefix("\(oldName).") {
+            for model in container.models ?? []
+            where model.written.description.split(separator: ".").dropLast().contains(Substring(oldName)) {
                 edits.append(.renameReference(at: model.location, from: oldName, to: newName))
                 summaries.append("\(model.location): the container now lists \(newName)'s \(model.written)")
             }

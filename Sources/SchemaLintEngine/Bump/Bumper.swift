@@ -81,9 +81,9 @@ public struct Bumper {
         if let problem = ChecksumGuard.compare(before: before, after: result) {
             throw Failure(description: "nothing was written: the bump would change \(problem)")
         }
-        let unexpected = Self.newFindings(before: before, after: result).filter {
-            $0.rule != .duplicateSchemaHash
-        }
+        let unexpected = Self.newFindings(
+            before: before, after: result, renaming: (planned.newName, planned.oldName)
+        ).filter { $0.rule != .duplicateSchemaHash }
         guard unexpected.isEmpty else {
             throw Failure(
                 description: "nothing was written: after the bump, check would also report "
@@ -121,10 +121,16 @@ public struct Bumper {
         return notes
     }
 
-    /// Findings of `after` that `before` did not have, matched by rule, subject and message id (not by line).
-    static func newFindings(before: Analysis, after: Analysis) -> [Finding] {
-        let known = Set(before.findings.map { "\($0.rule)|\($0.subject)|\($0.message.id)" })
-        return after.findings.filter { !known.contains("\($0.rule)|\($0.subject)|\($0.message.id)") }
+    /// Findings of `after` that `before` did not have, matched by rule, subject and message id (not by line). A
+    /// finding about the copy that the original already had (`renaming`: new name → old) is carried over, not new.
+    static func newFindings(before: Analysis, after: Analysis, renaming: (String, String)) -> [Finding] {
+        func key(_ finding: Finding, _ subject: String) -> String { "\(finding.rule)|\(subject)|\(finding.message.id)" }
+        let known = Set(before.findings.map { key($0, "\($0.subject)") })
+        return after.findings.filter { finding in
+            let subject = "\(finding.subject)"
+            return !known.contains(key(finding, subject))
+                && !known.contains(key(finding, subject.replacingOccurrences(of: renaming.0, with: renaming.1)))
+        }
     }
 
     private func read(_ paths: Set<String>, files: [SourceDiscovery.SourceFile]) -> [String: String] {

@@ -145,6 +145,8 @@ public struct FixSession {
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             let url = URL(fileURLWithPath: Paths.absolute(path, in: workingDirectory))
             do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .atomic)
             } catch {
                 throw WriteFailure(description: "cannot write \(path): \(error.localizedDescription)")
