@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "SchemaLintTests",
             dependencies: [
-                "SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore",
+                "SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore", "SchemaLintRewrite",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
             ],
             resources: [.copy("Fixtures")]

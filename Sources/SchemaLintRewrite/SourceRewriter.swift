@@ -89,7 +89,10 @@ public struct SourceRewriter {
                 guard let found = other.ancestor(ClassDeclSyntax.self, of: name) else {
                     throw RewriteRefusal.nothingAt(declaration.location, expected: "class")
                 }
-                return found.with(\.inheritanceClause, Self.inheritance(found, keepsSuperclass: declaration.keepsSuperclass))
+                let clause = Self.inheritance(found, keepsSuperclass: declaration.keepsSuperclass)
+                guard clause == nil, found.inheritanceClause != nil else { return found.with(\.inheritanceClause, clause) }
+                // `final class Item: Identifiable {` → `final class Item {`: the space before `{` stays.
+                return found.with(\.inheritanceClause, nil).with(\.name, found.name.with(\.trailingTrivia, .space))
             }
             let name = try locator.node(TokenSyntax.self, at: into)
             guard let group = name.parent?.asProtocol(DeclGroupSyntax.self) else {

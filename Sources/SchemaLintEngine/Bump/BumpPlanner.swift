@@ -75,8 +75,8 @@ struct BumpPlanner {
         let live = old.allEntities.compactMap { project.entity($0) }.filter { $0.enclosingVersion == nil }
         if !live.isEmpty {
             let comment =
-                "Frozen by `schemalint bump`: \(oldName)'s models as they shipped. Never edit them; change the live "
-                + "models, which \(newName) lists."
+                "Frozen by `schemalint bump`: \(oldName)'s models as they shipped. Never edit them;\n"
+                + "change the live models, which \(newName) lists."
             edits.append(
                 .copyClasses(
                     into: old.location,
