@@ -29,22 +29,29 @@ enum MemberEditor {
         let declaration = "\(head) \(name)\(annotation ?? "") = \(value)"
         _ = try SourceRewriter.parseExpression(value)
         // A blank line before it when its sibling has one.
-        let blank = sibling.leadingTrivia.pieces.contains { if case let .newlines(count) = $0 { return count > 1 }; return false }
+        let blank = sibling.leadingTrivia.pieces.contains {
+            if case let .newlines(count) = $0 { return count > 1 }
+            return false
+        }
         return (blank ? "\n" : "") + sibling.leadingTrivia.lineBreakAndIndentation.description + declaration
     }
 
     /// The block with `classes` appended as members, re-indented to the block's member indentation.
-    static func appending(_ classes: [ClassDeclSyntax], to block: MemberBlockSyntax, comment: String) -> MemberBlockSyntax {
+    static func appending(
+        _ classes: [ClassDeclSyntax], to block: MemberBlockSyntax, comment: String
+    ) -> MemberBlockSyntax {
         let indentation = block.members.first?.leadingTrivia.indentation
             ?? Trivia(pieces: block.rightBrace.leadingTrivia.indentation.pieces + [.spaces(4)])
         var items = Array(block.members)
         for (index, declaration) in classes.enumerated() {
-            let shifted = Reindenter(by: indentation).rewrite(declaration.with(\.leadingTrivia, [])).cast(ClassDeclSyntax.self)
+            let shifted = Reindenter(by: indentation).rewrite(declaration.with(\.leadingTrivia, []))
+                .cast(ClassDeclSyntax.self)
             let lines = index == 0 ? comment.split(separator: "\n").map { "// \($0)" } : []
             var leading: [TriviaPiece] = [.newlines(items.isEmpty ? 1 : 2)]
             for line in lines { leading += indentation.pieces + [.lineComment(line), .newlines(1)] }
             leading += indentation.pieces
-            items.append(MemberBlockItemSyntax(decl: DeclSyntax(shifted.with(\.leadingTrivia, Trivia(pieces: leading)))))
+            let placed = shifted.with(\.leadingTrivia, Trivia(pieces: leading))
+            items.append(MemberBlockItemSyntax(decl: DeclSyntax(placed)))
         }
         var rightBrace = block.rightBrace
         if !rightBrace.leadingTrivia.hasNewline {

@@ -90,7 +90,9 @@ public struct SourceRewriter {
                     throw RewriteRefusal.nothingAt(declaration.location, expected: "class")
                 }
                 let clause = Self.inheritance(found, keepsSuperclass: declaration.keepsSuperclass)
-                guard clause == nil, found.inheritanceClause != nil else { return found.with(\.inheritanceClause, clause) }
+                guard clause == nil, found.inheritanceClause != nil else {
+                    return found.with(\.inheritanceClause, clause)
+                }
                 // `final class Item: Identifiable {` → `final class Item {`: the space before `{` stays.
                 return found.with(\.inheritanceClause, nil).with(\.name, found.name.with(\.trailingTrivia, .space))
             }
@@ -99,7 +101,8 @@ public struct SourceRewriter {
                 throw RewriteRefusal.nothingAt(into, expected: "type declaration")
             }
             let block = group.memberBlock
-            (node, replacement) = (Syntax(block), MemberEditor.appending(copies, to: block, comment: comment).description)
+            let appended = MemberEditor.appending(copies, to: block, comment: comment)
+            (node, replacement) = (Syntax(block), appended.description)
         }
         let utf8 = Array(text.utf8)
         let start = node.position.utf8Offset

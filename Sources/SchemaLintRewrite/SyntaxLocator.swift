@@ -65,7 +65,12 @@ extension Trivia {
     }
 
     var hasNewline: Bool {
-        pieces.contains { if case .newlines = $0 { return true } else if case .carriageReturnLineFeeds = $0 { return true }; return false }
+        pieces.contains {
+            switch $0 {
+            case .newlines, .carriageReturnLineFeeds, .carriageReturns: return true
+            default: return false
+            }
+        }
     }
 
     /// A newline and this trivia's indentation: what puts a new line where the node with this leading trivia starts.

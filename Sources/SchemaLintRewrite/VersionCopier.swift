@@ -23,7 +23,9 @@ public struct VersionCopier {
     }
 
     /// The new file's text. `type` is where the version's name is declared, `extensions` where extensions name it.
-    public func file(type: SchemaLintModel.SourceLocation, extensions: [SchemaLintModel.SourceLocation]) throws -> String {
+    public func file(
+        type: SchemaLintModel.SourceLocation, extensions: [SchemaLintModel.SourceLocation]
+    ) throws -> String {
         var imports: [String] = []
         func addImports(of locator: SyntaxLocator) {
             for item in locator.tree.statements {
@@ -77,7 +79,9 @@ public struct VersionCopier {
 
     private func doc(_ indentation: Trivia) -> Trivia {
         Trivia(
-            pieces: documentation.flatMap { indentation.pieces + [TriviaPiece.docLineComment("/// \($0)"), .newlines(1)] }
+            pieces: documentation.flatMap {
+                indentation.pieces + [TriviaPiece.docLineComment("/// \($0)"), .newlines(1)]
+            }
                 + indentation.pieces)
     }
 
@@ -90,8 +94,11 @@ public struct VersionCopier {
                 names.insert(extensionDecl.extendedType.trimmedDescription, at: 0)
             } else if let group = node.asProtocol(NamedDeclSyntax.self), node.asProtocol(DeclGroupSyntax.self) != nil {
                 names.insert(group.name.text, at: 0)
-            } else if node.is(CodeBlockSyntax.self) || node.is(ClosureExprSyntax.self) || node.is(IfConfigDeclSyntax.self) {
-                throw RewriteRefusal("\(location): the version is declared inside a function or #if; bump cannot copy it")
+            } else if node.is(CodeBlockSyntax.self) || node.is(ClosureExprSyntax.self)
+                || node.is(IfConfigDeclSyntax.self)
+            {
+                throw RewriteRefusal(
+                    "\(location): the version is declared inside a function or #if; bump cannot copy it")
             }
             current = node.parent
         }

@@ -41,8 +41,8 @@ struct Bump: ParsableCommand {
                 analyzer: Analyzer(threads: options.threads, configuration: app.configuration), lockfile: lockfile,
                 workingDirectory: options.workingDirectory)
             do {
-                outcomes.append(
-                    (app, try bumper.run(files: app.files, request: .init(plan: plan, identifier: identifier, name: name))))
+                let request = Bumper.Request(plan: plan, identifier: identifier, name: name)
+                outcomes.append((app, try bumper.run(files: app.files, request: request)))
             } catch let failure as Bumper.Failure {
                 failures.append(failure.description)
             }
@@ -50,7 +50,8 @@ struct Bump: ParsableCommand {
         guard outcomes.count == 1, let (_, outcome) = outcomes.first else {
             throw Console.fail(
                 outcomes.isEmpty
-                    ? (failures.first ?? "no SchemaMigrationPlan found") : "several apps have plans: pass one app's folder")
+                    ? (failures.first ?? "no SchemaMigrationPlan found")
+                    : "several apps have plans: pass one app's folder")
         }
         if dryRun {
             Console.out(outcome.files[outcome.createdFile] ?? "")

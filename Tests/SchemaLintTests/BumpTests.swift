@@ -27,7 +27,9 @@ final class BumpTests: XCTestCase {
         try checkBump(Self.load(example), name: "Examples/TripJournal", refusal: nil, expectClean: true)
     }
 
-    private func checkBump(_ original: [String: String], name: String, refusal: String?, expectClean: Bool = false) throws {
+    private func checkBump(
+        _ original: [String: String], name: String, refusal: String?, expectClean: Bool = false
+    ) throws {
         let lockfile = TestSupport.lock(TestSupport.analyze(original))
         let before = TestSupport.analyze(original, lockfile: lockfile)
         let bumper = Bumper(analyzer: Analyzer(threads: 1), lockfile: lockfile, workingDirectory: "/nonexistent")
@@ -58,7 +60,8 @@ final class BumpTests: XCTestCase {
         // The developer's edit: a new optional property on the new version's first model.
         let newVersion = try XCTUnwrap(after.project.versions.first { $0.name.hasSuffix(outcome.newName) })
         let entity = try XCTUnwrap(newVersion.listedEntities.first.flatMap { after.project.entity($0) })
-        files[entity.location.file] = try Self.addingProperty(to: files[entity.location.file]!, classAt: entity.location)
+        let file = entity.location.file
+        files[file] = try Self.addingProperty(to: try XCTUnwrap(files[file]), classAt: entity.location)
         let edited = TestSupport.analyze(files, lockfile: lockfile)
         XCTAssertEqual(
             Self.newFindings(before, edited, renaming: (outcome.newName, outcome.oldName)).map(\.rule), [],

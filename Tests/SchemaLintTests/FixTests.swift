@@ -70,7 +70,8 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(Set(outcome.changes.map(\.rule)), [.schemaNotListed, .stageNotListed])
         let text = try XCTUnwrap(fixed["Schema.swift"])
         XCTAssertTrue(
-            text.contains("            SchemaV1.self,\n            SchemaV2.self,\n            SchemaV3.self  // newest\n"),
+            text.contains(
+                "            SchemaV1.self,\n            SchemaV2.self,\n            SchemaV3.self  // newest\n"),
             text)
         XCTAssertTrue(text.contains("        [\n            v1ToV2,\n            v2ToV3,\n        ]"), text)
         XCTAssertEqual(TestSupport.analyze(fixed).findings.map(\.rule), [])
@@ -86,7 +87,8 @@ final class FixTests: XCTestCase {
             .insertElement(list: SourceLocation(file: "A.swift", line: 2, column: 9), position: .end, element: "q"),
             .insertElement(list: SourceLocation(file: "A.swift", line: 3, column: 9), position: .end, element: "r"),
         ]
-        XCTAssertEqual(try rewriter.apply(edits)["A.swift"], "let a = [w, x, y, z]\nlet b = [q]\nlet c = [\n    r,\n]\n")
+        XCTAssertEqual(
+            try rewriter.apply(edits)["A.swift"], "let a = [w, x, y, z]\nlet b = [q]\nlet c = [\n    r,\n]\n")
     }
 
     func testRemovingAnInverseKeepsTheOtherArguments() throws {

@@ -57,7 +57,8 @@ struct BumpPlanner {
         let identifier = try nextIdentifier(request.identifier, versions: steps.versions)
         var edits: [SourceEdit] = []
         var summaries: [String] = []
-        edits.append(.insertElement(list: schemasList, position: .after(oldReference.location), element: "\(newName).self"))
+        edits.append(
+            .insertElement(list: schemasList, position: .after(oldReference.location), element: "\(newName).self"))
         summaries.append("\(schemasList): listed \(newName) in \(plan.name).schemas")
 
         var stageNote: String?
@@ -103,7 +104,8 @@ struct BumpPlanner {
         let names = plans.map(\.name).sorted().joined(separator: ", ")
         if let name {
             guard let plan = plans.first(where: { $0.name == name || $0.name.hasSuffix(".\(name)") }) else {
-                throw Refusal(plans.isEmpty ? "no SchemaMigrationPlan found" : "no plan named \(name) (plans: \(names))")
+                throw Refusal(
+                    plans.isEmpty ? "no SchemaMigrationPlan found" : "no plan named \(name) (plans: \(names))")
             }
             return plan
         }
@@ -172,7 +174,9 @@ struct BumpPlanner {
             for model in container.models ?? []
             where model.written.description.split(separator: ".").dropLast().contains(Substring(oldName)) {
                 edits.append(.renameReference(at: model.location, from: oldName, to: newName))
-                summaries.append("\(model.location): the container now lists \(newName)'s \(model.written)")
+                let renamed = model.written.description.split(separator: ".")
+                    .map { $0 == Substring(oldName) ? newName : String($0) }.joined(separator: ".")
+                summaries.append("\(model.location): the container now lists \(renamed)")
             }
         }
         return (edits, summaries)

@@ -54,8 +54,11 @@ public struct Bumper {
         } catch let refusal as BumpPlanner.Refusal {
             throw Failure(description: refusal.description)
         }
-        var needed = Set(planned.edits.map(\.file) + [planned.typeLocation.file] + planned.extensionLocations.map(\.file))
-        for case let .copyClasses(_, declarations, _) in planned.edits { needed.formUnion(declarations.map(\.location.file)) }
+        var needed = Set(
+            planned.edits.map(\.file) + [planned.typeLocation.file] + planned.extensionLocations.map(\.file))
+        for case let .copyClasses(_, declarations, _) in planned.edits {
+            needed.formUnion(declarations.map(\.location.file))
+        }
         let sources = read(needed, files: files)
         var changed: [String: String]
         let newText: String

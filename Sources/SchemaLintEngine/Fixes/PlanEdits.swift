@@ -60,7 +60,9 @@ enum PlanEdits {
         -> SourceEdit.ListPosition
     {
         guard let from else { return .end }
-        let earlier = (plan.stages ?? []).last { stage in steps.index(of: stage.from?.version).map { $0 < from } ?? false }
+        let earlier = (plan.stages ?? []).last { stage in
+            steps.index(of: stage.from?.version).map { $0 < from } ?? false
+        }
         return earlier.map { .after($0.location) } ?? .first
     }
 
@@ -74,7 +76,8 @@ enum PlanEdits {
             let siblingTo = steps.versions.first(where: { $0.id == sibling.to?.version }),
             let oldFrom = VersionNaming.trailingNumber(simple(siblingFrom.name)),
             let oldTo = VersionNaming.trailingNumber(simple(siblingTo.name)),
-            let newFrom = VersionNaming.trailingNumber(simple(from)), let newTo = VersionNaming.trailingNumber(simple(to))
+            let newFrom = VersionNaming.trailingNumber(simple(from)),
+            let newTo = VersionNaming.trailingNumber(simple(to))
         else {
             return fallback
         }
@@ -111,7 +114,9 @@ enum VersionNaming {
                 continue
             }
             let start = index
-            while index < text.endIndex, text[index].isASCII && text[index].isNumber { index = text.index(after: index) }
+            while index < text.endIndex, text[index].isASCII && text[index].isNumber {
+                index = text.index(after: index)
+            }
             runs.append((start..<index, Int(text[start..<index]) ?? 0))
         }
         return runs
