@@ -55,7 +55,7 @@ final class BumpTests: XCTestCase {
             XCTAssertEqual(new.hashes.checksum, old.hashes.checksum, "\(name): \(old.key) checksum moved")
             XCTAssertEqual(new.fingerprint, old.fingerprint, "\(name): \(old.key) fingerprint moved")
         }
-        let added = Self.newFindings(before, after, renaming: (outcome.newName, outcome.oldName))
+        let added = Bumper.newFindings(before: before, after: after, renaming: (outcome.newName, outcome.oldName))
         XCTAssertEqual(added.map(\.rule), [.duplicateSchemaHash], "\(name): \(added)")
         // The developer's edit: a new optional property on the new version's first model.
         let newVersion = try XCTUnwrap(after.project.versions.first { $0.name.hasSuffix(outcome.newName) })
@@ -64,21 +64,10 @@ final class BumpTests: XCTestCase {
         files[file] = try Self.addingProperty(to: try XCTUnwrap(files[file]), classAt: entity.location)
         let edited = TestSupport.analyze(files, lockfile: lockfile)
         XCTAssertEqual(
-            Self.newFindings(before, edited, renaming: (outcome.newName, outcome.oldName)).map(\.rule), [],
+            Bumper.newFindings(before: before, after: edited, renaming: (outcome.newName, outcome.oldName))
+                .map(\.rule), [],
             "\(name): after the model change")
         if expectClean { XCTAssertEqual(edited.findings.map(\.rule), [], "\(name): \(edited.findings)") }
-    }
-
-    /// Findings of `after` that `before` did not have, by rule, subject and message id; one the copy carries over
-    /// from the version it copies is not new.
-    static func newFindings(_ before: Analysis, _ after: Analysis, renaming: (String, String)) -> [Finding] {
-        let known = Set(before.findings.map { "\($0.rule)|\($0.subject)|\($0.message.id)" })
-        return after.findings.filter {
-            let subject = "\($0.subject)"
-            return !known.contains("\($0.rule)|\(subject)|\($0.message.id)")
-                && !known.contains(
-                    "\($0.rule)|\(subject.replacingOccurrences(of: renaming.0, with: renaming.1))|\($0.message.id)")
-        }
     }
 
     /// `var bumpTestNote: String?` on a line of its own after the class's `{`.

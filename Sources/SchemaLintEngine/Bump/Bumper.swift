@@ -59,7 +59,7 @@ public struct Bumper {
         for case let .copyClasses(_, declarations, _) in planned.edits {
             needed.formUnion(declarations.map(\.location.file))
         }
-        let sources = read(needed, files: files)
+        let sources = SourceTexts.read(needed, files: files, workingDirectory: workingDirectory)
         var changed: [String: String]
         let newText: String
         do {
@@ -126,7 +126,7 @@ public struct Bumper {
 
     /// Findings of `after` that `before` did not have, matched by rule, subject and message id (not by line). A
     /// finding about the copy that the original already had (`renaming`: new name → old) is carried over, not new.
-    static func newFindings(before: Analysis, after: Analysis, renaming: (String, String)) -> [Finding] {
+    public static func newFindings(before: Analysis, after: Analysis, renaming: (String, String)) -> [Finding] {
         func key(_ finding: Finding, _ subject: String) -> String { "\(finding.rule)|\(subject)|\(finding.message.id)" }
         let known = Set(before.findings.map { key($0, "\($0.subject)") })
         return after.findings.filter { finding in
@@ -134,17 +134,5 @@ public struct Bumper {
             return !known.contains(key(finding, subject))
                 && !known.contains(key(finding, subject.replacingOccurrences(of: renaming.0, with: renaming.1)))
         }
-    }
-
-    private func read(_ paths: Set<String>, files: [SourceDiscovery.SourceFile]) -> [String: String] {
-        var sources: [String: String] = [:]
-        for path in paths {
-            if let file = files.first(where: { $0.path == path }), !file.bytes.isEmpty {
-                sources[path] = String(decoding: file.bytes, as: UTF8.self)
-            } else if let data = FileManager.default.contents(atPath: Paths.absolute(path, in: workingDirectory)) {
-                sources[path] = String(decoding: data, as: UTF8.self)
-            }
-        }
-        return sources
     }
 }

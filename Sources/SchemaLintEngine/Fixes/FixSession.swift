@@ -61,7 +61,9 @@ public struct FixSession {
                 round.append((finding, fix))
             }
             guard !round.isEmpty else { break }
-            let sources = readSources(round.flatMap { $0.1.edits }.flatMap(Self.files), files: files, texts: texts)
+            let sources = SourceTexts.read(
+                round.flatMap { $0.1.edits }.flatMap(Self.files), files: files, edited: texts,
+                workingDirectory: workingDirectory)
             let rewriter = SourceRewriter(sources: sources)
             // Each fix alone first: one that cannot be made is reported and left out of the round.
             var accepted: [(Finding, Finding.Fix)] = []
@@ -122,22 +124,6 @@ public struct FixSession {
             if case let .insertElement(list, _, element, _) = edit { return seen.insert("\(list)|\(element)").inserted }
             return seen.insert("\(edit)").inserted
         }
-    }
-
-    private func readSources(_ paths: [String], files: [SourceDiscovery.SourceFile], texts: [String: String])
-        -> [String: String]
-    {
-        var sources: [String: String] = [:]
-        for path in Set(paths) {
-            if let text = texts[path] {
-                sources[path] = text
-            } else if let file = files.first(where: { $0.path == path }), !file.bytes.isEmpty {
-                sources[path] = String(decoding: file.bytes, as: UTF8.self)
-            } else if let data = FileManager.default.contents(atPath: Paths.absolute(path, in: workingDirectory)) {
-                sources[path] = String(decoding: data, as: UTF8.self)
-            }
-        }
-        return sources
     }
 
     /// Writes the outcome's files (each atomically); throws with the path that could not be written.
