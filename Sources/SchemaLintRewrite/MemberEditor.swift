@@ -61,7 +61,7 @@ enum MemberEditor {
     }
 }
 
-/// Adds indentation after every line break inside a declaration (leading trivia of its tokens).
+/// Adds indentation after every line break inside a declaration (the trivia of its tokens).
 final class Reindenter: SyntaxRewriter {
     let indentation: Trivia
     init(by indentation: Trivia) {
@@ -73,15 +73,28 @@ final class Reindenter: SyntaxRewriter {
         token.with(\.leadingTrivia, shifted(token.leadingTrivia)).with(\.trailingTrivia, shifted(token.trailingTrivia))
     }
 
+    /// Indentation after each line break, except where the line is blank (no trailing whitespace is added).
     private func shifted(_ trivia: Trivia) -> Trivia {
+        let original = Array(trivia.pieces)
         var pieces: [TriviaPiece] = []
-        for piece in trivia.pieces {
+        for (index, piece) in original.enumerated() {
             pieces.append(piece)
-            switch piece {
-            case .newlines, .carriageReturnLineFeeds, .carriageReturns: pieces += indentation.pieces
-            default: break
-            }
+            guard Self.isLineBreak(piece) else { continue }
+            let rest = original[(index + 1)...].drop { if case .spaces = $0 { return true }; return $0.isTab }
+            if let next = rest.first, Self.isLineBreak(next) { continue }
+            pieces += indentation.pieces
         }
         return Trivia(pieces: pieces)
     }
+
+    private static func isLineBreak(_ piece: TriviaPiece) -> Bool {
+        switch piece {
+        case .newlines, .carriageReturnLineFeeds, .carriageReturns: return true
+        default: return false
+        }
+    }
+}
+
+extension TriviaPiece {
+    fileprivate var isTab: Bool { if case .tabs = self { return true } else { return false } }
 }
