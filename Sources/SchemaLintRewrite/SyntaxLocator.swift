@@ -40,7 +40,7 @@ struct SyntaxLocator {
 }
 
 /// Why an edit was not made. Nothing is written for a fix any of whose edits is refused.
-public struct RewriteRefusal: Error, CustomStringConvertible, Equatable {
+public struct RewriteRefusal: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
 

@@ -57,8 +57,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
-        if fix { try applyFixes() }
-        let apps = try options.apps()
+        // Sources are discovered again only when --fix rewrote some.
+        let apps = try fix ? applyFixes() : options.apps()
         let stores = try options.storeFiles(for: apps)
         var findings: [Finding] = []
         var statistics = Analysis.Statistics()
@@ -119,10 +119,11 @@ struct Check: ParsableCommand {
         if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
     }
 
-    /// `--fix`: each app's fixes, verified and written, listed on standard error; the check then runs on the result.
-    private func applyFixes() throws {
+    /// `--fix`: each app's fixes, verified and written, listed on standard error; returns the apps to check.
+    private func applyFixes() throws -> [AppUnit] {
         var changed = 0
-        for app in try options.apps() {
+        let apps = try options.apps()
+        for app in apps {
             let lockfile = try options.loadLockfile(at: app.lockfilePath)
             let session = FixSession(
                 analyzer: Analyzer(threads: options.threads, configuration: app.configuration), lockfile: lockfile,
@@ -143,6 +144,7 @@ struct Check: ParsableCommand {
             changed += outcome.files.count
         }
         Console.err("schemalint: --fix changed \(changed) file\(changed == 1 ? "" : "s")")
+        return changed == 0 ? apps : try options.apps()
     }
 
     /// The reports this run writes: `--reporter` and `--output`, else the configuration's format, else xcode.

@@ -108,7 +108,7 @@ public struct Bumper {
                 "\(planned.oldName) is not in the lockfile: if it never shipped, you may not need a new version "
                     + "(change \(planned.oldName) instead and undo this)")
         }
-        let extensions = before.project.versions.isEmpty ? 0 : planned.old.allEntities.reduce(0) {
+        let extensions = planned.old.allEntities.reduce(0) {
             $0 + before.project.symbols[$1].extensionLocations.count
         }
         if extensions > 0 && planned.frozen.isEmpty {
