@@ -155,8 +155,11 @@ public final class SymbolTable {
         case let .other(text): return .other(text)
         case let .named(path, arguments):
             if let resolved = resolveNamed(path, scope: scope, file: file, depth: depth) { return resolved }
-            // `MyApp.SchemaV1`: a module-qualified name of the app's own module.
-            if path.count > 1,
+            // `MyApp.SchemaV1`: a module-qualified name of the app's own module. Only when the first component names
+            // nothing in the sources: `SchemaV2.Habit` where SchemaV2 has no `Habit` is not re-read as a top-level
+            // `Habit` (often a typealias to another version's class).
+            if path.count > 1, !Self.selfNames.contains(path[0]),
+                lookupUnqualified(path[0], scope: scope, file: file, depth: depth) == nil,
                 let resolved = resolveNamed(Array(path.dropFirst()), scope: nil, file: file, depth: depth),
                 case .symbol = resolved
             {
@@ -174,7 +177,15 @@ public final class SymbolTable {
 
     private func resolveNamed(_ path: [String], scope: SymbolID?, file: String, depth: Int) -> Resolved? {
         guard let first = path.first else { return nil }
-        var current: Resolved? = lookupUnqualified(first, scope: scope, file: file, depth: depth)
+        var current: Resolved?
+        if Self.selfNames.contains(first) {
+            // `self.Habit` / `Self.Habit` inside a type (and its extensions) is that type's member, before any outer
+            // or top-level name.
+            guard let scope, path.count > 1 else { return nil }
+            current = .symbol(scope)
+        } else {
+            current = lookupUnqualified(first, scope: scope, file: file, depth: depth)
+        }
         for component in path.dropFirst() {
             guard case let .symbol(id)? = current else { return nil }
             current = lookupMember(component, in: id, file: file, depth: depth)
@@ -229,6 +240,9 @@ public final class SymbolTable {
             return lhs.value.location < rhs.value.location
         }
     }
+
+    /// `self.X` in a static context and `Self.X` both name a member of the innermost enclosing type.
+    static let selfNames: Set<String> = ["self", "Self"]
 
     /// How many leading directories two paths share.
     static func sharedDirectoryDepth(_ lhs: String, _ rhs: String) -> Int {
