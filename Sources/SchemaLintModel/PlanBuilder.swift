@@ -77,13 +77,29 @@ enum PlanBuilder {
         if owner == symbol.id {
             return plan.declaredStages.first { $0.name == name }
         }
-        guard let owner else { return nil }
+        guard let owner else { return stageInMigrationStageExtension(path, context: context) }
         let other = context.symbols[owner]
         for member in other.staticProperties where member.value.name == name {
             guard case let .stage(expression) = member.value.value else { continue }
             return makeStage(
                 expression, name: name, location: member.value.location, scope: member.scope, file: member.file,
                 symbols: context.symbols)
+        }
+        return nil
+    }
+
+    /// `MigrationStage.migrateV1toV2` (or `.migrateV1toV2()` in the list): a static member of an
+    /// `extension MigrationStage`, which names no type of the sources.
+    private static func stageInMigrationStageExtension(_ path: [String], context: ProjectBuilder.Context) -> Stage? {
+        guard path.count >= 2, path[path.count - 2] == "MigrationStage", let name = path.last else { return nil }
+        for extensionDecl in context.symbols.unboundExtensions
+        where extensionDecl.extendedType.path?.last == "MigrationStage" {
+            for member in extensionDecl.members.staticProperties where member.name == name {
+                guard case let .stage(expression) = member.value else { continue }
+                return makeStage(
+                    expression, name: name, location: member.location, scope: nil, file: member.location.file,
+                    symbols: context.symbols)
+            }
         }
         return nil
     }

@@ -87,6 +87,8 @@ struct DeclarationReader {
                     location: location(alias.name)))
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             readVariable(variable, into: &members)
+        } else if let function = decl.as(FunctionDeclSyntax.self) {
+            readStageFunction(function, into: &members)
         } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
                 members.enumCases.append(
@@ -188,6 +190,23 @@ struct DeclarationReader {
             }
             members.storedProperties.append(property)
         }
+    }
+
+    /// `static func migrateV1toV2() -> MigrationStage { ... return .custom(...) }`: a stage declared as a function,
+    /// in the plan, in `extension MigrationStage` or in any type. Recorded like a static property of that name, and
+    /// only when its body returns a stage expression.
+    private func readStageFunction(_ function: FunctionDeclSyntax, into members: inout Members) {
+        let isStatic = function.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+        guard isStatic, let statements = function.body?.statements,
+            let returned = ExpressionReader.returnedExpression(statements),
+            let stage = ExpressionReader.stage(returned, reader: self)
+        else { return }
+        members.staticProperties.append(
+            StaticPropertyDeclaration(
+                name: function.name.text.unbackticked, declaredType: nil, value: .stage(stage),
+                location: location(function.name)))
     }
 
     /// The `///` and `/** */` comment text right before a declaration, or nil.

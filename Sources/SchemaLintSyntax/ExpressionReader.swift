@@ -104,10 +104,22 @@ enum ExpressionReader {
         if let stage = stage(expression, reader: reader) {
             return .stage(stage)
         }
-        if let path = TypeExprReader.read(expression: expression)?.path {
+        if let path = stageReference(expression) {
             return .reference(path, reader.location(expression))
         }
         return .unreadable(reader.location(expression))
+    }
+
+    /// `migrateV1toV2`, `Self.migrateV1toV2`, `Plan.migrateV1toV2()`, or the implicit member `.migrateV1toV2()`: in a
+    /// `[MigrationStage]` literal the latter is `MigrationStage.migrateV1toV2()`, a member of an
+    /// `extension MigrationStage`.
+    private static func stageReference(_ expression: ExprSyntax) -> [String]? {
+        var callee = expression
+        if let call = expression.as(FunctionCallExprSyntax.self) { callee = call.calledExpression }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.base == nil {
+            return ["MigrationStage", member.declName.baseName.text]
+        }
+        return TypeExprReader.read(expression: callee)?.path
     }
 
     /// `Schema.Version(1, 0, 0)`, `Version(1, 0, 0)`, `.init(1, 0, 0)`.

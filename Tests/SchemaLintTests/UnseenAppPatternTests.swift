@@ -35,8 +35,9 @@ final class UnseenAppPatternTests: XCTestCase {
         XCTAssertEqual(reference.versions.map(\.hashes), analysis.versions.map(\.hashes))
     }
 
-    /// A qualified name is never read again through a top-level typealias of its last component: `RoutinesSchemaV2.Note`
-    /// where the version has no `Note` names nothing (and the model is reported missing), not `typealias Note`.
+    /// A qualified name is never read again through a top-level typealias of its last component:
+    /// `RoutinesSchemaV2.Note` where the version has no `Note` names nothing (and the model is reported missing), not
+    /// `typealias Note`.
     func testAQualifiedNameIsNotReadThroughATopLevelTypealias() throws {
         var files = try sources("SelfQualifiedModels")
         files["Persistence/Schemas.swift"] = files["Persistence/Schemas.swift"]!.replacingOccurrences(
@@ -54,5 +55,65 @@ final class UnseenAppPatternTests: XCTestCase {
         let analysis = TestSupport.analyze(files)
         let version = try XCTUnwrap(analysis.project.versions.first { $0.name == "RoutinesSchemaV2" })
         XCTAssertEqual(version.models?.map { $0.entity == nil }, [false, false, true])
+    }
+
+    /// `.migrateV2toV3()`, a `static func` in `extension MigrationStage` returning a custom stage: the step has a stage
+    /// (no lightweight_unsupported_change for the type change it rebuilds), and its closures are checked.
+    func testAStageDeclaredAsAFunctionInAnExtensionOfMigrationStageIsTheSteps() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/StagesAsFunctions")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        let plan = try XCTUnwrap(analysis.project.plans.first)
+        XCTAssertEqual(plan.stages?.map(\.kind), [.lightweight, .custom])
+        XCTAssertEqual(plan.stages?.map { $0.to?.written.description }, ["ShowsSchemaV2", "ShowsSchemaV3"])
+
+        var files = try sources("StagesAsFunctions")
+        files["DataProvider/Migration/MigrationPlan.swift"] = files["DataProvider/Migration/MigrationPlan.swift"]!
+            .replacingOccurrences(
+                of: "FetchDescriptor<ShowsSchemaV2.Show>()", with: "FetchDescriptor<ShowsSchemaV3.Show>()")
+        XCTAssertEqual(
+            TestSupport.summary(TestSupport.analyze(files).findings),
+            ["custom_stage_wrong_version DataProvider/Migration/MigrationPlan.swift:44"])
+
+        // The same function in another type, listed as `ShowStages.migrateV2toV3()`, and as a static var.
+        for (declaration, listed) in [
+            ("enum ShowStages {\n    static func migrateV2toV3() -> MigrationStage {", "ShowStages.migrateV2toV3()"),
+            ("enum ShowStages {\n    static var migrateV2toV3: MigrationStage {", "ShowStages.migrateV2toV3"),
+        ] {
+            var moved = try sources("StagesAsFunctions")
+            moved["DataProvider/Migration/MigrationPlan.swift"] = moved["DataProvider/Migration/MigrationPlan.swift"]!
+                .replacingOccurrences(of: ".migrateV2toV3(),", with: "\(listed),")
+                .replacingOccurrences(
+                    of: "extension MigrationStage {", with: "enum ShowStages {")
+                .replacingOccurrences(
+                    of: "enum ShowStages {\n    private struct", with: "enum ShowStages {\n    fileprivate struct")
+                .replacingOccurrences(
+                    of: "    static func migrateV2toV3() -> MigrationStage {",
+                    with: declaration.components(separatedBy: "\n")[1])
+            let movedAnalysis = TestSupport.analyze(moved)
+            XCTAssertEqual(TestSupport.summary(movedAnalysis.findings), [], listed)
+            XCTAssertEqual(movedAnalysis.project.plans.first?.stages?.map(\.kind), [.lightweight, .custom], listed)
+        }
+    }
+
+    /// Two entities renamed together that point at each other are two renames (rows of both are dropped); a unique
+    /// property renamed with `originalName` keeps the uniqueness it had.
+    func testRenamesAreFollowedAcrossRelationshipsAndConstraints() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/RenamesFollowed")
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings),
+            [
+                "rename_without_original_name Schema/SchemaV2.swift:10",
+                "rename_without_original_name Schema/SchemaV2.swift:17",
+            ])
+        XCTAssertTrue(analysis.findings[0].message.text.contains("entity Trip disappears and Journey"))
+        XCTAssertTrue(analysis.findings[1].message.text.contains("entity Stop disappears and Halt"))
+
+        // One of the two keeps its name: the other is still a rename, matched through the one that stayed.
+        var files = try sources("RenamesFollowed")
+        files["Schema/SchemaV2.swift"] = files["Schema/SchemaV2.swift"]!
+            .replacingOccurrences(of: "Halt", with: "Stop")
+        XCTAssertEqual(
+            TestSupport.summary(TestSupport.analyze(files).findings),
+            ["rename_without_original_name Schema/SchemaV2.swift:10"])
     }
 }

@@ -69,13 +69,6 @@ public enum SnapshotDiff {
             add(.entityFlagChanged(name: flag, from: before ?? "none", to: after ?? "none"))
         }
         if old.superentity != new.superentity { add(.superentityChanged(from: old.superentity, to: new.superentity)) }
-        for constraint in Set(new.unique ?? []).subtracting(old.unique ?? []).sorted() { add(.uniqueAdded(constraint)) }
-        for constraint in Set(old.unique ?? []).subtracting(new.unique ?? []).sorted() {
-            add(.uniqueRemoved(constraint))
-        }
-        for index in Set(new.indexes ?? []).subtracting(old.indexes ?? []).sorted() { add(.indexAdded(index)) }
-        for index in Set(old.indexes ?? []).subtracting(new.indexes ?? []).sorted() { add(.indexRemoved(index)) }
-
         let oldProperties = Dictionary(old.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Migration matches a property by its `originalName` first (Core Data's renaming identifier), even when the
@@ -90,6 +83,20 @@ public enum SnapshotDiff {
             }
         }
         let claimed = Set(renamedFrom.values.map(\.name))
+        // Constraints and indexes name properties: an old one on a renamed property is the same one under its new
+        // name (`@Attribute(.unique, originalName: "id") var uuid` keeps the uniqueness it had).
+        let newNameOf = Dictionary(renamedFrom.map { ($0.value.name, $0.key) }, uniquingKeysWith: { first, _ in first })
+        func renamed(_ list: [String]?) -> Set<String> {
+            Set((list ?? []).map { key in
+                key.split(separator: ".").map { newNameOf[String($0)] ?? String($0) }.joined(separator: ".")
+            })
+        }
+        let oldUnique = renamed(old.unique), newUnique = Set(new.unique ?? [])
+        for constraint in newUnique.subtracting(oldUnique).sorted() { add(.uniqueAdded(constraint)) }
+        for constraint in oldUnique.subtracting(newUnique).sorted() { add(.uniqueRemoved(constraint)) }
+        let oldIndexes = renamed(old.indexes), newIndexes = Set(new.indexes ?? [])
+        for index in newIndexes.subtracting(oldIndexes).sorted() { add(.indexAdded(index)) }
+        for index in oldIndexes.subtracting(newIndexes).sorted() { add(.indexRemoved(index)) }
         let matchedByName = Set(newProperties.keys).subtracting(renamedFrom.keys)
         for name in Set(oldProperties.keys).subtracting(claimed).union(newProperties.keys).sorted() {
             let before = matchedByName.contains(name) || newProperties[name] == nil ? oldProperties[name] : nil

@@ -43,17 +43,14 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
                 let addedEntities = new.snapshot.filter { oldByName[$0.name] == nil }
-                for gone in removedEntities {
-                    let shape = Set(gone.properties.map { "\($0.name):\($0.type)" })
-                    let twins = addedEntities.filter { Set($0.properties.map { "\($0.name):\($0.type)" }) == shape }
-                    guard twins.count == 1, !shape.isEmpty else { continue }
+                for (gone, twin) in EntityRenames.likelyRenames(removed: removedEntities, added: addedEntities) {
                     findings.append(
                         finding(
-                            context.location(entity: twins[0].name, property: nil, in: step.to),
-                            about: .entity(version: step.to.key, entity: twins[0].name),
+                            context.location(entity: twin.name, property: nil, in: step.to),
+                            about: .entity(version: step.to.key, entity: twin.name),
                             .entityRenamed(
                                 from: step.from.name, to: step.to.name, gone: gone.name,
-                                twin: twins[0].name)))
+                                twin: twin.name)))
                 }
             }
         }
@@ -96,8 +93,8 @@ extension Finding.Message {
         Self(
             id: "entity",
             "\(from) → \(to): entity \(gone) disappears and \(twin), with the same properties, appears. "
-                + "Assuming this is a rename: every \(gone) row is dropped. Copy the rows over in a custom stage, or "
-                + "keep "
-                + "the class name")
+                + "Assuming this is a rename: SwiftData has no originalName for a model, so every \(gone) row is "
+                + "dropped. Keep the class name (rename it in Swift with a typealias), or copy the rows over in a "
+                + "custom stage")
     }
 }
