@@ -317,12 +317,15 @@ public struct ClosureSummary: Sendable {
 }
 
 public struct SwallowedError: Sendable, Hashable {
-    /// `try?`, `try!` or `empty catch`.
+    /// `try?`, `try!`, `empty catch` or `catch` (one that neither rethrows nor stops).
     public var construct: String
     public var location: SourceLocation
-    public init(construct: String, location: SourceLocation) {
+    /// The context operation whose failure is hidden, as written (`context.save()`), shortened.
+    public var operation: String
+    public init(construct: String, location: SourceLocation, operation: String = "") {
         self.construct = construct
         self.location = location
+        self.operation = operation
     }
 }
 

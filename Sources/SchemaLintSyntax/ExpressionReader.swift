@@ -178,7 +178,7 @@ enum ExpressionReader {
         if expression.is(NilLiteralExprSyntax.self) { return nil }
         let collector = TypeUseCollector(reader: reader)
         collector.walk(expression)
-        let swallowed = SwallowedErrorCollector(reader: reader)
+        let swallowed = SwallowedErrorCollector(reader: reader, closure: expression)
         swallowed.walk(expression)
         return ClosureSummary(
             location: reader.location(expression), typeUses: collector.uses,
@@ -316,30 +316,5 @@ final class TypeUseCollector: SyntaxVisitor {
     override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind {
         record(TypeExprReader.read(node.type), node.type)
         return .skipChildren
-    }
-}
-
-/// Finds the ways a migration closure can hide a failure: `try?`, `try!`, and `catch { }` with an empty body.
-final class SwallowedErrorCollector: SyntaxVisitor {
-    let reader: DeclarationReader
-    var found: [SwallowedError] = []
-
-    init(reader: DeclarationReader) {
-        self.reader = reader
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
-        if let mark = node.questionOrExclamationMark {
-            found.append(SwallowedError(construct: "try\(mark.text)", location: reader.location(node)))
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: CatchClauseSyntax) -> SyntaxVisitorContinueKind {
-        if node.body.statements.isEmpty {
-            found.append(SwallowedError(construct: "empty catch", location: reader.location(node)))
-        }
-        return .visitChildren
     }
 }

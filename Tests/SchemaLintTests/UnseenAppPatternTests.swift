@@ -116,4 +116,51 @@ final class UnseenAppPatternTests: XCTestCase {
             TestSupport.summary(TestSupport.analyze(files).findings),
             ["rename_without_original_name Schema/SchemaV2.swift:10"])
     }
+
+    /// `try?` on one row's JSON decode is not a swallowed migration failure; a `catch` that only logs around a save is,
+    /// and the message says what was swallowed.
+    func testSwallowedErrorsAreTheOnesAroundContextOperations() throws {
+        let source = """
+            import Foundation
+            import SwiftData
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card { var front: String = ""; var extrasJSON: Data = Data(); init() {} }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card {
+                    var front: String = ""; var extrasJSON: Data = Data(); var hint: String? = nil; init() {}
+                }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] { [migrateV1toV2] }
+                static let migrateV1toV2 = MigrationStage.custom(
+                    fromVersion: SchemaV1.self, toVersion: SchemaV2.self, willMigrate: nil,
+                    didMigrate: { modelContext in
+                        for card in try modelContext.fetch(FetchDescriptor<SchemaV2.Card>()) {
+                            guard let extras = try? JSONDecoder().decode([String].self, from: card.extrasJSON)
+                            else { continue }
+                            card.hint = extras.first
+                        }
+                        do {
+                            try modelContext.save()
+                        } catch {
+                            print("could not save: \\(error)")
+                        }
+                        let count = try? modelContext.fetchCount(FetchDescriptor<SchemaV2.Card>())
+                        print(count ?? 0)
+                    })
+            }
+            """
+        let findings = TestSupport.analyze(source).findings
+        XCTAssertEqual(
+            TestSupport.summary(findings),
+            ["migration_error_swallowed Schema.swift:28", "migration_error_swallowed Schema.swift:31"])
+        XCTAssertTrue(findings[0].message.text.contains("`catch` around `modelContext.save()`"), findings[0].message.text)
+        XCTAssertTrue(findings[1].message.text.contains("`try?` on `modelContext.fetchCount("), findings[1].message.text)
+    }
 }

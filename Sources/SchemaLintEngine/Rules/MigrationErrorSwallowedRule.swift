@@ -4,7 +4,8 @@ import SchemaLintModel
 public struct MigrationErrorSwallowedRule: Rule {
     public let id = RuleID.migrationErrorSwallowed
     public let defaultSeverity = Severity.warning
-    public let summary = "try?, try! or an empty catch inside willMigrate or didMigrate."
+    public let summary =
+        "try?, try! or a catch that neither rethrows nor stops, around a context operation in a migration closure."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -15,16 +16,11 @@ public struct MigrationErrorSwallowedRule: Rule {
                     ("willMigrate", stage.expression.willMigrate), ("didMigrate", stage.expression.didMigrate),
                 ] {
                     for swallowed in closure?.swallowedErrors ?? [] where seen.insert(swallowed.location).inserted {
-                        let effect =
-                            swallowed.construct == "try!"
-                            ? "crashes the app mid-migration instead of failing it"
-                            : "hides a failed fetch or save, so the migration reports success over a half-migrated "
-                                + "store"
                         findings.append(
                             finding(
                                 swallowed.location,
                                 about: .stage(plan: plan.name, stage: stage.displayName),
-                                .errorSwallowed(swallowed.construct, closure: name, effect: effect)))
+                                .errorSwallowed(swallowed.construct, closure: name, operation: swallowed.operation)))
                     }
                 }
             }
@@ -38,10 +34,25 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func errorSwallowed(_ construct: String, closure: String, effect: String) -> Self {
-        Self(
+    static func errorSwallowed(_ construct: String, closure: String, operation: String) -> Self {
+        let what: String
+        switch construct {
+        case "try!":
+            what = "`try!` on `\(operation)` in \(closure) crashes the app mid-migration when it fails, instead of "
+                + "failing the migration"
+        case "catch":
+            what = "the `catch` around `\(operation)` in \(closure) neither rethrows nor stops (logging is not "
+                + "enough), so a failure leaves a half-migrated store that SwiftData then records as migrated"
+        case "empty catch":
+            what = "the empty `catch` around `\(operation)` in \(closure) hides its failure, so a half-migrated store "
+                + "is recorded as migrated"
+        default:
+            what = "`\(construct)` on `\(operation)` in \(closure) hides its failure, so a half-migrated store is "
+                + "recorded as migrated"
+        }
+        return Self(
             id: construct,
-            "`\(construct)` in \(closure) \(effect). Use `try` and let the error end the migration, so "
-                + "the container reports it and the store is left as it was")
+            what + ". Use `try` (or rethrow) and let the error end the migration: the container reports it and the "
+                + "store is left as it was")
     }
 }

@@ -1,0 +1,127 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Finds where a migration closure hides the failure of a context operation (fetch, save, insert, delete, a helper
+/// given the context): `try?` / `try!` around one, or a `do` holding one whose `catch` neither rethrows nor stops
+/// (empty, or only logging).
+///
+/// A `try?` around work that touches no context (decoding one row's JSON field, reading a file) leaves the store as
+/// consistent as the closure's logic makes it, so it is not collected.
+final class SwallowedErrorCollector: SyntaxVisitor {
+    let reader: DeclarationReader
+    /// The closure's context parameter (`{ context in`), plus the names apps commonly give a context.
+    let contextNames: Set<String>
+    var found: [SwallowedError] = []
+
+    static let operations: Set<String> = [
+        "fetch", "fetchCount", "fetchIdentifiers", "enumerate", "save", "insert", "delete", "transaction",
+    ]
+    static let stoppers: Set<String> = ["fatalError", "preconditionFailure", "exit", "abort"]
+
+    init(reader: DeclarationReader, closure: ExprSyntax) {
+        self.reader = reader
+        var names: Set<String> = ["context", "modelContext"]
+        if let signature = closure.as(ClosureExprSyntax.self)?.signature?.parameterClause {
+            switch signature {
+            case let .simpleInput(parameters): names.formUnion(parameters.map(\.name.text))
+            case let .parameterClause(clause): names.formUnion(clause.parameters.map(\.firstName.text))
+            }
+        }
+        names.remove("_")
+        contextNames = names
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if let mark = node.questionOrExclamationMark, let operation = contextOperation(in: Syntax(node.expression)) {
+            found.append(
+                SwallowedError(construct: "try\(mark.text)", location: reader.location(node), operation: operation))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard let operation = contextOperation(in: Syntax(node.body)) else { return .visitChildren }
+        for clause in node.catchClauses where !stops(clause.body) {
+            let construct = clause.body.statements.isEmpty ? "empty catch" : "catch"
+            found.append(SwallowedError(construct: construct, location: reader.location(clause), operation: operation))
+        }
+        return .visitChildren
+    }
+
+    /// The first context operation in a subtree, as written: a call of a context method, or a call that is given
+    /// the context.
+    private func contextOperation(in node: Syntax) -> String? {
+        let finder = OperationFinder(contextNames: contextNames)
+        finder.walk(node)
+        return finder.found.map(Self.shortened)
+    }
+
+    /// `throw`, `fatalError(...)` and the like: the failure is not hidden.
+    private func stops(_ body: CodeBlockSyntax) -> Bool {
+        let finder = StopFinder()
+        finder.walk(body)
+        return finder.stops
+    }
+
+    private static func shortened(_ text: String) -> String {
+        let line = text.split(separator: "\n").first.map(String.init) ?? text
+        return line.count > 60 || line != text ? String(line.prefix(57)) + "..." : line
+    }
+
+    private final class OperationFinder: SyntaxVisitor {
+        let contextNames: Set<String>
+        var found: String?
+
+        init(contextNames: Set<String>) {
+            self.contextNames = contextNames
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard found == nil else { return .skipChildren }
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                SwallowedErrorCollector.operations.contains(member.declName.baseName.text),
+                let base = member.base, mentionsContext(base)
+            {
+                found = node.trimmedDescription
+            } else if node.arguments.contains(where: { mentionsContext($0.expression) }) {
+                found = node.trimmedDescription
+            }
+            return found == nil ? .visitChildren : .skipChildren
+        }
+
+        private func mentionsContext(_ expression: ExprSyntax) -> Bool {
+            if let reference = expression.as(DeclReferenceExprSyntax.self) {
+                return contextNames.contains(reference.baseName.text)
+            }
+            if let member = expression.as(MemberAccessExprSyntax.self) {
+                return contextNames.contains(member.declName.baseName.text)
+            }
+            return false
+        }
+    }
+
+    private final class StopFinder: SyntaxVisitor {
+        var stops = false
+
+        init() { super.init(viewMode: .sourceAccurate) }
+
+        override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+            stops = true
+            return .skipChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                SwallowedErrorCollector.stoppers.contains(name)
+            {
+                stops = true
+            }
+            return .visitChildren
+        }
+
+        /// A nested closure's `throw` is not this catch's.
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+}
