@@ -105,6 +105,13 @@ public struct SchemaVersion: Sendable {
     /// A stable key for the lockfile, unique even when two apps each declare a `SchemaV1`.
     public var key: String
 
+    public init(id: SymbolID, name: String, location: SourceLocation, key: String) {
+        self.id = id
+        self.name = name
+        self.location = location
+        self.key = key
+    }
+
     /// Listed models that resolve to `@Model` classes.
     public var listedEntities: [SymbolID] { models?.compactMap(\.entity) ?? [] }
     /// Every entity in the version's store model: listed, then reachable.

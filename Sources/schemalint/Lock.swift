@@ -22,6 +22,9 @@ struct Lock: ParsableCommand {
     @Option(help: "Why the accepted change is safe; kept in the lockfile for reviewers.")
     var reason: String?
 
+    @Flag(help: "Refuse to lock a version whose store checksum another locked version has.")
+    var strict = false
+
     func validate() throws {
         if !accept.isEmpty && (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--accept needs --reason \"...\": say why changing a shipped version is safe")
@@ -65,6 +68,13 @@ struct Lock: ParsableCommand {
             for line in report.problems { Console.err(line) }
             // Sources that cannot be read completely: the tool could not do its job. Conflicts: findings.
             throw outcome.incomplete.isEmpty ? ExitStatus.findings : ExitStatus.failure
+        }
+        for line in report.duplicateChecksums {
+            Console.err("schemalint: \(strict ? "error" : "warning"): \(line)")
+        }
+        if strict && !report.duplicateChecksums.isEmpty {
+            Console.err("schemalint: nothing was written (--strict)")
+            throw ExitStatus.findings
         }
         if outcome.changed {
             do {

@@ -109,6 +109,33 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["check"], in: app).status, 0)
     }
 
+    /// `lock` never records two versions with one checksum silently; `--strict` refuses and writes nothing.
+    func testLockWarnsAboutDuplicateChecksumsAndStrictRefuses() throws {
+        let app = try makeApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        try write(
+            app, "Schema/SchemaV2.swift",
+            """
+            import SwiftData
+
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [SchemaV1.Trip.self] }
+            }
+            """)
+        let strict = try run(["lock", "--strict"], in: app)
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertTrue(
+            strict.stderr.contains("error: SchemaV1 and SchemaV2 have the same store checksum"), strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("nothing was written (--strict)"), strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("schemalint.lock").path))
+
+        let lock = try run(["lock"], in: app)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertTrue(lock.stderr.contains("warning: SchemaV1 and SchemaV2 have the same store checksum"), lock.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("schemalint.lock").path))
+    }
+
     func testCosmeticEditsPass() throws {
         let app = try makeApp()
         XCTAssertEqual(try run(["lock"], in: app).status, 0)

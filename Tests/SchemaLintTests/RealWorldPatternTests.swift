@@ -92,7 +92,7 @@ final class RealWorldPatternTests: XCTestCase {
                 """)
         XCTAssertTrue(
             TestSupport.analyze(sources).findings.contains {
-                $0.rule == "cloudkit_incompatible" && $0.message.text.contains("custom stage that changes stored data")
+                $0.rule == "cloudkit_incompatible" && $0.message.text.contains("changes stored data: with CloudKit")
             })
     }
 

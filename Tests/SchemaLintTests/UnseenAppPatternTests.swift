@@ -108,6 +108,14 @@ final class UnseenAppPatternTests: XCTestCase {
         XCTAssertTrue(analysis.findings[0].message.text.contains("entity Trip disappears and Journey"))
         XCTAssertTrue(analysis.findings[1].message.text.contains("entity Stop disappears and Halt"))
 
+        // `schemalint diff` says data is lost, and which classes look renamed.
+        let diff = try DiffReport(analysis: analysis, from: "SchemaV1", to: "SchemaV2")
+        XCTAssertEqual(
+            diff.verdict,
+            "lightweight migration can do it, but it loses data: Stop → Halt looks like a renamed class; Trip → "
+                + "Journey looks like a renamed class; entity Stop removed: its rows are dropped; entity Trip removed: "
+                + "its rows are dropped")
+
         // One of the two keeps its name: the other is still a rename, matched through the one that stayed.
         var files = try sources("RenamesFollowed")
         files["Schema/SchemaV2.swift"] = files["Schema/SchemaV2.swift"]!
@@ -160,7 +168,47 @@ final class UnseenAppPatternTests: XCTestCase {
         XCTAssertEqual(
             TestSupport.summary(findings),
             ["migration_error_swallowed Schema.swift:28", "migration_error_swallowed Schema.swift:31"])
-        XCTAssertTrue(findings[0].message.text.contains("`catch` around `modelContext.save()`"), findings[0].message.text)
-        XCTAssertTrue(findings[1].message.text.contains("`try?` on `modelContext.fetchCount("), findings[1].message.text)
+        XCTAssertTrue(findings[0].message.text.contains("`catch` around `modelContext.save()`"), "\(findings[0])")
+        XCTAssertTrue(findings[1].message.text.contains("`try?` on `modelContext.fetchCount("), "\(findings[1])")
+    }
+
+    /// A container naming live classes that store exactly like the newest version's own: the store opens today, and the
+    /// finding says the real risk (two classes for one entity), not that the container matches no version.
+    func testAContainerOfTwinClassesIsToldItsRealRisk() throws {
+        let source = """
+            import SwiftData
+            @Model final class Note { var text: String = ""; var pinned: Bool = false; init() {} }
+            enum NotesV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+            enum NotesV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; var pinned: Bool = false; init() {} }
+            }
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+                static var stages: [MigrationStage] { [migrate] }
+                static let migrate = MigrationStage.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)
+            }
+            func openNotes() throws -> ModelContainer {
+                try ModelContainer(for: Note.self, migrationPlan: NotesPlan.self)
+            }
+            """
+        let findings = TestSupport.analyze(source).findings
+        XCTAssertEqual(TestSupport.summary(findings), ["container_models_not_in_schema Schema.swift:19"])
+        XCTAssertTrue(findings[0].message.text.contains("with the same store checksum: stores open today"))
+
+        // One more property on the live class: now it really matches no version.
+        let drifted = TestSupport.analyze(
+            source.replacingOccurrences(
+                of: "@Model final class Note { var text: String = \"\"; var pinned: Bool = false; init() {} }\nenum",
+                with: "@Model final class Note { var text: String = \"\"; var pinned: Bool = false; var tag: String? "
+                    + "= nil; init() {} }\nenum")
+        ).findings
+        XCTAssertEqual(TestSupport.summary(drifted), ["container_models_not_in_schema Schema.swift:19"])
+        XCTAssertTrue(drifted[0].message.text.contains("matches no version, so opening the store fails"))
     }
 }

@@ -55,8 +55,30 @@ public struct ChangeWording: Sendable {
 
     /// `String?`, `[Category] relationship`.
     public static func describe(_ property: PropertySnapshot) -> String {
-        let type = property.type + (property.optional ? "?" : "")
+        let type = readable(property.type) + (property.optional ? "?" : "")
         return property.kind == .relationship ? "\(type) relationship" : type
+    }
+
+    /// A snapshot type as a reader knows it: `Unknown(AnimeType)` (a value whose Core Data storage schemalint is
+    /// not sure of; the snapshot and the lockfile keep that marker) is written `AnimeType`, as in the source.
+    public static func readable(_ type: String) -> String {
+        var text = Substring(type)
+        var result = ""
+        while let range = text.range(of: "Unknown(") {
+            result += text[..<range.lowerBound]
+            text = text[range.upperBound...]
+            var depth = 1
+            var inner = ""
+            while let character = text.first {
+                text = text.dropFirst()
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if depth == 0 { break }
+                inner.append(character)
+            }
+            result += inner
+        }
+        return result + text
     }
 
     private func fields(_ old: PropertySnapshot, _ new: PropertySnapshot) -> [String] {
@@ -67,7 +89,7 @@ public struct ChangeWording: Sendable {
                 pair(label, before ?? "none", after ?? "none") ?? "\(label) \(before ?? "none") → \(after ?? "none")")
         }
         compare("kind", old.kind.rawValue, new.kind.rawValue)
-        compare("type", old.type, new.type)
+        compare("type", Self.readable(old.type), Self.readable(new.type))
         if old.optional != new.optional {
             fields.append(
                 pair(nil, old.optional ? "optional" : "required", new.optional ? "optional" : "required")

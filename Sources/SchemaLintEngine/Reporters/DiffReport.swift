@@ -6,6 +6,8 @@ public struct DiffReport {
     public var to: SchemaVersion
     public var changes: [AssessedChange]
     public var sameChecksum: Bool
+    /// Entities that vanish while a same-shaped one appears (SwiftData has no originalName for a model).
+    public var likelyEntityRenames: [(from: String, to: String)] = []
 
     public var blockers: [AssessedChange] { changes.filter { !$0.isLightweight } }
 
@@ -17,8 +19,12 @@ public struct DiffReport {
         }
         guard !blockers.isEmpty else {
             let cautions = changes.compactMap { change in change.caution.map { "\(change.text): \($0)" } }
-            return "lightweight is enough"
-                + (cautions.isEmpty ? "" : " (provided that: " + cautions.joined(separator: "; ") + ")")
+            let provided = cautions.isEmpty ? "" : " (provided that: " + cautions.joined(separator: "; ") + ")"
+            let losses = changes.compactMap { change in change.consequence.map { "\(change.text): \($0)" } }
+            guard !losses.isEmpty else { return "lightweight is enough" + provided }
+            let renames = likelyEntityRenames.map { "\($0.from) → \($0.to) looks like a renamed class" }
+            return "lightweight migration can do it, but it loses data" + provided + ": "
+                + (renames + losses).joined(separator: "; ")
         }
         return "needs a custom stage because " + blockers.map { "\($0.text) (\($0.blocker!))" }.joined(separator: "; ")
     }
@@ -54,6 +60,11 @@ public struct DiffReport {
         to = toVersion
         changes = MigrationAssessment.assess(from: fromHashes.snapshot, to: toHashes.snapshot)
         sameChecksum = fromHashes.hashes.checksum == toHashes.hashes.checksum
+        let toNames = Set(toHashes.snapshot.map(\.name)), fromNames = Set(fromHashes.snapshot.map(\.name))
+        likelyEntityRenames = EntityRenames.likelyRenames(
+            removed: fromHashes.snapshot.filter { !toNames.contains($0.name) },
+            added: toHashes.snapshot.filter { !fromNames.contains($0.name) }
+        ).map { (from: $0.0.name, to: $0.1.name) }
     }
 
     public func text() -> String {

@@ -28,6 +28,7 @@ public struct JSONReporter: Reporter {
                 }),
             "summary": .object([
                 "errors": .int(summary.errors), "warnings": .int(summary.warnings), "notes": .int(summary.notes),
+                "relatedLocations": .int(summary.relatedLocations),
                 "files": .int(summary.filesFound), "filesParsed": .int(summary.filesParsed),
                 "versions": .int(summary.versions),
                 "lockfiles": .strings(summary.lockfiles),

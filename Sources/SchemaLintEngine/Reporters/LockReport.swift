@@ -29,6 +29,24 @@ public struct LockReport {
         ]
     }
 
+    /// Versions this run records whose store checksum another locked version already has: a plan listing both
+    /// crashes at launch with "Duplicate version checksums". Locking them is allowed (a lockfile records what
+    /// shipped), but never silently; `lock --strict` refuses.
+    public var duplicateChecksums: [String] {
+        let versions = outcome.lockfile.versions
+        let new = Set(outcome.recorded + outcome.accepted)
+        let groups = Dictionary(grouping: versions.keys.sorted()) { versions[$0]?.checksum ?? "" }
+        return groups.filter { checksum, keys in
+            !checksum.isEmpty && keys.count > 1 && keys.contains(where: new.contains)
+        }
+            .sorted { $0.value[0] < $1.value[0] }
+            .map { checksum, keys in
+                "\(keys.joined(separator: " and ")) have the same store checksum (\(checksum)): a plan that lists "
+                    + "both stops at launch with \"Duplicate version checksums\". Make the newer one differ before "
+                    + "it ships (`schemalint diff` shows what changed)"
+            }
+    }
+
     public func text() -> String {
         var lines: [String] = []
         for key in outcome.recorded { lines.append("locked \(key) \(checksum(key))\(verified(key))") }

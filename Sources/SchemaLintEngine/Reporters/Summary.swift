@@ -3,6 +3,8 @@ public struct Summary: Sendable {
     public var errors: Int
     public var warnings: Int
     public var notes: Int
+    /// Secondary locations attached to findings (`note:` lines in xcode output): not findings themselves.
+    public var relatedLocations: Int
     public var filesFound: Int
     public var filesParsed: Int
     public var versions: Int
@@ -21,6 +23,7 @@ public struct Summary: Sendable {
         errors = findings.filter { $0.severity == .error }.count
         warnings = findings.filter { $0.severity == .warning }.count
         notes = findings.filter { $0.severity == .note }.count
+        relatedLocations = findings.reduce(0) { $0 + $1.notes.count }
         filesFound = statistics.filesFound
         filesParsed = statistics.filesParsed
         self.versions = versions
@@ -34,9 +37,13 @@ public struct Summary: Sendable {
             stores == 0
             ? plural(versions, "schema version")
             : "\(plural(versions, "schema version")) and \(plural(stores, "store file"))"
-        var line =
-            "schemalint: \(plural(errors, "error")), \(plural(warnings, "warning")) in \(checked) "
-            + "(\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+        let counts =
+            "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+            + (notes > 0 ? ", \(plural(notes, "note"))" : "")
+        var line = "schemalint: \(counts) in \(checked) (\(plural(filesFound, "Swift file")), \(filesParsed) parsed)"
+        if relatedLocations > 0 {
+            line += "; \(plural(relatedLocations, "related location")) (the `note: ↳` lines) not counted as findings"
+        }
         var read: [String] = []
         if !lockfiles.isEmpty { read.append("lockfile \(lockfiles.joined(separator: ", "))") }
         if !missingLockfiles.isEmpty { read.append("no lockfile at \(missingLockfiles.joined(separator: ", "))") }

@@ -45,9 +45,12 @@ public struct CloudKitIncompatibleRule: Rule {
                 else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
                     guard let why = riskOfCustomStage(stage, context: context) else { continue }
+                    // At the stage's own `.custom(` (several stages are often listed on one line).
                     report(
-                        stage.location, .stage(plan: plan.name, stage: stage.displayName),
-                        .cloudKitCustomStage(plan: plan.name, why: why))
+                        stage.expression.location, .stage(plan: plan.name, stage: stage.displayName),
+                        .cloudKitCustomStage(
+                            plan: plan.name, stage: stage.displayName.replacingOccurrences(of: "->", with: " → "),
+                            why: why))
                 }
             }
         }
@@ -136,10 +139,10 @@ extension Finding.Message {
                 + "container fails to load otherwise")
     }
 
-    static func cloudKitCustomStage(plan: String, why: String) -> Self {
+    static func cloudKitCustomStage(plan: String, stage: String, why: String) -> Self {
         Self(
             id: "custom-stage",
-            "\(plan) has a custom stage that \(why): with CloudKit, other devices still sync the "
+            "The custom stage \(stage) of \(plan) \(why): with CloudKit, other devices still sync the "
                 + "old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
     }
 

@@ -24,6 +24,18 @@ public struct ContainerModelsNotInSchemaRule: Rule {
                             project.symbols[versioned].qualifiedName,
                             plan: plan.name, newest: newest.name)))
             }
+            // Other classes with exactly the newest version's store checksum: SwiftData finds the version and the
+            // store opens today. The risk is two classes for one entity drifting apart, said once per container.
+            if let models = container.models,
+                let first = models.first(where: { $0.entity.map { !inNewest.contains($0) } ?? false }),
+                Self.storesLikeNewest(models, newest: newest, context: context)
+            {
+                findings.append(
+                    finding(
+                        first.location, about: .container(container.subjectName),
+                        .containerClassesTwinNewest(plan: plan.name, newest: newest.name)))
+                continue
+            }
             for model in container.models ?? [] {
                 guard let id = model.entity, !inNewest.contains(id), let entity = project.entity(id) else { continue }
                 let current = context.entity(named: entity.name, in: newest)
@@ -40,6 +52,18 @@ public struct ContainerModelsNotInSchemaRule: Rule {
     }
 }
 
+extension ContainerModelsNotInSchemaRule {
+    /// Whether the container's own classes make the same store as the newest version (same checksum, certain).
+    static func storesLikeNewest(_ models: [ModelReference], newest: SchemaVersion, context: RuleContext) -> Bool {
+        guard let newestAnalysis = context.analysis(of: newest), newestAnalysis.isCertain else { return false }
+        var live = SchemaVersion(id: newest.id, name: "container", location: newest.location, key: "container")
+        live.models = models
+        live.reachableOnly = VersionBuilder.reachable(from: live.listedEntities, entities: context.project.entities)
+        let analysis = VersionAnalysis(version: live, project: context.project)
+        return analysis.isCertain && analysis.hashes.checksum == newestAnalysis.hashes.checksum
+    }
+}
+
 extension RuleID {
     public static let containerModelsNotInSchema: RuleID = "container_models_not_in_schema"
 }
@@ -51,6 +75,15 @@ extension Finding.Message {
             "this container uses the schema of \(versioned), but the newest version of \(plan) is "
                 + "\(newest): the container's model matches no final version and opening the store fails. Use "
                 + "Schema(versionedSchema: \(newest).self)")
+    }
+
+    static func containerClassesTwinNewest(plan: String, newest: String) -> Self {
+        Self(
+            id: "twin-classes",
+            "this container names other classes than \(newest), the newest version of \(plan), with the same store "
+                + "checksum: stores open today, but each entity now has two classes that must stay identical, and an "
+                + "edit to one alone makes the container match no version (134504). Give the container \(newest)'s "
+                + "classes (Schema(versionedSchema: \(newest).self), or typealiases to them)")
     }
 
     static func containerModelNotInNewest(_ model: String, plan: String, newest: String, detail: String) -> Self {
