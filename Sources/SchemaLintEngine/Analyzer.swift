@@ -97,9 +97,15 @@ public struct Analyzer {
         statistics.filesParsed = parsed.count
 
         let versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
+        // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
+        let unused = PlanReferences.unreferenced(
+            project, files: files, skipped: files.indices.filter { !relevant[$0] }, threads: threads)
+        var checked = project
+        checked.plans.removeAll { unused.contains($0.id) }
         var context = RuleContext(
-            project: project, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
+            project: checked, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
             lockfile: lockfile)
+        context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
         context.lockfileLocation = lockfileLocation

@@ -23,6 +23,11 @@ public struct ParsedFile: Sendable {
     public var boolArguments: [BoolArgument] = []
     /// `// schemalint:disable...` comments, in source order.
     public var suppressions: [SuppressionComment] = []
+    /// Names this file's code uses (as a type or a value), outside the declaration and extensions of a type of that
+    /// name: whether anything uses a migration plan. Comments are not code.
+    public var referencedNames: Set<String> = []
+    /// Types declared `public` or `open` here: other modules may use them.
+    public var publicTypes: Set<String> = []
 
     public init(path: String) {
         self.path = path

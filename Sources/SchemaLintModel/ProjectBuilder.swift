@@ -8,6 +8,8 @@ public enum ProjectBuilder {
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
+        project.referencedNames = sorted.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
+        project.publicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
 
         let versionIDs = symbols.symbols.filter { context.conforms($0, to: "VersionedSchema") }.map(\.id)
         let versionSet = Set(versionIDs)

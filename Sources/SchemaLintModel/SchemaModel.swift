@@ -196,6 +196,10 @@ public struct Project {
     public var configurations: [ConfigurationModel] = []
     /// `// schemalint:` comments by file.
     public var suppressions: [String: [SuppressionComment]] = [:]
+    /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).
+    public var referencedNames: Set<String> = []
+    /// Names of types declared `public` or `open` somewhere in the parsed files.
+    public var publicTypes: Set<String> = []
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     /// The version a lockfile key names.

@@ -49,6 +49,29 @@ public enum DeclarationScanner {
         }
     }
 
+    /// Whether any whole identifier in the bytes is one of `names` (comments and strings included: a false match
+    /// only keeps a plan checked).
+    public static func mentionsIdentifier(_ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>) -> Bool {
+        guard !names.isEmpty else { return false }
+        let lengths = Set(names.map(\.utf8.count))
+        var index = 0
+        while index < buffer.count {
+            guard isIdentifierStart(buffer[index]), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < buffer.count, isIdentifierByte(buffer[end]) { end += 1 }
+            if lengths.contains(end - index),
+                names.contains(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self))
+            {
+                return true
+            }
+            index = end
+        }
+        return false
+    }
+
     enum Keyword { case declaration, alias }
 
     private static let declarationKeywords: [[UInt8]] = ["struct", "enum", "class", "actor", "protocol", "extension"]

@@ -33,6 +33,7 @@ public enum SwiftFileParser {
         var parsed = ParsedFile(path: path)
         let reader = DeclarationReader(converter: converter, path: path)
         reader.read(tree, into: &parsed)
+        (parsed.referencedNames, parsed.publicTypes) = ReferenceCollector.collect(tree)
         var source = source
         let mentionsContainers = source.withUTF8 {
             ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0))

@@ -211,4 +211,41 @@ final class UnseenAppPatternTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(drifted), ["container_models_not_in_schema Schema.swift:19"])
         XCTAssertTrue(drifted[0].message.text.contains("matches no version, so opening the store fails"))
     }
+
+    /// A plan whose only container is commented out migrates no store: one note at the plan, none of its errors. The
+    /// day something names it (the container back, a constant, a test) or another module can (`public`), it is
+    /// checked again.
+    func testAPlanWhoseOnlyContainerIsCommentedOutIsNotChecked() throws {
+        let plan = "BikeShare/Persistence/StationsMigrationPlan.swift"
+        let analysis = try TestSupport.analyzeFixture("RealWorld/CommentedOutContainer")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), ["unused_plan \(plan):14"])
+        XCTAssertEqual(analysis.findings.map(\.severity), [.note])
+        XCTAssertEqual(analysis.versions.count, 2, "its versions are still hashed and locked")
+
+        let checked = [
+            "duplicate_version_identifier \(plan):10",
+            "duplicate_schema_hash \(plan):11",
+        ]
+        let files = try sources("CommentedOutContainer")
+        var uncommented = files
+        uncommented["BikeShare/BikeShareApp.swift"] = files["BikeShare/BikeShareApp.swift"]!
+            .replacingOccurrences(of: "// container", with: "container")
+            .replacingOccurrences(of: "//     ", with: "    ")
+            .replacingOccurrences(of: "// )", with: ")")
+            .replacingOccurrences(of: "container = try ModelContainer(for: Station.self, Dock.self)", with: "")
+        let live = TestSupport.summary(TestSupport.analyze(uncommented).findings)
+        XCTAssertTrue(Set(checked).isSubset(of: live), "\(live)")
+        XCTAssertFalse(live.contains { $0.hasPrefix("unused_plan") })
+
+        var named = files
+        named["BikeShareTests/MigrationTests.swift"] = "let plan = StationsMigrationPlan.self\n"
+        var exported = files
+        exported[plan] = files[plan]!.replacingOccurrences(of: "enum StationsMigrationPlan", with: "public enum "
+            + "StationsMigrationPlan")
+        for variant in [named, exported] {
+            let findings = TestSupport.summary(TestSupport.analyze(variant).findings)
+            XCTAssertTrue(Set(checked).isSubset(of: findings), "\(findings)")
+            XCTAssertFalse(findings.contains { $0.hasPrefix("unused_plan") })
+        }
+    }
 }

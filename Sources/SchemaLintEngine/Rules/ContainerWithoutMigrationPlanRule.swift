@@ -9,8 +9,12 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         let project = context.project
+        // A plan nothing uses is still the plan these models belong to, but leaving it out only matters when it has
+        // custom stages to skip: inference migrates as its lightweight stages would.
+        let skipsStages = { (plan: MigrationPlan) in plan.stages?.contains { $0.kind == .custom } == true }
+        let plans = (project.plans + context.unreferencedPlans.filter(skipsStages)).filter { !context.isInert($0) }
         let planned = Dictionary(
-            project.plans.filter { !context.isInert($0) }.flatMap { plan in
+            plans.flatMap { plan in
                 context.steps(of: plan).versions.flatMap { version in
                     version.allEntities.map { ($0, plan.name) } + [(version.id, plan.name)]
                 }

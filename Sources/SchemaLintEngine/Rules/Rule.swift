@@ -36,6 +36,8 @@ public struct RuleContext {
     /// Where this app's lockfile is expected, when the run looks for one (`check`); nil when no lockfile applies
     /// (tests of single rules, `--against` alone).
     public var lockfileLocation: String?
+    /// Plans that no container is given and no code names (`PlanReferences`): left out of `project.plans`.
+    public var unreferencedPlans: [MigrationPlan] = []
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<RuleID> = Set(RuleRegistry.all.map(\.id))
 

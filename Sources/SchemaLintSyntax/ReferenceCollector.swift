@@ -1,0 +1,69 @@
+import SwiftSyntax
+
+/// The names a file's code uses as types or values (`Plan.self`, `Plan.migrateV1toV2`, `let p: Plan.Type`), leaving
+/// out uses inside the declaration or an extension of a type of that name: a plan that only names itself is used by
+/// nothing. Comments and string literals are trivia or literal tokens, never references.
+final class ReferenceCollector: SyntaxVisitor {
+    private var enclosing: [String] = []
+    private(set) var names: Set<String> = []
+    /// Types declared `public` or `open`: other modules may use them.
+    private(set) var publicTypes: Set<String> = []
+
+    static func collect(_ tree: SourceFileSyntax) -> (names: Set<String>, publicTypes: Set<String>) {
+        let collector = ReferenceCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return (collector.names, collector.publicTypes)
+    }
+
+    private func use(_ token: TokenSyntax) {
+        let name = token.text.unbackticked
+        if !enclosing.contains(name) { names.insert(name) }
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        use(node.baseName)
+        return .visitChildren
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        use(node.name)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        use(node.name)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        use(node.declName.baseName)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
+    override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
+    override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
+    override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
+    override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+
+    /// `extension A.Plan` is inside `Plan` for this purpose: its members and the extended name itself.
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let last = node.extendedType.as(MemberTypeSyntax.self)?.name.text
+            ?? node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? ""
+        enclosing.append(last.unbackticked)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+
+    private func enter(_ name: TokenSyntax, _ modifiers: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
+        let exported: Set<TokenKind> = [.keyword(.public), .keyword(.open)]
+        if modifiers.contains(where: { exported.contains($0.name.tokenKind) }) {
+            publicTypes.insert(name.text.unbackticked)
+        }
+        enclosing.append(name.text.unbackticked)
+        return .visitChildren
+    }
+}
