@@ -106,6 +106,8 @@ public struct Analyzer {
             project: checked, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
             lockfile: lockfile)
         context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
+        context.unusedModels = PlanReferences.unusedModels(
+            project, files: files, skipped: files.indices.filter { !relevant[$0] }, threads: threads)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
         context.lockfileLocation = lockfileLocation

@@ -2,29 +2,54 @@ import Foundation
 import SchemaLintModel
 import SchemaLintSyntax
 
-/// Plans that nothing uses: no container is given them and no code names them outside their own declaration and
-/// extensions (a container left in a comment, a template plan never wired up). They migrate no store, so the rules
-/// about plans leave them alone and `unused_plan` says so once.
+/// Declarations that nothing uses, so the rules about them leave them alone:
+/// - plans no container is given and no code names outside their own declaration and extensions (a container left in a
+///   comment, a template plan never wired up): they migrate no store, and `unused_plan` says so once;
+/// - models declared inside a version that no code names (a class written and never used): nothing inserts or fetches
+///   them, so a version leaving them out of `models` cannot fail.
 ///
-/// Only in an app that opens a store (some app container) and only for plans other modules cannot use (not `public`):
-/// a library or a code fragment shows no container, and its plan is used elsewhere. Files pass 1 skipped are searched
-/// for the plan's name as a whole identifier (comments included): a mention there keeps the plan checked, since a
-/// missed use must never silence real findings.
+/// Only in an app that opens a store (some app container): a library or a code fragment shows no container, and its
+/// types are used elsewhere; and only for plans other modules cannot use (not `public`), since another module's
+/// container may be given them (a model another module inserts must be in the models of this repository's
+/// container all the same). Files pass 1 skipped are searched for each candidate's name as a whole identifier
+/// (comments included): a mention there keeps it checked, since a missed use must never silence real findings.
 enum PlanReferences {
     static func unreferenced(
         _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
     ) -> Set<SymbolID> {
         guard project.containers.contains(where: { $0.purpose == .app }) else { return [] }
         let usedByContainers = Set(project.containers.compactMap(\.plan))
-        var candidates: [SymbolID: String] = [:]
-        for plan in project.plans where !usedByContainers.contains(plan.id) {
-            let name = project.symbols[plan.id].name
-            if !project.referencedNames.contains(name), !project.publicTypes.contains(name) {
-                candidates[plan.id] = name
-            }
+        let candidates = project.plans.filter {
+            !usedByContainers.contains($0.id) && !project.publicTypes.contains(project.symbols[$0.id].name)
+        }.map(\.id)
+        return unnamed(candidates, project: project, files: files, skipped: skipped, threads: threads)
+    }
+
+    static func unusedModels(
+        _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
+    ) -> Set<SymbolID> {
+        guard project.containers.contains(where: { $0.purpose == .app }) else { return [] }
+        let candidates = project.entities.values.filter { $0.enclosingVersion != nil }.map(\.id)
+        return unnamed(candidates, project: project, files: files, skipped: skipped, threads: threads)
+    }
+
+    /// The candidates whose name no parsed code uses and no skipped file mentions.
+    private static func unnamed(
+        _ candidates: [SymbolID], project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
+    ) -> Set<SymbolID> {
+        var names: [SymbolID: String] = [:]
+        for id in candidates {
+            let name = project.symbols[id].name
+            if !project.referencedNames.contains(name) { names[id] = name }
         }
-        guard !candidates.isEmpty else { return [] }
-        let names = Set(candidates.values)
+        guard !names.isEmpty else { return [] }
+        let mentioned = mentions(of: Set(names.values), in: files, skipped: skipped, threads: threads)
+        return Set(names.filter { !mentioned.contains($0.value) }.keys)
+    }
+
+    private static func mentions(
+        of names: Set<String>, in files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
+    ) -> Set<String> {
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let mentions = Workers.map(skipped.count, threads: threads, state: newBuffer) { slot, buffer -> Set<String> in
             let file = files[skipped[slot]]
@@ -37,7 +62,6 @@ enum PlanReferences {
             guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return [] }
             return buffer.withUnsafeBufferPointer { found(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
-        let mentioned = mentions.reduce(into: Set<String>()) { $0.formUnion($1) }
-        return Set(candidates.filter { !mentioned.contains($0.value) }.keys)
+        return mentions.reduce(into: Set<String>()) { $0.formUnion($1) }
     }
 }

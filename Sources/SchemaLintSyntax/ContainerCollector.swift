@@ -8,9 +8,9 @@ import SwiftSyntax
 /// within the file.
 final class ContainerCollector: SyntaxVisitor {
     let reader: DeclarationReader
-    private var schemaVariables: [String: ModelSource] = [:]
+    private var schemaVariables = LexicalVariables<ModelSource>()
     /// `let config = ModelConfiguration(...)`: whether each such variable is an in-memory configuration.
-    private var configurationVariables: [String: Bool] = [:]
+    private var configurationVariables = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
     private(set) var boolArguments: [BoolArgument] = []
@@ -135,9 +135,9 @@ final class ContainerCollector: SyntaxVisitor {
             let value = node.initializer?.value
         else { return .visitChildren }
         if let call = value.as(FunctionCallExprSyntax.self), isSchemaCall(call) {
-            schemaVariables[name] = schemaSource(call)
+            schemaVariables.record(name, schemaSource(call), at: node)
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
-            configurationVariables[name] = Self.isInMemory(call)
+            configurationVariables.record(name, Self.isInMemory(call), at: node)
         }
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
@@ -222,7 +222,7 @@ final class ContainerCollector: SyntaxVisitor {
                 return Self.isInMemory(call)
             }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                return configurationVariables[reference.baseName.text] ?? false
+                return configurationVariables.lookup(reference.baseName.text, at: reference) ?? false
             }
             return false
         }
@@ -259,7 +259,7 @@ final class ContainerCollector: SyntaxVisitor {
         let first = arguments[start].expression
         if let nested = first.as(FunctionCallExprSyntax.self), isSchemaCall(nested) { return schemaSource(nested) }
         if let reference = first.as(DeclReferenceExprSyntax.self),
-            let known = schemaVariables[reference.baseName.text]
+            let known = schemaVariables.lookup(reference.baseName.text, at: reference)
         {
             return known
         }

@@ -1,8 +1,9 @@
 import SwiftSyntax
 
 /// The names a file's code uses as types or values (`Plan.self`, `Plan.migrateV1toV2`, `let p: Plan.Type`), leaving
-/// out uses inside the declaration or an extension of a type of that name: a plan that only names itself is used by
-/// nothing. Comments and string literals are trivia or literal tokens, never references.
+/// out uses inside the declaration or an extension of a type of that name and same-named typealiases: a plan or
+/// model that only names itself is used by nothing. Comments and string literals are trivia or literal tokens, never
+/// references.
 final class ReferenceCollector: SyntaxVisitor {
     private var enclosing: [String] = []
     private(set) var names: Set<String> = []
@@ -48,6 +49,14 @@ final class ReferenceCollector: SyntaxVisitor {
     override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+
+    /// `typealias Note = NotesV3.Note` renames a type for the rest of the code; it does not use it. Uses of the alias
+    /// are uses of the name.
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let value = node.initializer.value
+        let last = value.as(MemberTypeSyntax.self)?.name.text ?? value.as(IdentifierTypeSyntax.self)?.name.text
+        return last?.unbackticked == node.name.text.unbackticked ? .skipChildren : .visitChildren
+    }
 
     /// `extension A.Plan` is inside `Plan` for this purpose: its members and the extended name itself.
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {

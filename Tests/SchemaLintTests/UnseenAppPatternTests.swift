@@ -248,4 +248,68 @@ final class UnseenAppPatternTests: XCTestCase {
             XCTAssertFalse(findings.contains { $0.hasPrefix("unused_plan") })
         }
     }
+
+    /// A `let config` in a `do` and another in its `catch` are two variables: the first container writes the user's
+    /// store (an app container, checked), the fallback one is in memory. And a model the current version declares but
+    /// no code names is never stored, so leaving it out of `models` is not an error; in a historical version it still
+    /// is (shipped stores may hold its table while the class is gone from the app).
+    func testVariablesResolveInTheirBlockAndUnusedModelsOfTheNewestVersion() throws {
+        let models = """
+            import SwiftData
+            typealias Note = NotesSchema.Note
+            enum NotesSchema: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+            extension NotesSchema {
+                @Model final class Draft { var text: String = ""; init() {} }
+            }
+            typealias Draft = NotesSchema.Draft
+            """
+        let app = """
+            import SwiftData
+            func openStore() -> ModelContainer {
+                let schema = Schema(NotesSchema.models)
+                do {
+                    let config = ModelConfiguration(schema: schema, isStoredInMemoryOnly: false)
+                    return try ModelContainer(for: schema, configurations: config)
+                } catch {
+                    let config = ModelConfiguration(schema: schema, isStoredInMemoryOnly: true)
+                    return try! ModelContainer(for: schema, configurations: config)
+                }
+            }
+            func show(_ note: Note) {}
+            """
+        let analysis = TestSupport.analyze(["Models.swift": models, "App.swift": app])
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app, .inMemory])
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+
+        // The day something stores a Draft, the omission is an error.
+        let used = TestSupport.analyze([
+            "Models.swift": models, "App.swift": app,
+            "DraftView.swift": "func save(_ context: ModelContext) { context.insert(Draft()) }\n",
+        ])
+        XCTAssertEqual(TestSupport.summary(used.findings), ["model_missing_from_schema Models.swift:5"])
+
+        // In a historical version an unnamed model is still reported.
+        let historical = models + """
+
+            enum NotesSchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [LiveNote.self] }
+            }
+            @Model final class LiveNote { var text: String = ""; var pinned: Bool = false; init() {} }
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesSchema.self, NotesSchemaV2.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """
+        let plannedApp = app.replacingOccurrences(
+            of: "try ModelContainer(for: schema, configurations: config)",
+            with: "try ModelContainer(for: schema, migrationPlan: NotesPlan.self, configurations: config)")
+        let findings = TestSupport.summary(
+            TestSupport.analyze(["Models.swift": historical, "App.swift": plannedApp]).findings)
+        XCTAssertTrue(findings.contains("model_missing_from_schema Models.swift:5"), "\(findings)")
+    }
 }

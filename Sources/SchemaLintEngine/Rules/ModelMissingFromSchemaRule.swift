@@ -4,8 +4,10 @@ import SchemaLintModel
 /// relationships pull in must not bring a second class with the name of a listed one.
 ///
 /// Not reported: a nested model the list leaves out but a listed model reaches through a relationship (SwiftData
-/// follows relationships and includes it, so the checksum is the same), and models a historical version reaches
-/// that can still change (`historical_schema_uses_live_model` reports those, with the right fix: a frozen copy).
+/// follows relationships and includes it, so the checksum is the same), a model the newest version declares that no
+/// code names (nothing stores it), and models a historical version reaches that can still change
+/// (`historical_schema_uses_live_model` reports those, with the right fix: a frozen copy). A historical version's
+/// unnamed model is still reported: the class may be gone from the app while shipped stores hold its table.
 public struct ModelMissingFromSchemaRule: Rule {
     public let id = RuleID.modelMissingFromSchema
     public let defaultSeverity = Severity.error
@@ -16,14 +18,17 @@ public struct ModelMissingFromSchemaRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let project = context.project
+        let historical = Set(project.plans.flatMap { context.steps(of: $0).versions.dropLast().map(\.id) })
         for version in project.versions {
             guard let models = version.models, let listLocation = version.modelsLocation else { continue }
+            let unused = historical.contains(version.id) ? [] : context.unusedModels
             let listed = models.compactMap(\.entity)
             let included = Set(listed + VersionBuilder.reachable(from: listed, entities: project.entities))
             let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted {
                 $0.location < $1.location
             }
-            for entity in declared where !included.contains(entity.id) {
+            // A class nothing inserts, fetches or points at is never stored: leaving it out cannot fail.
+            for entity in declared where !included.contains(entity.id) && !unused.contains(entity.id) {
                 findings.append(
                     finding(
                         listLocation, about: .entity(version: version.key, entity: entity.name),

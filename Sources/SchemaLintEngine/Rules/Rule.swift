@@ -38,6 +38,8 @@ public struct RuleContext {
     public var lockfileLocation: String?
     /// Plans that no container is given and no code names (`PlanReferences`): left out of `project.plans`.
     public var unreferencedPlans: [MigrationPlan] = []
+    /// Models declared inside a version that no code names (`PlanReferences`): nothing stores them.
+    public var unusedModels: Set<SymbolID> = []
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<RuleID> = Set(RuleRegistry.all.map(\.id))
 

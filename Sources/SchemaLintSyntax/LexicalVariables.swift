@@ -1,0 +1,50 @@
+import SwiftSyntax
+
+/// Local and member variables of one file, looked up as Swift does: the binding in the innermost enclosing block that
+/// comes before the use, then the blocks around it. Two `let config = ...` in a `do` and its `catch` are two
+/// variables, so a fallback in-memory configuration does not make the first container an in-memory one.
+struct LexicalVariables<Value> {
+    private struct Binding {
+        let scope: SyntaxIdentifier
+        let position: AbsolutePosition
+        let isMember: Bool
+        let value: Value
+    }
+
+    private var bindings: [String: [Binding]] = [:]
+
+    mutating func record(_ name: String, _ value: Value, at node: some SyntaxProtocol) {
+        guard let scope = Self.scope(of: Syntax(node)) else { return }
+        bindings[name, default: []].append(
+            Binding(
+                scope: scope.id, position: node.position, isMember: scope.is(MemberBlockItemListSyntax.self),
+                value: value))
+    }
+
+    /// The binding of `name` visible at `use`; when none encloses it (a variable of another type, say), the file's
+    /// last binding of that name, as before scopes were known.
+    func lookup(_ name: String, at use: some SyntaxProtocol) -> Value? {
+        guard let candidates = bindings[name] else { return nil }
+        var node = Syntax(use).parent
+        while let current = node {
+            if Self.isScope(current) {
+                let visible = candidates.filter {
+                    $0.scope == current.id && ($0.isMember || $0.position < use.position)
+                }
+                if let binding = visible.last { return binding.value }
+            }
+            node = current.parent
+        }
+        return candidates.last?.value
+    }
+
+    private static func isScope(_ node: Syntax) -> Bool {
+        node.is(CodeBlockItemListSyntax.self) || node.is(MemberBlockItemListSyntax.self)
+    }
+
+    private static func scope(of node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let node = current, !isScope(node) { current = node.parent }
+        return current
+    }
+}
