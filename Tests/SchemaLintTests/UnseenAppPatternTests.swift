@@ -312,4 +312,49 @@ final class UnseenAppPatternTests: XCTestCase {
             TestSupport.analyze(["Models.swift": historical, "App.swift": plannedApp]).findings)
         XCTAssertTrue(findings.contains("model_missing_from_schema Models.swift:5"), "\(findings)")
     }
+
+    /// A version that reuses classes through typealiases while redefining the class they point at: one finding per
+    /// version at its models list, naming every stale relationship, and no inverse_mismatch for the same mistake.
+    func testReusedClassesPointingAtAnOlderClassAreOneFindingPerVersion() throws {
+        let source = """
+            import SwiftData
+            enum FitV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Profile.self, Entry.self, Goal.self] }
+                @Model final class Profile {
+                    var name: String = ""
+                    @Relationship(deleteRule: .cascade, inverse: \\Entry.profile) var entries: [Entry]? = []
+                    @Relationship(deleteRule: .cascade, inverse: \\Goal.profile) var goals: [Goal]? = []
+                    init() {}
+                }
+                @Model final class Entry { var value: Double = 0; var profile: Profile?; init() {} }
+                @Model final class Goal { var target: Double = 0; var profile: Profile?; init() {} }
+            }
+            enum FitV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Profile.self, Entry.self, Goal.self] }
+                typealias Entry = FitV1.Entry
+                typealias Goal = FitV1.Goal
+                @Model final class Profile {
+                    var name: String = ""
+                    var bio: String?
+                    @Relationship(deleteRule: .cascade, inverse: \\Entry.profile) var entries: [Entry]? = []
+                    @Relationship(deleteRule: .cascade, inverse: \\Goal.profile) var goals: [Goal]? = []
+                    init() {}
+                }
+            }
+            enum FitPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [FitV1.self, FitV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: FitV1.self, toVersion: FitV2.self)] }
+            }
+            """
+        let findings = TestSupport.analyze(source).findings
+        XCTAssertEqual(TestSupport.summary(findings), ["model_missing_from_schema Schema.swift:16"])
+        XCTAssertEqual(
+            findings[0].message.text,
+            "FitV2 lists FitV2.Profile, but relationships of classes it reuses still point at an older class of the "
+                + "same entity name (Entry.profile → FitV1.Profile, Goal.profile → FitV1.Profile): SwiftData pulls "
+                + "both classes into one schema. Give FitV2 its own copies of Entry, Goal pointing at FitV2.Profile")
+        XCTAssertEqual(findings[0].notes.map(\.location.line), [11, 12])
+    }
 }

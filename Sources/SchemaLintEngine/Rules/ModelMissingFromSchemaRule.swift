@@ -42,14 +42,17 @@ public struct ModelMissingFromSchemaRule: Rule {
         return findings
     }
 
-    /// A relationship that reaches a class other than the listed one of the same entity name (`SchemaV1.Lap.workout`
+    /// Relationships that reach a class other than the listed one of the same entity name (`SchemaV1.Lap.workout`
     /// still pointing at `SchemaV1.Workout` while the version lists `SchemaV2.Workout`): two classes, one entity name.
+    /// One finding per listed class, however many reused classes still point at its predecessor: one mistake (reusing
+    /// classes whose relationships name an older version), one fix.
     private func clashes(
         in version: SchemaVersion, listed: [SymbolID], at location: SourceLocation,
         project: Project
     ) -> [Finding] {
         let listedSet = Set(listed)
-        var findings: [Finding] = []
+        var byTwin: [SymbolID: [(entity: Entity, property: Property, target: Entity)]] = [:]
+        var order: [SymbolID] = []
         for entityID in listed {
             guard let entity = project.entity(entityID) else { continue }
             for property in entity.properties {
@@ -57,20 +60,22 @@ public struct ModelMissingFromSchemaRule: Rule {
                     let target = project.entity(destination),
                     let twin = listed.lazy.compactMap({ project.entity($0) }).first(where: { $0.name == target.name })
                 else { continue }
-                findings.append(
-                    finding(
-                        location,
-                        about: .property(
-                            version: version.key, entity: entity.name,
-                            property: property.name),
-                        .entityNameClash(
-                            entity: entity, property: property.name,
-                            target: target.qualifiedName, version: version.name,
-                            twin: twin.qualifiedName),
-                        notes: [Finding.Note(property.location, "the relationship")]))
+                if byTwin[twin.id] == nil { order.append(twin.id) }
+                byTwin[twin.id, default: []].append((entity, property, target))
             }
         }
-        return findings
+        return order.compactMap { twinID -> Finding? in
+            guard let twin = project.entity(twinID), let stale = byTwin[twinID], let first = stale.first else {
+                return nil
+            }
+            return finding(
+                location,
+                about: .property(version: version.key, entity: first.entity.name, property: first.property.name),
+                .entityNameClash(
+                    relationships: stale.map { "\($0.entity.name).\($0.property.name) → \($0.target.qualifiedName)" },
+                    owners: stale.map(\.entity.name), version: version.name, twin: twin.qualifiedName),
+                notes: stale.map { Finding.Note($0.property.location, "\($0.entity.name).\($0.property.name)") })
+        }
     }
 }
 
@@ -87,14 +92,15 @@ extension Finding.Message {
                 + "container of this version cannot store it. Add \(entity).self to \(version).models")
     }
 
-    static func entityNameClash(
-        entity: Entity, property: String, target: String, version: String,
-        twin: String
-    ) -> Self {
-        Self(
+    static func entityNameClash(relationships: [String], owners: [String], version: String, twin: String) -> Self {
+        let classes = Array(Set(owners)).sorted()
+        let those = relationships.count == 1 ? "a relationship of a class it reuses still points" : "relationships "
+            + "of classes it reuses still point"
+        return Self(
             id: "name-clash",
-            "\(entity.name).\(property) points at \(target), but \(version) lists \(twin), a "
-                + "different class with the same entity name: SwiftData pulls both into one schema. Point "
-                + "\(entity.qualifiedName).\(property) at \(twin) (give \(version) its own copy of \(entity.name))")
+            "\(version) lists \(twin), but \(those) at an older class of the same entity name ("
+                + relationships.joined(separator: ", ") + "): SwiftData pulls both classes into one schema. Give "
+                + "\(version) its own \(classes.count == 1 ? "copy" : "copies") of \(classes.joined(separator: ", ")) "
+                + "pointing at \(twin)")
     }
 }
