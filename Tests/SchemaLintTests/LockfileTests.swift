@@ -41,6 +41,47 @@ final class LockfileTests: XCTestCase {
         XCTAssertEqual(findings[0].location.line, 5, "points at the first changed property (Trip.notes)")
     }
 
+    /// Which stores fail depends on the plan: with stages SwiftData must recognise the store's checksum now; with no
+    /// plan (or `stages: []`) it infers a migration from what the store holds, so the message says they open today and
+    /// fail the day a stage is added. Both are errors; an edit that keeps the checksum is a warning.
+    func testWhatAnEditBreaksDependsOnWhetherStagesRun() {
+        let v2 = """
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip { var name: String = ""; var startDate: Date?; var tag: String?; init() {} }
+            }
+            """
+        let staged = v1 + "\n" + v2 + """
+
+            enum TripPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]
+                }
+            }
+            """
+        let unstaged = staged.replacingOccurrences(
+            of: "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]\n", with: "[]\n")
+        for (source, failsNow) in [(staged, true), (unstaged, false), (v1, false)] {
+            let lockfile = TestSupport.lock(TestSupport.analyze(source))
+            let edited = source.replacingOccurrences(
+                of: "var name: String = \"\"; var startDate: Date?; init",
+                with: "var name: String = \"\"; var startDate: Date?; var notes: String?; init")
+            let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
+            XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
+            XCTAssertEqual(findings.map(\.severity), [.error])
+            let message = findings[0].message.text
+            XCTAssertEqual(message.contains("will fail to open with 134504"), failsNow, message)
+            XCTAssertEqual(message.contains("still open today"), !failsNow, message)
+        }
+        let lockfile = TestSupport.lock(TestSupport.analyze(v1))
+        let renamed = v1.replacingOccurrences(
+            of: "var name: String = \"\"", with: "@Attribute(originalName: \"title\") var name: String = \"\"")
+        let findings = TestSupport.analyze(renamed, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.severity), [.warning])
+    }
+
     func testChangeTheChecksumIgnoresStillFails() {
         let lockfile = TestSupport.lock(TestSupport.analyze(v1))
         let edited = v1.replacingOccurrences(

@@ -18,6 +18,8 @@ public struct ShippedSchemaEditedRule: Rule {
             let (changes, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
             guard !changes.isEmpty else { continue }
             let checksumMoved = locked.checksum != analysis.hashes.checksum
+            let effect: ShippedEditEffect =
+                !checksumMoved ? .checksumKept : runsStages(version, context) ? .storesFailNow : .storesInferred
 
             let revision =
                 lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
@@ -31,10 +33,21 @@ public struct ShippedSchemaEditedRule: Rule {
                     .shippedEdited(
                         version.name, identifier: locked.versionIdentifier,
                         revision: revision, changes: changes,
-                        checksum: checksumMoved ? (locked.checksum, analysis.hashes.checksum) : nil,
-                        key: version.key)))
+                        checksums: (locked.checksum, analysis.hashes.checksum), effect: effect,
+                        key: version.key),
+                    severity: effect == .checksumKept ? .warning : .error))
         }
         return findings
+    }
+
+    /// Whether a plan with stages lists the version: SwiftData then migrates stage by stage and must recognise the
+    /// store's checksum. With no plan, or a plan without stages (`stages: []`), it infers one lightweight migration
+    /// from the model the store holds, so a moved checksum does not fail today. A plan whose stages could not be read
+    /// counts as staged: the error is kept rather than guessed away.
+    private func runsStages(_ version: SchemaVersion, _ context: RuleContext) -> Bool {
+        context.project.plans.contains { plan in
+            plan.stages?.isEmpty != true && context.steps(of: plan).versions.contains { $0.id == version.id }
+        }
     }
 
     /// The first changed property still in the source, else the changed entity, else the version itself.
@@ -58,25 +71,51 @@ extension RuleID {
     public static let shippedSchemaEdited: RuleID = "shipped_schema_edited"
 }
 
+/// What an edit to a shipped version does to the stores it wrote.
+enum ShippedEditEffect {
+    /// The checksum moved and a plan with stages lists the version: those stores fail to open now (134504).
+    case storesFailNow
+    /// The checksum moved, but no stage runs: SwiftData infers a migration from what the store holds, for now. Still
+    /// an error: the first stage added makes those stores unknown, and nothing will point back at this edit then.
+    case storesInferred
+    /// The checksum did not move (a default value, a delete rule): stores open, and no migration changes; the frozen
+    /// copy no longer describes them. A warning.
+    case checksumKept
+}
+
 extension Finding.Message {
-    /// `checksum`: the recorded and the current store checksum when they differ.
     static func shippedEdited(
         _ version: String, identifier: String?, revision: String?, changes: [String],
-        checksum: (String, String)?, key: String
+        checksums: (locked: String, current: String), effect: ShippedEditEffect, key: String
     ) -> Self {
-        let consequence =
-            checksum.map {
-                "SwiftData's store checksum moved (\($0.0) → \($0.1)): stores written by the "
-                    + "shipped build will fail to open with 134504 \"unknown model version\""
-            }
-            ?? "SwiftData's store checksum did not move, but the frozen copy no longer describes what shipped"
+        let consequence: String
+        switch effect {
+        case .storesFailNow:
+            consequence =
+                "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current)): stores written by the "
+                + "shipped build will fail to open with 134504 \"unknown model version\""
+        case .storesInferred:
+            consequence =
+                "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current)). Stores written by the "
+                + "shipped build still open today, because no migration stage runs and SwiftData infers a lightweight "
+                + "migration from the model the store holds; the day a stage is added they fail with 134504 "
+                + "\"unknown model version\""
+        case .checksumKept:
+            consequence =
+                "SwiftData's store checksum did not move, so its stores still open, but the frozen copy no longer "
+                + "describes what shipped"
+        }
         let when = revision.map { "since \($0)" } ?? "after it shipped"
         let accept =
             revision != nil
             ? ""
             : " (or, if this version never shipped, run `schemalint lock --accept \(key) --reason \"...\"`)"
+        let ids: [ShippedEditEffect: String] = [
+            .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
+            .checksumKept: "snapshot-changed",
+        ]
         return Self(
-            id: checksum == nil ? "snapshot-changed" : "checksum-moved",
+            id: ids[effect] ?? "checksum-moved",
             "\(version) (\(identifier ?? "no identifier")) was edited \(when): " + changes.joined(separator: "; ")
                 + ". " + consequence + ". Restore \(version) and make the change in a new version with a "
                 + "migration stage" + accept)
