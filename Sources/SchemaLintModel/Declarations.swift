@@ -73,11 +73,14 @@ public struct TypeDeclaration: Sendable {
     /// Attribute names written on the declaration, without `@` (`Model`, `available`).
     public var attributes: [String]
     public var members: Members
+    /// The doc comment written on the declaration (a version's notes on what changed, say).
+    public var documentation: String?
 
     public init(
         kind: TypeKind, name: String, location: SourceLocation, inherited: [TypeExpr], attributes: [String],
-        members: Members
+        members: Members, documentation: String? = nil
     ) {
+        self.documentation = documentation
         self.kind = kind
         self.name = name
         self.location = location

@@ -35,6 +35,8 @@ public final class SymbolTable {
         public var macros: [MacroUse] = []
         /// Where extensions of this type name it (`extension SchemaV3` → the location of `SchemaV3`).
         public var extensionLocations: [SourceLocation] = []
+        /// The doc comment on the type's declaration.
+        public var documentation: String?
 
         init(
             id: SymbolID, name: String, kind: TypeKind, location: SourceLocation, parent: SymbolID?,
@@ -77,6 +79,7 @@ public final class SymbolTable {
                 id: id, name: type.name, kind: type.kind, location: type.location, parent: parent,
                 qualifiedName: qualified, attributes: type.attributes)
             symbol.inherited = type.inherited.map { Scoped(value: $0, scope: parent, file: file) }
+            symbol.documentation = type.documentation
             symbols.append(symbol)
             if let parent {
                 self[parent].nestedTypes[type.name, default: []].append(id)

@@ -111,9 +111,12 @@ struct DeclarationReader {
     ) -> TypeDeclaration {
         var members = Members()
         readMemberBlock(body.members, into: &members, file: &file)
+        // The declaration's leading trivia: the first token's, whether an attribute, a modifier or the keyword.
+        let declaration = body.parent
         return TypeDeclaration(
             kind: kind, name: name.text.unbackticked, location: location(name),
-            inherited: inheritedTypes(inheritance), attributes: attributeNames(attributes), members: members)
+            inherited: inheritedTypes(inheritance), attributes: attributeNames(attributes), members: members,
+            documentation: declaration.flatMap { Self.documentation($0.leadingTrivia) })
     }
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [TypeExpr] {

@@ -357,4 +357,36 @@ final class UnseenAppPatternTests: XCTestCase {
                 + "both classes into one schema. Give FitV2 its own copies of Entry, Goal pointing at FitV2.Profile")
         XCTAssertEqual(findings[0].notes.map(\.location.line), [11, 12])
     }
+
+    /// A version's own doc comment that lists a property as removed says the new one replaces it: no rename guessed.
+    /// The same pair with no such note is still a likely rename.
+    func testAVersionsDocCommentThatRemovesAPropertyIsNotARename() {
+        func source(_ note: String) -> String {
+            """
+            import SwiftData
+            enum InsightsV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Insight.self] }
+                @Model final class Insight { var title: String = ""; var contextData: Data?; init() {} }
+            }
+            \(note)
+            enum InsightsV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Insight.self] }
+                @Model final class Insight { var title: String = ""; var metricsData: Data?; init() {} }
+            }
+            enum InsightsPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [InsightsV1.self, InsightsV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: InsightsV1.self, toVersion: InsightsV2.self)]
+                }
+            }
+            """
+        }
+        let documented = source("/// Version 2: Insight gains metricsData (removed contextData)")
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(documented).findings), [])
+        XCTAssertEqual(
+            TestSupport.summary(TestSupport.analyze(source("/// Version 2")).findings),
+            ["rename_without_original_name Schema.swift:11"])
+    }
 }

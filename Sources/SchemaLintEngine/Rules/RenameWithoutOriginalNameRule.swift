@@ -57,18 +57,39 @@ public struct RenameWithoutOriginalNameRule: Rule {
         return findings
     }
 
-    /// The new property's doc comment names the old one as removed or replaced ("`legacyScore` was removed; this
-    /// is a new field"): the developer says it is not a rename, so guessing one would be a false alarm.
+    /// A doc comment names the old property as removed or replaced ("`legacyScore` was removed; this is a new field"):
+    /// the new property's, its class's or its version's (`/// Version 5: ... (removed readAt, dataContextData)`). The
+    /// developer says it is not a rename, so guessing one would be a false alarm. A comment that says "renamed" keeps
+    /// the guess.
     static func documentsReplacement(
         of removed: String, by added: String, entity: String, in version: SchemaVersion,
         context: RuleContext
     ) -> Bool {
-        guard let declared = context.entity(named: entity, in: version)?.properties.first(where: { $0.name == added }),
-            let text = declared.documentation?.lowercased(), text.contains(removed.lowercased())
-        else { return false }
-        if text.contains("renamed") || text.contains("originalname") { return false }
-        return ["removed", "replaces", "replaced", "instead of", "dropped", "deleted", "new field", "not a rename"]
-            .contains { text.contains($0) }
+        let model = context.entity(named: entity, in: version)
+        let comments = [
+            model?.properties.first(where: { $0.name == added })?.documentation,
+            model.flatMap { context.project.symbols[$0.id].documentation },
+            context.project.symbols[version.id].documentation,
+        ]
+        return comments.contains { comment in
+            guard let text = comment?.lowercased(), Self.mentions(removed.lowercased(), in: text) else { return false }
+            if text.contains("renamed") || text.contains("originalname") { return false }
+            return ["removed", "replaces", "replaced", "instead of", "dropped", "deleted", "new field", "not a rename"]
+                .contains { text.contains($0) }
+        }
+    }
+
+    /// `name` as a whole word of `text`, so `name` is not found in `displayName`.
+    private static func mentions(_ name: String, in text: String) -> Bool {
+        var searchRange = text.startIndex..<text.endIndex
+        while let found = text.range(of: name, range: searchRange) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            let isWordCharacter = { (character: Character?) in character.map { $0.isLetter || $0.isNumber } ?? false }
+            if !isWordCharacter(before), !isWordCharacter(after) { return true }
+            searchRange = found.upperBound..<text.endIndex
+        }
+        return false
     }
 }
 
