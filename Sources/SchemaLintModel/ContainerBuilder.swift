@@ -13,6 +13,7 @@ enum ContainerBuilder {
                 var container = ContainerModel(
                     location: use.location, models: models, versionedSchema: versioned, plan: plan,
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
+                container.site = use.site
                 if case let .versionedSchema(schema) = use.models {
                     container.versionedSchemaLocation = schema.location
                     container.versionedSchemaWritten = schema.type

@@ -384,10 +384,14 @@ public struct ContainerUse: Sendable {
     /// What the code around it says (a `#Preview`, an `XCTestCase`, an in-memory configuration); the path of the
     /// file is judged later.
     public var purpose: ContainerPurpose
+    /// Where the function, initialiser or property that opens it starts: two containers of one site with the same
+    /// models open the same store (a retry in a `catch`).
+    public var site: SourceLocation?
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
-        hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app
+        hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app, site: SourceLocation? = nil
     ) {
+        self.site = site
         self.location = location
         self.scope = scope
         self.models = models

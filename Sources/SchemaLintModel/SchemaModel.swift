@@ -171,6 +171,8 @@ public struct ContainerModel: Sendable {
     public var hasMigrationPlanArgument: Bool
     /// App containers open users' stores; preview, test and in-memory ones never migrate anything.
     public var purpose: ContainerPurpose = .app
+    /// Where the function, initialiser or property that opens it starts.
+    public var site: SourceLocation?
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.

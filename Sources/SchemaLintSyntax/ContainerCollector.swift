@@ -193,7 +193,23 @@ final class ContainerCollector: SyntaxVisitor {
             location: reader.location(call), scope: scope, models: models(of: call),
             migrationPlan: plan.flatMap { TypeExprReader.readMetatype($0.expression) },
             hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
-            purpose: purpose)
+            purpose: purpose, site: site(of: call))
+    }
+
+    /// The function, initialiser or accessor whose code opens the container, else the property it initialises.
+    private func site(of call: FunctionCallExprSyntax) -> SourceLocation? {
+        var node = call.parent
+        var property: Syntax?
+        while let current = node {
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self)
+                || current.is(AccessorDeclSyntax.self)
+            {
+                return reader.location(current)
+            }
+            if property == nil, current.is(VariableDeclSyntax.self) { property = current }
+            node = current.parent
+        }
+        return property.map { reader.location($0) }
     }
 
     private func configuration(_ call: FunctionCallExprSyntax, scope: [String]) -> ConfigurationUse {

@@ -389,4 +389,55 @@ final class UnseenAppPatternTests: XCTestCase {
             TestSupport.summary(TestSupport.analyze(source("/// Version 2")).findings),
             ["rename_without_original_name Schema.swift:11"])
     }
+
+    /// A container opened again in the `catch` after deleting the store is the same store: one finding, the retry as a
+    /// related location. A container in another function is another finding.
+    func testAContainerRetriedAfterAFailureIsOneFinding() {
+        let schemas = """
+            import SwiftData
+            enum EventsV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Event.self] }
+                @Model final class Event { var id: UUID = UUID(); init() {} }
+            }
+            enum EventsV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Event.self] }
+                @Model final class Event { var id: String = ""; init() {} }
+            }
+            enum EventsPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [EventsV1.self, EventsV2.self] }
+                static var stages: [MigrationStage] { [resync] }
+                static let resync = MigrationStage.custom(
+                    fromVersion: EventsV1.self, toVersion: EventsV2.self, willMigrate: { context in
+                        try context.delete(model: EventsV1.Event.self)
+                        try context.save()
+                    }, didMigrate: nil)
+            }
+            """
+        let app = """
+            import SwiftData
+            func openStore() -> ModelContainer {
+                let schema = Schema(versionedSchema: EventsV2.self)
+                do {
+                    return try ModelContainer(for: schema)
+                } catch {
+                    deleteStoreFiles()
+                    return try! ModelContainer(for: schema)
+                }
+            }
+            func openWidgetStore() throws -> ModelContainer {
+                try ModelContainer(for: Schema(versionedSchema: EventsV2.self))
+            }
+            """
+        let findings = TestSupport.analyze(["Schemas.swift": schemas, "App.swift": app]).findings
+        XCTAssertEqual(
+            TestSupport.summary(findings),
+            [
+                "container_without_migration_plan App.swift:5", "container_without_migration_plan App.swift:12",
+                "unused_plan Schemas.swift:12",
+            ])
+        XCTAssertEqual(findings[0].notes.map(\.location.line), [8])
+        XCTAssertEqual(findings[1].notes.map(\.location.line), [])
+    }
 }

@@ -19,14 +19,26 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
                     version.allEntities.map { ($0, plan.name) } + [(version.id, plan.name)]
                 }
             }, uniquingKeysWith: { first, _ in first })
-        return context.appContainers.compactMap { container in
-            guard !container.hasMigrationPlanArgument else { return nil }
+        // One finding per store: containers opened again from the same function with the same models (a retry in
+        // a `catch`, after deleting the store) are the same mistake, shown as related locations.
+        var findings: [Finding] = []
+        var firstOfStore: [String: Int] = [:]
+        for container in context.appContainers where !container.hasMigrationPlanArgument {
             let named = (container.models ?? []).compactMap(\.entity) + (container.versionedSchema.map { [$0] } ?? [])
-            guard let plan = named.lazy.compactMap({ planned[$0] }).first else { return nil }
-            return finding(
-                container.location, about: .container(container.subjectName),
-                .containerWithoutPlan(plan: plan))
+            guard let plan = named.lazy.compactMap({ planned[$0] }).first else { continue }
+            if let site = container.site {
+                let store = "\(site)|\(named.map { String($0.raw) }.joined(separator: ","))"
+                if let index = firstOfStore[store] {
+                    findings[index].notes.append(Finding.Note(container.location, "the same store opened again"))
+                    continue
+                }
+                firstOfStore[store] = findings.count
+            }
+            findings.append(
+                finding(
+                    container.location, about: .container(container.subjectName), .containerWithoutPlan(plan: plan)))
         }
+        return findings
     }
 }
 
