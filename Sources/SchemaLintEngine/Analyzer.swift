@@ -96,7 +96,8 @@ public struct Analyzer {
         }
         statistics.filesParsed = parsed.count
 
-        let versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
+        var versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
+        ImplicitVersionKeys.assign(&project, &versions)
         // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
         let unused = PlanReferences.unreferenced(
             project, files: files, skipped: files.indices.filter { !relevant[$0] }, threads: threads)

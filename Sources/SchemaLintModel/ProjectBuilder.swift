@@ -24,6 +24,7 @@ public enum ProjectBuilder {
             project.plans.append(PlanBuilder.plan(symbol, context: context))
         }
         ContainerBuilder.bind(sorted, into: &project)
+        ImplicitVersions.add(to: &project)
         return project
     }
 

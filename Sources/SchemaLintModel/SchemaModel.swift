@@ -104,6 +104,9 @@ public struct SchemaVersion: Sendable {
     public var reachableOnly: [SymbolID] = []
     /// A stable key for the lockfile, unique even when two apps each declare a `SchemaV1`.
     public var key: String
+    /// Not declared: the models an unversioned app container opens its store with (`ImplicitVersions`). Its key is
+    /// given once its checksum is known: a state is what it stores, and each new state is locked beside the others.
+    public var isImplicit = false
 
     public init(id: SymbolID, name: String, location: SourceLocation, key: String) {
         self.id = id

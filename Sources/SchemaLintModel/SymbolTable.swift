@@ -71,6 +71,17 @@ public final class SymbolTable {
 
     // MARK: Building
 
+    /// A symbol for something the sources imply rather than declare (the version an unversioned container writes). It
+    /// is never found by name.
+    func addImplied(name: String, location: SourceLocation) -> SymbolID {
+        let id = SymbolID(raw: symbols.count)
+        symbols.append(
+            Symbol(
+                id: id, name: name, kind: .enum, location: location, parent: nil, qualifiedName: name,
+                attributes: []))
+        return id
+    }
+
     private func add(_ members: Members, parent: SymbolID?, file: String) {
         for type in members.types {
             let id = SymbolID(raw: symbols.count)

@@ -101,8 +101,8 @@ final class RealWorldPatternTests: XCTestCase {
     func testInertPlansAndSeparateTargetsAreNotReported() throws {
         let analysis = try TestSupport.analyzeFixture("RealWorld/InertPlan")
         XCTAssertEqual(TestSupport.summary(analysis.findings), [])
-        // The versions are still hashed, so they can be locked.
-        XCTAssertEqual(analysis.versions.map(\.key), ["AppSchemaV1", "AppSchemaV2Draft"])
+        // The versions are still hashed, so they can be locked; so is the TV target's unversioned store.
+        XCTAssertEqual(analysis.versions.map(\.key), ["AppSchemaV1", "AppSchemaV2Draft", "Unversioned@JgL8VQzv"])
         // `var servers = [Server]()` is a to-many relationship, `var port = 443` an Int attribute.
         let profile = try XCTUnwrap(analysis.versions[0].snapshot.first { $0.name == "Profile" })
         XCTAssertEqual(profile.properties.first { $0.name == "servers" }?.kind, .relationship)

@@ -1,0 +1,22 @@
+import SchemaLintModel
+
+/// An implicit version (what an unversioned app container stores) is known by what it stores: its lockfile key carries
+/// its checksum (`Unversioned@4IIuZabG`), so each state a release shipped is locked beside the earlier ones and never
+/// read as an edit of them.
+public enum ImplicitVersionKeys {
+    static func assign(_ project: inout Project, _ analyses: inout [VersionAnalysis]) {
+        for index in project.versions.indices where project.versions[index].isImplicit {
+            let key = key(checksum: analyses[index].hashes.checksum)
+            project.versions[index].key = key
+            analyses[index].key = key
+        }
+    }
+
+    public static func key(checksum: String) -> String {
+        "\(prefix)\(String(checksum.filter { $0.isLetter || $0.isNumber }.prefix(8)))"
+    }
+
+    public static let prefix = "Unversioned@"
+
+    public static func isImplicit(_ key: String) -> Bool { key.hasPrefix(prefix) }
+}
