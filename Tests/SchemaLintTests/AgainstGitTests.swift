@@ -43,11 +43,27 @@ final class AgainstGitTests: XCTestCase {
         """
     }
 
+    /// A plan that runs a lightweight stage between each two neighbours.
+    func plan(_ versions: [String]) -> String {
+        let stages = zip(versions, versions.dropFirst()).map {
+            ".lightweight(fromVersion: \($0).self, toVersion: \($1).self)"
+        }
+        let schemas = versions.map { "\($0).self" }.joined(separator: ", ")
+        return """
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [\(schemas)] }
+                static var stages: [MigrationStage] { [\(stages.joined(separator: ", "))] }
+            }
+
+            """
+    }
+
     func makeRepository() throws -> URL {
         let root = try TestSupport.temporaryDirectory()
         try git(["init", "-q"], in: root)
         try write(root, "App/Schema/SchemaV1.swift", version("SchemaV1", 1))
         try write(root, "App/Schema/SchemaV2.swift", version("SchemaV2", 2, "var pinned: Bool = false"))
+        try write(root, "App/Schema/Plan.swift", plan(["SchemaV1", "SchemaV2"]))
         try write(root, "App/Views/List.swift", "struct List {}\n")
         try git(["add", "."], in: root)
         try git(["commit", "-q", "-m", "release 1.1"], in: root)
@@ -59,8 +75,12 @@ final class AgainstGitTests: XCTestCase {
         let root = try makeRepository()
         XCTAssertEqual(try TestSupport.run(["check", "--against", "v1.1"], in: root).status, 0)
 
+        // V1 edited in place, V2 deleted and the plan stepping from V1 to a new V3: with stages running, both fail.
         try write(root, "App/Schema/SchemaV1.swift", version("SchemaV1", 1, "var color: String?"))
         try FileManager.default.removeItem(at: root.appendingPathComponent("App/Schema/SchemaV2.swift"))
+        try write(
+            root, "App/Schema/SchemaV3.swift", version("SchemaV3", 3, "var pinned: Bool = false; var tag: String?"))
+        try write(root, "App/Schema/Plan.swift", plan(["SchemaV1", "SchemaV3"]))
         let result = try TestSupport.run(["check", "--against", "v1.1"], in: root)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(

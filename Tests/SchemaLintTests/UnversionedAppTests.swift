@@ -61,4 +61,119 @@ final class UnversionedAppTests: XCTestCase {
             XCTAssertEqual(StoreVerifier.verify(metadata, against: analysis).matches, [implicit.key], item.store)
         }
     }
+
+    static let shipped = """
+        import SwiftData
+        import SwiftUI
+
+        @Model final class Friend {
+            var name: String = ""
+            var birthday: Date?
+            init() {}
+        }
+
+        @main
+        struct FriendsApp: App {
+            var body: some Scene {
+                WindowGroup { Text("Friends") }
+                    .modelContainer(for: Friend.self)
+            }
+        }
+        """
+
+    /// Each release's state is locked beside the earlier ones; the next build opens every one of them by inference:
+    /// additive optional changes pass, a rename without originalName drops values, a type change fails.
+    func testEveryLockedStateOfAnUnversionedAppIsCheckedAgainstTodaysModels() throws {
+        let first = TestSupport.analyze(Self.shipped)
+        XCTAssertEqual(TestSupport.summary(first.findings), [])
+        var lockfile = TestSupport.lock(first)
+        XCTAssertEqual(lockfile.versions.keys.map { ImplicitVersionKeys.isImplicit($0) }, [true])
+
+        let additive = Self.shipped.replacingOccurrences(
+            of: "var birthday: Date?", with: "var birthday: Date?\n    var nickname: String?")
+        XCTAssertEqual(TestSupport.analyze(additive, lockfile: lockfile).findings.map(\.rule), [])
+        // Locking again records the new state beside the first, never rewriting it.
+        let second = Locker.plan(TestSupport.analyze(additive), existing: lockfile, request: .init()).lockfile
+        XCTAssertEqual(second.versions.count, 2)
+        XCTAssertEqual(second.versions[lockfile.versions.keys.first!], lockfile.versions.values.first)
+        lockfile = second
+
+        let renamed = additive.replacingOccurrences(of: "var name: String = \"\"", with: "var fullName: String = \"\"")
+        let renaming = TestSupport.analyze(renamed, lockfile: lockfile).findings
+        // From the second state only: in the first, `nickname` did not exist, so two new Strings could be the rename.
+        XCTAssertEqual(TestSupport.summary(renaming), ["rename_without_original_name Schema.swift:5"])
+        XCTAssertTrue(renaming[0].message.text.contains("the unversioned state locked as Unversioned@"))
+        let linked = additive.replacingOccurrences(
+            of: "var name: String = \"\"", with: "@Attribute(originalName: \"name\") var fullName: String = \"\"")
+        XCTAssertEqual(TestSupport.analyze(linked, lockfile: lockfile).findings.map(\.rule), [])
+
+        let retyped = additive.replacingOccurrences(of: "var birthday: Date?", with: "var birthday: String?")
+        let failing = TestSupport.analyze(retyped, lockfile: lockfile).findings
+        XCTAssertEqual(
+            TestSupport.summary(failing),
+            ["lightweight_unsupported_change Schema.swift:6", "lightweight_unsupported_change Schema.swift:6"])
+        XCTAssertTrue(failing[0].message.text.contains("opened by inference"), failing[0].message.text)
+        XCTAssertEqual(failing.map(\.severity), [.error, .error])
+    }
+
+    /// Adopting a plan after unversioned releases: its first version must freeze exactly what shipped.
+    func testAPlanAdoptedLaterMustKnowTheShippedState() throws {
+        let lockfile = TestSupport.lock(TestSupport.analyze(Self.shipped))
+        func adopted(_ frozen: String) -> String {
+            """
+            import SwiftData
+            enum FriendsV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Friend.self] }
+                @Model final class Friend { \(frozen) init() {} }
+            }
+            enum FriendsV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Friend.self] }
+                @Model final class Friend { var name: String = ""; var birthday: Date?; var tag: String?; init() {} }
+            }
+            typealias Friend = FriendsV2.Friend
+            enum FriendsPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [FriendsV1.self, FriendsV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: FriendsV1.self, toVersion: FriendsV2.self)]
+                }
+            }
+            func open() throws -> ModelContainer {
+                try ModelContainer(for: Schema(versionedSchema: FriendsV2.self), migrationPlan: FriendsPlan.self)
+            }
+            """
+        }
+        let matching = adopted("var name: String = \"\"; var birthday: Date?;")
+        XCTAssertEqual(TestSupport.analyze(matching, lockfile: lockfile).findings.map(\.rule), [])
+        let wrong = TestSupport.analyze(adopted("var name: String = \"\";"), lockfile: lockfile).findings
+        XCTAssertEqual(TestSupport.summary(wrong), ["shipped_version_not_in_plan Schema.swift:14"])
+        XCTAssertTrue(wrong[0].message.text.contains("134504"), wrong[0].message.text)
+        XCTAssertTrue(
+            wrong[0].message.text.contains("FriendsV1, differs from what shipped: Friend.birthday removed"),
+            wrong[0].message.text)
+
+        // A versioned app that drops a locked version from `schemas` while keeping its type.
+        let versioned = TestSupport.lock(TestSupport.analyze(matching))
+        let dropped = matching.replacingOccurrences(
+            of: "[FriendsV1.self, FriendsV2.self]", with: "[FriendsV2.self, FriendsV3.self]"
+        ).replacingOccurrences(of: "FriendsV2.Friend", with: "FriendsV3.Friend").replacingOccurrences(
+            of: "versionedSchema: FriendsV2.self", with: "versionedSchema: FriendsV3.self"
+        ).replacingOccurrences(
+            of: "fromVersion: FriendsV1.self, toVersion: FriendsV2.self",
+            with: "fromVersion: FriendsV2.self, toVersion: FriendsV3.self"
+        ) + """
+
+            enum FriendsV3: VersionedSchema {
+                static var versionIdentifier = Schema.Version(3, 0, 0)
+                static var models: [any PersistentModel.Type] { [Friend.self] }
+                @Model final class Friend {
+                    var name: String = ""; var birthday: Date?; var tag: String?; var x: Int?
+                    init() {}
+                }
+            }
+            """
+        let findings = TestSupport.summary(TestSupport.analyze(dropped, lockfile: versioned).findings)
+        XCTAssertEqual(findings, ["shipped_version_not_in_plan Schema.swift:14"])
+    }
 }

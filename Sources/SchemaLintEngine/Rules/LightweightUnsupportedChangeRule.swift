@@ -43,6 +43,24 @@ public struct LightweightUnsupportedChangeRule: Rule {
                 }
             }
         }
+        for state in context.shippedStates {
+            guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
+            for change in MigrationAssessment.assess(from: state.locked.entities, to: now.snapshot) {
+                guard let blocker = change.blocker else { continue }
+                let subject =
+                    change.property.map {
+                        Finding.Subject.property(version: target.key, entity: change.entity, property: $0)
+                    } ?? .entity(version: target.key, entity: change.entity)
+                findings.append(
+                    finding(
+                        context.location(entity: change.entity, property: change.property, in: target),
+                        about: subject,
+                        .inferenceBlocked(
+                            state: state.displayName, to: target.displayName, change: change.text,
+                            kind: "\(change.kind)", blocker: blocker,
+                            fix: change.lightweightFix.map { ", or \($0)" } ?? "")))
+            }
+        }
         return findings
     }
 }
@@ -52,6 +70,17 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func inferenceBlocked(
+        state: String, to target: String, change: String, kind: String, blocker: String, fix: String
+    ) -> Self {
+        Self(
+            id: "shipped-\(kind)",
+            "stores written by \(state) are opened by inference (no migration stage runs): SwiftData migrates them "
+                + "straight to \(target), but \(change): \(blocker). Opening those stores fails (134110). Use a "
+                + "versioned plan with a custom stage from what shipped\(fix)")
+    }
+
+
     static func lightweightBlocked(
         from: String, to: String, how: String, change: String, kind: String,
         blocker: String, fix: String

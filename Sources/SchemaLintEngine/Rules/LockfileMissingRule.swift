@@ -8,14 +8,13 @@ public struct LockfileMissingRule: Rule {
     public let id = RuleID.lockfileMissing
     public let defaultSeverity = Severity.warning
     public let summary =
-        "An app has versioned schemas but no lockfile records any of them, so nothing protects what "
-        + "shipped."
+        "An app has versioned schemas or an unversioned app container, but no lockfile records what shipped."
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let expected = context.lockfileLocation else { return [] }
         let plans = context.project.plans.filter { !context.steps(of: $0).versions.isEmpty }
             .sorted { $0.location < $1.location }
-        guard let first = plans.first else { return [] }
+        guard let first = plans.first else { return unversioned(context, expected: expected) }
         let keys = Set(plans.flatMap { context.steps(of: $0).versions.map(\.key) })
         if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: keys.contains) { return [] }
         let what =
@@ -31,11 +30,40 @@ public struct LockfileMissingRule: Rule {
     }
 }
 
+extension LockfileMissingRule {
+    /// An unversioned app: its app container's store is what shipped, and only a lockfile remembers it once the models
+    /// change. Not reported when the lockfile records any unversioned state.
+    func unversioned(_ context: RuleContext, expected: String) -> [Finding] {
+        guard let first = context.project.versions.filter(\.isImplicit).min(by: { $0.location < $1.location })
+        else { return [] }
+        if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: ImplicitVersionKeys.isImplicit) {
+            return []
+        }
+        let what =
+            context.lockfile == nil
+            ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its states"
+        return [
+            finding(
+                first.location, about: .version(first.key),
+                .unversionedLockfileMissing(what: what, expected: expected, empty: context.lockfile != nil))
+        ]
+    }
+}
+
 extension RuleID {
     public static let lockfileMissing: RuleID = "lockfile_missing"
 }
 
 extension Finding.Message {
+    static func unversionedLockfileMissing(what: String, expected: String, empty: Bool) -> Self {
+        Self(
+            id: empty ? "unversioned-records-none" : "unversioned-no-lockfile",
+            "this app container opens an unversioned store, but \(what): once the models change, nothing remembers "
+                + "what users' stores hold, so a change SwiftData cannot infer from them passes unnoticed. Run "
+                + "`schemalint lock` when the app ships and commit \(expected)")
+    }
+
+
     static func lockfileMissing(plan: String, what: String, expected: String, empty: Bool) -> Self {
         Self(
             id: empty ? "records-none" : "no-lockfile",

@@ -54,6 +54,34 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 }
             }
         }
+        findings += inferredFromShippedStates(context)
+        return findings
+    }
+
+    /// A store of a shipped state that SwiftData opens by inference (no stage runs) goes straight to today's models:
+    /// the same rename test, from what shipped.
+    private func inferredFromShippedStates(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for state in context.shippedStates {
+            guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
+            let before = Dictionary(state.locked.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            for entity in now.snapshot {
+                guard let old = before[entity.name] else { continue }
+                for (removed, added) in MigrationAssessment.likelyRenames(from: old, to: entity)
+                where !Self.documentsReplacement(
+                    of: removed.name, by: added.name, entity: entity.name, in: target, context: context)
+                {
+                    findings.append(
+                        finding(
+                            context.location(entity: entity.name, property: added.name, in: target),
+                            about: .property(version: target.key, entity: entity.name, property: added.name),
+                            .inferredRename(
+                                state: state.displayName, entity: entity.name, removed: removed.name,
+                                added: added.name, shape: ChangeWording.describe(added),
+                                attribute: added.kind == .relationship ? "@Relationship" : "@Attribute")))
+                }
+            }
+        }
         return findings
     }
 
@@ -98,6 +126,18 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func inferredRename(
+        state: String, entity: String, removed: String, added: String, shape: String, attribute: String
+    ) -> Self {
+        Self(
+            id: "shipped-property",
+            "since \(state), \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) appears. Assuming "
+                + "this is a rename: SwiftData migrates those stores by inference and, without originalName, drops "
+                + "the old values. Write \(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if "
+                + "the property really was replaced")
+    }
+
+
     static func propertyRenamed(
         from: String, to: String, entity: String, removed: String, added: String,
         shape: String, attribute: String

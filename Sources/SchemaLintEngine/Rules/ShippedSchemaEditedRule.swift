@@ -9,7 +9,8 @@ public struct ShippedSchemaEditedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
         var findings: [Finding] = []
-        for version in context.project.versions {
+        // An implicit version is known by its checksum: a new state is locked beside the old ones, not an edit.
+        for version in context.project.versions where !version.isImplicit {
             guard let locked = lockfile.versions[version.key], let analysis = context.analysis(of: version) else {
                 continue
             }

@@ -6,10 +6,20 @@ public struct ShippedSchemaRemovedRule: Rule {
     public let defaultSeverity = Severity.error
     public let summary = "A version recorded in schemalint.lock no longer exists in the sources."
 
+    /// Only while a plan runs stages: SwiftData then must know the store's checksum. A version whose type is gone but
+    /// whose checksum a version of that plan still has (renamed in Swift) loses nothing; with no stage running,
+    /// SwiftData infers a migration from what the store holds, and `lightweight_unsupported_change` checks that step
+    /// from what shipped.
+    /// Implicit states are `shipped_version_not_in_plan`'s.
     public func check(_ context: RuleContext) -> [Finding] {
-        guard let lockfile = context.lockfile else { return [] }
+        guard let lockfile = context.lockfile, !context.stagedPlans.isEmpty else { return [] }
         let present = Set(context.project.versions.map(\.key))
-        return lockfile.versions.keys.sorted().filter { !present.contains($0) && lockfile.versions[$0]!.retired == nil }
+        let checksums = context.stagedChecksums
+        return lockfile.versions.keys.sorted().filter { key in
+            let entry = lockfile.versions[key]!
+            return !present.contains(key) && entry.retired == nil && !ImplicitVersionKeys.isImplicit(key)
+                && !checksums.contains(entry.checksum)
+        }
             .map { key in
                 let locked = lockfile.versions[key]!
                 if let revision = lockfile.revision, let declared = lockfile.revisionDeclarations[key] {

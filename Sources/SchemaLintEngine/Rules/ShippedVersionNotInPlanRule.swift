@@ -1,0 +1,73 @@
+import SchemaLintModel
+
+/// A state that shipped (a locked version, or an unversioned app's locked state) whose checksum no version of the plan
+/// that runs stages has: SwiftData's staged migration does not know the stores it wrote, and they fail to open with
+/// 134504 "unknown model version". The moment a plan with stages is adopted after unversioned releases, and a
+/// version dropped from `schemas` while its type stays in the sources, are both this.
+public struct ShippedVersionNotInPlanRule: Rule {
+    public let id = RuleID.shippedVersionNotInPlan
+    public let defaultSeverity = Severity.error
+    public let summary =
+        "A state that shipped (recorded in schemalint.lock) has no version with its checksum in the plan that runs "
+        + "stages."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        guard let plan = context.stagedPlans.first, let lockfile = context.lockfile else { return [] }
+        let versions = context.steps(of: plan).versions
+        let planned = versions.compactMap { context.analysis(of: $0) }
+        let plannedChecksums = Set(planned.map(\.hashes.checksum))
+        var findings: [Finding] = []
+        // A locked version whose type is gone is shipped_schema_removed's; here, the unversioned states.
+        for state in context.shippedStates where ImplicitVersionKeys.isImplicit(state.key) {
+            guard case .unknownToPlan = state.fate else { continue }
+            findings.append(report(state.displayName, key: state.key, locked: state.locked, plan, versions, context))
+        }
+        // Versions still declared, unchanged, but left out of the plan that runs stages.
+        for version in context.project.versions where !version.isImplicit {
+            guard let locked = lockfile.versions[version.key], locked.retired == nil,
+                let analysis = context.analysis(of: version), analysis.hashes.checksum == locked.checksum,
+                !plannedChecksums.contains(locked.checksum)
+            else { continue }
+            let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"
+            findings.append(report(name, key: version.key, locked: locked, plan, versions, context))
+        }
+        return findings
+    }
+
+    private func report(
+        _ name: String, key: String, locked: LockedVersion, _ plan: MigrationPlan, _ versions: [SchemaVersion],
+        _ context: RuleContext
+    ) -> Finding {
+        // The version that differs least from what shipped: where a frozen copy of it would go.
+        let nearest = versions.compactMap { version -> (SchemaVersion, [String])? in
+            guard let analysis = context.analysis(of: version) else { return nil }
+            return (version, SnapshotDiff.changes(from: locked.entities, to: analysis.snapshot).map(\.text))
+        }.min { $0.1.count < $1.1.count }
+        return finding(
+            plan.schemasLocation ?? plan.location, about: .version(key),
+            .shippedNotInPlan(
+                state: name, checksum: locked.checksum, plan: plan.name, nearest: nearest?.0.name,
+                differences: nearest?.1 ?? [], key: key))
+    }
+}
+
+extension RuleID {
+    public static let shippedVersionNotInPlan: RuleID = "shipped_version_not_in_plan"
+}
+
+extension Finding.Message {
+    static func shippedNotInPlan(
+        state: String, checksum: String, plan: String, nearest: String?, differences: [String], key: String
+    ) -> Self {
+        let shown = differences.prefix(4).joined(separator: "; ") + (differences.count > 4 ? "; …" : "")
+        let difference = shown.isEmpty ? "nothing stored" : shown
+        let near = nearest.map { " The nearest version, \($0), differs from what shipped: \(difference)." } ?? ""
+        return Self(
+            id: "not-in-plan",
+            "stores written by \(state), checksum \(checksum), are unknown to \(plan): it runs migration stages, so "
+                + "SwiftData must find their checksum among its versions, and they fail to open with 134504 "
+                + "\"unknown model version\".\(near) Add a version that freezes exactly what shipped to \(plan)'s "
+                + "schemas, with a stage from it; or, if those stores are handled elsewhere, run "
+                + "`schemalint lock --accept \(key) --reason \"...\"`")
+    }
+}

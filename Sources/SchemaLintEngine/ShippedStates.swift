@@ -1,0 +1,99 @@
+import SchemaLintModel
+
+/// What becomes of each store a user can hold: every state the lockfile records (a locked version, or an unversioned
+/// app's implicit state) whose checksum no version in the sources has any more.
+///
+/// - With a plan that runs stages, SwiftData migrates stage by stage and must recognise the store's checksum among
+///   the plan's versions: a state it does not know fails with 134504 (`shipped_version_not_in_plan`).
+/// - With no plan, or a plan with `stages: []`, SwiftData infers one lightweight migration from the model the store
+///   holds straight to the models the app opens now: the state is compared with that target, and what inference cannot
+///   do is `lightweight_unsupported_change`, a rename without `originalName` is `rename_without_original_name`.
+///
+/// A state some current version still stores (the same checksum, whatever its type is called now) needs nothing.
+public struct ShippedState {
+    public var key: String
+    public var locked: LockedVersion
+    public var fate: Fate
+
+    public enum Fate {
+        /// Opened by inference, straight to `target`, the models the app opens now.
+        case inferred(target: SchemaVersion)
+        /// A plan with stages does not list it: 134504.
+        case unknownToPlan(plan: MigrationPlan)
+    }
+}
+
+extension RuleContext {
+    /// Plans whose stages run: a plan with stages (or stages schemalint could not read) that is used.
+    public var stagedPlans: [MigrationPlan] {
+        project.plans.filter { $0.stages?.isEmpty != true && !isInert($0) }
+    }
+
+    /// Locked states no current version stores, and what happens to their stores (see `ShippedState`).
+    public var shippedStates: [ShippedState] {
+        guard let lockfile else { return [] }
+        let staged = stagedPlans
+        // With stages, only the plan's versions count; by inference, any model the app still declares.
+        let present = staged.isEmpty ? Set(analyses.values.map(\.hashes.checksum)) : stagedChecksums
+        let targets = currentTargets
+        return lockfile.versions.keys.sorted().compactMap { key -> ShippedState? in
+            guard let locked = lockfile.versions[key], locked.retired == nil, !present.contains(locked.checksum)
+            else { return nil }
+            // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that.
+            if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil { return nil }
+            if let plan = staged.first {
+                return ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan))
+            }
+            guard let target = nearest(to: locked, among: targets) else { return nil }
+            return ShippedState(key: key, locked: locked, fate: .inferred(target: target))
+        }
+    }
+
+    /// The checksums of every version of the plans that run stages.
+    public var stagedChecksums: Set<String> {
+        Set(stagedPlans.flatMap { steps(of: $0).versions.compactMap { analysis(of: $0)?.hashes.checksum } })
+    }
+
+    /// What the app's containers open now when no stage runs: the implicit versions, the versions app containers name
+    /// (`Schema(versionedSchema: V.self)`), and the newest version of each plan with `stages: []`.
+    var currentTargets: [SchemaVersion] {
+        var targets = project.versions.filter(\.isImplicit)
+        for container in appContainers {
+            if let id = container.versionedSchema, let version = project.versions.first(where: { $0.id == id }) {
+                targets.append(version)
+            }
+        }
+        for plan in project.plans where plan.stages?.isEmpty == true {
+            if let newest = steps(of: plan).newest { targets.append(newest) }
+        }
+        var seen = Set<String>()
+        return targets.filter { seen.insert($0.key).inserted }
+    }
+
+    /// The target sharing the most entity names with the locked state (several apps, or a widget's own container).
+    private func nearest(to locked: LockedVersion, among targets: [SchemaVersion]) -> SchemaVersion? {
+        let names = Set(locked.entities.map(\.name))
+        return targets.max { first, second in
+            shared(names, first) < shared(names, second)
+        }.flatMap { shared(names, $0) > 0 ? $0 : nil }
+    }
+
+    private func shared(_ names: Set<String>, _ version: SchemaVersion) -> Int {
+        names.intersection(analysis(of: version)?.snapshot.map(\.name) ?? []).count
+    }
+}
+
+extension ShippedState {
+    /// How findings name the state: `the unversioned state locked as Unversioned@4IIuZabG`, `SchemaV1 (locked)`.
+    public var displayName: String {
+        ImplicitVersionKeys.isImplicit(key)
+            ? "the unversioned state locked as \(key)" : "\(locked.type) (\(locked.versionIdentifier ?? "locked"))"
+    }
+}
+
+extension SchemaVersion {
+    /// How findings name a version: its type, or for the implicit one, the models its container opens.
+    public var displayName: String {
+        isImplicit ? "the models the app container opens (\(location))" : name
+    }
+}
