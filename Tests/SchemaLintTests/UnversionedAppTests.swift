@@ -176,4 +176,26 @@ final class UnversionedAppTests: XCTestCase {
         let findings = TestSupport.summary(TestSupport.analyze(dropped, lockfile: versioned).findings)
         XCTAssertEqual(findings, ["shipped_version_not_in_plan Schema.swift:14"])
     }
+
+    /// The built binary on an unversioned app, as a user runs it: a warning until the first lock, then a type change
+    /// to a shipped property fails the check.
+    func testTheUnversionedWorkflowEndToEnd() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let file = root.appendingPathComponent("Friend.swift")
+        try Data(Self.shipped.utf8).write(to: file)
+        let fresh = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(fresh.status, 0, fresh.stderr)
+        XCTAssertTrue(fresh.stdout.contains("opens an unversioned store, but there is no lockfile"), fresh.stdout)
+        let lock = try TestSupport.run(["lock"], in: root)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("locked Unversioned@"), lock.stdout)
+        let hash = try TestSupport.run(["hash"], in: root)
+        XCTAssertTrue(hash.stdout.hasPrefix("Unversioned@"), hash.stdout)
+        XCTAssertEqual(try TestSupport.run(["check"], in: root).status, 0)
+        try Data(Self.shipped.replacingOccurrences(of: "var birthday: Date?", with: "var birthday: String?").utf8)
+            .write(to: file)
+        let broken = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(broken.status, 1, broken.stdout)
+        XCTAssertTrue(broken.stdout.contains("Friend.swift:6:9: error: stores written by the unversioned state"))
+    }
 }
