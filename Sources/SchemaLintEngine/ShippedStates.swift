@@ -26,7 +26,7 @@ public struct ShippedState {
 extension RuleContext {
     /// Plans whose stages run: a plan with stages (or stages schemalint could not read) that is used.
     public var stagedPlans: [MigrationPlan] {
-        project.plans.filter { $0.stages?.isEmpty != true && !isInert($0) }
+        InferenceTargets.stagedPlans(in: project.plans).filter { !isInert($0) }
     }
 
     /// Locked states no current version stores, and what happens to their stores (see `ShippedState`).
@@ -54,32 +54,10 @@ extension RuleContext {
         Set(stagedPlans.flatMap { steps(of: $0).versions.compactMap { analysis(of: $0)?.hashes.checksum } })
     }
 
-    /// What the app's containers open now when no stage runs: the implicit versions, the versions app containers name
-    /// (`Schema(versionedSchema: V.self)`), and the newest version of each plan with `stages: []`.
-    var currentTargets: [SchemaVersion] {
-        var targets = project.versions.filter(\.isImplicit)
-        for container in appContainers {
-            if let id = container.versionedSchema, let version = project.versions.first(where: { $0.id == id }) {
-                targets.append(version)
-            }
-        }
-        for plan in project.plans where plan.stages?.isEmpty == true {
-            if let newest = steps(of: plan).newest { targets.append(newest) }
-        }
-        var seen = Set<String>()
-        return targets.filter { seen.insert($0.key).inserted }
-    }
+    var currentTargets: [SchemaVersion] { InferenceTargets.targets(in: project, plans: project.plans) }
 
-    /// The target sharing the most entity names with the locked state (several apps, or a widget's own container).
     private func nearest(to locked: LockedVersion, among targets: [SchemaVersion]) -> SchemaVersion? {
-        let names = Set(locked.entities.map(\.name))
-        return targets.max { first, second in
-            shared(names, first) < shared(names, second)
-        }.flatMap { shared(names, $0) > 0 ? $0 : nil }
-    }
-
-    private func shared(_ names: Set<String>, _ version: SchemaVersion) -> Int {
-        names.intersection(analysis(of: version)?.snapshot.map(\.name) ?? []).count
+        InferenceTargets.nearest(to: Set(locked.entities.map(\.name)), among: targets) { analysis(of: $0) }
     }
 }
 

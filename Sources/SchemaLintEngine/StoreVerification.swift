@@ -14,7 +14,13 @@ public struct StoreVerdict: Sendable {
     public var nearest: String?
     public var differences: [String]
 
+    /// When nothing matches and no migration stage runs: the models SwiftData infers a migration to, and what that
+    /// inference cannot do (empty: the store opens). Nil when stages run or the store holds no readable model.
+    public var inference: (target: String, blockers: [String])?
+
     public var matchesAVersion: Bool { !matches.isEmpty }
+    /// It opens: a version has its checksum, or SwiftData can infer the way from it to today's models.
+    public var opens: Bool { matchesAVersion || inference?.blockers.isEmpty == true }
 }
 
 public enum StoreVerifier {
@@ -54,8 +60,39 @@ public enum StoreVerifier {
             let declared = Set(
                 project.versions.filter { $0.identifier?.description == metadata.identifiers.first }.map(\.key))
             nearest(to: storeHashes, in: versions, declaring: declared, verdict: &verdict)
+            verdict.inference = inference(for: metadata, project: project, versions: byKey)
         }
         return verdict
+    }
+
+    /// No stage runs: SwiftData takes the store's own model straight to today's, if lightweight inference can.
+    private static func inference(
+        for metadata: StoreMetadata, project: Project, versions: [String: VersionAnalysis]
+    ) -> (target: String, blockers: [String])? {
+        guard InferenceTargets.stagedPlans(in: project.plans).isEmpty, let stored = metadata.model?.schema.snapshot
+        else { return nil }
+        let targets = InferenceTargets.targets(in: project, plans: project.plans)
+        guard
+            let target = InferenceTargets.nearest(
+                to: Set(stored.map(\.name)), among: targets, analyses: { versions[$0.key] }),
+            let now = versions[target.key]
+        else { return nil }
+        // The store's model and today's in the same terms (Core Data's), with today's default values from the source:
+        // a store model does not say which attributes Swift gives a default.
+        let defaults = Dictionary(
+            now.snapshot.flatMap { entity in entity.properties.map { ("\(entity.name).\($0.name)", $0.hasDefault) } },
+            uniquingKeysWith: { first, _ in first })
+        var today = now.store.snapshot
+        for entity in today.indices {
+            for property in today[entity].properties.indices {
+                let name = "\(today[entity].name).\(today[entity].properties[property].name)"
+                today[entity].properties[property].hasDefault = defaults[name] ?? false
+            }
+        }
+        let blockers = MigrationAssessment.assess(from: stored, to: today).compactMap { change in
+            change.blocker.map { "\(change.text): \($0)" }
+        }
+        return (target.key, blockers)
     }
 
     /// Whether a plan can take a store of `version` to its newest version.

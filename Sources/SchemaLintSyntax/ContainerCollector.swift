@@ -132,16 +132,38 @@ final class ContainerCollector: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-            let value = node.initializer?.value
+            let value = node.initializer?.value ?? Self.returnedExpression(node.accessorBlock)
         else { return .visitChildren }
         if let call = value.as(FunctionCallExprSyntax.self), isSchemaCall(call) {
             schemaVariables.record(name, schemaSource(call), at: node)
+        } else if let other = Self.variableName(value), let known = schemaVariables.lookup(other, at: node) {
+            // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
+            schemaVariables.record(name, known, at: node)
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
             configurationVariables.record(name, Self.isInMemory(call), at: node)
         }
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
+    }
+
+    /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns.
+    private static func returnedExpression(_ accessors: AccessorBlockSyntax?) -> ExprSyntax? {
+        guard case let .getter(body) = accessors?.accessors, body.count == 1, let item = body.first?.item else {
+            return nil
+        }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        return item.as(ReturnStmtSyntax.self)?.expression
+            ?? item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression
+    }
+
+    /// `schema`, `Self.schema` or `self.schema`: a variable the value copies.
+    private static func variableName(_ value: ExprSyntax) -> String? {
+        if let reference = value.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = value.as(MemberAccessExprSyntax.self),
+            let base = member.base?.trimmedDescription, base == "Self" || base == "self"
+        else { return nil }
+        return member.declName.baseName.text
     }
 
     // MARK: Calls

@@ -40,7 +40,7 @@ struct VerifyStore: ParsableCommand {
         }
         let report = StoreVerificationReport(verdicts: verdicts, project: analysis.project)
         Console.out(reporter == .json ? report.json() : report.text())
-        if verdicts.contains(where: { !$0.matchesAVersion }) { throw ExitStatus.findings }
+        if verdicts.contains(where: { !$0.opens }) { throw ExitStatus.findings }
     }
 }
 

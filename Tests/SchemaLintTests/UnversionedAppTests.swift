@@ -198,4 +198,20 @@ final class UnversionedAppTests: XCTestCase {
         XCTAssertEqual(broken.status, 1, broken.stdout)
         XCTAssertTrue(broken.stdout.contains("Friend.swift:6:9: error: stores written by the unversioned state"))
     }
+
+    /// A removed and an added property of one type whose names share no word are as likely a replacement: the rename
+    /// guess is a note then, a warning when the names share a word.
+    func testARenameGuessBetweenUnrelatedNamesIsANote() throws {
+        let lockfile = TestSupport.lock(TestSupport.analyze(Self.shipped))
+        let unrelated = Self.shipped.replacingOccurrences(
+            of: "var name: String = \"\"", with: "var city: String = \"\"")
+        let findings = TestSupport.analyze(unrelated, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), ["rename_without_original_name"])
+        XCTAssertEqual(findings.map(\.severity), [.note])
+        XCTAssertTrue(
+            findings[0].message.text.hasSuffix("(the names share no word, so this may well be a replacement)"))
+        let related = Self.shipped.replacingOccurrences(
+            of: "var name: String = \"\"", with: "var nickName: String = \"\"")
+        XCTAssertEqual(TestSupport.analyze(related, lockfile: lockfile).findings.map(\.severity), [.warning])
+    }
 }

@@ -22,6 +22,14 @@ public struct StoreVerificationReport {
                     "\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) "
                         + "(checksum \(checksum)); it opens without migration")
                 lines += verdict.notes.map { "\(store): warning: \($0)" }
+            } else if let inference = verdict.inference {
+                lines.append(
+                    "\(store): \(inference.blockers.isEmpty ? "" : "error: ")matches no version in the source "
+                        + "(checksum \(checksum)), and no migration stage runs: SwiftData infers a lightweight "
+                        + "migration from the store's own model to \(inference.target)"
+                        + (inference.blockers.isEmpty
+                            ? "; it can, so the store opens" : ", which cannot be inferred, so opening it fails:"))
+                lines += inference.blockers.map { "\(store):   \($0)" }
             } else {
                 lines.append(
                     "\(store): error: matches no version in the source (checksum \(checksum)): SwiftData "
@@ -53,6 +61,9 @@ public struct StoreVerificationReport {
                         ("notes", .strings(verdict.notes)),
                         ("nearest", verdict.nearest.map(JSONValue.string)),
                         ("differences", .strings(verdict.differences)),
+                        ("opens", .bool(verdict.opens)),
+                        ("inferredTo", verdict.inference.map { JSONValue.string($0.target) }),
+                        ("inferenceBlockers", verdict.inference.map { JSONValue.strings($0.blockers) }),
                     ])
                 })
         ]).rendered()

@@ -38,7 +38,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                                     from: step.from.name, to: step.to.name,
                                     entity: entity.name, removed: removed.name,
                                     added: added.name, shape: ChangeWording.describe(added),
-                                    attribute: attribute)))
+                                    attribute: attribute).unrelatedNames(removed.name, added.name),
+                                severity: Self.severity(removed.name, added.name)))
                     }
                 }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
@@ -78,11 +79,19 @@ public struct RenameWithoutOriginalNameRule: Rule {
                             .inferredRename(
                                 state: state.displayName, entity: entity.name, removed: removed.name,
                                 added: added.name, shape: ChangeWording.describe(added),
-                                attribute: added.kind == .relationship ? "@Relationship" : "@Attribute")))
+                                attribute: added.kind == .relationship ? "@Relationship" : "@Attribute"
+                            ).unrelatedNames(removed.name, added.name),
+                            severity: Self.severity(removed.name, added.name)))
                 }
             }
         }
         return findings
+    }
+
+    /// Names that share no meaningful word (`movementDefinition`, `trainingRoleRaw`) are as likely a property removed
+    /// and an unrelated one added: still said, as a note, since `title` replacing `name` is a rename too.
+    static func severity(_ removed: String, _ added: String) -> Severity? {
+        NameRoots.share(removed, added) ? nil : .note
     }
 
     /// A doc comment names the old property as removed or replaced ("`legacyScore` was removed; this is a new field"):
@@ -126,6 +135,13 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    /// The guess, said as one when the two names have no word in common.
+    func unrelatedNames(_ removed: String, _ added: String) -> Self {
+        guard !NameRoots.share(removed, added) else { return self }
+        return Self(id: id, text + " (the names share no word, so this may well be a replacement)")
+    }
+
+
     static func inferredRename(
         state: String, entity: String, removed: String, added: String, shape: String, attribute: String
     ) -> Self {

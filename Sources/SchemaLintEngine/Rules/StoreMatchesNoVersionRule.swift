@@ -7,9 +7,15 @@ public struct StoreMatchesNoVersionRule: Rule {
     public let summary = "A store file kept as a fixture matches no version in the source (it would fail with 134504)."
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.storeVerdicts.filter { !$0.matchesAVersion }.map { verdict in
+        context.storeVerdicts.filter { !$0.opens }.map { verdict in
             let store = verdict.metadata.path
             let checksum = verdict.metadata.checksum.map { "checksum \($0)" } ?? "entity hashes"
+            if let inference = verdict.inference, let target = context.project.version(key: inference.target) {
+                return finding(
+                    target.location, about: .store(store),
+                    .storeNotInferable(store, checksum: checksum, target: target.displayName,
+                        blockers: inference.blockers))
+            }
             guard let nearestKey = verdict.nearest, let nearest = context.project.version(key: nearestKey) else {
                 return finding(
                     SourceLocation(file: store, line: 1, column: 1), about: .store(store),
@@ -31,6 +37,15 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func storeNotInferable(_ store: String, checksum: String, target: String, blockers: [String]) -> Self {
+        Self(
+            id: "not-inferable",
+            "\(store) (\(checksum)) matches no version, and no migration stage runs: SwiftData infers a lightweight "
+                + "migration from the store's own model to \(target), but " + blockers.joined(separator: "; ")
+                + ". Opening it fails (134110). Use a versioned plan with a custom stage from what the store holds")
+    }
+
+
     static func storeMatchesNothing(_ store: String, checksum: String) -> Self {
         Self(
             id: "no-version",
