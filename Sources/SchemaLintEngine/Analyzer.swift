@@ -13,6 +13,8 @@ public struct Analysis {
     public var statistics: Statistics
     /// Store fixtures checked against the versions, in the order they were given.
     public var storeVerdicts: [StoreVerdict] = []
+    /// What this build does with each locked state and store fixture (`schemalint upgrades`).
+    public var upgrades = UpgradeMatrix()
 
     public struct Statistics: Sendable {
         public var filesFound = 0
@@ -120,8 +122,10 @@ public struct Analyzer {
         context.suppressions = ledger
         let meta = configuration.apply(to: enabled.filter(\.runsAfterSuppressions).flatMap { $0.check(context) })
         let findings = Finding.ordered(kept + meta)
-        return Analysis(
+        var analysis = Analysis(
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
+        analysis.upgrades = UpgradeMatrix.build(context)
+        return analysis
     }
 }

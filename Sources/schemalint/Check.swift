@@ -81,7 +81,8 @@ struct Check: ParsableCommand {
             let analysis = try options.analyze(
                 app, lockfile: lockfile, storeFiles: stores[app.root] ?? [],
                 lockfileLocation: against == nil ? app.lockfilePath : nil)
-            if lockfile == nil, !analysis.project.plans.isEmpty { missing.append(app.lockfilePath) }
+            let shipsState = !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)
+            if lockfile == nil, shipsState { missing.append(app.lockfilePath) }
             if verbose {
                 let found = lockfile != nil
                 Console.err(app.describe(analysis, lockfileFound: found, workingDirectory: options.workingDirectory))

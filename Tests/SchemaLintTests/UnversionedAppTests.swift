@@ -197,6 +197,18 @@ final class UnversionedAppTests: XCTestCase {
         let broken = try TestSupport.run(["check"], in: root)
         XCTAssertEqual(broken.status, 1, broken.stdout)
         XCTAssertTrue(broken.stdout.contains("Friend.swift:6:9: error: stores written by the unversioned state"))
+
+        // The matrix says the same, for a terminal and for a pull-request comment.
+        let upgrades = try TestSupport.run(["upgrades"], in: root)
+        XCTAssertEqual(upgrades.status, 1)
+        XCTAssertTrue(
+            upgrades.stdout.contains(": fails: no stage runs and SwiftData cannot infer the migration to Unversioned@"),
+            upgrades.stdout)
+        XCTAssertTrue(
+            upgrades.stdout.contains("Friend.birthday changed: type Date → String"), upgrades.stdout)
+        let markdown = try TestSupport.run(["upgrades", "--format", "markdown"], in: root)
+        XCTAssertTrue(markdown.stdout.hasPrefix("### Will every store open with this build?"), markdown.stdout)
+        XCTAssertTrue(markdown.stdout.contains("| ❌ | fails:"), markdown.stdout)
     }
 
     /// A removed and an added property of one type whose names share no word are as likely a replacement: the rename

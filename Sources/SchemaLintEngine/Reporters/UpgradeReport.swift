@@ -1,0 +1,89 @@
+/// `schemalint upgrades` rendered: plain text for a terminal, JSON for tools, Markdown for a GitHub job summary or a
+/// pull-request comment.
+public enum UpgradeReport {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json, markdown
+    }
+
+    public static func render(_ matrix: UpgradeMatrix, as format: Format) -> String {
+        switch format {
+        case .text: return text(matrix)
+        case .json: return json(matrix)
+        case .markdown: return markdown(matrix)
+        }
+    }
+
+    static func text(_ matrix: UpgradeMatrix) -> String {
+        guard !matrix.rows.isEmpty else {
+            return "No locked states or store fixtures: run `schemalint lock` when a release ships.\n"
+        }
+        return matrix.rows.map { row in
+            let lines = describe(row.outcome)
+            return "\(row.name): \(lines[0])\n" + lines.dropFirst().map { "\(row.name):   \($0)\n" }.joined()
+        }.joined()
+    }
+
+    static func markdown(_ matrix: UpgradeMatrix) -> String {
+        var text = "### Will every store open with this build?\n\n"
+        guard !matrix.rows.isEmpty else {
+            return text + "No locked states or store fixtures yet: run `schemalint lock` when a release ships.\n"
+        }
+        text += "| state | | what this build does |\n|---|---|---|\n"
+        for row in matrix.rows {
+            let lines = describe(row.outcome)
+            let cell = lines.map(escape).joined(separator: "<br>")
+            text += "| `\(row.name)` | \(row.outcome.fails ? "❌" : "✅") | \(cell) |\n"
+        }
+        return text
+    }
+
+    static func json(_ matrix: UpgradeMatrix) -> String {
+        JSONValue.object([
+            "states": .array(
+                matrix.rows.map { row in
+                    let (kind, detail) = outcomeFields(row.outcome)
+                    return .object(
+                        [
+                            ("name", .string(row.name)),
+                            ("kind", .string(row.isStore ? "store" : "locked")),
+                            ("checksum", row.checksum.map(JSONValue.string)),
+                            ("outcome", .string(kind)),
+                            ("opens", .bool(!row.outcome.fails)),
+                        ] + detail)
+                })
+        ]).rendered()
+    }
+
+    /// The first line says what happens; the next ones, why it fails.
+    static func describe(_ outcome: UpgradeMatrix.Outcome) -> [String] {
+        switch outcome {
+        case let .opensAsIs(version):
+            return ["opens as is (\(version))"]
+        case let .staged(from, steps):
+            return ["migrates from \(from): " + steps.joined(separator: ", ")]
+        case let .inferred(target, blockers):
+            return blockers.isEmpty
+                ? ["opens: no stage runs, SwiftData infers a lightweight migration to \(target)"]
+                : ["fails: no stage runs and SwiftData cannot infer the migration to \(target) (134110)"] + blockers
+        case let .unknown(plan):
+            return ["fails: \(plan) runs stages and has no version with this checksum (134504)"]
+        case .notOpened:
+            return ["not opened: nothing in the sources opens a store of this state"]
+        }
+    }
+
+    private static func outcomeFields(_ outcome: UpgradeMatrix.Outcome) -> (String, [(String, JSONValue?)]) {
+        switch outcome {
+        case let .opensAsIs(version): return ("opensAsIs", [("version", .string(version))])
+        case let .staged(from, steps): return ("staged", [("from", .string(from)), ("steps", .strings(steps))])
+        case let .inferred(target, blockers):
+            return ("inferred", [("target", .string(target)), ("blockers", .strings(blockers))])
+        case let .unknown(plan): return ("unknownToPlan", [("plan", .string(plan))])
+        case .notOpened: return ("notOpened", [])
+        }
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}
