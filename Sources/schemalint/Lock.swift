@@ -25,6 +25,9 @@ struct Lock: ParsableCommand {
     @Flag(help: "Refuse to lock a version whose store checksum another locked version has.")
     var strict = false
 
+    @Option(help: "The release being locked (e.g. 2.3), written on each entry this run records.")
+    var release: String?
+
     func validate() throws {
         if !accept.isEmpty && (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--accept needs --reason \"...\": say why changing a shipped version is safe")
@@ -60,7 +63,7 @@ struct Lock: ParsableCommand {
     private func record(_ analysis: Analysis, existing: Lockfile?, path: String, names: Set<String>) throws {
         let request = Locker.Request(
             only: Set(only).intersection(names), accept: Set(accept).intersection(names),
-            reason: reason)
+            reason: reason, release: release, date: LockDate.today())
         if !only.isEmpty && request.only.isEmpty { return }
         let outcome = Locker.plan(analysis, existing: existing, request: request)
         let report = LockReport(outcome: outcome, path: path, reason: reason)

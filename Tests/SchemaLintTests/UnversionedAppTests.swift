@@ -226,4 +226,20 @@ final class UnversionedAppTests: XCTestCase {
             of: "var name: String = \"\"", with: "var nickName: String = \"\"")
         XCTAssertEqual(TestSupport.analyze(related, lockfile: lockfile).findings.map(\.severity), [.warning])
     }
+
+    /// Each entry says when it was first locked and for which release; re-recording keeps both.
+    func testEntriesSayWhenAndForWhichReleaseTheyWereLocked() throws {
+        XCTAssertEqual(LockDate.today(environment: ["SOURCE_DATE_EPOCH": "0"]), "1970-01-01")
+        XCTAssertEqual(LockDate.today(environment: ["SOURCE_DATE_EPOCH": "1795478400"]), "2026-11-24")
+        XCTAssertEqual(LockDate.today(environment: ["SOURCE_DATE_EPOCH": "951782400"]), "2000-02-29")
+        let request = Locker.Request(release: "2.3", date: "2026-11-24")
+        let first = Locker.plan(TestSupport.analyze(Self.shipped), existing: nil, request: request).lockfile
+        let entry = try XCTUnwrap(first.versions.values.first)
+        XCTAssertEqual(entry.lockedAt, "2026-11-24")
+        XCTAssertEqual(entry.release, "2.3")
+        XCTAssertTrue(first.json().rendered().contains("\"release\": \"2.3\""))
+        let later = Locker.plan(
+            TestSupport.analyze(Self.shipped), existing: first, request: .init(release: "2.4", date: "2026-12-01"))
+        XCTAssertEqual(later.lockfile, first, "an unchanged state is never re-dated")
+    }
 }

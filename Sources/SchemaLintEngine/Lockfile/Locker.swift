@@ -9,10 +9,19 @@ public enum Locker {
         /// Version keys or type names to re-record (or retire, when removed from the sources).
         public var accept: Set<String> = []
         public var reason: String?
-        public init(only: Set<String> = [], accept: Set<String> = [], reason: String? = nil) {
+        /// The release being locked (`lock --release 2.3`), written on each entry this run records.
+        public var release: String?
+        /// The day this run locks, `yyyy-MM-dd` (UTC), written on each entry it records: when a state shipped.
+        public var date: String?
+        public init(
+            only: Set<String> = [], accept: Set<String> = [], reason: String? = nil, release: String? = nil,
+            date: String? = nil
+        ) {
             self.only = only
             self.accept = accept
             self.reason = reason
+            self.release = release
+            self.date = date
         }
     }
 
@@ -62,11 +71,16 @@ public enum Locker {
             let evidence = storeEvidence(for: version.key, in: analysis)
             entry.stores = evidence.isEmpty ? nil : evidence
             guard let locked = existing?.versions[version.key] else {
+                entry.lockedAt = request.date
+                entry.release = request.release
                 outcome.lockfile.versions[version.key] = entry
                 outcome.recorded.append(version.key)
                 continue
             }
             let changes = locked.changes(to: entry, sourceTypes: current.sourceTypes).descriptions
+            // Re-recorded or not, an entry keeps when it was first locked and for which release.
+            entry.lockedAt = locked.lockedAt
+            entry.release = locked.release
             if changes.isEmpty
                 && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
                     || locked.checksumUncertainties != entry.checksumUncertainties)

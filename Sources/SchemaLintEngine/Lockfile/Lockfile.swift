@@ -48,6 +48,10 @@ public struct LockedVersion: Equatable, Sendable, Codable {
     public var retired: String?
     /// Store files (`stores:`) verified to match this version when it was locked: evidence of what shipped.
     public var stores: [StoreEvidence]?
+    /// The day it was first locked (`yyyy-MM-dd`, UTC), when the lock that recorded it knew.
+    public var lockedAt: String?
+    /// The release it was locked for (`lock --release 2.3`).
+    public var release: String?
 
     public init(analysis: VersionAnalysis, type: String, versionIdentifier: String?) {
         self.type = type
