@@ -41,7 +41,7 @@ struct Lock: ParsableCommand {
         var unknown = Set(only + accept)
         for app in apps {
             try LockfileStore.withExclusiveAccess(to: app.lockfilePath) {
-                let existing = try options.loadLockfile(at: app.lockfilePath, mustExist: false)
+                let existing = try options.loadLockfile(at: app.lockfilePath, mustExist: false, mergingConflicts: true)
                 let analysis = try options.analyze(
                     app, lockfile: existing, storeFiles: stores[app.root] ?? [],
                     lockfileLocation: nil)
@@ -79,7 +79,10 @@ struct Lock: ParsableCommand {
             Console.err("schemalint: nothing was written (--strict)")
             throw ExitStatus.findings
         }
-        if outcome.changed {
+        // A lockfile read from both sides of a merge conflict is written back whole, even when nothing is new.
+        let resolvesConflict = existing != nil && (try? LockfileStore.load(path)) == nil
+        if outcome.changed || resolvesConflict {
+            if resolvesConflict { Console.err("schemalint: merged both sides of the conflict in \(path)") }
             do {
                 try LockfileStore.write(outcome.lockfile, to: path)
             } catch let failure as LockfileStore.Failure {

@@ -116,7 +116,7 @@ struct SharedOptions: ParsableArguments {
 
     /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the
     /// gate off), except for `lock`, which creates it.
-    func loadLockfile(at path: String, mustExist: Bool = true) throws -> Lockfile? {
+    func loadLockfile(at path: String, mustExist: Bool = true, mergingConflicts: Bool = false) throws -> Lockfile? {
         if mustExist, explicitLockfile != nil, !FileManager.default.fileExists(atPath: path) {
             throw Console.fail(
                 "lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to "
@@ -124,8 +124,10 @@ struct SharedOptions: ParsableArguments {
             )
         }
         do {
-            return try LockfileStore.load(path)
+            return try mergingConflicts ? LockfileStore.loadMerging(path) : LockfileStore.load(path)
         } catch let failure as LockfileStore.Failure {
+            throw Console.fail(failure.description)
+        } catch let failure as LockfileMerge.Failure {
             throw Console.fail(failure.description)
         }
     }

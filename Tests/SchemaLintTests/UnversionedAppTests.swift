@@ -242,4 +242,55 @@ final class UnversionedAppTests: XCTestCase {
             TestSupport.analyze(Self.shipped), existing: first, request: .init(release: "2.4", date: "2026-12-01"))
         XCTAssertEqual(later.lockfile, first, "an unchanged state is never re-dated")
     }
+
+    /// Two branches each lock a new state: git leaves conflict markers, `lock` keeps both sides; two sides that
+    /// recorded one key differently are named, and nothing is written.
+    func testLockMergesTwoBranchesThatEachLockedAState() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let lockfile = root.appendingPathComponent("schemalint.lock").path
+        let base = TestSupport.lock(TestSupport.analyze(Self.shipped))
+        func locked(_ extra: String) -> Lockfile {
+            let source = Self.shipped.replacingOccurrences(
+                of: "var birthday: Date?", with: "var birthday: Date?\n\(extra)")
+            return Locker.plan(TestSupport.analyze(source), existing: base, request: .init()).lockfile
+        }
+        let (ours, theirs) = (locked("var nickname: String?"), locked("var city: String?"))
+        for (name, file) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+            try Data(file.json().rendered().utf8).write(to: root.appendingPathComponent(name))
+        }
+        let merge = Process()
+        merge.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        merge.arguments = ["git", "merge-file", "-p", "ours", "base", "theirs"]
+        merge.currentDirectoryURL = root
+        let output = Pipe()
+        merge.standardOutput = output
+        try merge.run()
+        let conflicted = output.fileHandleForReading.readDataToEndOfFile()
+        merge.waitUntilExit()
+        XCTAssertTrue(String(decoding: conflicted, as: UTF8.self).contains("<<<<<<<"))
+        try conflicted.write(to: URL(fileURLWithPath: lockfile))
+        try Data(Self.shipped.utf8).write(to: root.appendingPathComponent("Friend.swift"))
+
+        let check = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(check.status, 2)
+        XCTAssertTrue(check.stderr.contains("Run `schemalint lock`: it keeps both sides' entries"), check.stderr)
+        let lock = try TestSupport.run(["lock"], in: root)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        let merged = try XCTUnwrap(LockfileStore.load(lockfile))
+        XCTAssertEqual(Set(merged.versions.keys), Set(ours.versions.keys).union(theirs.versions.keys))
+        XCTAssertEqual(merged.versions.count, 3)
+
+        // The same key recorded differently on each side: named, nothing written.
+        var other = theirs
+        let key = try XCTUnwrap(base.versions.keys.first)
+        other.versions[key]?.release = "9.9"
+        XCTAssertThrowsError(
+            try LockfileMerge.merged(
+                "<<<<<<< ours\n" + ours.json().rendered() + "=======\n" + other.json().rendered()
+                    + ">>>>>>> theirs\n",
+                path: "schemalint.lock")
+        ) { error in
+            XCTAssertEqual(error as? LockfileMerge.Failure, .disagree(path: "schemalint.lock", keys: [key]))
+        }
+    }
 }

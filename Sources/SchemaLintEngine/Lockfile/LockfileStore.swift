@@ -18,9 +18,9 @@ public enum LockfileStore {
                 return "cannot read lockfile \(path): \(reason)"
             case let .mergeConflict(path, line):
                 return
-                    "lockfile \(path) has git merge-conflict markers (line \(line)). Resolve the conflict by keeping "
-                        + "both sides' entries (they are keyed by version), or take one side with `git checkout "
-                        + "--ours/--theirs \(path)` and run `schemalint lock` again"
+                    "lockfile \(path) has git merge-conflict markers (line \(line)). Run `schemalint lock`: it keeps "
+                        + "both sides' entries (they are keyed by version and state) and names any entry the two "
+                        + "sides recorded differently"
             case let .corrupt(path, detail):
                 return
                     "lockfile \(path) is not valid: \(detail). Restore it from version control (`git checkout -- "
@@ -36,6 +36,21 @@ public enum LockfileStore {
             case let .writeFailed(path, reason):
                 return "cannot write lockfile \(path): \(reason)"
             }
+        }
+    }
+
+    /// For `lock`: like `load`, but a file with merge-conflict markers is read as the union of its two sides
+    /// (`LockfileMerge`), which `lock` then writes back whole.
+    public static func loadMerging(_ path: String) throws -> Lockfile? {
+        do {
+            return try load(path)
+        } catch Failure.mergeConflict {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw Failure.unreadable(path: path, reason: "permission denied or not a file")
+            }
+            var merged = try LockfileMerge.merged(String(decoding: data, as: UTF8.self), path: path)
+            merged?.path = path
+            return merged
         }
     }
 
