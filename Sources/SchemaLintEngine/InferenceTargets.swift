@@ -8,13 +8,20 @@ public enum InferenceTargets {
         plans.filter { $0.stages?.isEmpty != true && ($0.schemas?.count ?? 0) > 1 }
     }
 
-    /// What the app's containers open now: the implicit versions, the versions app containers name
-    /// (`Schema(versionedSchema: V.self)`), and the newest version of each plan with `stages: []`.
+    /// What the app's containers open now: the implicit versions, the versions app containers without a plan name
+    /// (`Schema(versionedSchema: V.self)`, or exactly `V`'s models), and the newest version of each plan with
+    /// `stages: []`.
     public static func targets(in project: Project, plans: [MigrationPlan]) -> [SchemaVersion] {
         var targets = project.versions.filter(\.isImplicit)
-        for container in project.containers where container.purpose == .app {
+        for container in project.containers where container.purpose == .app && !container.hasMigrationPlanArgument {
             if let id = container.versionedSchema, let version = project.versions.first(where: { $0.id == id }) {
                 targets.append(version)
+            } else if let models = container.models?.compactMap(\.entity), !models.isEmpty {
+                // `Schema(SchemaV2.models)`: a declared version stores exactly these models.
+                let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
+                if let version = project.versions.first(where: { !$0.isImplicit && Set($0.allEntities) == stored }) {
+                    targets.append(version)
+                }
             }
         }
         for plan in plans where plan.stages?.isEmpty == true {

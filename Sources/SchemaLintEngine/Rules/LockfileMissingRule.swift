@@ -34,9 +34,15 @@ extension LockfileMissingRule {
     /// An unversioned app: its app container's store is what shipped, and only a lockfile remembers it once the models
     /// change. Not reported when the lockfile records any unversioned state.
     func unversioned(_ context: RuleContext, expected: String) -> [Finding] {
-        guard let first = context.project.versions.filter(\.isImplicit).min(by: { $0.location < $1.location })
+        let targets = context.currentTargets
+        guard let container = context.appContainers.filter({ !$0.hasMigrationPlanArgument }).min(by: {
+            $0.location < $1.location
+        }), let first = targets.first
         else { return [] }
-        if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: ImplicitVersionKeys.isImplicit) {
+        let keys = Set(targets.map(\.key))
+        if let lockfile = context.lockfile,
+            lockfile.versions.keys.contains(where: { ImplicitVersionKeys.isImplicit($0) || keys.contains($0) })
+        {
             return []
         }
         let what =
@@ -44,7 +50,7 @@ extension LockfileMissingRule {
             ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its states"
         return [
             finding(
-                first.location, about: .version(first.key),
+                container.location, about: .version(first.key),
                 .unversionedLockfileMissing(what: what, expected: expected, empty: context.lockfile != nil))
         ]
     }
@@ -58,9 +64,10 @@ extension Finding.Message {
     static func unversionedLockfileMissing(what: String, expected: String, empty: Bool) -> Self {
         Self(
             id: empty ? "unversioned-records-none" : "unversioned-no-lockfile",
-            "this app container opens an unversioned store, but \(what): once the models change, nothing remembers "
-                + "what users' stores hold, so a change SwiftData cannot infer from them passes unnoticed. Run "
-                + "`schemalint lock` when the app ships and commit \(expected)")
+            "this app container opens its store with no migration plan, so SwiftData infers each migration from "
+                + "what the store holds, but \(what): once the models change, nothing remembers what users' stores "
+                + "hold, so a change SwiftData cannot infer from them passes unnoticed. Run `schemalint lock` when "
+                + "the app ships and commit \(expected)")
     }
 
 
