@@ -39,8 +39,9 @@ extension RuleContext {
         return lockfile.versions.keys.sorted().compactMap { key -> ShippedState? in
             guard let locked = lockfile.versions[key], locked.retired == nil, !present.contains(locked.checksum)
             else { return nil }
-            // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that.
-            if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil { return nil }
+            // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With
+            // no stage running, its stores are also migrated by inference, so what inference cannot do is checked.
+            if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil, !staged.isEmpty { return nil }
             if let plan = staged.first {
                 return ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan))
             }
@@ -65,7 +66,8 @@ extension ShippedState {
     /// How findings name the state: `the unversioned state locked as Unversioned@4IIuZabG`, `SchemaV1 (locked)`.
     public var displayName: String {
         ImplicitVersionKeys.isImplicit(key)
-            ? "the unversioned state locked as \(key)" : "\(locked.type) (\(locked.versionIdentifier ?? "locked"))"
+            ? "the unversioned state locked as \(key)"
+            : "\(locked.type) (\(locked.versionIdentifier ?? "no identifier")) as it was locked"
     }
 }
 

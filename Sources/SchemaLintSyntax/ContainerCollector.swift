@@ -338,6 +338,13 @@ final class ContainerCollector: SyntaxVisitor {
         }
         let unlabeled = call.arguments.filter { $0.label == nil }.map(\.expression)
         if let array = unlabeled.first?.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
+        // `Schema(CurrentSchema.models)`: exactly a version's models, which is what `versionedSchema:` stores too.
+        if unlabeled.count == 1, let member = unlabeled[0].as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "models", let base = member.base,
+            let type = TypeExprReader.read(expression: base)
+        {
+            return .versionedSchema(TypeUse(type: type, location: reader.location(base)))
+        }
         return unlabeled.isEmpty ? .unknown : typeList(unlabeled)
     }
 }

@@ -293,4 +293,31 @@ final class UnversionedAppTests: XCTestCase {
             XCTAssertEqual(error as? LockfileMerge.Failure, .disagree(path: "schemalint.lock", keys: [key]))
         }
     }
+
+    /// `Schema(CurrentSchema.models)` opens exactly that version: no implicit version beside it, and the version is
+    /// what the app's stores hold (lockfile_missing until it is locked, and it is the target inference migrates to).
+    func testAContainerOfAVersionsModelsOpensThatVersion() throws {
+        let source = """
+            import SwiftData
+            typealias CurrentSchema = NotesV1
+            enum NotesV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [self.Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+            let container = try! ModelContainer(for: Schema(CurrentSchema.models))
+            """
+        let analysis = TestSupport.analyze(source)
+        XCTAssertEqual(analysis.versions.map(\.key), ["NotesV1"])
+        let container = try XCTUnwrap(analysis.project.containers.first)
+        XCTAssertEqual(container.versionedSchema, analysis.project.versions.first?.id)
+        let lockfile = TestSupport.lock(analysis)
+        let edited = source.replacingOccurrences(of: "var text: String = \"\"", with: "var text: Int = 0")
+        let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), ["lightweight_unsupported_change", "shipped_schema_edited"])
+        XCTAssertTrue(
+            findings[0].message.text.contains("stores written by NotesV1 (1.0.0) as it was locked are opened by"),
+            findings[0].message.text)
+        XCTAssertTrue(findings[1].message.text.contains("still open today if"), findings[1].message.text)
+    }
 }

@@ -98,9 +98,9 @@ extension Finding.Message {
         case .storesInferred:
             consequence =
                 "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current)). Stores written by the "
-                + "shipped build still open today, because no migration stage runs and SwiftData infers a lightweight "
-                + "migration from the model the store holds; the day a stage is added they fail with 134504 "
-                + "\"unknown model version\""
+                + "shipped build still open today if lightweight inference can migrate them, because no migration "
+                + "stage runs (what it cannot do is reported at the property); the day a stage is added they fail "
+                + "with 134504 \"unknown model version\""
         case .checksumKept:
             consequence =
                 "SwiftData's store checksum did not move, so its stores still open, but the frozen copy no longer "
