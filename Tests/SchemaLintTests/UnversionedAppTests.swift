@@ -320,4 +320,37 @@ final class UnversionedAppTests: XCTestCase {
             findings[0].message.text)
         XCTAssertTrue(findings[1].message.text.contains("still open today if"), findings[1].message.text)
     }
+
+    /// Two app containers with different models (the app and its widget's own store) are two states, each named
+    /// after its container; a locked state whose stores are handled elsewhere is retired with a reason and stays quiet.
+    func testSeveralContainersAreSeveralStatesAndAStateCanBeRetiredWithAReason() throws {
+        let widget = """
+            import SwiftData
+            @Model final class Glance { var title: String = ""; init() {} }
+            func widgetContainer() throws -> ModelContainer { try ModelContainer(for: Glance.self) }
+            """
+        let analysis = TestSupport.analyze(["Friend.swift": Self.shipped, "Widget/Glance.swift": widget])
+        let implicit = analysis.project.versions.filter(\.isImplicit)
+        XCTAssertEqual(implicit.count, 2)
+        XCTAssertEqual(Set(implicit.map(\.location.file)), ["Friend.swift", "Widget/Glance.swift"])
+        XCTAssertTrue(implicit.allSatisfy { $0.displayName.hasPrefix("the models the app container opens (") })
+
+        let lockfile = TestSupport.lock(analysis)
+        XCTAssertEqual(lockfile.versions.count, 2)
+        // The widget's title becomes an Int: only the widget's state is affected.
+        let retyped = widget.replacingOccurrences(of: "var title: String = \"\"", with: "var title: Int = 0")
+        let sources = ["Friend.swift": Self.shipped, "Widget/Glance.swift": retyped]
+        let findings = TestSupport.analyze(sources, lockfile: lockfile).findings
+        XCTAssertEqual(TestSupport.summary(findings), ["lightweight_unsupported_change Widget/Glance.swift:2"])
+
+        // The team resets the widget's store on purpose: retire the state, with the reason kept in the lockfile.
+        let key = try XCTUnwrap(
+            lockfile.versions.keys.first { lockfile.versions[$0]?.entities.first?.name == "Glance" })
+        let retired = Locker.plan(
+            TestSupport.analyze(sources), existing: lockfile,
+            request: .init(accept: [key], reason: "the widget rebuilds its cache from the app")
+        ).lockfile
+        XCTAssertEqual(retired.versions[key]?.retired, "the widget rebuilds its cache from the app")
+        XCTAssertEqual(TestSupport.analyze(sources, lockfile: retired).findings.map(\.rule), [])
+    }
 }
