@@ -26,7 +26,8 @@ struct MissingNames {
                 collect(storage, property.declaredType, into: &wanted.declarations)
             }
         }
-        for version in project.versions {
+        // An implicit version declares nothing: its name is schemalint's, and no file holds it.
+        for version in project.versions where !version.isImplicit {
             for model in version.models ?? [] where model.entity == nil {
                 if let first = model.written.path?.first { wanted.declarations.insert(first) }
             }

@@ -29,7 +29,11 @@ enum PlanReferences {
         _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
     ) -> Set<SymbolID> {
         guard project.containers.contains(where: { $0.purpose == .app }) else { return [] }
-        let candidates = project.entities.values.filter { $0.enclosingVersion != nil }.map(\.id)
+        // Only the models a version declares and leaves out of what it stores can matter, and there are usually none:
+        // the skipped files are read again only for those.
+        let stored = Set(project.versions.flatMap(\.allEntities))
+        let candidates = project.entities.values.filter { $0.enclosingVersion != nil && !stored.contains($0.id) }
+            .map(\.id).sorted()
         return unnamed(candidates, project: project, files: files, skipped: skipped, threads: threads)
     }
 
