@@ -101,20 +101,21 @@ public struct Analyzer {
         var versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
         ImplicitVersionKeys.assign(&project, &versions)
         // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
-        let unused = PlanReferences.unreferenced(
-            project, files: files, skipped: files.indices.filter { !relevant[$0] }, threads: threads)
+        let skipped = files.indices.filter { !relevant[$0] }
+        let unused = UnusedDeclarations.unreferenced(project, files: files, skipped: skipped, threads: threads)
         var checked = project
         checked.plans.removeAll { unused.contains($0.id) }
         var context = RuleContext(
             project: checked, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
             lockfile: lockfile)
         context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
-        context.unusedModels = PlanReferences.unusedModels(
-            project, files: files, skipped: files.indices.filter { !relevant[$0] }, threads: threads)
+        context.unusedModels = UnusedDeclarations.unusedModels(
+            project, files: files, skipped: skipped, threads: threads)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
         context.lockfileLocation = lockfileLocation
-        context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: project, versions: versions) }
+        // Against the plans that are checked: a plan nothing uses runs no stages.
+        context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: checked, versions: versions) }
         // Ordinary rules, then suppressions, then the rules about suppressions.
         var ledger = SuppressionLedger(project.suppressions)
         let kept = ledger.filter(

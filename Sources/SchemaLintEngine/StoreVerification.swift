@@ -89,10 +89,7 @@ public enum StoreVerifier {
                 today[entity].properties[property].hasDefault = defaults[name] ?? false
             }
         }
-        let blockers = MigrationAssessment.assess(from: stored, to: today).compactMap { change in
-            change.blocker.map { "\(change.text): \($0)" }
-        }
-        return (target.key, blockers)
+        return (target.key, MigrationAssessment.blockers(from: stored, to: today))
     }
 
     /// Whether a plan can take a store of `version` to its newest version.

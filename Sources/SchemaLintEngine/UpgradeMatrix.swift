@@ -48,9 +48,7 @@ extension UpgradeMatrix {
                 switch state.fate {
                 case let .inferred(target):
                     let now = context.analysis(of: target)?.snapshot ?? []
-                    let blockers = MigrationAssessment.assess(from: state.locked.entities, to: now).compactMap {
-                        change in change.blocker.map { "\(change.text): \($0)" }
-                    }
+                    let blockers = MigrationAssessment.blockers(from: state.locked.entities, to: now)
                     outcome = .inferred(target: target.key, blockers: blockers)
                 case let .unknownToPlan(plan):
                     outcome = .unknown(plan: plan.name)
@@ -97,13 +95,12 @@ extension UpgradeMatrix {
         }
         if let version = context.project.versions.first(where: {
             context.analysis(of: $0)?.hashes.checksum == checksum
-        }), let target = targets.first {
-            let from = context.analysis(of: version)?.snapshot ?? []
+        }), let from = context.analysis(of: version)?.snapshot,
+            let target = InferenceTargets.nearest(
+                to: Set(from.map(\.name)), among: targets, analyses: { context.analysis(of: $0) })
+        {
             let now = context.analysis(of: target)?.snapshot ?? []
-            let blockers = MigrationAssessment.assess(from: from, to: now).compactMap { change in
-                change.blocker.map { "\(change.text): \($0)" }
-            }
-            return .inferred(target: target.key, blockers: blockers)
+            return .inferred(target: target.key, blockers: MigrationAssessment.blockers(from: from, to: now))
         }
         return .notOpened
     }

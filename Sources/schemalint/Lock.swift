@@ -80,7 +80,7 @@ struct Lock: ParsableCommand {
             throw ExitStatus.findings
         }
         // A lockfile read from both sides of a merge conflict is written back whole, even when nothing is new.
-        let resolvesConflict = existing != nil && (try? LockfileStore.load(path)) == nil
+        let resolvesConflict = existing?.resolvedConflict == true
         if outcome.changed || resolvesConflict {
             if resolvesConflict { Console.err("schemalint: merged both sides of the conflict in \(path)") }
             do {

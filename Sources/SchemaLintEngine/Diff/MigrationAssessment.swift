@@ -51,6 +51,12 @@ public enum MigrationAssessment {
         SnapshotDiff.changes(from: old, to: new, followingOriginalNames: true).map(assess)
     }
 
+    /// What lightweight inference cannot do between two models, one line each (`Note.text changed: type String →
+    /// Int: lightweight migration cannot convert ...`): empty when the inferred migration works.
+    public static func blockers(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [String] {
+        assess(from: old, to: new).compactMap { change in change.blocker.map { "\(change.text): \($0)" } }
+    }
+
     static func assess(_ change: SchemaChange) -> AssessedChange {
         switch change.kind {
         case .entityAdded: return AssessedChange(.entityAdded, change)

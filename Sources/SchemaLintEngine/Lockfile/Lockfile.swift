@@ -18,6 +18,8 @@ public struct Lockfile: Equatable, Sendable, Encodable {
     /// Versions taken from a git revision (`check --against REF`): the revision, and where each was declared there.
     public var revision: String?
     public var revisionDeclarations: [String: SourceLocation] = [:]
+    /// Read from both sides of a git merge conflict (`LockfileMerge`): `lock` writes it back whole; not serialised.
+    public var resolvedConflict = false
 
     public init(versions: [String: LockedVersion] = [:]) { self.versions = versions }
 

@@ -50,6 +50,7 @@ public enum LockfileStore {
             }
             var merged = try LockfileMerge.merged(String(decoding: data, as: UTF8.self), path: path)
             merged?.path = path
+            merged?.resolvedConflict = true
             return merged
         }
     }

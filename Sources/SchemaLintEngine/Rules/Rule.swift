@@ -36,9 +36,9 @@ public struct RuleContext {
     /// Where this app's lockfile is expected, when the run looks for one (`check`); nil when no lockfile applies
     /// (tests of single rules, `--against` alone).
     public var lockfileLocation: String?
-    /// Plans that no container is given and no code names (`PlanReferences`): left out of `project.plans`.
+    /// Plans that no container is given and no code names (`UnusedDeclarations`): left out of `project.plans`.
     public var unreferencedPlans: [MigrationPlan] = []
-    /// Models declared inside a version that no code names (`PlanReferences`): nothing stores them.
+    /// Models declared inside a version that no code names (`UnusedDeclarations`): nothing stores them.
     public var unusedModels: Set<SymbolID> = []
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<RuleID> = Set(RuleRegistry.all.map(\.id))

@@ -89,18 +89,16 @@ extension Finding.Message {
         _ version: String, identifier: String?, revision: String?, changes: [String],
         checksums: (locked: String, current: String), effect: ShippedEditEffect, key: String
     ) -> Self {
+        let moved = "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current))"
         let consequence: String
         switch effect {
         case .storesFailNow:
-            consequence =
-                "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current)): stores written by the "
-                + "shipped build will fail to open with 134504 \"unknown model version\""
+            consequence = moved + ": stores written by the shipped build will fail to open with 134504 "
+                + "\"unknown model version\""
         case .storesInferred:
-            consequence =
-                "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current)). Stores written by the "
-                + "shipped build still open today if lightweight inference can migrate them, because no migration "
-                + "stage runs (what it cannot do is reported at the property); the day a stage is added they fail "
-                + "with 134504 \"unknown model version\""
+            consequence = moved + ". Stores written by the shipped build still open today if lightweight inference "
+                + "can migrate them, because no migration stage runs (what it cannot do is reported at the "
+                + "property); the day a stage is added they fail with 134504 \"unknown model version\""
         case .checksumKept:
             consequence =
                 "SwiftData's store checksum did not move, so its stores still open, but the frozen copy no longer "

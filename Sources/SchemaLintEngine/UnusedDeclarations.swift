@@ -13,7 +13,7 @@ import SchemaLintSyntax
 /// container may be given them (a model another module inserts must be in the models of this repository's
 /// container all the same). Files pass 1 skipped are searched for each candidate's name as a whole identifier
 /// (comments included): a mention there keeps it checked, since a missed use must never silence real findings.
-enum PlanReferences {
+enum UnusedDeclarations {
     static func unreferenced(
         _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
     ) -> Set<SymbolID> {
