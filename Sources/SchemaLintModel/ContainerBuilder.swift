@@ -14,6 +14,7 @@ enum ContainerBuilder {
                     location: use.location, models: models, versionedSchema: versioned, plan: plan,
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
                 container.site = use.site
+                container.isViewModifier = use.isViewModifier
                 if case let .versionedSchema(schema) = use.models {
                     container.versionedSchemaLocation = schema.location
                     container.versionedSchemaWritten = schema.type

@@ -387,6 +387,9 @@ public struct ContainerUse: Sendable {
     /// Where the function, initialiser or property that opens it starts: two containers of one site with the same
     /// models open the same store (a retry in a `catch`).
     public var site: SourceLocation?
+    /// `.modelContainer(for:)`, SwiftUI's modifier: it takes no migration plan, so adopting one means opening a
+    /// `ModelContainer` instead.
+    public var isViewModifier = false
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
         hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app, site: SourceLocation? = nil

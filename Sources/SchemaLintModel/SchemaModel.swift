@@ -176,6 +176,8 @@ public struct ContainerModel: Sendable {
     public var purpose: ContainerPurpose = .app
     /// Where the function, initialiser or property that opens it starts.
     public var site: SourceLocation?
+    /// SwiftUI's `.modelContainer(for:)` modifier, which takes no migration plan.
+    public var isViewModifier = false
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.

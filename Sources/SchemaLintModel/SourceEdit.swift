@@ -19,6 +19,11 @@ public enum SourceEdit: Hashable, Sendable {
     /// Copy the `@Model` classes whose names are at `declarations` (in any file) into the body of the type whose
     /// name is at `into`, under `comment`: freezing live models inside the version that shipped them.
     case copyClasses(into: SourceLocation, declarations: [CopiedClass], comment: String)
+    /// Move the top-level class whose name is at `declaration` into `extension <into> { ... }` where it stands,
+    /// leaving `typealias <name> = <into>.<name>` in its place: code naming the model keeps compiling.
+    case nestClass(declaration: SourceLocation, into: String)
+    /// Add `label: value` to the call whose callee starts at `call`, right after its argument labelled `after`.
+    case addArgument(call: SourceLocation, label: String, value: String, after: String)
 
     /// Where in a list an element goes: first, after the element that starts at a location, or last.
     public enum ListPosition: Hashable, Sendable, Comparable {
@@ -46,6 +51,8 @@ public enum SourceEdit: Hashable, Sendable {
         case let .declareStage(sibling, _, _): return sibling
         case let .renameReference(reference, _, _): return reference
         case let .copyClasses(into, _, _): return into
+        case let .nestClass(declaration, _): return declaration
+        case let .addArgument(call, _, _, _): return call
         }
     }
 

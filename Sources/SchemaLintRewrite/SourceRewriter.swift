@@ -103,6 +103,16 @@ public struct SourceRewriter {
             let block = group.memberBlock
             let appended = MemberEditor.appending(copies, to: block, comment: comment)
             (node, replacement) = (Syntax(block), appended.description)
+        case let .nestClass(declaration, into):
+            let name = try locator.node(TokenSyntax.self, at: declaration)
+            guard let found = locator.ancestor(ClassDeclSyntax.self, of: name), found.name == name else {
+                throw RewriteRefusal.nothingAt(declaration, expected: "class")
+            }
+            (node, replacement) = (Syntax(found), try ClassNester.nesting(found, into: into))
+        case let .addArgument(call, label, value, after):
+            let found = try ArgumentEditor.call(at: call, in: locator)
+            let edited = try ArgumentEditor.inserting(label: label, value: value, after: after, into: found)
+            (node, replacement) = (Syntax(found), edited.description)
         }
         let utf8 = Array(text.utf8)
         let start = node.position.utf8Offset

@@ -211,11 +211,15 @@ final class ContainerCollector: SyntaxVisitor {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
         var purpose = enclosing ?? .app
         if purpose == .app, isInMemoryContainer(call) { purpose = .inMemory }
-        return ContainerUse(
+        var use = ContainerUse(
             location: reader.location(call), scope: scope, models: models(of: call),
             migrationPlan: plan.flatMap { TypeExprReader.readMetatype($0.expression) },
             hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
             purpose: purpose, site: site(of: call))
+        use.isViewModifier = call.calledExpression.is(MemberAccessExprSyntax.self)
+            && call.calledExpression.trimmedDescription != "ModelContainer.init"
+            && call.calledExpression.trimmedDescription != "SwiftData.ModelContainer"
+        return use
     }
 
     /// The function, initialiser or accessor whose code opens the container, else the property it initialises.

@@ -16,7 +16,9 @@ struct Bump: ParsableCommand {
         abstract: "Start the next version of a migration plan: copy the newest version, list it, add its stage.",
         discussion:
             "Every existing version keeps its checksum (proved before anything is written; exit 2 otherwise). "
-            + "Where the newest version lists live models, they are first frozen inside it as nested copies.")
+            + "Where the newest version lists live models, they are first frozen inside it as nested copies. "
+            + "In an app with no plan yet, bump adopts one: SchemaV1 holds the models the app container stores "
+            + "(moved into it where they stand, typealiases at their names), with the checksum users' stores carry.")
 
     @OptionGroup var options: SharedOptions
 
@@ -62,9 +64,15 @@ struct Bump: ParsableCommand {
                 throw Console.fail(failure.description)
             }
         }
-        let verb = dryRun ? "would start" : "started"
-        Console.err("schemalint: \(verb) \(outcome.newName) (\(outcome.identifier)) after \(outcome.oldName) in "
-            + "\(outcome.planName); every existing version keeps its checksum")
+        if let state = outcome.adoptedState {
+            let verb = dryRun ? "would adopt" : "adopted"
+            Console.err("schemalint: \(verb) \(outcome.planName): its first version \(outcome.newName) "
+                + "(\(outcome.identifier)) is the unversioned state \(state), with the same checksum")
+        } else {
+            let verb = dryRun ? "would start" : "started"
+            Console.err("schemalint: \(verb) \(outcome.newName) (\(outcome.identifier)) after \(outcome.oldName) in "
+                + "\(outcome.planName); every existing version keeps its checksum")
+        }
         for change in outcome.changes { Console.err("  \(change)") }
         for note in outcome.notes { Console.err("note: \(note)") }
     }

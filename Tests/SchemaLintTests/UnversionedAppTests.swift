@@ -8,7 +8,7 @@ import XCTest
 /// 1.0.0, and real stores such apps wrote match it with no probe version added.
 final class UnversionedAppTests: XCTestCase {
     /// A golden fixture's sources with its probe `VersionedSchema` file replaced by the app's container.
-    func unversioned(_ fixture: String, probe: String, container: String) throws -> [String: String] {
+    static func unversioned(_ fixture: String, probe: String, container: String) throws -> [String: String] {
         var discovery = SourceDiscovery(workingDirectory: TestSupport.fixture("Golden/\(fixture)"))
         discovery.keepsAllBytes = true
         var sources: [String: String] = [:]
@@ -47,7 +47,7 @@ final class UnversionedAppTests: XCTestCase {
         ]
         for item in cases {
             let probed = try TestSupport.analyzeFixture("Golden/\(item.fixture)")
-            let sources = try unversioned(item.fixture, probe: item.probe, container: item.container)
+            let sources = try Self.unversioned(item.fixture, probe: item.probe, container: item.container)
             let analysis = TestSupport.analyze(sources)
             let implicit = try XCTUnwrap(analysis.project.versions.first(where: \.isImplicit), item.store)
             let hashes = try XCTUnwrap(analysis.versions.first { $0.key == implicit.key }).hashes

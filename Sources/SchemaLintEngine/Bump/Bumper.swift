@@ -29,6 +29,8 @@ public struct Bumper {
         public var changes: [String]
         /// What the developer should know next: the expected finding, what to change, what stays by hand.
         public var notes: [String]
+        /// The unversioned state the new version freezes, when an app without a plan adopted one.
+        public var adoptedState: String?
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -49,8 +51,12 @@ public struct Bumper {
         let before = analyzer.analyze(files: files, lockfile: lockfile)
         let planned: BumpPlanner.Plan
         do {
-            planned = try BumpPlanner(analysis: before, existingPaths: Set(files.map(\.path)))
-                .plan(BumpPlanner.Request(plan: request.plan, identifier: request.identifier, name: request.name))
+            let existing = Set(files.map(\.path))
+            let asked = BumpPlanner.Request(plan: request.plan, identifier: request.identifier, name: request.name)
+            if let adoption = try AdoptionPlanner(analysis: before, existingPaths: existing).plan(asked) {
+                return try adopt(adoption, files: files, before: before)
+            }
+            planned = try BumpPlanner(analysis: before, existingPaths: existing).plan(asked)
         } catch let refusal as BumpPlanner.Refusal {
             throw Failure(description: refusal.description)
         }
@@ -98,6 +104,64 @@ public struct Bumper {
             changes: ["\(planned.newFile): created \(planned.newName) (\(planned.identifier)), a copy of "
                 + "\(planned.oldName)"] + planned.summaries,
             notes: notes(planned, before: before))
+    }
+
+    /// An unversioned app adopts a plan: proved when the new version's checksum is the implicit version's and check
+    /// reports nothing it did not report before (but notes).
+    private func adopt(_ planned: AdoptionPlanner.Plan, files: [SourceDiscovery.SourceFile], before: Analysis) throws
+        -> Outcome
+    {
+        let sources = SourceTexts.read(Set(planned.edits.map(\.file)), files: files, workingDirectory: workingDirectory)
+        var changed: [String: String]
+        do {
+            changed = try SourceRewriter(sources: sources).apply(planned.edits)
+        } catch let refusal as RewriteRefusal {
+            throw Failure(description: "nothing was written: \(refusal)")
+        }
+        changed[planned.newFile] = planned.newText
+        var after = files.map { file in
+            changed[file.path].map { SourceDiscovery.SourceFile(path: file.path, bytes: Array($0.utf8)) } ?? file
+        }
+        after.append(SourceDiscovery.SourceFile(path: planned.newFile, bytes: Array(planned.newText.utf8)))
+        let result = analyzer.analyze(files: after, lockfile: lockfile)
+        let old = before.analysis(forKey: planned.implicit.key)
+        let new = result.analysis(forKey: planned.versionName)
+        guard let old, let new, new.hashes.checksum == old.hashes.checksum else {
+            let was = old?.hashes.checksum ?? "unknown"
+            let now = new?.hashes.checksum ?? "no version"
+            throw Failure(
+                description: "nothing was written: \(planned.versionName) would not have the checksum users' stores "
+                    + "carry (\(was) before, \(now) after)")
+        }
+        let unexpected = Self.newFindings(before: before, after: result, renaming: (planned.versionName, ""))
+            .filter { $0.severity != .note }
+        guard unexpected.isEmpty else {
+            throw Failure(
+                description: "nothing was written: after the bump, check would also report "
+                    + unexpected.map { "\($0.location): [\($0.rule)] \($0.message)" }.joined(separator: "; "))
+        }
+        var notes = planned.notes
+        let locked = lockfile?.versions ?? [:]
+        let earlier: [String] = locked.keys.filter { key in
+            guard ImplicitVersionKeys.isImplicit(key), let state = locked[key] else { return false }
+            return state.checksum != old.hashes.checksum && state.retired == nil
+        }.sorted()
+        if !earlier.isEmpty {
+            let states = "\(earlier.count) earlier unversioned state" + (earlier.count == 1 ? "" : "s")
+            notes.append(
+                "the lockfile holds \(states) (" + earlier.joined(separator: ", ") + "): with no stages SwiftData "
+                    + "still infers their migration; the day \(planned.planName) gets a stage, check reports each "
+                    + "as shipped_version_not_in_plan")
+        }
+        notes.append(
+            "\(planned.versionName) has the checksum users' stores already carry (\(new.hashes.checksum)): they open "
+                + "as before. Run `schemalint lock` to record it, then `schemalint bump` for the next model change")
+        return Outcome(
+            files: changed, createdFile: planned.newFile, oldName: planned.implicit.key, newName: planned.versionName,
+            identifier: VersionNumber(1, 0, 0), planName: planned.planName,
+            changes: ["\(planned.newFile): created \(planned.versionName) (1.0.0) and \(planned.planName)"]
+                + planned.summaries,
+            notes: notes, adoptedState: planned.implicit.key)
     }
 
     private func notes(_ planned: BumpPlanner.Plan, before: Analysis) -> [String] {
