@@ -151,16 +151,18 @@ final class RuleDocumentationTests: XCTestCase {
             let examples = Self.examples(in: document)
             XCTAssertTrue(examples.contains { $0.section == "Failing" }, "\(rule.id): no failing example")
             XCTAssertTrue(examples.contains { $0.section == "Passing" }, "\(rule.id): no passing example")
-            let lockfile = examples.first { $0.section == "Shipped" }.map {
-                TestSupport.lock(TestSupport.analyze($0.files))
-            }
+            // `### Shipped`: what the lockfile records for the examples after it (up to the next `### Shipped`).
+            var lockfile: Lockfile?
             // `### Store`: the source of the build that wrote the store fixture the other examples are checked against.
             let stores =
                 try examples.first { $0.section == "Store" }.map {
                     try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory())
                 } ?? []
-            for (index, example) in examples.enumerated()
-            where example.section != "Shipped" && example.section != "Store" {
+            for (index, example) in examples.enumerated() where example.section != "Store" {
+                if example.section == "Shipped" {
+                    lockfile = TestSupport.lock(TestSupport.analyze(example.files))
+                    continue
+                }
                 let expected = rule.id == "lockfile_missing" ? "schemalint.lock" : nil
                 let findings = TestSupport.analyze(
                     example.files, lockfile: lockfile, stores: stores,
