@@ -2,7 +2,8 @@ import SchemaLintSyntax
 
 /// A byte scan that decides which files can hold schema code, so only those are parsed.
 ///
-/// A file matters when it mentions one of SwiftData's own schema words. Types that models use as attributes (a
+/// A file matters when it mentions one of SwiftData's own schema words, as a word: `@ModelActor` and
+/// `viewModelConfigurationMismatch` do not make a file worth parsing. Types that models use as attributes (a
 /// Codable struct in an ordinary file), namespaces that models extend and typealiases into the versions are found in
 /// a second pass by declaration, see `MissingNames`. `typealias` is not a word of its own: real apps have hundreds.
 ///
@@ -19,7 +20,7 @@ enum RelevanceFilter {
         var passes: [(UInt8, [ByteScanner.Needle])] = anchors.map { ($0, []) }
         for keyword in keywords {
             let index = anchors.firstIndex { keyword.utf8.contains($0) }!
-            passes[index].1.append(ByteScanner.Needle(keyword, anchor: anchors[index]))
+            passes[index].1.append(ByteScanner.Needle(keyword, anchor: anchors[index], wholeWord: true))
         }
         return passes.filter { !$0.1.isEmpty }
     }()

@@ -11,9 +11,26 @@ public enum ByteScanner {
         public var bytes: [UInt8]
         /// Position of the anchor byte inside the needle.
         public var offset: Int
-        public init(_ text: String, anchor: UInt8) {
+        /// Only where no identifier character touches it on either side: `ModelConfiguration` as a name, not
+        /// inside `viewModelConfigurationMismatch`.
+        public var wholeWord: Bool
+        public init(_ text: String, anchor: UInt8, wholeWord: Bool = false) {
             bytes = Array(text.utf8)
             offset = bytes.firstIndex(of: anchor) ?? 0
+            self.wholeWord = wholeWord
+        }
+    }
+
+    /// A byte that can continue a Swift identifier: ASCII letters, digits, `_`, and any byte of a non-ASCII
+    /// character (Swift identifiers may hold those).
+    @inline(__always)
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF:
+            return true
+        default:
+            return false
         }
     }
 
@@ -26,9 +43,15 @@ public enum ByteScanner {
             for needle in needles {
                 let start = index - needle.offset
                 guard start >= 0, start + needle.bytes.count <= buffer.count else { continue }
-                if needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.bytes.count) }) == 0 {
-                    return true
+                guard needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.bytes.count) }) == 0
+                else { continue }
+                if needle.wholeWord {
+                    let end = start + needle.bytes.count
+                    // `@Model` starts with `@`: only its end can touch an identifier.
+                    if isIdentifierByte(needle.bytes[0]), start > 0, isIdentifierByte(buffer[start - 1]) { continue }
+                    if end < buffer.count, isIdentifierByte(buffer[end]) { continue }
                 }
+                return true
             }
             position = index + 1
         }

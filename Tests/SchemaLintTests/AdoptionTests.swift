@@ -72,7 +72,8 @@ final class AdoptionTests: XCTestCase {
 
             final class PantryTests: XCTestCase {
                 func testShelf() throws {
-                    _ = try ModelContainer(for: Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                    let memory = ModelConfiguration(isStoredInMemoryOnly: true)
+                    _ = try ModelContainer(for: Item.self, configurations: memory)
                 }
             }
             """,
@@ -109,7 +110,8 @@ final class AdoptionTests: XCTestCase {
             """), item)
         XCTAssertTrue(
             try XCTUnwrap(outcome.files["Pantry/PantryApp.swift"]).contains(
-                "try ModelContainer(for: schema, migrationPlan: MigrationPlan.self, configurations: [modelConfiguration])"))
+                "try ModelContainer(for: schema, migrationPlan: MigrationPlan.self, "
+                    + "configurations: [modelConfiguration])"))
         let version = try XCTUnwrap(outcome.files["Pantry/SchemaV1.swift"])
         XCTAssertTrue(version.contains("[Item.self, Shelf.self]"), version)
         for text in outcome.files.values { XCTAssertEqual(SyntaxErrorCounter.count(text), 0, text) }
@@ -184,10 +186,11 @@ final class AdoptionTests: XCTestCase {
         XCTAssertTrue(dry.stdout.hasPrefix("import SwiftData\n"), dry.stdout)
         XCTAssertTrue(dry.stderr.contains("would adopt MigrationPlan: its first version SchemaV1 (1.0.0) is the "
             + "unversioned state Unversioned@"), dry.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("Pantry/SchemaV1.swift").path))
+        let written = root.appendingPathComponent("Pantry/SchemaV1.swift").path
+        XCTAssertFalse(FileManager.default.fileExists(atPath: written))
         let adopted = try TestSupport.run(["bump"], in: root)
         XCTAssertEqual(adopted.status, 0, adopted.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("Pantry/SchemaV1.swift").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: written))
         let check = try TestSupport.run(["check"], in: root)
         XCTAssertEqual(check.status, 0, check.stdout)
         XCTAssertFalse(check.stdout.contains("shipped_version_not_in_plan"), check.stdout)
@@ -195,7 +198,8 @@ final class AdoptionTests: XCTestCase {
         XCTAssertTrue(hash.stdout.hasPrefix("SchemaV1"), hash.stdout)
         // A second run finds a plan and starts SchemaV2 instead.
         let again = try TestSupport.run(["bump", "--dry-run"], in: root)
-        XCTAssertTrue(again.stderr.contains("would start SchemaV2 (2.0.0) after SchemaV1 in MigrationPlan"), again.stderr)
+        XCTAssertTrue(
+            again.stderr.contains("would start SchemaV2 (2.0.0) after SchemaV1 in MigrationPlan"), again.stderr)
     }
 
     static func bump(_ files: [String: String], lockfile: Lockfile?) throws -> Bumper.Outcome {

@@ -51,6 +51,14 @@ final class ParseSelectionTests: XCTestCase {
                 var origin: Coordinates? { trip.origin }
                 let containerName = "ModelStore"
                 var migrationNotice = "Schema updated"
+                var viewModelConfigurationMismatch = false
+                var showsModelContainerSheet = false
+            }
+            """,
+            "Sync/SyncActor.swift": """
+            import SwiftData
+            @ModelActor actor SyncActor {
+                func run(_ storeModelConfigurations: Int) {}
             }
             """,
             "Legacy/LegacyItem.swift": """
@@ -60,7 +68,7 @@ final class ParseSelectionTests: XCTestCase {
             """,
         ]
         let analysis = TestSupport.analyze(files)
-        XCTAssertEqual(analysis.statistics.filesFound, 9)
+        XCTAssertEqual(analysis.statistics.filesFound, 10)
         XCTAssertEqual(analysis.statistics.filesParsed, 6)
         XCTAssertEqual(analysis.findings.map(\.rule), [])
         let trip = try XCTUnwrap(analysis.versions.first?.snapshot.first { $0.name == "Trip" })

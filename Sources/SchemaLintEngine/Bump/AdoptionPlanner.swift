@@ -62,7 +62,8 @@ struct AdoptionPlanner {
         }
         var edits: [SourceEdit] = []
         var summaries: [String] = []
-        for entity in entities.sorted(by: { $0.location < $1.location }) where project.symbols[entity.id].parent == nil {
+        let topLevel = entities.filter { project.symbols[$0.id].parent == nil }
+        for entity in topLevel.sorted(by: { $0.location < $1.location }) {
             edits.append(.nestClass(declaration: entity.location, into: versionName))
             summaries.append(
                 "\(entity.location): moved \(entity.name) into \(versionName); typealias \(entity.name) keeps its name")
