@@ -3,27 +3,33 @@ enum ContainerBuilder {
     static func bind(_ files: [ParsedFile], into project: inout Project) {
         let symbols = project.symbols
         let calls = CallSites(files.flatMap(\.boolArguments))
+        let values = NamedValueIndex(files, symbols: symbols)
         for file in files {
             let fileIsTest = ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
-                let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
-                let plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
+                let (models, versioned, schemaUse) = resolve(
+                    use.models, scope: scope, file: file.path, project: project, values: values)
+                var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
+                if plan == nil, let reference = use.migrationPlanReference {
+                    plan = resolveType(reference, scope: scope, file: file.path, values: values, symbols: symbols)
+                }
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 var container = ContainerModel(
                     location: use.location, models: models, versionedSchema: versioned, plan: plan,
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
-                if case let .versionedSchema(schema) = use.models {
-                    container.versionedSchemaLocation = schema.location
-                    container.versionedSchemaWritten = schema.type
+                if let schemaUse {
+                    container.versionedSchemaLocation = schemaUse.location
+                    container.versionedSchemaWritten = schemaUse.type
                 }
                 project.containers.append(container)
             }
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
-                let (models, versioned) = resolve(use.models, scope: scope, file: file.path, project: project)
+                let (models, versioned, _) = resolve(
+                    use.models, scope: scope, file: file.path, project: project, values: values)
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 project.configurations.append(
                     ConfigurationModel(
@@ -34,9 +40,12 @@ enum ContainerBuilder {
         }
     }
 
-    private static func resolve(_ source: ModelSource, scope: SymbolID?, file: String, project: Project) -> (
-        [ModelReference]?, SymbolID?
-    ) {
+    /// The models a source names, or the version it stores (with where that version is written); constants are
+    /// followed where they are declared, a few steps deep.
+    private static func resolve(
+        _ source: ModelSource, scope: SymbolID?, file: String, project: Project, values: NamedValueIndex,
+        depth: Int = 0
+    ) -> ([ModelReference]?, SymbolID?, TypeUse?) {
         switch source {
         case let .models(uses):
             return (
@@ -45,13 +54,37 @@ enum ContainerBuilder {
                     return ModelReference(
                         written: use.type, location: use.location,
                         entity: id.flatMap { project.entities[$0] != nil ? $0 : nil })
-                }, nil
+                }, nil, nil
             )
         case let .versionedSchema(use):
             let id = project.symbols.resolveSymbol(use.type, scope: scope, file: file)
-            return (nil, id.flatMap { project.version($0) != nil ? $0 : nil })
+            let version = id.flatMap { project.version($0) != nil ? $0 : nil }
+            return (nil, version, version == nil ? nil : use)
+        case let .named(reference):
+            guard depth < 8, let entry = values.lookup(reference, scope: scope, file: file),
+                case let .models(inner) = entry.value.value
+            else { return (nil, nil, nil) }
+            return resolve(
+                inner, scope: entry.owner, file: entry.file, project: project, values: values, depth: depth + 1)
         case .unknown:
-            return (nil, nil)
+            return (nil, nil, nil)
+        }
+    }
+
+    /// The type a constant holds (`static let migrationPlan = AppPlan.self`), following constants that copy others.
+    private static func resolveType(
+        _ reference: ValueReference, scope: SymbolID?, file: String, values: NamedValueIndex, symbols: SymbolTable,
+        depth: Int = 0
+    ) -> SymbolID? {
+        guard depth < 8, let entry = values.lookup(reference, scope: scope, file: file) else { return nil }
+        switch entry.value.value {
+        case let .type(type):
+            return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
+        case let .models(.named(next)):
+            return resolveType(next, scope: entry.owner, file: entry.file, values: values, symbols: symbols,
+                depth: depth + 1)
+        case .models:
+            return nil
         }
     }
 }

@@ -28,6 +28,9 @@ public struct ParsedFile: Sendable {
     public var referencedNames: Set<String> = []
     /// Types declared `public` or `open` here: other modules may use them.
     public var publicTypes: Set<String> = []
+    /// `static let schema = Schema(...)`, `static let plan = AppPlan.self`, global constants: values containers
+    /// may be given by name.
+    public var namedValues: [NamedValue] = []
 
     public init(path: String) {
         self.path = path
@@ -380,6 +383,9 @@ public struct ContainerUse: Sendable {
     public var models: ModelSource
     /// The `migrationPlan:` argument: its type when it is `P.self`, `nil` type when it is another expression.
     public var migrationPlan: TypeExpr?
+    /// The `migrationPlan:` argument when it names a constant (`SchemaDefinition.migrationPlan`, or a parameter's
+    /// default), resolved with the project's `NamedValue`s.
+    public var migrationPlanReference: ValueReference?
     public var hasMigrationPlanArgument: Bool
     /// What the code around it says (a `#Preview`, an `XCTestCase`, an in-memory configuration); the path of the
     /// file is judged later.
@@ -429,8 +435,44 @@ public enum ModelSource: Sendable {
     case models([TypeUse])
     /// `Schema(versionedSchema: V.self)`.
     case versionedSchema(TypeUse)
+    /// A constant declared elsewhere: `SchemaDefinition.schema`, `AppSchema.models`, a global `let`.
+    case named(ValueReference)
     /// Not given, or an expression schemalint does not follow.
     case unknown
+}
+
+/// `A.b`, `Self.b` or `b`: a value declared somewhere else, looked up the way Swift looks up a member or a global.
+public struct ValueReference: Sendable, Hashable {
+    /// The type written before the name; nil for a bare name or `Self.` / `self.` (the enclosing types, then globals).
+    public var base: TypeExpr?
+    public var name: String
+    public var location: SourceLocation
+    public init(base: TypeExpr?, name: String, location: SourceLocation) {
+        self.base = base
+        self.name = name
+        self.location = location
+    }
+}
+
+/// A `static let` / `static var { ... }` or global `let` whose value schemalint can read: a schema, a list of
+/// models, or a type (`AppPlan.self`). Containers given it by name resolve to what it holds.
+public struct NamedValue: Sendable {
+    public enum Value: Sendable {
+        case models(ModelSource)
+        case type(TypeExpr)
+    }
+
+    /// The enclosing type path (the extended type inside an extension); empty for a global.
+    public var scope: [String]
+    public var name: String
+    public var value: Value
+    public var location: SourceLocation
+    public init(scope: [String], name: String, value: Value, location: SourceLocation) {
+        self.scope = scope
+        self.name = name
+        self.value = value
+        self.location = location
+    }
 }
 
 public struct TypeUse: Sendable {

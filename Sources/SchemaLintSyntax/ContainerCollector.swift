@@ -14,13 +14,20 @@ final class ContainerCollector: SyntaxVisitor {
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
     private(set) var boolArguments: [BoolArgument] = []
-    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?)] = []
+    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?, [String: ExprSyntax])] = []
+    /// The parameter defaults of the function a pending container is read in.
+    private var readingDefaults: [String: ExprSyntax] = [:]
     private var folding = CloudKitFolding()
     /// A file that imports a test framework is test code throughout.
     private let fileIsTest: Bool
 
+    private let sources: ModelSourceReader
+    /// Parameters' default values in the functions the walk is inside, innermost last: `plan: P.Type = AppPlan.self`.
+    private var parameterDefaults: [[String: ExprSyntax]] = []
+
     init(reader: DeclarationReader, imports: Set<String>) {
         self.reader = reader
+        sources = ModelSourceReader(reader: reader)
         fileIsTest = imports.contains("XCTest") || imports.contains("Testing")
         super.init(viewMode: .sourceAccurate)
     }
@@ -28,7 +35,10 @@ final class ContainerCollector: SyntaxVisitor {
     /// Walks the file, then reads the containers once every `Schema(...)` variable is known.
     func collect(_ file: SourceFileSyntax) {
         walk(file)
-        containers = pendingContainers.map { container($0.0, scope: $0.1, enclosing: $0.2) }
+        containers = pendingContainers.map {
+            readingDefaults = $0.3
+            return container($0.0, scope: $0.1, enclosing: $0.2)
+        }
     }
 
     // MARK: Scope and purpose
@@ -97,18 +107,34 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
         folding.enter(function: node.name.text, parameters: node.signature.parameterClause.parameters)
+        parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
         purposes.removeLast()
         folding.leave()
+        parameterDefaults.removeLast()
     }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         // Call sites of an initialiser name the type: `Store(cloudKit: false)`.
         folding.enter(function: scope.last ?? "init", parameters: node.signature.parameterClause.parameters)
+        parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         return .visitChildren
     }
-    override func visitPost(_ node: InitializerDeclSyntax) { folding.leave() }
+    override func visitPost(_ node: InitializerDeclSyntax) {
+        folding.leave()
+        parameterDefaults.removeLast()
+    }
+
+    /// `plan: any SchemaMigrationPlan.Type = AppPlan.self`: the value a parameter has when the caller leaves it out.
+    private static func defaults(_ parameters: FunctionParameterListSyntax) -> [String: ExprSyntax] {
+        var defaults: [String: ExprSyntax] = [:]
+        for parameter in parameters {
+            guard let value = parameter.defaultValue?.value else { continue }
+            defaults[(parameter.secondName ?? parameter.firstName).text] = value
+        }
+        return defaults
+    }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
         purposes.append(node.macroName.text == "Preview" ? .preview : purposes.last ?? .app)
@@ -132,29 +158,25 @@ final class ContainerCollector: SyntaxVisitor {
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-            let value = node.initializer?.value ?? Self.returnedExpression(node.accessorBlock)
+            let value = node.initializer?.value ?? NamedValueCollector.returnedExpression(node.accessorBlock)
         else { return .visitChildren }
-        if let call = value.as(FunctionCallExprSyntax.self), isSchemaCall(call) {
-            schemaVariables.record(name, schemaSource(call), at: node)
+        if let call = value.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call) {
+            schemaVariables.record(name, sources.schemaSource(call), at: node)
         } else if let other = Self.variableName(value), let known = schemaVariables.lookup(other, at: node) {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
             configurationVariables.record(name, Self.isInMemory(call), at: node)
+        } else if TypeExprReader.readMetatype(value) == nil,
+            let named = namedSource(value, defaults: parameterDefaults.last ?? [:])
+        {
+            // `let schema = SchemaDefinition.schema` (or `[A.self]`): what it copies, a constant looked up once the
+            // project is known.
+            schemaVariables.record(name, named, at: node)
         }
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
-    }
-
-    /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns.
-    private static func returnedExpression(_ accessors: AccessorBlockSyntax?) -> ExprSyntax? {
-        guard case let .getter(body) = accessors?.accessors, body.count == 1, let item = body.first?.item else {
-            return nil
-        }
-        if let expression = item.as(ExprSyntax.self) { return expression }
-        return item.as(ReturnStmtSyntax.self)?.expression
-            ?? item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression
     }
 
     /// `schema`, `Self.schema` or `self.schema`: a variable the value copies.
@@ -171,12 +193,12 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = node.calledExpression.trimmedDescription
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
-            pendingContainers.append((node, scope, enclosingPurpose))
+            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? [:]))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "modelContainer",
             node.arguments.contains(where: { $0.label?.text == "for" })
         {
-            pendingContainers.append((node, scope, enclosingPurpose))
+            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? [:]))
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
         }
@@ -211,11 +233,24 @@ final class ContainerCollector: SyntaxVisitor {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
         var purpose = enclosing ?? .app
         if purpose == .app, isInMemoryContainer(call) { purpose = .inMemory }
+        var planType = plan.flatMap { TypeExprReader.readMetatype($0.expression) }
+        var planReference: ValueReference?
+        if let plan, planType == nil {
+            if let name = plan.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                let given = readingDefaults[name]
+            {
+                planType = TypeExprReader.readMetatype(given)
+                planReference = planType == nil ? sources.reference(given) : nil
+            } else {
+                planReference = sources.reference(plan.expression)
+            }
+        }
         var use = ContainerUse(
             location: reader.location(call), scope: scope, models: models(of: call),
-            migrationPlan: plan.flatMap { TypeExprReader.readMetatype($0.expression) },
+            migrationPlan: planType,
             hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
             purpose: purpose, site: site(of: call))
+        use.migrationPlanReference = planReference
         use.isViewModifier = call.calledExpression.is(MemberAccessExprSyntax.self)
             && call.calledExpression.trimmedDescription != "ModelContainer.init"
             && call.calledExpression.trimmedDescription != "SwiftData.ModelContainer"
@@ -299,56 +334,36 @@ final class ContainerCollector: SyntaxVisitor {
             return .unknown
         }
         let first = arguments[start].expression
-        if let nested = first.as(FunctionCallExprSyntax.self), isSchemaCall(nested) { return schemaSource(nested) }
+        if let nested = first.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(nested) {
+            return sources.schemaSource(nested)
+        }
         if let reference = first.as(DeclReferenceExprSyntax.self),
             let known = schemaVariables.lookup(reference.baseName.text, at: reference)
         {
             return known
         }
-        if let array = first.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
+        if let array = first.as(ArrayExprSyntax.self) { return sources.typeList(array.elements.map(\.expression)) }
+        if TypeExprReader.readMetatype(first) == nil, let named = namedSource(first) { return named }
         var expressions = [first]
         for argument in arguments[(start + 1)...] {
             guard argument.label == nil else { break }
             expressions.append(argument.expression)
         }
-        return typeList(expressions)
+        return sources.typeList(expressions)
     }
 
-    private func typeList(_ expressions: [ExprSyntax]) -> ModelSource {
-        var uses: [TypeUse] = []
-        for expression in expressions {
-            guard let type = TypeExprReader.readMetatype(expression) else { return .unknown }
-            uses.append(TypeUse(type: type, location: reader.location(expression)))
+    /// A constant given by name (`SchemaDefinition.schema`), or a parameter whose default the function body uses.
+    private func namedSource(_ expression: ExprSyntax, defaults: [String: ExprSyntax]? = nil) -> ModelSource? {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let given = (defaults ?? readingDefaults)[name]
+        {
+            return sources.source(of: given)
         }
-        return .models(uses)
-    }
-
-    private func isSchemaCall(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = call.calledExpression.trimmedDescription
-        return callee == "Schema" || callee == "SwiftData.Schema"
+        return sources.source(of: expression)
     }
 
     private func isConfigurationCall(_ call: FunctionCallExprSyntax) -> Bool {
         let callee = call.calledExpression.trimmedDescription
         return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
-    }
-
-    /// `Schema([A.self, B.self])`, `Schema(A.self, B.self)` or `Schema(versionedSchema: V.self)`.
-    private func schemaSource(_ call: FunctionCallExprSyntax) -> ModelSource {
-        if let versioned = call.arguments.first(where: { $0.label?.text == "versionedSchema" }),
-            let type = TypeExprReader.readMetatype(versioned.expression)
-        {
-            return .versionedSchema(TypeUse(type: type, location: reader.location(versioned.expression)))
-        }
-        let unlabeled = call.arguments.filter { $0.label == nil }.map(\.expression)
-        if let array = unlabeled.first?.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
-        // `Schema(CurrentSchema.models)`: exactly a version's models, which is what `versionedSchema:` stores too.
-        if unlabeled.count == 1, let member = unlabeled[0].as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "models", let base = member.base,
-            let type = TypeExprReader.read(expression: base)
-        {
-            return .versionedSchema(TypeUse(type: type, location: reader.location(base)))
-        }
-        return unlabeled.isEmpty ? .unknown : typeList(unlabeled)
     }
 }

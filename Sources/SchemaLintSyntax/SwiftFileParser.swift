@@ -34,6 +34,9 @@ public enum SwiftFileParser {
         let reader = DeclarationReader(converter: converter, path: path)
         reader.read(tree, into: &parsed)
         (parsed.referencedNames, parsed.publicTypes) = ReferenceCollector.collect(tree)
+        let values = NamedValueCollector(reader: reader)
+        values.walk(tree)
+        parsed.namedValues = values.values
         var source = source
         let mentionsContainers = source.withUTF8 {
             ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0))

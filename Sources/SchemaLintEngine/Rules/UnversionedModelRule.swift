@@ -2,8 +2,11 @@ import SchemaLintModel
 
 /// In an app whose container is built from a migration plan, every model should belong to some version.
 ///
+/// A container opened with `Schema(versionedSchema: V.self)` (directly or through a constant) knows exactly V's models,
+/// plan or no plan, stages or none; one built from a plan that migrates relies on the versions' lists too.
+///
 /// Not reported: models a container lists itself (`ModelContainer(for: A.self, B.self)` knows them), and apps whose
-/// containers are not built from a plan that migrates anything (nothing then relies on the versions' lists).
+/// containers neither open a version nor use a plan that migrates anything.
 public struct UnversionedModelRule: Rule {
     public let id = RuleID.unversionedModel
     public let defaultSeverity = Severity.warning
@@ -12,11 +15,12 @@ public struct UnversionedModelRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         let project = context.project
         let planned = context.appContainers.filter { container in
-            context.plan(container.plan).map { !context.isInert($0) } ?? false
+            container.versionedSchema != nil || (context.plan(container.plan).map { !context.isInert($0) } ?? false)
         }
         guard !project.versions.isEmpty, !planned.isEmpty else { return [] }
         let versioned = Set(project.versions.flatMap(\.allEntities))
-        let listedByContainers = Set(project.containers.flatMap { ($0.models ?? []).compactMap(\.entity) })
+        // A test's container listing the model does not put it in the app's store.
+        let listedByContainers = Set(context.appContainers.flatMap { ($0.models ?? []).compactMap(\.entity) })
         return project.entities.values.sorted { $0.location < $1.location }.compactMap { entity in
             // Models declared inside a version are model_missing_from_schema's to report.
             guard !versioned.contains(entity.id), !listedByContainers.contains(entity.id),
@@ -37,8 +41,8 @@ extension Finding.Message {
     static func unversionedModel(_ model: String) -> Self {
         Self(
             id: "unversioned",
-            "@Model \(model) is in no version's models, and this app's container is built from a "
-                + "migration plan: the container does not know it, so inserting or fetching it fails at run time. "
+            "@Model \(model) is in no version's models, and this app's container is built from its "
+                + "versions: the container does not know it, so inserting or fetching it fails at run time. "
                 + "Add it "
                 + "to the newest version's models (and a frozen copy when that version ships)")
     }

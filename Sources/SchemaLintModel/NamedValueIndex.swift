@@ -1,0 +1,42 @@
+/// Every constant the parsed files declare that a container may be given by name (`static let schema = ...`,
+/// `static let migrationPlan = AppPlan.self`, a global `let`), found the way Swift finds a name: a written base type's
+/// members (and its extensions'), else the enclosing types from the inside out, then the globals.
+struct NamedValueIndex {
+    struct Entry {
+        var value: NamedValue
+        var owner: SymbolID?
+        var file: String
+    }
+
+    private var entries: [String: [Entry]] = [:]
+    private let symbols: SymbolTable
+
+    init(_ files: [ParsedFile], symbols: SymbolTable) {
+        self.symbols = symbols
+        for file in files {
+            for value in file.namedValues {
+                let owner = symbols.scope(value.scope, file: file.path)
+                // A member of a type schemalint cannot find is not a global.
+                if owner == nil && !value.scope.isEmpty { continue }
+                entries[value.name, default: []].append(Entry(value: value, owner: owner, file: file.path))
+            }
+        }
+    }
+
+    /// The constant `reference` names, written in `file` inside `scope`.
+    func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
+        guard let candidates = entries[reference.name] else { return nil }
+        if let base = reference.base {
+            guard let owner = symbols.resolveSymbol(base, scope: scope, file: file) else { return nil }
+            return candidates.first { $0.owner == owner }
+        }
+        var current = scope
+        while let inside = current {
+            if let found = candidates.first(where: { $0.owner == inside }) { return found }
+            current = symbols[inside].parent
+        }
+        let globals = candidates.filter { $0.owner == nil }
+        // Two globals of one name in different files: Swift would not compile it unless one is private; same file first.
+        return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
+    }
+}

@@ -1,0 +1,81 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Finds the constants a container may be given by name: `static let` / `static var { ... }` members of any type or
+/// extension, and global `let`s, whose value is a schema, a list of models, a type (`AppPlan.self`) or another
+/// constant. Function bodies are not entered: their variables are local, read where the container is.
+final class NamedValueCollector: SyntaxVisitor {
+    private let sources: ModelSourceReader
+    private let reader: DeclarationReader
+    private var scopes: [[String]] = [[]]
+    private(set) var values: [NamedValue] = []
+
+    init(reader: DeclarationReader) {
+        self.reader = reader
+        sources = ModelSourceReader(reader: reader)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+        scopes.append(scopes[scopes.count - 1] + [name])
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append(TypeExprReader.read(node.extendedType).path ?? ["?"])
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements { walk(elements) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let scope = scopes[scopes.count - 1]
+        let isStatic = node.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+        // A global: at the top level of the file, not inside a statement.
+        let isGlobal = scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
+            && node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        guard isStatic || isGlobal else { return .skipChildren }
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
+            else { continue }
+            let value: NamedValue.Value
+            if let type = TypeExprReader.readMetatype(expression) {
+                value = .type(type)
+            } else if let source = sources.source(of: expression) {
+                value = .models(source)
+            } else {
+                continue
+            }
+            values.append(NamedValue(scope: scope, name: name, value: value, location: reader.location(binding)))
+        }
+        return .skipChildren
+    }
+
+    /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns.
+    static func returnedExpression(_ accessors: AccessorBlockSyntax?) -> ExprSyntax? {
+        guard case let .getter(body) = accessors?.accessors, body.count == 1, let item = body.first?.item else {
+            return nil
+        }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        return item.as(ReturnStmtSyntax.self)?.expression
+            ?? item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression
+    }
+}
