@@ -118,8 +118,8 @@ public struct Analyzer {
         context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: checked, versions: versions) }
         // Ordinary rules, then suppressions, then the rules about suppressions.
         var ledger = SuppressionLedger(project.suppressions)
-        let kept = ledger.filter(
-            configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) }))
+        let found = configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) })
+        let kept = ledger.filter(DeadCode(project: project).demote(found))
         context.suppressions = ledger
         let meta = configuration.apply(to: enabled.filter(\.runsAfterSuppressions).flatMap { $0.check(context) })
         let findings = Finding.ordered(kept + meta)

@@ -345,6 +345,8 @@ public struct SwallowedError: Sendable, Hashable {
 public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     case app, preview, test
     case inMemory = "in-memory"
+    /// A store in the temporary folder: a helper's throwaway copy, never a user's store.
+    case scratch
 }
 
 /// `cloudKitDatabase:` folded as far as the source allows.

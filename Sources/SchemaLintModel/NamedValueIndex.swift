@@ -36,7 +36,7 @@ struct NamedValueIndex {
             current = symbols[inside].parent
         }
         let globals = candidates.filter { $0.owner == nil }
-        // Two globals of one name in different files: Swift would not compile it unless one is private; same file first.
+        // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
     }
 }

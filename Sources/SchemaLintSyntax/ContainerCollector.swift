@@ -10,7 +10,9 @@ final class ContainerCollector: SyntaxVisitor {
     let reader: DeclarationReader
     private var schemaVariables = LexicalVariables<ModelSource>()
     /// `let config = ModelConfiguration(...)`: whether each such variable is an in-memory configuration.
-    private var configurationVariables = LexicalVariables<Bool>()
+    private var configurationVariables = LexicalVariables<ContainerPurpose?>()
+    /// `let url = FileManager.default.temporaryDirectory...`: variables holding a location in the temporary folder.
+    private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
     private(set) var boolArguments: [BoolArgument] = []
@@ -166,7 +168,7 @@ final class ContainerCollector: SyntaxVisitor {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
-            configurationVariables.record(name, Self.isInMemory(call), at: node)
+            configurationVariables.record(name, throwaway(call), at: node)
         } else if TypeExprReader.readMetatype(value) == nil,
             let named = namedSource(value, defaults: parameterDefaults.last ?? [:])
         {
@@ -174,6 +176,7 @@ final class ContainerCollector: SyntaxVisitor {
             // project is known.
             schemaVariables.record(name, named, at: node)
         }
+        if isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
@@ -232,7 +235,7 @@ final class ContainerCollector: SyntaxVisitor {
     ) -> ContainerUse {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
         var purpose = enclosing ?? .app
-        if purpose == .app, isInMemoryContainer(call) { purpose = .inMemory }
+        if purpose == .app, let kind = throwawayContainer(call) { purpose = kind }
         var planType = plan.flatMap { TypeExprReader.readMetatype($0.expression) }
         var planReference: ValueReference?
         if let plan, planType == nil {
@@ -276,51 +279,66 @@ final class ContainerCollector: SyntaxVisitor {
     private func configuration(_ call: FunctionCallExprSyntax, scope: [String]) -> ConfigurationUse {
         let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map { folding.fold($0.expression) }
         var purpose = enclosingPurpose ?? .app
-        if purpose == .app, Self.isInMemory(call) { purpose = .inMemory }
+        if purpose == .app, let kind = throwaway(call) { purpose = kind }
         return ConfigurationUse(
             location: reader.location(call), scope: scope, models: models(of: call),
             cloudKit: cloudKit ?? .off, purpose: purpose)
     }
 
-    // MARK: In-memory stores
+    // MARK: Stores that are not the user's
 
-    /// `.modelContainer(for: ..., inMemory: true)`, or every configuration given is in memory.
-    private func isInMemoryContainer(_ call: FunctionCallExprSyntax) -> Bool {
+    /// `.modelContainer(for: ..., inMemory: true)`, or every configuration given is in memory (`.inMemory`) or in
+    /// the temporary folder (`.scratch`, when all are).
+    private func throwawayContainer(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         let arguments = Array(call.arguments)
         if let inMemory = arguments.first(where: { $0.label?.text == "inMemory" }) {
-            return Self.isTrue(inMemory.expression)
+            return Self.isTrue(inMemory.expression) ? .inMemory : nil
         }
-        guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return false }
+        guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return nil }
         var given = [arguments[start].expression]
         for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
         if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
-        let verdicts = given.map { expression -> Bool in
+        let verdicts = given.map { expression -> ContainerPurpose? in
             if let call = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
-                return Self.isInMemory(call)
+                return throwaway(call)
             }
             if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                return configurationVariables.lookup(reference.baseName.text, at: reference) ?? false
+                return configurationVariables.lookup(reference.baseName.text, at: reference) ?? nil
             }
-            return false
+            return nil
         }
-        return !verdicts.isEmpty && verdicts.allSatisfy { $0 }
+        guard !verdicts.isEmpty, verdicts.allSatisfy({ $0 != nil }) else { return nil }
+        return verdicts.allSatisfy { $0 == .scratch } ? .scratch : .inMemory
     }
 
     private static func isTrue(_ expression: ExprSyntax) -> Bool {
         expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
-    /// `isStoredInMemoryOnly: true`, or a store at `/dev/null`.
-    static func isInMemory(_ call: FunctionCallExprSyntax) -> Bool {
+    /// `isStoredInMemoryOnly: true` or a store at `/dev/null` (`.inMemory`); a store in the temporary folder
+    /// (`.scratch`: a helper reading a copy's metadata, never the user's store).
+    private func throwaway(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         for argument in call.arguments {
             switch argument.label?.text {
             case "isStoredInMemoryOnly":
-                if Self.isTrue(argument.expression) { return true }
+                if Self.isTrue(argument.expression) { return .inMemory }
             case "url":
-                if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return true }
+                if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return .inMemory }
+                if isScratchLocation(argument.expression) { return .scratch }
             default:
                 break
             }
+        }
+        return nil
+    }
+
+    /// `FileManager.default.temporaryDirectory...`, `URL.temporaryDirectory...`, `NSTemporaryDirectory()`, or a
+    /// variable holding one.
+    private func isScratchLocation(_ expression: ExprSyntax) -> Bool {
+        for token in expression.tokens(viewMode: .sourceAccurate) {
+            guard case let .identifier(name) = token.tokenKind else { continue }
+            if name == "temporaryDirectory" || name == "NSTemporaryDirectory" { return true }
+            if scratchLocations.lookup(name, at: token) == true { return true }
         }
         return false
     }

@@ -20,4 +20,88 @@ final class ProjectAwarenessTests: XCTestCase {
             TestSupport.summary(analysis.findings.filter { $0.rule != "lockfile_missing" }),
             ["unversioned_model Shopping/Models/Article.swift:20"])
     }
+
+    /// A public bike-station app's shape: a template plan (two empty versions, both 1.0.0) that only a test names,
+    /// and an orphan prototype version, while the app opens `ModelContainer(for: Station.self)`. Nothing there opens a
+    /// user's store: the findings are notes that say so.
+    func testPlansAndVersionsNoAppContainerOpensAreNotes() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/TemplatePlan")
+        let findings = analysis.findings.filter { $0.rule != "lockfile_missing" }
+        XCTAssertEqual(
+            findings.map { "\($0.severity) \($0.rule) \($0.location.file):\($0.location.line)" },
+            [
+                "note model_missing_from_schema Bikes/Extensions/Schemas.swift:6",
+                "note duplicate_version_identifier Bikes/Migration/MigrationPlan.swift:10",
+                "note duplicate_schema_hash Bikes/Migration/MigrationPlan.swift:11",
+            ])
+        XCTAssertTrue(findings[0].message.text.hasSuffix(
+            "(a note: no plan lists RackSchema and no app container opens it, so no user's store depends on it yet; "
+                + "it is an error again the day one does)"), findings[0].message.text)
+        XCTAssertTrue(findings[1].message.text.contains("only StationMigrationPlan, which no app container is given"))
+
+        // The day the app opens the plan, they are errors again.
+        var files = try TestSupport.sources(of: "RealWorld/TemplatePlan")
+        files["Bikes/BikesApp.swift"] = files["Bikes/BikesApp.swift"]!.replacingOccurrences(
+            of: "ModelContainer(for: Station.self)",
+            with: "ModelContainer(for: Station.self, migrationPlan: StationMigrationPlan.self)")
+        let opened = TestSupport.analyze(files).findings.filter { $0.rule != "lockfile_missing" }
+        XCTAssertEqual(
+            opened.filter { $0.rule == "duplicate_version_identifier" || $0.rule == "duplicate_schema_hash" }
+                .map(\.severity), [.error, .error])
+    }
+
+    /// A repair helper (a public dictation app has five) copies the store to the temporary folder and opens the copy
+    /// to read what it holds: that container never opens a user's store, so it needs no plan.
+    func testAScratchContainerInTheTemporaryFolderIsNotTheUsersStore() throws {
+        let app = """
+            import SwiftData
+            import SwiftUI
+
+            enum NotesV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+
+            enum NotesV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; var pinned: Bool = false; init() {} }
+            }
+
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]
+                }
+            }
+
+            @main struct NotesApp: App {
+                let container = try! ModelContainer(
+                    for: Schema(versionedSchema: NotesV2.self), migrationPlan: NotesPlan.self)
+                var body: some Scene { WindowGroup { Text("Notes") }.modelContainer(container) }
+            }
+
+            enum StoreRepair {
+                /// Opens a copy of the store to see which version it holds, without touching the original.
+                static func inspect(_ store: URL) throws -> Int {
+                    let copy = FileManager.default.temporaryDirectory
+                        .appendingPathComponent(UUID().uuidString).appendingPathExtension("store")
+                    try FileManager.default.copyItem(at: store, to: copy)
+                    let configuration = ModelConfiguration(url: copy)
+                    let container = try ModelContainer(
+                        for: Schema(versionedSchema: NotesV2.self), configurations: configuration)
+                    return try ModelContext(container).fetchCount(FetchDescriptor<NotesV2.Note>())
+                }
+            }
+            """
+        let analysis = TestSupport.analyze(["NotesApp.swift": app])
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app, .scratch])
+        XCTAssertEqual(TestSupport.summary(analysis.findings.filter { $0.rule != "lockfile_missing" }), [])
+        let kept = app.replacingOccurrences(of: "ModelConfiguration(url: copy)", with: "ModelConfiguration(url: store)")
+        XCTAssertEqual(
+            TestSupport.summary(TestSupport.analyze(["NotesApp.swift": kept]).findings.filter {
+                $0.rule != "lockfile_missing"
+            }), ["container_without_migration_plan NotesApp.swift:36"])
+    }
 }

@@ -33,6 +33,17 @@ enum TestSupport {
         try Analyzer(workingDirectory: fixture(relative), threads: 2).analyze(paths: [], lockfile: lockfile)
     }
 
+    /// A fixture's files by path, as discovered (every byte kept).
+    static func sources(of relative: String) throws -> [String: String] {
+        var discovery = SourceDiscovery(workingDirectory: fixture(relative))
+        discovery.keepsAllBytes = true
+        var sources: [String: String] = [:]
+        for file in try discovery.discover([]).files {
+            sources[file.path] = String(decoding: file.bytes, as: UTF8.self)
+        }
+        return sources
+    }
+
     /// A lockfile recording every version of `analysis`.
     static func lock(_ analysis: Analysis) -> Lockfile {
         Locker.plan(analysis, existing: nil, request: Locker.Request()).lockfile

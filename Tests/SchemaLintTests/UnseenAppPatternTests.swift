@@ -7,13 +7,7 @@ import XCTest
 /// each fixture asserts the exact findings, including the ones that must not appear.
 final class UnseenAppPatternTests: XCTestCase {
     func sources(_ fixture: String) throws -> [String: String] {
-        var discovery = SourceDiscovery(workingDirectory: TestSupport.fixture("RealWorld/\(fixture)"))
-        discovery.keepsAllBytes = true
-        var sources: [String: String] = [:]
-        for file in try discovery.discover([]).files {
-            sources[file.path] = String(decoding: file.bytes, as: UTF8.self)
-        }
-        return sources
+        try TestSupport.sources(of: "RealWorld/\(fixture)")
     }
 
     /// `[self.Routine.self, Self.Check.self]` inside a version names that version's nested classes, not the top-level
