@@ -16,16 +16,23 @@ final class ContainerCollector: SyntaxVisitor {
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
     private(set) var boolArguments: [BoolArgument] = []
-    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?, [String: ExprSyntax])] = []
-    /// The parameter defaults of the function a pending container is read in.
-    private var readingDefaults: [String: ExprSyntax] = [:]
+    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters)] = []
+    /// The parameters of the function a pending container is read in.
+    private var readingDefaults = Parameters()
     private var folding = CloudKitFolding()
     /// A file that imports a test framework is test code throughout.
     private let fileIsTest: Bool
 
     private let sources: ModelSourceReader
     /// Parameters' default values in the functions the walk is inside, innermost last: `plan: P.Type = AppPlan.self`.
-    private var parameterDefaults: [[String: ExprSyntax]] = []
+    private var parameterDefaults: [Parameters] = []
+
+    /// A function's parameters: a name given as an argument is the parameter (its default value when it has one,
+    /// else unknown), never a constant of the same name elsewhere.
+    struct Parameters {
+        var names: Set<String> = []
+        var defaults: [String: ExprSyntax] = [:]
+    }
 
     init(reader: DeclarationReader, imports: Set<String>) {
         self.reader = reader
@@ -129,13 +136,14 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     /// `plan: any SchemaMigrationPlan.Type = AppPlan.self`: the value a parameter has when the caller leaves it out.
-    private static func defaults(_ parameters: FunctionParameterListSyntax) -> [String: ExprSyntax] {
-        var defaults: [String: ExprSyntax] = [:]
+    private static func defaults(_ parameters: FunctionParameterListSyntax) -> Parameters {
+        var result = Parameters()
         for parameter in parameters {
-            guard let value = parameter.defaultValue?.value else { continue }
-            defaults[(parameter.secondName ?? parameter.firstName).text] = value
+            let name = (parameter.secondName ?? parameter.firstName).text
+            result.names.insert(name)
+            if let value = parameter.defaultValue?.value { result.defaults[name] = value }
         }
-        return defaults
+        return result
     }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -170,7 +178,7 @@ final class ContainerCollector: SyntaxVisitor {
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
             configurationVariables.record(name, throwaway(call), at: node)
         } else if TypeExprReader.readMetatype(value) == nil,
-            let named = namedSource(value, defaults: parameterDefaults.last ?? [:])
+            let named = namedSource(value, parameters: parameterDefaults.last ?? Parameters())
         {
             // `let schema = SchemaDefinition.schema` (or `[A.self]`): what it copies, a constant looked up once the
             // project is known.
@@ -196,12 +204,12 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = node.calledExpression.trimmedDescription
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
-            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? [:]))
+            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "modelContainer",
             node.arguments.contains(where: { $0.label?.text == "for" })
         {
-            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? [:]))
+            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
         }
@@ -240,10 +248,12 @@ final class ContainerCollector: SyntaxVisitor {
         var planReference: ValueReference?
         if let plan, planType == nil {
             if let name = plan.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                let given = readingDefaults[name]
+                readingDefaults.names.contains(name)
             {
-                planType = TypeExprReader.readMetatype(given)
-                planReference = planType == nil ? sources.reference(given) : nil
+                // A parameter: its default when it has one, else whatever each caller passes (unknown).
+                let given = readingDefaults.defaults[name]
+                planType = given.flatMap { TypeExprReader.readMetatype($0) }
+                planReference = planType == nil ? given.flatMap { sources.reference($0) } : nil
             } else {
                 planReference = sources.reference(plan.expression)
             }
@@ -355,10 +365,10 @@ final class ContainerCollector: SyntaxVisitor {
         if let nested = first.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(nested) {
             return sources.schemaSource(nested)
         }
-        if let reference = first.as(DeclReferenceExprSyntax.self),
-            let known = schemaVariables.lookup(reference.baseName.text, at: reference)
-        {
-            return known
+        if let reference = first.as(DeclReferenceExprSyntax.self) {
+            // A parameter hides any variable or constant of its name.
+            if readingDefaults.names.contains(reference.baseName.text) { return namedSource(first) ?? .unknown }
+            if let known = schemaVariables.lookup(reference.baseName.text, at: reference) { return known }
         }
         if let array = first.as(ArrayExprSyntax.self) { return sources.typeList(array.elements.map(\.expression)) }
         if TypeExprReader.readMetatype(first) == nil, let named = namedSource(first) { return named }
@@ -371,11 +381,10 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     /// A constant given by name (`SchemaDefinition.schema`), or a parameter whose default the function body uses.
-    private func namedSource(_ expression: ExprSyntax, defaults: [String: ExprSyntax]? = nil) -> ModelSource? {
-        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let given = (defaults ?? readingDefaults)[name]
-        {
-            return sources.source(of: given)
+    private func namedSource(_ expression: ExprSyntax, parameters: Parameters? = nil) -> ModelSource? {
+        let parameters = parameters ?? readingDefaults
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, parameters.names.contains(name) {
+            return parameters.defaults[name].flatMap { sources.source(of: $0) }
         }
         return sources.source(of: expression)
     }

@@ -30,9 +30,12 @@ public struct CustomStageWrongVersionRule: Rule {
                                 let entity = project.entity(id), seen.insert(use.location).inserted
                             else { continue }
                             if !allowed.contains(id) {
+                                let listing = project.versions.filter { $0.allEntities.contains(id) }.map(\.name)
                                 let owner =
                                     entity.enclosingVersion.map { project.symbols[$0].qualifiedName }
-                                    ?? "no version (a live model)"
+                                    ?? (listing.isEmpty
+                                        ? "no version (a live model)"
+                                        : "\(listing.joined(separator: ", ")) (a live model)")
                                 let own = context.entity(named: entity.name, in: version).map {
                                     " (\($0.qualifiedName))"
                                 }
