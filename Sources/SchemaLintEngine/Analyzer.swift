@@ -20,6 +20,8 @@ public struct Analysis {
         public var filesFound = 0
         public var filesParsed = 0
         public var bytesRead = 0
+        /// Files under a project that compiles them in no target, by project: left out of the analysis.
+        public var notCompiled: [String: [String]] = [:]
         public init(filesFound: Int = 0, filesParsed: Int = 0, bytesRead: Int = 0) {
             self.filesFound = filesFound
             self.filesParsed = filesParsed
@@ -40,6 +42,8 @@ public struct Analyzer {
     public var stores: [StoreMetadata] = []
     /// Where the app's lockfile is expected (`lockfile_missing` says so when none covers the plans).
     public var lockfileLocation: String?
+    /// Which files the repository's projects compile; nil analyses every file given (folder rules only).
+    public var membership: ProjectMembership?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -67,7 +71,12 @@ public struct Analyzer {
     public func analyze(paths: [String], lockfile: Lockfile?) throws -> Analysis {
         let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter)
             .discover(paths)
-        return analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
+        var analyzer = self
+        if analyzer.membership == nil {
+            analyzer.membership = ProjectMembership(
+                paths: discovered.files.map(\.path), workingDirectory: workingDirectory.standardizedFileURL.path)
+        }
+        return analyzer.analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 
     /// Analyses files already in memory (tests, `--against` a git ref).
@@ -78,10 +87,37 @@ public struct Analyzer {
         var statistics = Analysis.Statistics(
             filesFound: files.count, filesParsed: 0,
             bytesRead: files.reduce(0) { $0 + $1.byteCount })
+        // Files the repository's projects compile in no target never ship: they are not the app.
+        var files = files
+        var testTargetFiles: [String: Bool] = [:]
+        if let membership {
+            files = files.filter { file in
+                switch membership.decision(for: file.path) {
+                case let .notCompiled(project):
+                    statistics.notCompiled[project, default: []].append(file.path)
+                    return false
+                case let .compiled(testOnly):
+                    testTargetFiles[file.path] = testOnly
+                    return true
+                case .unknown:
+                    return true
+                case .manifest:
+                    return false
+                }
+            }
+        }
+        let markTests: ([ParsedFile]) -> [ParsedFile] = { parsed in
+            testTargetFiles.isEmpty ? parsed : parsed.map { file in
+                var marked = file
+                marked.isTestTarget = testTargetFiles[file.path]
+                return marked
+            }
+        }
         // Pass 1: files that mention SwiftData's schema vocabulary.
         var relevant = [Bool](repeating: false, count: files.count)
         for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
-        var parsed = ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads)
+        var parsed = markTests(
+            ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads))
         var project = ProjectBuilder.build(files: parsed)
         // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
         // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend, and
@@ -93,7 +129,7 @@ public struct Analyzer {
             let extra = PassTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
-            parsed += ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads)
+            parsed += markTests(ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads))
             project = ProjectBuilder.build(files: parsed)
         }
         statistics.filesParsed = parsed.count

@@ -5,7 +5,7 @@ enum ContainerBuilder {
         let calls = CallSites(files.flatMap(\.boolArguments))
         let values = NamedValueIndex(files, symbols: symbols)
         for file in files {
-            let fileIsTest = ContainerPurpose.isTestPath(file.path)
+            let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, schemaUse) = resolve(

@@ -31,6 +31,9 @@ public struct ParsedFile: Sendable {
     /// `static let schema = Schema(...)`, `static let plan = AppPlan.self`, global constants: values containers
     /// may be given by name.
     public var namedValues: [NamedValue] = []
+    /// Compiled only by test targets (from the project files); nil when no project file says, and the folder's name
+    /// decides.
+    public var isTestTarget: Bool?
 
     public init(path: String) {
         self.path = path

@@ -40,7 +40,7 @@ struct Bump: ParsableCommand {
         for app in try options.apps() {
             let lockfile = try options.loadLockfile(at: app.lockfilePath)
             let bumper = Bumper(
-                analyzer: Analyzer(threads: options.threads, configuration: app.configuration), lockfile: lockfile,
+                analyzer: app.analyzer(threads: options.threads), lockfile: lockfile,
                 workingDirectory: options.workingDirectory)
             do {
                 let request = Bumper.Request(plan: plan, identifier: identifier, name: name)

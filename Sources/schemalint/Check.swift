@@ -86,6 +86,10 @@ struct Check: ParsableCommand {
             if verbose {
                 let found = lockfile != nil
                 Console.err(app.describe(analysis, lockfileFound: found, workingDirectory: options.workingDirectory))
+                for (project, files) in analysis.statistics.notCompiled.sorted(by: { $0.key < $1.key }) {
+                    Console.err("schemalint: \(files.count) Swift file\(files.count == 1 ? "" : "s") that no target of "
+                        + "\(project) compiles, not analysed: \(files.sorted().joined(separator: ", "))")
+                }
             }
             recorded.entries += Baseline(findings: analysis.findings, project: analysis.project).entries
             findings += kept.map { $0.newFindings(analysis.findings, project: analysis.project) } ?? analysis.findings
@@ -127,7 +131,7 @@ struct Check: ParsableCommand {
         for app in apps {
             let lockfile = try options.loadLockfile(at: app.lockfilePath)
             let session = FixSession(
-                analyzer: Analyzer(threads: options.threads, configuration: app.configuration), lockfile: lockfile,
+                analyzer: app.analyzer(threads: options.threads), lockfile: lockfile,
                 workingDirectory: options.workingDirectory)
             let outcome = session.run(files: app.files)
             if let failure = outcome.failure { throw Console.fail(failure) }
@@ -186,7 +190,7 @@ struct Check: ParsableCommand {
     /// The lockfile plus the app's versions at `revision`, read from git objects.
     private func versionsAt(_ revision: String, app: AppUnit, lockfile: Lockfile?) throws -> Lockfile {
         do {
-            let analyzer = Analyzer(threads: options.threads, configuration: app.configuration)
+            let analyzer = app.analyzer(threads: options.threads)
             let all = try GitRevision(revision).swiftFiles(under: options.paths, filter: analyzer.pathFilter)
             var locator = AppLocator(workingDirectory: options.workingDirectory)
             let single = options.configPath != nil || options.explicitLockfile != nil

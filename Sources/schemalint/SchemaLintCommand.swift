@@ -144,9 +144,11 @@ struct SharedOptions: ParsableArguments {
             for unreadable in discovered.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
             }
-            return try Workspace.apps(
+            let apps = try Workspace.apps(
                 files: discovered.files, workingDirectory: workingDirectory,
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile)
+            for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
+            return apps
         } catch let failure as SourceDiscovery.Failure {
             throw Console.fail("\(failure). Pass existing files or folders")
         } catch let failure as ConfigurationLoader.Failure {
@@ -160,7 +162,7 @@ struct SharedOptions: ParsableArguments {
         lockfileLocation: String?
     ) throws -> Analysis {
         do {
-            var analyzer = Analyzer(threads: threads, configuration: app.configuration)
+            var analyzer = app.analyzer(threads: threads)
             analyzer.stores = try StoreFixtures.read(storeFiles)
             analyzer.lockfileLocation = lockfileLocation
             return analyzer.analyze(files: app.files, lockfile: lockfile)

@@ -11,6 +11,15 @@ public struct AppUnit {
     /// The configuration file's path when there is one, relative to the working directory when inside it.
     public var configurationPath: String? { configuration.path }
     public var files: [SourceDiscovery.SourceFile]
+    /// Which of `files` the repository's projects compile (shared by every app of the run).
+    public var membership: ProjectMembership?
+
+    /// An analyzer for this app: its configuration, and the project files' word on which files it compiles.
+    public func analyzer(threads: Int?) -> Analyzer {
+        var analyzer = Analyzer(threads: threads, configuration: configuration)
+        analyzer.membership = membership
+        return analyzer
+    }
 
     /// One line for `check --verbose`: where the app is, what it read, and its containers by purpose (only app
     /// containers are checked against migration plans).
@@ -35,6 +44,21 @@ public enum Workspace {
         explicitConfiguration: String?, explicitLockfile: String?
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
+        let membership = ProjectMembership(paths: files.map(\.path), workingDirectory: cwd)
+        return try units(
+            files: files, workingDirectory: cwd, explicitConfiguration: explicitConfiguration,
+            explicitLockfile: explicitLockfile
+        ).map { unit in
+            var unit = unit
+            unit.membership = membership
+            return unit
+        }
+    }
+
+    private static func units(
+        files: [SourceDiscovery.SourceFile], workingDirectory cwd: String,
+        explicitConfiguration: String?, explicitLockfile: String?
+    ) throws -> [AppUnit] {
         if explicitConfiguration != nil || explicitLockfile != nil {
             let configuration = try ConfigurationLoader.load(explicitPath: explicitConfiguration, workingDirectory: cwd)
             let lockfile = explicitLockfile ?? lockfilePath(configuration, root: cwd, workingDirectory: cwd)

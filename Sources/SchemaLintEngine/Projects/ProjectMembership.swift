@@ -1,0 +1,153 @@
+import Foundation
+import SchemaLintSyntax
+
+/// Which of the discovered files an app really compiles, from the project files in the repository: the nearest
+/// folder at or above a file (up to the working directory) that holds an `.xcodeproj` or a `Package.swift` decides.
+/// A file that folder's projects compile in no target is not analysed (an orphan file Xcode no longer builds); a file
+/// compiled only by test targets is test code, whatever its folder is called. Where no project file is found, or the
+/// project file cannot be read (damaged, merge-conflicted, a format schemalint does not know), nothing changes: the
+/// folder rules decide, and `problems` says why once per project file.
+public struct ProjectMembership: Sendable {
+    public enum Decision: Equatable, Sendable {
+        /// Compiled; `testOnly` when only test targets compile it.
+        case compiled(testOnly: Bool)
+        /// Under a project that compiles it in no target.
+        case notCompiled(project: String)
+        /// No readable project decides.
+        case unknown
+        /// A `Package.swift` itself: the manifest, never app code.
+        case manifest
+    }
+
+    private enum Manifest: Sendable {
+        case xcode(XcodeProject)
+        case package(root: String, targets: [PackageManifestReader.Target])
+    }
+
+    /// One line per project file that could not be read, for standard error.
+    public private(set) var problems: [String] = []
+    private var manifests: [String: [Manifest]] = [:]
+    /// The nearest project folder of each source folder (absolute), or nil.
+    private var roots: [String: String] = [:]
+    private let workingDirectory: String
+
+    public init(paths: [String], workingDirectory: String) {
+        self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
+        var markers: [String: [String]] = [:]
+        let cwd = self.workingDirectory
+        let folders = Set(paths.map { (Paths.absolute($0, in: cwd) as NSString).deletingLastPathComponent })
+        for folder in folders {
+            if let root = nearestRoot(of: folder, markers: &markers) { roots[folder] = root }
+        }
+        for root in Set(roots.values).sorted() { manifests[root] = load(root, markers: markers[root] ?? []) }
+    }
+
+    /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
+    public func decision(for path: String) -> Decision {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        let folder = (absolute as NSString).deletingLastPathComponent
+        guard let root = roots[folder], let found = manifests[root], !found.isEmpty else { return .unknown }
+        if root == folder, (absolute as NSString).lastPathComponent == "Package.swift" { return .manifest }
+        var testOnly = true
+        var compiled = false
+        for manifest in found {
+            for isTest in Self.targets(compiling: absolute, in: manifest) {
+                compiled = true
+                testOnly = testOnly && isTest
+            }
+        }
+        guard compiled else {
+            let project: String
+            switch found[0] {
+            case let .xcode(xcode): project = (xcode.path as NSString).deletingLastPathComponent
+            case let .package(root, _): project = root + "/Package.swift"
+            }
+            return .notCompiled(project: Workspace.display(project, workingDirectory: workingDirectory))
+        }
+        return .compiled(testOnly: testOnly)
+    }
+
+    /// For each target compiling the file, whether it is a test target.
+    private static func targets(compiling file: String, in manifest: Manifest) -> [Bool] {
+        switch manifest {
+        case let .xcode(project):
+            return project.targets(compiling: file).map { $0.kind == .test }
+        case let .package(root, targets):
+            return targets.filter { target in
+                let folder = PackageLayout.folder(of: target, root: root)
+                guard file.hasPrefix(folder + "/") else { return false }
+                let inside = { (relative: String) in
+                    let path = XcodeProject.join(folder, relative)
+                    return file == path || file.hasPrefix(path + "/")
+                }
+                if target.exclude.contains(where: inside) { return false }
+                return target.sources.map { $0.contains(where: inside) } ?? true
+            }.map(\.isTest)
+        }
+    }
+
+    /// The nearest folder at or above `folder`, not above the working directory, holding a project file.
+    private mutating func nearestRoot(of folder: String, markers: inout [String: [String]]) -> String? {
+        var current = folder
+        while true {
+            if let known = roots[current] { return known }
+            if markers[current] == nil { markers[current] = Self.projectFiles(in: current) }
+            if !(markers[current] ?? []).isEmpty { return current }
+            guard current.hasPrefix(workingDirectory + "/"), current != workingDirectory else { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
+    private static func projectFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" }.sorted()
+    }
+
+    private mutating func load(_ root: String, markers: [String]) -> [Manifest] {
+        var loaded: [Manifest] = []
+        for name in markers {
+            let path = root + "/" + name
+            let shown = Workspace.display(path, workingDirectory: workingDirectory)
+            if name == "Package.swift" {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    problems.append("\(shown) cannot be read: folder names decide which files beside it are app code")
+                    return []
+                }
+                loaded.append(.package(root: root, targets: PackageManifestReader.targets(
+                    in: String(decoding: data, as: UTF8.self))))
+            } else {
+                do {
+                    loaded.append(.xcode(try XcodeProject.read(path + "/project.pbxproj")))
+                } catch let failure as XcodeProject.Failure {
+                    let folder =
+                        root == workingDirectory ? "." : Workspace.display(root, workingDirectory: workingDirectory)
+                    problems.append(
+                        "\(shown)/project.pbxproj \(failure.description): folder names decide which files below "
+                            + "\(folder) are app code, as if there were no project file")
+                    return []
+                } catch {
+                    return []
+                }
+            }
+        }
+        return loaded
+    }
+}
+
+/// SwiftPM's folders: `path:` when given, else `Sources/<name>` (or `Source`, `src`, `srcs`), `Tests/<name>` for tests.
+enum PackageLayout {
+    static func folder(of target: PackageManifestReader.Target, root: String) -> String {
+        if let path = target.path { return XcodeProject.join(root, path) }
+        let parents = target.isTest ? ["Tests"] : ["Sources", "Source", "src", "srcs"]
+        for parent in parents {
+            let candidate = "\(root)/\(parent)/\(target.name)"
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+        }
+        // A package with one target may keep its files straight in `Sources/`.
+        for parent in parents where FileManager.default.fileExists(atPath: "\(root)/\(parent)") {
+            return "\(root)/\(parent)"
+        }
+        return "\(root)/\(parents[0])/\(target.name)"
+    }
+}
+

@@ -1,0 +1,180 @@
+import Foundation
+
+/// What an `.xcodeproj` compiles: its targets, each with its kind and the Swift files its Sources phase builds, read
+/// from `project.pbxproj` with Foundation's property-list reader (it reads the old-style format on Linux too).
+///
+/// Classic projects list each file (`PBXSourcesBuildPhase` → `PBXBuildFile` → `PBXFileReference`, whose path is
+/// resolved through its groups). Xcode 16 synchronized folders (`PBXFileSystemSynchronizedRootGroup`) compile every
+/// file below the folder for the targets that name it; an exception set flips a listed file's membership for its
+/// target (a file left out of the app, or one folder file added to the widget as well).
+struct XcodeProject {
+    enum TargetKind: String, Sendable {
+        case app, appExtension = "app extension", test, library, other
+    }
+
+    struct Target: Sendable {
+        var name: String
+        var kind: TargetKind
+        /// Absolute, standardized paths the Sources phase lists.
+        var files: Set<String>
+        /// Synchronized folders the target names, absolute.
+        var folders: [String]
+    }
+
+    /// A synchronized folder and, per target name, the relative paths whose membership is flipped for it.
+    struct SynchronizedFolder: Sendable {
+        var path: String
+        var exceptions: [String: Set<String>]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    var path: String
+    var targets: [Target]
+    var folders: [SynchronizedFolder]
+
+    /// The targets that compile `file` (absolute, standardized).
+    func targets(compiling file: String) -> [Target] {
+        targets.filter { target in
+            if target.files.contains(file) { return true }
+            var member = false
+            for folder in folders where file.hasPrefix(folder.path + "/") {
+                let relative = String(file.dropFirst(folder.path.count + 1))
+                let named = target.folders.contains(folder.path)
+                let flipped = (folder.exceptions[target.name] ?? []).contains { exception in
+                    relative == exception || relative.hasPrefix(exception + "/")
+                }
+                if named != flipped { member = true }
+            }
+            return member
+        }
+    }
+
+    /// Reads `<name>.xcodeproj/project.pbxproj`; throws with a reason a person can act on.
+    static func read(_ pbxproj: String) throws -> XcodeProject {
+        guard let data = FileManager.default.contents(atPath: pbxproj) else {
+            throw Failure(description: "cannot be read")
+        }
+        if data.range(of: Data("<<<<<<<".utf8)) != nil {
+            throw Failure(description: "has git conflict markers")
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw Failure(description: "is not a property list schemalint can read")
+        }
+        guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
+            let rootID = root["rootObject"] as? String, let project = objects[rootID],
+            project["isa"] as? String == "PBXProject"
+        else {
+            throw Failure(description: "has no PBXProject object (a format schemalint does not know)")
+        }
+        let projectFolder = ((pbxproj as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        var base = projectFolder
+        if let dir = project["projectDirPath"] as? String, !dir.isEmpty { base = Self.join(base, dir) }
+        let resolver = PathResolver(objects: objects, projectRoot: base)
+        var folders: [String: SynchronizedFolder] = [:]
+        var targetNames: [String: String] = [:]
+        for id in project["targets"] as? [String] ?? [] {
+            if let name = objects[id]?["name"] as? String { targetNames[id] = name }
+        }
+        var targets: [Target] = []
+        for id in project["targets"] as? [String] ?? [] {
+            guard let object = objects[id], let name = object["name"] as? String else { continue }
+            var files = Set<String>()
+            for phaseID in object["buildPhases"] as? [String] ?? [] {
+                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let reference = objects[buildFileID]?["fileRef"] as? String,
+                        let path = resolver.path(of: reference)
+                    else { continue }
+                    files.insert(path)
+                }
+            }
+            var named: [String] = []
+            for groupID in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                guard let path = resolver.path(of: groupID) else { continue }
+                named.append(path)
+                if folders[path] == nil {
+                    folders[path] = Self.folder(groupID, path: path, objects: objects, targetNames: targetNames)
+                }
+            }
+            targets.append(
+                Target(
+                    name: name, kind: Self.kind(object["productType"] as? String), files: files, folders: named))
+        }
+        // A synchronized folder no target names can still add files to one through its exceptions.
+        for (id, object) in objects where object["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+            guard let path = resolver.path(of: id), folders[path] == nil else { continue }
+            folders[path] = Self.folder(id, path: path, objects: objects, targetNames: targetNames)
+        }
+        return XcodeProject(
+            path: pbxproj, targets: targets, folders: folders.values.sorted { $0.path < $1.path })
+    }
+
+    private static func folder(
+        _ id: String, path: String, objects: [String: [String: Any]], targetNames: [String: String]
+    ) -> SynchronizedFolder {
+        var exceptions: [String: Set<String>] = [:]
+        for setID in objects[id]?["exceptions"] as? [String] ?? [] {
+            guard let set = objects[setID], let target = (set["target"] as? String).flatMap({ targetNames[$0] })
+            else { continue }
+            exceptions[target, default: []].formUnion(set["membershipExceptions"] as? [String] ?? [])
+        }
+        return SynchronizedFolder(path: path, exceptions: exceptions)
+    }
+
+    private static func kind(_ productType: String?) -> TargetKind {
+        guard let type = productType else { return .other }
+        if type.hasPrefix("com.apple.product-type.bundle.unit-test")
+            || type.hasPrefix("com.apple.product-type.bundle.ui-testing")
+        {
+            return .test
+        }
+        if type.hasPrefix("com.apple.product-type.application") { return .app }
+        if type.contains("extension") { return .appExtension }
+        if type.contains("framework") || type.contains("library") { return .library }
+        return .other
+    }
+
+    static func join(_ base: String, _ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        return URL(fileURLWithPath: joined).standardized.path
+    }
+
+    /// Where each file reference or group is on disk, through its parents' paths.
+    private struct PathResolver {
+        let objects: [String: [String: Any]]
+        let projectRoot: String
+        let parents: [String: String]
+
+        init(objects: [String: [String: Any]], projectRoot: String) {
+            self.objects = objects
+            self.projectRoot = projectRoot
+            var parents: [String: String] = [:]
+            for (id, object) in objects {
+                for child in object["children"] as? [String] ?? [] { parents[child] = id }
+            }
+            self.parents = parents
+        }
+
+        func path(of id: String, depth: Int = 0) -> String? {
+            guard depth < 64, let object = objects[id] else { return nil }
+            let own = object["path"] as? String
+            switch object["sourceTree"] as? String ?? "<group>" {
+            case "<group>":
+                let base = parents[id].flatMap { path(of: $0, depth: depth + 1) } ?? projectRoot
+                return own.map { XcodeProject.join(base, $0) } ?? base
+            case "SOURCE_ROOT":
+                return own.map { XcodeProject.join(projectRoot, $0) } ?? projectRoot
+            case "<absolute>":
+                return own.map { XcodeProject.join("/", $0) }
+            default:
+                return nil
+            }
+        }
+    }
+}

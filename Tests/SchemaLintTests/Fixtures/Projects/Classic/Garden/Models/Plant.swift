@@ -1,0 +1,1 @@
+typealias Plant = PlantSchemaV2.Plant

@@ -1,0 +1,1 @@
+public func formattedTitle(_ title: String) -> String { title.capitalized }

@@ -1,0 +1,9 @@
+import SwiftData
+import XCTest
+@testable import RecipeStore
+
+final class StoreTests: XCTestCase {
+    func testStoreOpens() throws {
+        _ = try RecipeStore.open()
+    }
+}

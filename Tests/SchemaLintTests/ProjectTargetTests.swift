@@ -1,0 +1,103 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// Which files the app compiles, from its `.xcodeproj` or `Package.swift`: a file no target builds is not the app,
+/// and a file only a test target builds is test code whatever its folder is called.
+final class ProjectTargetTests: XCTestCase {
+    private func decisions(_ fixture: String) throws -> [String: ProjectMembership.Decision] {
+        let root = TestSupport.fixture(fixture)
+        let files = try TestSupport.sources(of: fixture).keys.sorted()
+        let membership = ProjectMembership(paths: files, workingDirectory: root.path)
+        XCTAssertEqual(membership.problems, [])
+        return Dictionary(uniqueKeysWithValues: files.map { ($0, membership.decision(for: $0)) })
+    }
+
+    private func rules(_ analysis: Analysis) -> [String] {
+        TestSupport.summary(analysis.findings.filter { $0.rule != "lockfile_missing" })
+    }
+
+    /// Groups, file references and a Sources phase per target; an orphan file redeclaring an old version; a helper
+    /// in a test target whose folder is not called Tests.
+    func testClassicProjectGroupsAndSourcesPhases() throws {
+        XCTAssertEqual(try decisions("Projects/Classic"), [
+            "Garden/GardenApp.swift": .compiled(testOnly: false),
+            "Garden/Models/Plant.swift": .compiled(testOnly: false),
+            "Garden/Models/PlantSchema.swift": .compiled(testOnly: false),
+            "Garden/Extensions/Schemas.swift": .notCompiled(project: "Garden.xcodeproj"),
+            "GardenChecks/StoreChecks.swift": .compiled(testOnly: true),
+        ])
+        let analysis = try TestSupport.analyzeFixture("Projects/Classic")
+        XCTAssertEqual(analysis.statistics.notCompiled, ["Garden.xcodeproj": ["Garden/Extensions/Schemas.swift"]])
+        XCTAssertEqual(analysis.versions.map(\.key), ["PlantSchemaV1", "PlantSchemaV2"])
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app, .test])
+        XCTAssertEqual(rules(analysis), [])
+    }
+
+    /// Xcode 16 synchronized folders: every file below the folder, but for exceptions that flip a file out of the
+    /// app or into the widget.
+    func testSynchronizedFoldersWithMembershipExceptions() throws {
+        XCTAssertEqual(try decisions("Projects/Synchronized"), [
+            "Journal/JournalApp.swift": .compiled(testOnly: false),
+            "Journal/Models/Entry.swift": .compiled(testOnly: false),
+            "Journal/Drafts/OldSchema.swift": .notCompiled(project: "Journal.xcodeproj"),
+            "JournalWidget/LatestEntryProvider.swift": .compiled(testOnly: false),
+            "JournalTests/EntryTests.swift": .compiled(testOnly: true),
+        ])
+        let analysis = try TestSupport.analyzeFixture("Projects/Synchronized")
+        XCTAssertEqual(analysis.versions.count, 1)
+        XCTAssertTrue(analysis.versions[0].key.hasPrefix("Unversioned@"))
+        XCTAssertEqual(rules(analysis), [])
+    }
+
+    /// `path:`, `exclude:`, SwiftPM's default folders and a test target; a script and the manifest are not the app.
+    func testPackageTargetsPathsAndExcludes() throws {
+        XCTAssertEqual(try decisions("Projects/Package"), [
+            "Package.swift": .manifest,
+            "Sources/Store/RecipeSchema.swift": .compiled(testOnly: false),
+            "Sources/Store/Legacy/OldRecipeSchema.swift": .notCompiled(project: "Package.swift"),
+            "Sources/RecipeKit/Formatting.swift": .compiled(testOnly: false),
+            "Tests/RecipeStoreTests/StoreTests.swift": .compiled(testOnly: true),
+            "Scripts/seed.swift": .notCompiled(project: "Package.swift"),
+        ])
+        let analysis = try TestSupport.analyzeFixture("Projects/Package")
+        XCTAssertEqual(analysis.versions.map(\.key), ["RecipeSchemaV1"])
+        XCTAssertEqual(rules(analysis), [])
+    }
+
+    /// A damaged or merge-conflicted project file never stops the check: it is named once, and the folder rules
+    /// decide as if it were not there.
+    func testAnUnreadableProjectFileFallsBackToFolderRules() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let source = TestSupport.fixture("Projects/Classic")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        let pbxproj = root.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: pbxproj, encoding: .utf8)
+        try Data(text.replacingOccurrences(
+            of: "\t\tA1000004", with: "<<<<<<< HEAD\n\t\tA1000004").utf8).write(to: pbxproj)
+        let membership = ProjectMembership(paths: ["Garden/Extensions/Schemas.swift"], workingDirectory: root.path)
+        XCTAssertEqual(
+            membership.problems,
+            [
+                "Garden.xcodeproj/project.pbxproj has git conflict markers: folder names decide which files below . "
+                    + "are app code, as if there were no project file"
+            ])
+        XCTAssertEqual(membership.decision(for: "Garden/Extensions/Schemas.swift"), .unknown)
+        let run = try TestSupport.run(["check"], in: root)
+        XCTAssertTrue(
+            run.stderr.contains("schemalint: warning: Garden.xcodeproj/project.pbxproj has git conflict markers"),
+            run.stderr)
+        XCTAssertTrue(run.stderr.contains("in 3 schema versions"), run.stderr)
+        try Data("garbage {".utf8).write(to: pbxproj)
+        XCTAssertEqual(
+            ProjectMembership(paths: ["Garden/GardenApp.swift"], workingDirectory: root.path).problems,
+            [
+                "Garden.xcodeproj/project.pbxproj is not a property list schemalint can read: folder names decide "
+                    + "which files below . are app code, as if there were no project file"
+            ])
+    }
+}
