@@ -43,6 +43,8 @@ struct MissingNames {
                 wanted.aliasTargets.insert(top)
             }
         }
+        // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
+        wanted.declarations.formUnion(project.unresolvedOwners)
         wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }
         return wanted
     }

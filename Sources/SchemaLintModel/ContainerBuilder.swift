@@ -13,6 +13,12 @@ enum ContainerBuilder {
                 var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 if plan == nil, let reference = use.migrationPlanReference {
                     plan = resolveType(reference, scope: scope, file: file.path, values: values, symbols: symbols)
+                    if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
+                }
+                if models == nil, versioned == nil, case let .named(reference) = use.models,
+                    let owner = reference.base?.path?.first
+                {
+                    project.unresolvedOwners.insert(owner)
                 }
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 var container = ContainerModel(

@@ -201,6 +201,9 @@ public struct Project {
     public var syntaxProblems: [SyntaxProblem]
     public var containers: [ContainerModel] = []
     public var configurations: [ConfigurationModel] = []
+    /// Types whose constants a container is given (`BudgetSchema.schema`) that no parsed file declares: pass 2
+    /// looks for them.
+    public var unresolvedOwners: Set<String> = []
     /// `// schemalint:` comments by file.
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).

@@ -104,4 +104,32 @@ final class ProjectAwarenessTests: XCTestCase {
                 $0.rule != "lockfile_missing"
             }), ["container_without_migration_plan NotesApp.swift:36"])
     }
+
+    /// The constant's file has no SwiftData word (`Schema(` is not one): pass 2 finds it because a container names it.
+    func testAConstantInAFileWithoutSwiftDataWordsIsFound() throws {
+        let files = [
+            "Shared/BudgetSchema.swift": """
+                enum BudgetSchema {
+                    static let schema = Schema([Expense.self])
+                }
+                """,
+            "Shared/Expense.swift": """
+                import SwiftData
+                @Model final class Expense { var amount: Double = 0; init() {} }
+                """,
+            "App/StoreLoader.swift": """
+                import SwiftData
+                enum StoreLoader {
+                    static func open() throws -> ModelContainer {
+                        let schema = BudgetSchema.schema
+                        return try ModelContainer(for: schema, configurations: [ModelConfiguration(schema: schema)])
+                    }
+                }
+                """,
+        ]
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(analysis.statistics.filesParsed, 3)
+        XCTAssertEqual(analysis.project.containers.first?.models?.compactMap(\.entity).count, 1)
+        XCTAssertEqual(analysis.versions.map { ImplicitVersionKeys.isImplicit($0.key) }, [true])
+    }
 }

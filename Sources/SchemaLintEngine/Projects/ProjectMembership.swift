@@ -48,23 +48,29 @@ public struct ProjectMembership: Sendable {
         let folder = (absolute as NSString).deletingLastPathComponent
         guard let root = roots[folder], let found = manifests[root], !found.isEmpty else { return .unknown }
         if root == folder, (absolute as NSString).lastPathComponent == "Package.swift" { return .manifest }
-        var testOnly = true
-        var compiled = false
+        // Any project of the run may compile it (`Mac/Mac.xcodeproj` building `../Shared/Model.swift`); the nearest
+        // one says it is left out.
+        var kinds: [Bool] = []
+        for manifest in manifests.values.joined() { kinds += Self.targets(compiling: absolute, in: manifest) }
+        if !kinds.isEmpty { return .compiled(testOnly: kinds.allSatisfy { $0 }) }
         for manifest in found {
-            for isTest in Self.targets(compiling: absolute, in: manifest) {
-                compiled = true
-                testOnly = testOnly && isTest
+            switch manifest {
+            case let .xcode(xcode):
+                let project = (xcode.path as NSString).deletingLastPathComponent
+                return .notCompiled(project: Workspace.display(project, workingDirectory: workingDirectory))
+            case let .package(root, _):
+                // SwiftPM builds only what is under `Sources/` or `Tests/` (or a target's own path): a file elsewhere
+                // may belong to another build (an XcodeGen project, a script), so the folder rules decide.
+                let inPackageAreas = ["Sources", "Source", "src", "srcs", "Tests"].contains {
+                    absolute.hasPrefix("\(root)/\($0)/")
+                }
+                if inPackageAreas {
+                    return .notCompiled(
+                        project: Workspace.display(root + "/Package.swift", workingDirectory: workingDirectory))
+                }
             }
         }
-        guard compiled else {
-            let project: String
-            switch found[0] {
-            case let .xcode(xcode): project = (xcode.path as NSString).deletingLastPathComponent
-            case let .package(root, _): project = root + "/Package.swift"
-            }
-            return .notCompiled(project: Workspace.display(project, workingDirectory: workingDirectory))
-        }
-        return .compiled(testOnly: testOnly)
+        return .unknown
     }
 
     /// For each target compiling the file, whether it is a test target.

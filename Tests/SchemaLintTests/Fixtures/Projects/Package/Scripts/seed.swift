@@ -1,9 +1,2 @@
-import SwiftData
-
-// Run by hand to seed a demo store; not part of the package.
-@Model final class SeedRecipe {
-    var title: String = ""
-    init() {}
-}
-
-let seedContainer = try! ModelContainer(for: SeedRecipe.self)
+// Run by hand (`swift Scripts/seed.swift`) to print demo recipes; SwiftPM never builds it, but another tool might.
+for title in ["Pancakes", "Soup"] { print(title) }
