@@ -74,7 +74,8 @@ public struct Analyzer {
         var analyzer = self
         if analyzer.membership == nil {
             analyzer.membership = ProjectMembership(
-                paths: discovered.files.map(\.path), workingDirectory: workingDirectory.standardizedFileURL.path)
+                paths: discovered.files.map(\.path), workingDirectory: workingDirectory.standardizedFileURL.path,
+                listed: discovered.projectFiles)
         }
         return analyzer.analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }

@@ -55,6 +55,9 @@ public struct SourceDiscovery {
         public var files: [SourceFile]
         /// Files or folders that could not be read, with the reason; the rest is still analysed.
         public var unreadable: [(path: String, reason: String)]
+        /// Every folder walked (absolute) and the project files in it (`App.xcodeproj`, `Package.swift`), so
+        /// `ProjectMembership` need not list them again.
+        public var projectFiles: [String: [String]] = [:]
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -103,8 +106,10 @@ public struct SourceDiscovery {
             }
         }
         let files = read(walk.found, unreadable: &walk.unreadable)
-        return Result(
+        var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
+        result.projectFiles = walk.projectFiles
+        return result
     }
 
     /// Reads and scans every file on every core; results keep the walk's order.
@@ -233,6 +238,7 @@ public struct SourceDiscovery {
         var found: [(absolute: String, display: String)] = []
         var unreadable: [(path: String, reason: String)] = []
         var visitedDirectories = Set<FileIdentity>()
+        var projectFiles: [String: [String]] = [:]
 
         init(filter: PathFilter?) { self.filter = filter }
 
@@ -256,6 +262,7 @@ public struct SourceDiscovery {
                 entries.append((name, entry.pointee.d_type))
             }
             closedir(handle)
+            projectFiles[absolute] = entries.map(\.name).filter(ProjectMembership.isProjectFile).sorted()
             for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
                 let child = absolute == "/" ? "/" + name : absolute + "/" + name
                 let childDisplay = display == "." ? name : display + "/" + name

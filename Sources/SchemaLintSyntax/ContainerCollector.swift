@@ -34,7 +34,11 @@ final class ContainerCollector: SyntaxVisitor {
         var defaults: [String: ExprSyntax] = [:]
     }
 
-    init(reader: DeclarationReader, imports: Set<String>) {
+    /// Whether the file names the temporary folder at all: only then are variables looked at for it.
+    private let mentionsTemporaryFolder: Bool
+
+    init(reader: DeclarationReader, imports: Set<String>, mentionsTemporaryFolder: Bool = false) {
+        self.mentionsTemporaryFolder = mentionsTemporaryFolder
         self.reader = reader
         sources = ModelSourceReader(reader: reader)
         fileIsTest = imports.contains("XCTest") || imports.contains("Testing")
@@ -184,7 +188,7 @@ final class ContainerCollector: SyntaxVisitor {
             // project is known.
             schemaVariables.record(name, named, at: node)
         }
-        if isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
+        if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
@@ -194,7 +198,7 @@ final class ContainerCollector: SyntaxVisitor {
     private static func variableName(_ value: ExprSyntax) -> String? {
         if let reference = value.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         guard let member = value.as(MemberAccessExprSyntax.self),
-            let base = member.base?.trimmedDescription, base == "Self" || base == "self"
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base == "Self" || base == "self"
         else { return nil }
         return member.declName.baseName.text
     }
@@ -202,7 +206,7 @@ final class ContainerCollector: SyntaxVisitor {
     // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee = node.calledExpression.trimmedDescription
+        let callee = ModelSourceReader.calleeName(node.calledExpression)
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
             pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
@@ -265,8 +269,8 @@ final class ContainerCollector: SyntaxVisitor {
             purpose: purpose, site: site(of: call))
         use.migrationPlanReference = planReference
         use.isViewModifier = call.calledExpression.is(MemberAccessExprSyntax.self)
-            && call.calledExpression.trimmedDescription != "ModelContainer.init"
-            && call.calledExpression.trimmedDescription != "SwiftData.ModelContainer"
+            && ModelSourceReader.calleeName(call.calledExpression) != "ModelContainer.init"
+            && ModelSourceReader.calleeName(call.calledExpression) != "SwiftData.ModelContainer"
         return use
     }
 
@@ -334,7 +338,7 @@ final class ContainerCollector: SyntaxVisitor {
                 if Self.isTrue(argument.expression) { return .inMemory }
             case "url":
                 if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return .inMemory }
-                if isScratchLocation(argument.expression) { return .scratch }
+                if mentionsTemporaryFolder, isScratchLocation(argument.expression) { return .scratch }
             default:
                 break
             }
@@ -390,7 +394,7 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private func isConfigurationCall(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = ModelSourceReader.calleeName(call.calledExpression)
         return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
     }
 }

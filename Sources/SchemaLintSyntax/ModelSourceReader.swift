@@ -23,8 +23,7 @@ struct ModelSourceReader {
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
             member.declName.baseName.text != "self"
         else { return nil }
-        let text = base.trimmedDescription
-        if text == "Self" || text == "self" {
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text, name == "Self" || name == "self" {
             return ValueReference(
                 base: nil, name: member.declName.baseName.text, location: reader.location(expression))
         }
@@ -42,8 +41,18 @@ struct ModelSourceReader {
     }
 
     static func isSchemaCall(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = calleeName(call.calledExpression)
         return callee == "Schema" || callee == "SwiftData.Schema"
+    }
+
+    /// `Name` or `Base.name` for a callee that is one of those shapes, nil for anything else. Never the text of a
+    /// long expression: a view modifier's callee is the whole chain before it, and calls nest.
+    static func calleeName(_ callee: ExprSyntax) -> String? {
+        if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = callee.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        return "\(base.baseName.text).\(member.declName.baseName.text)"
     }
 
     /// `Schema([A.self, B.self])`, `Schema(A.self, B.self)` or `Schema(versionedSchema: V.self)`.

@@ -49,7 +49,13 @@ public enum SwiftFileParser {
             parsed.suppressions = SuppressionReader.read(tree, converter: converter, path: path)
         }
         if mentionsContainers {
-            let collector = ContainerCollector(reader: reader, imports: parsed.imports)
+            let temporary = source.withUTF8 {
+                ByteScanner.occurs(
+                    [ByteScanner.Needle("emporaryDirectory", anchor: UInt8(ascii: "y"))], anchor: UInt8(ascii: "y"),
+                    in: UnsafeRawBufferPointer($0))
+            }
+            let collector = ContainerCollector(
+                reader: reader, imports: parsed.imports, mentionsTemporaryFolder: temporary)
             collector.collect(tree)
             parsed.containers = collector.containers
             parsed.configurations = collector.configurations

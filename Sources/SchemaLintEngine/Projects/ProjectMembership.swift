@@ -21,7 +21,13 @@ public struct ProjectMembership: Sendable {
 
     private enum Manifest: Sendable {
         case xcode(XcodeProject)
-        case package(root: String, targets: [PackageManifestReader.Target])
+        case package(root: String, targets: [PackageTarget])
+    }
+
+    /// A package target and its folder on disk, found once.
+    private struct PackageTarget: Sendable {
+        var target: PackageManifestReader.Target
+        var folder: String
     }
 
     /// One line per project file that could not be read, for standard error.
@@ -31,9 +37,11 @@ public struct ProjectMembership: Sendable {
     private var roots: [String: String] = [:]
     private let workingDirectory: String
 
-    public init(paths: [String], workingDirectory: String) {
+    /// `listed`: the project files of folders discovery already walked (`SourceDiscovery.Result.projectFiles`);
+    /// other folders are listed here.
+    public init(paths: [String], workingDirectory: String, listed: [String: [String]] = [:]) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
-        var markers: [String: [String]] = [:]
+        var markers = listed
         let cwd = self.workingDirectory
         let folders = Set(paths.map { (Paths.absolute($0, in: cwd) as NSString).deletingLastPathComponent })
         for folder in folders {
@@ -78,9 +86,9 @@ public struct ProjectMembership: Sendable {
         switch manifest {
         case let .xcode(project):
             return project.targets(compiling: file).map { $0.kind == .test }
-        case let .package(root, targets):
-            return targets.filter { target in
-                let folder = PackageLayout.folder(of: target, root: root)
+        case let .package(_, targets):
+            return targets.filter { located in
+                let (target, folder) = (located.target, located.folder)
                 guard file.hasPrefix(folder + "/") else { return false }
                 let inside = { (relative: String) in
                     let path = XcodeProject.join(folder, relative)
@@ -88,7 +96,7 @@ public struct ProjectMembership: Sendable {
                 }
                 if target.exclude.contains(where: inside) { return false }
                 return target.sources.map { $0.contains(where: inside) } ?? true
-            }.map(\.isTest)
+            }.map(\.target.isTest)
         }
     }
 
@@ -105,9 +113,10 @@ public struct ProjectMembership: Sendable {
     }
 
     private static func projectFiles(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isProjectFile).sorted()
     }
+
+    static func isProjectFile(_ name: String) -> Bool { name.hasSuffix(".xcodeproj") || name == "Package.swift" }
 
     private mutating func load(_ root: String, markers: [String]) -> [Manifest] {
         var loaded: [Manifest] = []
@@ -119,8 +128,10 @@ public struct ProjectMembership: Sendable {
                     problems.append("\(shown) cannot be read: folder names decide which files beside it are app code")
                     return []
                 }
-                loaded.append(.package(root: root, targets: PackageManifestReader.targets(
-                    in: String(decoding: data, as: UTF8.self))))
+                let targets = PackageManifestReader.targets(in: String(decoding: data, as: UTF8.self)).map {
+                    PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root))
+                }
+                loaded.append(.package(root: root, targets: targets))
             } else {
                 do {
                     loaded.append(.xcode(try XcodeProject.read(path + "/project.pbxproj")))

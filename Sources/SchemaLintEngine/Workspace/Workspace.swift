@@ -41,10 +41,10 @@ public enum Workspace {
     /// checked with them, as before apps were located.
     public static func apps(
         files: [SourceDiscovery.SourceFile], workingDirectory: String,
-        explicitConfiguration: String?, explicitLockfile: String?
+        explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
-        let membership = ProjectMembership(paths: files.map(\.path), workingDirectory: cwd)
+        let membership = ProjectMembership(paths: files.map(\.path), workingDirectory: cwd, listed: projectFiles)
         return try units(
             files: files, workingDirectory: cwd, explicitConfiguration: explicitConfiguration,
             explicitLockfile: explicitLockfile
