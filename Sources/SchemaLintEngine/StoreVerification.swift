@@ -18,6 +18,9 @@ public struct StoreVerdict: Sendable {
     /// inference cannot do (empty: the store opens). Nil when stages run or the store holds no readable model.
     public var inference: (target: String, blockers: [String])?
 
+    /// When nothing matches: what the versions' uncertain storages would have to be for one to match.
+    public var explanation: StoreExplanation?
+
     public var matchesAVersion: Bool { !matches.isEmpty }
     /// It opens: a version has its checksum, or SwiftData can infer the way from it to today's models.
     public var opens: Bool { matchesAVersion || inference?.blockers.isEmpty == true }
@@ -60,6 +63,7 @@ public enum StoreVerifier {
             let declared = Set(
                 project.versions.filter { $0.identifier?.description == metadata.identifiers.first }.map(\.key))
             nearest(to: storeHashes, in: versions, declaring: declared, verdict: &verdict)
+            verdict.explanation = StoreInstrument.explain(metadata, project: project, versions: versions)
             verdict.inference = inference(for: metadata, project: project, versions: byKey)
         }
         return verdict

@@ -278,4 +278,50 @@ final class StoreVerificationTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("'Elsewhere/*.store' matches no file"), missing.stderr)
     }
+
+    /// The instrument: with vivobody's mappings made uncertain on purpose (three `sortOrder`s as `UInt`,
+    /// `plannedWeight` as `CGFloat`), no version has the store's checksum, and the search over the candidate storages
+    /// finds the one assignment that reproduces every entity hash: Integer 64 and Double, what the store holds.
+    func testTheInstrumentFindsTheStorageThatExplainsAStore() throws {
+        var files = try UnversionedAppTests.unversioned(
+            "Vivobody", probe: "VivobodySchema.swift",
+            container: "[WorkoutSession.self, Exercise.self, WorkoutSet.self, WorkoutTemplate.self, "
+                + "TemplateExercise.self, TemplateSet.self, ExerciseCatalogItem.self, BodyWeightEntry.self]")
+        let template = try XCTUnwrap(files["Template.swift"])
+        files["Template.swift"] = template
+            .replacingOccurrences(of: "var sortOrder: Int = 0", with: "var sortOrder: UInt = 0")
+            .replacingOccurrences(of: "var plannedWeight: Double = 0", with: "var plannedWeight: CGFloat = 0")
+        let path = Self.storesFolder.appendingPathComponent("swiftdata/vivobody-db99d12.store").path
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is missing")
+        let metadata = try StoreReader.metadata(of: path)
+        let verdict = StoreVerifier.verify(metadata, against: TestSupport.analyze(files))
+        XCTAssertEqual(verdict.matches, [])
+        let explanation = try XCTUnwrap(verdict.explanation)
+        XCTAssertEqual(
+            explanation.assignments,
+            [
+                "WorkoutTemplate.sortOrder": 300, "TemplateExercise.sortOrder": 300, "TemplateSet.sortOrder": 300,
+                "TemplateExercise.plannedWeight": 500,
+            ])
+        XCTAssertTrue(explanation.reproducesStore)
+        XCTAssertEqual(
+            explanation.lines,
+            [
+                "\(explanation.version) reproduces the store's hashes bit for bit if SwiftData stores "
+                    + "TemplateExercise.plannedWeight as Double, TemplateExercise.sortOrder as Integer 64, "
+                    + "TemplateSet.sortOrder as Integer 64, WorkoutTemplate.sortOrder as Integer 64"
+            ])
+
+        // A difference the uncertain storages cannot explain is said as such.
+        files["Template.swift"] = files["Template.swift"]!.replacingOccurrences(
+            of: "var name: String = \"New Template\"", with: "var title: String = \"New Template\"")
+        let other = try XCTUnwrap(StoreVerifier.verify(metadata, against: TestSupport.analyze(files)).explanation)
+        XCTAssertFalse(other.reproducesStore)
+        XCTAssertEqual(
+            other.assignments,
+            ["TemplateExercise.plannedWeight": 500, "TemplateExercise.sortOrder": 300, "TemplateSet.sortOrder": 300])
+        XCTAssertEqual(
+            other.unexplained,
+            ["no storage of WorkoutTemplate's uncertain attributes gives its hash: it differs in something else"])
+    }
 }

@@ -45,6 +45,9 @@ public struct StoreVerificationReport {
                     lines += verdict.differences.map { "\(store):   \($0)" }
                 }
             }
+            if !verdict.matchesAVersion, let explanation = verdict.explanation {
+                lines += explanation.lines.map { "\(store): note: \($0)" }
+            }
             return lines.joined(separator: "\n") + "\n"
         }.joined()
     }
@@ -64,6 +67,7 @@ public struct StoreVerificationReport {
                         ("opens", .bool(verdict.opens)),
                         ("inferredTo", verdict.inference.map { JSONValue.string($0.target) }),
                         ("inferenceBlockers", verdict.inference.map { JSONValue.strings($0.blockers) }),
+                        ("explanation", verdict.explanation.map { JSONValue.strings($0.lines) }),
                     ])
                 })
         ]).rendered()
