@@ -59,65 +59,54 @@ struct Check: ParsableCommand {
         let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
         // Sources are discovered again only when --fix rewrote some.
         let apps = try fix ? applyFixes() : options.apps()
-        let stores = try options.storeFiles(for: apps)
-        var findings: [Finding] = []
-        var statistics = Analysis.Statistics()
-        var versions = 0
-        var storeCount = 0
-        var lockfiles: [String] = []
-        var missing: [String] = []
-        var recorded = Baseline(entries: [])
-        let kept = try baseline.map { path -> Baseline in
-            do {
-                return try Baseline.load(path)
-            } catch let failure as Baseline.Failure {
-                throw Console.fail(failure.description)
+        var check = CheckRun(
+            threads: options.threads, workingDirectory: options.workingDirectory, against: against,
+            baseline: try baseline.map { path -> Baseline in
+                do {
+                    return try Baseline.load(path)
+                } catch let failure as Baseline.Failure {
+                    throw Console.fail(failure.description)
+                }
+            })
+        check.paths = options.paths
+        check.singleApp = options.configPath != nil || options.explicitLockfile != nil
+        let outcome: CheckRun.Outcome
+        do {
+            outcome = try check.run(apps: apps, storeFiles: try options.storeFiles(for: apps)) { app in
+                try options.loadLockfile(at: app.lockfilePath)
             }
+        } catch let failure as CheckRun.Failure {
+            throw Console.fail(failure.description)
         }
-        for app in apps {
-            var lockfile = try options.loadLockfile(at: app.lockfilePath)
-            if lockfile != nil { lockfiles.append(app.lockfilePath) }
-            if let against { lockfile = try versionsAt(against, app: app, lockfile: lockfile) }
-            let analysis = try options.analyze(
-                app, lockfile: lockfile, storeFiles: stores[app.root] ?? [],
-                lockfileLocation: against == nil ? app.lockfilePath : nil)
-            let shipsState = !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)
-            if lockfile == nil, shipsState { missing.append(app.lockfilePath) }
-            if verbose {
-                let found = lockfile != nil
-                Console.err(app.describe(analysis, lockfileFound: found, workingDirectory: options.workingDirectory))
-                for (project, files) in analysis.statistics.notCompiled.sorted(by: { $0.key < $1.key }) {
+        if verbose {
+            for result in outcome.apps {
+                Console.err(
+                    result.app.describe(
+                        result.analysis, lockfileFound: result.lockfileFound,
+                        workingDirectory: options.workingDirectory))
+                let notCompiled = result.analysis.statistics.notCompiled
+                for (project, files) in notCompiled.sorted(by: { $0.key < $1.key }) {
                     Console.err("schemalint: \(files.count) Swift file\(files.count == 1 ? "" : "s") that no target of "
                         + "\(project) compiles, not analysed: \(files.sorted().joined(separator: ", "))")
                 }
             }
-            recorded.entries += Baseline(findings: analysis.findings, project: analysis.project).entries
-            findings += kept.map { $0.newFindings(analysis.findings, project: analysis.project) } ?? analysis.findings
-            statistics.filesFound += analysis.statistics.filesFound
-            statistics.filesParsed += analysis.statistics.filesParsed
-            versions += analysis.versions.count
-            storeCount += analysis.storeVerdicts.count
         }
         if let writeBaseline {
             do {
-                try Data(recorded.json().rendered().utf8).write(
+                try Data(outcome.recorded.json().rendered().utf8).write(
                     to: URL(fileURLWithPath: writeBaseline), options: .atomic)
             } catch {
                 throw Console.fail("cannot write baseline \(writeBaseline): \(error.localizedDescription)")
             }
             Console.err(
-                "schemalint: recorded \(recorded.entries.count) findings in \(writeBaseline); check with --baseline "
-                    + "\(writeBaseline) to see only new ones"
+                "schemalint: recorded \(outcome.recorded.entries.count) findings in \(writeBaseline); check with "
+                    + "--baseline \(writeBaseline) to see only new ones"
             )
             return
         }
-        findings = Finding.ordered(findings)
         let configuration = try options.configuration()
-        var summary = Summary(findings: findings, statistics: statistics, versions: versions, stores: storeCount)
-        summary.lockfiles = lockfiles
-        summary.missingLockfiles = missing
-        summary.configurations = apps.compactMap(\.configurationPath)
-        let printed = try write(findings, summary: summary, to: destinations)
+        let summary = outcome.summary
+        let printed = try write(outcome.findings, summary: summary, to: destinations)
         if (printed == nil || printed == .xcode) && !quiet { Console.err(summary.line) }
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
@@ -185,20 +174,5 @@ struct Check: ParsableCommand {
             }
         }
         return printed
-    }
-
-    /// The lockfile plus the app's versions at `revision`, read from git objects.
-    private func versionsAt(_ revision: String, app: AppUnit, lockfile: Lockfile?) throws -> Lockfile {
-        do {
-            let analyzer = app.analyzer(threads: options.threads)
-            let all = try GitRevision(revision).swiftFiles(under: options.paths, filter: analyzer.pathFilter)
-            var locator = AppLocator(workingDirectory: options.workingDirectory)
-            let single = options.configPath != nil || options.explicitLockfile != nil
-            let files = all.filter { single || locator.root(ofFile: $0.path) == app.root }
-            let before = analyzer.analyze(files: files, lockfile: nil)
-            return (lockfile ?? Lockfile()).adding(versionsAt: revision, from: before)
-        } catch let failure as GitRevision.Failure {
-            throw Console.fail(failure.description)
-        }
     }
 }
