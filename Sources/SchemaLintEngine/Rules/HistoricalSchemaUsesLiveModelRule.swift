@@ -16,13 +16,19 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
             guard let newest = steps.newest, steps.versions.count > 1 else { continue }
             let newestEntities = Set(newest.allEntities)
             for (index, version) in steps.versions.enumerated().dropLast() where version.id != newest.id {
+                var single: [Finding] = []
+                var listedLive: [Entity] = []
                 for id in version.allEntities {
                     guard let entity = project.entity(id),
                         let why = liveness(
                             of: entity, usedBy: index, steps: steps, newestEntities: newestEntities, project: project)
                     else { continue }
                     let (location, how) = place(of: id, in: version, project: project)
-                    findings.append(
+                    if how == Self.listed, project.symbols[id].parent == nil {
+                        listedLive.append(entity)
+                        continue
+                    }
+                    single.append(
                         finding(
                             location, about: .entity(version: version.key, entity: entity.name),
                             .historicalUsesLive(
@@ -31,10 +37,26 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                                 entity: entity.name),
                             notes: [Finding.Note(entity.location, "\(entity.qualifiedName) is declared here")]))
                 }
+                findings += single
+                // Live top-level models in the list are one mistake (the version was never frozen): one finding.
+                guard let first = listedLive.first else { continue }
+                let location = version.models?.first { $0.entity == first.id }?.location ?? version.location
+                findings.append(
+                    finding(
+                        location, about: listedLive.count == 1
+                            ? .entity(version: version.key, entity: first.name) : .version(version.key),
+                        listedLive.count == 1
+                            ? .historicalUsesLive(
+                                version.name, plan: plan.name, how: Self.listed, model: first.qualifiedName,
+                                why: "a top-level model that the app can still change", entity: first.name)
+                            : .historicalListsLive(version.name, plan: plan.name, models: listedLive.map(\.name)),
+                        notes: listedLive.map { Finding.Note($0.location, "\($0.qualifiedName) is declared here") }))
             }
         }
         return findings
     }
+
+    private static let listed = "its models list names"
 
     /// Why a class counts as live for a version at `index`, or nil when it is frozen for it.
     private func liveness(
@@ -52,7 +74,7 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
     /// Where the version names the class: its models list entry, or the relationship that reaches it.
     private func place(of id: SymbolID, in version: SchemaVersion, project: Project) -> (SourceLocation, String) {
         if let listed = version.models?.first(where: { $0.entity == id }) {
-            return (listed.location, "its models list names")
+            return (listed.location, Self.listed)
         }
         for source in version.allEntities {
             guard let entity = project.entity(source) else { continue }
@@ -75,6 +97,16 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func historicalListsLive(_ version: String, plan: String, models: [String]) -> Self {
+        Self(
+            id: "live-classes",
+            "\(version) is not the newest version of \(plan), but its models list names \(models.count) top-level "
+                + "models the app can still change (\(models.joined(separator: ", "))). Editing any of them silently "
+                + "edits \(version): stores written by it then fail with 134504 \"unknown model version\", or two "
+                + "versions collapse into one checksum. Freeze \(version): nested copies of the models as it shipped "
+                + "(`schemalint bump` writes them when it starts the next version)")
+    }
+
     static func historicalUsesLive(
         _ version: String, plan: String, how: String, model: String, why: String,
         entity: String
