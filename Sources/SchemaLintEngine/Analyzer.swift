@@ -72,7 +72,7 @@ public struct Analyzer {
         let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter)
             .discover(paths)
         var analyzer = self
-        if analyzer.membership == nil {
+        if analyzer.membership == nil, discovered.files.contains(where: \.mayHoldSchema) {
             analyzer.membership = ProjectMembership(
                 paths: discovered.files.map(\.path), workingDirectory: workingDirectory.standardizedFileURL.path,
                 listed: discovered.projectFiles)

@@ -35,6 +35,8 @@ public struct ProjectMembership: Sendable {
     private var manifests: [String: [Manifest]] = [:]
     /// The nearest project folder of each source folder (absolute), or nil.
     private var roots: [String: String] = [:]
+    /// Each displayed folder made absolute once: thousands of files share a few hundred folders.
+    private var absoluteFolders: [Substring: String] = [:]
     private let workingDirectory: String
 
     /// `listed`: the project files of folders discovery already walked (`SourceDiscovery.Result.projectFiles`);
@@ -42,9 +44,14 @@ public struct ProjectMembership: Sendable {
     public init(paths: [String], workingDirectory: String, listed: [String: [String]] = [:]) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
         var markers = listed
-        let cwd = self.workingDirectory
-        let folders = Set(paths.map { (Paths.absolute($0, in: cwd) as NSString).deletingLastPathComponent })
-        for folder in folders {
+        for path in paths {
+            let displayed = Self.folderPart(path)
+            if absoluteFolders[displayed] == nil {
+                absoluteFolders[displayed] = displayed.isEmpty
+                    ? self.workingDirectory : Paths.absolute(String(displayed), in: self.workingDirectory)
+            }
+        }
+        for folder in Set(absoluteFolders.values) {
             if let root = nearestRoot(of: folder, markers: &markers) { roots[folder] = root }
         }
         for root in Set(roots.values).sorted() { manifests[root] = load(root, markers: markers[root] ?? []) }
@@ -52,10 +59,13 @@ public struct ProjectMembership: Sendable {
 
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
     public func decision(for path: String) -> Decision {
-        let absolute = Paths.absolute(path, in: workingDirectory)
-        let folder = (absolute as NSString).deletingLastPathComponent
+        let displayed = Self.folderPart(path)
+        let folder = absoluteFolders[displayed]
+            ?? (Paths.absolute(path, in: workingDirectory) as NSString).deletingLastPathComponent
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let absolute = folder == "/" ? "/" + name : folder + "/" + name
         guard let root = roots[folder], let found = manifests[root], !found.isEmpty else { return .unknown }
-        if root == folder, (absolute as NSString).lastPathComponent == "Package.swift" { return .manifest }
+        if root == folder, name == "Package.swift" { return .manifest }
         // Any project of the run may compile it (`Mac/Mac.xcodeproj` building `../Shared/Model.swift`); the nearest
         // one says it is left out.
         var kinds: [Bool] = []
@@ -98,6 +108,11 @@ public struct ProjectMembership: Sendable {
                 return target.sources.map { $0.contains(where: inside) } ?? true
             }.map(\.target.isTest)
         }
+    }
+
+    /// `App/Models` of `App/Models/Trip.swift`; empty for a file in the working directory.
+    private static func folderPart(_ path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
     }
 
     /// The nearest folder at or above `folder`, not above the working directory, holding a project file.

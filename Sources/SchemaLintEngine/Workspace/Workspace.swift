@@ -44,7 +44,11 @@ public enum Workspace {
         explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
-        let membership = ProjectMembership(paths: files.map(\.path), workingDirectory: cwd, listed: projectFiles)
+        // Which files the projects compile matters only where some file holds SwiftData's words: an app without
+        // SwiftData never reads its project file.
+        let membership =
+            files.contains(where: \.mayHoldSchema)
+            ? ProjectMembership(paths: files.map(\.path), workingDirectory: cwd, listed: projectFiles) : nil
         return try units(
             files: files, workingDirectory: cwd, explicitConfiguration: explicitConfiguration,
             explicitLockfile: explicitLockfile
