@@ -93,6 +93,17 @@ final class ProjectTargetTests: XCTestCase {
             run.stderr.contains("schemalint: warning: Garden.xcodeproj/project.pbxproj has git conflict markers"),
             run.stderr)
         XCTAssertTrue(run.stderr.contains("in 3 schema versions"), run.stderr)
+        // With the project readable again, --verbose names the file no target compiles.
+        try Data(text.utf8).write(to: pbxproj)
+        let verbose = try TestSupport.run(["check", "--verbose"], in: root)
+        XCTAssertTrue(
+            verbose.stderr.contains("schemalint: app .: 5 Swift files (1 that no target compiles left out), "),
+            verbose.stderr)
+        XCTAssertTrue(
+            verbose.stderr.contains(
+                "schemalint: 1 Swift file that no target of Garden.xcodeproj compiles, not analysed: "
+                    + "Garden/Extensions/Schemas.swift"),
+            verbose.stderr)
         try Data("garbage {".utf8).write(to: pbxproj)
         XCTAssertEqual(
             ProjectMembership(paths: ["Garden/GardenApp.swift"], workingDirectory: root.path).problems,

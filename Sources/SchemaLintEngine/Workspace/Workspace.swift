@@ -29,7 +29,9 @@ public struct AppUnit {
         let folder =
             root == SourceDiscovery.normalise(workingDirectory)
             ? "." : Workspace.display(root, workingDirectory: workingDirectory)
-        return "schemalint: app \(folder): \(files.count) Swift files, "
+        let notCompiled = analysis.statistics.notCompiled.values.reduce(0) { $0 + $1.count }
+        let compiled = notCompiled == 0 ? "" : " (\(notCompiled) that no target compiles left out)"
+        return "schemalint: app \(folder): \(files.count) Swift files\(compiled), "
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
     }
