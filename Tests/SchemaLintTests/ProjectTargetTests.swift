@@ -1,6 +1,7 @@
 import Foundation
 import SchemaLintEngine
 import SchemaLintModel
+import SchemaLintSyntax
 import XCTest
 
 /// Which files the app compiles, from its `.xcodeproj` or `Package.swift`: a file no target builds is not the app,
@@ -111,5 +112,27 @@ final class ProjectTargetTests: XCTestCase {
                 "Garden.xcodeproj/project.pbxproj is not a property list schemalint can read: folder names decide "
                     + "which files below . are app code, as if there were no project file"
             ])
+    }
+
+    /// A manifest schemalint cannot read with certainty leaves out nothing: a conflicted one, or targets built in code.
+    func testAPackageManifestWithComputedTargetsDecidesNothing() throws {
+        XCTAssertEqual(
+            PackageManifestReader.targets(in: """
+                let package = Package(name: "A", targets: [.target(name: "Core", exclude: ["Legacy"])])
+                """)?.map(\.name), ["Core"])
+        XCTAssertNil(PackageManifestReader.targets(in: """
+            let names = ["Core", "UI"]
+            let package = Package(name: "A", targets: names.map { .target(name: $0) })
+            """))
+        XCTAssertNil(PackageManifestReader.targets(in: """
+            let package = Package(name: "A", targets: [
+            <<<<<<< HEAD
+                .target(name: "Core"),
+            =======
+                .target(name: "Kit"),
+            >>>>>>> feature
+            ])
+            """))
+        XCTAssertEqual(PackageManifestReader.targets(in: "let package = Package(name: \"Tools\")\n")?.count, 0)
     }
 }

@@ -143,9 +143,13 @@ public struct ProjectMembership: Sendable {
                     problems.append("\(shown) cannot be read: folder names decide which files beside it are app code")
                     return []
                 }
-                let targets = PackageManifestReader.targets(in: String(decoding: data, as: UTF8.self)).map {
-                    PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root))
+                guard let read = PackageManifestReader.targets(in: String(decoding: data, as: UTF8.self)) else {
+                    problems.append(
+                        "\(shown) cannot be read with certainty (a syntax error, or targets computed in code): "
+                            + "folder names decide which files beside it are app code")
+                    return []
                 }
+                let targets = read.map { PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root)) }
                 loaded.append(.package(root: root, targets: targets))
             } else {
                 do {
