@@ -123,9 +123,16 @@ public struct Analyzer {
         // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
         // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend, and
         // files of typealiases into the versions. Declarations are looked for, not any mention of the name.
+        // A name already looked for among the skipped files cannot be found in fewer of them: each round looks only
+        // for names the last one's files brought in.
+        var searched = MissingNames()
         for _ in 0..<3 {
-            let wanted = MissingNames.collect(project)
+            var wanted = MissingNames.collect(project)
+            wanted.declarations.subtract(searched.declarations)
+            wanted.aliasTargets.subtract(searched.aliasTargets)
             guard !wanted.isEmpty else { break }
+            searched.declarations.formUnion(wanted.declarations)
+            searched.aliasTargets.formUnion(wanted.aliasTargets)
             let skipped = files.indices.filter { !relevant[$0] }
             let extra = PassTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
