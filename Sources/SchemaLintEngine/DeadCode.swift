@@ -8,10 +8,10 @@ import SchemaLintModel
 /// container might open exactly that plan. Public plans stay checked (another module may open them), and so do
 /// findings about what shipped: a locked version's fate is the lockfile rules' to judge.
 struct DeadCode {
-    private(set) var planNames: Set<String> = []
-    private(set) var versionKeys: Set<String> = []
-    /// The live plan or container an orphan version's models belong to, for the message.
-    private var reasons: [String: String] = [:]
+    /// Plans no app container is given, by name, and why they are dead (for the message).
+    private(set) var plans: [String: String] = [:]
+    /// Versions nothing live opens, by key, and why.
+    private(set) var versions: [String: String] = [:]
 
     static let keptRules: Set<RuleID> = [
         .shippedVersionNotInPlan, .shippedSchemaRemoved, .shippedSchemaEdited, .unusedPlan, .lockfileMissing,
@@ -32,24 +32,22 @@ struct DeadCode {
         for plan in project.plans where !livePlans.contains(plan.id) {
             let name = project.symbols[plan.id].name
             guard !project.publicTypes.contains(name) else { continue }
-            planNames.insert(plan.name)
-            reasons[plan.name] = "no app container is given \(plan.name)"
+            plans[plan.name] = "no app container is given \(plan.name)"
         }
         for version in project.versions where !version.isImplicit && !liveVersions.contains(version.id) {
             // A version whose models a container opens directly is what that container stores.
             guard !version.allEntities.contains(where: opened.contains) else { continue }
             let listing = project.plans.filter { ($0.schemas ?? []).contains { $0.version == version.id } }
             // Listed by a plan that stays checked (a public one): checked with it.
-            if listing.contains(where: { !planNames.contains($0.name) }) { continue }
-            versionKeys.insert(version.key)
-            reasons[version.key] =
+            if listing.contains(where: { plans[$0.name] == nil }) { continue }
+            versions[version.key] =
                 listing.isEmpty
                 ? "no plan lists \(version.name) and no app container opens it"
                 : "only \(listing.map(\.name).joined(separator: ", ")), which no app container is given, lists it"
         }
     }
 
-    var isEmpty: Bool { planNames.isEmpty && versionKeys.isEmpty }
+    var isEmpty: Bool { plans.isEmpty && versions.isEmpty }
 
     func demote(_ findings: [Finding]) -> [Finding] {
         guard !isEmpty else { return findings }
@@ -71,11 +69,9 @@ struct DeadCode {
     private func reason(for subject: Finding.Subject) -> String? {
         switch subject {
         case let .plan(name), let .stage(name, _):
-            return reasons[name].flatMap { planNames.contains(name) ? $0 : nil }
-        case let .version(key):
-            return versionKeys.contains(key) ? reasons[key] : nil
-        case let .entity(version?, _), let .property(version?, _, _):
-            return versionKeys.contains(version) ? reasons[version] : nil
+            return plans[name]
+        case let .version(key), let .entity(key?, _), let .property(key?, _, _):
+            return versions[key]
         default:
             return nil
         }

@@ -268,9 +268,8 @@ final class ContainerCollector: SyntaxVisitor {
             hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
             purpose: purpose, site: site(of: call))
         use.migrationPlanReference = planReference
-        use.isViewModifier = call.calledExpression.is(MemberAccessExprSyntax.self)
-            && ModelSourceReader.calleeName(call.calledExpression) != "ModelContainer.init"
-            && ModelSourceReader.calleeName(call.calledExpression) != "SwiftData.ModelContainer"
+        use.isViewModifier =
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         return use
     }
 
@@ -366,16 +365,13 @@ final class ContainerCollector: SyntaxVisitor {
             return .unknown
         }
         let first = arguments[start].expression
-        if let nested = first.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(nested) {
-            return sources.schemaSource(nested)
-        }
         if let reference = first.as(DeclReferenceExprSyntax.self) {
             // A parameter hides any variable or constant of its name.
             if readingDefaults.names.contains(reference.baseName.text) { return namedSource(first) ?? .unknown }
             if let known = schemaVariables.lookup(reference.baseName.text, at: reference) { return known }
         }
-        if let array = first.as(ArrayExprSyntax.self) { return sources.typeList(array.elements.map(\.expression)) }
-        if TypeExprReader.readMetatype(first) == nil, let named = namedSource(first) { return named }
+        // `Schema(...)`, `[A.self]`, `V.models` or a constant; `A.self, B.self` (variadic) below.
+        if TypeExprReader.readMetatype(first) == nil, let named = sources.source(of: first) { return named }
         var expressions = [first]
         for argument in arguments[(start + 1)...] {
             guard argument.label == nil else { break }

@@ -82,22 +82,13 @@ public struct Bumper {
             throw Failure(description: "nothing was written: \(refusal)")
         }
         changed[planned.newFile] = newText
-        var after = files.map { file in
-            changed[file.path].map { SourceDiscovery.SourceFile(path: file.path, bytes: Array($0.utf8)) } ?? file
-        }
-        after.append(SourceDiscovery.SourceFile(path: planned.newFile, bytes: Array(newText.utf8)))
-        let result = analyzer.analyze(files: after, lockfile: lockfile)
+        let result = analyzeAfter(changed, newFile: planned.newFile, files: files)
         if let problem = ChecksumGuard.compare(before: before, after: result) {
             throw Failure(description: "nothing was written: the bump would change \(problem)")
         }
-        let unexpected = Self.newFindings(
-            before: before, after: result, renaming: (planned.newName, planned.oldName)
-        ).filter { $0.rule != .duplicateSchemaHash }
-        guard unexpected.isEmpty else {
-            throw Failure(
-                description: "nothing was written: after the bump, check would also report "
-                    + unexpected.map { "\($0.location): [\($0.rule)] \($0.message)" }.joined(separator: "; "))
-        }
+        try refuseUnexpected(
+            Self.newFindings(before: before, after: result, renaming: (planned.newName, planned.oldName))
+                .filter { $0.rule != .duplicateSchemaHash })
         return Outcome(
             files: changed, createdFile: planned.newFile, oldName: planned.oldName, newName: planned.newName,
             identifier: planned.identifier, planName: planned.planName,
@@ -119,11 +110,7 @@ public struct Bumper {
             throw Failure(description: "nothing was written: \(refusal)")
         }
         changed[planned.newFile] = planned.newText
-        var after = files.map { file in
-            changed[file.path].map { SourceDiscovery.SourceFile(path: file.path, bytes: Array($0.utf8)) } ?? file
-        }
-        after.append(SourceDiscovery.SourceFile(path: planned.newFile, bytes: Array(planned.newText.utf8)))
-        let result = analyzer.analyze(files: after, lockfile: lockfile)
+        let result = analyzeAfter(changed, newFile: planned.newFile, files: files)
         let old = before.analysis(forKey: planned.implicit.key)
         let new = result.analysis(forKey: planned.versionName)
         guard let old, let new, new.hashes.checksum == old.hashes.checksum else {
@@ -133,13 +120,9 @@ public struct Bumper {
                 description: "nothing was written: \(planned.versionName) would not have the checksum users' stores "
                     + "carry (\(was) before, \(now) after)")
         }
-        let unexpected = Self.newFindings(before: before, after: result, renaming: (planned.versionName, ""))
-            .filter { $0.severity != .note }
-        guard unexpected.isEmpty else {
-            throw Failure(
-                description: "nothing was written: after the bump, check would also report "
-                    + unexpected.map { "\($0.location): [\($0.rule)] \($0.message)" }.joined(separator: "; "))
-        }
+        try refuseUnexpected(
+            Self.newFindings(before: before, after: result, renaming: (planned.versionName, ""))
+                .filter { $0.severity != .note })
         var notes = planned.notes
         let locked = lockfile?.versions ?? [:]
         let earlier: [String] = locked.keys.filter { key in
@@ -162,6 +145,28 @@ public struct Bumper {
             changes: ["\(planned.newFile): created \(planned.versionName) (1.0.0) and \(planned.planName)"]
                 + planned.summaries,
             notes: notes, adoptedState: planned.implicit.key)
+    }
+
+    /// The app as it would be: `changed` files (the new one among them) in place of the ones read.
+    private func analyzeAfter(
+        _ changed: [String: String], newFile: String, files: [SourceDiscovery.SourceFile]
+    ) -> Analysis {
+        var after = files.map { file in
+            changed[file.path].map { SourceDiscovery.SourceFile(path: file.path, bytes: Array($0.utf8)) } ?? file
+        }
+        if let text = changed[newFile] {
+            after.append(SourceDiscovery.SourceFile(path: newFile, bytes: Array(text.utf8)))
+        }
+        return analyzer.analyze(files: after, lockfile: lockfile)
+    }
+
+    /// Nothing is written when check would report anything the bump did not mean to cause.
+    private func refuseUnexpected(_ unexpected: [Finding]) throws {
+        guard unexpected.isEmpty else {
+            throw Failure(
+                description: "nothing was written: after the bump, check would also report "
+                    + unexpected.map { "\($0.location): [\($0.rule)] \($0.message)" }.joined(separator: "; "))
+        }
     }
 
     private func notes(_ planned: BumpPlanner.Plan, before: Analysis) -> [String] {
