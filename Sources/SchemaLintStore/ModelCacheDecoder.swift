@@ -84,9 +84,12 @@ enum ModelCacheDecoder {
             isTransient: property.bool("NSIsTransient"), isOrdered: property.bool("NSIsOrdered"))
     }
 
+    /// `depth`: composites nest; a damaged archive whose composite lists itself as its own element must end, not
+    /// overflow the stack.
     private static func decodeProperty(
-        _ property: ArchivedObject, name: String, entity: String, model: inout CachedModel
+        _ property: ArchivedObject, name: String, entity: String, model: inout CachedModel, depth: Int = 0
     ) -> StoreProperty? {
+        guard depth < 16 else { return nil }
         let flags = flags(property)
         let modifier = property.string("NSVersionHashModifier").flatMap { $0.isEmpty ? nil : $0 }
         let kind: StoreProperty.Kind
@@ -109,7 +112,9 @@ enum ModelCacheDecoder {
             if let rule = property.integer("NSDeleteRule") { model.deleteRules["\(entity).\(name)"] = Int(rule) }
         case "NSCompositeAttributeDescription":
             let elements = property.objects("NSCompositeElements").compactMap { element in
-                decodeProperty(element, name: element.string("NSPropertyName") ?? "", entity: entity, model: &model)
+                decodeProperty(
+                    element, name: element.string("NSPropertyName") ?? "", entity: entity, model: &model,
+                    depth: depth + 1)
             }
             kind = .composite(elements: elements)
         case "NSDerivedAttributeDescription":
