@@ -65,13 +65,27 @@ struct MissingNames {
             while case let .array(element) = type { type = element.unwrappingOptional.type }
             if let path = type.path { names.formUnion(path) }
         case let .composite(_, elements, _):
+            // A field's own type may be declared in a file pass 1 skipped: `var flavors: [Flavor]?` in a struct
+            // whose file holds no SwiftData word (MetaCocktailsSwiftData's `Tags`).
             for element in elements {
-                if case .unknown(let swiftType, _) = element.storage {
+                if let written = element.written {
+                    if mayNameMissingType(element.storage) { collect(element.storage, written, into: &names) }
+                } else if case .unknown(let swiftType, _) = element.storage {
                     names.insert(swiftType.split(separator: ".").first.map(String.init) ?? swiftType)
                 }
             }
         case .scalar:
             break
+        }
+    }
+
+    /// Whether a composite field's storage could change once more files are read: a type not found, an array whose
+    /// element was not resolved, or a nested composite (whose own fields may be).
+    private static func mayNameMissingType(_ storage: AttributeStorage) -> Bool {
+        switch storage {
+        case .unknown, .composite: return true
+        case let .transformable(_, uncertainty), let .encoded(_, uncertainty): return uncertainty != nil
+        case .scalar: return false
         }
     }
 }

@@ -50,6 +50,17 @@ extension RuleContext {
         }
     }
 
+    /// What a shipped state's stores hold, read as this release maps the same source (`MappingUpgrade`): a
+    /// property an earlier release could not map takes the inference target's form when its Swift type is the same,
+    /// so upgrading schemalint never reads as a change lightweight migration cannot do.
+    public func shippedEntities(of state: ShippedState) -> [EntitySnapshot] {
+        guard case let .inferred(target) = state.fate, let now = analysis(of: target) else {
+            return state.locked.entities
+        }
+        let current = LockedVersion(analysis: now, type: target.name, versionIdentifier: nil)
+        return MappingUpgrade.reconcile(state.locked, with: current, sourceTypes: now.sourceTypes)
+    }
+
     /// The checksums of every version of the plans that run stages.
     public var stagedChecksums: Set<String> {
         Set(stagedPlans.flatMap { steps(of: $0).versions.compactMap { analysis(of: $0)?.hashes.checksum } })

@@ -48,7 +48,7 @@ extension UpgradeMatrix {
                 switch state.fate {
                 case let .inferred(target):
                     let now = context.analysis(of: target)?.snapshot ?? []
-                    let blockers = MigrationAssessment.blockers(from: state.locked.entities, to: now)
+                    let blockers = MigrationAssessment.blockers(from: context.shippedEntities(of: state), to: now)
                     outcome = .inferred(target: target.key, blockers: blockers)
                 case let .unknownToPlan(plan):
                     outcome = .unknown(plan: plan.name)

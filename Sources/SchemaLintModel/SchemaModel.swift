@@ -88,6 +88,16 @@ public struct CompositeElement: Sendable, Hashable {
     public var name: String
     public var isOptional: Bool
     public var storage: AttributeStorage
+    /// The field's type as written (without its optionality), when it is written: pass 2 looks for the types it
+    /// names that no parsed file declares.
+    public var written: TypeExpr?
+
+    public init(name: String, isOptional: Bool, storage: AttributeStorage, written: TypeExpr? = nil) {
+        self.name = name
+        self.isOptional = isOptional
+        self.storage = storage
+        self.written = written
+    }
 }
 
 /// A `VersionedSchema` type.

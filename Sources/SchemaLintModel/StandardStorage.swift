@@ -42,6 +42,25 @@ public enum StandardStorage {
         return reasons
     }()
 
+    /// System structs SwiftData stores as composites, with their elements (`Color.Resolved` in the
+    /// MetaCocktailsSwiftData stores of September 2024: four required Float elements).
+    static let knownComposites: [String: [CompositeElement]] = [
+        "Color.Resolved": ["linearRed", "linearGreen", "linearBlue", "opacity"].map {
+            CompositeElement(name: $0, isOptional: false, storage: .scalar(code: 600, swiftType: "Float"))
+        }
+    ]
+
+    /// Modules whose name may qualify a known composite (`SwiftUI.Color.Resolved`).
+    static let compositeModules: Set<String> = ["SwiftUI"]
+
+    /// The known composite a written system type denotes, if any.
+    static func knownComposite(_ path: [String]) -> (name: String, elements: [CompositeElement])? {
+        var path = path
+        if path.count > 1, compositeModules.contains(path[0]) { path.removeFirst() }
+        let name = path.joined(separator: ".")
+        return knownComposites[name].map { (name, $0) }
+    }
+
     /// Names that are never the app's own types, for pass 2.
     public static let standardNames: Set<String> = Set(scalarCodes.keys).union(aliases.keys).union(unverified.keys)
         .union(["Array", "Dictionary", "Set", "Optional"])

@@ -17,7 +17,7 @@ struct StorageMapper {
         case let .external(path, arguments):
             return standardStorage(path, arguments: arguments, swiftType: swiftType)
         case let .array(element):
-            return arrayStorage(element, swiftType: swiftType)
+            return arrayStorage(element, swiftType: swiftType, inComposite: depth > 0)
         case let .dictionary(key, value):
             guard scalarName(key) != nil, scalarName(value) != nil else {
                 return .encoded(
@@ -42,6 +42,9 @@ struct StorageMapper {
         if arguments.isEmpty, let name, let code = StandardStorage.scalarCodes[name] {
             return .scalar(code: code, swiftType: name)
         }
+        if arguments.isEmpty, let known = StandardStorage.knownComposite(path) {
+            return .composite(swiftType: known.name, elements: known.elements)
+        }
         if let name, let reason = StandardStorage.unverified[name] {
             return .unknown(swiftType: swiftType, reason: reason)
         }
@@ -54,15 +57,24 @@ struct StorageMapper {
     }
 
     /// `[String]` is Transformable (ladder, vivobody, cheftime stores); `[Remark]` of a Codable struct is encoded
-    /// data (ladder-phase4prep.store); anything else is a guess.
-    private func arrayStorage(_ element: SymbolTable.Resolved, swiftType: String) -> AttributeStorage {
+    /// data (ladder-phase4prep.store, and inside a composite MetaCocktailsSwiftData's store); `[Flavor]` of a
+    /// raw-value enum is encoded data inside a composite (MetaCocktailsSwiftData's store); anything else is a guess.
+    private func arrayStorage(
+        _ element: SymbolTable.Resolved, swiftType: String, inComposite: Bool
+    ) -> AttributeStorage {
         if scalarName(element) != nil { return .transformable(swiftType: swiftType, uncertainty: nil) }
         if case let .symbol(id) = element, symbols[id].kind == .struct {
             return .encoded(swiftType: swiftType, uncertainty: nil)
         }
         let what: String
         switch element {
-        case let .symbol(id) where symbols[id].kind == .enum: what = "arrays of enums"
+        case let .symbol(id) where symbols[id].kind == .enum && symbols.rawValueType(of: id) != nil:
+            if inComposite { return .encoded(swiftType: swiftType, uncertainty: nil) }
+            return .encoded(
+                swiftType: swiftType,
+                uncertainty: "'\(swiftType)': a real store shows arrays of raw-value enums inside a composite (as "
+                    + "encoded data), but none yet as a model's own attribute")
+        case let .symbol(id) where symbols[id].kind == .enum: what = "arrays of enums without raw values"
         case .optional: what = "arrays of optionals"
         case .array, .dictionary: what = "nested collections"
         default:
@@ -104,7 +116,8 @@ struct StorageMapper {
                         name: field.name, isOptional: isOptional,
                         storage: storage(
                             for: resolved, written: unwrapped,
-                            propertyName: field.name, depth: depth + 1))
+                            propertyName: field.name, depth: depth + 1),
+                        written: unwrapped)
                 case let .unknown(reason, _):
                     return CompositeElement(
                         name: field.name, isOptional: false,

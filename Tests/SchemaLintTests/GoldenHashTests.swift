@@ -112,6 +112,67 @@ final class GoldenHashTests: XCTestCase {
             ])
     }
 
+    /// Arrays inside composites (of raw-value enums and of Codable structs) stored as Binary Data, a non-optional
+    /// to-one relationship stored with minimum 0, an enum without raw values and an `Int` raw-value enum, `#Index`
+    /// and `#Unique`, a composite field type declared in a file with no SwiftData word
+    /// (MatthewHunt84/MetaCocktailsSwiftData `PreloadedCocktails.store`, checksum PfzOF+B8…).
+    func testMetaCocktailsStoreMatchesItsMetadata() throws {
+        try assertReproduces(
+            "Golden/Cocktails", key: "BarSchemaV1", checksum: "PfzOF+B8xFeHy7FWO/cFMC/dVCdmD0mbo1VdzPPozKA=",
+            digest: "7Pxev8Rtoyk5RW9EuJNcyO2a8MYFOxxpWuW5bDgvrP9yL7yIsZ5pXzMyp40FkYsoGqX9R8WLC5IFbT/0k4gGJg==",
+            entityHashes: [
+                "Cocktail": "78b8be45a61c914cccf034ad2da209e146fce08f2c5906a791c1091761613590",
+                "Garnish": "76a9959e90e79ed17b32a980a29e5368b953c5b7e7fd4073cfe063e316d44cc5",
+                "Ingredient": "4a3b9f32df42aee19eb186b6ad03ad57c96cd3fb4532671a4063da2002cfc61a",
+                "IngredientBase": "a017653989a9a1b642674e178f21d0f983180ef6b26dc16736063535ab22e615",
+            ])
+    }
+
+    /// The store decides each mapping it proves: the other candidate gives another entity hash, so the match above
+    /// is not a coincidence of storages the hash cannot tell apart.
+    func testMetaCocktailsStoreRulesOutTheOtherStorages() throws {
+        let analysis = try TestSupport.analyzeFixture("Golden/Cocktails")
+        let version = try XCTUnwrap(analysis.analysis(forKey: "BarSchemaV1"))
+        let byName = Dictionary(uniqueKeysWithValues: version.store.entities.map { ($0.name, $0) })
+        func hash(_ entity: StoreEntity) -> String {
+            var schema = version.store
+            schema.entities = schema.entities.map { $0.name == entity.name ? entity : $0 }
+            return Hex.encode(VersionHasher.hash(schema).entityHashes[entity.name]!)
+        }
+        // `var ingredientBase: IngredientBase` with minimum 1 instead of 0.
+        var ingredient = try XCTUnwrap(byName["Ingredient"])
+        let position = try XCTUnwrap(ingredient.properties.firstIndex { $0.name == "ingredientBase" })
+        guard case let .relationship(destination, inverse, _, maxCount, ordered) = ingredient.properties[position].kind
+        else { return XCTFail("ingredientBase is not a relationship") }
+        ingredient.properties[position].kind = .relationship(
+            destination: destination, inverse: inverse, minCount: 1, maxCount: maxCount, isOrdered: ordered)
+        XCTAssertNotEqual(hash(ingredient), "4a3b9f32df42aee19eb186b6ad03ad57c96cd3fb4532671a4063da2002cfc61a")
+        // `Tags.flavors: [Flavor]?` as Transformable instead of Binary Data.
+        var base = try XCTUnwrap(byName["IngredientBase"])
+        let tags = try XCTUnwrap(base.properties.firstIndex { $0.name == "tags" })
+        guard case var .composite(elements) = base.properties[tags].kind,
+            let flavors = elements.firstIndex(where: { $0.name == "flavors" })
+        else { return XCTFail("tags is not a composite with flavors") }
+        XCTAssertEqual(
+            elements[flavors].kind,
+            .attribute(type: 1000, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
+        elements[flavors].kind = .attribute(
+            type: 1800, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false)
+        base.properties[tags].kind = .composite(elements: elements)
+        XCTAssertNotEqual(hash(base), "a017653989a9a1b642674e178f21d0f983180ef6b26dc16736063535ab22e615")
+    }
+
+    /// SwiftUI's `Color.Resolved` is a composite of four required Floats (MetaCocktailsSwiftData's `default.store`
+    /// of September 2024, checksum WE83DWHg…; its `CocktailImage` entity).
+    func testResolvedColorIsACompositeOfFourFloats() throws {
+        let analysis = try TestSupport.analyzeFixture("Golden/CocktailImage")
+        let version = try XCTUnwrap(analysis.analysis(forKey: "ImageSchemaV1"))
+        XCTAssertEqual(
+            version.hashes.entityHashes.mapValues(Hex.encode),
+            ["CocktailImage": "e5242d181d1eb8e5b999d0e19f84b74db5c473219db44416e51022dfab605201"])
+        XCTAssertTrue(version.isCertain, "\(version.uncertainties)")
+    }
+
     /// The fixture's version reproduces the store's checksum, digest and every entity hash, certain and with no
     /// findings.
     func assertReproduces(

@@ -76,4 +76,47 @@ final class MappingUpgradeTests: XCTestCase {
         XCTAssertEqual(outcome.remapped, ["SchemaV1", "SchemaV2", "SchemaV3"])
         XCTAssertEqual(outcome.conflicts.map(\.key), [])
     }
+
+    /// An unversioned app's state is keyed by its checksum. RealWorld/UnversionedLockedByEarlierRelease was locked by
+    /// the release before this one, which could not map `Color.Resolved` nor the arrays in `Tags` (their element
+    /// types live in a file it never looked for): its state's key and checksum differ from today's. Upgrading must
+    /// not report the state as migrated by inference through a type change, and `lock` re-records it under its new
+    /// key, keeping its history.
+    func testUpgradingAnUnversionedStateIsNotAChange() throws {
+        let fixture = "RealWorld/UnversionedLockedByEarlierRelease"
+        let lockfile = try XCTUnwrap(LockfileStore.load(TestSupport.fixture("\(fixture)/schemalint.lock").path))
+        XCTAssertEqual(Array(lockfile.versions.keys), ["Unversioned@DEyjtpeY"])
+        let analysis = try TestSupport.analyzeFixture(fixture, lockfile: lockfile)
+        let current = try XCTUnwrap(analysis.versions.first)
+        XCTAssertTrue(current.isCertain, "\(current.uncertainties)")
+        XCTAssertEqual(current.hashes.checksum, "b5KzLI/MISUhx5nCQHVb9uN35m7Eh7lzA7lzgmBFxj4=")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+
+        let outcome = Locker.plan(analysis, existing: lockfile, request: .init())
+        XCTAssertEqual(outcome.remapped, ["Unversioned@b5KzLIMI"])
+        XCTAssertEqual(outcome.renamedStates, ["Unversioned@b5KzLIMI": "Unversioned@DEyjtpeY"])
+        XCTAssertEqual(Array(outcome.lockfile.versions.keys), ["Unversioned@b5KzLIMI"])
+        let entry = try XCTUnwrap(outcome.lockfile.versions["Unversioned@b5KzLIMI"])
+        XCTAssertNil(entry.checksumUncertainties)
+        XCTAssertEqual(entry.lockedAt, lockfile.versions["Unversioned@DEyjtpeY"]?.lockedAt)
+        let again = Locker.plan(analysis, existing: outcome.lockfile, request: .init())
+        XCTAssertFalse(again.changed)
+    }
+
+    /// The same upgrade with a real change: `tags` made a `String` is still a change inference cannot do.
+    func testAChangedUnversionedStateIsStillReported() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("App")
+        try FileManager.default.copyItem(
+            at: TestSupport.fixture("RealWorld/UnversionedLockedByEarlierRelease"), to: copy)
+        let file = copy.appendingPathComponent("Sources/Drink.swift")
+        let source = try String(contentsOf: file, encoding: .utf8)
+        try source.replacingOccurrences(of: "var tags: Tags = Tags()", with: "var tags: String = \"\"")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let lockfile = try XCTUnwrap(LockfileStore.load(copy.appendingPathComponent("schemalint.lock").path))
+        let analysis = try Analyzer(workingDirectory: copy, threads: 1).analyze(paths: [], lockfile: lockfile)
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings), ["lightweight_unsupported_change Sources/Drink.swift:8"])
+    }
 }

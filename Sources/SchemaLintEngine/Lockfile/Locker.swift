@@ -36,6 +36,8 @@ public enum Locker {
         /// Versions re-recorded because this release maps their unchanged source better than the one that locked
         /// them (a checksum that was uncertain).
         public var remapped: [String] = []
+        /// Unversioned states re-recorded under a new key (their checksum is part of it): new key → old key.
+        public var renamedStates: [String: String] = [:]
         /// Locked versions that differ and were not accepted: key and what changed.
         public var conflicts: [(key: String, changes: [String])] = []
         /// Versions whose source could not be read completely: key and why. Nothing is written then.
@@ -70,6 +72,21 @@ public enum Locker {
                 analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
             let evidence = storeEvidence(for: version.key, in: analysis)
             entry.stores = evidence.isEmpty ? nil : evidence
+            if version.isImplicit, existing?.versions[version.key] == nil,
+                let (oldKey, locked) = remappedImplicitState(of: entry, current, in: existing)
+            {
+                // The same unversioned state under a new checksum, because this release maps its source better:
+                // it is re-recorded under its real key, keeping its history.
+                entry.lockedAt = locked.lockedAt
+                entry.release = locked.release
+                entry.accepted = locked.accepted
+                entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
+                outcome.lockfile.versions[oldKey] = nil
+                outcome.lockfile.versions[version.key] = entry
+                outcome.remapped.append(version.key)
+                outcome.renamedStates[version.key] = oldKey
+                continue
+            }
             guard let locked = existing?.versions[version.key] else {
                 entry.lockedAt = request.date
                 entry.release = request.release
@@ -120,6 +137,22 @@ public enum Locker {
             outcome.retired.append(key)
         }
         return outcome
+    }
+
+    /// A locked unversioned state that an earlier release could not map fully and that is this state once mapped as
+    /// this release maps the same source (`MappingUpgrade`): no schema change, the same models.
+    static func remappedImplicitState(
+        of entry: LockedVersion, _ current: VersionAnalysis, in existing: Lockfile?
+    ) -> (key: String, locked: LockedVersion)? {
+        for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
+        where ImplicitVersionKeys.isImplicit(key) && locked.retired == nil
+            && !(locked.checksumUncertainties ?? []).isEmpty
+        {
+            if locked.changes(to: entry, sourceTypes: current.sourceTypes).descriptions.isEmpty {
+                return (key, locked)
+            }
+        }
+        return nil
     }
 
     /// The store fixtures whose checksum equals this version's, sorted by path.

@@ -45,7 +45,7 @@ public struct LightweightUnsupportedChangeRule: Rule {
         }
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
-            for change in MigrationAssessment.assess(from: state.locked.entities, to: now.snapshot) {
+            for change in MigrationAssessment.assess(from: context.shippedEntities(of: state), to: now.snapshot) {
                 guard let blocker = change.blocker else { continue }
                 let subject =
                     change.property.map {

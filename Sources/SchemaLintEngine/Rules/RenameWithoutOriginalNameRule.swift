@@ -65,7 +65,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
         var findings: [Finding] = []
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
-            let before = Dictionary(state.locked.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let before = Dictionary(
+                context.shippedEntities(of: state).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for entity in now.snapshot {
                 guard let old = before[entity.name] else { continue }
                 for (removed, added) in MigrationAssessment.likelyRenames(from: old, to: entity)

@@ -1,0 +1,23 @@
+// Search tags, in a file with no SwiftData word: schemalint finds these declarations in its second pass.
+
+/// A composite whose fields are arrays: of raw-value enums (`flavors`, `profiles`, `styles`) and of Codable
+/// structs (`booze`, `nA`).
+struct Tags: Codable {
+    var flavors: [Flavor]?
+    var profiles: [Profile]?
+    var styles: [Style]?
+    var booze: [Booze]?
+    var nA: [NAIngredients]?
+}
+
+enum Flavor: String, Codable { case citrus = "Citrus", smoky = "Smoky" }
+enum Profile: String, Codable { case bright = "Bright", rich = "Rich" }
+enum Style: String, Codable { case shaken = "Shaken", stirred = "Stirred" }
+
+struct Booze: Codable, Hashable {
+    var name: String
+}
+
+struct NAIngredients: Codable, Hashable {
+    var name: String
+}
