@@ -1,14 +1,19 @@
 /// Learns SwiftData's storage for a construct no real store has shown yet, from a store that holds it: each
-/// uncertain attribute gets the Core Data types SwiftData could plausibly give it, and every combination is hashed
-/// for the entities whose hash differs from the store's. One combination reproducing an entity's hash explains it;
-/// none or several are said as they are. Entities hash independently, so the search stays per entity and small.
+/// uncertain attribute (a model's own or a composite's element) gets the Core Data types SwiftData could plausibly
+/// give it, and every combination is hashed for the entities whose hash differs from the store's. One combination
+/// reproducing an entity's hash explains it; none or several are said as they are. Entities hash independently, so
+/// the search stays per entity and small.
 public enum StorageSearch {
     /// An attribute whose storage is uncertain, and the Core Data attribute types it may have.
     public struct Candidate: Sendable, Hashable {
         public var entity: String
+        /// The attribute, or a composite's element: `compiledTags.flavors`.
         public var property: String
         public var swiftType: String
         public var codes: [Int32]
+
+        /// The property, then the composite elements leading to the attribute.
+        var path: [String] { property.split(separator: ".").map(String.init) }
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -44,15 +49,42 @@ public enum StorageSearch {
         }
     }
 
-    /// The uncertain top-level attributes of a version's models (attributes inside composites are not searched).
+    /// The uncertain attributes of a version's models, top-level or inside composites.
     public static func candidates(in version: SchemaVersion, project: Project) -> [Candidate] {
         version.allEntities.compactMap { project.entity($0) }.flatMap { entity in
-            entity.properties.compactMap { property -> Candidate? in
-                guard case let .attribute(storage) = property.kind, let found = codes(for: storage) else { return nil }
-                return Candidate(
-                    entity: entity.name, property: property.name, swiftType: found.swiftType, codes: found.codes)
+            entity.properties.flatMap { property -> [Candidate] in
+                guard case let .attribute(storage) = property.kind else { return [] }
+                return candidates(storage, at: property.name, entity: entity.name)
             }
         }
+    }
+
+    private static func candidates(_ storage: AttributeStorage, at place: String, entity: String) -> [Candidate] {
+        if case let .composite(_, elements, _) = storage {
+            return elements.flatMap { candidates($0.storage, at: "\(place).\($0.name)", entity: entity) }
+        }
+        guard let found = codes(for: storage) else { return [] }
+        return [Candidate(entity: entity, property: place, swiftType: found.swiftType, codes: found.codes)]
+    }
+
+    /// The properties with the attribute at `path` given the type `code`; unchanged when the path leads nowhere.
+    static func assigning(
+        _ code: Int32, at path: ArraySlice<String>, in properties: [StoreProperty]
+    ) -> [StoreProperty] {
+        guard let name = path.first, let position = properties.firstIndex(where: { $0.name == name }) else {
+            return properties
+        }
+        var properties = properties
+        switch properties[position].kind {
+        case let .attribute(_, external, preserve) where path.count == 1:
+            properties[position].kind = .attribute(
+                type: code, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+        case let .composite(elements) where path.count > 1:
+            properties[position].kind = .composite(elements: assigning(code, at: path.dropFirst(), in: elements))
+        default:
+            break
+        }
+        return properties
     }
 
     /// Which assignment of `candidates` (those of `entity`) gives `entity` the hash `target`.
@@ -72,11 +104,7 @@ public enum StorageSearch {
             for (index, candidate) in own.enumerated() {
                 let code = candidate.codes[choice[index]]
                 assignment[candidate.property] = code
-                guard let position = trial.properties.firstIndex(where: { $0.name == candidate.property }),
-                    case let .attribute(_, external, preserve) = trial.properties[position].kind
-                else { continue }
-                trial.properties[position].kind = .attribute(
-                    type: code, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: preserve)
+                trial.properties = assigning(code, at: candidate.path[...], in: trial.properties)
             }
             if VersionHasher.entityHash(trial, byName: byName, depth: 0) == target { found.append(assignment) }
             // The next combination, like an odometer.

@@ -324,4 +324,30 @@ final class StoreVerificationTests: XCTestCase {
             other.unexplained,
             ["no storage of WorkoutTemplate's uncertain attributes gives its hash: it differs in something else"])
     }
+
+    /// The instrument searches inside composites too: `ExecutionInstructions`' fields made `Character` and
+    /// `[Character]` on purpose come back as what the store holds, String and Transformable.
+    func testTheInstrumentSearchesCompositeElements() throws {
+        var files = try UnversionedAppTests.unversioned(
+            "Vivobody", probe: "VivobodySchema.swift",
+            container: "[WorkoutSession.self, Exercise.self, WorkoutSet.self, WorkoutTemplate.self, "
+                + "TemplateExercise.self, TemplateSet.self, ExerciseCatalogItem.self, BodyWeightEntry.self]")
+        let classification = try XCTUnwrap(files["Classification.swift"])
+        files["Classification.swift"] = classification
+            .replacingOccurrences(of: "let controlledJoints: String", with: "let controlledJoints: Character")
+            .replacingOccurrences(
+                of: "let disqualifyingCompensations: [String]", with: "let disqualifyingCompensations: [Character]")
+        let path = Self.storesFolder.appendingPathComponent("swiftdata/vivobody-db99d12.store").path
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is missing")
+        let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: TestSupport.analyze(files))
+        XCTAssertEqual(verdict.matches, [])
+        let explanation = try XCTUnwrap(verdict.explanation)
+        XCTAssertEqual(
+            explanation.assignments,
+            [
+                "ExerciseCatalogItem.execution.controlledJoints": 700,
+                "ExerciseCatalogItem.execution.disqualifyingCompensations": 1800,
+            ])
+        XCTAssertTrue(explanation.reproducesStore, "\(explanation.lines)")
+    }
 }
