@@ -9,15 +9,3 @@ struct Tags: Codable {
     var booze: [Booze]?
     var nA: [NAIngredients]?
 }
-
-enum Flavor: String, Codable { case citrus = "Citrus", smoky = "Smoky" }
-enum Profile: String, Codable { case bright = "Bright", rich = "Rich" }
-enum Style: String, Codable { case shaken = "Shaken", stirred = "Stirred" }
-
-struct Booze: Codable, Hashable {
-    var name: String
-}
-
-struct NAIngredients: Codable, Hashable {
-    var name: String
-}
