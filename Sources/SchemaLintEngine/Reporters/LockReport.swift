@@ -55,7 +55,8 @@ public struct LockReport {
                 outcome.lockfile.versions[key]?.checksumUncertainties == nil ? "now certain" : "still uncertain"
             let was = outcome.renamedStates[key].map { ", was \($0)" } ?? ""
             lines.append(
-                "re-recorded \(key) \(checksum(key)): same source, mapped by this release (checksum \(certainty)\(was))")
+                "re-recorded \(key) \(checksum(key)): same source, mapped by this release "
+                    + "(checksum \(certainty)\(was))")
         }
         for key in outcome.evidence { lines.append("recorded store evidence for \(key)\(verified(key))") }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
