@@ -1,9 +1,8 @@
 /// Resolves the models that `ModelContainer` and `ModelConfiguration` calls name, from where they are written.
 enum ContainerBuilder {
-    static func bind(_ files: [ParsedFile], into project: inout Project) {
+    static func bind(_ files: [ParsedFile], values: NamedValueIndex, into project: inout Project) {
         let symbols = project.symbols
         let calls = CallSites(files.flatMap(\.boolArguments))
-        let values = NamedValueIndex(files, symbols: symbols)
         for file in files {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
@@ -12,7 +11,7 @@ enum ContainerBuilder {
                     use.models, scope: scope, file: file.path, project: project, values: values)
                 var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 if plan == nil, let reference = use.migrationPlanReference {
-                    plan = resolveType(reference, scope: scope, file: file.path, values: values, symbols: symbols)
+                    plan = values.type(of: reference, scope: scope, file: file.path)
                     if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
                 }
                 if models == nil, versioned == nil, case let .named(reference) = use.models,
@@ -74,23 +73,6 @@ enum ContainerBuilder {
                 inner, scope: entry.owner, file: entry.file, project: project, values: values, depth: depth + 1)
         case .unknown:
             return (nil, nil, nil)
-        }
-    }
-
-    /// The type a constant holds (`static let migrationPlan = AppPlan.self`), following constants that copy others.
-    private static func resolveType(
-        _ reference: ValueReference, scope: SymbolID?, file: String, values: NamedValueIndex, symbols: SymbolTable,
-        depth: Int = 0
-    ) -> SymbolID? {
-        guard depth < 8, let entry = values.lookup(reference, scope: scope, file: file) else { return nil }
-        switch entry.value.value {
-        case let .type(type):
-            return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
-        case let .models(.named(next)):
-            return resolveType(next, scope: entry.owner, file: entry.file, values: values, symbols: symbols,
-                depth: depth + 1)
-        case .models:
-            return nil
         }
     }
 }

@@ -39,4 +39,18 @@ struct NamedValueIndex {
         // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
     }
+
+    /// The type a constant holds (`static let migrationPlan = AppPlan.self`, `static let toVersion: any
+    /// VersionedSchema.Type = SchemaV2.self`), following constants that copy others.
+    func type(of reference: ValueReference, scope: SymbolID?, file: String, depth: Int = 0) -> SymbolID? {
+        guard depth < 8, let entry = lookup(reference, scope: scope, file: file) else { return nil }
+        switch entry.value.value {
+        case let .type(type):
+            return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
+        case let .models(.named(next)):
+            return self.type(of: next, scope: entry.owner, file: entry.file, depth: depth + 1)
+        case .models:
+            return nil
+        }
+    }
 }

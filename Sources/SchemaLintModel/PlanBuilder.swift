@@ -23,12 +23,7 @@ enum PlanBuilder {
             switch (member.value.name, member.value.value) {
             case let ("schemas", .list(elements, location)):
                 plan.schemasLocation = location
-                plan.schemas = elements.compactMap { element in
-                    guard case let .type(type, location) = element else { return nil }
-                    return VersionReference(
-                        written: type, location: location,
-                        version: symbols.resolveSymbol(type, scope: member.scope, file: member.file))
-                }
+                plan.schemas = schemas(elements, scope: member.scope, file: member.file, context: context)
             case ("schemas", _):
                 plan.schemasLocation = member.value.location
             case let ("stages", .list(elements, location)):
@@ -59,6 +54,37 @@ enum PlanBuilder {
             }
         }
         return plan
+    }
+
+    /// The versions `schemas` lists: `V.self`, or a constant holding one (`MigrateToV2.toVersion`, declared
+    /// `static let toVersion: any VersionedSchema.Type = SchemaV2.self`). A list with an element schemalint cannot
+    /// read is not read at all: rules that need every version in order would otherwise report the missing one.
+    private static func schemas(
+        _ elements: [ListElement], scope: SymbolID?, file: String, context: ProjectBuilder.Context
+    ) -> [VersionReference]? {
+        var references: [VersionReference] = []
+        for element in elements {
+            switch element {
+            case let .type(type, location):
+                references.append(
+                    VersionReference(
+                        written: type, location: location,
+                        version: context.symbols.resolveSymbol(type, scope: scope, file: file)))
+            case let .reference(path, location):
+                guard let name = path.last else { return nil }
+                let base: TypeExpr? =
+                    path.count > 1 && !["Self", "self"].contains(path[0])
+                    ? .named(Array(path.dropLast()), arguments: []) : nil
+                let reference = ValueReference(base: base, name: name, location: location)
+                guard let version = context.values.type(of: reference, scope: scope, file: file) else { return nil }
+                let qualified = context.symbols[version].qualifiedName.split(separator: ".").map(String.init)
+                references.append(
+                    VersionReference(written: .named(qualified, arguments: []), location: location, version: version))
+            case .stage, .unreadable:
+                return nil
+            }
+        }
+        return references
     }
 
     /// `migrateV1toV2`, `Self.migrateV1toV2`, `Plan.migrateV1toV2` or `OtherType.stage`.

@@ -23,7 +23,7 @@ public enum ProjectBuilder {
         for symbol in symbols.symbols where context.conforms(symbol, to: "SchemaMigrationPlan") {
             project.plans.append(PlanBuilder.plan(symbol, context: context))
         }
-        ContainerBuilder.bind(sorted, into: &project)
+        ContainerBuilder.bind(sorted, values: context.values, into: &project)
         ImplicitVersions.add(to: &project)
         return project
     }
@@ -35,9 +35,12 @@ public enum ProjectBuilder {
         let foreignProtocolNames: Set<String>
         let filesImportingSwiftData: Set<String>
         let declaresOwnModelMacro: Bool
+        /// The constants containers and plans may name instead of writing a type.
+        let values: NamedValueIndex
 
         init(symbols: SymbolTable, files: [ParsedFile]) {
             self.symbols = symbols
+            values = NamedValueIndex(files, symbols: symbols)
             foreignProtocolNames = files.reduce(into: []) { $0.formUnion($1.declaredProtocols) }
             filesImportingSwiftData = Set(files.filter { $0.imports.contains("SwiftData") }.map(\.path))
             declaresOwnModelMacro = files.contains { $0.declaredMacros.contains("Model") }

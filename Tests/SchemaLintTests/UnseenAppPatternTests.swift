@@ -89,6 +89,25 @@ final class UnseenAppPatternTests: XCTestCase {
         }
     }
 
+    /// A plan that lists each step's version through a constant (`MigrateToV2.toVersion`, a `static let` or a
+    /// computed `static var` of type `any VersionedSchema.Type`) lists those versions: the previous release read
+    /// only `V.self` and reported four stages and the container as using unlisted versions.
+    func testVersionsListedThroughConstantsAreListed() throws {
+        let analysis = try TestSupport.analyzeFixture("RealWorld/StepsAsTypes")
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        let plan = try XCTUnwrap(analysis.project.plans.first)
+        XCTAssertEqual(
+            plan.schemas?.map(\.written.description), ["TodoSchemaV1", "TodoSchemaV2", "TodoSchemaV3"])
+
+        // A list element schemalint cannot read at all makes the list unread: nothing is reported as unlisted.
+        var files = try sources("StepsAsTypes")
+        files["Todo/Persistence/MigrationStep.swift"] = files["Todo/Persistence/MigrationStep.swift"]!
+            .replacingOccurrences(of: "MigrateToV3.toVersion,", with: "latestVersion(),")
+        let unread = TestSupport.analyze(files)
+        XCTAssertNil(unread.project.plans.first?.schemas)
+        XCTAssertEqual(TestSupport.summary(unread.findings), [])
+    }
+
     /// Two entities renamed together that point at each other are two renames (rows of both are dropped); a unique
     /// property renamed with `originalName` keeps the uniqueness it had.
     func testRenamesAreFollowedAcrossRelationshipsAndConstraints() throws {
