@@ -5,8 +5,8 @@ import SchemaLintSyntax
 /// Declarations that nothing uses, so the rules about them leave them alone:
 /// - plans no container is given and no code names outside their own declaration and extensions (a container left in a
 ///   comment, a template plan never wired up): they migrate no store, and `unused_plan` says so once;
-/// - models declared inside a version that no code names (a class written and never used): nothing inserts or fetches
-///   them, so a version leaving them out of `models` cannot fail.
+/// - models no version stores that no code names (a class written and never used, a deprecated model left in a
+///   file): nothing inserts or fetches them, so a version or a container leaving them out cannot fail.
 ///
 /// Only in an app that opens a store (some app container): a library or a code fragment shows no container, and its
 /// types are used elsewhere; and only for plans other modules cannot use (not `public`), since another module's
@@ -29,11 +29,11 @@ enum UnusedDeclarations {
         _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
     ) -> Set<SymbolID> {
         guard project.containers.contains(where: { $0.purpose == .app }) else { return [] }
-        // Only the models a version declares and leaves out of what it stores can matter, and there are usually none:
-        // the skipped files are read again only for those.
+        // Only models no version stores can matter, and there are usually none: the skipped files are read again
+        // only for those. A container listing a model uses it.
         let stored = Set(project.versions.flatMap(\.allEntities))
-        let candidates = project.entities.values.filter { $0.enclosingVersion != nil && !stored.contains($0.id) }
-            .map(\.id).sorted()
+            .union(project.containers.flatMap { ($0.models ?? []).compactMap(\.entity) })
+        let candidates = project.entities.values.filter { !stored.contains($0.id) }.map(\.id).sorted()
         return unnamed(candidates, project: project, files: files, skipped: skipped, threads: threads)
     }
 

@@ -38,7 +38,7 @@ public struct RuleContext {
     public var lockfileLocation: String?
     /// Plans that no container is given and no code names (`UnusedDeclarations`): left out of `project.plans`.
     public var unreferencedPlans: [MigrationPlan] = []
-    /// Models declared inside a version that no code names (`UnusedDeclarations`): nothing stores them.
+    /// Models no version stores that no code names (`UnusedDeclarations`): nothing inserts or fetches them.
     public var unusedModels: Set<SymbolID> = []
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<RuleID> = Set(RuleRegistry.all.map(\.id))

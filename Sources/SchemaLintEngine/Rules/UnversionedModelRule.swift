@@ -5,8 +5,9 @@ import SchemaLintModel
 /// A container opened with `Schema(versionedSchema: V.self)` (directly or through a constant) knows exactly V's models,
 /// plan or no plan, stages or none; one built from a plan that migrates relies on the versions' lists too.
 ///
-/// Not reported: models a container lists itself (`ModelContainer(for: A.self, B.self)` knows them), and apps whose
-/// containers neither open a version nor use a plan that migrates anything.
+/// Not reported: models a container lists itself (`ModelContainer(for: A.self, B.self)` knows them), models no code
+/// names (nothing inserts or fetches them: a deprecated class left in a file), and apps whose containers neither open
+/// a version nor use a plan that migrates anything.
 public struct UnversionedModelRule: Rule {
     public let id = RuleID.unversionedModel
     public let defaultSeverity = Severity.warning
@@ -24,7 +25,7 @@ public struct UnversionedModelRule: Rule {
         return project.entities.values.sorted { $0.location < $1.location }.compactMap { entity in
             // Models declared inside a version are model_missing_from_schema's to report.
             guard !versioned.contains(entity.id), !listedByContainers.contains(entity.id),
-                entity.enclosingVersion == nil
+                entity.enclosingVersion == nil, !context.unusedModels.contains(entity.id)
             else { return nil }
             return finding(
                 entity.location, about: .entity(version: nil, entity: entity.qualifiedName),
