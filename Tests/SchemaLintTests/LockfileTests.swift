@@ -41,6 +41,42 @@ final class LockfileTests: XCTestCase {
         XCTAssertEqual(findings[0].location.line, 5, "points at the first changed property (Trip.notes)")
     }
 
+    /// Renaming a Codable enum a shipped version stores keeps every column (the store holds the raw value under the
+    /// property's name), so it is no edit and no migration: a public task app renamed `HabitPriority` to `Priority`
+    /// under a lightweight step and got an error and two warnings before. A changed column still is an edit.
+    func testRenamingACodableTypeWithTheSameColumnsIsNoEdit() {
+        let source = """
+            enum TaskPriority: String, Codable { case low, high }
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Chore.self] }
+                @Model final class Chore { var title: String = ""; var priority: TaskPriority = .low; init() {} }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Chore.self] }
+                @Model final class Chore {
+                    var title: String = ""; var priority: TaskPriority = .low; var done: Bool = false; init() {}
+                }
+            }
+            enum ChorePlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]
+                }
+            }
+            """
+        let lockfile = TestSupport.lock(TestSupport.analyze(source))
+        let renamed = source.replacingOccurrences(of: "TaskPriority", with: "Priority")
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(renamed, lockfile: lockfile).findings), [])
+        let retyped = source.replacingOccurrences(
+            of: "enum TaskPriority: String, Codable", with: "enum TaskPriority: Int, Codable")
+            .replacingOccurrences(of: "case low, high", with: "case low = 0, high = 1")
+        XCTAssertEqual(
+            TestSupport.analyze(retyped, lockfile: lockfile).findings.map(\.rule),
+            ["shipped_schema_edited", "lightweight_unsupported_change", "shipped_schema_edited"])
+    }
+
     /// Which stores fail depends on the plan: with stages SwiftData must recognise the store's checksum now; with no
     /// plan (or `stages: []`) it infers a migration from what the store holds, so the message says they open today and
     /// fail the day a stage is added. Both are errors; an edit that keeps the checksum is a warning.

@@ -107,7 +107,9 @@ public enum SnapshotDiff {
                     var comparable = previous
                     comparable.name = added.name
                     comparable.originalName = added.originalName
-                    if comparable != added { add(.propertyChanged(from: comparable, to: added), name) }
+                    if comparable.storedForm != added.storedForm {
+                        add(.propertyChanged(from: comparable, to: added), name)
+                    }
                 } else {
                     add(.propertyAdded(added), name)
                 }
@@ -116,10 +118,43 @@ public enum SnapshotDiff {
                     add(.propertyRemoved(dropped), name)
                 }
             case let (removed?, nil): add(.propertyRemoved(removed), name)
-            case let (before?, after?) where before != after: add(.propertyChanged(from: before, to: after), name)
+            case let (before?, after?) where before.storedForm != after.storedForm:
+                add(.propertyChanged(from: before, to: after), name)
             default: break
             }
         }
         return changes
+    }
+}
+
+extension PropertySnapshot {
+    /// The property as the store holds it: a composite is its columns, whatever the Swift type is called
+    /// (`Composite(HabitPriority){priority: String}` and `Composite(Priority){priority: String}` are one shape, as
+    /// their equal checksums say), so renaming a Codable enum or struct changes nothing users' stores hold.
+    var storedForm: PropertySnapshot {
+        var form = self
+        form.type = Self.storedShape(type)
+        return form
+    }
+
+    static func storedShape(_ type: String) -> String {
+        var shape = ""
+        var rest = Substring(type)
+        while let range = rest.range(of: "Composite(") {
+            shape += rest[..<range.lowerBound] + "Composite"
+            rest = rest[range.upperBound...]
+            guard let close = rest.firstIndex(of: ")") else { return type }
+            rest = rest[rest.index(after: close)...]
+        }
+        return shape + rest
+    }
+}
+
+extension EntitySnapshot {
+    /// The entity as the store holds it (`PropertySnapshot.storedForm`).
+    var storedForm: EntitySnapshot {
+        var form = self
+        form.properties = properties.map(\.storedForm)
+        return form
     }
 }

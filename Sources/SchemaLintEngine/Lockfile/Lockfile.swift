@@ -142,7 +142,12 @@ extension LockedVersion {
         // is a release mapping the same source differently (an uncertain construct now known, or a mapping a real
         // store corrected, such as an optional Codable struct's elements), never an edit.
         let mappingMoved = Fingerprint.fingerprint(reconciled) == current.fingerprint
-        if descriptions.isEmpty && !mappingMoved
+        // A Codable type renamed with the same columns: the store holds exactly what it held.
+        let typesRenamed =
+            checksum == current.checksum
+            && Fingerprint.fingerprint(reconciled.map(\.storedForm))
+                == Fingerprint.fingerprint(current.entities.map(\.storedForm))
+        if descriptions.isEmpty && !mappingMoved && !typesRenamed
             && (checksum != current.checksum || fingerprint != current.fingerprint)
         {
             descriptions.append(
