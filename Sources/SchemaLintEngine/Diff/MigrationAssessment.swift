@@ -116,6 +116,31 @@ public enum MigrationAssessment {
         return AssessedChange(.propertyAdded, change)
     }
 
+    /// The likely renames of one entity whose values would really be dropped. A to-many relationship whose inverse
+    /// is a to-one kept under the same name on both sides stores nothing itself (the link is the to-one's column in
+    /// the other entity), so renaming it loses nothing (a public booking app renamed `Tag.bookingEntry` to
+    /// `Tag.bookingEntries` with `BookingEntry.tag` unchanged).
+    public static func likelyRenames(
+        from old: EntitySnapshot, to new: EntitySnapshot, oldModel: [EntitySnapshot], newModel: [EntitySnapshot]
+    ) -> [(removed: PropertySnapshot, added: PropertySnapshot)] {
+        func toOne(_ name: String?, in entity: String, of model: [EntitySnapshot], pointingAt owner: String) -> Bool {
+            guard let name, let destination = model.first(where: { $0.name == entity }),
+                let property = destination.properties.first(where: { $0.name == name })
+            else { return false }
+            return property.cardinality == .toOne && property.type == owner
+        }
+        return likelyRenames(from: old, to: new).filter { removed, added in
+            guard removed.cardinality == .toMany, added.cardinality == .toMany, removed.type == added.type,
+                let inverse = added.inverse
+            else { return true }
+            let destination = String(added.type.dropFirst().dropLast())
+            let kept =
+                toOne(inverse, in: destination, of: newModel, pointingAt: new.name)
+                && toOne(inverse, in: destination, of: oldModel, pointingAt: old.name)
+            return !kept
+        }
+    }
+
     /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`.
     public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
         removed: PropertySnapshot, added: PropertySnapshot

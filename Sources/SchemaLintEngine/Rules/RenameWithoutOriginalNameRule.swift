@@ -20,7 +20,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 let newByName = Dictionary(new.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 for entity in new.snapshot {
                     guard let before = oldByName[entity.name] else { continue }
-                    for (removed, added) in MigrationAssessment.likelyRenames(from: before, to: entity)
+                    for (removed, added) in MigrationAssessment.likelyRenames(
+                        from: before, to: entity, oldModel: start, newModel: new.snapshot)
                     where !Self.documentsReplacement(
                         of: removed.name, by: added.name, entity: entity.name,
                         in: step.to, context: context)
@@ -65,11 +66,12 @@ public struct RenameWithoutOriginalNameRule: Rule {
         var findings: [Finding] = []
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
-            let before = Dictionary(
-                context.shippedEntities(of: state).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let shipped = context.shippedEntities(of: state)
+            let before = Dictionary(shipped.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for entity in now.snapshot {
                 guard let old = before[entity.name] else { continue }
-                for (removed, added) in MigrationAssessment.likelyRenames(from: old, to: entity)
+                for (removed, added) in MigrationAssessment.likelyRenames(
+                    from: old, to: entity, oldModel: shipped, newModel: now.snapshot)
                 where !Self.documentsReplacement(
                     of: removed.name, by: added.name, entity: entity.name, in: target, context: context)
                 {
