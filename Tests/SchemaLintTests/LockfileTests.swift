@@ -77,6 +77,38 @@ final class LockfileTests: XCTestCase {
             ["shipped_schema_edited", "lightweight_unsupported_change", "shipped_schema_edited"])
     }
 
+    /// Versions that list the same live class are all edited by one change to it: one finding at the change naming
+    /// every version (a public speaking app's 17 versions gave 17 errors at one line before).
+    func testOneEditToSharedLiveClassesIsOneFinding() {
+        let source = """
+            @Model final class Note { var text: String = ""; init() {} }
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+            }
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+            }
+            enum SchemaV10: VersionedSchema {
+                static var versionIdentifier = Schema.Version(10, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+            }
+            """
+        let lockfile = TestSupport.lock(TestSupport.analyze(source))
+        let edited = source.replacingOccurrences(
+            of: "var text: String = \"\";", with: "var text: String = \"\"; var pinned: Bool = false;")
+        let findings = TestSupport.analyze(edited, lockfile: lockfile).findings.filter {
+            $0.rule == "shipped_schema_edited"
+        }
+        XCTAssertEqual(TestSupport.summary(findings), ["shipped_schema_edited Schema.swift:1"])
+        XCTAssertTrue(
+            findings[0].message.text.hasPrefix(
+                "SchemaV1 (1.0.0), SchemaV2 (2.0.0) and SchemaV10 (10.0.0) were edited after they shipped by this "
+                    + "one change to the classes they share: Note.pinned added (Bool). 3 of their store checksums "
+                    + "moved."), findings[0].message.text)
+    }
+
     /// Which stores fail depends on the plan: with stages SwiftData must recognise the store's checksum now; with no
     /// plan (or `stages: []`) it infers a migration from what the store holds, so the message says they open today and
     /// fail the day a stage is added. Both are errors; an edit that keeps the checksum is a warning.

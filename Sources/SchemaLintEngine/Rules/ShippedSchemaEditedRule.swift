@@ -8,7 +8,7 @@ public struct ShippedSchemaEditedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
-        var findings: [Finding] = []
+        var edits: [Edit] = []
         // An implicit version is known by its checksum: a new state is locked beside the old ones, not an edit.
         for version in context.project.versions where !version.isImplicit {
             guard let locked = lockfile.versions[version.key], let analysis = context.analysis(of: version) else {
@@ -21,24 +21,60 @@ public struct ShippedSchemaEditedRule: Rule {
             let checksumMoved = locked.checksum != analysis.hashes.checksum
             let effect: ShippedEditEffect =
                 !checksumMoved ? .checksumKept : runsStages(version, context) ? .storesFailNow : .storesInferred
-
             let revision =
                 lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
             let location = location(
                 of: version, changes: schemaChanges,
                 identifierChanged: locked.versionIdentifier != current.versionIdentifier,
                 context: context)
-            findings.append(
-                finding(
-                    location, about: .version(version.key),
-                    .shippedEdited(
-                        version.name, identifier: locked.versionIdentifier,
-                        revision: revision, changes: changes,
-                        checksums: (locked.checksum, analysis.hashes.checksum), effect: effect,
-                        key: version.key),
-                    severity: effect == .checksumKept ? .warning : .error))
+            edits.append(
+                Edit(
+                    version: version, identifier: locked.versionIdentifier, revision: revision, changes: changes,
+                    checksums: (locked.checksum, analysis.hashes.checksum), effect: effect, location: location))
         }
-        return findings
+        // Versions that list the same live classes are all edited by one change to them: one finding at the edit,
+        // naming every version it reached, instead of one per version at the same line.
+        var byLocation: [SourceLocation: [Edit]] = [:]
+        for edit in edits { byLocation[edit.location, default: []].append(edit) }
+        return byLocation.keys.sorted().map { location in
+            let group = byLocation[location]!.sorted { a, b in
+                switch (a.version.identifier, b.version.identifier) {
+                case let (x?, y?) where x != y: return x < y
+                default: return a.version.key < b.version.key
+                }
+            }
+            let first = group[0]
+            guard group.count > 1 else {
+                return finding(
+                    location, about: .version(first.version.key),
+                    .shippedEdited(
+                        first.version.name, identifier: first.identifier, revision: first.revision,
+                        changes: first.changes, checksums: first.checksums, effect: first.effect,
+                        key: first.version.key),
+                    severity: first.effect == .checksumKept ? .warning : .error)
+            }
+            let effect = group.map(\.effect).max()!
+            var changes: [String] = []
+            for edit in group { changes += edit.changes.filter { !changes.contains($0) } }
+            return finding(
+                location, about: .version(first.version.key),
+                .shippedEditedTogether(
+                    group.map { "\($0.version.name) (\($0.identifier ?? "no identifier"))" },
+                    revision: first.revision, changes: changes, effect: effect,
+                    moved: group.filter { $0.checksums.locked != $0.checksums.current }.count),
+                severity: effect == .checksumKept ? .warning : .error)
+        }
+    }
+
+    /// One locked version's edit, before edits at one place are told together.
+    private struct Edit {
+        var version: SchemaVersion
+        var identifier: String?
+        var revision: String?
+        var changes: [String]
+        var checksums: (locked: String, current: String)
+        var effect: ShippedEditEffect
+        var location: SourceLocation
     }
 
     /// Whether a plan with stages lists the version: SwiftData then migrates stage by stage and must recognise the
@@ -72,19 +108,51 @@ extension RuleID {
     public static let shippedSchemaEdited: RuleID = "shipped_schema_edited"
 }
 
-/// What an edit to a shipped version does to the stores it wrote.
-enum ShippedEditEffect {
+/// What an edit to a shipped version does to the stores it wrote, from the least to the most harmful.
+enum ShippedEditEffect: Int, Comparable {
     /// The checksum moved and a plan with stages lists the version: those stores fail to open now (134504).
-    case storesFailNow
+    case storesFailNow = 2
     /// The checksum moved, but no stage runs: SwiftData infers a migration from what the store holds, for now. Still
     /// an error: the first stage added makes those stores unknown, and nothing will point back at this edit then.
-    case storesInferred
+    case storesInferred = 1
     /// The checksum did not move (a default value, a delete rule): stores open, and no migration changes; the frozen
     /// copy no longer describes them. A warning.
-    case checksumKept
+    case checksumKept = 0
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 extension Finding.Message {
+    /// Several locked versions edited by one change to the live classes they share.
+    static func shippedEditedTogether(
+        _ versions: [String], revision: String?, changes: [String], effect: ShippedEditEffect, moved: Int
+    ) -> Self {
+        let names = versions.dropLast().joined(separator: ", ") + " and " + versions.last!
+        let when = revision.map { "since \($0)" } ?? "after they shipped"
+        let consequence: String
+        switch effect {
+        case .storesFailNow:
+            consequence = "\(moved) of their store checksums moved: stores written by those shipped builds will fail "
+                + "to open with 134504 \"unknown model version\""
+        case .storesInferred:
+            consequence = "\(moved) of their store checksums moved. Stores written by those shipped builds still open "
+                + "today if lightweight inference can migrate them, because no migration stage runs; the day a stage "
+                + "is added they fail with 134504 \"unknown model version\""
+        case .checksumKept:
+            consequence = "Their store checksums did not move, so their stores still open, but the frozen copies no "
+                + "longer describe what shipped"
+        }
+        let ids: [ShippedEditEffect: String] = [
+            .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
+            .checksumKept: "snapshot-changed",
+        ]
+        return Self(
+            id: ids[effect] ?? "checksum-moved",
+            "\(names) were edited \(when) by this one change to the classes they share: "
+                + changes.joined(separator: "; ") + ". " + consequence + ". Restore what each version shipped (a "
+                + "frozen copy of its classes) and make the change in a new version with a migration stage")
+    }
+
     static func shippedEdited(
         _ version: String, identifier: String?, revision: String?, changes: [String],
         checksums: (locked: String, current: String), effect: ShippedEditEffect, key: String
