@@ -5,6 +5,10 @@ import SwiftSyntax
 /// schemalint does not know the build settings, so it treats a condition as true unless it is plainly false
 /// (`#if false`, `#if 0`, `!canImport(SwiftData)`), and takes the first clause that may be active: that keeps
 /// dead code (`#if false`) out while still reading `#if os(iOS)` or `#if canImport(SwiftData)` schemas.
+///
+/// `DEBUG` is false: users run the release build, so the stores that matter are the ones it writes. An app that opens
+/// an unversioned container under `#if DEBUG` and its plan under `#else` (a public gym app did) is checked as it
+/// ships, not as the developer's debug build.
 enum IfConfigEvaluator {
     enum Truth { case yes, no, unknown }
 
@@ -22,6 +26,9 @@ enum IfConfigEvaluator {
         }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
             return integer.literal.text == "0" ? .no : .yes
+        }
+        if let name = expression.as(DeclReferenceExprSyntax.self), name.baseName.text == "DEBUG" {
+            return .no
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return evaluate(only.expression)

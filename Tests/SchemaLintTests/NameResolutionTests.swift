@@ -115,6 +115,35 @@ final class NameResolutionTests: XCTestCase {
         XCTAssertEqual(analysis.versions.map(\.key), ["SchemaV1"])
     }
 
+    /// Users run the release build: a debug-only unversioned container is not the app's store, the `#else` one is (a
+    /// public gym app opened `ModelContainer(for: schema)` under `#if DEBUG` and its plan otherwise, and got five
+    /// `shipped_version_not_in_plan` errors for states only debug builds wrote).
+    func testTheReleaseBuildsContainerIsTheAppsContainer() {
+        let analysis = TestSupport.analyze(
+            """
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Workout.self] }
+                @Model final class Workout { var name: String = ""; init() {} }
+            }
+            enum GymPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            func makeContainer() throws -> ModelContainer {
+                #if DEBUG
+                return try ModelContainer(for: Schema([SchemaV1.Workout.self]))
+                #else
+                return try ModelContainer(for: Schema(versionedSchema: SchemaV1.self), migrationPlan: GymPlan.self)
+                #endif
+            }
+            """)
+        let containers = analysis.project.containers.filter { $0.purpose == .app }
+        XCTAssertEqual(containers.count, 1)
+        XCTAssertEqual(containers.first.flatMap { $0.plan }.map { analysis.project.symbols[$0].name }, "GymPlan")
+        XCTAssertEqual(analysis.versions.map(\.key), ["SchemaV1"], "no implicit version from the debug container")
+    }
+
     func testAProjectWithItsOwnVersionedSchemaProtocolIsNotSwiftData() {
         let analysis = TestSupport.analyze(
             """
