@@ -68,7 +68,12 @@ final class LockfileTests: XCTestCase {
             """
         let lockfile = TestSupport.lock(TestSupport.analyze(source))
         let renamed = source.replacingOccurrences(of: "TaskPriority", with: "Priority")
-        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(renamed, lockfile: lockfile).findings), [])
+        let renamedAnalysis = TestSupport.analyze(renamed, lockfile: lockfile)
+        XCTAssertEqual(TestSupport.summary(renamedAnalysis.findings), [])
+        let relocked = Locker.plan(renamedAnalysis, existing: lockfile, request: .init())
+        XCTAssertEqual(relocked.renamedTypes, ["SchemaV1", "SchemaV2"])
+        XCTAssertEqual(relocked.remapped, [])
+        XCTAssertEqual(relocked.conflicts.map(\.key), [])
         let retyped = source.replacingOccurrences(
             of: "enum TaskPriority: String, Codable", with: "enum TaskPriority: Int, Codable")
             .replacingOccurrences(of: "case low, high", with: "case low = 0, high = 1")

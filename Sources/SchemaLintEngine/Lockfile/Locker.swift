@@ -36,6 +36,9 @@ public enum Locker {
         /// Versions re-recorded because this release maps their unchanged source better than the one that locked
         /// them (a checksum that was uncertain).
         public var remapped: [String] = []
+        /// Versions re-recorded because a Codable type they store was renamed: the store holds the same columns and
+        /// checksum, only the recorded type name moved.
+        public var renamedTypes: [String] = []
         /// Unversioned states re-recorded under a new key (their checksum is part of it): new key → old key.
         public var renamedStates: [String: String] = [:]
         /// Locked versions that differ and were not accepted: key and what changed.
@@ -45,7 +48,8 @@ public enum Locker {
         /// Names given to --only or --accept that match no version.
         public var unknownNames: [String] = []
         public var changed: Bool {
-            !recorded.isEmpty || !remapped.isEmpty || !accepted.isEmpty || !retired.isEmpty || !evidence.isEmpty
+            !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
+                || !evidence.isEmpty
         }
     }
 
@@ -102,11 +106,16 @@ public enum Locker {
                 && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
                     || locked.checksumUncertainties != entry.checksumUncertainties)
             {
-                // Same source, mapped better by this release (MappingUpgrade): re-record, keep the history.
+                // Same source mapped better by this release (MappingUpgrade), or a Codable type renamed with the same
+                // columns: re-record, keep the history.
                 entry.accepted = locked.accepted
                 entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
                 outcome.lockfile.versions[version.key] = entry
-                outcome.remapped.append(version.key)
+                if locked.checksum == entry.checksum && locked.checksumUncertainties == entry.checksumUncertainties {
+                    outcome.renamedTypes.append(version.key)
+                } else {
+                    outcome.remapped.append(version.key)
+                }
             } else if changes.isEmpty {
                 let merged = merge(locked.stores ?? [], evidence)
                 if merged != (locked.stores ?? []) {

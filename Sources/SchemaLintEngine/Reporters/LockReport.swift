@@ -58,6 +58,11 @@ public struct LockReport {
                 "re-recorded \(key) \(checksum(key)): same source, mapped by this release "
                     + "(checksum \(certainty)\(was))")
         }
+        for key in outcome.renamedTypes {
+            lines.append(
+                "re-recorded \(key) \(checksum(key)): a Codable type it stores was renamed; the store holds the same "
+                    + "columns")
+        }
         for key in outcome.evidence { lines.append("recorded store evidence for \(key)\(verified(key))") }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
         for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
