@@ -137,4 +137,32 @@ final class ElementCounter: NSObject, XMLParserDelegate {
     ) {
         counts[elementName, default: 0] += 1
     }
+
+    /// An uncertain checksum says what would settle it; a certain one says nothing more.
+    func testHashSaysWhatSettlesAnUncertainChecksum() {
+        let uncertain = HashReport.text(
+            TestSupport.analyze(
+                """
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Counter.self] }
+                    @Model final class Counter { var value: UInt64 = 0; init() {} }
+                }
+                """))
+        XCTAssertTrue(uncertain.contains("  uncertain:   Counter.value: 'UInt64'"), uncertain)
+        XCTAssertTrue(
+            uncertain.hasSuffix(
+                "  settle:      `schemalint verify-store <a store this version wrote>` names the storage SwiftData "
+                    + "chose\n"), uncertain)
+        let certain = HashReport.text(
+            TestSupport.analyze(
+                """
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Counter.self] }
+                    @Model final class Counter { var value: Int = 0; init() {} }
+                }
+                """))
+        XCTAssertFalse(certain.contains("settle:"), certain)
+    }
 }

@@ -13,6 +13,11 @@ public enum HashReport {
                 output += "  entity       \(name) \(Hex.encode(version.hashes.entityHashes[name]!))\n"
             }
             for reason in version.uncertainties { output += "  uncertain:   \(reason)\n" }
+            // What settles them is a store: the instrument names the storage that reproduces it (docs/hashing.md).
+            if !version.uncertainties.isEmpty {
+                output += "  settle:      `schemalint verify-store <a store this version wrote>` names the storage "
+                    + "SwiftData chose\n"
+            }
         }
         return output
     }
