@@ -1,7 +1,8 @@
 # Homebrew formula for schemalint, built from the tagged source.
 #   brew tap schemalint/schemalint https://github.com/schemalint/schemalint
 #   brew install schemalint
-# The tag below is the version in Sources/SchemaLintEngine/SchemaLintVersion.swift (a test holds them together).
+# The tag below is the version in Sources/SchemaLintEngine/Pipeline/SchemaLintVersion.swift (a test holds them
+# together).
 class Schemalint < Formula
   desc "Keeps SwiftData schema changes from losing your users' data"
   homepage "https://github.com/schemalint/schemalint"

@@ -25,6 +25,8 @@ enum ContainerBuilder {
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
+                container.stores = use.stores
+                container.configurationLocations = use.configurationLocations
                 if let schemaUse {
                     container.versionedSchemaLocation = schemaUse.location
                     container.versionedSchemaWritten = schemaUse.type
@@ -36,11 +38,12 @@ enum ContainerBuilder {
                 let (models, versioned, _) = resolve(
                     use.models, scope: scope, file: file.path, project: project, values: values)
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
-                project.configurations.append(
-                    ConfigurationModel(
-                        location: use.location, models: models, versionedSchema: versioned,
-                        cloudKit: use.cloudKit, purpose: purpose,
-                        enablesCloudKit: calls.enables(use.cloudKit)))
+                var configuration = ConfigurationModel(
+                    location: use.location, models: models, versionedSchema: versioned,
+                    cloudKit: use.cloudKit, purpose: purpose,
+                    enablesCloudKit: calls.enables(use.cloudKit))
+                configuration.store = use.store
+                project.configurations.append(configuration)
             }
         }
     }

@@ -401,6 +401,10 @@ public struct ContainerUse: Sendable {
     /// `.modelContainer(for:)`, SwiftUI's modifier: it takes no migration plan, so adopting one means opening a
     /// `ModelContainer` instead.
     public var isViewModifier = false
+    /// The store files it opens: one per configuration given, `default.store` when it is given none.
+    public var stores: [StoreLocation] = [.defaultStore]
+    /// Where each `ModelConfiguration` it is given is written, when it is written in this file.
+    public var configurationLocations: [SourceLocation] = []
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
         hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app, site: SourceLocation? = nil
@@ -422,6 +426,8 @@ public struct ConfigurationUse: Sendable {
     public var models: ModelSource
     public var cloudKit: CloudKitSetting
     public var purpose: ContainerPurpose
+    /// The store file it names (`ModelConfiguration("Cache")`, `url:`), `default.store` when it names none.
+    public var store: StoreLocation = .defaultStore
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, cloudKit: CloudKitSetting,
         purpose: ContainerPurpose = .app

@@ -188,6 +188,10 @@ public struct ContainerModel: Sendable {
     public var site: SourceLocation?
     /// SwiftUI's `.modelContainer(for:)` modifier, which takes no migration plan.
     public var isViewModifier = false
+    /// The store files it opens (`StoreLocation`): one per configuration, `default.store` without one.
+    public var stores: [StoreLocation] = [.defaultStore]
+    /// The configurations it is given, where they are written in its own file.
+    public var configurationLocations: [SourceLocation] = []
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.
@@ -199,6 +203,8 @@ public struct ConfigurationModel: Sendable {
     public var purpose: ContainerPurpose = .app
     /// Whether CloudKit is on, judged with the call sites of the function whose parameter switches it.
     public var enablesCloudKit: Bool
+    /// The store file it names.
+    public var store: StoreLocation = .defaultStore
 }
 
 /// Everything known about the analysed sources.

@@ -9,8 +9,10 @@ import SwiftSyntax
 final class ContainerCollector: SyntaxVisitor {
     let reader: DeclarationReader
     private var schemaVariables = LexicalVariables<ModelSource>()
-    /// `let config = ModelConfiguration(...)`: whether each such variable is an in-memory configuration.
-    private var configurationVariables = LexicalVariables<ContainerPurpose?>()
+    /// `let config = ModelConfiguration(...)`: what each such variable's configuration says.
+    private var configurationVariables = LexicalVariables<ConfigurationFacts>()
+    /// Every variable's value, to read a store's URL through the local variables it is built from.
+    private var values = LexicalVariables<ExprSyntax>()
     /// `let url = FileManager.default.temporaryDirectory...`: variables holding a location in the temporary folder.
     private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
@@ -180,7 +182,7 @@ final class ContainerCollector: SyntaxVisitor {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
         } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
-            configurationVariables.record(name, throwaway(call), at: node)
+            configurationVariables.record(name, facts(call), at: node)
         } else if TypeExprReader.readMetatype(value) == nil,
             let named = namedSource(value, parameters: parameterDefaults.last ?? Parameters())
         {
@@ -189,6 +191,7 @@ final class ContainerCollector: SyntaxVisitor {
             schemaVariables.record(name, named, at: node)
         }
         if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
+        values.record(name, value, at: node)
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
@@ -270,6 +273,14 @@ final class ContainerCollector: SyntaxVisitor {
         use.migrationPlanReference = planReference
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
+        if let given = givenConfigurations(call), !given.isEmpty {
+            let facts = given.map { expression in
+                configurationFacts(expression)
+                    ?? ConfigurationFacts(purpose: nil, store: .unknown(at: reader.location(expression)), location: nil)
+            }
+            use.stores = facts.map(\.store)
+            use.configurationLocations = facts.compactMap(\.location)
+        }
         return use
     }
 
@@ -293,9 +304,60 @@ final class ContainerCollector: SyntaxVisitor {
         let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map { folding.fold($0.expression) }
         var purpose = enclosingPurpose ?? .app
         if purpose == .app, let kind = throwaway(call) { purpose = kind }
-        return ConfigurationUse(
+        var use = ConfigurationUse(
             location: reader.location(call), scope: scope, models: models(of: call),
             cloudKit: cloudKit ?? .off, purpose: purpose)
+        use.store = storeReader.location(of: call)
+        return use
+    }
+
+    // MARK: Stores
+
+    /// What a `ModelConfiguration` says about the store: whether it is a throwaway, which file it is, where it is
+    /// written.
+    struct ConfigurationFacts {
+        var purpose: ContainerPurpose?
+        var store: StoreLocation
+        var location: SourceLocation?
+    }
+
+    private var storeReader: StoreLocationReader {
+        StoreLocationReader { [values] name, use in values.lookup(name, at: use) }
+    }
+
+    private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {
+        ConfigurationFacts(
+            purpose: throwaway(call), store: storeReader.location(of: call), location: reader.location(call))
+    }
+
+    /// A configuration given to a container: written there (`ModelConfiguration(...)`, or `.init(...)` in the
+    /// list), or a variable holding one.
+    private func configurationFacts(_ expression: ExprSyntax) -> ConfigurationFacts? {
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            isConfigurationCall(call) || Self.isImplicitInit(call)
+        {
+            return facts(call)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return configurationVariables.lookup(reference.baseName.text, at: reference)
+        }
+        return nil
+    }
+
+    /// `.init(schema: schema, isStoredInMemoryOnly: true)` in a `configurations:` list.
+    private static func isImplicitInit(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base == nil && member.declName.baseName.text == "init"
+    }
+
+    /// The expressions given as `configurations:` (variadic, or one array), or nil when there is no such argument.
+    private func givenConfigurations(_ call: FunctionCallExprSyntax) -> [ExprSyntax]? {
+        let arguments = Array(call.arguments)
+        guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return nil }
+        var given = [arguments[start].expression]
+        for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
+        if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
+        return given
     }
 
     // MARK: Stores that are not the user's
@@ -307,19 +369,8 @@ final class ContainerCollector: SyntaxVisitor {
         if let inMemory = arguments.first(where: { $0.label?.text == "inMemory" }) {
             return Self.isTrue(inMemory.expression) ? .inMemory : nil
         }
-        guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return nil }
-        var given = [arguments[start].expression]
-        for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
-        if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
-        let verdicts = given.map { expression -> ContainerPurpose? in
-            if let call = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
-                return throwaway(call)
-            }
-            if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                return configurationVariables.lookup(reference.baseName.text, at: reference) ?? nil
-            }
-            return nil
-        }
+        guard let given = givenConfigurations(call) else { return nil }
+        let verdicts = given.map { configurationFacts($0)?.purpose }
         guard !verdicts.isEmpty, verdicts.allSatisfy({ $0 != nil }) else { return nil }
         return verdicts.allSatisfy { $0 == .scratch } ? .scratch : .inMemory
     }

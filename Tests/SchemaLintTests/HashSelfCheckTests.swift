@@ -35,7 +35,7 @@ final class HashSelfCheckTests: XCTestCase {
             XCTAssertEqual(Set(check.matchingEntities), Set(metadata.entityHashes.keys), path)
             entities += check.matchingEntities.count
         }
-        XCTAssertEqual(entities, 73)
+        XCTAssertEqual(entities, 96)
     }
 
     func testTheCachedModelDecodesToTheSemanticModel() throws {

@@ -47,9 +47,14 @@ public enum Locker {
         public var incomplete: [(key: String, reason: String)] = []
         /// Names given to --only or --accept that match no version.
         public var unknownNames: [String] = []
+        /// Versions no app container's store holds (a namespace, a test's plan): not a state any user's store can
+        /// be in, so not locked. Key and why.
+        public var declaredOnly: [(key: String, why: String)] = []
+        /// Entries an earlier release locked that now say which stores hold them (`heldIn`): key and stores.
+        public var assigned: [(key: String, stores: [String])] = []
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
-                || !evidence.isEmpty
+                || !evidence.isEmpty || !assigned.isEmpty
         }
     }
 
@@ -74,6 +79,12 @@ public enum Locker {
             }
             var entry = LockedVersion(
                 analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
+            entry.heldIn = StateAssignment.heldIn(version, topology: analysis.topology)
+            if entry.heldIn == nil, analysis.topology.isComplete, existing?.versions[version.key] == nil {
+                let why = "no app container opens \(version.name) or a plan listing it"
+                outcome.declaredOnly.append((version.key, why))
+                continue
+            }
             let evidence = storeEvidence(for: version.key, in: analysis)
             entry.stores = evidence.isEmpty ? nil : evidence
             if version.isImplicit, existing?.versions[version.key] == nil,
@@ -118,10 +129,16 @@ public enum Locker {
                 }
             } else if changes.isEmpty {
                 let merged = merge(locked.stores ?? [], evidence)
+                let held = Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted()
+                if !held.isEmpty, held != (locked.heldIn ?? []) {
+                    // Stores are only ever added: a store a release wrote still holds its state on devices.
+                    outcome.lockfile.versions[version.key]?.heldIn = held
+                    outcome.assigned.append((version.key, held))
+                }
                 if merged != (locked.stores ?? []) {
                     outcome.lockfile.versions[version.key]?.stores = merged
                     outcome.evidence.append(version.key)
-                } else {
+                } else if held == (locked.heldIn ?? []) {
                     outcome.unchanged.append(version.key)
                 }
             } else if matches(version, request.accept) {

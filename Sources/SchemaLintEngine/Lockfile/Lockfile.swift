@@ -50,6 +50,9 @@ public struct LockedVersion: Equatable, Sendable, Codable {
     public var retired: String?
     /// Store files (`stores:`) verified to match this version when it was locked: evidence of what shipped.
     public var stores: [StoreEvidence]?
+    /// The stores (`StoreLocation.key`) the app's containers opened this version with when it was locked: each
+    /// shipped state is checked against its own store's plan. nil in entries written before stores were told apart.
+    public var heldIn: [String]?
     /// The day it was first locked (`yyyy-MM-dd`, UTC), when the lock that recorded it knew.
     public var lockedAt: String?
     /// The release it was locked for (`lock --release 2.3`).

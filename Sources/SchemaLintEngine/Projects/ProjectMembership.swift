@@ -69,7 +69,9 @@ public struct ProjectMembership: Sendable {
         // Any project of the run may compile it (`Mac/Mac.xcodeproj` building `../Shared/Model.swift`); the nearest
         // one says it is left out.
         var kinds: [Bool] = []
-        for manifest in manifests.values.joined() { kinds += Self.targets(compiling: absolute, in: manifest) }
+        for manifest in manifests.values.joined() {
+            kinds += Self.targets(compiling: absolute, in: manifest).map(\.isTest)
+        }
         if !kinds.isEmpty { return .compiled(testOnly: kinds.allSatisfy { $0 }) }
         for manifest in found {
             switch manifest {
@@ -91,11 +93,22 @@ public struct ProjectMembership: Sendable {
         return .unknown
     }
 
-    /// For each target compiling the file, whether it is a test target.
-    private static func targets(compiling file: String, in manifest: Manifest) -> [Bool] {
+    /// The names of the targets that compile `path` (as discovery displays it), sorted; empty when no readable
+    /// project says. A default store is per target: an app and its widget each have one unless they share an App Group.
+    public func targetNames(for path: String) -> [String] {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        var names = Set<String>()
+        for manifest in manifests.values.joined() {
+            names.formUnion(Self.targets(compiling: absolute, in: manifest).map(\.name))
+        }
+        return names.sorted()
+    }
+
+    /// For each target compiling the file, its name and whether it is a test target.
+    private static func targets(compiling file: String, in manifest: Manifest) -> [(name: String, isTest: Bool)] {
         switch manifest {
         case let .xcode(project):
-            return project.targets(compiling: file).map { $0.kind == .test }
+            return project.targets(compiling: file).map { ($0.name, $0.kind == .test) }
         case let .package(_, targets):
             return targets.filter { located in
                 let (target, folder) = (located.target, located.folder)
@@ -106,7 +119,7 @@ public struct ProjectMembership: Sendable {
                 }
                 if target.exclude.contains(where: inside) { return false }
                 return target.sources.map { $0.contains(where: inside) } ?? true
-            }.map(\.target.isTest)
+            }.map { ($0.target.name, $0.target.isTest) }
         }
     }
 

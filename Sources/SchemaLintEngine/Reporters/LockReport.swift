@@ -64,6 +64,12 @@ public struct LockReport {
                     + "columns")
         }
         for key in outcome.evidence { lines.append("recorded store evidence for \(key)\(verified(key))") }
+        for (key, stores) in outcome.assigned {
+            lines.append("recorded that \(stores.joined(separator: ", ")) holds \(key)")
+        }
+        for (key, why) in outcome.declaredOnly {
+            lines.append("not locked \(key): \(why), so no user's store holds it")
+        }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
         for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
         if !outcome.changed {

@@ -19,7 +19,8 @@ public enum UpgradeReport {
         }
         return matrix.rows.map { row in
             let lines = describe(row.outcome)
-            return "\(row.name): \(lines[0])\n" + lines.dropFirst().map { "\(row.name):   \($0)\n" }.joined()
+            let name = row.store.map { "\(row.name) in \($0)" } ?? row.name
+            return "\(name): \(lines[0])\n" + lines.dropFirst().map { "\(name):   \($0)\n" }.joined()
         }.joined()
     }
 
@@ -32,7 +33,9 @@ public enum UpgradeReport {
         for row in matrix.rows {
             let lines = describe(row.outcome)
             let cell = lines.map(escape).joined(separator: "<br>")
-            text += "| `\(row.name)` | \(row.outcome.fails ? "❌" : "✅") | \(cell) |\n"
+            let mark = row.outcome.fails ? "❌" : row.outcome.warns ? "⚠️" : row.outcome == .declaredOnly ? "➖" : "✅"
+            let name = row.store.map { "`\(row.name)` in \(escape($0))" } ?? "`\(row.name)`"
+            text += "| \(name) | \(mark) | \(cell) |\n"
         }
         return text
     }
@@ -48,7 +51,8 @@ public enum UpgradeReport {
                             ("kind", .string(row.isStore ? "store" : "locked")),
                             ("checksum", row.checksum.map(JSONValue.string)),
                             ("outcome", .string(kind)),
-                            ("opens", .bool(!row.outcome.fails)),
+                            ("opens", .bool(!row.outcome.fails && !row.outcome.warns && row.outcome != .declaredOnly)),
+                            ("store", row.store.map(JSONValue.string)),
                         ] + detail)
                 })
         ]).rendered()
@@ -69,6 +73,18 @@ public enum UpgradeReport {
             return ["fails: \(plan) runs stages and has no version with this checksum (134504)"]
         case .notOpened:
             return ["not opened: nothing in the sources opens a store of this state"]
+        case let .edited(plan, checksum):
+            return [
+                "fails: edited since it was locked (its checksum is now \(checksum)), and \(plan) runs stages, so "
+                    + "stores the shipped build wrote are unknown to it (134504)"
+            ]
+        case let .storeGone(stores):
+            return [
+                "not opened: it was locked in \(stores.joined(separator: ", ")), which no app container opens any "
+                    + "more; users' data there is left behind"
+            ]
+        case .declaredOnly:
+            return ["no store holds it: no app container opens this version or a plan listing it"]
         }
     }
 
@@ -80,6 +96,9 @@ public enum UpgradeReport {
             return ("inferred", [("target", .string(target)), ("blockers", .strings(blockers))])
         case let .unknown(plan): return ("unknownToPlan", [("plan", .string(plan))])
         case .notOpened: return ("notOpened", [])
+        case let .edited(plan, checksum): return ("edited", [("plan", .string(plan)), ("checksum", .string(checksum))])
+        case let .storeGone(stores): return ("storeGone", [("stores", .strings(stores))])
+        case .declaredOnly: return ("declaredOnly", [])
         }
     }
 

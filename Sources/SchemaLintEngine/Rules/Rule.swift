@@ -43,10 +43,14 @@ public struct RuleContext {
     /// Rules that are switched on, for rules that reason about other rules.
     public var enabledRules: Set<RuleID> = Set(RuleRegistry.all.map(\.id))
 
+    /// Which store files the app containers open, and what each holds (`StoreTopology`).
+    public var topology: StoreTopology
+
     public init(project: Project, analyses: [String: VersionAnalysis], lockfile: Lockfile?) {
         self.project = project
         self.analyses = analyses
         self.lockfile = lockfile
+        topology = StoreTopology.build(project) { _ in [] }
     }
 
     public func analysis(of version: SchemaVersion) -> VersionAnalysis? { analyses[version.key] }

@@ -14,13 +14,17 @@ public struct ShippedSchemaEditedRule: Rule {
             guard let locked = lockfile.versions[version.key], let analysis = context.analysis(of: version) else {
                 continue
             }
+            // A version no app container's store holds (a namespace, a test's plan) has no stores to break.
+            let holder = StateAssignment.holder(of: version.key, locked, in: context)
+            if case .declaredOnly = holder { continue }
             let current = LockedVersion(
                 analysis: analysis, type: version.name, versionIdentifier: version.identifier?.description)
             let (changes, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
             guard !changes.isEmpty else { continue }
             let checksumMoved = locked.checksum != analysis.hashes.checksum
             let effect: ShippedEditEffect =
-                !checksumMoved ? .checksumKept : runsStages(version, context) ? .storesFailNow : .storesInferred
+                !checksumMoved
+                ? .checksumKept : runsStages(version, holder.stores, context) ? .storesFailNow : .storesInferred
             let revision =
                 lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
             let location = location(
@@ -77,12 +81,13 @@ public struct ShippedSchemaEditedRule: Rule {
         var location: SourceLocation
     }
 
-    /// Whether a plan with stages lists the version: SwiftData then migrates stage by stage and must recognise the
+    /// Whether a plan with stages that a store holding it is given lists the version: SwiftData then migrates stage
+    /// by stage and must recognise the
     /// store's checksum. With no plan, or a plan without stages (`stages: []`), it infers one lightweight migration
     /// from the model the store holds, so a moved checksum does not fail today. A plan whose stages could not be read
     /// counts as staged: the error is kept rather than guessed away.
-    private func runsStages(_ version: SchemaVersion, _ context: RuleContext) -> Bool {
-        context.project.plans.contains { plan in
+    private func runsStages(_ version: SchemaVersion, _ stores: [StoreTopology.Store], _ context: RuleContext) -> Bool {
+        stores.flatMap(\.plans).contains { plan in
             plan.stages?.isEmpty != true && context.steps(of: plan).versions.contains { $0.id == version.id }
         }
     }

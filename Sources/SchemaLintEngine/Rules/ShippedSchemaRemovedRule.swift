@@ -12,13 +12,17 @@ public struct ShippedSchemaRemovedRule: Rule {
     /// from what shipped.
     /// Implicit states are `shipped_version_not_in_plan`'s.
     public func check(_ context: RuleContext) -> [Finding] {
-        guard let lockfile = context.lockfile, !context.stagedPlans.isEmpty else { return [] }
+        guard let lockfile = context.lockfile else { return [] }
         let present = Set(context.project.versions.map(\.key))
-        let checksums = context.stagedChecksums
         return lockfile.versions.keys.sorted().filter { key in
             let entry = lockfile.versions[key]!
-            return !present.contains(key) && entry.retired == nil && !ImplicitVersionKeys.isImplicit(key)
-                && !checksums.contains(entry.checksum)
+            guard !present.contains(key), entry.retired == nil, !ImplicitVersionKeys.isImplicit(key) else {
+                return false
+            }
+            // Only the stores holding it matter, and only those whose plan runs stages.
+            return StateAssignment.holder(of: key, entry, in: context).stores.contains { store in
+                store.stagedPlan(context).map { !context.checksums(of: $0).contains(entry.checksum) } ?? false
+            }
         }
             .map { key in
                 let locked = lockfile.versions[key]!

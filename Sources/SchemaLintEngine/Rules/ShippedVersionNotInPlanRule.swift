@@ -12,24 +12,28 @@ public struct ShippedVersionNotInPlanRule: Rule {
         + "stages."
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard let plan = context.stagedPlans.first, let lockfile = context.lockfile else { return [] }
-        let versions = context.steps(of: plan).versions
-        let planned = versions.compactMap { context.analysis(of: $0) }
-        let plannedChecksums = Set(planned.map(\.hashes.checksum))
+        guard let lockfile = context.lockfile else { return [] }
         var findings: [Finding] = []
+        var reported = Set<String>()
         // A locked version whose type is gone is shipped_schema_removed's; here, the unversioned states.
         for state in context.shippedStates where ImplicitVersionKeys.isImplicit(state.key) {
-            guard case .unknownToPlan = state.fate else { continue }
+            guard case let .unknownToPlan(plan) = state.fate, reported.insert(state.key).inserted else { continue }
+            let versions = context.steps(of: plan).versions
             findings.append(report(state.displayName, key: state.key, locked: state.locked, plan, versions, context))
         }
-        // Versions still declared, unchanged, but left out of the plan that runs stages.
+        // Versions still declared, unchanged, but left out of the plan that runs stages on the store holding them.
         for version in context.project.versions where !version.isImplicit {
             guard let locked = lockfile.versions[version.key], locked.retired == nil,
-                let analysis = context.analysis(of: version), analysis.hashes.checksum == locked.checksum,
-                !plannedChecksums.contains(locked.checksum)
+                let analysis = context.analysis(of: version), analysis.hashes.checksum == locked.checksum
             else { continue }
-            let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"
-            findings.append(report(name, key: version.key, locked: locked, plan, versions, context))
+            for store in StateAssignment.holder(of: version.key, locked, in: context).stores {
+                guard let plan = store.stagedPlan(context), !context.checksums(of: plan).contains(locked.checksum),
+                    reported.insert(version.key).inserted
+                else { continue }
+                let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"
+                let versions = context.steps(of: plan).versions
+                findings.append(report(name, key: version.key, locked: locked, plan, versions, context))
+            }
         }
         return findings
     }

@@ -15,6 +15,8 @@ public struct Analysis {
     public var storeVerdicts: [StoreVerdict] = []
     /// What this build does with each locked state and store fixture (`schemalint upgrades`).
     public var upgrades = UpgradeMatrix()
+    /// The stores the app containers open (`lock` records which holds each version).
+    public var topology = StoreTopology(stores: [], isComplete: false)
 
     public struct Statistics: Sendable {
         public var filesFound = 0
@@ -153,6 +155,15 @@ public struct Analyzer {
             project: checked, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
             lockfile: lockfile)
         context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
+        if let membership {
+            var targets: [String: [String]] = [:]
+            context.topology = StoreTopology.build(checked) { file in
+                if let known = targets[file] { return known }
+                let names = membership.targetNames(for: file)
+                targets[file] = names
+                return names
+            }
+        }
         context.unusedModels = UnusedDeclarations.unusedModels(
             project, files: files, skipped: skipped, threads: threads)
         let enabled = rules.filter { configuration.isEnabled($0.id) }
@@ -171,6 +182,7 @@ public struct Analyzer {
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
         analysis.upgrades = UpgradeMatrix.build(context)
+        analysis.topology = context.topology
         return analysis
     }
 }

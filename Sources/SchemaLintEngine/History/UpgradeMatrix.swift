@@ -9,9 +9,11 @@ public struct UpgradeMatrix: Sendable {
         public var isStore: Bool
         public var checksum: String?
         public var outcome: Outcome
+        /// The store that holds the state (`StoreTopology.Store.name`), when the app's stores are told apart.
+        public var store: String?
     }
 
-    public enum Outcome: Sendable {
+    public enum Outcome: Sendable, Equatable {
         /// A version the app opens has its checksum.
         case opensAsIs(version: String)
         /// A version of the plan that runs stages has its checksum: the steps from there to the newest.
@@ -22,12 +24,28 @@ public struct UpgradeMatrix: Sendable {
         case unknown(plan: String)
         /// Nothing in the sources opens a store of this kind any more.
         case notOpened
+        /// The version was edited since it was locked (its checksum moved): the store's plan runs stages, so stores
+        /// it wrote fail to open (134504).
+        case edited(plan: String, checksum: String)
+        /// The store the state was locked in (`heldIn`) is opened by no app container any more.
+        case storeGone(stores: [String])
+        /// Its type is declared but no app container's store holds it (a namespace, a test's plan): not a state any
+        /// user's store can be in.
+        case declaredOnly
 
         public var fails: Bool {
             switch self {
             case let .inferred(_, blockers): return !blockers.isEmpty
-            case .unknown: return true
-            case .opensAsIs, .staged, .notOpened: return false
+            case .unknown, .edited: return true
+            case .opensAsIs, .staged, .notOpened, .storeGone, .declaredOnly: return false
+            }
+        }
+
+        /// Not a failure, but not a store this build opens either: shown with ⚠️, never ✅.
+        public var warns: Bool {
+            switch self {
+            case .notOpened, .storeGone: return true
+            default: return false
             }
         }
     }
@@ -40,30 +58,35 @@ extension UpgradeMatrix {
     static func build(_ context: RuleContext) -> UpgradeMatrix {
         var matrix = UpgradeMatrix()
         let lockfile = context.lockfile
-        let states = Dictionary(context.shippedStates.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var states: [String: [ShippedState]] = [:]
+        for state in context.shippedStates { states[state.key, default: []].append(state) }
+        let named = !context.topology.isPooled
         for key in (lockfile?.versions.keys.sorted() ?? []) {
             guard let locked = lockfile?.versions[key], locked.retired == nil else { continue }
-            let outcome: Outcome
-            if let state = states[key] {
-                switch state.fate {
-                case let .inferred(target):
-                    let now = context.analysis(of: target)?.snapshot ?? []
-                    let blockers = MigrationAssessment.blockers(from: context.shippedEntities(of: state), to: now)
-                    outcome = .inferred(target: target.key, blockers: blockers)
-                case let .unknownToPlan(plan):
-                    outcome = .unknown(plan: plan.name)
-                }
-            } else {
-                outcome = known(checksum: locked.checksum, context)
+            func row(_ outcome: Outcome, _ store: StoreTopology.Store? = nil) {
+                matrix.rows.append(
+                    Row(
+                        name: key, isStore: false, checksum: locked.checksum, outcome: outcome,
+                        store: named ? store?.name : nil))
             }
-            matrix.rows.append(Row(name: key, isStore: false, checksum: locked.checksum, outcome: outcome))
+            switch StateAssignment.holder(of: key, locked, in: context) {
+            case .declaredOnly:
+                row(.declaredOnly)
+            case let .orphaned(stores):
+                row(.storeGone(stores: stores))
+            case let .stores(stores):
+                if stores.isEmpty { row(.notOpened) }
+                for store in stores {
+                    row(outcome(key: key, locked: locked, store: store, states[key] ?? [], context), store)
+                }
+            }
         }
         for verdict in context.storeVerdicts {
             let outcome: Outcome
             if let inference = verdict.inference {
                 outcome = .inferred(target: inference.target, blockers: inference.blockers)
             } else if let checksum = verdict.metadata.checksum, verdict.matchesAVersion {
-                outcome = known(checksum: checksum, context)
+                outcome = known(checksum: checksum, store: nil, context)
             } else if let plan = context.stagedPlans.first {
                 outcome = .unknown(plan: plan.name)
             } else {
@@ -75,9 +98,37 @@ extension UpgradeMatrix {
         return matrix
     }
 
+    /// What a store does with a locked state: the same judgement `check` makes (an edited version whose store runs
+    /// stages fails, as `shipped_schema_edited` says).
+    private static func outcome(
+        key: String, locked: LockedVersion, store: StoreTopology.Store, _ states: [ShippedState],
+        _ context: RuleContext
+    ) -> Outcome {
+        if let state = states.first(where: { $0.store.location == store.location && $0.store.targets == store.targets })
+        {
+            switch state.fate {
+            case let .inferred(target):
+                let now = context.analysis(of: target)?.snapshot ?? []
+                let blockers = MigrationAssessment.blockers(from: context.shippedEntities(of: state), to: now)
+                return .inferred(target: target.key, blockers: blockers)
+            case let .unknownToPlan(plan):
+                return .unknown(plan: plan.name)
+            }
+        }
+        if let version = context.project.version(key: key), !version.isImplicit,
+            let now = context.analysis(of: version)?.hashes.checksum, now != locked.checksum,
+            let plan = store.stagedPlan(context),
+            context.steps(of: plan).versions.contains(where: { $0.id == version.id })
+        {
+            return .edited(plan: plan.name, checksum: now)
+        }
+        return known(checksum: locked.checksum, store: store, context)
+    }
+
     /// A state some current version stores: as is, by the stages of the plan that runs them, or by inference.
-    private static func known(checksum: String, _ context: RuleContext) -> Outcome {
-        for plan in context.stagedPlans {
+    private static func known(checksum: String, store: StoreTopology.Store?, _ context: RuleContext) -> Outcome {
+        let plans = store.map { $0.stagedPlan(context).map { [$0] } ?? [] } ?? context.stagedPlans
+        for plan in plans {
             let steps = context.steps(of: plan)
             guard
                 let start = steps.versions.firstIndex(where: { context.analysis(of: $0)?.hashes.checksum == checksum })
@@ -89,7 +140,7 @@ extension UpgradeMatrix {
             return path.isEmpty ? .opensAsIs(version: steps.versions[start].key) : .staged(
                 from: steps.versions[start].key, steps: path)
         }
-        let targets = context.currentTargets
+        let targets = store?.inferenceTargets(context) ?? context.currentTargets
         if let same = targets.first(where: { context.analysis(of: $0)?.hashes.checksum == checksum }) {
             return .opensAsIs(version: same.key)
         }

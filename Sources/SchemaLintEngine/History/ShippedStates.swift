@@ -14,40 +14,59 @@ public struct ShippedState {
     public var key: String
     public var locked: LockedVersion
     public var fate: Fate
+    /// The store holding it (`StateAssignment`).
+    public var store: StoreTopology.Store
 
     public enum Fate {
-        /// Opened by inference, straight to `target`, the models the app opens now.
+        /// Opened by inference, straight to `target`, the models the store's containers open now.
         case inferred(target: SchemaVersion)
-        /// A plan with stages does not list it: 134504.
+        /// The store's plan runs stages and does not list it: 134504.
         case unknownToPlan(plan: MigrationPlan)
     }
 }
 
 extension RuleContext {
-    /// Plans whose stages run: a plan with stages (or stages schemalint could not read) that is used.
+    /// Plans whose stages run on some store: a plan with stages (or stages schemalint could not read) that an app
+    /// container is given (every such plan, when the stores are pooled).
     public var stagedPlans: [MigrationPlan] {
-        InferenceTargets.stagedPlans(in: project.plans).filter { !isInert($0) }
+        var seen = Set<SymbolID>()
+        return topology.stores.compactMap { $0.stagedPlan(self) }.filter { seen.insert($0.id).inserted }
     }
 
-    /// Locked states no current version stores, and what happens to their stores (see `ShippedState`).
+    /// Locked states no version their store can open stores, and what happens to them (see `ShippedState`), each
+    /// judged with the store that holds it.
     public var shippedStates: [ShippedState] {
         guard let lockfile else { return [] }
-        let staged = stagedPlans
-        // With stages, only the plan's versions count; by inference, any model the app still declares.
-        let present = staged.isEmpty ? Set(analyses.values.map(\.hashes.checksum)) : stagedChecksums
-        let targets = currentTargets
-        return lockfile.versions.keys.sorted().compactMap { key -> ShippedState? in
-            guard let locked = lockfile.versions[key], locked.retired == nil, !present.contains(locked.checksum)
-            else { return nil }
-            // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With
-            // no stage running, its stores are also migrated by inference, so what inference cannot do is checked.
-            if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil, !staged.isEmpty { return nil }
-            if let plan = staged.first {
-                return ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan))
+        // By inference, any model the app still declares; with stages, only the plan's versions count.
+        let declared = Set(analyses.values.map(\.hashes.checksum))
+        var states: [ShippedState] = []
+        var seen = Set<String>()
+        for key in lockfile.versions.keys.sorted() {
+            guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
+            for store in StateAssignment.holder(of: key, locked, in: self).stores {
+                let staged = store.stagedPlan(self)
+                let present = staged.map { checksums(of: $0) } ?? declared
+                guard !present.contains(locked.checksum) else { continue }
+                // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With
+                // no stage running, its stores are also migrated by inference, so what inference cannot do is checked.
+                if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil, staged != nil { continue }
+                let state: ShippedState
+                if let plan = staged {
+                    state = ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan), store: store)
+                } else if let target = nearest(to: locked, among: store.inferenceTargets(self)) {
+                    state = ShippedState(key: key, locked: locked, fate: .inferred(target: target), store: store)
+                } else {
+                    continue
+                }
+                if seen.insert("\(key)|\(state.fateKey)").inserted { states.append(state) }
             }
-            guard let target = nearest(to: locked, among: targets) else { return nil }
-            return ShippedState(key: key, locked: locked, fate: .inferred(target: target))
         }
+        return states
+    }
+
+    /// The checksums of a plan's versions.
+    public func checksums(of plan: MigrationPlan) -> Set<String> {
+        Set(steps(of: plan).versions.compactMap { analysis(of: $0)?.hashes.checksum })
     }
 
     /// What a shipped state's stores hold, read as this release maps the same source (`MappingUpgrade`): a
@@ -61,11 +80,6 @@ extension RuleContext {
         return MappingUpgrade.reconcile(state.locked, with: current, sourceTypes: now.sourceTypes)
     }
 
-    /// The checksums of every version of the plans that run stages.
-    public var stagedChecksums: Set<String> {
-        Set(stagedPlans.flatMap { steps(of: $0).versions.compactMap { analysis(of: $0)?.hashes.checksum } })
-    }
-
     var currentTargets: [SchemaVersion] { InferenceTargets.targets(in: project, plans: project.plans) }
 
     private func nearest(to locked: LockedVersion, among targets: [SchemaVersion]) -> SchemaVersion? {
@@ -74,6 +88,14 @@ extension RuleContext {
 }
 
 extension ShippedState {
+    /// What becomes of it, as a key: two stores that do the same with a state report it once.
+    var fateKey: String {
+        switch fate {
+        case let .inferred(target): return "inferred:\(target.key)"
+        case let .unknownToPlan(plan): return "plan:\(plan.name)"
+        }
+    }
+
     /// How findings name the state: `the unversioned state locked as Unversioned@4IIuZabG`, `SchemaV1 (locked)`.
     public var displayName: String {
         ImplicitVersionKeys.isImplicit(key)

@@ -1,0 +1,79 @@
+import SchemaLintModel
+
+/// Which store holds each locked state, so each shipped state is checked against the plan and models of the store
+/// that holds it, never another store's.
+///
+/// An entry `lock` wrote with `heldIn` names its stores; one from an earlier release is assigned by what the sources
+/// say now: the stores holding its version, else its checksum, else (an unversioned state, or a version whose type is
+/// gone or that no plan lists any more) the store sharing the most entity names with it. A version a test's or a
+/// preview's plan lists, or that no store holds while its type is still declared and some plan lists it, is declared
+/// only: no store of the app holds it, and no shipped-state rule looks at it.
+public enum StateAssignment {
+    public enum Holder {
+        case stores([StoreTopology.Store])
+        /// Its type is still declared, but no app container's store holds it (a namespace, a test's plan).
+        case declaredOnly
+        /// `heldIn` names stores no app container opens any more.
+        case orphaned([String])
+    }
+
+    public static func holder(of key: String, _ locked: LockedVersion, in context: RuleContext) -> Holder {
+        let topology = context.topology
+        if topology.isPooled { return .stores(topology.stores) }
+        let project = context.project
+        let declared = project.version(key: key)
+        if let recorded = locked.heldIn, !recorded.isEmpty {
+            let named = topology.stores.filter { recorded.contains($0.location.key) }
+            guard !named.isEmpty else { return .orphaned(recorded) }
+            if let declared {
+                let holding = named.filter { $0.holds(declared) }
+                if !holding.isEmpty { return .stores(holding) }
+            }
+            return .stores(named)
+        }
+        if let declared {
+            let holding = topology.stores(holding: declared)
+            if !holding.isEmpty { return .stores(holding) }
+        }
+        let byChecksum = topology.stores.filter { store in
+            store.versions.contains { context.analysis(of: $0)?.hashes.checksum == locked.checksum }
+        }
+        if !byChecksum.isEmpty { return .stores(byChecksum) }
+        if let declared, !declared.isImplicit, isListedElsewhere(declared, context) { return .declaredOnly }
+        let names = Set(locked.entities.map(\.name))
+        func shared(_ store: StoreTopology.Store) -> Int {
+            let held = store.versions.flatMap { context.analysis(of: $0)?.snapshot.map(\.name) ?? [] }
+            return names.intersection(held).count
+        }
+        guard let best = topology.stores.max(by: { shared($0) < shared($1) }), shared(best) > 0 else {
+            return declared == nil ? .stores([]) : .declaredOnly
+        }
+        return .stores(topology.stores.filter { shared($0) == shared(best) })
+    }
+
+    /// A plan no app container is given lists it, or a preview's or test's container opens it: it belongs there.
+    private static func isListedElsewhere(_ version: SchemaVersion, _ context: RuleContext) -> Bool {
+        let given = Set(context.appContainers.compactMap(\.plan))
+        let plans = context.project.plans + context.unreferencedPlans
+        if plans.contains(where: { plan in
+            !given.contains(plan.id) && (plan.schemas ?? []).contains { $0.version == version.id }
+        }) {
+            return true
+        }
+        return context.project.containers.contains { $0.purpose != .app && $0.versionedSchema == version.id }
+    }
+
+    /// The location keys of the stores holding a version now, for `lock` to record (nil when the stores are pooled).
+    static func heldIn(_ version: SchemaVersion, topology: StoreTopology) -> [String]? {
+        guard !topology.isPooled else { return nil }
+        let keys = Set(topology.stores(holding: version).map(\.location.key))
+        return keys.isEmpty ? nil : keys.sorted()
+    }
+}
+
+extension StateAssignment.Holder {
+    public var stores: [StoreTopology.Store] {
+        if case let .stores(stores) = self { return stores }
+        return []
+    }
+}

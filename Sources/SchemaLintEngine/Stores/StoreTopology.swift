@@ -1,0 +1,171 @@
+import SchemaLintModel
+
+/// Which store files the app's containers open, and what each can hold. SwiftData migrates one store file at a time,
+/// with the plan and models of the container that opens it: a cache on its own URL with its own plan never sees the
+/// library's plan, and a `VersionedSchema` used only as a namespace is in no store at all.
+///
+/// Only app containers count (previews, tests, in-memory and scratch stores never hold a user's data). A default or
+/// named store is per target: an app and its widget each have their own `default.store` unless they share an App
+/// Group, which schemalint cannot see, so it keeps them apart rather than pool their states.
+///
+/// When some app container's plan or models cannot be read, or a public plan may be opened by another module, which
+/// store holds what cannot be told: the topology is one pooled store holding every plan and version, as before stores
+/// were told apart, so nothing is dropped on a guess.
+public struct StoreTopology: Sendable {
+    public struct Store: Sendable {
+        public var location: StoreLocation
+        /// The targets whose code opens it (empty when no project file says).
+        public var targets: [String]
+        public var containers: [ContainerModel]
+        /// Plans its containers are given (usually one).
+        public var plans: [MigrationPlan]
+        /// Versions it can hold now: every version of its plans (older releases wrote the older ones), the
+        /// `Schema(versionedSchema:)` version, or the version storing exactly its containers' models.
+        public var versions: [SchemaVersion]
+        /// Whether a configuration of its containers turns CloudKit on.
+        public var syncs: Bool
+        /// The pooled store of an app whose topology cannot be told.
+        public var isPooled = false
+
+        /// How findings and `upgrades` name it: `default.store`, `Cache.store (ReaderWidget)`.
+        public var name: String {
+            targets.isEmpty ? location.description : "\(location.description) (\(targets.joined(separator: ", ")))"
+        }
+
+        public func holds(_ version: SchemaVersion) -> Bool { versions.contains { $0.id == version.id } }
+    }
+
+    public var stores: [Store]
+    /// False when the stores are pooled (see the type's comment).
+    public var isComplete: Bool
+
+    public var isPooled: Bool { !isComplete }
+
+    /// Stores holding a version now.
+    public func stores(holding version: SchemaVersion) -> [Store] { stores.filter { $0.holds(version) } }
+}
+
+extension StoreTopology {
+    /// `targets(file)`: the targets compiling a file, from the project files (empty when none says).
+    static func build(_ project: Project, targets: (String) -> [String]) -> StoreTopology {
+        let containers = project.containers.filter { $0.purpose == .app }
+        let readable = containers.allSatisfy { container in
+            (!container.hasMigrationPlanArgument || container.plan != nil)
+                && (container.models != nil || container.versionedSchema != nil || container.plan != nil)
+        }
+        let given = Set(containers.compactMap(\.plan))
+        let publicPlanElsewhere = project.plans.contains {
+            !given.contains($0.id) && project.publicTypes.contains(project.symbols[$0.id].name)
+        }
+        guard !containers.isEmpty, readable, !publicPlanElsewhere else { return pooled(project, containers) }
+
+        var stores: [Store] = []
+        var index: [String: Int] = [:]
+        for container in containers {
+            let opening = Self.targets(of: container.location.file, targets)
+            for location in container.stores {
+                // A named or URL store is one file whatever target opens it (it is where the code says); a default
+                // store is each target's own.
+                let key = location.kind == .defaultStore ? "\(location.key)|\(opening.joined(separator: "+"))"
+                    : location.key
+                if let at = index[key] {
+                    stores[at].containers.append(container)
+                    stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
+                } else {
+                    index[key] = stores.count
+                    stores.append(
+                        Store(
+                            location: location, targets: opening, containers: [container], plans: [], versions: [],
+                            syncs: false))
+                }
+            }
+        }
+        for at in stores.indices {
+            stores[at].plans = plans(of: stores[at].containers, project)
+            stores[at].versions = versions(of: stores[at], project)
+            stores[at].syncs = syncs(stores[at], project)
+        }
+        let sorted = stores.sorted {
+            $0.location != $1.location
+                ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
+        }
+        return StoreTopology(stores: sorted, isComplete: true)
+    }
+
+    private static func pooled(_ project: Project, _ containers: [ContainerModel]) -> StoreTopology {
+        var store = Store(
+            location: StoreLocation(kind: .unknown, key: "the app's stores"), targets: [], containers: containers,
+            plans: project.plans, versions: project.versions, syncs: false)
+        store.isPooled = true
+        store.syncs = project.configurations.contains { $0.enablesCloudKit && $0.purpose == .app }
+        return StoreTopology(stores: [store], isComplete: false)
+    }
+
+    /// The targets compiling a file, else the folder of an extension or widget it sits in (`ReaderWidget/`), else
+    /// none: a project generated by XcodeGen or Tuist has no `.xcodeproj` in the repository.
+    static func targets(of file: String, _ targets: (String) -> [String]) -> [String] {
+        let named = targets(file)
+        if !named.isEmpty { return named }
+        let suffixes = ["Widget", "Widgets", "Extension", "Intents", "IntentsExtension", "Watch", "WatchApp", "Clip"]
+        let folder = file.split(separator: "/").dropLast().first { component in
+            suffixes.contains { component.hasSuffix($0) }
+        }
+        return folder.map { [String($0)] } ?? []
+    }
+
+    private static func plans(of containers: [ContainerModel], _ project: Project) -> [MigrationPlan] {
+        var seen = Set<SymbolID>()
+        return containers.compactMap(\.plan).filter { seen.insert($0).inserted }.compactMap { id in
+            project.plans.first { $0.id == id }
+        }
+    }
+
+    private static func versions(of store: Store, _ project: Project) -> [SchemaVersion] {
+        var held: [SchemaVersion] = []
+        for plan in store.plans {
+            held += (plan.schemas ?? []).compactMap { $0.version.flatMap { project.version($0) } }
+        }
+        for container in store.containers {
+            if let id = container.versionedSchema, let version = project.version(id) { held.append(version) }
+            if let models = container.models?.compactMap(\.entity), !models.isEmpty {
+                let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
+                held += project.versions.filter { Set($0.allEntities) == stored }
+            }
+        }
+        var seen = Set<String>()
+        return held.filter { seen.insert($0.key).inserted }
+    }
+
+    private static func syncs(_ store: Store, _ project: Project) -> Bool {
+        let locations = Set(store.containers.flatMap(\.configurationLocations))
+        return project.configurations.contains { $0.enablesCloudKit && locations.contains($0.location) }
+    }
+}
+
+extension StoreTopology.Store {
+    /// The plan whose stages run on this store: one with stages (or stages schemalint could not read) and more than
+    /// one version. SwiftData then must find the store's checksum among its versions.
+    public func stagedPlan(_ context: RuleContext) -> MigrationPlan? {
+        InferenceTargets.stagedPlans(in: plans).first { !context.isInert($0) }
+    }
+
+    /// Where SwiftData takes this store when no stage runs: the models its containers open now.
+    public func inferenceTargets(_ context: RuleContext) -> [SchemaVersion] {
+        if isPooled { return context.currentTargets }
+        var targets: [SchemaVersion] = []
+        for container in containers where !container.hasMigrationPlanArgument {
+            if let id = container.versionedSchema, let version = context.project.version(id) {
+                targets.append(version)
+            } else if let models = container.models?.compactMap(\.entity), !models.isEmpty {
+                let stored = Set(
+                    models + VersionBuilder.reachable(from: models, entities: context.project.entities))
+                targets += context.project.versions.filter { Set($0.allEntities) == stored }
+            }
+        }
+        for plan in plans where plan.stages?.isEmpty == true {
+            if let newest = PlanSteps(plan: plan, project: context.project).newest { targets.append(newest) }
+        }
+        var seen = Set<String>()
+        return targets.filter { seen.insert($0.key).inserted }
+    }
+}

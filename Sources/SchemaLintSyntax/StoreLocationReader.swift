@@ -1,0 +1,73 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Reads which store file a `ModelConfiguration` names: `ModelConfiguration("Cache")` or `name:` is `Cache.store`
+/// (in the App Group of `groupContainer: .identifier("group.x")`, when given), `url:` is the URL's expression with the
+/// file's local variables put in (`let url = base.appending(path: "Cache.store")`), and neither is `default.store`.
+///
+/// Two URLs are one store when their expressions read the same once variables are put in: a URL spelt two ways reads
+/// as two stores, so schemalint never pools states of stores that may be apart.
+struct StoreLocationReader {
+    /// The value of a local variable visible at a use, as `LexicalVariables` finds it.
+    let lookup: (String, Syntax) -> ExprSyntax?
+
+    func location(of call: FunctionCallExprSyntax) -> StoreLocation {
+        var name: String?
+        var group: String?
+        for (index, argument) in call.arguments.enumerated() {
+            switch argument.label?.text {
+            case nil where index == 0, "name":
+                name = Self.literal(argument.expression) ?? "`\(text(of: argument.expression))`"
+            case "url":
+                return StoreLocation(kind: .url, key: text(of: argument.expression))
+            case "groupContainer":
+                group = Self.groupIdentifier(argument.expression)
+            default:
+                break
+            }
+        }
+        if let name { return .named(name, group: group) }
+        if let group { return StoreLocation(kind: .named, key: "\(group)/default.store") }
+        return .defaultStore
+    }
+
+    /// `"Cache"`, a string literal with no interpolation.
+    static func literal(_ expression: ExprSyntax) -> String? {
+        guard let string = expression.as(StringLiteralExprSyntax.self), string.segments.count == 1,
+            let segment = string.segments.first?.as(StringSegmentSyntax.self)
+        else { return nil }
+        return segment.content.text
+    }
+
+    /// `.identifier("group.x")`; `.automatic` and `.none` name no group of their own.
+    private static func groupIdentifier(_ expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier",
+            let first = call.arguments.first
+        else { return nil }
+        return literal(first.expression) ?? "`\(first.expression.trimmedDescription)`"
+    }
+
+    /// The expression's tokens without trivia, each bare name of a local variable replaced by its value (a few levels
+    /// deep): `base.appending(path:"Cache.store")` with `base` put in.
+    func text(of expression: ExprSyntax, depth: Int = 0) -> String {
+        var result = ""
+        for token in expression.tokens(viewMode: .sourceAccurate) {
+            if depth < 4, case .identifier(let name) = token.tokenKind,
+                let reference = token.parent?.as(DeclReferenceExprSyntax.self), Self.isBare(reference),
+                let value = lookup(name, Syntax(reference)), value.id != expression.id
+            {
+                result += text(of: value, depth: depth + 1)
+            } else {
+                result += token.text
+            }
+        }
+        return result
+    }
+
+    /// A name on its own (`base`), not a member (`.appending`) or an argument label.
+    private static func isBare(_ reference: DeclReferenceExprSyntax) -> Bool {
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self) else { return true }
+        return member.declName.id != reference.id
+    }
+}
