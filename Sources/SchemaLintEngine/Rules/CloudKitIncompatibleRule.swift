@@ -8,6 +8,8 @@ import SchemaLintModel
 public struct CloudKitIncompatibleRule: Rule {
     public let id = RuleID.cloudkitIncompatible
     public let defaultSeverity = Severity.error
+    /// A note for a custom stage that already shipped (its target version is locked).
+    public var severities: [Severity] { [.error, .note] }
     public let summary =
         "Models of a ModelConfiguration that enables CloudKit break CloudKit's rules (unique, required, .deny, "
             + "custom stages)."
@@ -20,11 +22,14 @@ public struct CloudKitIncompatibleRule: Rule {
         for configuration in synced {
             let listed = configurationModels(configuration, context: context)
             let entities = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
-            func report(_ location: SourceLocation, _ subject: Finding.Subject, _ message: Finding.Message) {
+            func report(
+                _ location: SourceLocation, _ subject: Finding.Subject, _ message: Finding.Message,
+                severity: Severity? = nil
+            ) {
                 guard seen.insert("\(location)|\(message.text)").inserted else { return }
                 findings.append(
                     finding(
-                        location, about: subject, message.enabled(by: configuration.location),
+                        location, about: subject, message.enabled(by: configuration.location), severity: severity,
                         notes: [Finding.Note(configuration.location, "CloudKit is enabled here")]))
             }
             for entity in entities.compactMap({ project.entity($0) }) {
@@ -39,22 +44,43 @@ public struct CloudKitIncompatibleRule: Rule {
                         .cloudKitRules(entity: entity.name, problems: problems))
                 }
             }
-            for container in project.containers where container.purpose == .app {
-                guard let plan = context.plan(container.plan),
-                    container.location.file == configuration.location.file
-                else { continue }
+            for container in containers(using: configuration, context) {
+                guard let plan = context.plan(container.plan) else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
                     guard let why = riskOfCustomStage(stage, context: context) else { continue }
+                    // A stage into a version that already shipped ran on devices long ago: nothing to fix now.
+                    let shipped = shippedTarget(of: stage, context)
                     // At the stage's own `.custom(` (several stages are often listed on one line).
                     report(
                         stage.expression.location, .stage(plan: plan.name, stage: stage.displayName),
                         .cloudKitCustomStage(
                             plan: plan.name, stage: stage.displayName.replacingOccurrences(of: "->", with: " → "),
-                            why: why))
+                            why: why, shipped: shipped),
+                        severity: shipped == nil ? nil : .note)
                 }
             }
         }
         return findings
+    }
+
+    /// The app containers given this configuration: the stages of their plans run on the synced store. A
+    /// configuration no container is seen taking (held by a property elsewhere) is judged with the app containers of
+    /// its file, as before stores were told apart.
+    private func containers(using configuration: ConfigurationModel, _ context: RuleContext) -> [ContainerModel] {
+        let given = context.appContainers.filter { $0.configurationLocations.contains(configuration.location) }
+        if !given.isEmpty { return given }
+        let taken = Set(context.project.containers.flatMap(\.configurationLocations))
+        guard !taken.contains(configuration.location) else { return [] }
+        return context.appContainers.filter { $0.location.file == configuration.location.file }
+    }
+
+    /// The stage's target version when the lockfile records it unchanged: the stage shipped with it.
+    private func shippedTarget(of stage: Stage, _ context: RuleContext) -> String? {
+        guard let id = stage.to?.version, let version = context.project.version(id),
+            let locked = context.lockfile?.versions[version.key], locked.retired == nil,
+            context.analysis(of: version)?.hashes.checksum == locked.checksum
+        else { return nil }
+        return "\(version.name) (\(locked.versionIdentifier ?? "locked"))"
     }
 
     /// One line for all of a model's properties that CloudKit rejects, or nil when it accepts them all.
@@ -139,8 +165,15 @@ extension Finding.Message {
                 + "container fails to load otherwise")
     }
 
-    static func cloudKitCustomStage(plan: String, stage: String, why: String) -> Self {
-        Self(
+    static func cloudKitCustomStage(plan: String, stage: String, why: String, shipped: String? = nil) -> Self {
+        if let shipped {
+            return Self(
+                id: "custom-stage-shipped",
+                "The custom stage \(stage) of \(plan) \(why), but \(shipped) is locked: the stage shipped and ran on "
+                    + "users' devices already, so there is nothing to change in it now. Keep later stages lightweight "
+                    + "and additive: with CloudKit, other devices still sync the old shape")
+        }
+        return Self(
             id: "custom-stage",
             "The custom stage \(stage) of \(plan) \(why): with CloudKit, other devices still sync the "
                 + "old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
