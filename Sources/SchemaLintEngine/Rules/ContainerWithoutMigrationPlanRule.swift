@@ -16,7 +16,7 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
         let planned = Dictionary(
             plans.flatMap { plan in
                 context.steps(of: plan).versions.flatMap { version in
-                    version.allEntities.map { ($0, plan.name) } + [(version.id, plan.name)]
+                    version.allEntities.map { ($0, plan) } + [(version.id, plan)]
                 }
             }, uniquingKeysWith: { first, _ in first })
         // One finding per store: containers opened again from the same function with the same models (a retry in
@@ -25,7 +25,10 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
         var firstOfStore: [String: Int] = [:]
         for container in context.appContainers where !container.hasMigrationPlanArgument {
             let named = (container.models ?? []).compactMap(\.entity) + (container.versionedSchema.map { [$0] } ?? [])
-            guard let plan = named.lazy.compactMap({ planned[$0] }).first else { continue }
+            // Advice to pass a plan that could not open the store would lose data: only a plan that can is named.
+            guard let plan = named.lazy.compactMap({ planned[$0] }).first, canOpen(plan, container, context) else {
+                continue
+            }
             if let site = container.site {
                 let store = "\(site)|\(named.map { String($0.raw) }.joined(separator: ","))"
                 if let index = firstOfStore[store] {
@@ -36,9 +39,24 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
             }
             findings.append(
                 finding(
-                    container.location, about: .container(container.subjectName), .containerWithoutPlan(plan: plan)))
+                    container.location, about: .container(container.subjectName),
+                    .containerWithoutPlan(plan: plan.name)))
         }
         return findings
+    }
+
+    /// Whether passing the plan would open this container's store: its newest version holds every model the store
+    /// holds (else those rows are dropped), and no stage goes from a version to itself (SwiftData refuses the plan).
+    private func canOpen(_ plan: MigrationPlan, _ container: ContainerModel, _ context: RuleContext) -> Bool {
+        let project = context.project
+        if (plan.stages ?? []).contains(where: { $0.from?.version != nil && $0.from?.version == $0.to?.version }) {
+            return false
+        }
+        guard let newest = context.steps(of: plan).newest else { return false }
+        let held = Set(newest.allEntities.compactMap { project.entity($0)?.name })
+        let listed = (container.models ?? []).compactMap(\.entity)
+        let stored = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
+        return stored.allSatisfy { project.entity($0).map { held.contains($0.name) } ?? true }
     }
 }
 

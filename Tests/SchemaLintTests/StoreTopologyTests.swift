@@ -1,0 +1,148 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// SwiftData migrates one store file at a time: each shipped state is judged with the plan of the store that holds it,
+/// a version no app container's store holds is no shipped state, and two containers on one store must agree.
+final class StoreTopologyTests: XCTestCase {
+    private func sources(_ fixture: String) throws -> [String: String] {
+        try TestSupport.sources(of: "Stores/\(fixture)")
+    }
+
+    /// A lockfile as a release before `heldIn` wrote it.
+    private func legacy(_ lockfile: Lockfile) -> Lockfile {
+        var old = lockfile
+        for key in old.versions.keys { old.versions[key]?.heldIn = nil }
+        return old
+    }
+
+    /// A library store with CloudKit and its own plan, and a cover cache on its own URL with another plan and a
+    /// custom stage: neither store's states are unknown to the other's plan, and the cache's stage is not CloudKit's.
+    func testTwoStoresEachWithItsOwnPlan() throws {
+        let files = try sources("LibraryAndCoverCache")
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(TestSupport.summary(analysis.findings), [])
+        XCTAssertEqual(
+            analysis.topology.stores.map(\.name),
+            ["Library.store", "the store at `URL.applicationSupportDirectory.appending(path:\"Covers.store\")`"])
+        XCTAssertEqual(analysis.topology.stores.map(\.syncs), [true, false])
+
+        let lockfile = TestSupport.lock(analysis)
+        XCTAssertEqual(lockfile.versions["LibrarySchemaV1"]?.heldIn, ["Library.store"])
+        XCTAssertEqual(
+            lockfile.versions["CoverCacheSchemaV2"]?.heldIn,
+            ["URL.applicationSupportDirectory.appending(path:\"Covers.store\")"])
+        for shipped in [lockfile, legacy(lockfile)] {
+            let checked = TestSupport.analyze(files, lockfile: shipped)
+            XCTAssertEqual(TestSupport.summary(checked.findings), [])
+            XCTAssertFalse(checked.upgrades.rows.contains { $0.outcome.fails }, "\(checked.upgrades.rows)")
+        }
+
+        // The cache's first version edited after it shipped: its own plan runs stages, so its stores fail to open.
+        var edited = files
+        edited["Shelf/Covers/CoverCacheSchema.swift"] = files["Shelf/Covers/CoverCacheSchema.swift"]!
+            .replacingOccurrences(
+                of: "        var imageData: Data\n        init",
+                with: "        var imageData: Data\n        var width: Int = 0\n        init")
+        for shipped in [lockfile, legacy(lockfile)] {
+            let checked = TestSupport.analyze(edited, lockfile: shipped)
+            XCTAssertEqual(
+                TestSupport.summary(checked.findings), ["shipped_schema_edited Shelf/Covers/CoverCacheSchema.swift:11"])
+            XCTAssertEqual(checked.findings.first?.message.id, "checksum-moved")
+            let row = try XCTUnwrap(checked.upgrades.rows.first { $0.name == "CoverCacheSchemaV1" })
+            XCTAssertTrue(row.outcome.fails, "\(row.outcome)")
+            guard case .edited(plan: "CoverCacheMigrationPlan", _) = row.outcome else {
+                return XCTFail("\(row.outcome)")
+            }
+        }
+    }
+
+    /// A `VersionedSchema` used only as a namespace for a model of an unversioned container, and a plan only a test
+    /// opens, are no state any user's store holds: not locked, and nothing is reported when they change.
+    func testANamespaceVersionAndATestOnlyPlanAreNotShippedStates() throws {
+        let files = try sources("NamespaceVersion")
+        let analysis = TestSupport.analyze(files)
+        let outcome = Locker.plan(analysis, existing: nil, request: .init())
+        XCTAssertEqual(outcome.recorded.count, 1)
+        XCTAssertTrue(outcome.recorded[0].hasPrefix("Unversioned@"), "\(outcome.recorded)")
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), ["LegacyMemoSchema", "MemoSchema"])
+        XCTAssertEqual(outcome.lockfile.versions[outcome.recorded[0]]?.heldIn, ["default.store"])
+
+        // An earlier release locked every version it saw.
+        var pooled = outcome.lockfile
+        for key in ["LegacyMemoSchema", "MemoSchema"] {
+            let version = try XCTUnwrap(analysis.project.version(key: key))
+            let hashed = try XCTUnwrap(analysis.analysis(forKey: key))
+            pooled.versions[key] = LockedVersion(
+                analysis: hashed, type: version.name, versionIdentifier: version.identifier?.description)
+        }
+        var next = files
+        next["Memos/Model/Memo.swift"] = files["Memos/Model/Memo.swift"]!.replacingOccurrences(
+            of: "var folderName: String?", with: "var folderName: String?\n        var isPinned: Bool = false")
+        for shipped in [pooled, legacy(pooled)] {
+            let checked = TestSupport.analyze(next, lockfile: shipped)
+            XCTAssertEqual(TestSupport.summary(checked.findings), [])
+            let rows = Dictionary(checked.upgrades.rows.map { ($0.name, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+            XCTAssertEqual(rows["MemoSchema"], .declaredOnly)
+            XCTAssertFalse(checked.upgrades.rows.contains { $0.outcome.fails }, "\(checked.upgrades.rows)")
+        }
+    }
+
+    /// A service actor and a widget open the App Group store with fewer models than the app: each drops the other's
+    /// rows. A widget on its own default store is another file, and is left alone.
+    func testContainersOnOneStoreWithDifferentModels() throws {
+        let files = try sources("SharedStore")
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings.filter { $0.severity == .error }),
+            [
+                "store_opened_with_different_models Payslips/Services/UsageMeter.swift:10",
+                "store_opened_with_different_models PayslipsWidget/Provider.swift:7",
+            ])
+        XCTAssertTrue(
+            analysis.findings[0].message.text.contains("drops every row of Payslip"), analysis.findings[0].message.text)
+
+        // The widget on its own default store (no App Group named), the service on the app's group store with the
+        // app's schema: one store per target, the same models.
+        var apart = files
+        apart["PayslipsWidget/Provider.swift"] = files["PayslipsWidget/Provider.swift"]!.replacingOccurrences(
+            of: "ModelConfiguration(groupContainer: .identifier(\"group.com.example.payslips\"))",
+            with: "ModelConfiguration()")
+        apart["Payslips/Services/UsageMeter.swift"] = files["Payslips/Services/UsageMeter.swift"]!
+            .replacingOccurrences(of: "for: ParseUsage.self", with: "for: Payslip.self, ParseUsage.self")
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(apart).findings.filter { $0.severity == .error }), [])
+    }
+
+    /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
+    func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in try sources("LibraryAndCoverCache") {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        XCTAssertEqual(try TestSupport.run(["lock"], in: root).status, 0)
+        XCTAssertEqual(try TestSupport.run(["upgrades"], in: root).status, 0)
+        let schema = root.appendingPathComponent("Shelf/Library/LibrarySchema.swift")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        // LibrarySchemaV1's Book (the first of the two) gains a property after it shipped.
+        let first = try XCTUnwrap(text.range(of: "        var addedAt: Date = Date.now\n"))
+        try Data(text.replacingCharacters(in: first, with: text[first] + "        var shelf: String?\n").utf8)
+            .write(to: schema)
+        let check = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(check.status, 1, check.stdout)
+        XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"), check.stdout)
+        let upgrades = try TestSupport.run(["upgrades"], in: root)
+        XCTAssertEqual(upgrades.status, 1, upgrades.stdout)
+        XCTAssertTrue(
+            upgrades.stdout.contains("LibrarySchemaV1 in Library.store: fails: edited since it was locked"),
+            upgrades.stdout)
+        let json = try TestSupport.run(["upgrades", "--format", "json"], in: root)
+        XCTAssertTrue(json.stdout.contains("\"opens\": false"), json.stdout)
+        let markdown = try TestSupport.run(["upgrades", "--format", "markdown"], in: root)
+        XCTAssertTrue(markdown.stdout.contains("| `LibrarySchemaV1` in Library.store | ❌ |"), markdown.stdout)
+    }
+}
