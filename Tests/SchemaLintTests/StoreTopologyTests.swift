@@ -114,6 +114,27 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(apart).findings.filter { $0.severity == .error }), [])
     }
 
+    /// A version renamed in Swift with its identifier kept is the same version: nothing when its checksum stayed, one
+    /// finding that says it was renamed and moved when it did not, never "removed".
+    func testARenamedVersionIsOneFindingOnlyWhenItsChecksumMoved() throws {
+        let files = try sources("LibraryAndCoverCache")
+        let lockfile = TestSupport.lock(TestSupport.analyze(files))
+        var renamed = files
+        renamed["Shelf/Library/LibrarySchema.swift"] = files["Shelf/Library/LibrarySchema.swift"]!
+            .replacingOccurrences(of: "LibrarySchemaV1", with: "LibraryLaunchSchema")
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(renamed, lockfile: lockfile).findings), [])
+
+        let text = renamed["Shelf/Library/LibrarySchema.swift"]!
+        let first = try XCTUnwrap(text.range(of: "        var addedAt: Date = Date.now\n"))
+        renamed["Shelf/Library/LibrarySchema.swift"] = text.replacingCharacters(
+            in: first, with: text[first] + "        var shelf: String?\n")
+        let findings = TestSupport.analyze(renamed, lockfile: lockfile).findings
+        XCTAssertEqual(TestSupport.summary(findings), ["shipped_schema_removed Shelf/Library/LibrarySchema.swift:5"])
+        XCTAssertEqual(findings.first?.message.id, "renamed-checksum-moved")
+        XCTAssertTrue(
+            findings.first?.message.text.hasPrefix("LibrarySchemaV1 (1.0.0) was renamed to LibraryLaunchSchema") == true)
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()

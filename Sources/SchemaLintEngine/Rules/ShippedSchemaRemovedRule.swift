@@ -26,6 +26,14 @@ public struct ShippedSchemaRemovedRule: Rule {
         }
             .map { key in
                 let locked = lockfile.versions[key]!
+                // Renamed in Swift with its identifier kept: the same version under a new name, whose checksum moved.
+                if let renamed = renamedVersion(of: locked, context), let now = context.analysis(of: renamed) {
+                    return finding(
+                        renamed.identifierLocation ?? renamed.location, about: .version(key),
+                        .renamedAndMoved(
+                            from: locked.type, to: renamed.name, identifier: locked.versionIdentifier ?? "",
+                            checksums: (locked.checksum, now.hashes.checksum)))
+                }
                 if let revision = lockfile.revision, let declared = lockfile.revisionDeclarations[key] {
                     return finding(
                         declared, about: .version(key),
@@ -44,11 +52,34 @@ public struct ShippedSchemaRemovedRule: Rule {
     }
 }
 
+extension ShippedSchemaRemovedRule {
+    /// A declared version nobody locked under its own key, with the locked entry's identifier and models.
+    func renamedVersion(of locked: LockedVersion, _ context: RuleContext) -> SchemaVersion? {
+        guard let identifier = locked.versionIdentifier else { return nil }
+        return context.project.versions.first { version in
+            !version.isImplicit && context.lockfile?.versions[version.key] == nil
+                && version.identifier?.description == identifier
+                && Set(context.analysis(of: version)?.models ?? []) == Set(locked.models)
+        }
+    }
+}
+
 extension RuleID {
     public static let shippedSchemaRemoved: RuleID = "shipped_schema_removed"
 }
 
 extension Finding.Message {
+    static func renamedAndMoved(
+        from old: String, to new: String, identifier: String, checksums: (locked: String, now: String)
+    ) -> Self {
+        Self(
+            id: "renamed-checksum-moved",
+            "\(old) (\(identifier)) was renamed to \(new), and its checksum moved (\(checksums.locked) → "
+                + "\(checksums.now)): stores written by the shipped build are unknown to the plan and fail to open "
+                + "with 134504 \"unknown model version\". Restore what \(old) shipped (the rename alone changes "
+                + "nothing) and make the change in a new version with a migration stage")
+    }
+
     static func removedSinceRevision(_ type: String, identifier: String?, revision: String) -> Self {
         Self(
             id: "removed-since-revision",
