@@ -124,15 +124,15 @@ final class StoreTopologyTests: XCTestCase {
             .replacingOccurrences(of: "LibrarySchemaV1", with: "LibraryLaunchSchema")
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(renamed, lockfile: lockfile).findings), [])
 
-        let text = renamed["Shelf/Library/LibrarySchema.swift"]!
-        let first = try XCTUnwrap(text.range(of: "        var addedAt: Date = Date.now\n"))
-        renamed["Shelf/Library/LibrarySchema.swift"] = text.replacingCharacters(
-            in: first, with: text[first] + "        var shelf: String?\n")
+        let source = renamed["Shelf/Library/LibrarySchema.swift"]!
+        let first = try XCTUnwrap(source.range(of: "        var addedAt: Date = Date.now\n"))
+        renamed["Shelf/Library/LibrarySchema.swift"] = source.replacingCharacters(
+            in: first, with: source[first] + "        var shelf: String?\n")
         let findings = TestSupport.analyze(renamed, lockfile: lockfile).findings
         XCTAssertEqual(TestSupport.summary(findings), ["shipped_schema_removed Shelf/Library/LibrarySchema.swift:5"])
         XCTAssertEqual(findings.first?.message.id, "renamed-checksum-moved")
-        XCTAssertTrue(
-            findings.first?.message.text.hasPrefix("LibrarySchemaV1 (1.0.0) was renamed to LibraryLaunchSchema") == true)
+        let text = findings.first?.message.text ?? ""
+        XCTAssertTrue(text.hasPrefix("LibrarySchemaV1 (1.0.0) was renamed to LibraryLaunchSchema"), text)
     }
 
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
