@@ -16,7 +16,7 @@ public struct Analysis {
     /// What this build does with each locked state and store fixture (`schemalint upgrades`).
     public var upgrades = UpgradeMatrix()
     /// The stores the app containers open (`lock` records which holds each version).
-    public var topology = StoreTopology(stores: [], isComplete: false)
+    public var topology = StoreTopology(stores: [], isComplete: false, pooledBecause: nil)
 
     public struct Statistics: Sendable {
         public var filesFound = 0

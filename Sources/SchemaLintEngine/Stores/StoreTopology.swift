@@ -39,6 +39,8 @@ public struct StoreTopology: Sendable {
     public var stores: [Store]
     /// False when the stores are pooled (see the type's comment).
     public var isComplete: Bool
+    /// Why they are pooled, for `--verbose`.
+    public var pooledBecause: String?
 
     public var isPooled: Bool { !isComplete }
 
@@ -50,15 +52,28 @@ extension StoreTopology {
     /// `targets(file)`: the targets compiling a file, from the project files (empty when none says).
     static func build(_ project: Project, targets: (String) -> [String]) -> StoreTopology {
         let containers = project.containers.filter { $0.purpose == .app }
-        let readable = containers.allSatisfy { container in
-            (!container.hasMigrationPlanArgument || container.plan != nil)
-                && (container.models != nil || container.versionedSchema != nil || container.plan != nil)
+        let readable = { (containers: [ContainerModel]) in
+            containers.allSatisfy { container in
+                (!container.hasMigrationPlanArgument || container.plan != nil)
+                    && (container.models != nil || container.versionedSchema != nil || container.plan != nil)
+            }
         }
         let given = Set(containers.compactMap(\.plan))
-        let publicPlanElsewhere = project.plans.contains {
+        let publicPlan = project.plans.first {
             !given.contains($0.id) && project.publicTypes.contains(project.symbols[$0.id].name)
         }
-        guard !containers.isEmpty, readable, !publicPlanElsewhere else { return pooled(project, containers) }
+        if containers.isEmpty {
+            return pooled(project, containers, because: "no app container is in the sources")
+        }
+        if let unreadable = containers.first(where: { !readable([$0]) }) {
+            return pooled(
+                project, containers,
+                because: "the plan or models of the container at \(unreadable.location) cannot be read")
+        }
+        if let publicPlan {
+            return pooled(
+                project, containers, because: "\(publicPlan.name) is public and no container here is given it")
+        }
 
         var stores: [Store] = []
         var index: [String: Int] = [:]
@@ -91,16 +106,16 @@ extension StoreTopology {
             $0.location != $1.location
                 ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
         }
-        return StoreTopology(stores: sorted, isComplete: true)
+        return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
     }
 
-    private static func pooled(_ project: Project, _ containers: [ContainerModel]) -> StoreTopology {
+    private static func pooled(_ project: Project, _ containers: [ContainerModel], because: String) -> StoreTopology {
         var store = Store(
             location: StoreLocation(kind: .unknown, key: "the app's stores"), targets: [], containers: containers,
             plans: project.plans, versions: project.versions, syncs: false)
         store.isPooled = true
         store.syncs = project.configurations.contains { $0.enablesCloudKit && $0.purpose == .app }
-        return StoreTopology(stores: [store], isComplete: false)
+        return StoreTopology(stores: [store], isComplete: false, pooledBecause: because)
     }
 
     /// The targets compiling a file, else the folder of an extension or widget it sits in (`ReaderWidget/`), else

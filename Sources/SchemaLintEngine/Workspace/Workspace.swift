@@ -34,6 +34,23 @@ public struct AppUnit {
         return "schemalint: app \(folder): \(files.count) Swift files\(compiled), "
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
+            + stores(analysis.topology, folder: folder)
+    }
+
+    /// One line per store the app containers open, or why they are pooled.
+    private func stores(_ topology: StoreTopology, folder: String) -> String {
+        if let reason = topology.pooledBecause {
+            return "\nschemalint: app \(folder): stores checked as one: \(reason)"
+        }
+        return topology.stores.map { store in
+            let plans = store.plans.isEmpty ? "no plan" : "plan " + store.plans.map(\.name).joined(separator: ", ")
+            let count = store.containers.count
+            let unknown = store.location.kind == .unknown ? " (where it is cannot be told: its own store)" : ""
+            let containers = "\(count) container\(count == 1 ? "" : "s")"
+            let versions = "\(store.versions.count) version\(store.versions.count == 1 ? "" : "s")"
+            return "\nschemalint: app \(folder): store \(store.name)\(unknown): \(containers), \(plans), \(versions)"
+                + (store.syncs ? ", CloudKit" : "")
+        }.joined()
     }
 }
 
