@@ -379,8 +379,9 @@ final class ContainerCollector: SyntaxVisitor {
         expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
-    /// `isStoredInMemoryOnly: true` or a store at `/dev/null` (`.inMemory`); a store in the temporary folder
-    /// (`.scratch`: a helper reading a copy's metadata, never the user's store).
+    /// `isStoredInMemoryOnly: true` or a store at `/dev/null` (`.inMemory`); a store in the temporary folder or at a
+    /// new `UUID()` name (`.scratch`: a helper reading a copy, or a new file filled and swapped in, never the user's
+    /// store as it was).
     private func throwaway(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         for argument in call.arguments {
             switch argument.label?.text {
@@ -389,6 +390,8 @@ final class ContainerCollector: SyntaxVisitor {
             case "url":
                 if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return .inMemory }
                 if mentionsTemporaryFolder, isScratchLocation(argument.expression) { return .scratch }
+                // A file named by a new `UUID()`: a brand-new store filled and swapped in, never one that migrates.
+                if storeReader.text(of: argument.expression).contains("UUID()") { return .scratch }
             default:
                 break
             }

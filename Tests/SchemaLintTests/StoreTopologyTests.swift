@@ -135,6 +135,36 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("LibrarySchemaV1 (1.0.0) was renamed to LibraryLaunchSchema"), text)
     }
 
+    /// `configurations: [.init(schema:isStoredInMemoryOnly: true)]` is in memory, and a store at a new `UUID()` name
+    /// (filled, then swapped in) is no store that migrates: neither is the app's store.
+    func testImplicitInMemoryConfigurationsAndNewFilesAreNotTheUsersStore() {
+        let source = """
+            import Foundation
+            import SwiftData
+
+            @Model final class Entry { var text: String = ""; init() {} }
+
+            enum Stores {
+                static func preview() throws -> ModelContainer {
+                    let schema = Schema([Entry.self])
+                    return try ModelContainer(for: schema, configurations: [.init(schema: schema, isStoredInMemoryOnly: true)])
+                }
+
+                static func rebuilt() throws -> ModelContainer {
+                    let url = URL.applicationSupportDirectory.appending(path: "rebuild-\\(UUID().uuidString).store")
+                    return try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
+                }
+
+                static func app() throws -> ModelContainer {
+                    try ModelContainer(for: Entry.self, configurations: ModelConfiguration("Entries"))
+                }
+            }
+            """
+        let analysis = TestSupport.analyze(source)
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.inMemory, .scratch, .app])
+        XCTAssertEqual(analysis.topology.stores.map(\.name), ["Entries.store"])
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()
