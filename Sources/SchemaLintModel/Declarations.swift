@@ -257,6 +257,9 @@ public enum StaticValue: Sendable {
     case list([ListElement], SourceLocation)
     /// A migration stage expression.
     case stage(StageExpression)
+    /// A call without arguments (`makeStage()`, `Self.makeStage()`): a helper that may build a stage, resolved against
+    /// the stages the plan declares.
+    case call([String], SourceLocation)
     /// Something the tool does not interpret (a function call, a computed chain).
     case unreadable(SourceLocation)
 }

@@ -19,6 +19,19 @@ enum PlanBuilder {
                         scope: member.scope, file: member.file))
             }
         }
+        // `static let migrateV1toV2 = makeStage()`: the stage the helper builds, under the constant's name; the helper
+        // is that stage, not another one to list.
+        for member in symbol.staticProperties {
+            guard case let .call(path, _) = member.value.value,
+                let built = lookupDeclaredStage(
+                    path, in: plan, symbol: symbol, context: context, scope: member.scope, file: member.file)
+            else { continue }
+            var named = built
+            named.name = member.value.name
+            named.location = member.value.location
+            plan.declaredStages.removeAll { $0.name == built.name && $0.location == built.location }
+            plan.declaredStages.append(named)
+        }
         for member in symbol.staticProperties {
             switch (member.value.name, member.value.value) {
             case let ("schemas", .list(elements, location)):

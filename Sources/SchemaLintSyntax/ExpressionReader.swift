@@ -94,6 +94,11 @@ enum ExpressionReader {
         if let stage = stage(expression, reader: reader) {
             return .stage(stage)
         }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil, let path = TypeExprReader.read(expression: call.calledExpression)?.path
+        {
+            return .call(path, reader.location(expression))
+        }
         return .unreadable(reader.location(expression))
     }
 

@@ -165,6 +165,20 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertEqual(analysis.topology.stores.map(\.name), ["Entries.store"])
     }
 
+    /// A plan named only from a computed property, whose one stage (built by a helper function) goes from its version
+    /// to itself, beside an unversioned container with a model the plan lacks: the stage is read like an inline one
+    /// and reported, and the app is never told to pass a plan that could not open its store.
+    func testAHelperBuiltSelfStageIsReadAndItsPlanIsNeverAdvised() throws {
+        let analysis = try TestSupport.analyzeFixture("Stores/UnusedPlanSelfStage")
+        XCTAssertEqual(
+            analysis.findings.map { "\($0.rule) \($0.severity) \($0.location.line)" },
+            ["stage_chain_broken note 16"])
+        XCTAssertTrue(analysis.findings[0].message.text.contains("SwiftData refuses a plan with such a stage"))
+        let plan = try XCTUnwrap(analysis.project.plans.first)
+        XCTAssertEqual(plan.stages?.map(\.name), ["migrateV1toV1"])
+        XCTAssertEqual(plan.declaredStages.map(\.name), ["migrateV1toV1"])
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()

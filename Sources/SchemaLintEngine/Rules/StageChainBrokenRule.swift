@@ -57,7 +57,11 @@ extension Finding.Message {
     }
 
     static func stageToItself(_ version: String) -> Self {
-        Self(id: "to-itself", "this stage goes from \(version) to itself")
+        Self(
+            id: "to-itself",
+            "this stage goes from \(version) to itself: SwiftData refuses a plan with such a stage when the container "
+                + "opens, so the app fails at launch before any store is migrated. Remove the stage, or make it go "
+                + "from \(version) to the version after it")
     }
 
     static func stageSkips(_ skipped: String, names: String, plan: String) -> Self {
