@@ -147,7 +147,8 @@ final class StoreTopologyTests: XCTestCase {
             enum Stores {
                 static func preview() throws -> ModelContainer {
                     let schema = Schema([Entry.self])
-                    return try ModelContainer(for: schema, configurations: [.init(schema: schema, isStoredInMemoryOnly: true)])
+                    return try ModelContainer(
+                        for: schema, configurations: [.init(schema: schema, isStoredInMemoryOnly: true)])
                 }
 
                 static func rebuilt() throws -> ModelContainer {
