@@ -23,6 +23,16 @@ public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
     public var entity: String
     public var property: String?
 
+    /// A property change SwiftData's checksum does not see: a default value, a delete rule, an original name.
+    public var keepsChecksum: Bool {
+        guard case let .propertyChanged(from, to) = kind else { return false }
+        var old = from
+        old.hasDefault = to.hasDefault
+        old.deleteRule = to.deleteRule
+        old.originalName = to.originalName
+        return old == to
+    }
+
     /// The standard wording (`Trip.notes changed: became optional`).
     public var text: String { ChangeWording.standard.lines(for: self).joined(separator: "; ") }
     public var description: String { text }

@@ -19,8 +19,9 @@ public struct ShippedSchemaEditedRule: Rule {
             if case .declaredOnly = holder { continue }
             let current = LockedVersion(
                 analysis: analysis, type: version.name, versionIdentifier: version.identifier?.description)
-            let (changes, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
-            guard !changes.isEmpty else { continue }
+            let (described, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
+            guard !described.isEmpty else { continue }
+            let changes = Self.checksumChangesFirst(described, schemaChanges)
             let checksumMoved = locked.checksum != analysis.hashes.checksum
             let effect: ShippedEditEffect =
                 !checksumMoved
@@ -68,6 +69,17 @@ public struct ShippedSchemaEditedRule: Rule {
                     moved: group.filter { $0.checksums.locked != $0.checksums.current }.count),
                 severity: effect == .checksumKept ? .warning : .error)
         }
+    }
+
+    /// What moves the checksum first; edits that do not (default values, delete rules, original names) after it, and
+    /// counted rather than listed when there are many, so the change that breaks stores is never lost in a long list.
+    static func checksumChangesFirst(_ described: [String], _ schema: [SchemaChange]) -> [String] {
+        let neutral = Set(schema.filter(\.keepsChecksum).map(\.text))
+        let moving = described.filter { !neutral.contains($0) }
+        let kept = described.filter { neutral.contains($0) }
+        guard kept.count > 3 else { return moving + kept }
+        let counted = "\(kept.count) edits that keep the checksum (default values, delete rules, original names)"
+        return moving + [moving.isEmpty ? counted : "and " + counted]
     }
 
     /// One locked version's edit, before edits at one place are told together.
