@@ -453,4 +453,31 @@ final class UnseenAppPatternTests: XCTestCase {
         XCTAssertEqual(findings[0].notes.map(\.location.line), [8])
         XCTAssertEqual(findings[1].notes.map(\.location.line), [])
     }
+
+    /// `flavor: String` becomes `flavors: [String]` with no `originalName`: a rename with a type change, whose values
+    /// are dropped whatever is written. A warning, from what shipped.
+    func testARenameToAPluralWithANewTypeIsAWarning() {
+        let shipped = """
+            import SwiftData
+            import SwiftUI
+
+            @Model final class Cocktail {
+                var name: String = ""
+                var flavor: String = ""
+                init() {}
+            }
+
+            @main struct BarApp: App {
+                var body: some Scene { WindowGroup { Text("Bar") }.modelContainer(for: Cocktail.self) }
+            }
+            """
+        let lockfile = TestSupport.lock(TestSupport.analyze(shipped))
+        let next = shipped.replacingOccurrences(of: "var flavor: String = \"\"", with: "var flavors: [String] = []")
+        let findings = TestSupport.analyze(next, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map { "\($0.rule) \($0.severity) \($0.message.id)" }, [
+            "rename_without_original_name warning retyped"
+        ])
+        let text = findings.first?.message.text ?? ""
+        XCTAssertTrue(text.contains("Cocktail.flavor (String) disappears"), text)
+    }
 }

@@ -141,6 +141,24 @@ public enum MigrationAssessment {
         }
     }
 
+    /// Pairs of (removed, added) properties of one entity whose names are one name made plural or singular and whose
+    /// types differ (`flavor: String` → `flavors: [String]`): the value was reshaped under a new name. Neither
+    /// `originalName` nor inference carries the old values over.
+    public static func retypedRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
+        removed: PropertySnapshot, added: PropertySnapshot
+    )] {
+        let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
+        let linked = Set(new.properties.compactMap(\.originalName))
+        let removed = old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) }
+        let added = new.properties.filter { !oldNames.contains($0.name) && $0.originalName == nil }
+        return removed.compactMap { gone in
+            let near = added.filter {
+                $0.kind == gone.kind && $0.type != gone.type && NameRoots.near(gone.name, $0.name)
+            }
+            return near.count == 1 ? (gone, near[0]) : nil
+        }
+    }
+
     /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`.
     public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
         removed: PropertySnapshot, added: PropertySnapshot

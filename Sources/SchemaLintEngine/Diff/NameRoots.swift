@@ -7,6 +7,14 @@ enum NameRoots {
         "url", "value", "values",
     ]
 
+    /// One name made plural or singular: `flavor` and `flavors`, `category` and `categories`.
+    static func near(_ first: String, _ second: String) -> Bool {
+        let (short, long) = first.count <= second.count ? (first, second) : (second, first)
+        guard short != long, short.count >= 3 else { return false }
+        if long == short + "s" || long == short + "es" { return true }
+        return short.hasSuffix("y") && long == short.dropLast() + "ies"
+    }
+
     static func share(_ first: String, _ second: String) -> Bool {
         !words(first).intersection(words(second)).isEmpty
     }

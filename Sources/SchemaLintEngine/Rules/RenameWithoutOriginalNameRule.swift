@@ -43,6 +43,15 @@ public struct RenameWithoutOriginalNameRule: Rule {
                                 severity: Self.severity(removed.name, added.name)))
                     }
                 }
+                for entity in new.snapshot {
+                    guard let before = oldByName[entity.name] else { continue }
+                    for (removed, added) in MigrationAssessment.retypedRenames(from: before, to: entity) {
+                        findings.append(
+                            retyped(
+                                "\(step.from.name) → \(step.to.name)", entity: entity.name, removed, added,
+                                in: step.to, context))
+                    }
+                }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
                 let addedEntities = new.snapshot.filter { oldByName[$0.name] == nil }
                 for (gone, twin) in EntityRenames.likelyRenames(removed: removedEntities, added: addedEntities) {
@@ -86,9 +95,27 @@ public struct RenameWithoutOriginalNameRule: Rule {
                             ).unrelatedNames(removed.name, added.name),
                             severity: Self.severity(removed.name, added.name)))
                 }
+                for (removed, added) in MigrationAssessment.retypedRenames(from: old, to: entity) {
+                    findings.append(
+                        retyped(
+                            "since \(state.displayName)", entity: entity.name, removed, added, in: target, context))
+                }
             }
         }
         return findings
+    }
+
+    /// `flavor: String` → `flavors: [String]`: the values are dropped whatever is written, unless a stage copies them.
+    private func retyped(
+        _ step: String, entity: String, _ removed: PropertySnapshot, _ added: PropertySnapshot,
+        in version: SchemaVersion, _ context: RuleContext
+    ) -> Finding {
+        finding(
+            context.location(entity: entity, property: added.name, in: version),
+            about: .property(version: version.key, entity: entity, property: added.name),
+            .retypedRename(
+                step: step, entity: entity, removed: removed.name, old: ChangeWording.describe(removed),
+                added: added.name, new: ChangeWording.describe(added)))
     }
 
     /// Names that share no meaningful word (`movementDefinition`, `trainingRoleRaw`) are as likely a property removed
@@ -167,6 +194,17 @@ extension Finding.Message {
                 + "appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write "
                 + "\(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really was "
                 + "replaced")
+    }
+
+    static func retypedRename(
+        step: String, entity: String, removed: String, old: String, added: String, new: String
+    ) -> Self {
+        Self(
+            id: "retyped",
+            "\(step): \(entity).\(removed) (\(old)) disappears and \(entity).\(added) (\(new)) appears: the same "
+                + "value renamed and reshaped. SwiftData drops every stored \(removed), and originalName cannot carry "
+                + "it over a type change. Keep \(removed) beside \(added) and copy the values in a custom stage (or "
+                + "at launch), then remove \(removed) in a later version")
     }
 
     static func entityRenamed(from: String, to: String, gone: String, twin: String) -> Self {
