@@ -77,6 +77,10 @@ final class StoreTopologyTests: XCTestCase {
             pooled.versions[key] = LockedVersion(
                 analysis: hashed, type: version.name, versionIdentifier: version.identifier?.description)
         }
+        // Locking again keeps those entries and says why no store holds them.
+        let relocked = Locker.plan(analysis, existing: pooled, request: .init())
+        XCTAssertEqual(relocked.unassigned.map(\.key), ["LegacyMemoSchema", "MemoSchema"])
+        XCTAssertNotNil(relocked.lockfile.versions["MemoSchema"])
         var next = files
         next["Memos/Model/Memo.swift"] = files["Memos/Model/Memo.swift"]!.replacingOccurrences(
             of: "var folderName: String?", with: "var folderName: String?\n        var isPinned: Bool = false")

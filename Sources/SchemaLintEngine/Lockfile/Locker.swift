@@ -52,6 +52,8 @@ public enum Locker {
         public var declaredOnly: [(key: String, why: String)] = []
         /// Entries an earlier release locked that now say which stores hold them (`heldIn`): key and stores.
         public var assigned: [(key: String, stores: [String])] = []
+        /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.
+        public var unassigned: [(key: String, why: String)] = []
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
                 || !evidence.isEmpty || !assigned.isEmpty
@@ -155,6 +157,9 @@ public enum Locker {
             }
         }
         let present = Set(project.versions.map(\.key))
+        if let existing, analysis.topology.isComplete {
+            outcome.unassigned = unassigned(existing, analysis)
+        }
         for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
         where !present.contains(key) && locked.retired == nil
             && (request.accept.contains(key) || request.accept.contains(locked.type))
@@ -197,6 +202,27 @@ public enum Locker {
         var byPath = Dictionary(old.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for item in new { byPath[item.path] = item }
         return byPath.values.sorted { $0.path < $1.path }
+    }
+
+    /// Entries no store of the app holds now (their store no container opens, or nothing resembles them), by key.
+    static func unassigned(_ lockfile: Lockfile, _ analysis: Analysis) -> [(key: String, why: String)] {
+        let versions = Dictionary(analysis.versions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let context = RuleContext(project: analysis.project, analyses: versions, lockfile: lockfile)
+        var withTopology = context
+        withTopology.topology = analysis.topology
+        return lockfile.versions.keys.sorted().compactMap { key in
+            guard let locked = lockfile.versions[key], locked.retired == nil else { return nil }
+            switch StateAssignment.holder(of: key, locked, in: withTopology) {
+            case let .orphaned(stores):
+                return (key, "locked in \(stores.joined(separator: ", ")), which no app container opens any more")
+            case let .stores(stores) where stores.isEmpty:
+                return (key, "no store of the app's containers holds anything like it")
+            case .declaredOnly:
+                return (key, "no app container's store holds it now (a namespace, or a plan only tests open)")
+            default:
+                return nil
+            }
+        }
     }
 
     /// Why a version's source cannot be trusted to be complete, if it cannot.

@@ -67,6 +67,7 @@ public struct LockReport {
         for (key, stores) in outcome.assigned {
             lines.append("recorded that \(stores.joined(separator: ", ")) holds \(key)")
         }
+        for (key, why) in outcome.unassigned { lines.append("kept \(key) as it was: \(why)") }
         for (key, why) in outcome.declaredOnly {
             lines.append("not locked \(key): \(why), so no user's store holds it")
         }
