@@ -114,6 +114,34 @@ final class ProjectTargetTests: XCTestCase {
             ])
     }
 
+    /// Groups that contain each other (a hand-merged project file) resolve no path: the project is named as damaged
+    /// and folder rules decide, instead of every file reading as compiled by no target (a silent pass).
+    func testAProjectWhoseGroupsFormACycleIsNamedAndFolderRulesDecide() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = TestSupport.fixture("Projects/Classic")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        let pbxproj = root.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: pbxproj, encoding: .utf8)
+        // Models (C1000003) lists the Garden group (C1000002) that lists it.
+        try Data(
+            text.replacingOccurrences(
+                of: "\t\t\t\tB1000002 /* Plant.swift */,",
+                with: "\t\t\t\tB1000002 /* Plant.swift */,\n\t\t\t\tC1000002,"
+            ).utf8
+        ).write(to: pbxproj)
+        let membership = ProjectMembership(paths: ["Garden/GardenApp.swift"], workingDirectory: root.path)
+        XCTAssertEqual(membership.problems.count, 1)
+        XCTAssertTrue(
+            membership.problems.first?.hasPrefix(
+                "Garden.xcodeproj/project.pbxproj is damaged: its groups contain each other") == true,
+            "\(membership.problems)")
+        XCTAssertEqual(membership.decision(for: "Garden/GardenApp.swift"), .unknown)
+    }
+
     /// A manifest schemalint cannot read with certainty leaves out nothing: a conflicted one, or targets built in code.
     func testAPackageManifestWithComputedTargetsDecidesNothing() throws {
         XCTAssertEqual(

@@ -76,6 +76,10 @@ struct XcodeProject {
         var base = projectFolder
         if let dir = project["projectDirPath"] as? String, !dir.isEmpty { base = Self.join(base, dir) }
         let resolver = PathResolver(objects: objects, projectRoot: base)
+        if let group = resolver.groupInCycle() {
+            // Paths under a cycle resolve to nowhere: every file would read as compiled by no target.
+            throw Failure(description: "is damaged: its groups contain each other (group \(group))")
+        }
         var folders: [String: SynchronizedFolder] = [:]
         var targetNames: [String: String] = [:]
         for id in project["targets"] as? [String] ?? [] {
@@ -159,6 +163,28 @@ struct XcodeProject {
                 for child in object["children"] as? [String] ?? [] { parents[child] = id }
             }
             self.parents = parents
+        }
+
+        /// A group that contains itself through its children, if any does.
+        func groupInCycle() -> String? {
+            var done = Set<String>()
+            var onPath = Set<String>()
+            func visit(_ id: String) -> String? {
+                if onPath.contains(id) {
+                    return objects[id]?["name"] as? String ?? objects[id]?["path"] as? String ?? id
+                }
+                guard done.insert(id).inserted else { return nil }
+                onPath.insert(id)
+                defer { onPath.remove(id) }
+                for child in objects[id]?["children"] as? [String] ?? [] {
+                    if let found = visit(child) { return found }
+                }
+                return nil
+            }
+            for id in objects.keys.sorted() where objects[id]?["children"] != nil {
+                if let found = visit(id) { return found }
+            }
+            return nil
         }
 
         func path(of id: String, depth: Int = 0) -> String? {
