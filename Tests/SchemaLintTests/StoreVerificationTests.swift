@@ -93,6 +93,24 @@ final class StoreVerificationTests: XCTestCase {
             ])
     }
 
+    /// A store that opens by inference still names what differs from the version it was written by: the property
+    /// added since, not only "it opens".
+    func testAStoreThatOpensByInferenceSaysWhatDiffers() throws {
+        let path = try store("swiftdata/metacocktails-preloaded-3d81022.store")
+        var files = try TestSupport.sources(of: "Golden/Cocktails")
+        files["Cocktail.swift"] = files["Cocktail.swift"]!.replacingOccurrences(
+            of: "    var name: String\n    var cocktails: [Cocktail]?",
+            with: "    var name: String\n    var sessionId: String?\n    var cocktails: [Cocktail]?")
+        let analysis = TestSupport.analyze(files)
+        let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: analysis)
+        XCTAssertEqual(verdict.matches, [])
+        XCTAssertEqual(verdict.inference?.blockers, [])
+        let text = StoreVerificationReport(verdicts: [verdict], project: analysis.project).text()
+        XCTAssertTrue(text.contains("; it can, so the store opens"), text)
+        XCTAssertTrue(text.contains(": it differs from the nearest version, BarSchemaV1:\n"), text)
+        XCTAssertTrue(text.contains("Garnish.sessionId is in BarSchemaV1 but not in the store"), text)
+    }
+
     func testCommandLineVerdictsAndExitCodes() throws {
         let ok = try TestSupport.run(
             ["verify-store", try store("swiftdata/myhome-v2.store"), "--source", "."],

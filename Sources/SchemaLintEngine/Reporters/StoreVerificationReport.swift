@@ -30,6 +30,11 @@ public struct StoreVerificationReport {
                         + (inference.blockers.isEmpty
                             ? "; it can, so the store opens" : ", which cannot be inferred, so opening it fails:"))
                 lines += inference.blockers.map { "\(store):   \($0)" }
+                // What the store holds that no version declares: the edit that moved its checksum.
+                if let nearest = verdict.nearest, !verdict.differences.isEmpty {
+                    lines.append("\(store): it differs from the nearest version, \(nearest):")
+                    lines += verdict.differences.map { "\(store):   \($0)" }
+                }
             } else {
                 lines.append(
                     "\(store): error: matches no version in the source (checksum \(checksum)): SwiftData "
