@@ -30,7 +30,7 @@ extension RuleContext {
     /// container is given (every such plan, when the stores are pooled).
     public var stagedPlans: [MigrationPlan] {
         var seen = Set<SymbolID>()
-        return topology.stores.compactMap { $0.stagedPlan(self) }.filter { seen.insert($0.id).inserted }
+        return topology.stores.flatMap { $0.stagedPlans(self) }.filter { seen.insert($0.id).inserted }
     }
 
     /// Locked states no version their store can open stores, and what happens to them (see `ShippedState`), each
@@ -45,7 +45,7 @@ extension RuleContext {
             guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
             for store in StateAssignment.holder(of: key, locked, in: self).stores {
                 let staged = store.stagedPlan(self)
-                let present = staged.map { checksums(of: $0) } ?? declared
+                let present = store.stagedChecksums(self) ?? declared
                 guard !present.contains(locked.checksum) else { continue }
                 // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With
                 // no stage running, its stores are also migrated by inference, so what inference cannot do is checked.
@@ -62,6 +62,17 @@ extension RuleContext {
             }
         }
         return states
+    }
+
+    /// The plan with stages, given to a store holding the version, that lists it: SwiftData then migrates stage by
+    /// stage and must recognise the store's checksum, so an edit that moves it fails now. With no plan, or a plan
+    /// without stages (`stages: []`), it infers one lightweight migration from the model the store holds, so a moved
+    /// checksum does not fail today. A plan whose stages could not be read counts as staged: the error is kept rather
+    /// than guessed away. `check` (`shipped_schema_edited`) and `upgrades` ask the same question here.
+    public func planRunningStages(on version: SchemaVersion, in stores: [StoreTopology.Store]) -> MigrationPlan? {
+        stores.flatMap(\.plans).first { plan in
+            plan.stages?.isEmpty != true && steps(of: plan).versions.contains { $0.id == version.id }
+        }
     }
 
     /// The checksums of a plan's versions.

@@ -117,8 +117,7 @@ extension UpgradeMatrix {
         }
         if let version = context.project.version(key: key), !version.isImplicit,
             let now = context.analysis(of: version)?.hashes.checksum, now != locked.checksum,
-            let plan = store.stagedPlan(context),
-            context.steps(of: plan).versions.contains(where: { $0.id == version.id })
+            let plan = context.planRunningStages(on: version, in: [store])
         {
             return .edited(plan: plan.name, checksum: now)
         }
@@ -127,7 +126,7 @@ extension UpgradeMatrix {
 
     /// A state some current version stores: as is, by the stages of the plan that runs them, or by inference.
     private static func known(checksum: String, store: StoreTopology.Store?, _ context: RuleContext) -> Outcome {
-        let plans = store.map { $0.stagedPlan(context).map { [$0] } ?? [] } ?? context.stagedPlans
+        let plans = store.map { $0.stagedPlans(context) } ?? context.stagedPlans
         for plan in plans {
             let steps = context.steps(of: plan)
             guard

@@ -23,9 +23,9 @@ public struct ShippedSchemaEditedRule: Rule {
             guard !described.isEmpty else { continue }
             let changes = Self.checksumChangesFirst(described, schemaChanges)
             let checksumMoved = locked.checksum != analysis.hashes.checksum
+            let staged = context.planRunningStages(on: version, in: holder.stores) != nil
             let effect: ShippedEditEffect =
-                !checksumMoved
-                ? .checksumKept : runsStages(version, holder.stores, context) ? .storesFailNow : .storesInferred
+                !checksumMoved ? .checksumKept : staged ? .storesFailNow : .storesInferred
             let revision =
                 lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
             let location = location(
@@ -91,17 +91,6 @@ public struct ShippedSchemaEditedRule: Rule {
         var checksums: (locked: String, current: String)
         var effect: ShippedEditEffect
         var location: SourceLocation
-    }
-
-    /// Whether a plan with stages that a store holding it is given lists the version: SwiftData then migrates stage
-    /// by stage and must recognise the
-    /// store's checksum. With no plan, or a plan without stages (`stages: []`), it infers one lightweight migration
-    /// from the model the store holds, so a moved checksum does not fail today. A plan whose stages could not be read
-    /// counts as staged: the error is kept rather than guessed away.
-    private func runsStages(_ version: SchemaVersion, _ stores: [StoreTopology.Store], _ context: RuleContext) -> Bool {
-        stores.flatMap(\.plans).contains { plan in
-            plan.stages?.isEmpty != true && context.steps(of: plan).versions.contains { $0.id == version.id }
-        }
     }
 
     /// The first changed property still in the source, else the changed entity, else the version itself.

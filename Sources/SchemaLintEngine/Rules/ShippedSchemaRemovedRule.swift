@@ -21,7 +21,7 @@ public struct ShippedSchemaRemovedRule: Rule {
             }
             // Only the stores holding it matter, and only those whose plan runs stages.
             return StateAssignment.holder(of: key, entry, in: context).stores.contains { store in
-                store.stagedPlan(context).map { !context.checksums(of: $0).contains(entry.checksum) } ?? false
+                store.stagedChecksums(context)?.contains(entry.checksum) == false
             }
         }
             .map { key in

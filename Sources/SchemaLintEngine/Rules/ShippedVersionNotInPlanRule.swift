@@ -27,7 +27,8 @@ public struct ShippedVersionNotInPlanRule: Rule {
                 let analysis = context.analysis(of: version), analysis.hashes.checksum == locked.checksum
             else { continue }
             for store in StateAssignment.holder(of: version.key, locked, in: context).stores {
-                guard let plan = store.stagedPlan(context), !context.checksums(of: plan).contains(locked.checksum),
+                guard let plan = store.stagedPlan(context),
+                    store.stagedChecksums(context)?.contains(locked.checksum) == false,
                     reported.insert(version.key).inserted
                 else { continue }
                 let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"

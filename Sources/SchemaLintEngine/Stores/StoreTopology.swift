@@ -182,8 +182,18 @@ extension StoreTopology {
 extension StoreTopology.Store {
     /// The plan whose stages run on this store: one with stages (or stages schemalint could not read) and more than
     /// one version. SwiftData then must find the store's checksum among its versions.
-    public func stagedPlan(_ context: RuleContext) -> MigrationPlan? {
-        InferenceTargets.stagedPlans(in: plans).first { !context.isInert($0) }
+    public func stagedPlan(_ context: RuleContext) -> MigrationPlan? { stagedPlans(context).first }
+
+    /// Every plan whose stages run on it: one for a store told apart, possibly several for the pooled store.
+    public func stagedPlans(_ context: RuleContext) -> [MigrationPlan] {
+        InferenceTargets.stagedPlans(in: plans).filter { !context.isInert($0) }
+    }
+
+    /// The checksums of every version of its staged plans: a state with one of them is known to the store. Nil when
+    /// no stage runs on it.
+    public func stagedChecksums(_ context: RuleContext) -> Set<String>? {
+        let plans = stagedPlans(context)
+        return plans.isEmpty ? nil : plans.reduce(into: Set<String>()) { $0.formUnion(context.checksums(of: $1)) }
     }
 
     /// Where SwiftData takes this store when no stage runs: the models its containers open now.
