@@ -116,6 +116,24 @@ final class StoreTopologyTests: XCTestCase {
         apart["Payslips/Services/UsageMeter.swift"] = files["Payslips/Services/UsageMeter.swift"]!
             .replacingOccurrences(of: "for: ParseUsage.self", with: "for: Payslip.self, ParseUsage.self")
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(apart).findings.filter { $0.severity == .error }), [])
+
+        // Without App Groups: the app's and the service's default store are one file (one target's folders), the
+        // widget's is its own.
+        var ungrouped = files
+        for path in files.keys {
+            ungrouped[path] = ungrouped[path]!
+                .replacingOccurrences(
+                    of: "ModelConfiguration(schema: schema, groupContainer: .identifier(\"group.com.example.payslips\"))",
+                    with: "ModelConfiguration(schema: schema)")
+                .replacingOccurrences(
+                    of: "ModelConfiguration(groupContainer: .identifier(\"group.com.example.payslips\"))",
+                    with: "ModelConfiguration()")
+        }
+        let split = TestSupport.analyze(ungrouped)
+        XCTAssertEqual(
+            TestSupport.summary(split.findings.filter { $0.severity == .error }),
+            ["store_opened_with_different_models Payslips/Services/UsageMeter.swift:10"])
+        XCTAssertEqual(split.topology.stores.map(\.name), ["default.store", "default.store (PayslipsWidget)"])
     }
 
     /// A version renamed in Swift with its identifier kept is the same version: nothing when its checksum stayed, one
