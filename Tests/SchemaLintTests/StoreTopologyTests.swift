@@ -120,14 +120,11 @@ final class StoreTopologyTests: XCTestCase {
         // Without App Groups: the app's and the service's default store are one file (one target's folders), the
         // widget's is its own.
         var ungrouped = files
+        let group = "groupContainer: .identifier(\"group.com.example.payslips\")"
         for path in files.keys {
             ungrouped[path] = ungrouped[path]!
-                .replacingOccurrences(
-                    of: "ModelConfiguration(schema: schema, groupContainer: .identifier(\"group.com.example.payslips\"))",
-                    with: "ModelConfiguration(schema: schema)")
-                .replacingOccurrences(
-                    of: "ModelConfiguration(groupContainer: .identifier(\"group.com.example.payslips\"))",
-                    with: "ModelConfiguration()")
+                .replacingOccurrences(of: "schema: schema, \(group))", with: "schema: schema)")
+                .replacingOccurrences(of: "ModelConfiguration(\(group))", with: "ModelConfiguration()")
         }
         let split = TestSupport.analyze(ungrouped)
         XCTAssertEqual(
