@@ -21,7 +21,7 @@ struct StoreLocationReader {
             case "url":
                 return StoreLocation(kind: .url, key: text(of: argument.expression))
             case "groupContainer":
-                group = Self.groupIdentifier(argument.expression)
+                group = groupIdentifier(argument.expression)
             default:
                 break
             }
@@ -39,13 +39,16 @@ struct StoreLocationReader {
         return segment.content.text
     }
 
-    /// `.identifier("group.x")`; `.automatic` and `.none` name no group of their own.
-    private static func groupIdentifier(_ expression: ExprSyntax) -> String? {
+    /// `.identifier("group.x")`, or a constant's name (with a local variable's value put in); `.automatic` and
+    /// `.none` name no group of their own.
+    private func groupIdentifier(_ expression: ExprSyntax) -> String? {
         guard let call = expression.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier",
             let first = call.arguments.first
         else { return nil }
-        return literal(first.expression) ?? "`\(first.expression.trimmedDescription)`"
+        let written = text(of: first.expression)
+        return written.hasPrefix("\"") && written.hasSuffix("\"") && written.count > 1
+            ? String(written.dropFirst().dropLast()) : "`\(written)`"
     }
 
     /// The expression's tokens without trivia, each bare name of a local variable replaced by its value (a few levels
