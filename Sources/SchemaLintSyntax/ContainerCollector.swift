@@ -333,9 +333,7 @@ final class ContainerCollector: SyntaxVisitor {
     /// A configuration given to a container: written there (`ModelConfiguration(...)`, or `.init(...)` in the
     /// list), or a variable holding one.
     private func configurationFacts(_ expression: ExprSyntax) -> ConfigurationFacts? {
-        if let call = expression.as(FunctionCallExprSyntax.self),
-            isConfigurationCall(call) || Self.isImplicitInit(call)
-        {
+        if let call = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
             return facts(call)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -445,6 +443,24 @@ final class ContainerCollector: SyntaxVisitor {
 
     private func isConfigurationCall(_ call: FunctionCallExprSyntax) -> Bool {
         let callee = ModelSourceReader.calleeName(call.calledExpression)
-        return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
+        if callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration" { return true }
+        return Self.isImplicitInit(call) && Self.isConfigurationContext(call)
+    }
+
+    /// `let config: ModelConfiguration = .init(...)`, or `.init(...)` given as `configurations:`.
+    private static func isConfigurationContext(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call).parent
+        while let current = node {
+            if let binding = current.as(PatternBindingSyntax.self) {
+                let type = binding.typeAnnotation.flatMap { TypeExprReader.read($0.type).path?.last }
+                return type == "ModelConfiguration"
+            }
+            if let argument = current.as(LabeledExprSyntax.self) { return argument.label?.text == "configurations" }
+            guard current.is(InitializerClauseSyntax.self) || current.is(ArrayElementSyntax.self)
+                || current.is(ArrayElementListSyntax.self) || current.is(ArrayExprSyntax.self)
+            else { return false }
+            node = current.parent
+        }
+        return false
     }
 }

@@ -178,11 +178,18 @@ final class StoreTopologyTests: XCTestCase {
                 static func app() throws -> ModelContainer {
                     try ModelContainer(for: Entry.self, configurations: ModelConfiguration("Entries"))
                 }
+
+                static func typed() throws -> ModelContainer {
+                    let configuration: ModelConfiguration = .init("Entries", schema: Schema([Entry.self]))
+                    return try ModelContainer(for: Entry.self, configurations: [configuration])
+                }
             }
             """
         let analysis = TestSupport.analyze(source)
-        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.inMemory, .scratch, .app])
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.inMemory, .scratch, .app, .app])
+        // `let configuration: ModelConfiguration = .init("Entries", ...)` is the same store.
         XCTAssertEqual(analysis.topology.stores.map(\.name), ["Entries.store"])
+        XCTAssertEqual(analysis.topology.stores.first?.containers.count, 2)
     }
 
     /// A plan named only from a computed property, whose one stage (built by a helper function) goes from its version

@@ -45,7 +45,7 @@ public struct AppUnit {
         return topology.stores.map { store in
             let plans = store.plans.isEmpty ? "no plan" : "plan " + store.plans.map(\.name).joined(separator: ", ")
             let count = store.containers.count
-            let unknown = store.location.kind == .unknown ? " (where it is cannot be told: its own store)" : ""
+            let unknown = store.location.kind == .unknown ? ", checked as its own store" : ""
             let containers = "\(count) container\(count == 1 ? "" : "s")"
             let versions = "\(store.versions.count) version\(store.versions.count == 1 ? "" : "s")"
             return "\nschemalint: app \(folder): store \(store.name)\(unknown): \(containers), \(plans), \(versions)"
