@@ -63,10 +63,12 @@ public enum StateAssignment {
         return context.project.containers.contains { $0.purpose != .app && $0.versionedSchema == version.id }
     }
 
-    /// The location keys of the stores holding a version now, for `lock` to record (nil when the stores are pooled).
+    /// The location keys of the stores holding a version now, for `lock` to record: nil when the stores are pooled,
+    /// and a store whose location cannot be told is left out (its key is where it is opened, which moves with every
+    /// edit above it); such a version is assigned again from the sources each time.
     static func heldIn(_ version: SchemaVersion, topology: StoreTopology) -> [String]? {
         guard !topology.isPooled else { return nil }
-        let keys = Set(topology.stores(holding: version).map(\.location.key))
+        let keys = Set(topology.stores(holding: version).filter { $0.location.kind != .unknown }.map(\.location.key))
         return keys.isEmpty ? nil : keys.sorted()
     }
 }

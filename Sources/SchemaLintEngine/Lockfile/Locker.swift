@@ -82,7 +82,9 @@ public enum Locker {
             var entry = LockedVersion(
                 analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
             entry.heldIn = StateAssignment.heldIn(version, topology: analysis.topology)
-            if entry.heldIn == nil, analysis.topology.isComplete, existing?.versions[version.key] == nil {
+            if analysis.topology.isComplete, analysis.topology.stores(holding: version).isEmpty,
+                existing?.versions[version.key] == nil
+            {
                 let why = "no app container opens \(version.name) or a plan listing it"
                 outcome.declaredOnly.append((version.key, why))
                 continue

@@ -12,11 +12,19 @@ public struct LockfileMissingRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let expected = context.lockfileLocation else { return [] }
-        let plans = context.project.plans.filter { !context.steps(of: $0).versions.isEmpty }
-            .sorted { $0.location < $1.location }
+        // The plans stores run: a plan only a test opens records nothing users hold.
+        let given = context.topology.isPooled ? context.project.plans : context.topology.stores.flatMap(\.plans)
+        let plans = given.filter { !context.steps(of: $0).versions.isEmpty }.sorted { $0.location < $1.location }
         guard let first = plans.first else { return unversioned(context, expected: expected) }
-        let keys = Set(plans.flatMap { context.steps(of: $0).versions.map(\.key) })
-        if let lockfile = context.lockfile, lockfile.versions.keys.contains(where: keys.contains) { return [] }
+        let versions = plans.flatMap { context.steps(of: $0).versions }
+        let keys = Set(versions.map(\.key))
+        let checksums = Set(versions.compactMap { context.analysis(of: $0)?.hashes.checksum })
+        // A locked state one of the versions stores (an unversioned state a plan adopted) covers it too.
+        if let lockfile = context.lockfile,
+            lockfile.versions.contains(where: { keys.contains($0.key) || checksums.contains($0.value.checksum) })
+        {
+            return []
+        }
         let what =
             context.lockfile == nil
             ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its versions"
