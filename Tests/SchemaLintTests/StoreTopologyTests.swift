@@ -206,6 +206,83 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertEqual(plan.declaredStages.map(\.name), ["migrateV1toV1"])
     }
 
+    /// A store whose configuration is built elsewhere is its own store, keyed by where it is opened: that key moves
+    /// with every edit above it, so `lock` never records it, and a later release still finds the state's store
+    /// (found on RogyMD/remember's release history).
+    func testAStoreThatCannotBeToldIsNotRecordedByWhereItIsOpened() throws {
+        let release1 = """
+            import SwiftData
+
+            enum NotesSchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesSchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+
+            func openStore(configuration: ModelConfiguration) throws -> ModelContainer {
+                try ModelContainer(
+                    for: Schema(versionedSchema: NotesSchemaV1.self), migrationPlan: NotesPlan.self,
+                    configurations: [StoreSettings.configuration()])
+            }
+            """
+        let analysis = TestSupport.analyze(release1)
+        XCTAssertEqual(analysis.topology.stores.map(\.location.kind), [.unknown])
+        let lockfile = TestSupport.lock(analysis)
+        XCTAssertNotNil(lockfile.versions["NotesSchemaV1"])
+        XCTAssertNil(lockfile.versions["NotesSchemaV1"]?.heldIn)
+        let release2 = "// Notes: the store's configuration comes from StoreSettings.\n\n" + release1
+        let checked = TestSupport.analyze(release2, lockfile: lockfile)
+        XCTAssertEqual(TestSupport.summary(checked.findings), [])
+        XCTAssertEqual(checked.upgrades.rows.map(\.outcome), [.opensAsIs(version: "NotesSchemaV1")])
+    }
+
+    /// After an unversioned app adopts a plan whose first version stores what it shipped, the lockfile's unversioned
+    /// state covers the plan: no "records none of its versions" beside an `upgrades` that matched it (found on
+    /// Team-Chalkak/Snappie 1.0.2 → 1.1.0).
+    func testAnAdoptedPlanIsCoveredByTheUnversionedStateItStores() throws {
+        let shipped = """
+            import SwiftData
+            import SwiftUI
+
+            @Model final class Clip { var title: String = ""; init() {} }
+
+            @main struct ClipsApp: App {
+                var body: some Scene { WindowGroup { Text("Clips") }.modelContainer(for: Clip.self) }
+            }
+            """
+        let lockfile = TestSupport.lock(TestSupport.analyze(shipped))
+        let adopted = """
+            import SwiftData
+            import SwiftUI
+
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Clip.self] }
+                @Model final class Clip { var title: String = ""; init() {} }
+            }
+
+            typealias Clip = SchemaV1.Clip
+
+            enum MigrationPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+
+            @main struct ClipsApp: App {
+                let container = try! ModelContainer(for: Clip.self, migrationPlan: MigrationPlan.self)
+                var body: some Scene { WindowGroup { Text("Clips") }.modelContainer(container) }
+            }
+            """
+        let checked = TestSupport.analyze(
+            ["App.swift": adopted], lockfile: lockfile, lockfileLocation: "schemalint.lock")
+        XCTAssertEqual(TestSupport.summary(checked.findings), [])
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()
