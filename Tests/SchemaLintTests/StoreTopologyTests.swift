@@ -283,6 +283,41 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(checked.findings), [])
     }
 
+    /// The App Group store moved to another group (found on msdrigg/roam 1.23 → 1.24): the states locked in the old
+    /// store are left behind, said once; a plain `lock` keeps saying so, `lock --accept` records the move.
+    func testAStoreNoContainerOpensAnyMoreIsAbandoned() throws {
+        let files = try sources("SharedStore")
+        let lockfile = TestSupport.lock(TestSupport.analyze(files))
+        var moved = files
+        for path in files.keys {
+            moved[path] = files[path]!.replacingOccurrences(
+                of: "group.com.example.payslips\"", with: "group.com.example.payslips.models\"")
+        }
+        let checked = TestSupport.analyze(moved, lockfile: lockfile)
+        let abandoned = checked.findings.filter { $0.rule == "store_abandoned" }
+        XCTAssertEqual(abandoned.map(\.severity), [.warning])
+        XCTAssertTrue(
+            abandoned.first?.message.text.hasPrefix("group.com.example.payslips/default.store held ") == true,
+            "\(abandoned)")
+        XCTAssertTrue(checked.upgrades.rows.allSatisfy { $0.outcome.warns }, "\(checked.upgrades.rows)")
+        // Before stores were told apart, nothing says which store held the states: nothing is claimed.
+        XCTAssertEqual(
+            TestSupport.analyze(moved, lockfile: legacy(lockfile)).findings.filter { $0.rule == "store_abandoned" }
+                .count, 0)
+
+        let relocked = Locker.plan(TestSupport.analyze(moved), existing: lockfile, request: .init())
+        XCTAssertEqual(relocked.unassigned.count, lockfile.versions.count)
+        let stillAbandoned = TestSupport.analyze(moved, lockfile: relocked.lockfile).findings
+        XCTAssertEqual(stillAbandoned.filter { $0.rule == "store_abandoned" }.count, 1)
+        let keys = Set(lockfile.versions.keys)
+        let accepted = Locker.plan(
+            TestSupport.analyze(moved), existing: lockfile,
+            request: .init(accept: keys, reason: "moved for the widget"))
+        XCTAssertEqual(
+            TestSupport.analyze(moved, lockfile: accepted.lockfile).findings.filter { $0.rule == "store_abandoned" }
+                .count, 0)
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()

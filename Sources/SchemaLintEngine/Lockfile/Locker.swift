@@ -133,7 +133,13 @@ public enum Locker {
                 }
             } else if changes.isEmpty {
                 let merged = merge(locked.stores ?? [], evidence)
-                let held = Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted()
+                // Stores are only added while one it was locked in is still opened: a state whose store no container
+                // opens any more is `store_abandoned`'s, re-homed only with `--accept`.
+                let stillOpened = locked.heldIn.map { old in
+                    analysis.topology.stores.contains { old.contains($0.location.key) }
+                } ?? true
+                let held =
+                    stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
                 if !held.isEmpty, held != (locked.heldIn ?? []) {
                     // Stores are only ever added: a store a release wrote still holds its state on devices.
                     outcome.lockfile.versions[version.key]?.heldIn = held
@@ -161,6 +167,7 @@ public enum Locker {
         let present = Set(project.versions.map(\.key))
         if let existing, analysis.topology.isComplete {
             outcome.unassigned = unassigned(existing, analysis)
+            rehome(existing, analysis, request: request, outcome: &outcome)
         }
         for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
         where !present.contains(key) && locked.retired == nil
@@ -204,6 +211,34 @@ public enum Locker {
         var byPath = Dictionary(old.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for item in new { byPath[item.path] = item }
         return byPath.values.sorted { $0.path < $1.path }
+    }
+
+    /// `lock --accept KEY` for a state whose store no container opens any more (`store_abandoned`): leaving the old
+    /// store is accepted. A state today's stores still hold (the same models in the new store) is recorded as held
+    /// there, with the reason; one they do not is retired.
+    static func rehome(_ lockfile: Lockfile, _ analysis: Analysis, request: Request, outcome: inout Outcome) {
+        for (key, _) in outcome.unassigned {
+            guard let locked = outcome.lockfile.versions[key], locked.retired == nil,
+                let stores = locked.heldIn, request.accept.contains(key) || request.accept.contains(locked.type),
+                !analysis.topology.stores.contains(where: { stores.contains($0.location.key) })
+            else { continue }
+            let held = analysis.project.version(key: key).flatMap {
+                StateAssignment.heldIn($0, topology: analysis.topology)
+            }
+            guard let held else {
+                outcome.lockfile.versions[key]?.retired = request.reason ?? ""
+                outcome.retired.append(key)
+                continue
+            }
+            outcome.lockfile.versions[key]?.heldIn = held
+            outcome.lockfile.versions[key]?.accepted = (locked.accepted ?? []) + [
+                Acceptance(
+                    reason: "left \(stores.joined(separator: ", ")) behind: \(request.reason ?? "")",
+                    previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
+            ]
+            outcome.accepted.append(key)
+        }
+        outcome.unassigned.removeAll { outcome.accepted.contains($0.key) || outcome.retired.contains($0.key) }
     }
 
     /// Entries no store of the app holds now (their store no container opens, or nothing resembles them), by key.
