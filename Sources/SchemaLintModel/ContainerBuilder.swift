@@ -25,7 +25,9 @@ enum ContainerBuilder {
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
-                container.stores = use.stores
+                container.stores = use.stores.map {
+                    strings($0, scope: scope, file: file.path, values: values, project: &project)
+                }
                 container.configurationLocations = use.configurationLocations
                 if let schemaUse {
                     container.versionedSchemaLocation = schemaUse.location
@@ -42,10 +44,37 @@ enum ContainerBuilder {
                     location: use.location, models: models, versionedSchema: versioned,
                     cloudKit: use.cloudKit, purpose: purpose,
                     enablesCloudKit: calls.enables(use.cloudKit))
-                configuration.store = use.store
+                configuration.store = strings(
+                    use.store, scope: scope, file: file.path, values: values, project: &project)
                 project.configurations.append(configuration)
             }
         }
+    }
+
+    /// A store whose App Group or name is given by a constant (`AppGroup.identifier`), with the string the constant
+    /// holds put in, when the project declares it: two files naming one constant, or one the literal, are one store.
+    /// One it cannot find is wanted by pass 2: the type holding it, or the global's name.
+    private static func strings(
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, project: inout Project
+    ) -> StoreLocation {
+        var missing: [ValueReference] = []
+        let resolved = store.resolving { reference in
+            guard let entry = values.lookup(reference, scope: scope, file: file),
+                case let .string(value) = entry.value.value
+            else {
+                missing.append(reference)
+                return nil
+            }
+            return value
+        }
+        for reference in missing {
+            if let owner = reference.base?.path?.first {
+                project.unresolvedOwners.insert(owner)
+            } else {
+                project.unresolvedConstants.insert(reference.name)
+            }
+        }
+        return resolved
     }
 
     /// The models a source names, or the version it stores (with where that version is written); constants are

@@ -474,6 +474,8 @@ public struct NamedValue: Sendable {
     public enum Value: Sendable {
         case models(ModelSource)
         case type(TypeExpr)
+        /// A string literal: an App Group identifier or a store name a configuration is given by name.
+        case string(String)
     }
 
     /// The enclosing type path (the extended type inside an extension); empty for a global.

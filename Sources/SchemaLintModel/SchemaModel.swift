@@ -220,6 +220,9 @@ public struct Project {
     /// Types whose constants a container is given (`BudgetSchema.schema`) that no parsed file declares: pass 2
     /// looks for them.
     public var unresolvedOwners: Set<String> = []
+    /// Global constants a configuration names its App Group or store by that no parsed file declares: pass 2 parses
+    /// the files that mention them.
+    public var unresolvedConstants: Set<String> = []
     /// `// schemalint:` comments by file.
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).

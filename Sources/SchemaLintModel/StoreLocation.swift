@@ -16,10 +16,21 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     public var kind: Kind
     /// What tells two stores apart: the store's name and App Group, or the URL's expression as written.
     public var key: String
+    /// Names of constants written in the key as `` `name` `` (an App Group identifier given by name): the project
+    /// puts in the string each one holds, where it can find it. Not part of the store's identity.
+    public var constants: [String: ValueReference] = [:]
 
     public init(kind: Kind, key: String) {
         self.kind = kind
         self.key = key
+    }
+
+    public static func == (lhs: StoreLocation, rhs: StoreLocation) -> Bool {
+        (lhs.kind, lhs.key) == (rhs.kind, rhs.key)
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(key)
     }
 
     public static let defaultStore = StoreLocation(kind: .defaultStore, key: "default.store")
@@ -27,6 +38,17 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// `ModelConfiguration("Name", groupContainer: .identifier("group.x"))`.
     public static func named(_ name: String, group: String? = nil) -> StoreLocation {
         StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
+    }
+
+    /// The key with each constant it names replaced by the string the constant holds (`resolve` finds it).
+    public func resolving(_ resolve: (ValueReference) -> String?) -> StoreLocation {
+        var resolved = self
+        for (written, reference) in constants.sorted(by: { $0.key < $1.key }) {
+            guard let value = resolve(reference) else { continue }
+            resolved.key = resolved.key.replacingOccurrences(of: "`\(written)`", with: value)
+            resolved.constants[written] = nil
+        }
+        return resolved
     }
 
     /// A store schemalint cannot tell, keyed by where it is opened so it is never the same as another.
@@ -38,10 +60,15 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     public var description: String {
         switch kind {
         case .defaultStore, .named: return key
-        case .url: return "the store at `\(key)`"
+        case .url: return "the store at `\(key.dropFirst("url:".count))`"
         case .unknown: return "the store opened at \(key) (its location is built where schemalint cannot read it)"
         }
     }
+
+    /// Whether a key names its file for certain: a store name and App Group written as strings. A URL's expression
+    /// can be spelt anew without moving the file, and a constant another platform's build sets otherwise may hold
+    /// anything: a store is said to be left behind only when both keys are certain.
+    public static func isCertain(key: String) -> Bool { !key.hasPrefix("url:") && !key.contains("`") }
 
     public static func < (lhs: StoreLocation, rhs: StoreLocation) -> Bool {
         (lhs.kind.rawValue, lhs.key) < (rhs.kind.rawValue, rhs.key)

@@ -163,9 +163,16 @@ final class ContainerCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: MacroExpansionExprSyntax) { purposes.removeLast() }
 
+    /// Inside a clause another platform's build does not take (`#if os(macOS)`): values read here are not what every
+    /// build uses, so a store's URL or App Group is not read through them.
+    private var platformDependent = 0
+
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
         if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements {
+            let certain = IfConfigEvaluator.isCertain(clause, of: node)
+            if !certain { platformDependent += 1 }
             walk(elements)
+            if !certain { platformDependent -= 1 }
         }
         return .skipChildren
     }
@@ -191,7 +198,7 @@ final class ContainerCollector: SyntaxVisitor {
             schemaVariables.record(name, named, at: node)
         }
         if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
-        values.record(name, value, at: node)
+        if platformDependent == 0 { values.record(name, value, at: node) }
         let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
@@ -322,7 +329,7 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private var storeReader: StoreLocationReader {
-        StoreLocationReader { [values] name, use in values.lookup(name, at: use) }
+        StoreLocationReader(references: sources) { [values] name, use in values.lookup(name, at: use) }
     }
 
     private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {

@@ -20,6 +20,16 @@ enum IfConfigEvaluator {
         return nil
     }
 
+    /// Whether every build takes this clause: its condition is true, or it is the `#else` after conditions that are
+    /// all false.
+    static func isCertain(_ clause: IfConfigClauseSyntax, of ifConfig: IfConfigDeclSyntax) -> Bool {
+        for other in ifConfig.clauses {
+            guard other.id != clause.id else { return clause.condition.map { evaluate($0) == .yes } ?? true }
+            guard let condition = other.condition, evaluate(condition) == .no else { return false }
+        }
+        return false
+    }
+
     static func evaluate(_ expression: ExprSyntax) -> Truth {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return literal.literal.tokenKind == .keyword(.true) ? .yes : .no

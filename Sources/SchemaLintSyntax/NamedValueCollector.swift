@@ -38,8 +38,17 @@ final class NamedValueCollector: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    /// Inside a clause of an `#if` whose condition depends on the build (`#if os(macOS)`): another platform builds
+    /// another clause, so a string declared here is not the one every build uses.
+    private var platformDependent = 0
+
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements { walk(elements) }
+        if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements {
+            let certain = IfConfigEvaluator.isCertain(clause, of: node)
+            if !certain { platformDependent += 1 }
+            walk(elements)
+            if !certain { platformDependent -= 1 }
+        }
         return .skipChildren
     }
 
@@ -61,6 +70,8 @@ final class NamedValueCollector: SyntaxVisitor {
                 value = .type(type)
             } else if let source = sources.source(of: expression) {
                 value = .models(source)
+            } else if platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
+                value = .string(literal)
             } else {
                 continue
             }

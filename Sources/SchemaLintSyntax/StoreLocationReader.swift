@@ -11,24 +11,47 @@ struct StoreLocationReader {
     /// The value of a local variable visible at a use, as `LexicalVariables` finds it.
     let lookup: (String, Syntax) -> ExprSyntax?
 
+    /// Makes `ValueReference`s of names (`AppGroup.identifier`) for the project to resolve.
+    let references: ModelSourceReader?
+
+    init(references: ModelSourceReader? = nil, lookup: @escaping (String, Syntax) -> ExprSyntax?) {
+        self.references = references
+        self.lookup = lookup
+    }
+
     func location(of call: FunctionCallExprSyntax) -> StoreLocation {
         var name: String?
         var group: String?
+        var constants: [String: ValueReference] = [:]
+        /// A literal as it is; a constant's name as `` `name` ``, with its reference for the project to resolve.
+        func read(_ expression: ExprSyntax) -> String {
+            let written = text(of: expression)
+            if written.count > 1, written.hasPrefix("\""), written.hasSuffix("\""), !written.contains("\\(") {
+                return String(written.dropFirst().dropLast())
+            }
+            if let reference = references?.reference(expression) { constants[written] = reference }
+            return "`\(written)`"
+        }
         for (index, argument) in call.arguments.enumerated() {
             switch argument.label?.text {
             case nil where index == 0, "name":
-                name = Self.literal(argument.expression) ?? "`\(text(of: argument.expression))`"
+                name = read(argument.expression)
             case "url":
-                return StoreLocation(kind: .url, key: text(of: argument.expression))
+                return StoreLocation(kind: .url, key: "url:" + text(of: argument.expression))
             case "groupContainer":
-                group = groupIdentifier(argument.expression)
+                group = groupIdentifier(argument.expression).map(read)
             default:
                 break
             }
         }
-        if let name { return .named(name, group: group) }
-        if let group { return StoreLocation(kind: .named, key: "\(group)/default.store") }
-        return .defaultStore
+        var location = StoreLocation.defaultStore
+        if let name {
+            location = .named(name, group: group)
+        } else if let group {
+            location = StoreLocation(kind: .named, key: "\(group)/default.store")
+        }
+        location.constants = constants
+        return location
     }
 
     /// `"Cache"`, a string literal with no interpolation.
@@ -39,16 +62,13 @@ struct StoreLocationReader {
         return segment.content.text
     }
 
-    /// `.identifier("group.x")`, or a constant's name (with a local variable's value put in); `.automatic` and
-    /// `.none` name no group of their own.
-    private func groupIdentifier(_ expression: ExprSyntax) -> String? {
+    /// The identifier of `.identifier("group.x")` (or of a constant); `.automatic` and `.none` name no group of
+    /// their own.
+    private func groupIdentifier(_ expression: ExprSyntax) -> ExprSyntax? {
         guard let call = expression.as(FunctionCallExprSyntax.self),
-            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier",
-            let first = call.arguments.first
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier"
         else { return nil }
-        let written = text(of: first.expression)
-        return written.hasPrefix("\"") && written.hasSuffix("\"") && written.count > 1
-            ? String(written.dropFirst().dropLast()) : "`\(written)`"
+        return call.arguments.first?.expression
     }
 
     /// The expression's tokens without trivia, each bare name of a local variable replaced by its value (a few levels

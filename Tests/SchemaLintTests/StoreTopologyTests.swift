@@ -32,7 +32,7 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertEqual(lockfile.versions["LibrarySchemaV1"]?.heldIn, ["Library.store"])
         XCTAssertEqual(
             lockfile.versions["CoverCacheSchemaV2"]?.heldIn,
-            ["URL.applicationSupportDirectory.appending(path:\"Covers.store\")"])
+            ["url:URL.applicationSupportDirectory.appending(path:\"Covers.store\")"])
         for shipped in [lockfile, legacy(lockfile)] {
             let checked = TestSupport.analyze(files, lockfile: shipped)
             XCTAssertEqual(TestSupport.summary(checked.findings), [])

@@ -12,8 +12,10 @@ struct MissingNames {
     var declarations: Set<String> = []
     /// First components of typealias targets that matter (`typealias Trip = SchemaV3.Trip`).
     var aliasTargets: Set<String> = []
+    /// Global constants a configuration names (`groupContainer: .identifier(appGroup)`): files that mention them.
+    var constants: Set<String> = []
 
-    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty }
+    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty }
 
     static func collect(_ project: Project) -> MissingNames {
         var wanted = MissingNames()
@@ -45,6 +47,7 @@ struct MissingNames {
         }
         // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
         wanted.declarations.formUnion(project.unresolvedOwners)
+        wanted.constants = project.unresolvedConstants
         wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }
         return wanted
     }

@@ -9,17 +9,21 @@ enum PassTwo {
         _ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
         threads: Int?
     ) -> [Int] {
-        let names = wanted.declarations, targets = wanted.aliasTargets
+        let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.constants
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let verdicts = Workers.map(candidates.count, threads: threads, state: newBuffer) { slot, buffer -> Bool in
             let file = files[candidates[slot]]
             guard file.isDeferred, let path = file.absolutePath else {
-                return DeclarationScanner.mentions(file.bytes, declaring: names, aliasing: targets)
+                return file.bytes.withUnsafeBufferPointer { bytes in
+                    DeclarationScanner.mentions(bytes, declaring: names, aliasing: targets)
+                        || DeclarationScanner.mentionsIdentifier(bytes, in: constants)
+                }
             }
             guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return false }
             return buffer.withUnsafeBufferPointer { whole in
                 let content = UnsafeBufferPointer(rebasing: whole[0..<count])
                 return DeclarationScanner.mentions(content, declaring: names, aliasing: targets)
+                    || DeclarationScanner.mentionsIdentifier(content, in: constants)
             }
         }
         return candidates.indices.filter { verdicts[$0] }.map { candidates[$0] }

@@ -15,6 +15,10 @@ public enum StateAssignment {
         case declaredOnly
         /// `heldIn` names stores no app container opens any more.
         case orphaned([String])
+        /// `heldIn` names stores none of today's matches, but a key on either side is not certain (a URL's
+        /// expression, a constant another platform's build sets otherwise): schemalint cannot tell whether the store
+        /// moved, so nothing is claimed either way.
+        case unmatched([String])
     }
 
     public static func holder(of key: String, _ locked: LockedVersion, in context: RuleContext) -> Holder {
@@ -24,7 +28,13 @@ public enum StateAssignment {
         let declared = project.version(key: key)
         if let recorded = locked.heldIn, !recorded.isEmpty {
             let named = topology.stores.filter { recorded.contains($0.location.key) }
-            guard !named.isEmpty else { return .orphaned(recorded) }
+            // Left behind only when the recorded stores and every store opened now name their files for certain;
+            // else the state is assigned as an earlier release's entry is.
+            let certain = recorded.allSatisfy(StoreLocation.isCertain(key:))
+                && topology.stores.allSatisfy {
+                    $0.location.kind != .unknown && StoreLocation.isCertain(key: $0.location.key)
+                }
+            if named.isEmpty { return certain ? .orphaned(recorded) : .unmatched(recorded) }
             if let declared {
                 let holding = named.filter { $0.holds(declared) }
                 if !holding.isEmpty { return .stores(holding) }

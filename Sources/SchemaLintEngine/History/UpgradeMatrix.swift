@@ -29,6 +29,9 @@ public struct UpgradeMatrix: Sendable {
         case edited(plan: String, checksum: String)
         /// The store the state was locked in (`heldIn`) is opened by no app container any more.
         case storeGone(stores: [String])
+        /// The store it was locked in matches none opened now, and schemalint cannot tell whether it moved (a URL's
+        /// expression, a platform-dependent constant).
+        case storeUnmatched(stores: [String])
         /// Its type is declared but no app container's store holds it (a namespace, a test's plan): not a state any
         /// user's store can be in.
         case declaredOnly
@@ -37,14 +40,14 @@ public struct UpgradeMatrix: Sendable {
             switch self {
             case let .inferred(_, blockers): return !blockers.isEmpty
             case .unknown, .edited: return true
-            case .opensAsIs, .staged, .notOpened, .storeGone, .declaredOnly: return false
+            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly: return false
             }
         }
 
         /// Not a failure, but not a store this build opens either: shown with ⚠️, never ✅.
         public var warns: Bool {
             switch self {
-            case .notOpened, .storeGone: return true
+            case .notOpened, .storeGone, .storeUnmatched: return true
             default: return false
             }
         }
@@ -74,6 +77,8 @@ extension UpgradeMatrix {
                 row(.declaredOnly)
             case let .orphaned(stores):
                 row(.storeGone(stores: stores))
+            case let .unmatched(stores):
+                row(.storeUnmatched(stores: stores))
             case let .stores(stores):
                 if stores.isEmpty { row(.notOpened) }
                 for store in stores {

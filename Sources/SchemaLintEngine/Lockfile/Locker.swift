@@ -250,6 +250,8 @@ public enum Locker {
         return lockfile.versions.keys.sorted().compactMap { key in
             guard let locked = lockfile.versions[key], locked.retired == nil else { return nil }
             switch StateAssignment.holder(of: key, locked, in: withTopology) {
+            case let .unmatched(stores):
+                return (key, "locked in \(stores.joined(separator: ", ")), which matches no store opened now")
             case let .orphaned(stores):
                 return (key, "locked in \(stores.joined(separator: ", ")), which no app container opens any more")
             case let .stores(stores) where stores.isEmpty:

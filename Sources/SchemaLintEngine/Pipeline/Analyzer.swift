@@ -132,9 +132,11 @@ public struct Analyzer {
             var wanted = MissingNames.collect(project)
             wanted.declarations.subtract(searched.declarations)
             wanted.aliasTargets.subtract(searched.aliasTargets)
+            wanted.constants.subtract(searched.constants)
             guard !wanted.isEmpty else { break }
             searched.declarations.formUnion(wanted.declarations)
             searched.aliasTargets.formUnion(wanted.aliasTargets)
+            searched.constants.formUnion(wanted.constants)
             let skipped = files.indices.filter { !relevant[$0] }
             let extra = PassTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }

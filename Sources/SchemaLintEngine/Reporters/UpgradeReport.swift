@@ -83,6 +83,11 @@ public enum UpgradeReport {
                 "not opened: it was locked in \(stores.joined(separator: ", ")), which no app container opens any "
                     + "more; users' data there is left behind"
             ]
+        case let .storeUnmatched(stores):
+            return [
+                "cannot tell: it was locked in \(stores.joined(separator: ", ")), which matches no store opened now, "
+                    + "and one of them is named by a URL expression or a platform-dependent constant"
+            ]
         case .declaredOnly:
             return ["no store holds it: no app container opens this version or a plan listing it"]
         }
@@ -98,6 +103,7 @@ public enum UpgradeReport {
         case .notOpened: return ("notOpened", [])
         case let .edited(plan, checksum): return ("edited", [("plan", .string(plan)), ("checksum", .string(checksum))])
         case let .storeGone(stores): return ("storeGone", [("stores", .strings(stores))])
+        case let .storeUnmatched(stores): return ("storeUnmatched", [("stores", .strings(stores))])
         case .declaredOnly: return ("declaredOnly", [])
         }
     }
