@@ -318,6 +318,46 @@ final class StoreTopologyTests: XCTestCase {
                 .count, 0)
     }
 
+    /// An App Group named by a constant declared in a file with no SwiftData word is read through it (pass 2 parses
+    /// that file); one a platform clause sets (`#if os(macOS)`) is not, and a store named through it is never said to
+    /// be left behind (found on msdrigg/roam 1.43 → 1.49).
+    func testAppGroupsNamedByConstants() throws {
+        let model = """
+            import SwiftData
+
+            @Model final class Device { var name: String = ""; init() {} }
+
+            func sharedContainer() throws -> ModelContainer {
+                let configuration = ModelConfiguration(groupContainer: .identifier(sharedGroup))
+                return try ModelContainer(for: Device.self, configurations: configuration)
+            }
+            """
+        let global = "import Foundation\n\nlet sharedGroup = \"group.com.example.remote\"\n"
+        let resolved = TestSupport.analyze(["Model.swift": model, "Constants.swift": global])
+        XCTAssertEqual(resolved.topology.stores.map(\.location.key), ["group.com.example.remote/default.store"])
+
+        let perPlatform = """
+            import Foundation
+
+            #if os(macOS)
+            let sharedGroup = "TEAMID.com.example.remote"
+            #else
+            let sharedGroup = "group.com.example.remote"
+            #endif
+            """
+        let conditional = TestSupport.analyze(["Model.swift": model, "Constants.swift": perPlatform])
+        XCTAssertEqual(conditional.topology.stores.map(\.location.key), ["`sharedGroup`/default.store"])
+        // The constant is dropped for the literal: the store may or may not have moved, and nothing is claimed.
+        let lockfile = TestSupport.lock(conditional)
+        let literal = model.replacingOccurrences(
+            of: ".identifier(sharedGroup)", with: ".identifier(\"group.com.example.remote\")")
+        let checked = TestSupport.analyze(["Model.swift": literal], lockfile: lockfile)
+        XCTAssertEqual(TestSupport.summary(checked.findings), [])
+        guard case .storeUnmatched = checked.upgrades.rows.first?.outcome else {
+            return XCTFail("\(checked.upgrades.rows)")
+        }
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()
