@@ -25,8 +25,21 @@ enum ContainerBuilder {
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
-                container.stores = use.stores.map {
-                    strings($0, scope: scope, file: file.path, values: values, project: &project)
+                var inMemory = 0
+                container.stores = use.stores.enumerated().map { index, store in
+                    // A configuration given by a constant's name: the store the constant's configuration names.
+                    if let reference = use.configurationReferences[index],
+                        let entry = values.lookup(reference, scope: scope, file: file.path),
+                        case let .configuration(named, isInMemory) = entry.value.value
+                    {
+                        if isInMemory { inMemory += 1 }
+                        // Names in the constant's configuration resolve where the constant is declared.
+                        return strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
+                    }
+                    return strings(store, scope: scope, file: file.path, values: values, project: &project)
+                }
+                if container.purpose == .app, inMemory > 0, inMemory == use.stores.count {
+                    container.purpose = .inMemory
                 }
                 container.configurationLocations = use.configurationLocations
                 if let schemaUse {

@@ -408,6 +408,9 @@ public struct ContainerUse: Sendable {
     public var stores: [StoreLocation] = [.defaultStore]
     /// Where each `ModelConfiguration` it is given is written, when it is written in this file.
     public var configurationLocations: [SourceLocation] = []
+    /// Configurations given by a constant's name (`SharedContainer.configuration`), by their index in `stores`: the
+    /// project reads the store they name.
+    public var configurationReferences: [Int: ValueReference] = [:]
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
         hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app, site: SourceLocation? = nil
@@ -476,6 +479,8 @@ public struct NamedValue: Sendable {
         case type(TypeExpr)
         /// A string literal: an App Group identifier or a store name a configuration is given by name.
         case string(String)
+        /// A `ModelConfiguration(...)`: the store it names, and whether it keeps its store in memory.
+        case configuration(StoreLocation, inMemory: Bool)
     }
 
     /// The enclosing type path (the extended type inside an extension); empty for a global.

@@ -49,7 +49,7 @@ struct NamedValueIndex {
             return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
         case let .models(.named(next)):
             return self.type(of: next, scope: entry.owner, file: entry.file, depth: depth + 1)
-        case .models, .string:
+        case .models, .string, .configuration:
             return nil
         }
     }

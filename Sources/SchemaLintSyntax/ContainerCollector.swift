@@ -286,6 +286,9 @@ final class ContainerCollector: SyntaxVisitor {
                     ?? ConfigurationFacts(purpose: nil, store: .unknown(at: reader.location(expression)), location: nil)
             }
             use.stores = facts.map(\.store)
+            for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
+                if let reference = sources.reference(expression) { use.configurationReferences[index] = reference }
+            }
             use.configurationLocations = facts.compactMap(\.location)
         }
         return use

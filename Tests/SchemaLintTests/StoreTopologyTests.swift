@@ -358,6 +358,53 @@ final class StoreTopologyTests: XCTestCase {
         }
     }
 
+    /// A configuration held by a constant (`SharedStore.configuration`) names its store for every container given
+    /// it; one held in memory makes its container an in-memory one.
+    func testConfigurationsGivenByConstants() {
+        let files = [
+            "Shared/SharedStore.swift": """
+                import SwiftData
+
+                @Model final class Habit { var title: String = ""; init() {} }
+                @Model final class Streak { var days: Int = 0; init() {} }
+
+                enum SharedStore {
+                    static let group = "group.com.example.habits"
+                    static let configuration = ModelConfiguration(groupContainer: .identifier(group))
+                    static let preview = ModelConfiguration(isStoredInMemoryOnly: true)
+                }
+                """,
+            "Habits/HabitsApp.swift": """
+                import SwiftData
+                import SwiftUI
+
+                @main struct HabitsApp: App {
+                    let container = try! ModelContainer(
+                        for: Habit.self, Streak.self, configurations: SharedStore.configuration)
+                    var body: some Scene { WindowGroup { Text("Habits") }.modelContainer(container) }
+                }
+
+                func previewContainer() -> ModelContainer {
+                    try! ModelContainer(for: Habit.self, configurations: SharedStore.preview)
+                }
+                """,
+            "HabitsWidget/Provider.swift": """
+                import SwiftData
+                import WidgetKit
+
+                func widgetContainer() throws -> ModelContainer {
+                    try ModelContainer(for: Habit.self, configurations: [SharedStore.configuration])
+                }
+                """,
+        ]
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app, .inMemory, .app])
+        XCTAssertEqual(analysis.topology.stores.map(\.name), ["group.com.example.habits/default.store"])
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings.filter { $0.severity == .error }),
+            ["store_opened_with_different_models HabitsWidget/Provider.swift:5"])
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()
