@@ -60,7 +60,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     public var description: String {
         switch kind {
         case .defaultStore, .named: return key
-        case .url: return "the store at `\(key.dropFirst("url:".count))`"
+        case .url:
+            // A URL built in a closure can be long: the start says which one it is.
+            let written = key.dropFirst("url:".count)
+            return "the store at `\(written.count > 90 ? written.prefix(89) + "…" : written)`"
         case .unknown: return "the store opened at \(key) (its location is built where schemalint cannot read it)"
         }
     }
