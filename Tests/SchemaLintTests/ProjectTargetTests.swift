@@ -15,6 +15,17 @@ final class ProjectTargetTests: XCTestCase {
         return Dictionary(uniqueKeysWithValues: files.map { ($0, membership.decision(for: $0)) })
     }
 
+    /// The classic project fixture in a scratch folder, to damage its project file.
+    private func copyOfClassic() throws -> URL {
+        let root = try TestSupport.temporaryDirectory()
+        let source = TestSupport.fixture("Projects/Classic")
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        return root
+    }
+
     private func rules(_ analysis: Analysis) -> [String] {
         TestSupport.summary(analysis.findings.filter { $0.rule != "lockfile_missing" })
     }
@@ -71,12 +82,7 @@ final class ProjectTargetTests: XCTestCase {
     /// A damaged or merge-conflicted project file never stops the check: it is named once, and the folder rules
     /// decide as if it were not there.
     func testAnUnreadableProjectFileFallsBackToFolderRules() throws {
-        let root = try TestSupport.temporaryDirectory()
-        let source = TestSupport.fixture("Projects/Classic")
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try FileManager.default.copyItem(
-                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
+        let root = try copyOfClassic()
         let pbxproj = root.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
         let text = try String(contentsOf: pbxproj, encoding: .utf8)
         try Data(text.replacingOccurrences(
@@ -117,13 +123,8 @@ final class ProjectTargetTests: XCTestCase {
     /// Groups that contain each other (a hand-merged project file) resolve no path: the project is named as damaged
     /// and folder rules decide, instead of every file reading as compiled by no target (a silent pass).
     func testAProjectWhoseGroupsFormACycleIsNamedAndFolderRulesDecide() throws {
-        let root = try TestSupport.temporaryDirectory()
+        let root = try copyOfClassic()
         defer { try? FileManager.default.removeItem(at: root) }
-        let source = TestSupport.fixture("Projects/Classic")
-        for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-            try FileManager.default.copyItem(
-                at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
         let pbxproj = root.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
         let text = try String(contentsOf: pbxproj, encoding: .utf8)
         // Models (C1000003) lists the Garden group (C1000002) that lists it.

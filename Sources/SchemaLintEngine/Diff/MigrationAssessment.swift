@@ -147,10 +147,7 @@ public enum MigrationAssessment {
     public static func retypedRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
         removed: PropertySnapshot, added: PropertySnapshot
     )] {
-        let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
-        let linked = Set(new.properties.compactMap(\.originalName))
-        let removed = old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) }
-        let added = new.properties.filter { !oldNames.contains($0.name) && $0.originalName == nil }
+        let (removed, added) = unlinked(from: old, to: new)
         return removed.compactMap { gone in
             let near = added.filter {
                 $0.kind == gone.kind && $0.type != gone.type && NameRoots.near(gone.name, $0.name)
@@ -159,14 +156,23 @@ public enum MigrationAssessment {
         }
     }
 
+    /// Properties that disappear and properties that appear, neither linked to the other by `originalName`.
+    private static func unlinked(from old: EntitySnapshot, to new: EntitySnapshot) -> (
+        removed: [PropertySnapshot], added: [PropertySnapshot]
+    ) {
+        let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
+        let linked = Set(new.properties.compactMap(\.originalName))
+        return (
+            old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) },
+            new.properties.filter { !oldNames.contains($0.name) && $0.originalName == nil }
+        )
+    }
+
     /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`.
     public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
         removed: PropertySnapshot, added: PropertySnapshot
     )] {
-        let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
-        let linked = Set(new.properties.compactMap(\.originalName))
-        let removed = old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) }
-        let added = new.properties.filter { !oldNames.contains($0.name) && $0.originalName == nil }
+        let (removed, added) = unlinked(from: old, to: new)
         var pairs: [(PropertySnapshot, PropertySnapshot)] = []
         var used = Set<String>()
         for gone in removed {

@@ -145,15 +145,18 @@ extension StoreTopology {
         for plan in store.plans {
             held += (plan.schemas ?? []).compactMap { $0.version.flatMap { project.version($0) } }
         }
-        for container in store.containers {
-            if let id = container.versionedSchema, let version = project.version(id) { held.append(version) }
-            if let models = container.models?.compactMap(\.entity), !models.isEmpty {
-                let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
-                held += project.versions.filter { Set($0.allEntities) == stored }
-            }
-        }
+        for container in store.containers { held += opened(by: container, project) }
         var seen = Set<String>()
         return held.filter { seen.insert($0.key).inserted }
+    }
+
+    /// What a container opens directly: its `Schema(versionedSchema:)` version, or the versions (declared or
+    /// implicit) that store exactly its models and every model they reach.
+    static func opened(by container: ContainerModel, _ project: Project) -> [SchemaVersion] {
+        if let id = container.versionedSchema, let version = project.version(id) { return [version] }
+        guard let models = container.models?.compactMap(\.entity), !models.isEmpty else { return [] }
+        let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
+        return project.versions.filter { Set($0.allEntities) == stored }
     }
 
     private static func syncs(_ store: Store, _ project: Project) -> Bool {
@@ -184,13 +187,7 @@ extension StoreTopology.Store {
         if isPooled { return context.currentTargets }
         var targets: [SchemaVersion] = []
         for container in containers where !container.hasMigrationPlanArgument {
-            if let id = container.versionedSchema, let version = context.project.version(id) {
-                targets.append(version)
-            } else if let models = container.models?.compactMap(\.entity), !models.isEmpty {
-                let stored = Set(
-                    models + VersionBuilder.reachable(from: models, entities: context.project.entities))
-                targets += context.project.versions.filter { Set($0.allEntities) == stored }
-            }
+            targets += StoreTopology.opened(by: container, context.project)
         }
         for plan in plans where plan.stages?.isEmpty == true {
             if let newest = PlanSteps(plan: plan, project: context.project).newest { targets.append(newest) }
