@@ -332,7 +332,12 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private var storeReader: StoreLocationReader {
-        StoreLocationReader(references: sources) { [values] name, use in values.lookup(name, at: use) }
+        var storeReader = StoreLocationReader(references: sources) { [values] name, use in
+            values.lookup(name, at: use)
+        }
+        storeReader.parameters = (parameterDefaults.last ?? readingDefaults).names
+        storeReader.locate = { [reader] in reader.location($0) }
+        return storeReader
     }
 
     private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {

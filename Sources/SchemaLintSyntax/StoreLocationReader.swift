@@ -13,6 +13,10 @@ struct StoreLocationReader {
 
     /// Makes `ValueReference`s of names (`AppGroup.identifier`) for the project to resolve.
     let references: ModelSourceReader?
+    /// The enclosing function's parameters: a URL built from one is whatever each caller passes.
+    var parameters: Set<String> = []
+    /// Where a call is, for a store that cannot be told.
+    var locate: ((Syntax) -> SourceLocation)?
 
     init(references: ModelSourceReader? = nil, lookup: @escaping (String, Syntax) -> ExprSyntax?) {
         self.references = references
@@ -37,7 +41,10 @@ struct StoreLocationReader {
             case nil where index == 0, "name":
                 name = read(argument.expression)
             case "url":
-                return StoreLocation(kind: .url, key: "url:" + text(of: argument.expression))
+                let (written, fromParameter) = render(argument.expression)
+                // `func open(url: URL)`: each caller's URL is another store, so no two such are one.
+                if fromParameter, let locate { return .unknown(at: locate(Syntax(call))) }
+                return StoreLocation(kind: .url, key: "url:" + written)
             case "groupContainer":
                 group = groupIdentifier(argument.expression).map(read)
             default:
@@ -73,19 +80,32 @@ struct StoreLocationReader {
 
     /// The expression's tokens without trivia, each bare name of a local variable replaced by its value (a few levels
     /// deep): `base.appending(path:"Cache.store")` with `base` put in.
-    func text(of expression: ExprSyntax, depth: Int = 0) -> String {
+    func text(of expression: ExprSyntax) -> String { render(expression).text }
+
+    /// The text, and whether a bare name in it (or in a variable it reads) is a parameter of the enclosing function.
+    private func render(_ expression: ExprSyntax, depth: Int = 0) -> (text: String, fromParameter: Bool) {
         var result = ""
+        var fromParameter = false
         for token in expression.tokens(viewMode: .sourceAccurate) {
-            if depth < 4, case .identifier(let name) = token.tokenKind,
-                let reference = token.parent?.as(DeclReferenceExprSyntax.self), Self.isBare(reference),
-                let value = lookup(name, Syntax(reference)), value.id != expression.id
-            {
-                result += text(of: value, depth: depth + 1)
+            guard case .identifier(let name) = token.tokenKind,
+                let reference = token.parent?.as(DeclReferenceExprSyntax.self), Self.isBare(reference)
+            else {
+                result += token.text
+                continue
+            }
+            // A parameter first: a variable of its name elsewhere in the file is not it.
+            if parameters.contains(name) {
+                result += token.text
+                fromParameter = true
+            } else if depth < 4, let value = lookup(name, Syntax(reference)), value.id != expression.id {
+                let inner = render(value, depth: depth + 1)
+                result += inner.text
+                fromParameter = fromParameter || inner.fromParameter
             } else {
                 result += token.text
             }
         }
-        return result
+        return (result, fromParameter)
     }
 
     /// A name on its own (`base`), not a member (`.appending`) or an argument label.

@@ -405,6 +405,32 @@ final class StoreTopologyTests: XCTestCase {
             ["store_opened_with_different_models HabitsWidget/Provider.swift:5"])
     }
 
+    /// `func openStore(at url: URL)`: each caller's URL is another store, so two containers opened through such
+    /// functions are never taken for one store (no "different models" between them).
+    func testAStoreURLGivenAsAParameterIsItsOwnStore() {
+        let source = """
+            import Foundation
+            import SwiftData
+
+            @Model final class Photo { var name: String = ""; init() {} }
+            @Model final class Album { var title: String = ""; init() {} }
+
+            enum Stores {
+                static func photos(url: URL) throws -> ModelContainer {
+                    try ModelContainer(for: Photo.self, configurations: ModelConfiguration(url: url))
+                }
+
+                static func library(url: URL) throws -> ModelContainer {
+                    let configuration = ModelConfiguration(url: url.appendingPathComponent("Library.store"))
+                    return try ModelContainer(for: Photo.self, Album.self, configurations: configuration)
+                }
+            }
+            """
+        let analysis = TestSupport.analyze(source)
+        XCTAssertEqual(analysis.topology.stores.map(\.location.kind), [.unknown, .unknown])
+        XCTAssertEqual(TestSupport.summary(analysis.findings.filter { $0.severity == .error }), [])
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()
