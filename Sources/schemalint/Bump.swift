@@ -13,6 +13,7 @@ extension VersionNumber: ExpressibleByArgument {
 
 struct Bump: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bump",
         abstract: "Start the next version of a migration plan: copy the newest version, list it, add its stage.",
         discussion:
             "Every existing version keeps its checksum (proved before anything is written; exit 2 otherwise). "

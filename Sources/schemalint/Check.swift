@@ -8,6 +8,7 @@ extension ReportDestination: ExpressibleByArgument {}
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Analyse the schema code, run every rule and compare with the lockfile.")
 
     @OptionGroup var options: SharedOptions

@@ -3,6 +3,7 @@ import SchemaLintEngine
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Show what changes between two versions and whether lightweight migration can do it.",
         discussion: "Run it before writing a new stage. Versions are named by type (SchemaV1) or lockfile key.")
 

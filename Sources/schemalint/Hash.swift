@@ -3,6 +3,7 @@ import SchemaLintEngine
 
 struct Hash: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "hash",
         abstract: "Print each version's store checksum (as SwiftData writes it), entity hashes and fingerprint.")
 
     @OptionGroup var options: SharedOptions

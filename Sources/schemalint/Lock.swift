@@ -3,6 +3,7 @@ import SchemaLintEngine
 
 struct Lock: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lock",
         abstract: "Record the versions that are not locked yet in schemalint.lock (run it when you ship a release).",
         discussion:
             "A locked version that changed is never re-recorded silently: it is reported and nothing is written, "

@@ -4,6 +4,7 @@ import SchemaLintEngine
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List every rule with its severity and summary, marking which run under the configuration.")
 
     @Option(name: .customLong("config"), help: "The configuration file. Default: ./.schemalint.yml when it exists.")
@@ -19,6 +20,7 @@ struct Rules: ParsableCommand {
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Print a rule's document: what it catches, why, how to fix it, examples.")
 
     @Argument(help: "The rule id, as `schemalint rules` lists it.")
@@ -34,6 +36,7 @@ struct Explain: ParsableCommand {
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a commented starter .schemalint.yml (never overwrites one).")
 
     func run() throws {
@@ -52,7 +55,8 @@ struct Init: ParsableCommand {
 
 /// `schemalint version`, as Homebrew's formula tests and scripts expect (the same text as `--version`).
 struct Version: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print schemalint's version.")
+    static let configuration = CommandConfiguration(
+        commandName: "version", abstract: "Print schemalint's version.")
 
     func run() throws {
         Console.out(SchemaLintVersion.current + "\n")

@@ -6,6 +6,7 @@ extension UpgradeReport.Format: ExpressibleByArgument {}
 /// `schemalint upgrades`: what this build does with each store a user can hold.
 struct Upgrades: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "upgrades",
         abstract:
             "For each locked state and store fixture, say whether this build opens it: as is, by its stages, by "
             + "inference, or not (with the reason).")
