@@ -3,17 +3,21 @@
 /// every model they reach, under version identifier 1.0.0: that is what its users' stores hold, and what the next
 /// release must still open (by inference, since no stage runs).
 ///
+/// The same holds for a container given its own models beside a plan that migrates nothing (one version, no stages):
+/// its store holds the container's models, not the plan's version.
+///
 /// One implicit version per distinct set of models, named after the first container that opens it. None for a set
 /// some declared version already stores (`Schema(SchemaV2.models)`): that version is the state. None when a
 /// container's models are not all resolved: a partial set would be a wrong checksum, not an uncertain one.
-enum ImplicitVersions {
+public enum ImplicitVersions {
     static let name = "Unversioned"
 
     static func add(to project: inout Project) {
         let declared = Set(project.versions.map { Set($0.allEntities) })
         var seen: [Set<SymbolID>: Int] = [:]
         var implied: [SchemaVersion] = []
-        for container in project.containers where container.purpose == .app && !container.hasMigrationPlanArgument {
+        for container in project.containers where container.purpose == .app {
+            guard !container.hasMigrationPlanArgument || opensItsOwnModels(container, project) else { continue }
             guard container.versionedSchema == nil, let models = container.models, !models.isEmpty,
                 models.allSatisfy({ $0.entity != nil })
             else { continue }
@@ -32,6 +36,15 @@ enum ImplicitVersions {
             implied.append(version)
         }
         project.versions += implied
+    }
+
+    /// A container given its own models and a plan with one version and no stages (`Schema([8 models])` beside a
+    /// plan listing two): no stage runs, so the store holds the container's models, whatever the plan's version lists.
+    public static func opensItsOwnModels(_ container: ContainerModel, _ project: Project) -> Bool {
+        guard container.models != nil, let id = container.plan,
+            let plan = project.plans.first(where: { $0.id == id })
+        else { return false }
+        return (plan.schemas?.count ?? 0) <= 1 && plan.stages?.isEmpty == true
     }
 
     private static func unique(_ ids: [SymbolID]) -> [SymbolID] {

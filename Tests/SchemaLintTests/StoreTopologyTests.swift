@@ -431,6 +431,48 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(analysis.findings.filter { $0.severity == .error }), [])
     }
 
+    /// A container given its own models (`Schema([8 models])`) beside a plan that migrates nothing (one version
+    /// listing two): its store holds the container's models, so that state is what is locked and checked, never the
+    /// plan's version (found on vultisig/vultisig-ios: 7 false "SchemaV1 was edited" errors over its history, and a
+    /// type change of a container-only model unseen).
+    func testAFlatContainerBesideAPlanThatMigratesNothingLocksWhatItsStoreHolds() throws {
+        let release1 = """
+            import SwiftData
+
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Vault.self] }
+            }
+
+            enum WalletPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+
+            @Model final class Vault { var name: String = ""; init() {} }
+            @Model final class Rate { var fiat: String = ""; var value: Double = 0; init() {} }
+
+            let container = try! ModelContainer(
+                for: Schema([Vault.self, Rate.self]), migrationPlan: WalletPlan.self)
+            """
+        let analysis = TestSupport.analyze(release1)
+        let outcome = Locker.plan(analysis, existing: nil, request: .init())
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), ["SchemaV1"])
+        XCTAssertEqual(outcome.recorded.count, 1)
+        XCTAssertTrue(outcome.recorded[0].hasPrefix("Unversioned@"), "\(outcome.recorded)")
+
+        // A property added to Vault (the plan's version's model) is what the store's new state holds: no edit.
+        let added = release1.replacingOccurrences(
+            of: "@Model final class Vault { var name: String = \"\"; init() {} }",
+            with: "@Model final class Vault { var name: String = \"\"; var note: String?; init() {} }")
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(added, lockfile: outcome.lockfile).findings), [])
+        // A container-only model's type change is seen: stores of the locked state cannot be inferred.
+        let retyped = release1.replacingOccurrences(of: "var value: Double = 0", with: "var value: String = \"\"")
+        XCTAssertEqual(
+            TestSupport.analyze(retyped, lockfile: outcome.lockfile).findings.map(\.rule),
+            ["lightweight_unsupported_change"])
+    }
+
     /// `upgrades` and `check` agree: a locked version edited in place fails in both, with exit 1.
     func testUpgradesFailsForAnEditedVersionAsCheckDoes() throws {
         let root = try TestSupport.temporaryDirectory()

@@ -142,12 +142,19 @@ extension StoreTopology {
 
     private static func versions(of store: Store, _ project: Project) -> [SchemaVersion] {
         var held: [SchemaVersion] = []
-        for plan in store.plans {
+        for plan in store.plans where !givenOnlyBesideOwnModels(plan, store, project) {
             held += (plan.schemas ?? []).compactMap { $0.version.flatMap { project.version($0) } }
         }
         for container in store.containers { held += opened(by: container, project) }
         var seen = Set<String>()
         return held.filter { seen.insert($0.key).inserted }
+    }
+
+    /// A plan that migrates nothing, given only to containers that pass their own models (`Schema([8 models])`
+    /// beside a plan whose one version lists two): the store holds the containers' models, never the plan's version.
+    static func givenOnlyBesideOwnModels(_ plan: MigrationPlan, _ store: Store, _ project: Project) -> Bool {
+        let given = store.containers.filter { $0.plan == plan.id }
+        return !given.isEmpty && given.allSatisfy { ImplicitVersions.opensItsOwnModels($0, project) }
     }
 
     /// What a container opens directly: its `Schema(versionedSchema:)` version, or the versions (declared or
@@ -186,10 +193,13 @@ extension StoreTopology.Store {
     public func inferenceTargets(_ context: RuleContext) -> [SchemaVersion] {
         if isPooled { return context.currentTargets }
         var targets: [SchemaVersion] = []
-        for container in containers where !container.hasMigrationPlanArgument {
+        for container in containers
+        where !container.hasMigrationPlanArgument || ImplicitVersions.opensItsOwnModels(container, context.project) {
             targets += StoreTopology.opened(by: container, context.project)
         }
-        for plan in plans where plan.stages?.isEmpty == true {
+        for plan in plans where plan.stages?.isEmpty == true
+            && !StoreTopology.givenOnlyBesideOwnModels(plan, self, context.project)
+        {
             if let newest = PlanSteps(plan: plan, project: context.project).newest { targets.append(newest) }
         }
         var seen = Set<String>()
