@@ -60,4 +60,18 @@ final class ShippedEditMessageTests: XCTestCase {
         XCTAssertTrue(
             text.contains("; and 5 edits that keep the checksum (default values, delete rules, original names)."), text)
     }
+
+    /// `var region: String? = nil` written as `var region: String?` (a formatter's edit) changes nothing a store holds:
+    /// no finding (found on msdrigg/roam 1.30 → 1.31). A non-nil default on a required property is still said.
+    func testAnOptionalsNilDefaultSpeltAnotherWayIsNoEdit() throws {
+        let shipped = Self.shipped.replacingOccurrences(
+            of: "var region: String?\n", with: "var region: String? = nil\n")
+        let lockfile = TestSupport.lock(TestSupport.analyze(shipped))
+        XCTAssertEqual(TestSupport.summary(TestSupport.analyze(Self.shipped, lockfile: lockfile).findings), [])
+        let required = Self.shipped.replacingOccurrences(
+            of: "var theme: String\n", with: "var theme: String = \"x\"\n")
+        XCTAssertEqual(
+            TestSupport.analyze(required, lockfile: TestSupport.lock(TestSupport.analyze(Self.shipped))).findings
+                .map(\.rule), ["shipped_schema_edited"])
+    }
 }

@@ -33,6 +33,14 @@ public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
         return old == to
     }
 
+    /// Only whether an optional property has a default changed (`= nil` written or left out): nothing stored moves.
+    public var onlyOptionalDefault: Bool {
+        guard case let .propertyChanged(from, to) = kind, from.optional, to.optional else { return false }
+        var old = from
+        old.hasDefault = to.hasDefault
+        return old == to
+    }
+
     /// The standard wording (`Trip.notes changed: became optional`).
     public var text: String { ChangeWording.standard.lines(for: self).joined(separator: "; ") }
     public var description: String { text }

@@ -19,7 +19,11 @@ public struct ShippedSchemaEditedRule: Rule {
             if case .declaredOnly = holder { continue }
             let current = LockedVersion(
                 analysis: analysis, type: version.name, versionIdentifier: version.identifier?.description)
-            let (described, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
+            let (all, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
+            // `var note: String? = nil` written as `var note: String?`: an optional's default is nothing a store
+            // holds or a migration reads, and the two spellings are one declaration.
+            let unread = Set(schemaChanges.filter(\.onlyOptionalDefault).map(\.text))
+            let described = all.filter { !unread.contains($0) }
             guard !described.isEmpty else { continue }
             let changes = Self.checksumChangesFirst(described, schemaChanges)
             let checksumMoved = locked.checksum != analysis.hashes.checksum
