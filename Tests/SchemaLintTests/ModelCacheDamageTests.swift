@@ -18,7 +18,10 @@ final class ModelCacheDamageTests: XCTestCase {
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent((path as NSString).lastPathComponent).path
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        // With its write-ahead log, as the product copies a store: the cached model may still be in it.
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+        }
         var database: OpaquePointer?
         defer { sqlite3_close(database) }
         XCTAssertEqual(sqlite3_open_v2(copy, &database, SQLITE_OPEN_READONLY, nil), SQLITE_OK)

@@ -5,7 +5,8 @@ import SwiftUI
 struct PayslipsApp: App {
     let container: ModelContainer = {
         let schema = Schema([Payslip.self, ParseUsage.self])
-        let configuration = ModelConfiguration(schema: schema, groupContainer: .identifier("group.com.example.payslips"))
+        let configuration = ModelConfiguration(
+            schema: schema, groupContainer: .identifier("group.com.example.payslips"))
         return try! ModelContainer(for: schema, configurations: configuration)
     }()
 
