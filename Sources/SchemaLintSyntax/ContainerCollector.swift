@@ -457,8 +457,7 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private func isConfigurationCall(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = ModelSourceReader.calleeName(call.calledExpression)
-        if callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration" { return true }
+        if StoreLocationReader.isConfigurationInit(call) { return true }
         return Self.isImplicitInit(call) && Self.isConfigurationContext(call)
     }
 

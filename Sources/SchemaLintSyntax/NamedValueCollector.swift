@@ -73,15 +73,10 @@ final class NamedValueCollector: SyntaxVisitor {
             } else if platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
                 value = .string(literal)
             } else if let call = expression.as(FunctionCallExprSyntax.self),
-                ["ModelConfiguration", "SwiftData.ModelConfiguration"].contains(
-                    ModelSourceReader.calleeName(call.calledExpression))
+                StoreLocationReader.isConfigurationInit(call)
             {
                 let store = StoreLocationReader(references: sources) { _, _ in nil }.location(of: call)
-                let inMemory = call.arguments.contains {
-                    $0.label?.text == "isStoredInMemoryOnly"
-                        && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
-                }
-                value = .configuration(store, inMemory: inMemory)
+                value = .configuration(store, inMemory: StoreLocationReader.keepsStoreInMemory(call))
             } else {
                 continue
             }

@@ -244,9 +244,8 @@ public enum Locker {
     /// Entries no store of the app holds now (their store no container opens, or nothing resembles them), by key.
     static func unassigned(_ lockfile: Lockfile, _ analysis: Analysis) -> [(key: String, why: String)] {
         let versions = Dictionary(analysis.versions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let context = RuleContext(project: analysis.project, analyses: versions, lockfile: lockfile)
-        var withTopology = context
-        withTopology.topology = analysis.topology
+        let withTopology = RuleContext(
+            project: analysis.project, analyses: versions, lockfile: lockfile, topology: analysis.topology)
         return lockfile.versions.keys.sorted().compactMap { key in
             guard let locked = lockfile.versions[key], locked.retired == nil else { return nil }
             switch StateAssignment.holder(of: key, locked, in: withTopology) {

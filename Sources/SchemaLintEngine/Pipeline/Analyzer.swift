@@ -153,19 +153,18 @@ public struct Analyzer {
         let unused = UnusedDeclarations.unreferenced(project, files: files, skipped: skipped, threads: threads)
         var checked = project
         checked.plans.removeAll { unused.contains($0.id) }
+        // Which store each app container opens, with the targets the project files say compile each file.
+        var targets: [String: [String]] = [:]
+        let topology = StoreTopology.build(checked) { file in
+            if let known = targets[file] { return known }
+            let names = membership?.targetNames(for: file) ?? []
+            targets[file] = names
+            return names
+        }
         var context = RuleContext(
             project: checked, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
-            lockfile: lockfile)
+            lockfile: lockfile, topology: topology)
         context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
-        if let membership {
-            var targets: [String: [String]] = [:]
-            context.topology = StoreTopology.build(checked) { file in
-                if let known = targets[file] { return known }
-                let names = membership.targetNames(for: file)
-                targets[file] = names
-                return names
-            }
-        }
         context.unusedModels = UnusedDeclarations.unusedModels(
             project, files: files, skipped: skipped, threads: threads)
         let enabled = rules.filter { configuration.isEnabled($0.id) }

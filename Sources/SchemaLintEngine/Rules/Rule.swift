@@ -46,11 +46,15 @@ public struct RuleContext {
     /// Which store files the app containers open, and what each holds (`StoreTopology`).
     public var topology: StoreTopology
 
-    public init(project: Project, analyses: [String: VersionAnalysis], lockfile: Lockfile?) {
+    /// `topology`: the stores as the analysis found them (with the project files' targets); built from the project
+    /// alone when not given.
+    public init(
+        project: Project, analyses: [String: VersionAnalysis], lockfile: Lockfile?, topology: StoreTopology? = nil
+    ) {
         self.project = project
         self.analyses = analyses
         self.lockfile = lockfile
-        topology = StoreTopology.build(project) { _ in [] }
+        self.topology = topology ?? StoreTopology.build(project) { _ in [] }
     }
 
     public func analysis(of version: SchemaVersion) -> VersionAnalysis? { analyses[version.key] }

@@ -14,15 +14,8 @@ public enum InferenceTargets {
     public static func targets(in project: Project, plans: [MigrationPlan]) -> [SchemaVersion] {
         var targets = project.versions.filter(\.isImplicit)
         for container in project.containers where container.purpose == .app && !container.hasMigrationPlanArgument {
-            if let id = container.versionedSchema, let version = project.versions.first(where: { $0.id == id }) {
-                targets.append(version)
-            } else if let models = container.models?.compactMap(\.entity), !models.isEmpty {
-                // `Schema(SchemaV2.models)`: a declared version stores exactly these models.
-                let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
-                if let version = project.versions.first(where: { !$0.isImplicit && Set($0.allEntities) == stored }) {
-                    targets.append(version)
-                }
-            }
+            // `Schema(versionedSchema: V.self)`, or `Schema(SchemaV2.models)`: a version stores exactly these models.
+            targets += StoreTopology.opened(by: container, project)
         }
         for plan in plans where plan.stages?.isEmpty == true {
             if let newest = PlanSteps(plan: plan, project: project).newest { targets.append(newest) }
