@@ -12,7 +12,8 @@ let package = Package(
         // The analysis engine, usable without the CLI (plugins, tests, other tools).
         .library(
             name: "SchemaLint", targets: [
-                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite", "SchemaLintEngine",
+                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite", "SchemaLintBundles",
+                "SchemaLintEngine",
             ]),
     ],
     dependencies: [
@@ -24,6 +25,9 @@ let package = Package(
         // Semantic schema model, Core Data version hashes and the fingerprint. Knows nothing of SwiftSyntax. Its own
         // SHA-2 (SHA2.swift) replaced swift-crypto, whose BoringSSL build was most of schemalint's compile time.
         .target(name: "SchemaLintModel"),
+        // Core Data model bundles (`.xcdatamodeld` XML) -> the same store model SwiftData versions map to. Its own small
+        // XML reader: no libxml2 on Linux, line numbers for findings, bytes only.
+        .target(name: "SchemaLintBundles", dependencies: ["SchemaLintModel"]),
         // Swift source -> semantic model. The only target that imports SwiftSyntax.
         .target(
             name: "SchemaLintSyntax",
@@ -58,7 +62,7 @@ let package = Package(
         .target(
             name: "SchemaLintEngine",
             dependencies: [
-                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite",
+                "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite", "SchemaLintBundles",
                 .product(name: "Yams", package: "Yams"),
             ],
             plugins: [.plugin(name: "RuleCatalogPlugin")]
@@ -84,6 +88,7 @@ let package = Package(
             name: "SchemaLintTests",
             dependencies: [
                 "SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore", "SchemaLintRewrite",
+                "SchemaLintBundles",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
             ],
             resources: [.copy("Fixtures")]

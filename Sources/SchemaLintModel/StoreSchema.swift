@@ -57,3 +57,27 @@ public struct StoreProperty: Sendable, Hashable {
         self.kind = kind
     }
 }
+
+extension StoreSchema {
+    /// Core Data hashes a subentity over all its properties, inherited ones included. Model files list only an
+    /// entity's own properties, and archived models usually list all of them: this fills in the missing ones, so both
+    /// hash the same.
+    public func inheritingProperties() -> StoreSchema {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func all(_ entity: StoreEntity, depth: Int) -> [StoreProperty] {
+            guard depth < 64, let parentName = entity.superentity, let parent = byName[parentName] else {
+                return entity.properties
+            }
+            var merged = Dictionary(
+                all(parent, depth: depth + 1).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for property in entity.properties { merged[property.name] = property }
+            return merged.values.sorted { $0.name < $1.name }
+        }
+        return StoreSchema(
+            entities: entities.map { entity in
+                var copy = entity
+                copy.properties = all(entity, depth: 0)
+                return copy
+            })
+    }
+}

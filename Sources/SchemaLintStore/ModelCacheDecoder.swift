@@ -57,7 +57,7 @@ enum ModelCacheDecoder {
                         }
                     }))
         }
-        model.schema = StoreSchema(entities: inherit(entities))
+        model.schema = StoreSchema(entities: entities).inheritingProperties()
         return model
     }
 
@@ -138,26 +138,6 @@ enum ModelCacheDecoder {
         return StoreProperty(
             name: name, isOptional: flags.isOptional, isTransient: flags.isTransient,
             isReadOnly: flags.isReadOnly, versionHashModifier: modifier, kind: kind)
-    }
-
-    /// Core Data hashes a subentity over all its properties, inherited ones included; archives usually list them
-    /// already, and this fills in any that are missing.
-    private static func inherit(_ entities: [StoreEntity]) -> [StoreEntity] {
-        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        func all(_ entity: StoreEntity, depth: Int) -> [StoreProperty] {
-            guard depth < 64, let parentName = entity.superentity, let parent = byName[parentName] else {
-                return entity.properties
-            }
-            var merged = Dictionary(
-                all(parent, depth: depth + 1).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            for property in entity.properties { merged[property.name] = property }
-            return merged.values.sorted { $0.name < $1.name }
-        }
-        return entities.map { entity in
-            var copy = entity
-            copy.properties = all(entity, depth: 0)
-            return copy
-        }
     }
 }
 

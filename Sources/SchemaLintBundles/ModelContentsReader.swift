@@ -1,0 +1,199 @@
+import SchemaLintModel
+
+/// Reads one `.xcdatamodel/contents` into the store model Core Data compiles from it, following the mapping written
+/// down in docs/hashing.md ("Core Data model files"): what enters an entity's version hash, and what does not.
+///
+/// Transient attributes and fetched properties never reach the store and are left out. A file that cannot be read
+/// as a model (bad XML, an attribute type `momc` would refuse, a parent entity that is missing or contains itself)
+/// gives a version with a `problem` and no entities.
+public enum ModelContentsReader {
+    /// Core Data's attribute type codes by the names Xcode writes.
+    static let attributeTypes: [String: Int32] = [
+        "Undefined": 0, "Integer 16": 100, "Integer 32": 200, "Integer 64": 300, "Decimal": 400, "Double": 500,
+        "Float": 600, "String": 700, "Boolean": 800, "Date": 900, "Binary": 1000, "UUID": 1100, "URI": 1200,
+        "Transformable": 1800, "ObjectID": 2000, "Composite": 2100,
+    ]
+
+    public static func read(_ bytes: [UInt8], name: String, file: String) -> ModelBundleVersion {
+        func broken(_ reason: String, line: Int = 1) -> ModelBundleVersion {
+            ModelBundleVersion(
+                name: name, location: SourceLocation(file: file, line: line, column: 1), identifier: nil,
+                schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [], problem: reason)
+        }
+        let root: XMLElement
+        do {
+            root = try XMLReader.read(bytes)
+        } catch let failure as XMLFailure {
+            return broken("is not well-formed XML (\(failure))", line: failure.line)
+        } catch {
+            return broken("cannot be read as XML")
+        }
+        guard root.name == "model" else { return broken("has <\(root.name)> where <model> was expected") }
+        var reader = EntityReader(file: file, composites: composites(in: root))
+        var entities: [StoreEntity] = []
+        for element in root.children(named: "entity") {
+            do {
+                entities.append(try reader.entity(element))
+            } catch let failure as XMLFailure {
+                return broken(failure.reason, line: failure.line)
+            } catch {
+                return broken("cannot be read")
+            }
+        }
+        if let problem = inheritanceProblem(entities, lines: reader.details.entityLines) {
+            return broken(problem.reason, line: problem.line)
+        }
+        let identifier = root["userDefinedModelVersionIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
+        return ModelBundleVersion(
+            name: name, location: SourceLocation(file: file, line: root.line, column: 1), identifier: identifier,
+            schema: StoreSchema(entities: entities).inheritingProperties(), details: reader.details,
+            uncertainties: reader.uncertainties.sorted())
+    }
+
+    /// Composite attribute types declared at model level (`<composite name="Address">`), by name.
+    private static func composites(in root: XMLElement) -> [String: XMLElement] {
+        var byName: [String: XMLElement] = [:]
+        for element in root.children(named: "composite") {
+            if let name = element["name"], byName[name] == nil { byName[name] = element }
+        }
+        return byName
+    }
+
+    /// A parent entity that is not in the model, or a chain of parents that comes back to itself: `momc` refuses both.
+    private static func inheritanceProblem(_ entities: [StoreEntity], lines: [String: Int]) -> XMLFailure? {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for entity in entities {
+            var seen: Set<String> = [entity.name]
+            var next = entity.superentity
+            while let parent = next {
+                guard let found = byName[parent] else {
+                    return XMLFailure(
+                        line: lines[entity.name] ?? 1,
+                        reason: "entity \(entity.name) names parent entity \(parent), which the model does not have")
+                }
+                guard seen.insert(parent).inserted else {
+                    return XMLFailure(
+                        line: lines[entity.name] ?? 1,
+                        reason: "entity \(entity.name)'s parent entities form a cycle through \(parent)")
+                }
+                next = found.superentity
+            }
+        }
+        return nil
+    }
+}
+
+/// Reads `<entity>` elements, collecting the unhashed details and uncertainties as it goes.
+private struct EntityReader {
+    let file: String
+    let composites: [String: XMLElement]
+    var details = ModelDetails()
+    var uncertainties: Set<String> = []
+
+    mutating func entity(_ element: XMLElement) throws -> StoreEntity {
+        guard let name = element["name"], !name.isEmpty else {
+            throw XMLFailure(line: element.line, reason: "an <entity> has no name")
+        }
+        guard details.entityLines[name] == nil else {
+            throw XMLFailure(line: element.line, reason: "entity \(name) is declared twice")
+        }
+        details.entityLines[name] = element.line
+        if let renaming = element["elementID"], !renaming.isEmpty { details.renamingIdentifiers[name] = renaming }
+        var properties: [StoreProperty] = []
+        var seen: Set<String> = []
+        for child in element.children where child.name == "attribute" || child.name == "relationship" {
+            guard let propertyName = child["name"], !propertyName.isEmpty else {
+                throw XMLFailure(line: child.line, reason: "a property of entity \(name) has no name")
+            }
+            guard seen.insert(propertyName).inserted else {
+                throw XMLFailure(line: child.line, reason: "\(name).\(propertyName) is declared twice")
+            }
+            // Transient properties are never stored, and Core Data leaves them out of the hash.
+            if child["transient"] == "YES" { continue }
+            let key = "\(name).\(propertyName)"
+            details.propertyLines[key] = child.line
+            if let renaming = child["elementID"], !renaming.isEmpty { details.renamingIdentifiers[key] = renaming }
+            properties.append(
+                child.name == "attribute"
+                    ? try attribute(child, name: propertyName, entity: name)
+                    : try relationship(child, name: propertyName, entity: name))
+        }
+        let constraints = element.child(named: "uniquenessConstraints")?.children(named: "uniquenessConstraint").map {
+            constraint in constraint.children(named: "constraint").compactMap { $0["value"] }
+        }
+        return StoreEntity(
+            name: name, isAbstract: element["isAbstract"] == "YES", superentity: element["parentEntity"],
+            properties: properties, versionHashModifier: nonEmpty(element["versionHashModifier"]),
+            uniquenessConstraints: (constraints ?? []).filter { !$0.isEmpty })
+    }
+
+    private mutating func attribute(_ element: XMLElement, name: String, entity: String) throws -> StoreProperty {
+        let typeName = element["attributeType"] ?? "Undefined"
+        guard let code = ModelContentsReader.attributeTypes[typeName] else {
+            throw XMLFailure(
+                line: element.line, reason: "\(entity).\(name) has attribute type \"\(typeName)\", which schemalint "
+                    + "does not know")
+        }
+        if element["defaultValueString"] != nil || element["defaultDateTimeInterval"] != nil {
+            details.defaults.insert("\(entity).\(name)")
+        }
+        let kind: StoreProperty.Kind
+        if element["derived"] == "YES" {
+            // The hash covers the expression as NSExpression prints it, which can differ from the text Xcode keeps.
+            uncertainties.insert(
+                "\(entity).\(name) is a derived attribute: its hash covers the expression as Core Data prints it, "
+                    + "and no real store has shown that the text in the model file prints the same")
+            kind = .derived(type: code, expression: element["derivationExpression"])
+        } else if code == 2100 {
+            kind = .composite(elements: try compositeElements(element, name: name, entity: entity))
+        } else {
+            kind = .attribute(
+                type: code, allowsExternalBinaryDataStorage: element["allowsExternalBinaryDataStorage"] == "YES",
+                preservesValueInHistoryOnDeletion: element["preserveAfterDeletion"] == "YES")
+        }
+        return StoreProperty(
+            name: name, isOptional: element["optional"] == "YES",
+            versionHashModifier: nonEmpty(element["versionHashModifier"]), kind: kind)
+    }
+
+    private mutating func compositeElements(_ element: XMLElement, name: String, entity: String) throws
+        -> [StoreProperty]
+    {
+        guard let compositeName = element["composite"], let composite = composites[compositeName] else {
+            throw XMLFailure(
+                line: element.line,
+                reason: "\(entity).\(name) is a composite attribute whose composite type the model does not declare")
+        }
+        uncertainties.insert(
+            "\(entity).\(name) is a composite attribute declared in a model file: no real store has shown how "
+                + "momc hashes one")
+        return try composite.children(named: "attribute").map { field in
+            guard let fieldName = field["name"] else {
+                throw XMLFailure(line: field.line, reason: "a field of composite \(compositeName) has no name")
+            }
+            return try attribute(field, name: fieldName, entity: "\(entity).\(name)")
+        }
+    }
+
+    private mutating func relationship(_ element: XMLElement, name: String, entity: String) throws -> StoreProperty {
+        guard let destination = element["destinationEntity"], !destination.isEmpty else {
+            throw XMLFailure(line: element.line, reason: "relationship \(entity).\(name) has no destination entity")
+        }
+        let toMany = element["toMany"] == "YES"
+        details.deleteRules["\(entity).\(name)"] = element["deletionRule"] ?? "Nullify"
+        // Counts are hashed as written; Xcode writes maxCount="1" on to-one relationships and nothing on to-many.
+        let minCount = element["minCount"].flatMap { Int32($0) } ?? 0
+        let maxCount = element["maxCount"].flatMap { Int32($0) } ?? (toMany ? 0 : 1)
+        var inverse = nonEmpty(element["inverseName"])
+        // A relationship that is its own inverse is hashed without one (as in cached models).
+        if inverse == name, (element["inverseEntity"] ?? destination) == entity, destination == entity { inverse = nil }
+        return StoreProperty(
+            name: name, isOptional: element["optional"] == "YES",
+            versionHashModifier: nonEmpty(element["versionHashModifier"]),
+            kind: .relationship(
+                destination: destination, inverse: inverse, minCount: minCount, maxCount: maxCount,
+                isOrdered: element["ordered"] == "YES"))
+    }
+
+    private func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+}

@@ -1,0 +1,232 @@
+/// A small XML reader for the files Xcode writes in model bundles (`contents`, `.xccurrentversion`,
+/// `xcmapping.xml`): elements with their attributes, text, and the line each element starts on, so a finding can
+/// point at the `<attribute>` it is about. It reads bytes, never `String` indices, and stops with the line of the
+/// first thing it cannot read: a damaged file is named and skipped, never guessed at.
+///
+/// Not a general XML parser: no namespaces, no DTD internal subsets (a `<!DOCTYPE>` is skipped whole), and only the
+/// five predefined entities plus character references.
+public struct XMLElement: Sendable {
+    public var name: String
+    public var attributes: [String: String]
+    public var children: [XMLElement]
+    /// Character data directly inside the element, entities resolved.
+    public var text: String
+    /// 1-based line of the element's `<`.
+    public var line: Int
+
+    public subscript(attribute: String) -> String? { attributes[attribute] }
+
+    public func children(named name: String) -> [XMLElement] { children.filter { $0.name == name } }
+    public func child(named name: String) -> XMLElement? { children.first { $0.name == name } }
+}
+
+public struct XMLFailure: Error, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var reason: String
+    public var description: String { "line \(line): \(reason)" }
+}
+
+public enum XMLReader {
+    /// Deeper nesting than any model file has is refused rather than followed (a hostile file cannot exhaust the
+    /// stack).
+    static let maximumDepth = 256
+
+    public static func read(_ bytes: [UInt8]) throws -> XMLElement {
+        var scanner = Scanner(bytes: bytes)
+        return try scanner.document()
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+        var line = 1
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            // A UTF-8 byte order mark is allowed before the declaration.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        }
+
+        mutating func document() throws -> XMLElement {
+            var root: XMLElement?
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { break }
+                guard bytes[index] == UInt8(ascii: "<") else { throw fail("text outside the root element") }
+                if try skipMarkup() { continue }
+                guard root == nil else { throw fail("a second root element") }
+                root = try element(depth: 0)
+            }
+            guard let root else { throw fail("no root element") }
+            return root
+        }
+
+        /// Skips a declaration, processing instruction, comment or DOCTYPE at `<`; false when an element starts here.
+        mutating func skipMarkup() throws -> Bool {
+            if starts("<?") { try skip(past: "?>", what: "processing instruction"); return true }
+            if starts("<!--") { try skip(past: "-->", what: "comment"); return true }
+            if starts("<!DOCTYPE") || starts("<!doctype") {
+                try skip(past: ">", what: "DOCTYPE")
+                return true
+            }
+            return false
+        }
+
+        mutating func element(depth: Int) throws -> XMLElement {
+            guard depth < XMLReader.maximumDepth else { throw fail("elements nested deeper than \(maximumDepth)") }
+            let startLine = line
+            index += 1  // <
+            let name = try self.name()
+            var attributes: [String: String] = [:]
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("file ends inside <\(name)>") }
+                if starts("/>") {
+                    index += 2
+                    return XMLElement(name: name, attributes: attributes, children: [], text: "", line: startLine)
+                }
+                if bytes[index] == UInt8(ascii: ">") { index += 1; break }
+                let key = try self.name()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                    throw fail("attribute \(key) of <\(name)> has no value")
+                }
+                index += 1
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+                else { throw fail("attribute \(key) of <\(name)> is not quoted") }
+                let quote = bytes[index]
+                index += 1
+                let value = try characters(until: quote)
+                index += 1
+                guard attributes[key] == nil else { throw fail("attribute \(key) repeated in <\(name)>") }
+                attributes[key] = value
+            }
+            var children: [XMLElement] = []
+            var text: [UInt8] = []
+            while true {
+                guard index < bytes.count else { throw fail("file ends inside <\(name)>, opened on line \(startLine)") }
+                if bytes[index] != UInt8(ascii: "<") {
+                    text += Array(try characters(until: UInt8(ascii: "<")).utf8)
+                    continue
+                }
+                if starts("</") {
+                    index += 2
+                    let closing = try self.name()
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ">"), closing == name else {
+                        throw fail("</\(closing)> closes <\(name)> opened on line \(startLine)")
+                    }
+                    index += 1
+                    return XMLElement(
+                        name: name, attributes: attributes, children: children,
+                        text: String(decoding: text, as: UTF8.self), line: startLine)
+                }
+                if starts("<![CDATA[") {
+                    index += 9
+                    let start = index
+                    try skip(past: "]]>", what: "CDATA section")
+                    text += bytes[start..<(index - 3)]
+                    continue
+                }
+                if try skipMarkup() { continue }
+                children.append(try element(depth: depth + 1))
+            }
+        }
+
+        mutating func name() throws -> String {
+            let start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                let isNameByte =
+                    byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: ":")
+                guard isNameByte else { break }
+                index += 1
+            }
+            guard index > start else { throw fail("a name was expected") }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+
+        /// Character data up to (not including) `terminator`, with entities and character references resolved.
+        mutating func characters(until terminator: UInt8) throws -> String {
+            var output: [UInt8] = []
+            while index < bytes.count, bytes[index] != terminator {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                if byte == UInt8(ascii: "&") {
+                    output += try entity()
+                    continue
+                }
+                if byte == UInt8(ascii: "<") { throw fail("'<' inside an attribute value") }
+                output.append(byte)
+                index += 1
+            }
+            guard index < bytes.count else { throw fail("file ends inside a value") }
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        mutating func entity() throws -> [UInt8] {
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: ";"), index - start < 12 { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { throw fail("an unfinished '&'") }
+            let name = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
+            index += 1
+            switch name {
+            case "lt": return [UInt8(ascii: "<")]
+            case "gt": return [UInt8(ascii: ">")]
+            case "amp": return [UInt8(ascii: "&")]
+            case "quot": return [UInt8(ascii: "\"")]
+            case "apos": return [UInt8(ascii: "'")]
+            default:
+                let number: UInt32?
+                if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                    number = UInt32(name.dropFirst(2), radix: 16)
+                } else if name.hasPrefix("#") {
+                    number = UInt32(name.dropFirst())
+                } else {
+                    number = nil
+                }
+                guard let number, let scalar = Unicode.Scalar(number) else { throw fail("unknown entity &\(name);") }
+                return Array(String(Character(scalar)).utf8)
+            }
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\n"): line += 1
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+                default: return
+                }
+                index += 1
+            }
+        }
+
+        mutating func skip(past terminator: String, what: String) throws {
+            let pattern = Array(terminator.utf8)
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                if bytes[index] == pattern[0], starts(pattern) {
+                    index += pattern.count
+                    return
+                }
+                index += 1
+            }
+            throw fail("unfinished \(what)")
+        }
+
+        func starts(_ text: String) -> Bool { starts(Array(text.utf8)) }
+
+        func starts(_ pattern: [UInt8]) -> Bool {
+            guard index + pattern.count <= bytes.count else { return false }
+            for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
+            return true
+        }
+
+        func fail(_ reason: String) -> XMLFailure { XMLFailure(line: line, reason: reason) }
+    }
+}

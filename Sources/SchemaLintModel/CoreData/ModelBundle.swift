@@ -1,0 +1,158 @@
+/// A Core Data model bundle as Xcode keeps it: an `.xcdatamodeld` folder of versions (each an `.xcdatamodel` whose
+/// `contents` is XML) with `.xccurrentversion` naming the one `momc` compiles as current, or a standalone
+/// `.xcdatamodel` (one version, always current). Each version is read into the same `StoreSchema` SwiftData versions
+/// are mapped to, so one hasher computes the entity hashes Core Data writes into a store's metadata.
+public struct ModelBundle: Sendable {
+    /// The name code loads it by (`NSPersistentContainer(name:)`, the compiled `.momd`): the folder's name without
+    /// its extension.
+    public var name: String
+    /// The `.xcdatamodeld` (or standalone `.xcdatamodel`) as output shows paths.
+    public var path: String
+    /// Whether it is an `.xcdatamodeld` (versioned) rather than a standalone `.xcdatamodel`.
+    public var isVersioned: Bool
+    /// Versions in Xcode's order (names compared with their numbers as numbers: `Model 9` before `Model 10`).
+    public var versions: [ModelBundleVersion]
+    public var current: CurrentVersion
+    /// `.xcmappingmodel`s beside the bundle (same folder or below the bundle's parent), read as far as they can be.
+    public var mappingModels: [MappingModelFile] = []
+    /// Whether a target compiles it: nil when no readable project file says.
+    public var isCompiled: Bool?
+
+    public init(name: String, path: String, isVersioned: Bool, versions: [ModelBundleVersion], current: CurrentVersion) {
+        self.name = name
+        self.path = path
+        self.isVersioned = isVersioned
+        self.versions = versions
+        self.current = current
+    }
+
+    /// The version `.xccurrentversion` names, when it names one that exists; the only version of a standalone model.
+    public var currentVersion: ModelBundleVersion? {
+        guard case let .named(name, _) = current else { return nil }
+        return versions.first { $0.name == name }
+    }
+
+    public func version(named name: String) -> ModelBundleVersion? { versions.first { $0.name == name } }
+}
+
+/// What `.xccurrentversion` says.
+public enum CurrentVersion: Sendable, Equatable {
+    /// A version name (without `.xcdatamodel`), and where it is written (the plist, or the standalone model).
+    case named(String, SourceLocation)
+    /// A versioned bundle with no `.xccurrentversion` file.
+    case missing
+    /// The file exists but names nothing (empty, no `_XCCurrentVersionName`, or unreadable: the reason).
+    case unreadable(String, SourceLocation)
+}
+
+/// One `.xcdatamodel` of a bundle.
+public struct ModelBundleVersion: Sendable {
+    /// The folder's name without `.xcdatamodel` (`Model 12`).
+    public var name: String
+    /// The `contents` file, line of `<model>`.
+    public var location: SourceLocation
+    /// `userDefinedModelVersionIdentifier` (Xcode's "Identifier"): recorded in stores, not hashed.
+    public var identifier: String?
+    public var schema: StoreSchema
+    /// What the XML says beyond the hashed model: lines, renaming identifiers, defaults, delete rules.
+    public var details: ModelDetails
+    /// Constructs whose hash no real store has confirmed, each with its reason; empty when every one is verified.
+    public var uncertainties: [String]
+    /// Why the version could not be read (malformed XML, an unknown attribute type, a cycle of parent entities):
+    /// such a version is named and skipped, never hashed.
+    public var problem: String?
+
+    public init(
+        name: String, location: SourceLocation, identifier: String?, schema: StoreSchema, details: ModelDetails,
+        uncertainties: [String], problem: String? = nil
+    ) {
+        self.name = name
+        self.location = location
+        self.identifier = identifier
+        self.schema = schema
+        self.details = details
+        self.uncertainties = uncertainties
+        self.problem = problem
+    }
+}
+
+/// The facts of a model file that Core Data does not hash but a finding or a migration needs.
+public struct ModelDetails: Sendable {
+    /// Entity name to the line of its `<entity>`.
+    public var entityLines: [String: Int] = [:]
+    /// `Entity.property` to the line of its `<attribute>` or `<relationship>`.
+    public var propertyLines: [String: Int] = [:]
+    /// `Entity.property` (or `Entity`) to its renaming identifier: the old name lightweight migration maps from.
+    public var renamingIdentifiers: [String: String] = [:]
+    /// `Entity.property` of attributes with a default value.
+    public var defaults: Set<String> = []
+    /// `Entity.relationship` to its delete rule as written (`Nullify`, `Cascade`, ...).
+    public var deleteRules: [String: String] = [:]
+
+    public init() {}
+
+    public func location(entity: String, property: String? = nil, in file: String) -> SourceLocation? {
+        if let property, let line = propertyLines["\(entity).\(property)"] {
+            return SourceLocation(file: file, line: line, column: 1)
+        }
+        return entityLines[entity].map { SourceLocation(file: file, line: $0, column: 1) }
+    }
+}
+
+/// An `.xcmappingmodel`: the custom mapping Core Data uses instead of inferring one between two versions.
+public struct MappingModelFile: Sendable {
+    public var path: String
+    /// The source and destination versions, when the file (or, failing that, its name) says.
+    public var source: String?
+    public var destination: String?
+
+    public init(path: String, source: String?, destination: String?) {
+        self.path = path
+        self.source = source
+        self.destination = destination
+    }
+
+    /// Whether it maps `from` to `to`; nil when schemalint cannot tell which versions it maps.
+    public func maps(from: String, to: String) -> Bool? {
+        guard let source, let destination else { return nil }
+        return source == from && destination == to
+    }
+}
+
+/// Version names in Xcode's order: runs of digits compare as numbers (`Model 9` < `Model 10` < `Model 10a`).
+public enum VersionNameOrder {
+    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let a = parts(lhs), b = parts(rhs)
+        for (x, y) in zip(a, b) where x != y {
+            switch (x, y) {
+            case let (.number(m), .number(n)): return m < n
+            case let (.text(s), .text(t)): return s < t
+            case (.number, .text): return true
+            case (.text, .number): return false
+            }
+        }
+        return a.count != b.count ? a.count < b.count : lhs < rhs
+    }
+
+    private enum Part: Equatable {
+        case number(UInt64)
+        case text(String)
+    }
+
+    private static func parts(_ name: String) -> [Part] {
+        var parts: [Part] = []
+        var digits = "", text = ""
+        for character in name {
+            if character.isASCII, character.isNumber {
+                if !text.isEmpty { parts.append(.text(text)); text = "" }
+                digits.append(character)
+            } else {
+                if !digits.isEmpty { parts.append(.number(UInt64(digits.prefix(18)) ?? 0)); digits = "" }
+                text.append(character)
+            }
+        }
+        if !digits.isEmpty { parts.append(.number(UInt64(digits.prefix(18)) ?? 0)) }
+        if !text.isEmpty { parts.append(.text(text)) }
+        return parts
+    }
+}

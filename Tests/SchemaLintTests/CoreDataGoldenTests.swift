@@ -1,0 +1,68 @@
+import Foundation
+import SchemaLintBundles
+import SchemaLintModel
+import SchemaLintStore
+import XCTest
+
+/// The model files under Fixtures/CoreData/Golden restate the `.xcdatamodel`s that wrote the Core Data stores in
+/// ../shared/stores/coredata (its README names each one). Hashed from the XML alone, each must give the entity hashes
+/// the store's metadata records, bit for bit, and its checksum and digest where the store has them.
+final class CoreDataGoldenTests: XCTestCase {
+    static let golden = TestSupport.fixture("CoreData/Golden")
+
+    func store(_ name: String) throws -> StoreMetadata {
+        let path = StoreVerificationTests.storesFolder.appendingPathComponent("coredata/\(name)").path
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is not beside this checkout")
+        return try StoreReader.metadata(of: path)
+    }
+
+    func version(_ bundle: String, _ name: String) throws -> ModelBundleVersion {
+        let path = Self.golden.appendingPathComponent(bundle).path
+        let read = ModelBundleReader.read(path: path, display: bundle)
+        let version = try XCTUnwrap(read.version(named: name), "\(bundle) has no \(name)")
+        XCTAssertNil(version.problem)
+        return version
+    }
+
+    func assertReproduces(
+        _ store: StoreMetadata, _ schema: StoreSchema, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let hashes = VersionHasher.hash(schema)
+        XCTAssertEqual(
+            hashes.entityHashes.mapValues(Hex.encode), store.entityHashes.mapValues(Hex.encode), file: file,
+            line: line)
+        if let checksum = store.checksum { XCTAssertEqual(hashes.checksum, checksum, file: file, line: line) }
+        if let digest = store.digest { XCTAssertEqual(hashes.digest, digest, file: file, line: line) }
+    }
+
+    func testCartKitStore() throws {
+        let version = try version("CartStorage.xcdatamodeld", "CartStorage")
+        assertReproduces(try store("cartkit-coredata.sqlite"), version.schema)
+        XCTAssertEqual(version.uncertainties, [])
+    }
+
+    /// Inheritance three deep, uniqueness constraints, a transient attribute left out, `preserveAfterDeletion`, a
+    /// renaming identifier and a fetch index (neither hashed).
+    func testSampleModelStores() throws {
+        let first = try version("SampleModel.xcdatamodeld", "SampleModel")
+        XCTAssertEqual(first.identifier, "1")
+        assertReproduces(try store("coredataplus-SampleModel_V1.sqlite"), first.schema)
+        let second = try version("SampleModel.xcdatamodeld", "SampleModel2")
+        XCTAssertEqual(second.details.renamingIdentifiers["LuxuryCar"], "ExpensiveSportCar")
+        assertReproduces(try store("coredataplus-SampleModel_V2.sqlite"), second.schema)
+    }
+
+    func testStandaloneModelStore() throws {
+        let version = try version("SampleModel3.xcdatamodel", "SampleModel3")
+        assertReproduces(try store("coredataplus-SampleModel3_V1.sqlite"), version.schema)
+    }
+
+    /// `NSManagedObjectModel.mergedModel(from:)` over three bundles: the store holds every entity of each.
+    func testMergedModelStore() throws {
+        var entities: [StoreEntity] = []
+        for name in ["AppRatingPrompt", "HTTPSUpgrade 3", "RemoteMessaging"] {
+            entities += try version("AppRating/\(name).xcdatamodel", name).schema.entities
+        }
+        assertReproduces(try store("duckduckgo-apprating.sqlite"), StoreSchema(entities: entities))
+    }
+}
