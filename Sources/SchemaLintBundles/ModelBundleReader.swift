@@ -5,28 +5,50 @@ import SchemaLintModel
 /// `.xccurrentversion`, or a standalone `.xcdatamodel`. Never throws: what cannot be read is said in the result (a
 /// version's `problem`, `CurrentVersion.unreadable`).
 public enum ModelBundleReader {
+    /// One version folder to read: where it is on disk and as output shows it, and its name.
+    public struct VersionFolder: Sendable {
+        public var path: String
+        public var display: String
+        public var name: String
+    }
+
     /// `path`: the folder on disk; `display`: the same path as output shows it.
     public static func read(path: String, display: String) -> ModelBundle {
+        let folders = versionFolders(path: path, display: display)
+        return assemble(path: path, display: display, versions: folders.map(readVersion))
+    }
+
+    /// The versions of a bundle, in no particular order: read them (on any thread) with `readVersion`, then
+    /// `assemble`.
+    public static func versionFolders(path: String, display: String) -> [VersionFolder] {
         let fileName = (display as NSString).lastPathComponent
-        let name = (fileName as NSString).deletingPathExtension
         if fileName.hasSuffix(".xcdatamodel") {
-            let version = readVersion(folder: path, display: display, name: name)
-            var bundle = ModelBundle(
-                name: name, path: display, isVersioned: false, versions: [version],
-                current: .named(name, version.location))
-            bundle.isCompiled = nil
-            return bundle
+            return [VersionFolder(path: path, display: display, name: (fileName as NSString).deletingPathExtension)]
         }
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        var versions: [ModelBundleVersion] = []
-        for entry in entries where entry.hasSuffix(".xcdatamodel") {
-            let versionName = (entry as NSString).deletingPathExtension
-            versions.append(readVersion(folder: path + "/" + entry, display: display + "/" + entry, name: versionName))
+        return entries.filter { $0.hasSuffix(".xcdatamodel") }.map { entry in
+            VersionFolder(
+                path: path + "/" + entry, display: display + "/" + entry,
+                name: (entry as NSString).deletingPathExtension)
         }
-        versions.sort { VersionNameOrder.precedes($0.name, $1.name) }
+    }
+
+    public static func assemble(path: String, display: String, versions: [ModelBundleVersion]) -> ModelBundle {
+        let fileName = (display as NSString).lastPathComponent
+        let name = (fileName as NSString).deletingPathExtension
+        if fileName.hasSuffix(".xcdatamodel"), let version = versions.first {
+            return ModelBundle(
+                name: name, path: display, isVersioned: false, versions: [version],
+                current: .named(version.name, version.location))
+        }
         return ModelBundle(
-            name: name, path: display, isVersioned: true, versions: versions,
+            name: name, path: display, isVersioned: true,
+            versions: versions.sorted { VersionNameOrder.precedes($0.name, $1.name) },
             current: currentVersion(path: path + "/.xccurrentversion", display: display + "/.xccurrentversion"))
+    }
+
+    public static func readVersion(_ folder: VersionFolder) -> ModelBundleVersion {
+        readVersion(folder: folder.path, display: folder.display, name: folder.name)
     }
 
     static func readVersion(folder: String, display: String, name: String) -> ModelBundleVersion {

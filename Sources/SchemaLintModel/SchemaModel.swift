@@ -229,6 +229,10 @@ public struct Project {
     public var referencedNames: Set<String> = []
     /// Names of types declared `public` or `open` somewhere in the parsed files.
     public var publicTypes: Set<String> = []
+    /// Core Data model bundles (`.xcdatamodeld`, standalone `.xcdatamodel`) found beside the sources.
+    public var modelBundles: [ModelBundle] = []
+    /// Whether the run looked for model bundles: a lockfile's bundles are only compared when it did.
+    public var modelBundlesRead = false
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     /// The version a lockfile key names.

@@ -147,7 +147,8 @@ struct SharedOptions: ParsableArguments {
             let apps = try Workspace.apps(
                 files: discovered.files, workingDirectory: workingDirectory,
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
-                projectFiles: discovered.projectFiles)
+                projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
+                mappingModels: discovered.mappingModels, threads: threads)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps
         } catch let failure as SourceDiscovery.Failure {

@@ -58,6 +58,10 @@ public struct SourceDiscovery {
         /// Every folder walked (absolute) and the project files in it (`App.xcodeproj`, `Package.swift`), so
         /// `ProjectMembership` need not list them again.
         public var projectFiles: [String: [String]] = [:]
+        /// Core Data model bundles (`.xcdatamodeld`, standalone `.xcdatamodel`) and mapping models
+        /// (`.xcmappingmodel`) found on the walk: read by `ModelBundleLoading`, not as Swift files.
+        public var modelBundles: [(absolute: String, display: String)] = []
+        public var mappingModels: [(absolute: String, display: String)] = []
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -109,6 +113,8 @@ public struct SourceDiscovery {
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
         result.projectFiles = walk.projectFiles
+        result.modelBundles = walk.modelBundles
+        result.mappingModels = walk.mappingModels
         return result
     }
 
@@ -239,6 +245,8 @@ public struct SourceDiscovery {
         var unreadable: [(path: String, reason: String)] = []
         var visitedDirectories = Set<FileIdentity>()
         var projectFiles: [String: [String]] = [:]
+        var modelBundles: [(absolute: String, display: String)] = []
+        var mappingModels: [(absolute: String, display: String)] = []
 
         init(filter: PathFilter?) { self.filter = filter }
 
@@ -278,6 +286,15 @@ public struct SourceDiscovery {
                 if isDirectory {
                     if name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(name) { continue }
                     if let filter, !filter.allowsDirectory(child) { continue }
+                    // A model bundle is read whole, as Xcode compiles it; its folders hold no Swift.
+                    if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {
+                        modelBundles.append((child, childDisplay))
+                        continue
+                    }
+                    if name.hasSuffix(".xcmappingmodel") {
+                        mappingModels.append((child, childDisplay))
+                        continue
+                    }
                     directory(child, display: childDisplay)
                 } else if isFile, name.hasSuffix(".swift"), filter?.allowsFile(child) ?? true {
                     file(child, display: childDisplay)

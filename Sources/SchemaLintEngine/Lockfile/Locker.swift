@@ -54,9 +54,11 @@ public enum Locker {
         public var assigned: [(key: String, stores: [String])] = []
         /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.
         public var unassigned: [(key: String, why: String)] = []
+        /// Core Data bundles whose current version this run records: bundle key, the locked one before, the new one.
+        public var currentVersions: [(bundle: String, from: String?, to: String)] = []
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
-                || !evidence.isEmpty || !assigned.isEmpty
+                || !evidence.isEmpty || !assigned.isEmpty || !currentVersions.isEmpty
         }
     }
 
@@ -69,6 +71,7 @@ public enum Locker {
         }
         let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
             .union(existing?.versions.keys.map { $0 } ?? [])
+            .union(BundleLocker.names(analysis.project.modelBundles, existing: existing))
         outcome.unknownNames = request.only.union(request.accept).subtracting(known).sorted()
 
         for version in project.versions {
@@ -176,6 +179,7 @@ public enum Locker {
             outcome.lockfile.versions[key]?.retired = request.reason ?? ""
             outcome.retired.append(key)
         }
+        BundleLocker.plan(analysis, existing: existing, request: request, outcome: &outcome)
         return outcome
     }
 

@@ -11,6 +11,9 @@ public struct Lockfile: Equatable, Sendable, Encodable {
     public var formatVersion: Int = Lockfile.currentFormatVersion
     public var hashAlgorithm: String = Fingerprint.algorithm
     public var versions: [String: LockedVersion] = [:]
+    /// Core Data model bundles by `ModelBundle.key` (`Model.xcdatamodeld`): their shipped versions and current one.
+    /// nil when the app has none, so lockfiles of SwiftData apps stay as they were.
+    public var coreData: [String: LockedBundle]?
     /// Where it was read from (for findings that point into the lockfile); not serialised.
     public var path: String?
     /// The line of each version's key in the file as read; not serialised.
@@ -24,10 +27,28 @@ public struct Lockfile: Equatable, Sendable, Encodable {
     public init(versions: [String: LockedVersion] = [:]) { self.versions = versions }
 
     /// Only these are written; the rest is where the file was read from or what a git revision supplied.
-    enum CodingKeys: String, CodingKey { case formatVersion, hashAlgorithm, versions }
+    enum CodingKeys: String, CodingKey { case formatVersion, hashAlgorithm, versions, coreData }
 
     public static func == (lhs: Lockfile, rhs: Lockfile) -> Bool {
-        (lhs.formatVersion, lhs.hashAlgorithm, lhs.versions) == (rhs.formatVersion, rhs.hashAlgorithm, rhs.versions)
+        (lhs.formatVersion, lhs.hashAlgorithm, lhs.versions, lhs.coreData)
+            == (rhs.formatVersion, rhs.hashAlgorithm, rhs.versions, rhs.coreData)
+    }
+}
+
+/// One Core Data model bundle in the lockfile: each version that shipped (keyed by its folder name without
+/// `.xcdatamodel`), and the version that was current when the bundle was last locked.
+public struct LockedBundle: Equatable, Sendable, Codable {
+    /// The bundle as output showed it when locked (informational: bundles are matched by name).
+    public var path: String
+    /// The current version when last locked: stores on devices are in it or an older locked version.
+    public var current: String?
+    /// Locked versions by name. `type` holds the name too; `versionIdentifier` Xcode's model version identifier.
+    public var versions: [String: LockedVersion]
+
+    public init(path: String, current: String?, versions: [String: LockedVersion]) {
+        self.path = path
+        self.current = current
+        self.versions = versions
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintModel
 
 /// Two branches that each locked a state leave `schemalint.lock` with git conflict markers. Entries are keyed by
 /// version (and unversioned states by checksum), so both sides can usually be kept: `lock` reads each side on its own
@@ -41,6 +42,24 @@ public enum LockfileMerge {
             } else {
                 union.versions[key] = entry
             }
+        }
+        for (key, bundle) in (other.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard var kept = union.coreData?[key] else {
+                union.coreData = (union.coreData ?? [:]).merging([key: bundle]) { first, _ in first }
+                continue
+            }
+            for (name, entry) in bundle.versions.sorted(by: { $0.key < $1.key }) {
+                if let existing = kept.versions[name] {
+                    if existing != entry { disagreements.append("\(key)/\(name)") }
+                } else {
+                    kept.versions[name] = entry
+                }
+            }
+            // Both branches shipped their current version: stores can be in the later one.
+            if let theirs = bundle.current, kept.current.map({ VersionNameOrder.precedes($0, theirs) }) ?? true {
+                kept.current = theirs
+            }
+            union.coreData?[key] = kept
         }
         guard disagreements.isEmpty else { throw Failure.disagree(path: path, keys: disagreements) }
         union.keyLines = [:]

@@ -71,7 +71,10 @@ public enum LockfileStore {
             throw Failure.mergeConflict(path: path, line: index + 1)
         }
         struct Header: Decodable { var formatVersion: Int; var hashAlgorithm: String }
-        struct Body: Decodable { var versions: [String: LockedVersion] }
+        struct Body: Decodable {
+            var versions: [String: LockedVersion]
+            var coreData: [String: LockedBundle]?
+        }
         let decoder = JSONDecoder()
         do {
             let header = try decoder.decode(Header.self, from: Data(bytes))
@@ -83,9 +86,11 @@ public enum LockfileStore {
             }
             let body = try decoder.decode(Body.self, from: Data(bytes))
             var lockfile = Lockfile(versions: body.versions)
+            lockfile.coreData = body.coreData
             lockfile.formatVersion = header.formatVersion
             lockfile.path = path
-            lockfile.keyLines = keyLines(text, keys: Set(body.versions.keys))
+            lockfile.keyLines = keyLines(
+                text, keys: Set(body.versions.keys).union((body.coreData ?? [:]).keys))
             return lockfile
         } catch let failure as Failure {
             throw failure

@@ -17,6 +17,8 @@ public struct Analysis {
     public var upgrades = UpgradeMatrix()
     /// The stores the app containers open (`lock` records which holds each version).
     public var topology = StoreTopology(stores: [], isComplete: false, pooledBecause: nil)
+    /// The Core Data model versions of `project.modelBundles` that could be read, hashed (keys `Bundle/Version`).
+    public var modelVersions: [VersionAnalysis] = []
 
     public struct Statistics: Sendable {
         public var filesFound = 0
@@ -46,6 +48,9 @@ public struct Analyzer {
     public var lockfileLocation: String?
     /// Which files the repository's projects compile; nil analyses every file given (folder rules only).
     public var membership: ProjectMembership?
+    /// The app's Core Data model bundles, read; nil when the run did not look for them (in-memory sources), so
+    /// nothing is said about bundles a lockfile records.
+    public var modelBundles: [ModelBundle]?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -74,11 +79,16 @@ public struct Analyzer {
         let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter)
             .discover(paths)
         var analyzer = self
-        if analyzer.membership == nil, discovered.files.contains(where: \.mayHoldSchema) {
+        if analyzer.membership == nil,
+            discovered.files.contains(where: \.mayHoldSchema) || !discovered.modelBundles.isEmpty
+        {
             analyzer.membership = ProjectMembership(
-                paths: discovered.files.map(\.path), workingDirectory: workingDirectory.standardizedFileURL.path,
-                listed: discovered.projectFiles)
+                paths: discovered.files.map(\.path) + discovered.modelBundles.map(\.display),
+                workingDirectory: workingDirectory.standardizedFileURL.path, listed: discovered.projectFiles)
         }
+        analyzer.modelBundles = ModelBundleLoading.load(
+            discovered.modelBundles, mappingModels: discovered.mappingModels, membership: analyzer.membership,
+            threads: threads)
         return analyzer.analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 
@@ -145,9 +155,16 @@ public struct Analyzer {
             project = ProjectBuilder.build(files: parsed)
         }
         statistics.filesParsed = parsed.count
+        project.modelBundles = modelBundles ?? []
+        project.modelBundlesRead = modelBundles != nil
 
         var versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
         ImplicitVersionKeys.assign(&project, &versions)
+        let modelVersions = project.modelBundles.flatMap { bundle in
+            bundle.versions.filter { $0.problem == nil }.map {
+                VersionAnalysis(bundleVersion: $0, key: bundle.key(of: $0))
+            }
+        }
         // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
         let skipped = files.indices.filter { !relevant[$0] }
         let unused = UnusedDeclarations.unreferenced(project, files: files, skipped: skipped, threads: threads)
@@ -162,7 +179,8 @@ public struct Analyzer {
             return names
         }
         var context = RuleContext(
-            project: checked, analyses: Dictionary(versions.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
+            project: checked,
+            analyses: Dictionary((versions + modelVersions).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
             lockfile: lockfile, topology: topology)
         context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
         context.unusedModels = UnusedDeclarations.unusedModels(
@@ -182,6 +200,7 @@ public struct Analyzer {
         var analysis = Analysis(
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
+        analysis.modelVersions = modelVersions
         analysis.upgrades = UpgradeMatrix.build(context)
         analysis.topology = context.topology
         return analysis

@@ -52,7 +52,7 @@ public struct LockReport {
         for key in outcome.recorded { lines.append("locked \(key) \(checksum(key))\(verified(key))") }
         for key in outcome.remapped {
             let certainty =
-                outcome.lockfile.versions[key]?.checksumUncertainties == nil ? "now certain" : "still uncertain"
+                outcome.lockfile.entry(key)?.checksumUncertainties == nil ? "now certain" : "still uncertain"
             let was = outcome.renamedStates[key].map { ", was \($0)" } ?? ""
             lines.append(
                 "re-recorded \(key) \(checksum(key)): same source, mapped by this release "
@@ -73,16 +73,19 @@ public struct LockReport {
         }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
         for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
+        for (bundle, from, to) in outcome.currentVersions {
+            lines.append("recorded \(to) as the current version of \(bundle)" + (from.map { " (was \($0))" } ?? ""))
+        }
         if !outcome.changed {
             lines.append("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)")
         }
         return lines.map { $0 + "\n" }.joined()
     }
 
-    private func checksum(_ key: String) -> String { outcome.lockfile.versions[key]?.checksum ?? "?" }
+    private func checksum(_ key: String) -> String { outcome.lockfile.entry(key)?.checksum ?? "?" }
 
     private func verified(_ key: String) -> String {
-        let stores = outcome.lockfile.versions[key]?.stores ?? []
+        let stores = outcome.lockfile.entry(key)?.stores ?? []
         return stores.isEmpty ? "" : " (matches store \(stores.map(\.path).joined(separator: ", ")))"
     }
 }

@@ -8,7 +8,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
     public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
     public let summary =
-        "Two versions joined by a lightweight stage (or none) differ in a way lightweight migration cannot infer."
+        "Two versions joined by a lightweight stage (or none, or a Core Data model with no mapping model) differ in a "
+        + "way lightweight migration cannot infer."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -61,6 +62,25 @@ public struct LightweightUnsupportedChangeRule: Rule {
                             fix: change.lightweightFix.map { ", or \($0)" } ?? "")))
             }
         }
+        for step in ModelMigrationStep.steps(context) {
+            let maybe = step.unreadableMappings.isEmpty
+                ? nil : "unless \(step.unreadableMappings.joined(separator: " or ")) maps this step (schemalint "
+                    + "cannot read which versions it maps)"
+            for (change, location) in step.blocked {
+                let subject =
+                    change.property.map {
+                        Finding.Subject.property(
+                            version: step.bundle.key(of: step.to), entity: change.entity, property: $0)
+                    } ?? .entity(version: step.bundle.key(of: step.to), entity: change.entity)
+                findings.append(
+                    finding(
+                        location, about: subject,
+                        .modelInferenceBlocked(
+                            bundle: step.bundle.key, from: step.from, to: step.to.name, change: change.text,
+                            blocker: change.blocker ?? "", maybe: maybe),
+                        severity: maybe == nil ? .error : .warning))
+            }
+        }
         return findings
     }
 }
@@ -70,6 +90,17 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func modelInferenceBlocked(
+        bundle: String, from: String, to: String, change: String, blocker: String, maybe: String?
+    ) -> Self {
+        Self(
+            id: "model-inference",
+            "stores in \(from), the current version of \(bundle) when it last shipped, are migrated to \(to) by "
+                + "inference, but \(change): \(blocker). Opening them fails (134140 \"missing mapping model\")"
+                + (maybe.map { " \($0)" } ?? "") + ". Add a mapping model from \(from) to \(to) (File ▸ New ▸ "
+                + "Mapping Model), or make the change one inference can make")
+    }
+
     static func inferenceBlocked(
         state: String, to target: String, change: String, kind: String, blocker: String, fix: String
     ) -> Self {

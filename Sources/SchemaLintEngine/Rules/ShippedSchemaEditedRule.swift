@@ -45,7 +45,15 @@ public struct ShippedSchemaEditedRule: Rule {
         // naming every version it reached, instead of one per version at the same line.
         var byLocation: [SourceLocation: [Edit]] = [:]
         for edit in edits { byLocation[edit.location, default: []].append(edit) }
-        return byLocation.keys.sorted().map { location in
+        // Core Data model versions: only an edit that moves an entity hash reaches the stores.
+        let modelEdits = ShippedModelVersions(context).edits.map { edit in
+            finding(
+                edit.location, about: .version(edit.bundle.key(of: edit.version)),
+                .shippedModelVersionEdited(
+                    edit.version.name, bundle: edit.bundle.key, changes: edit.changes,
+                    isCurrent: edit.bundle.currentVersion?.name == edit.version.name))
+        }
+        return modelEdits + byLocation.keys.sorted().map { location in
             let group = byLocation[location]!.sorted { a, b in
                 switch (a.version.identifier, b.version.identifier) {
                 case let (x?, y?) where x != y: return x < y
@@ -133,6 +141,21 @@ enum ShippedEditEffect: Int, Comparable {
 }
 
 extension Finding.Message {
+    /// A locked Core Data model version whose entity hashes moved.
+    static func shippedModelVersionEdited(_ name: String, bundle: String, changes: [String], isCurrent: Bool) -> Self {
+        let consequence =
+            isCurrent
+            ? "stores it wrote no longer match any version this build has: opening them fails (134100 \"the model "
+                + "used to open the store is incompatible\"), or migration finds no source model (134130)"
+            : "stores still in it find no source model when they are migrated (134130 \"Can't find model for source "
+                + "store\") and fail to open"
+        return Self(
+            id: "shipped-model-version",
+            "\(name) of \(bundle) was edited after it shipped (\(changes.joined(separator: "; "))): \(consequence). "
+                + "Restore \(name) as it shipped and make the change in a new model version "
+                + "(Editor ▸ Add Model Version, then set it current)")
+    }
+
     /// Several locked versions edited by one change to the live classes they share.
     static func shippedEditedTogether(
         _ versions: [String], revision: String?, changes: [String], effect: ShippedEditEffect, moved: Int

@@ -14,7 +14,12 @@ public struct ShippedSchemaRemovedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
         let present = Set(context.project.versions.map(\.key))
-        return lockfile.versions.keys.sorted().filter { key in
+        let models = ShippedModelVersions(context).removals.map { removal in
+            finding(
+                removal.location, about: .version("\(removal.bundleKey)/\(removal.name)"),
+                .shippedModelVersionRemoved(removal.name, bundle: removal.bundleKey, why: removal.why))
+        }
+        return models + lockfile.versions.keys.sorted().filter { key in
             let entry = lockfile.versions[key]!
             guard !present.contains(key), entry.retired == nil, !ImplicitVersionKeys.isImplicit(key) else {
                 return false
@@ -97,5 +102,23 @@ extension Finding.Message {
                 + "\"unknown model version\"). Restore the version and keep it in the plan's schemas; if it never "
                 + "shipped, "
                 + "remove its entry with `schemalint lock --accept \(key) --reason \"...\"`")
+    }
+}
+
+extension Finding.Message {
+    static func shippedModelVersionRemoved(
+        _ name: String, bundle: String, why: ShippedModelVersions.Removal.Why
+    ) -> Self {
+        let what: String
+        switch why {
+        case .versionDeleted: what = "\(name) was deleted from \(bundle) after it shipped, and no version left has its hashes"
+        case .bundleDeleted: what = "\(bundle) is gone, and its version \(name) shipped"
+        case .bundleNotCompiled: what = "no target compiles \(bundle) any more, and its version \(name) shipped"
+        }
+        return Self(
+            id: "shipped-model-version-removed",
+            "\(what): stores written with it can no longer be migrated (134130 \"Can't find model for source "
+                + "store\"). Keep the version in the bundle (and the bundle in the target) while such stores may "
+                + "exist, or retire it on purpose with `schemalint lock --accept \"\(bundle)/\(name)\" --reason ...`")
     }
 }

@@ -4,10 +4,20 @@ import SchemaLintModel
 public struct SyntaxErrorRule: Rule {
     public let id = RuleID.syntaxError
     public let defaultSeverity = Severity.warning
-    public let summary = "A Swift file has syntax errors; it was analysed as far as it parsed."
+    public let summary =
+        "A Swift file has syntax errors (analysed as far as it parsed), or a Core Data model file cannot be read."
 
     public func check(_ context: RuleContext) -> [Finding] {
-        context.project.syntaxProblems.map { problem in
+        let models = context.project.modelBundles.flatMap { bundle in
+            bundle.versions.compactMap { version in
+                version.problem.map { problem in
+                    finding(
+                        version.location, about: .file(version.location.file),
+                        .modelFileUnreadable(version.name, bundle: bundle.key, problem))
+                }
+            }
+        }
+        return models + context.project.syntaxProblems.map { problem in
             let more = problem.count > 1 ? " (and \(problem.count - 1) more)" : ""
             return finding(
                 problem.location, about: .file(problem.location.file),
@@ -26,5 +36,14 @@ extension Finding.Message {
             id: "syntax",
             "syntax error: \(message)\(more). schemalint read this file as far as it parsed, so "
                 + "versions in it may be incomplete; fix the error for a full check")
+    }
+}
+
+extension Finding.Message {
+    static func modelFileUnreadable(_ version: String, bundle: String, _ problem: String) -> Self {
+        Self(
+            id: "model-file",
+            "\(version) of \(bundle) \(problem): schemalint skipped it, so its hashes are neither locked nor "
+                + "checked. Xcode's momc refuses it too; open it in Xcode to repair it")
     }
 }

@@ -13,11 +13,14 @@ public struct AppUnit {
     public var files: [SourceDiscovery.SourceFile]
     /// Which of `files` the repository's projects compile (shared by every app of the run).
     public var membership: ProjectMembership?
+    /// The Core Data model bundles below the app's root, read.
+    public var modelBundles: [ModelBundle] = []
 
     /// An analyzer for this app: its configuration, and the project files' word on which files it compiles.
     public func analyzer(threads: Int?) -> Analyzer {
         var analyzer = Analyzer(threads: threads, configuration: configuration)
         analyzer.membership = membership
+        analyzer.modelBundles = modelBundles
         return analyzer
     }
 
@@ -60,26 +63,38 @@ public enum Workspace {
     /// checked with them, as before apps were located.
     public static func apps(
         files: [SourceDiscovery.SourceFile], workingDirectory: String,
-        explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:]
+        explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:],
+        modelBundles: [(absolute: String, display: String)] = [],
+        mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
-        // Which files the projects compile matters only where some file holds SwiftData's words: an app without
-        // SwiftData never reads its project file.
+        // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
+        // is found: an app without either never reads its project file.
         let membership =
-            files.contains(where: \.mayHoldSchema)
-            ? ProjectMembership(paths: files.map(\.path), workingDirectory: cwd, listed: projectFiles) : nil
-        return try units(
-            files: files, workingDirectory: cwd, explicitConfiguration: explicitConfiguration,
-            explicitLockfile: explicitLockfile
-        ).map { unit in
+            files.contains(where: \.mayHoldSchema) || !modelBundles.isEmpty
+            ? ProjectMembership(
+                paths: files.map(\.path) + modelBundles.map(\.display), workingDirectory: cwd, listed: projectFiles)
+            : nil
+        let bundles = ModelBundleLoading.load(
+            modelBundles, mappingModels: mappingModels, membership: membership, threads: threads)
+        var units = try units(
+            files: files, bundles: bundles.map(\.path), workingDirectory: cwd,
+            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile)
+        var locator = AppLocator(workingDirectory: cwd)
+        for bundle in bundles {
+            let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle.path)
+            if let index = units.firstIndex(where: { $0.root == root }) { units[index].modelBundles.append(bundle) }
+        }
+        return units.map { unit in
             var unit = unit
             unit.membership = membership
             return unit
         }
     }
 
+    /// `bundles`: model bundle paths, which make an app of their folder as Swift files do.
     private static func units(
-        files: [SourceDiscovery.SourceFile], workingDirectory cwd: String,
+        files: [SourceDiscovery.SourceFile], bundles: [String], workingDirectory cwd: String,
         explicitConfiguration: String?, explicitLockfile: String?
     ) throws -> [AppUnit] {
         if explicitConfiguration != nil || explicitLockfile != nil {
@@ -90,6 +105,7 @@ public enum Workspace {
         var locator = AppLocator(workingDirectory: cwd)
         var groups: [String: [SourceDiscovery.SourceFile]] = [:]
         for file in files { groups[locator.root(ofFile: file.path), default: []].append(file) }
+        for bundle in bundles where groups[locator.root(ofFile: bundle)] == nil { groups[locator.root(ofFile: bundle)] = [] }
         if groups.isEmpty { groups[cwd] = [] }
         return try groups.keys.sorted().map { root in
             let configuration = try ConfigurationLoader.load(

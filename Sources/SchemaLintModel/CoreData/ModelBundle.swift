@@ -28,8 +28,12 @@ public struct ModelBundle: Sendable {
 
     /// The version `.xccurrentversion` names, when it names one that exists; the only version of a standalone model.
     public var currentVersion: ModelBundleVersion? {
-        guard case let .named(name, _) = current else { return nil }
-        return versions.first { $0.name == name }
+        switch current {
+        case let .named(name, _): return versions.first { $0.name == name }
+        // momc compiles a bundle's only version as current without being told.
+        case .missing: return versions.count == 1 ? versions[0] : nil
+        case .unreadable: return nil
+        }
     }
 
     public func version(named name: String) -> ModelBundleVersion? { versions.first { $0.name == name } }

@@ -1,0 +1,122 @@
+import SchemaLintModel
+
+/// What `lock` records of Core Data model bundles: each version at or before the current one (a shipped build can
+/// have written stores with it), and which version is current. As for SwiftData versions, a locked entry that differs
+/// is a conflict unless accepted by name; versions after the current one are in progress, and not locked.
+enum BundleLocker {
+    static func plan(_ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome) {
+        for bundle in analysis.project.modelBundles {
+            let lockedBundle = existing?.coreData?[bundle.key]
+            if bundle.isCompiled == false {
+                if lockedBundle == nil {
+                    outcome.declaredOnly.append((bundle.key, "no target compiles it"))
+                }
+                continue
+            }
+            guard let current = bundle.currentVersion else {
+                outcome.incomplete.append(
+                    (bundle.key, "its current version is not known (\(CurrentModelVersion.problem(of: bundle) ?? "")"
+                        + "): set it in Xcode's model inspector"))
+                continue
+            }
+            if let problem = current.problem {
+                outcome.incomplete.append((bundle.key(of: current), "its model file \(problem)"))
+                continue
+            }
+            for version in bundle.versions {
+                let key = bundle.key(of: version)
+                let names: Set<String> = [key, version.name, bundle.key]
+                guard request.only.isEmpty || !request.only.isDisjoint(with: names)
+                    || !request.accept.isDisjoint(with: names)
+                else { continue }
+                let locked = lockedBundle?.versions[version.name]
+                if VersionNameOrder.precedes(current.name, version.name), locked == nil {
+                    outcome.declaredOnly.append(
+                        (key, "it comes after the current version \(current.name): no build has written a store with it"))
+                    continue
+                }
+                if let problem = version.problem {
+                    outcome.incomplete.append((key, "its model file \(problem)"))
+                    continue
+                }
+                let now = VersionAnalysis(bundleVersion: version, key: key)
+                var entry = LockedVersion(modelVersion: version, analysis: now)
+                guard let locked else {
+                    entry.lockedAt = request.date
+                    entry.release = request.release
+                    outcome.lockfile.setEntry(entry, bundle: bundle, version: version.name)
+                    outcome.recorded.append(key)
+                    continue
+                }
+                entry.lockedAt = locked.lockedAt
+                entry.release = locked.release
+                let changes = locked.changes(to: entry).descriptions
+                let same = locked.checksum == entry.checksum && locked.fingerprint == entry.fingerprint
+                if changes.isEmpty && same {
+                    outcome.unchanged.append(key)
+                } else if !request.accept.isDisjoint(with: names) {
+                    entry.accepted =
+                        (locked.accepted ?? []) + [
+                            Acceptance(
+                                reason: request.reason ?? "", previousChecksum: locked.checksum,
+                                previousFingerprint: locked.fingerprint)
+                        ]
+                    outcome.lockfile.setEntry(entry, bundle: bundle, version: version.name)
+                    outcome.accepted.append(key)
+                } else {
+                    outcome.conflicts.append(
+                        (key, changes.isEmpty ? ["its entity hashes moved (\(locked.checksum) → \(entry.checksum))"] : changes))
+                }
+            }
+            recordCurrent(current.name, of: bundle, locked: lockedBundle, request: request, outcome: &outcome)
+            retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
+        }
+    }
+
+    /// The current version moves forward only: one behind the locked current is `current_model_version_invalid`'s
+    /// to report, and recorded only when accepted.
+    private static func recordCurrent(
+        _ current: String, of bundle: ModelBundle, locked: LockedBundle?, request: Locker.Request,
+        outcome: inout Locker.Outcome
+    ) {
+        let accepted = request.accept.contains(bundle.key)
+        if let previous = locked?.current, previous == current || (VersionNameOrder.precedes(current, previous)
+            && !accepted)
+        {
+            return
+        }
+        guard outcome.lockfile.coreData?[bundle.key] != nil else { return }
+        outcome.lockfile.coreData?[bundle.key]?.current = current
+        outcome.lockfile.coreData?[bundle.key]?.path = bundle.path
+        outcome.currentVersions.append((bundle.key, locked?.current, current))
+    }
+
+    /// Locked versions deleted from the bundle stay locked (stores of them may exist) unless accepted by name.
+    private static func retire(
+        _ bundle: ModelBundle, locked: LockedBundle?, request: Locker.Request, outcome: inout Locker.Outcome
+    ) {
+        for (name, entry) in (locked?.versions ?? [:]).sorted(by: { $0.key < $1.key })
+        where bundle.version(named: name) == nil && entry.retired == nil {
+            let key = "\(bundle.key)/\(name)"
+            guard request.accept.contains(key) || request.accept.contains(name) else { continue }
+            outcome.lockfile.coreData?[bundle.key]?.versions[name]?.retired = request.reason ?? ""
+            outcome.retired.append(key)
+        }
+    }
+}
+
+extension BundleLocker {
+    /// Every name `--only` and `--accept` may give for bundles: bundle keys, version keys and version names.
+    static func names(_ bundles: [ModelBundle], existing: Lockfile?) -> Set<String> {
+        var names = Set<String>()
+        for bundle in bundles {
+            names.insert(bundle.key)
+            for version in bundle.versions { names.formUnion([bundle.key(of: version), version.name]) }
+        }
+        for (key, bundle) in existing?.coreData ?? [:] {
+            names.insert(key)
+            for name in bundle.versions.keys { names.formUnion(["\(key)/\(name)", name]) }
+        }
+        return names
+    }
+}

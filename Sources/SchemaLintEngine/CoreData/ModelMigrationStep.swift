@@ -1,0 +1,85 @@
+import SchemaLintModel
+
+/// The migration every user's store makes next: from the version current in the last locked build to the bundle's
+/// current version now. Core Data infers it (lightweight) unless a mapping model covers the pair; a change inference
+/// cannot make, with no mapping model for it, fails on every device that updates (134140 "missing mapping model").
+///
+/// Apps that migrate version by version (an iterative migrator with a mapping model per hard step) are covered when
+/// every step from the locked current to the new one is either inferable or mapped.
+struct ModelMigrationStep {
+    var bundle: ModelBundle
+    var from: String
+    var to: ModelBundleVersion
+    /// Changes inference cannot make, each at its line in the new version's model file.
+    var blocked: [(change: AssessedChange, location: SourceLocation)]
+    /// Mapping models whose versions schemalint cannot read: one of them may cover the step.
+    var unreadableMappings: [String]
+
+    static func steps(_ context: RuleContext) -> [ModelMigrationStep] {
+        guard let lockfile = context.lockfile else { return [] }
+        var steps: [ModelMigrationStep] = []
+        for bundle in context.project.modelBundles where bundle.isCompiled != false {
+            guard let lockedBundle = lockfile.coreData?[bundle.key], let from = lockedBundle.current,
+                let shipped = lockedBundle.versions[from], let to = bundle.currentVersion, to.name != from,
+                !VersionNameOrder.precedes(to.name, from),
+                let now = context.analyses[bundle.key(of: to)], now.hashes.checksum != shipped.checksum
+            else { continue }
+            let blocked = inferenceBlockers(from: shipped.entities, to: now.snapshot)
+            guard !blocked.isEmpty, bundle.mappingModels.allSatisfy({ $0.maps(from: from, to: to.name) != true }),
+                !coveredStepByStep(bundle, from: from, to: to.name, shipped: shipped, context: context)
+            else { continue }
+            steps.append(
+                ModelMigrationStep(
+                    bundle: bundle, from: from, to: to,
+                    blocked: blocked.map { change in
+                        (change, to.details.location(
+                            entity: change.entity, property: change.property, in: to.location.file) ?? to.location)
+                    },
+                    unreadableMappings: bundle.mappingModels.filter { $0.maps(from: "", to: "") == nil }.map(\.path)))
+        }
+        return steps
+    }
+
+    /// The changes Core Data's inferred mapping cannot make. Unlike the assessment's general rule, a number stored as
+    /// another kind of number is converted (woocommerce-ios migrates `Integer 64` to `Double` with no mapping model,
+    /// and its test of that step reads the converted values).
+    static func inferenceBlockers(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [AssessedChange] {
+        MigrationAssessment.assess(from: old, to: new).filter { change in
+            guard !change.isLightweight else { return false }
+            if case let .propertyChanged(previous, property) = change.change.kind, change.kind == .typeChanged,
+                previous.kind == .attribute, property.kind == .attribute,
+                isNumber(previous.type), isNumber(property.type)
+            {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Integer 16/32/64, Decimal, Double and Float, by the code a snapshot type ends with (`Int16 (100)`).
+    private static func isNumber(_ type: String) -> Bool {
+        guard type.hasSuffix(")"), let open = type.lastIndex(of: "(") else { return false }
+        let code = Int(type[type.index(after: open)..<type.index(before: type.endIndex)]) ?? 0
+        return (100...600).contains(code) && code % 100 == 0
+    }
+
+    /// Whether each step between consecutive versions from `from` to `to` is inferable or has a mapping model.
+    private static func coveredStepByStep(
+        _ bundle: ModelBundle, from: String, to: String, shipped: LockedVersion, context: RuleContext
+    ) -> Bool {
+        let between = bundle.versions.filter {
+            VersionNameOrder.precedes(from, $0.name) && !VersionNameOrder.precedes(to, $0.name)
+        }
+        guard between.count > 1, bundle.mappingModels.contains(where: { $0.source != nil }) else { return false }
+        var previous = (name: from, snapshot: shipped.entities)
+        for version in between {
+            guard let analysis = context.analyses[bundle.key(of: version)] else { return false }
+            let mapped = bundle.mappingModels.contains { $0.maps(from: previous.name, to: version.name) == true }
+            if !mapped, !inferenceBlockers(from: previous.snapshot, to: analysis.snapshot).isEmpty {
+                return false
+            }
+            previous = (version.name, analysis.snapshot)
+        }
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import SchemaLintModel
+
+/// The lockfile's Core Data versions against the bundles now: which shipped versions were edited so their entity
+/// hashes moved, and which are gone. The rules about shipped versions report these; edits that keep every hash
+/// (Xcode's header fields, codegen, defaults, delete rules, positions) are no edit at all.
+struct ShippedModelVersions {
+    struct Edit {
+        var bundle: ModelBundle
+        var version: ModelBundleVersion
+        var locked: LockedVersion
+        var changes: [String]
+        var location: SourceLocation
+    }
+
+    struct Removal {
+        enum Why { case versionDeleted, bundleDeleted, bundleNotCompiled }
+        var bundleKey: String
+        var name: String
+        var locked: LockedVersion
+        var why: Why
+        var location: SourceLocation
+    }
+
+    var edits: [Edit] = []
+    var removals: [Removal] = []
+
+    init(_ context: RuleContext) {
+        guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return }
+        let bundles = Dictionary(
+            context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let lockLocation = SourceLocation(
+                file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
+            for (name, locked) in lockedBundle.versions.sorted(by: { $0.key < $1.key }) where locked.retired == nil {
+                guard let bundle = bundles[bundleKey] else {
+                    removals.append(Removal(bundleKey: bundleKey, name: name, locked: locked, why: .bundleDeleted,
+                                            location: lockLocation))
+                    continue
+                }
+                if bundle.isCompiled == false {
+                    removals.append(Removal(bundleKey: bundleKey, name: name, locked: locked, why: .bundleNotCompiled,
+                                            location: bundle.versions.first?.location ?? lockLocation))
+                    continue
+                }
+                guard let version = bundle.version(named: name) else {
+                    // The same hashes under another name still open those stores.
+                    let kept = bundle.versions.contains { other in
+                        context.analyses[bundle.key(of: other)]?.hashes.checksum == locked.checksum
+                    }
+                    if !kept {
+                        removals.append(Removal(bundleKey: bundleKey, name: name, locked: locked, why: .versionDeleted,
+                                                location: CurrentModelVersion.location(of: bundle)))
+                    }
+                    continue
+                }
+                guard let now = context.analyses[bundle.key(of: version)], now.hashes.checksum != locked.checksum
+                else { continue }
+                var current = LockedVersion(modelVersion: version, analysis: now)
+                current.lockedAt = locked.lockedAt
+                let (descriptions, schema) = locked.changes(to: current)
+                let moving = ShippedSchemaEditedRule.checksumChangesFirst(
+                    descriptions.filter { !$0.hasPrefix("versionIdentifier changed") }, schema)
+                edits.append(
+                    Edit(bundle: bundle, version: version, locked: locked,
+                         changes: moving.isEmpty ? ["its entity hashes moved"] : moving,
+                         location: Self.location(of: schema, in: version)))
+            }
+        }
+    }
+
+    /// The line of the first changed property still in the file, else its entity's, else the `<model>` line.
+    static func location(of changes: [SchemaChange], in version: ModelBundleVersion) -> SourceLocation {
+        for change in changes where !change.keepsChecksum {
+            if let found = version.details.location(
+                entity: change.entity, property: change.property, in: version.location.file)
+            {
+                return found
+            }
+        }
+        return version.location
+    }
+}

@@ -1,0 +1,53 @@
+import SchemaLintModel
+
+/// A Core Data model bundle's current version is missing, names no version, or moved back behind the one that
+/// shipped last.
+public struct CurrentModelVersionInvalidRule: Rule {
+    public let id = RuleID.currentModelVersionInvalid
+    public let defaultSeverity = Severity.error
+    public let summary =
+        "A Core Data model bundle's current version is missing, names no version, or moved back behind a shipped one."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for bundle in context.project.modelBundles where bundle.isCompiled != false {
+            let location = CurrentModelVersion.location(of: bundle)
+            if let problem = CurrentModelVersion.problem(of: bundle) {
+                findings.append(
+                    finding(location, about: .file(bundle.path), .currentModelVersionUnknown(bundle.key, problem)))
+                continue
+            }
+            guard let current = bundle.currentVersion?.name,
+                let shipped = context.lockfile?.coreData?[bundle.key]?.current,
+                VersionNameOrder.precedes(current, shipped)
+            else { continue }
+            findings.append(
+                finding(
+                    location, about: .file(bundle.path),
+                    .currentModelVersionMovedBack(bundle.key, current: current, shipped: shipped)))
+        }
+        return findings
+    }
+}
+
+extension RuleID {
+    public static let currentModelVersionInvalid: RuleID = "current_model_version_invalid"
+}
+
+extension Finding.Message {
+    static func currentModelVersionUnknown(_ bundle: String, _ problem: String) -> Self {
+        Self(
+            id: "current-model-version-unknown",
+            "\(bundle): \(problem). The compiled model's current version decides what every store is opened and "
+                + "migrated with; set it in Xcode (the model's File inspector ▸ Model Version)")
+    }
+
+    static func currentModelVersionMovedBack(_ bundle: String, current: String, shipped: String) -> Self {
+        Self(
+            id: "current-model-version-moved-back",
+            "\(bundle)'s current version is \(current), but \(shipped) was current in a shipped build: stores "
+                + "already migrated to \(shipped) cannot be opened with \(current) (Core Data never migrates back; "
+                + "134100, and apps that delete a store they cannot open lose it). Set the current version back to "
+                + "\(shipped) or later (Xcode resets it when a model file is recreated)")
+    }
+}

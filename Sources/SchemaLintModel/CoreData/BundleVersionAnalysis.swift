@@ -1,0 +1,52 @@
+extension ModelBundle {
+    /// The lockfile's name for the bundle: its folder name (`Model.xcdatamodeld`), which is what code loads.
+    public var key: String { PathName.last(path) }
+
+    /// The lockfile's name for one of its versions: `Model.xcdatamodeld/Model 2`.
+    public func key(of version: ModelBundleVersion) -> String { "\(key)/\(version.name)" }
+
+    /// Versions at or before the current one in Xcode's order: the ones a shipped build can have written stores
+    /// with. Without a readable current version, every version.
+    public var versionsUpToCurrent: [ModelBundleVersion] {
+        guard let current = currentVersion else { return versions }
+        return versions.filter { !VersionNameOrder.precedes(current.name, $0.name) }
+    }
+}
+
+/// A path's last component without Foundation (the model target stays free of it).
+enum PathName {
+    static func last(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)
+    }
+}
+
+extension VersionAnalysis {
+    /// A Core Data model version's hashes and snapshot: the same hasher and snapshot form as SwiftData versions, with
+    /// what only the model file says (renaming identifiers as original names, defaults, delete rules) added.
+    public init(bundleVersion version: ModelBundleVersion, key: String) {
+        self.key = key
+        store = version.schema
+        hashes = VersionHasher.hash(version.schema)
+        uncertainties = version.uncertainties
+        models = version.schema.entities.map(\.name)
+        let details = version.details
+        snapshot = version.schema.snapshot.map { entity in
+            var entity = entity
+            // Abstract flags and entity hash modifiers are not part of a lockfile's snapshot (see EntitySnapshot).
+            entity.abstract = nil
+            entity.hashModifier = nil
+            entity.properties = entity.properties.map { property in
+                var property = property
+                let name = "\(entity.name).\(property.name)"
+                property.originalName = details.renamingIdentifiers[name]
+                property.hasDefault = details.defaults.contains(name)
+                if property.kind == .relationship { property.deleteRule = details.deleteRules[name]?.lowercased() }
+                return property
+            }
+            return entity
+        }
+        fingerprint = Fingerprint.fingerprint(snapshot)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// A Core Data app (Fixtures/CoreData/Apps/Journal: three model versions, the second current) locked at one release
+/// and edited the ways real apps' histories show: exact findings for each, nothing for hash-neutral edits.
+final class CoreDataBundleTests: XCTestCase {
+    var folder: URL!
+    let model = "Journal/Journal.xcdatamodeld"
+
+    override func setUpWithError() throws {
+        folder = try TestSupport.temporaryDirectory()
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.copyItem(at: TestSupport.fixture("CoreData/Apps/Journal"), to: folder)
+    }
+
+    func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {
+        try Analyzer(workingDirectory: folder, threads: 2).analyze(paths: [], lockfile: lockfile)
+    }
+
+    func lock() throws -> Lockfile { TestSupport.lock(try analyze()) }
+
+    func edit(_ version: String, _ transform: (String) -> String) throws {
+        let url = folder.appendingPathComponent("\(model)/\(version).xcdatamodel/contents")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let edited = transform(text)
+        XCTAssertNotEqual(edited, text, "the edit changed nothing")
+        try edited.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func setCurrent(_ version: String) throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(version).xcdatamodel</string></dict>
+            </plist>
+            """
+        try plist.write(to: folder.appendingPathComponent("\(model)/.xccurrentversion"), atomically: true, encoding: .utf8)
+    }
+
+    func testLockRecordsShippedVersionsAndTheCurrentOne() throws {
+        let outcome = Locker.plan(try analyze(), existing: nil, request: .init())
+        XCTAssertEqual(
+            outcome.recorded, ["Journal.xcdatamodeld/Journal", "Journal.xcdatamodeld/Journal 2"])
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), ["Journal.xcdatamodeld/Journal 3"])
+        let bundle = try XCTUnwrap(outcome.lockfile.coreData?["Journal.xcdatamodeld"])
+        XCTAssertEqual(bundle.current, "Journal 2")
+        XCTAssertEqual(bundle.versions["Journal 2"]?.versionIdentifier, "2")
+        XCTAssertEqual(outcome.lockfile.versions, [:])
+        XCTAssertEqual(try analyze(outcome.lockfile).findings, [])
+    }
+
+    /// Xcode's header fields, codegen, positions, defaults, delete rules and renaming identifiers are not hashed.
+    func testHashNeutralEditsOfAShippedVersionSayNothing() throws {
+        let lockfile = try lock()
+        try edit("Journal 2") {
+            $0.replacingOccurrences(of: "lastSavedToolsVersion=\"22225\"", with: "lastSavedToolsVersion=\"23507\"")
+                .replacingOccurrences(of: " codeGenerationType=\"class\"", with: "")
+                .replacingOccurrences(of: "positionX=\"-63\"", with: "positionX=\"10\"")
+                .replacingOccurrences(of: "deletionRule=\"Nullify\"", with: "deletionRule=\"Cascade\"")
+                .replacingOccurrences(
+                    of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
+                    with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"red\" "
+                        + "elementID=\"colour\"/>")
+        }
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+
+    func testAnAttributeAddedToAShippedVersionIsReportedAtItsLine() throws {
+        let lockfile = try lock()
+        try edit("Journal 2") {
+            $0.replacingOccurrences(
+                of: "        <attribute name=\"title\"",
+                with: "        <attribute name=\"pinned\" attributeType=\"Boolean\" defaultValueString=\"NO\"/>\n"
+                    + "        <attribute name=\"title\"")
+        }
+        let findings = try analyze(lockfile).findings
+        XCTAssertEqual(
+            TestSupport.summary(findings), ["shipped_schema_edited \(model)/Journal 2.xcdatamodel/contents:7"])
+        XCTAssertEqual(findings.first?.severity, .error)
+        XCTAssertTrue(findings.first?.message.text.contains("Entry.pinned added") ?? false, "\(findings)")
+    }
+
+    func testAnEditToAVersionAfterTheCurrentOneIsNoEdit() throws {
+        let lockfile = try lock()
+        try edit("Journal 3") { $0.replacingOccurrences(of: "name=\"rating\"", with: "name=\"stars\"") }
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+
+    func testADeletedShippedVersionIsReported() throws {
+        let lockfile = try lock()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("\(model)/Journal.xcdatamodel"))
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(lockfile).findings),
+            ["shipped_schema_removed \(model)/.xccurrentversion:6"])
+    }
+
+    func testCurrentVersionMovedBackIsReported() throws {
+        let lockfile = try lock()
+        try setCurrent("Journal")
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(lockfile).findings),
+            ["current_model_version_invalid \(model)/.xccurrentversion:2"])
+    }
+
+    func testCurrentVersionNamingNoVersionIsReported() throws {
+        try setCurrent("Journal 4")
+        let findings = try analyze().findings
+        XCTAssertEqual(TestSupport.summary(findings), ["current_model_version_invalid \(model)/.xccurrentversion:2"])
+        XCTAssertTrue(findings[0].message.text.contains("names Journal 4, which the bundle does not have"))
+    }
+
+    /// The next release makes Journal 3 current: its new required attribute has a default, so inference migrates.
+    func testMovingTheCurrentVersionForwardIsCheckedForInference() throws {
+        let lockfile = try lock()
+        try setCurrent("Journal 3")
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+        try edit("Journal 3") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"rating\" attributeType=\"Integer 16\" defaultValueString=\"0\"",
+                with: "<attribute name=\"rating\" attributeType=\"Integer 16\"")
+                .replacingOccurrences(
+                    of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
+                    with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"Binary\"/>")
+        }
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(lockfile).findings),
+            [
+                "lightweight_unsupported_change \(model)/Journal 3.xcdatamodel/contents:7",
+                "lightweight_unsupported_change \(model)/Journal 3.xcdatamodel/contents:12",
+            ])
+        // A mapping model for the step covers it (here named by its versions, as Xcode users name them).
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel"), withIntermediateDirectories: true)
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+
+    /// A number stored as another kind of number is converted by the inferred mapping.
+    func testNumericTypeChangesAreInferred() throws {
+        let lockfile = try lock()
+        try setCurrent("Journal 3")
+        try edit("Journal 3") {
+            $0.replacingOccurrences(
+                of: "name=\"mood\" optional=\"YES\" attributeType=\"Integer 16\"",
+                with: "name=\"mood\" optional=\"YES\" attributeType=\"Double\"")
+        }
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+
+    func testDamagedModelFilesAreNamedAndSkipped() throws {
+        try edit("Journal 3") { $0.replacingOccurrences(of: "</model>", with: "") }
+        try edit("Journal") { $0.replacingOccurrences(of: "attributeType=\"Date\"", with: "attributeType=\"Moment\"") }
+        let findings = try analyze().findings
+        XCTAssertEqual(
+            TestSupport.summary(findings),
+            [
+                "syntax_error \(model)/Journal 3.xcdatamodel/contents:17",
+                "syntax_error \(model)/Journal.xcdatamodel/contents:5",
+            ])
+        XCTAssertTrue(findings[1].message.text.contains("attribute type \"Moment\""), "\(findings[1].message)")
+        // The broken version is skipped by `lock`, which refuses to write a lockfile missing a shipped version.
+        XCTAssertEqual(Locker.plan(try analyze(), existing: nil, request: .init()).incomplete.map(\.key),
+                       ["Journal.xcdatamodeld/Journal"])
+    }
+
+    func testParentEntityCycleIsNamed() throws {
+        try edit("Journal 2") {
+            $0.replacingOccurrences(of: "<entity name=\"Entry\" ", with: "<entity name=\"Entry\" parentEntity=\"Tag\" ")
+                .replacingOccurrences(of: "<entity name=\"Tag\" ", with: "<entity name=\"Tag\" parentEntity=\"Entry\" ")
+        }
+        let findings = try analyze().findings
+        XCTAssertEqual(TestSupport.summary(findings), ["syntax_error \(model)/Journal 2.xcdatamodel/contents:3"])
+        XCTAssertTrue(findings[0].message.text.contains("form a cycle"), "\(findings[0].message)")
+    }
+
+    func testLockfileRoundTripsCoreDataVersions() throws {
+        let lockfile = try lock()
+        let path = folder.appendingPathComponent("schemalint.lock").path
+        try LockfileStore.write(lockfile, to: path)
+        let read = try XCTUnwrap(try LockfileStore.load(path))
+        XCTAssertEqual(read, lockfile)
+        XCTAssertEqual(try analyze(read).findings, [])
+    }
+}
