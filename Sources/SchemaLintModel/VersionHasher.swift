@@ -12,11 +12,30 @@ public enum VersionHasher {
         public var digest: String
     }
 
-    public static func hash(_ schema: StoreSchema) -> Result {
+    /// Entity hashes already computed, by the entity and its ancestors: the versions of a Core Data bundle repeat
+    /// most entities unchanged, and a hash is two SHA-256 runs per property. One per thread.
+    public final class Cache {
+        var hashes: [[StoreEntity]: [UInt8]] = [:]
+        public init() {}
+    }
+
+    public static func hash(_ schema: StoreSchema, cache: Cache? = nil) -> Result {
         var hashes: [String: [UInt8]] = [:]
         let byName = Dictionary(schema.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entity in schema.entities {
-            hashes[entity.name] = entityHash(entity, byName: byName, depth: 0)
+            guard let cache else {
+                hashes[entity.name] = entityHash(entity, byName: byName, depth: 0)
+                continue
+            }
+            var chain = [entity]
+            while let parent = chain.last?.superentity.flatMap({ byName[$0] }), chain.count < 64 { chain.append(parent) }
+            if let known = cache.hashes[chain] {
+                hashes[entity.name] = known
+            } else {
+                let computed = entityHash(entity, byName: byName, depth: 0)
+                cache.hashes[chain] = computed
+                hashes[entity.name] = computed
+            }
         }
         let names = hashes.keys.sorted()
         var checksum = SHA256()

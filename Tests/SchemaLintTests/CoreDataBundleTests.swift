@@ -45,7 +45,8 @@ final class CoreDataBundleTests: XCTestCase {
         XCTAssertEqual(outcome.declaredOnly.map(\.key), ["Journal.xcdatamodeld/Journal 3"])
         let bundle = try XCTUnwrap(outcome.lockfile.coreData?["Journal.xcdatamodeld"])
         XCTAssertEqual(bundle.current, "Journal 2")
-        XCTAssertEqual(bundle.versions["Journal 2"]?.versionIdentifier, "2")
+        XCTAssertEqual(bundle.versions["Journal 2"]?.identifier, "2")
+        XCTAssertEqual(bundle.entities.count, 4, "Entry and Tag in two states each")
         XCTAssertEqual(outcome.lockfile.versions, [:])
         XCTAssertEqual(try analyze(outcome.lockfile).findings, [])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintEngine
+import SchemaLintStore
 import XCTest
 
 /// Runs every example in every `Rules/<id>.md`, so the documentation can never lie.
@@ -15,7 +16,9 @@ final class RuleDocumentationTests: XCTestCase {
         var files: [String: String]
     }
 
-    /// Splits a document into its Swift blocks, each tagged with the `###` section it sits under.
+    /// Splits a document into its Swift blocks and Core Data model files (```xml blocks starting with a
+    /// `<!-- file: Model.xcdatamodeld/Model 2.xcdatamodel/contents -->` line), each tagged with the `###` section it
+    /// sits under. Consecutive blocks under one heading are one example.
     static func examples(in document: String) -> [Example] {
         var examples: [Example] = []
         var section = ""
@@ -24,9 +27,17 @@ final class RuleDocumentationTests: XCTestCase {
             if block == nil, line.hasPrefix("### ") {
                 section = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
             }
-            if line.hasPrefix("```swift") { block = []; continue }
+            if line.hasPrefix("```swift") || line.hasPrefix("```xml") { block = []; continue }
             if line.hasPrefix("```"), let lines = block {
-                examples.append(Example(section: section, files: split(lines)))
+                let files = split(lines)
+                // A model file and the blocks beside it under one heading are one example (a bundle has several files).
+                if let last = examples.last, last.section == section,
+                    (Array(last.files.keys) + Array(files.keys)).contains(where: isModelFile)
+                {
+                    examples[examples.count - 1].files.merge(files) { _, new in new }
+                } else {
+                    examples.append(Example(section: section, files: files))
+                }
                 block = nil
                 continue
             }
@@ -35,12 +46,18 @@ final class RuleDocumentationTests: XCTestCase {
         return examples
     }
 
-    /// `// file: Name.swift` starts a new file inside one block.
+    static func isModelFile(_ path: String) -> Bool { path.contains(".xcdatamodel") }
+
+    /// `// file: Name.swift` (or `<!-- file: path -->`) starts a new file inside one block.
     static func split(_ lines: [String]) -> [String: String] {
         var files: [String: [String]] = [:]
         var current = "Example.swift"
         for line in lines {
             if line.hasPrefix("// file: ") { current = String(line.dropFirst("// file: ".count)); continue }
+            if line.hasPrefix("<!-- file: "), line.hasSuffix(" -->") {
+                current = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
+                continue
+            }
             files[current, default: []].append(line)
         }
         return files.mapValues { $0.joined(separator: "\n") + "\n" }
@@ -160,13 +177,12 @@ final class RuleDocumentationTests: XCTestCase {
                 } ?? []
             for (index, example) in examples.enumerated() where example.section != "Store" {
                 if example.section == "Shipped" {
-                    lockfile = TestSupport.lock(TestSupport.analyze(example.files))
+                    lockfile = TestSupport.lock(try Self.analyze(example.files, lockfile: nil, stores: []))
                     continue
                 }
                 let expected = rule.id == "lockfile_missing" ? "schemalint.lock" : nil
-                let findings = TestSupport.analyze(
-                    example.files, lockfile: lockfile, stores: stores,
-                    lockfileLocation: expected
+                let findings = try Self.analyze(
+                    example.files, lockfile: lockfile, stores: stores, lockfileLocation: expected
                 ).findings
                 let own = findings.filter { $0.rule == rule.id }
                 switch example.section {
@@ -179,5 +195,26 @@ final class RuleDocumentationTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// Swift examples are analysed in memory; examples with model files are written to a folder and analysed there,
+    /// as `schemalint check` would.
+    static func analyze(
+        _ files: [String: String], lockfile: Lockfile?, stores: [StoreMetadata], lockfileLocation: String? = nil
+    ) throws -> Analysis {
+        guard files.keys.contains(where: isModelFile) else {
+            return TestSupport.analyze(files, lockfile: lockfile, stores: stores, lockfileLocation: lockfileLocation)
+        }
+        let folder = try TestSupport.temporaryDirectory()
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        var analyzer = Analyzer(workingDirectory: folder, threads: 1)
+        analyzer.stores = stores
+        analyzer.lockfileLocation = lockfileLocation
+        return try analyzer.analyze(paths: [], lockfile: lockfile)
     }
 }

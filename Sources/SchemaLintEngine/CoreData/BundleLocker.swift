@@ -32,40 +32,41 @@ enum BundleLocker {
                 let locked = lockedBundle?.versions[version.name]
                 if VersionNameOrder.precedes(current.name, version.name), locked == nil {
                     outcome.declaredOnly.append(
-                        (key, "it comes after the current version \(current.name): no build has written a store with it"))
+                        (key, "it comes after the current version \(current.name): no build has written a store with "
+                            + "it"))
                     continue
                 }
                 if let problem = version.problem {
                     outcome.incomplete.append((key, "its model file \(problem)"))
                     continue
                 }
-                let now = VersionAnalysis(bundleVersion: version, key: key)
-                var entry = LockedVersion(modelVersion: version, analysis: now)
-                guard let locked else {
-                    entry.lockedAt = request.date
-                    entry.release = request.release
-                    outcome.lockfile.setEntry(entry, bundle: bundle, version: version.name)
+                let now = analysis.modelVersions.first { $0.key == key }
+                    ?? VersionAnalysis(bundleVersion: version, key: key)
+                guard let locked, let shipped = lockedBundle?.lockedVersion(version.name) else {
+                    _ = outcome.lockfile.record(
+                        version, now, in: bundle, lockedAt: request.date, release: request.release)
                     outcome.recorded.append(key)
                     continue
                 }
-                entry.lockedAt = locked.lockedAt
-                entry.release = locked.release
-                let changes = locked.changes(to: entry).descriptions
-                let same = locked.checksum == entry.checksum && locked.fingerprint == entry.fingerprint
-                if changes.isEmpty && same {
+                // Equal hashes: stores are unaffected, whatever else the file says (Xcode's header, codegen).
+                if shipped.checksum == now.hashes.checksum {
                     outcome.unchanged.append(key)
                 } else if !request.accept.isDisjoint(with: names) {
+                    var entry = outcome.lockfile.record(version, now, in: bundle, keeping: locked)
                     entry.accepted =
                         (locked.accepted ?? []) + [
                             Acceptance(
                                 reason: request.reason ?? "", previousChecksum: locked.checksum,
-                                previousFingerprint: locked.fingerprint)
+                                previousFingerprint: "")
                         ]
-                    outcome.lockfile.setEntry(entry, bundle: bundle, version: version.name)
+                    outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
+                    outcome.lockfile.pruneEntityStates()
                     outcome.accepted.append(key)
                 } else {
+                    let changes = shipped.changes(to: LockedVersion(modelVersion: version, analysis: now)).descriptions
                     outcome.conflicts.append(
-                        (key, changes.isEmpty ? ["its entity hashes moved (\(locked.checksum) → \(entry.checksum))"] : changes))
+                        (key, changes.isEmpty ? ["its entity hashes moved (\(locked.checksum) → \(now.hashes.checksum))"]
+                            : changes))
                 }
             }
             recordCurrent(current.name, of: bundle, locked: lockedBundle, request: request, outcome: &outcome)

@@ -1,11 +1,12 @@
 import SchemaLintModel
 
 extension Lockfile {
-    /// The entry a key names: a SwiftData version's key, or a Core Data version's `Model.xcdatamodeld/Model 2`.
+    /// The entry a key names: a SwiftData version's key, or a Core Data version's `Model.xcdatamodeld/Model 2`
+    /// (assembled from its bundle's shared entity states).
     public func entry(_ key: String) -> LockedVersion? {
         if let entry = versions[key] { return entry }
         guard let (bundle, version) = Self.split(modelKey: key) else { return nil }
-        return coreData?[bundle]?.versions[version]
+        return coreData?[bundle]?.lockedVersion(version)
     }
 
     /// `Model.xcdatamodeld/Model 2` → (`Model.xcdatamodeld`, `Model 2`); nil for other keys.
@@ -16,18 +17,83 @@ extension Lockfile {
         return (bundle, String(key[key.index(after: slash)...]))
     }
 
-    /// Records a Core Data version's entry.
-    mutating func setEntry(_ entry: LockedVersion?, bundle: ModelBundle, version name: String) {
-        var locked = coreData?[bundle.key] ?? LockedBundle(path: bundle.path, current: nil, versions: [:])
-        locked.versions[name] = entry
+    /// Records a Core Data version: its entity states join the bundle's shared ones.
+    mutating func record(
+        _ version: ModelBundleVersion, _ analysis: VersionAnalysis, in bundle: ModelBundle,
+        keeping previous: LockedModelVersion? = nil, lockedAt: String? = nil, release: String? = nil
+    ) -> LockedModelVersion {
+        var locked = coreData?[bundle.key] ?? LockedBundle(path: bundle.path, current: nil)
+        var entities: [String: String] = [:]
+        for snapshot in analysis.snapshot {
+            let hash = analysis.hashes.entityHashes[snapshot.name].map(Hex.encode) ?? ""
+            let key = LockedBundle.key(of: snapshot, hash: hash)
+            locked.entities[key] = LockedEntity(hash: hash, snapshot: snapshot)
+            entities[snapshot.name] = key
+        }
+        let entry = LockedModelVersion(
+            identifier: version.identifier, checksum: analysis.hashes.checksum, entities: entities,
+            uncertainties: analysis.uncertainties.isEmpty ? nil : analysis.uncertainties,
+            lockedAt: previous?.lockedAt ?? lockedAt, release: previous?.release ?? release,
+            accepted: previous?.accepted, retired: nil)
+        locked.versions[version.name] = entry
         locked.path = bundle.path
         coreData = (coreData ?? [:]).merging([bundle.key: locked]) { _, new in new }
+        return entry
+    }
+
+    /// Drops entity states no version uses any more (after a re-record), so the file holds only what it needs.
+    mutating func pruneEntityStates() {
+        for (key, bundle) in coreData ?? [:] {
+            let used = Set(bundle.versions.values.flatMap(\.entities.values))
+            coreData?[key]?.entities = bundle.entities.filter { used.contains($0.key) }
+        }
+    }
+}
+
+extension LockedBundle {
+    /// A version as a SwiftData-shaped entry, so the same comparison explains what changed.
+    public func lockedVersion(_ name: String) -> LockedVersion? {
+        guard let version = versions[name] else { return nil }
+        var entityHashes: [String: String] = [:]
+        var snapshots: [EntitySnapshot] = []
+        for (entity, key) in version.entities.sorted(by: { $0.key < $1.key }) {
+            guard let state = entities[key] else { continue }
+            entityHashes[entity] = state.hash
+            snapshots.append(state.snapshot)
+        }
+        return LockedVersion(
+            type: name, versionIdentifier: version.identifier, checksum: version.checksum,
+            checksumUncertainties: version.uncertainties, entityHashes: entityHashes, fingerprint: "",
+            models: snapshots.map(\.name), entities: snapshots)
+    }
+
+    /// `Entity@` and the first 12 hex digits of SHA-256 over the entity hash and the snapshot's canonical text: the
+    /// same state always gets the same key, and states differing only in what is not hashed (a default value, a
+    /// delete rule) stay apart.
+    static func key(of snapshot: EntitySnapshot, hash: String) -> String {
+        let text = hash + "\n" + Fingerprint.canonicalText([snapshot])
+        return snapshot.name + "@" + String(Hex.encode(SHA256.hash(data: Array(text.utf8))).prefix(12))
     }
 }
 
 extension LockedVersion {
+    init(
+        type: String, versionIdentifier: String?, checksum: String, checksumUncertainties: [String]?,
+        entityHashes: [String: String], fingerprint: String, models: [String], entities: [EntitySnapshot]
+    ) {
+        self.type = type
+        self.versionIdentifier = versionIdentifier
+        self.checksum = checksum
+        self.checksumUncertainties = checksumUncertainties
+        self.entityHashes = entityHashes
+        self.fingerprint = fingerprint
+        self.models = models
+        self.entities = entities
+    }
+
     /// A Core Data model version's entry: its name as the type, Xcode's version identifier, and the hashes.
     init(modelVersion version: ModelBundleVersion, analysis: VersionAnalysis) {
         self.init(analysis: analysis, type: version.name, versionIdentifier: version.identifier)
+        fingerprint = ""
     }
 }

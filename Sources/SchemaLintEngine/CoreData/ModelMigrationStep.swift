@@ -20,7 +20,7 @@ struct ModelMigrationStep {
         var steps: [ModelMigrationStep] = []
         for bundle in context.project.modelBundles where bundle.isCompiled != false {
             guard let lockedBundle = lockfile.coreData?[bundle.key], let from = lockedBundle.current,
-                let shipped = lockedBundle.versions[from], let to = bundle.currentVersion, to.name != from,
+                let shipped = lockedBundle.lockedVersion(from), let to = bundle.currentVersion, to.name != from,
                 !VersionNameOrder.precedes(to.name, from),
                 let now = context.analyses[bundle.key(of: to)], now.hashes.checksum != shipped.checksum
             else { continue }

@@ -31,7 +31,8 @@ struct ShippedModelVersions {
         for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
             let lockLocation = SourceLocation(
                 file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
-            for (name, locked) in lockedBundle.versions.sorted(by: { $0.key < $1.key }) where locked.retired == nil {
+            for (name, entry) in lockedBundle.versions.sorted(by: { $0.key < $1.key }) where entry.retired == nil {
+                guard let locked = lockedBundle.lockedVersion(name) else { continue }
                 guard let bundle = bundles[bundleKey] else {
                     removals.append(Removal(bundleKey: bundleKey, name: name, locked: locked, why: .bundleDeleted,
                                             location: lockLocation))

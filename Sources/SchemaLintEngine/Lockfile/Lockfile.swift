@@ -35,21 +35,47 @@ public struct Lockfile: Equatable, Sendable, Encodable {
     }
 }
 
-/// One Core Data model bundle in the lockfile: each version that shipped (keyed by its folder name without
-/// `.xcdatamodel`), and the version that was current when the bundle was last locked.
+/// One Core Data model bundle in the lockfile: each version that shipped, by its folder name without
+/// `.xcdatamodel`, and the version that was current when the bundle was last locked. Versions share entity
+/// snapshots: a bundle's hundred versions repeat most entities unchanged, and each state is written once (`entities`,
+/// keyed by `Entity@digest`), so the file stays readable in a pull request.
 public struct LockedBundle: Equatable, Sendable, Codable {
     /// The bundle as output showed it when locked (informational: bundles are matched by name).
     public var path: String
     /// The current version when last locked: stores on devices are in it or an older locked version.
     public var current: String?
-    /// Locked versions by name. `type` holds the name too; `versionIdentifier` Xcode's model version identifier.
-    public var versions: [String: LockedVersion]
+    public var versions: [String: LockedModelVersion]
+    /// Entity states by key: its version hash and snapshot.
+    public var entities: [String: LockedEntity]
 
-    public init(path: String, current: String?, versions: [String: LockedVersion]) {
+    public init(path: String, current: String?, versions: [String: LockedModelVersion] = [:],
+                entities: [String: LockedEntity] = [:]) {
         self.path = path
         self.current = current
         self.versions = versions
+        self.entities = entities
     }
+}
+
+/// A locked Core Data model version: its entities as keys into the bundle's `entities`, and what `lock` recorded.
+public struct LockedModelVersion: Equatable, Sendable, Codable {
+    /// Xcode's model version identifier, when set.
+    public var identifier: String?
+    /// SHA-256 of the entity hashes in name order (as for SwiftData versions): one value to compare.
+    public var checksum: String
+    /// Entity name to its key in the bundle's `entities`.
+    public var entities: [String: String]
+    public var uncertainties: [String]?
+    public var lockedAt: String?
+    public var release: String?
+    public var accepted: [Acceptance]?
+    public var retired: String?
+}
+
+/// One entity state of a bundle: the version hash Core Data records and the snapshot that explains it.
+public struct LockedEntity: Equatable, Sendable, Codable {
+    public var hash: String
+    public var snapshot: EntitySnapshot
 }
 
 public struct LockedVersion: Equatable, Sendable, Codable {

@@ -55,6 +55,7 @@ public enum LockfileMerge {
                     kept.versions[name] = entry
                 }
             }
+            kept.entities.merge(bundle.entities) { mine, _ in mine }
             // Both branches shipped their current version: stores can be in the later one.
             if let theirs = bundle.current, kept.current.map({ VersionNameOrder.precedes($0, theirs) }) ?? true {
                 kept.current = theirs

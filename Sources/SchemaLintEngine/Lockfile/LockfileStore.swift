@@ -65,11 +65,7 @@ public enum LockfileStore {
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws -> Lockfile {
-        let text = String(decoding: bytes, as: UTF8.self)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where line.hasPrefix("<<<<<<<") || line.hasPrefix(">>>>>>>") || line == "=======" {
-            throw Failure.mergeConflict(path: path, line: index + 1)
-        }
+        if let line = conflictMarkerLine(bytes) { throw Failure.mergeConflict(path: path, line: line) }
         struct Header: Decodable { var formatVersion: Int; var hashAlgorithm: String }
         struct Body: Decodable {
             var versions: [String: LockedVersion]
@@ -89,8 +85,7 @@ public enum LockfileStore {
             lockfile.coreData = body.coreData
             lockfile.formatVersion = header.formatVersion
             lockfile.path = path
-            lockfile.keyLines = keyLines(
-                text, keys: Set(body.versions.keys).union((body.coreData ?? [:]).keys))
+            lockfile.keyLines = keyLines(bytes, keys: Set(body.versions.keys).union((body.coreData ?? [:]).keys))
             return lockfile
         } catch let failure as Failure {
             throw failure
@@ -101,14 +96,44 @@ public enum LockfileStore {
         }
     }
 
-    /// Where each version key sits in the file, so findings can point at it.
-    static func keyLines(_ text: String, keys: Set<String>) -> [String: Int] {
+    /// The first line (1-based) that is a git conflict marker, read on bytes: lockfiles of large Core Data apps run
+    /// to megabytes.
+    static func conflictMarkerLine(_ bytes: [UInt8]) -> Int? {
+        var line = 1
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let text = bytes[start..<end]
+            if text.starts(with: Array("<<<<<<<".utf8)) || text.starts(with: Array(">>>>>>>".utf8))
+                || text.elementsEqual(Array("=======".utf8))
+            {
+                return line
+            }
+            line += 1
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Where each version key sits in the file, so findings can point at it: lines `"key": {`, read on bytes.
+    static func keyLines(_ bytes: [UInt8], keys: Set<String>) -> [String: Int] {
         var lines: [String: Int] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop { $0 == " " }
-            guard trimmed.hasPrefix("\""), let end = trimmed.dropFirst().firstIndex(of: "\"") else { continue }
-            let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<end])
-            if keys.contains(key), lines[key] == nil, trimmed[end...].hasPrefix("\": {") { lines[key] = index + 1 }
+        var line = 1
+        var start = 0
+        let opening = Array("\": {".utf8)
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var index = start
+            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            if index < end, bytes[index] == UInt8(ascii: "\""),
+                let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: "\"")),
+                bytes[close..<end].starts(with: opening)
+            {
+                let key = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+                if keys.contains(key), lines[key] == nil { lines[key] = line }
+            }
+            line += 1
+            start = end + 1
         }
         return lines
     }

@@ -160,10 +160,11 @@ public struct Analyzer {
 
         var versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
         ImplicitVersionKeys.assign(&project, &versions)
-        let modelVersions = project.modelBundles.flatMap { bundle in
-            bundle.versions.filter { $0.problem == nil }.map {
-                VersionAnalysis(bundleVersion: $0, key: bundle.key(of: $0))
-            }
+        let readable = project.modelBundles.flatMap { bundle in
+            bundle.versions.filter { $0.problem == nil }.map { (version: $0, key: bundle.key(of: $0)) }
+        }
+        let modelVersions = Workers.map(readable.count, threads: threads, state: { VersionHasher.Cache() }) {
+            index, cache in VersionAnalysis(bundleVersion: readable[index].version, key: readable[index].key, cache: cache)
         }
         // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
         let skipped = files.indices.filter { !relevant[$0] }

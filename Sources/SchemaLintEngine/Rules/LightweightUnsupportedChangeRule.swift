@@ -7,6 +7,8 @@ import SchemaLintModel
 public struct LightweightUnsupportedChangeRule: Rule {
     public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
+    /// A warning when a Core Data mapping model schemalint cannot read may cover the step.
+    public let severities: [Severity] = [.error, .warning]
     public let summary =
         "Two versions joined by a lightweight stage (or none, or a Core Data model with no mapping model) differ in a "
         + "way lightweight migration cannot infer."

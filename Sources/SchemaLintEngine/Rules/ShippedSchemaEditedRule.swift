@@ -143,17 +143,16 @@ enum ShippedEditEffect: Int, Comparable {
 extension Finding.Message {
     /// A locked Core Data model version whose entity hashes moved.
     static func shippedModelVersionEdited(_ name: String, bundle: String, changes: [String], isCurrent: Bool) -> Self {
-        let consequence =
-            isCurrent
-            ? "stores it wrote no longer match any version this build has: opening them fails (134100 \"the model "
-                + "used to open the store is incompatible\"), or migration finds no source model (134130)"
-            : "stores still in it find no source model when they are migrated (134130 \"Can't find model for source "
-                + "store\") and fail to open"
+        let held = isCurrent ? "Stores it wrote" : "Stores still in it"
         return Self(
             id: "shipped-model-version",
-            "\(name) of \(bundle) was edited after it shipped (\(changes.joined(separator: "; "))): \(consequence). "
-                + "Restore \(name) as it shipped and make the change in a new model version "
-                + "(Editor ▸ Add Model Version, then set it current)")
+            "\(name) of \(bundle) was edited after it shipped (\(changes.joined(separator: "; "))). \(held) match "
+                + "no version of the bundle any more: they open only if Core Data infers a migration from the model "
+                + "cached inside each store (automatic lightweight migration, iOS 12 and later, and only for changes "
+                + "inference can make); a migrator that looks the source version up in the bundle, or a mapping "
+                + "model from \(name), fails with 134130 \"Can't find model for source store\", and apps that delete "
+                + "a store they cannot open lose it. Restore \(name) as it shipped and make the change in a new model "
+                + "version (Editor ▸ Add Model Version, then set it current)")
     }
 
     /// Several locked versions edited by one change to the live classes they share.

@@ -25,10 +25,11 @@ enum PathName {
 extension VersionAnalysis {
     /// A Core Data model version's hashes and snapshot: the same hasher and snapshot form as SwiftData versions, with
     /// what only the model file says (renaming identifiers as original names, defaults, delete rules) added.
-    public init(bundleVersion version: ModelBundleVersion, key: String) {
+    /// Core Data versions are compared by entity hashes, so no fingerprint is computed (`fingerprint` is empty).
+    public init(bundleVersion version: ModelBundleVersion, key: String, cache: VersionHasher.Cache? = nil) {
         self.key = key
         store = version.schema
-        hashes = VersionHasher.hash(version.schema)
+        hashes = VersionHasher.hash(version.schema, cache: cache)
         uncertainties = version.uncertainties
         models = version.schema.entities.map(\.name)
         let details = version.details
@@ -47,6 +48,6 @@ extension VersionAnalysis {
             }
             return entity
         }
-        fingerprint = Fingerprint.fingerprint(snapshot)
+        fingerprint = ""
     }
 }
