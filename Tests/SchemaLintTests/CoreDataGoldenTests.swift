@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintBundles
+import SchemaLintEngine
 import SchemaLintModel
 import SchemaLintStore
 import XCTest
@@ -64,5 +65,20 @@ final class CoreDataGoldenTests: XCTestCase {
             entities += try version("AppRating/\(name).xcdatamodel", name).schema.entities
         }
         assertReproduces(try store("duckduckgo-apprating.sqlite"), StoreSchema(entities: entities))
+    }
+}
+
+extension CoreDataGoldenTests {
+    /// `verify-store` names the bundle version that wrote a Core Data store, and the nearest one when none did.
+    func testVerifyStoreMatchesABundleVersion() throws {
+        let analysis = try Analyzer(workingDirectory: Self.golden, threads: 2).analyze(paths: [], lockfile: nil)
+        let cart = StoreVerifier.verify(try store("cartkit-coredata.sqlite"), against: analysis)
+        XCTAssertEqual(cart.matches, ["CartStorage.xcdatamodeld/CartStorage"])
+        let second = StoreVerifier.verify(try store("coredataplus-SampleModel_V2.sqlite"), against: analysis)
+        XCTAssertEqual(second.matches, ["SampleModel.xcdatamodeld/SampleModel2"])
+        // The merged store holds three bundles' entities: no single version matches it.
+        let merged = StoreVerifier.verify(try store("duckduckgo-apprating.sqlite"), against: analysis)
+        XCTAssertEqual(merged.matches, [])
+        XCTAssertNotNil(merged.nearest)
     }
 }

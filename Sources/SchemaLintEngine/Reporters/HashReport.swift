@@ -19,6 +19,24 @@ public enum HashReport {
                     + "SwiftData chose\n"
             }
         }
+        for bundle in analysis.project.modelBundles {
+            let current = bundle.currentVersion?.name
+            for version in bundle.versions {
+                let key = bundle.key(of: version)
+                let marks = [version.name == current ? "current" : nil, version.identifier.map { "identifier \($0)" }]
+                    .compactMap { $0 }
+                output += "\(key)\(marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")\n"
+                guard let hashed = analysis.modelVersions.first(where: { $0.key == key }) else {
+                    output += "  unreadable:  \(version.location.file) \(version.problem ?? "")\n"
+                    continue
+                }
+                output += "  checksum     \(hashed.hashes.checksum)\(hashed.isCertain ? "" : "  (uncertain)")\n"
+                for name in hashed.hashes.entityHashes.keys.sorted() {
+                    output += "  entity       \(name) \(Hex.encode(hashed.hashes.entityHashes[name]!))\n"
+                }
+                for reason in hashed.uncertainties { output += "  uncertain:   \(reason)\n" }
+            }
+        }
         return output
     }
 
@@ -39,7 +57,28 @@ public enum HashReport {
                         ("fingerprint", .string(version.fingerprint)),
                         ("models", .strings(version.models)),
                     ])
-                })
+                }),
+            "coreData": .array(
+                analysis.project.modelBundles.flatMap { bundle in
+                    bundle.versions.map { version -> JSONValue in
+                        let hashed = analysis.modelVersions.first { $0.key == bundle.key(of: version) }
+                        return .object([
+                            ("key", .string(bundle.key(of: version))),
+                            ("bundle", .string(bundle.path)),
+                            ("version", .string(version.name)),
+                            ("current", .bool(bundle.currentVersion?.name == version.name)),
+                            ("identifier", version.identifier.map { .string($0) }),
+                            ("problem", version.problem.map { .string($0) }),
+                            ("checksum", hashed.map { .string($0.hashes.checksum) }),
+                            ("digest", hashed.map { .string($0.hashes.digest) }),
+                            ("uncertainties", .strings(hashed?.uncertainties ?? [])),
+                            (
+                                "entityHashes",
+                                hashed.map { .object($0.hashes.entityHashes.mapValues { .string(Hex.encode($0)) }) }
+                            ),
+                        ])
+                    }
+                }),
         ]).rendered()
     }
 }

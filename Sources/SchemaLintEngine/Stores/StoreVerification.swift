@@ -28,7 +28,7 @@ public struct StoreVerdict: Sendable {
 
 public enum StoreVerifier {
     public static func verify(_ metadata: StoreMetadata, against analysis: Analysis) -> StoreVerdict {
-        verify(metadata, project: analysis.project, versions: analysis.versions)
+        verify(metadata, project: analysis.project, versions: analysis.versions + analysis.modelVersions)
     }
 
     public static func verify(_ metadata: StoreMetadata, project: Project, versions: [VersionAnalysis]) -> StoreVerdict
@@ -58,6 +58,25 @@ public enum StoreVerifier {
                 )
             }
             verdict.notes += reachability(of: version, in: project)
+        }
+        // Core Data model versions: a store matches one whose entity hashes are the store's, all of them.
+        for bundle in project.modelBundles {
+            for version in bundle.versions {
+                guard let computed = byKey[bundle.key(of: version)],
+                    computed.hashes.entityHashes.mapValues(Hex.encode) == storeHashes
+                else { continue }
+                verdict.matches.append(computed.key)
+                if let identifier = version.identifier, !metadata.identifiers.contains(identifier) {
+                    verdict.notes.append(
+                        "the store records version identifiers \(metadata.identifiers) but \(version.name) has "
+                            + "identifier \(identifier) (identifiers are not hashed: the store opens)")
+                }
+                if !computed.isCertain {
+                    verdict.notes.append(
+                        "\(version.name)'s hashes use constructs schemalint has not verified: "
+                            + computed.uncertainties.joined(separator: "; "))
+                }
+            }
         }
         if verdict.matches.isEmpty {
             let declared = Set(
