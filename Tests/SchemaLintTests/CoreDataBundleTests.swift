@@ -183,3 +183,24 @@ final class CoreDataBundleTests: XCTestCase {
         XCTAssertEqual(try analyze(read).findings, [])
     }
 }
+
+extension CoreDataBundleTests {
+    /// `upgrades` says for each locked version what this build does with its stores, as `check` judges them.
+    func testUpgradesCoverCoreDataStates() throws {
+        let lockfile = try lock()
+        let describe = { (analysis: Analysis) in
+            analysis.upgrades.rows.map { "\($0.name): \(UpgradeReport.describe($0.outcome)[0])" }
+        }
+        XCTAssertEqual(
+            describe(try analyze(lockfile)),
+            [
+                "Journal.xcdatamodeld/Journal: opens: Core Data infers a lightweight migration to "
+                    + "Journal.xcdatamodeld/Journal 2",
+                "Journal.xcdatamodeld/Journal 2: opens as is (Journal.xcdatamodeld/Journal 2)",
+            ])
+        try edit("Journal 2") { $0.replacingOccurrences(of: "name=\"color\" optional=\"YES\"", with: "name=\"color\"") }
+        let edited = try analyze(lockfile)
+        XCTAssertTrue(edited.upgrades.rows[1].outcome.fails)
+        XCTAssertTrue(describe(edited)[1].hasPrefix("Journal.xcdatamodeld/Journal 2: fails unless Core Data infers"))
+    }
+}

@@ -26,7 +26,7 @@ struct ModelMigrationStep {
             else { continue }
             let blocked = inferenceBlockers(from: shipped.entities, to: now.snapshot)
             guard !blocked.isEmpty, bundle.mappingModels.allSatisfy({ $0.maps(from: from, to: to.name) != true }),
-                !coveredStepByStep(bundle, from: from, to: to.name, shipped: shipped, context: context)
+                !coveredStepByStep(bundle, from: from, to: to.name, shipped: shipped.entities, context: context)
             else { continue }
             steps.append(
                 ModelMigrationStep(
@@ -64,14 +64,14 @@ struct ModelMigrationStep {
     }
 
     /// Whether each step between consecutive versions from `from` to `to` is inferable or has a mapping model.
-    private static func coveredStepByStep(
-        _ bundle: ModelBundle, from: String, to: String, shipped: LockedVersion, context: RuleContext
+    static func coveredStepByStep(
+        _ bundle: ModelBundle, from: String, to: String, shipped: [EntitySnapshot], context: RuleContext
     ) -> Bool {
         let between = bundle.versions.filter {
             VersionNameOrder.precedes(from, $0.name) && !VersionNameOrder.precedes(to, $0.name)
         }
         guard between.count > 1, bundle.mappingModels.contains(where: { $0.source != nil }) else { return false }
-        var previous = (name: from, snapshot: shipped.entities)
+        var previous = (name: from, snapshot: shipped)
         for version in between {
             guard let analysis = context.analyses[bundle.key(of: version)] else { return false }
             let mapped = bundle.mappingModels.contains { $0.maps(from: previous.name, to: version.name) == true }

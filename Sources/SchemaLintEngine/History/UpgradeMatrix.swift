@@ -35,11 +35,19 @@ public struct UpgradeMatrix: Sendable {
         /// Its type is declared but no app container's store holds it (a namespace, a test's plan): not a state any
         /// user's store can be in.
         case declaredOnly
+        /// A Core Data model version: Core Data infers one migration to the bundle's current version `target`;
+        /// `blockers` is what it cannot do (134140).
+        case modelInferred(target: String, blockers: [String])
+        /// A Core Data model version edited since it was locked (its hashes moved): stores it wrote match no version.
+        case modelEdited(bundle: String, checksum: String)
+        /// A Core Data model version no version of the compiled bundle has any more (deleted, the bundle gone or no
+        /// longer compiled): `why` says which.
+        case modelMissing(bundle: String, why: String)
 
         public var fails: Bool {
             switch self {
-            case let .inferred(_, blockers): return !blockers.isEmpty
-            case .unknown, .edited: return true
+            case let .inferred(_, blockers), let .modelInferred(_, blockers): return !blockers.isEmpty
+            case .unknown, .edited, .modelEdited, .modelMissing: return true
             case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly: return false
             }
         }
@@ -86,6 +94,7 @@ extension UpgradeMatrix {
                 }
             }
         }
+        matrix.rows += ModelUpgrades.rows(context)
         for verdict in context.storeVerdicts {
             let outcome: Outcome
             if let inference = verdict.inference {

@@ -59,7 +59,7 @@ public enum UpgradeReport {
     }
 
     /// The first line says what happens; the next ones, why it fails.
-    static func describe(_ outcome: UpgradeMatrix.Outcome) -> [String] {
+    public static func describe(_ outcome: UpgradeMatrix.Outcome) -> [String] {
         switch outcome {
         case let .opensAsIs(version):
             return ["opens as is (\(version))"]
@@ -90,6 +90,18 @@ public enum UpgradeReport {
             ]
         case .declaredOnly:
             return ["no store holds it: no app container opens this version or a plan listing it"]
+        case let .modelInferred(target, blockers):
+            return blockers.isEmpty
+                ? ["opens: Core Data infers a lightweight migration to \(target)"]
+                : ["fails: Core Data cannot infer the migration to \(target) and no mapping model covers it (134140)"]
+                    + blockers
+        case let .modelEdited(bundle, checksum):
+            return [
+                "fails unless Core Data infers from the model cached in each store: edited since it was locked (its "
+                    + "checksum is now \(checksum)), so no version of \(bundle) matches the stores it wrote (134130)"
+            ]
+        case let .modelMissing(bundle, why):
+            return ["fails: \(why), so no version of \(bundle) matches the stores it wrote (134130)"]
         }
     }
 
@@ -105,6 +117,11 @@ public enum UpgradeReport {
         case let .storeGone(stores): return ("storeGone", [("stores", .strings(stores))])
         case let .storeUnmatched(stores): return ("storeUnmatched", [("stores", .strings(stores))])
         case .declaredOnly: return ("declaredOnly", [])
+        case let .modelInferred(target, blockers):
+            return ("modelInferred", [("target", .string(target)), ("blockers", .strings(blockers))])
+        case let .modelEdited(bundle, checksum):
+            return ("modelEdited", [("bundle", .string(bundle)), ("checksum", .string(checksum))])
+        case let .modelMissing(bundle, why): return ("modelMissing", [("bundle", .string(bundle)), ("why", .string(why))])
         }
     }
 

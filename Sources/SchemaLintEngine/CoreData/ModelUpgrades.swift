@@ -1,0 +1,69 @@
+import SchemaLintModel
+
+/// `upgrades` rows for the Core Data versions a lockfile records: what this build's bundle does with a store in each,
+/// judged as `check` judges them (`ShippedModelVersions`, `ModelMigrationStep`).
+enum ModelUpgrades {
+    static func rows(_ context: RuleContext) -> [UpgradeMatrix.Row] {
+        guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
+        let shipped = ShippedModelVersions(context)
+        let bundles = Dictionary(
+            context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var rows: [UpgradeMatrix.Row] = []
+        for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for (name, entry) in locked.versions.sorted(by: { VersionNameOrder.precedes($0.key, $1.key) })
+            where entry.retired == nil {
+                let key = "\(bundleKey)/\(name)"
+                rows.append(
+                    UpgradeMatrix.Row(
+                        name: key, isStore: false, checksum: entry.checksum,
+                        outcome: outcome(
+                            name, entry: entry, locked: locked, bundleKey: bundleKey, bundle: bundles[bundleKey],
+                            shipped: shipped, context: context),
+                        store: nil))
+            }
+        }
+        return rows
+    }
+
+    private static func outcome(
+        _ name: String, entry: LockedModelVersion, locked: LockedBundle, bundleKey: String, bundle: ModelBundle?,
+        shipped: ShippedModelVersions, context: RuleContext
+    ) -> UpgradeMatrix.Outcome {
+        if let removal = shipped.removals.first(where: { $0.bundleKey == bundleKey && $0.name == name }) {
+            let why: String
+            switch removal.why {
+            case .versionDeleted: why = "\(name) was deleted"
+            case .bundleDeleted: why = "the bundle is gone"
+            case .bundleNotCompiled: why = "no target compiles the bundle"
+            }
+            return .modelMissing(bundle: removal.bundleKey, why: why)
+        }
+        guard let bundle, let current = bundle.currentVersion,
+            let now = context.analyses[bundle.key(of: current)]
+        else { return .notOpened }
+        if shipped.edits.contains(where: { $0.bundle.key == bundle.key && $0.version.name == name }),
+            let edited = bundle.version(named: name), let hashes = context.analyses[bundle.key(of: edited)]
+        {
+            return .modelEdited(bundle: bundle.key, checksum: hashes.hashes.checksum)
+        }
+        // Same hashes as the current version (or the current one itself): opened without a migration.
+        if now.hashes.checksum == entry.checksum { return .opensAsIs(version: bundle.key(of: current)) }
+        if let mapping = bundle.mappingModels.first(where: { $0.maps(from: name, to: current.name) == true }) {
+            return .staged(from: "\(bundle.key)/\(name)", steps: ["mapping model \(mapping.path) to \(current.name)"])
+        }
+        let from = locked.lockedVersion(name)?.entities ?? []
+        let blockers = ModelMigrationStep.inferenceBlockers(from: from, to: now.snapshot).map { change in
+            "\(change.text): \(change.blocker ?? "")"
+        }
+        // An app with mapping models for its hard steps migrates version by version (an iterative migrator).
+        if !blockers.isEmpty,
+            ModelMigrationStep.coveredStepByStep(bundle, from: name, to: current.name, shipped: from, context: context)
+        {
+            let mapped = bundle.mappingModels.filter { $0.source != nil }.count
+            return .staged(
+                from: "\(bundle.key)/\(name)",
+                steps: ["version by version to \(current.name), each step inferred or mapped (\(mapped) mapping models)"])
+        }
+        return .modelInferred(target: bundle.key(of: current), blockers: blockers)
+    }
+}
