@@ -1,0 +1,114 @@
+import SchemaLintModel
+
+/// A SwiftData app container opening the store a Core Data model wrote: its configuration's URL names a `.sqlite`
+/// file (SwiftData's own stores are `.store`) and its models are, by entity name, mostly a Core Data model's. The
+/// Core Data side is the bundle's last locked current version (what users' stores hold), else its current version.
+///
+/// SwiftData opens such a store as is when its models hash like the Core Data model; otherwise it migrates it by
+/// inference, from the model cached in the store, which drops rows of entities it no longer has.
+struct CoreDataAdoption {
+    var store: StoreTopology.Store
+    /// The SwiftData version the store is opened with (a plan's first version, else the container's models).
+    var version: SchemaVersion
+    var bundle: String
+    var coreDataVersion: String
+    var coreData: [EntitySnapshot]
+    var coreDataHashes: [String: String]
+    /// A plan running stages lists the SwiftData versions the store must be one of (134504 otherwise).
+    var stagedPlan: MigrationPlan?
+
+    static func find(_ context: RuleContext) -> [CoreDataAdoption] {
+        let models = coreDataModels(context)
+        guard !models.isEmpty else { return [] }
+        var found: [CoreDataAdoption] = []
+        for store in context.topology.stores where store.location.kind == .url && store.location.key.contains(".sqlite") {
+            let opened = store.versions
+            guard let version = openingVersion(store, context), let analysis = context.analysis(of: version) else {
+                continue
+            }
+            let names = Set(analysis.snapshot.map(\.name))
+            // The model most of whose entities the SwiftData models have; a file named like the bundle wins ties.
+            let best = models.max { a, b in
+                let (x, y) = (Set(a.entities.map(\.name)).intersection(names).count,
+                              Set(b.entities.map(\.name)).intersection(names).count)
+                if x != y { return x < y }
+                return !store.location.key.contains(a.name + ".sqlite") && store.location.key.contains(b.name + ".sqlite")
+            }
+            guard let model = best else { continue }
+            let shared = Set(model.entities.map(\.name)).intersection(names).count
+            let namedLikeIt = store.location.key.contains(model.name + ".sqlite")
+            guard namedLikeIt || (shared > 0 && shared * 2 >= model.entities.count) else { continue }
+            // Any version the store can hold with the Core Data model's hashes opens it as is.
+            if opened.contains(where: { candidate in
+                context.analysis(of: candidate)?.hashes.entityHashes.mapValues(Hex.encode) == model.hashes
+            }) {
+                continue
+            }
+            found.append(
+                CoreDataAdoption(
+                    store: store, version: version, bundle: model.bundle, coreDataVersion: model.version,
+                    coreData: model.entities, coreDataHashes: model.hashes,
+                    stagedPlan: context.planRunningStages(on: version, in: [store])))
+        }
+        return found
+    }
+
+    /// A plan's first version (the oldest a store can be in), else the newest version the store holds.
+    private static func openingVersion(_ store: StoreTopology.Store, _ context: RuleContext) -> SchemaVersion? {
+        for plan in store.plans {
+            if let first = context.versions(of: plan).first { return first }
+        }
+        return store.versions.last
+    }
+
+    private struct CoreDataModel {
+        var bundle: String
+        var name: String
+        var version: String
+        var entities: [EntitySnapshot]
+        var hashes: [String: String]
+    }
+
+    /// Each bundle's last locked current version, else its current version in the sources.
+    private static func coreDataModels(_ context: RuleContext) -> [CoreDataModel] {
+        var models: [String: CoreDataModel] = [:]
+        for (key, locked) in context.lockfile?.coreData ?? [:] {
+            guard let current = locked.current, let entry = locked.lockedVersion(current) else { continue }
+            models[key] = CoreDataModel(
+                bundle: key, name: stem(key), version: current, entities: entry.entities, hashes: entry.entityHashes)
+        }
+        for bundle in context.project.modelBundles where models[bundle.key] == nil {
+            guard let current = bundle.currentVersion, let analysis = context.analyses[bundle.key(of: current)] else {
+                continue
+            }
+            models[bundle.key] = CoreDataModel(
+                bundle: bundle.key, name: bundle.name, version: current.name, entities: analysis.snapshot,
+                hashes: analysis.hashes.entityHashes.mapValues(Hex.encode))
+        }
+        return models.keys.sorted().map { models[$0]! }
+    }
+
+    private static func stem(_ key: String) -> String {
+        key.split(separator: ".").dropLast().joined(separator: ".")
+    }
+
+    /// The SwiftData version's store model in Core Data's terms (`String (700)`), as the Core Data side is written,
+    /// with the defaults and original names only the Swift side knows.
+    static func storeSnapshot(_ analysis: VersionAnalysis) -> [EntitySnapshot] {
+        let swift = Dictionary(analysis.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return analysis.store.snapshot.map { entity in
+            var entity = entity
+            entity.abstract = nil
+            entity.hashModifier = nil
+            let declared = Dictionary(
+                (swift[entity.name]?.properties ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            entity.properties = entity.properties.map { property in
+                var property = property
+                property.hasDefault = declared[property.name]?.hasDefault ?? false
+                property.originalName = declared[property.name]?.originalName
+                return property
+            }
+            return entity
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import SchemaLintModel
+
+/// A SwiftData container opens a Core Data store with models that differ from the Core Data model that wrote it.
+public struct CoreDataStoreAdoptedRule: Rule {
+    public let id = RuleID.coreDataStoreAdopted
+    public let defaultSeverity = Severity.error
+    /// A note lists what SwiftData migrates by inference, when it can.
+    public let severities: [Severity] = [.error, .note]
+    public let summary =
+        "A SwiftData container opens a Core Data store with models that differ from the Core Data model that wrote it."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for adoption in CoreDataAdoption.find(context) {
+            guard let analysis = context.analysis(of: adoption.version) else { continue }
+            let now = CoreDataAdoption.storeSnapshot(analysis)
+            let changes = MigrationAssessment.assess(from: adoption.coreData, to: now)
+            let added = Set(changes.filter { $0.kind == .entityAdded }.map(\.entity))
+            let from = "\(adoption.bundle) (\(adoption.coreDataVersion))"
+            if let plan = adoption.stagedPlan {
+                findings.append(
+                    finding(
+                        adoption.version.location, about: .version(adoption.version.key),
+                        .adoptedByStagedPlan(from: from, plan: plan.name, version: adoption.version.name)))
+                continue
+            }
+            var inferred: [String] = []
+            var blocked = 0
+            for change in changes {
+                // Rows of a Core Data entity the models lack are dropped; beside a new entity it is likely a rename.
+                let blocker =
+                    change.kind == .entityRemoved && !added.isEmpty
+                    ? "its rows are dropped: SwiftData matches entities by class name, and no class here is named "
+                        + change.entity
+                    : ModelMigrationStep.inferenceBlockers(from: adoption.coreData, to: now)
+                        .first { $0.change == change.change }?.blocker
+                guard let blocker else {
+                    inferred.append(change.text)
+                    continue
+                }
+                blocked += 1
+                // A dropped entity points at the class that likely replaced it.
+                let at = change.kind == .entityRemoved ? (added.sorted().first ?? change.entity) : change.entity
+                findings.append(
+                    finding(
+                        context.location(entity: at, property: change.property, in: adoption.version),
+                        about: change.property.map {
+                            .property(version: adoption.version.key, entity: change.entity, property: $0)
+                        } ?? .entity(version: adoption.version.key, entity: change.entity),
+                        .adoptionBlocked(from: from, store: adoption.store.name, change: change.text, blocker: blocker)))
+            }
+            if blocked == 0, !inferred.isEmpty {
+                findings.append(
+                    finding(
+                        adoption.store.containers.first?.location ?? adoption.version.location,
+                        about: .version(adoption.version.key),
+                        .adoptionInferred(from: from, store: adoption.store.name, changes: inferred), severity: .note))
+            }
+        }
+        return findings
+    }
+}
+
+extension RuleID {
+    public static let coreDataStoreAdopted: RuleID = "core_data_store_adopted"
+}
+
+extension Finding.Message {
+    static func adoptionBlocked(from: String, store: String, change: String, blocker: String) -> Self {
+        Self(
+            id: "adoption-blocked",
+            "\(store) was written by the Core Data model \(from), and SwiftData opens it with these models by "
+                + "inference, but \(change): \(blocker). Users' data in that store is lost or the store fails to open "
+                + "(134110). Declare the models as the Core Data model declares them (names, types, optionality), "
+                + "and change them afterwards in a versioned schema")
+    }
+
+    static func adoptionInferred(from: String, store: String, changes: [String]) -> Self {
+        Self(
+            id: "adoption-inferred",
+            "\(store) was written by the Core Data model \(from); SwiftData migrates it by inference when it first "
+                + "opens it: \(changes.joined(separator: "; "))")
+    }
+
+    static func adoptedByStagedPlan(from: String, plan: String, version: String) -> Self {
+        Self(
+            id: "adoption-staged",
+            "this store was written by the Core Data model \(from), whose hashes no version of \(plan) has: the plan "
+                + "runs stages, so SwiftData refuses the store (134504 \"unknown model version\"). Make \(version) "
+                + "declare the models exactly as the Core Data model does")
+    }
+}

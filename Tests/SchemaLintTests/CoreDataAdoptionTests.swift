@@ -1,0 +1,69 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// An app moving from Core Data to SwiftData on the same store file (Fixtures/CoreData/Apps/Recipes: the Core Data
+/// model still in the target, `@Model` classes opened on `Recipes.sqlite`).
+final class CoreDataAdoptionTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try TestSupport.temporaryDirectory()
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.copyItem(at: TestSupport.fixture("CoreData/Apps/Recipes"), to: folder)
+    }
+
+    func analyze() throws -> Analysis {
+        try Analyzer(workingDirectory: folder, threads: 2).analyze(paths: [], lockfile: nil)
+    }
+
+    func rewrite(_ file: String, _ transform: (String) -> String) throws {
+        let url = folder.appendingPathComponent("Recipes/\(file)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertNotEqual(transform(text), text)
+        try transform(text).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// `Int16` → `Int` is a number kept as a number: SwiftData's inference converts it; a note says so.
+    func testModelsThatInferenceCanReachGetANote() throws {
+        let findings = try analyze().findings.filter { $0.rule == "core_data_store_adopted" }
+        XCTAssertEqual(findings.map(\.severity), [.note])
+        XCTAssertTrue(findings[0].message.text.contains("Recipe.servings"), "\(findings[0].message)")
+    }
+
+    func testModelsDeclaredAsTheCoreDataModelOpenItAsIs() throws {
+        try rewrite("Models.swift") {
+            $0.replacingOccurrences(of: "var servings: Int = 0", with: "var servings: Int16? = 0")
+        }
+        XCTAssertEqual(try analyze().findings.filter { $0.rule == "core_data_store_adopted" }, [])
+    }
+
+    /// A class renamed in the move: the Core Data entity's rows are dropped.
+    func testARenamedEntityIsAnError() throws {
+        try rewrite("Models.swift") {
+            $0.replacingOccurrences(of: "Ingredient", with: "IngredientItem")
+        }
+        let findings = try analyze().findings.filter { $0.rule == "core_data_store_adopted" }
+        XCTAssertEqual(TestSupport.summary(findings), ["core_data_store_adopted Recipes/Models.swift:13"])
+        XCTAssertEqual(findings.first?.severity, .error)
+        XCTAssertTrue(findings[0].message.text.contains("Ingredient removed"), "\(findings[0].message)")
+    }
+
+    /// A required attribute with no default where Core Data held optional values cannot be inferred.
+    func testAnOptionalMadeRequiredWithoutDefaultIsAnError() throws {
+        try rewrite("Models.swift") { $0.replacingOccurrences(of: "    var notes: String?", with: "    var notes: String") }
+        let findings = try analyze().findings.filter { $0.rule == "core_data_store_adopted" }
+        XCTAssertEqual(TestSupport.summary(findings), ["core_data_store_adopted Recipes/Models.swift:7"])
+    }
+
+    /// SwiftData's own store (`default.store`) is a new file: nothing is adopted.
+    func testADefaultStoreAdoptsNothing() throws {
+        try rewrite("RecipesApp.swift") {
+            $0.replacingOccurrences(
+                of: "ModelContainer(for: Recipe.self, configurations: ModelConfiguration(url: url))",
+                with: "ModelContainer(for: Recipe.self)")
+        }
+        XCTAssertEqual(try analyze().findings.filter { $0.rule == "core_data_store_adopted" }, [])
+    }
+}
