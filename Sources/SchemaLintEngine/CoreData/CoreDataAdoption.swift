@@ -16,7 +16,10 @@ struct CoreDataAdoption {
     var coreDataHashes: [String: String]
     /// A plan running stages lists the SwiftData versions the store must be one of (134504 otherwise).
     var stagedPlan: MigrationPlan?
+    /// A version the store can hold hashes like the Core Data model: SwiftData opens the store without a migration.
+    var opensAsIs = false
 
+    /// Every SwiftData store that takes over a Core Data store, whether its models hash alike or not.
     static func find(_ context: RuleContext) -> [CoreDataAdoption] {
         let models = coreDataModels(context)
         guard !models.isEmpty else { return [] }
@@ -38,17 +41,15 @@ struct CoreDataAdoption {
             let shared = Set(model.entities.map(\.name)).intersection(names).count
             let namedLikeIt = store.location.key.contains(model.name + ".sqlite")
             guard namedLikeIt || (shared > 0 && shared * 2 >= model.entities.count) else { continue }
+            var adoption = CoreDataAdoption(
+                store: store, version: version, bundle: model.bundle, coreDataVersion: model.version,
+                coreData: model.entities, coreDataHashes: model.hashes,
+                stagedPlan: context.planRunningStages(on: version, in: [store]))
             // Any version the store can hold with the Core Data model's hashes opens it as is.
-            if opened.contains(where: { candidate in
+            adoption.opensAsIs = opened.contains { candidate in
                 context.analysis(of: candidate)?.hashes.entityHashes.mapValues(Hex.encode) == model.hashes
-            }) {
-                continue
             }
-            found.append(
-                CoreDataAdoption(
-                    store: store, version: version, bundle: model.bundle, coreDataVersion: model.version,
-                    coreData: model.entities, coreDataHashes: model.hashes,
-                    stagedPlan: context.planRunningStages(on: version, in: [store])))
+            found.append(adoption)
         }
         return found
     }
@@ -110,5 +111,10 @@ struct CoreDataAdoption {
             }
             return entity
         }
+    }
+
+    /// `Entity.property` of the properties whose storage schemalint cannot map with certainty: compared by nothing.
+    static func unmapped(_ analysis: VersionAnalysis) -> Set<String> {
+        Set(analysis.uncertainties.compactMap { $0.split(separator: ":").first.map(String.init) })
     }
 }

@@ -6,6 +6,8 @@ enum ModelUpgrades {
     static func rows(_ context: RuleContext) -> [UpgradeMatrix.Row] {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
         let shipped = ShippedModelVersions(context)
+        let adoptions = Dictionary(
+            CoreDataAdoption.find(context).map { ($0.bundle, $0) }, uniquingKeysWith: { first, _ in first })
         let bundles = Dictionary(
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [UpgradeMatrix.Row] = []
@@ -13,6 +15,14 @@ enum ModelUpgrades {
             for (name, entry) in locked.versions.sorted(by: { VersionNameOrder.precedes($0.key, $1.key) })
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
+                if let adoption = adoptions[bundleKey] {
+                    rows.append(
+                        UpgradeMatrix.Row(
+                            name: key, isStore: false, checksum: entry.checksum,
+                            outcome: adopted(name, locked: locked, by: adoption, context: context),
+                            store: adoption.store.name))
+                    continue
+                }
                 rows.append(
                     UpgradeMatrix.Row(
                         name: key, isStore: false, checksum: entry.checksum,
@@ -65,5 +75,23 @@ enum ModelUpgrades {
                 steps: ["version by version to \(current.name), each step inferred or mapped (\(mapped) mapping models)"])
         }
         return .modelInferred(target: bundle.key(of: current), blockers: blockers)
+    }
+
+    /// A Core Data state whose store SwiftData opens now: as is, or by inference from the store's cached model.
+    private static func adopted(
+        _ name: String, locked: LockedBundle, by adoption: CoreDataAdoption, context: RuleContext
+    ) -> UpgradeMatrix.Outcome {
+        guard let analysis = context.analysis(of: adoption.version) else { return .notOpened }
+        let from = locked.lockedVersion(name)
+        if from?.entityHashes == analysis.hashes.entityHashes.mapValues(Hex.encode) {
+            return .opensAsIs(version: adoption.version.key)
+        }
+        if let plan = adoption.stagedPlan { return .unknown(plan: plan.name) }
+        let unmapped = CoreDataAdoption.unmapped(analysis)
+        let blockers = ModelMigrationStep.inferenceBlockers(
+            from: from?.entities ?? [], to: CoreDataAdoption.storeSnapshot(analysis)
+        ).filter { change in change.property.map { !unmapped.contains("\(change.entity).\($0)") } ?? true }
+            .map { "\($0.text): \($0.blocker ?? "")" }
+        return .inferred(target: adoption.version.key, blockers: blockers)
     }
 }

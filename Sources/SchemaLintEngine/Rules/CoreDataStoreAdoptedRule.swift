@@ -11,10 +11,18 @@ public struct CoreDataStoreAdoptedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for adoption in CoreDataAdoption.find(context) {
+        for adoption in CoreDataAdoption.find(context) where !adoption.opensAsIs {
             guard let analysis = context.analysis(of: adoption.version) else { continue }
             let now = CoreDataAdoption.storeSnapshot(analysis)
-            let changes = MigrationAssessment.assess(from: adoption.coreData, to: now)
+            // A property whose storage schemalint cannot map is compared by nothing: it is said, not judged.
+            let unmapped = CoreDataAdoption.unmapped(analysis)
+            let all = MigrationAssessment.assess(from: adoption.coreData, to: now)
+            let changes = all.filter { change in
+                change.property.map { !unmapped.contains("\(change.entity).\($0)") } ?? true
+            }
+            let untold = Set(all.filter { !changes.contains($0) }.compactMap { change in
+                change.property.map { "\(change.entity).\($0)" }
+            }).sorted()
             let added = Set(changes.filter { $0.kind == .entityAdded }.map(\.entity))
             let from = "\(adoption.bundle) (\(adoption.coreDataVersion))"
             if let plan = adoption.stagedPlan {
@@ -49,12 +57,13 @@ public struct CoreDataStoreAdoptedRule: Rule {
                         } ?? .entity(version: adoption.version.key, entity: change.entity),
                         .adoptionBlocked(from: from, store: adoption.store.name, change: change.text, blocker: blocker)))
             }
-            if blocked == 0, !inferred.isEmpty {
+            if blocked == 0, !inferred.isEmpty || !untold.isEmpty {
                 findings.append(
                     finding(
                         adoption.store.containers.first?.location ?? adoption.version.location,
                         about: .version(adoption.version.key),
-                        .adoptionInferred(from: from, store: adoption.store.name, changes: inferred), severity: .note))
+                        .adoptionInferred(from: from, store: adoption.store.name, changes: inferred, untold: untold),
+                        severity: .note))
             }
         }
         return findings
@@ -75,11 +84,15 @@ extension Finding.Message {
                 + "and change them afterwards in a versioned schema")
     }
 
-    static func adoptionInferred(from: String, store: String, changes: [String]) -> Self {
-        Self(
+    static func adoptionInferred(from: String, store: String, changes: [String], untold: [String]) -> Self {
+        let told = changes.isEmpty ? "" : ": \(changes.joined(separator: "; "))"
+        let unknown =
+            untold.isEmpty
+            ? "" : ". schemalint cannot tell how \(untold.joined(separator: ", ")) are stored, so it does not judge them"
+        return Self(
             id: "adoption-inferred",
             "\(store) was written by the Core Data model \(from); SwiftData migrates it by inference when it first "
-                + "opens it: \(changes.joined(separator: "; "))")
+                + "opens it\(told)\(unknown)")
     }
 
     static func adoptedByStagedPlan(from: String, plan: String, version: String) -> Self {
