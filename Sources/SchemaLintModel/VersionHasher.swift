@@ -28,7 +28,9 @@ public enum VersionHasher {
                 continue
             }
             var chain = [entity]
-            while let parent = chain.last?.superentity.flatMap({ byName[$0] }), chain.count < 64 { chain.append(parent) }
+            while let parent = chain.last?.superentity.flatMap({ byName[$0] }), chain.count < 64 {
+                chain.append(parent)
+            }
             if let known = cache.hashes[chain] {
                 hashes[entity.name] = known
             } else {

@@ -52,7 +52,9 @@ final class CoreDataAdoptionTests: XCTestCase {
 
     /// A required attribute with no default where Core Data held optional values cannot be inferred.
     func testAnOptionalMadeRequiredWithoutDefaultIsAnError() throws {
-        try rewrite("Models.swift") { $0.replacingOccurrences(of: "    var notes: String?", with: "    var notes: String") }
+        try rewrite("Models.swift") {
+            $0.replacingOccurrences(of: "    var notes: String?", with: "    var notes: String")
+        }
         let findings = try analyze().findings.filter { $0.rule == "core_data_store_adopted" }
         XCTAssertEqual(TestSupport.summary(findings), ["core_data_store_adopted Recipes/Models.swift:7"])
     }

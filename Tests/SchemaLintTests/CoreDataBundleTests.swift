@@ -35,7 +35,8 @@ final class CoreDataBundleTests: XCTestCase {
             <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(version).xcdatamodel</string></dict>
             </plist>
             """
-        try plist.write(to: folder.appendingPathComponent("\(model)/.xccurrentversion"), atomically: true, encoding: .utf8)
+        try plist.write(
+            to: folder.appendingPathComponent("\(model)/.xccurrentversion"), atomically: true, encoding: .utf8)
     }
 
     func testLockRecordsShippedVersionsAndTheCurrentOne() throws {
@@ -61,7 +62,8 @@ final class CoreDataBundleTests: XCTestCase {
                 .replacingOccurrences(of: "deletionRule=\"Nullify\"", with: "deletionRule=\"Cascade\"")
                 .replacingOccurrences(
                     of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
-                    with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"red\" "
+                    with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\" "
+                        + "defaultValueString=\"red\" "
                         + "elementID=\"colour\"/>")
         }
         XCTAssertEqual(try analyze(lockfile).findings, [])
@@ -132,7 +134,8 @@ final class CoreDataBundleTests: XCTestCase {
             ])
         // A mapping model for the step covers it (here named by its versions, as Xcode users name them).
         try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel"), withIntermediateDirectories: true)
+            at: folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel"),
+            withIntermediateDirectories: true)
         XCTAssertEqual(try analyze(lockfile).findings, [])
     }
 
@@ -202,5 +205,35 @@ extension CoreDataBundleTests {
         let edited = try analyze(lockfile)
         XCTAssertTrue(edited.upgrades.rows[1].outcome.fails)
         XCTAssertTrue(describe(edited)[1].hasPrefix("Journal.xcdatamodeld/Journal 2: fails unless Core Data infers"))
+    }
+}
+
+extension CoreDataBundleTests {
+    /// `diff` compares two model versions in Core Data's terms: inference, or a mapping model.
+    func testDiffComparesModelVersions() throws {
+        let analysis = try analyze()
+        let forward = try DiffReport(analysis: analysis, from: "Journal", to: "Journal.xcdatamodeld/Journal 2")
+        XCTAssertEqual(
+            forward.changes.map(\.text), ["Entry.mood added (Int16 (100)?)", "Tag.color added (String (700)?)"])
+        XCTAssertEqual(forward.verdict, "lightweight is enough")
+        try edit("Journal 3") {
+            $0.replacingOccurrences(
+                of: "name=\"rating\" attributeType=\"Integer 16\" defaultValueString=\"0\"",
+                with: "name=\"rating\" attributeType=\"Integer 16\"")
+        }
+        let blocked = try DiffReport(analysis: try analyze(), from: "Journal 2", to: "Journal 3")
+        XCTAssertTrue(blocked.verdict.hasPrefix("needs a mapping model because Entry.rating added"), blocked.verdict)
+    }
+}
+
+extension CoreDataBundleTests {
+    /// Version names as real bundles spell them: numbers as numbers, spaces ignored, the unnumbered base first.
+    func testVersionNamesAreOrderedAsXcodeNamesThem() {
+        let names = [
+            "MeshtasticDataModelV32", "Model 10", "MeshtasticDataModelV 31", "Model", "Model 9", "MeshtasticDataModel",
+        ]
+        XCTAssertEqual(
+            names.sorted(by: VersionNameOrder.precedes),
+            ["MeshtasticDataModel", "MeshtasticDataModelV 31", "MeshtasticDataModelV32", "Model", "Model 9", "Model 10"])
     }
 }

@@ -4,13 +4,13 @@ import SchemaLintModel
 /// have written stores with it), and which version is current. As for SwiftData versions, a locked entry that differs
 /// is a conflict unless accepted by name; versions after the current one are in progress, and not locked.
 enum BundleLocker {
-    static func plan(_ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome) {
+    static func plan(
+        _ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome
+    ) {
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
             if bundle.isCompiled == false {
-                if lockedBundle == nil {
-                    outcome.declaredOnly.append((bundle.key, "no target compiles it"))
-                }
+                if lockedBundle == nil { outcome.notCompiled.append(bundle.key) }
                 continue
             }
             guard let current = bundle.currentVersion else {
@@ -65,7 +65,8 @@ enum BundleLocker {
                 } else {
                     let changes = shipped.changes(to: LockedVersion(modelVersion: version, analysis: now)).descriptions
                     outcome.conflicts.append(
-                        (key, changes.isEmpty ? ["its entity hashes moved (\(locked.checksum) → \(now.hashes.checksum))"]
+                        (key, changes.isEmpty
+                            ? ["its entity hashes moved (\(locked.checksum) → \(now.hashes.checksum))"]
                             : changes))
                 }
             }

@@ -24,7 +24,8 @@ struct CoreDataAdoption {
         let models = coreDataModels(context)
         guard !models.isEmpty else { return [] }
         var found: [CoreDataAdoption] = []
-        for store in context.topology.stores where store.location.kind == .url && store.location.key.contains(".sqlite") {
+        for store in context.topology.stores
+        where store.location.kind == .url && store.location.key.contains(".sqlite") {
             let opened = store.versions
             guard let version = openingVersion(store, context), let analysis = context.analysis(of: version) else {
                 continue
@@ -35,7 +36,8 @@ struct CoreDataAdoption {
                 let (x, y) = (Set(a.entities.map(\.name)).intersection(names).count,
                               Set(b.entities.map(\.name)).intersection(names).count)
                 if x != y { return x < y }
-                return !store.location.key.contains(a.name + ".sqlite") && store.location.key.contains(b.name + ".sqlite")
+                let key = store.location.key
+                return !key.contains(a.name + ".sqlite") && key.contains(b.name + ".sqlite")
             }
             guard let model = best else { continue }
             let shared = Set(model.entities.map(\.name)).intersection(names).count

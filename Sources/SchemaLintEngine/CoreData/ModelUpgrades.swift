@@ -72,7 +72,9 @@ enum ModelUpgrades {
             let mapped = bundle.mappingModels.filter { $0.source != nil }.count
             return .staged(
                 from: "\(bundle.key)/\(name)",
-                steps: ["version by version to \(current.name), each step inferred or mapped (\(mapped) mapping models)"])
+                steps: [
+                    "version by version to \(current.name), each step inferred or mapped (\(mapped) mapping models)"
+                ])
         }
         return .modelInferred(target: bundle.key(of: current), blockers: blockers)
     }

@@ -28,7 +28,8 @@ enum ModelBundleLoading {
             let names = bundle.versions.map(\.name)
             let parent = folder(of: found.display)
             for mapping in mappingModels {
-                let file = MappingModelReader.read(path: mapping.absolute, display: mapping.display, versionNames: names)
+                let file = MappingModelReader.read(
+                    path: mapping.absolute, display: mapping.display, versionNames: names)
                 // A mapping model belongs to the bundle whose versions it names, or, when it names none schemalint
                 // can read, to a bundle in its own folder.
                 if (file.source != nil && file.destination != nil) || folder(of: mapping.display) == parent {

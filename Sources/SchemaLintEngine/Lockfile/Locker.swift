@@ -54,6 +54,8 @@ public enum Locker {
         public var assigned: [(key: String, stores: [String])] = []
         /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.
         public var unassigned: [(key: String, why: String)] = []
+        /// Core Data bundles no target compiles, never locked before: not locked now.
+        public var notCompiled: [String] = []
         /// Core Data bundles whose current version this run records: bundle key, the locked one before, the new one.
         public var currentVersions: [(bundle: String, from: String?, to: String)] = []
         public var changed: Bool {

@@ -164,7 +164,8 @@ public struct Analyzer {
             bundle.versions.filter { $0.problem == nil }.map { (version: $0, key: bundle.key(of: $0)) }
         }
         let modelVersions = Workers.map(readable.count, threads: threads, state: { VersionHasher.Cache() }) {
-            index, cache in VersionAnalysis(bundleVersion: readable[index].version, key: readable[index].key, cache: cache)
+            index, cache in
+            VersionAnalysis(bundleVersion: readable[index].version, key: readable[index].key, cache: cache)
         }
         // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
         let skipped = files.indices.filter { !relevant[$0] }

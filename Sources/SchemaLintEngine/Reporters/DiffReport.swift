@@ -2,8 +2,16 @@ import SchemaLintModel
 
 /// `schemalint diff FROM TO`: the changes between two versions and whether lightweight migration can do them.
 public struct DiffReport {
-    public var from: SchemaVersion
-    public var to: SchemaVersion
+    /// One side of the comparison: a SwiftData version or a Core Data model version.
+    public struct Side: Sendable {
+        public var name: String
+        public var identifier: String?
+        /// A Core Data model version (`Model.xcdatamodeld/Model 2`): Core Data's inference and mapping models apply.
+        public var isModelVersion: Bool
+    }
+
+    public var from: Side
+    public var to: Side
     public var changes: [AssessedChange]
     public var sameChecksum: Bool
     /// Entities that vanish while a same-shaped one appears (SwiftData has no originalName for a model).
@@ -12,6 +20,13 @@ public struct DiffReport {
     public var blockers: [AssessedChange] { changes.filter { !$0.isLightweight } }
 
     public var verdict: String {
+        if sameChecksum && from.isModelVersion {
+            return "nothing stored changes: both versions have the same entity hashes"
+        }
+        if !blockers.isEmpty && from.isModelVersion {
+            return "needs a mapping model because " + blockers.map { "\($0.text) (\($0.blocker!))" }
+                .joined(separator: "; ")
+        }
         if sameChecksum {
             return
                 "nothing stored changes: both versions have the same store checksum, so a plan listing both crashes "
@@ -41,24 +56,44 @@ public struct DiffReport {
         }
     }
 
-    /// Versions are found by lockfile key, qualified name or simple type name.
+    /// Versions are found by lockfile key, qualified name or simple type name; Core Data model versions by key
+    /// (`Model.xcdatamodeld/Model 2`) or version name (`Model 2`).
     public init(analysis: Analysis, from fromName: String, to toName: String) throws {
-        func find(_ name: String) throws -> (SchemaVersion, VersionAnalysis) {
+        func find(_ name: String) throws -> (Side, VersionAnalysis) {
             let project = analysis.project
-            guard
-                let version = project.versions.first(where: { $0.key == name || $0.name == name })
-                    ?? project.versions.first(where: { project.symbols[$0.id].name == name }),
+            if let version = project.versions.first(where: { $0.key == name || $0.name == name })
+                ?? project.versions.first(where: { project.symbols[$0.id].name == name }),
                 let hashed = analysis.analysis(forKey: version.key)
-            else {
-                throw Failure.unknownVersion(name, known: project.versions.map(\.key))
+            {
+                let side = Side(name: version.name, identifier: version.identifier?.description, isModelVersion: false)
+                return (side, hashed)
             }
-            return (version, hashed)
+            for bundle in project.modelBundles {
+                for version in bundle.versions where bundle.key(of: version) == name || version.name == name {
+                    guard let hashed = analysis.modelVersions.first(where: { $0.key == bundle.key(of: version) })
+                    else { continue }
+                    return (Side(name: version.name, identifier: version.identifier, isModelVersion: true), hashed)
+                }
+            }
+            let models = project.modelBundles.flatMap { bundle in bundle.versions.map { bundle.key(of: $0) } }
+            throw Failure.unknownVersion(name, known: project.versions.map(\.key) + models)
         }
         let (fromVersion, fromHashes) = try find(fromName)
         let (toVersion, toHashes) = try find(toName)
         from = fromVersion
         to = toVersion
-        changes = MigrationAssessment.assess(from: fromHashes.snapshot, to: toHashes.snapshot)
+        if fromVersion.isModelVersion && toVersion.isModelVersion {
+            // Core Data's inferred mapping converts a number to another kind of number.
+            let blocked = Set(ModelMigrationStep.inferenceBlockers(from: fromHashes.snapshot, to: toHashes.snapshot)
+                .map(\.change))
+            changes = MigrationAssessment.assess(from: fromHashes.snapshot, to: toHashes.snapshot).map { change in
+                var change = change
+                if !blocked.contains(change.change) { change.blocker = nil }
+                return change
+            }
+        } else {
+            changes = MigrationAssessment.assess(from: fromHashes.snapshot, to: toHashes.snapshot)
+        }
         sameChecksum = fromHashes.hashes.checksum == toHashes.hashes.checksum
         let toNames = Set(toHashes.snapshot.map(\.name)), fromNames = Set(fromHashes.snapshot.map(\.name))
         likelyEntityRenames = EntityRenames.likelyRenames(
@@ -69,13 +104,13 @@ public struct DiffReport {
 
     public func text() -> String {
         var output =
-            "\(from.name) (\(from.identifier?.description ?? "?")) → \(to.name) "
-                + "(\(to.identifier?.description ?? "?"))\n"
+            "\(from.name) (\(from.identifier ?? "?")) → \(to.name) (\(to.identifier ?? "?"))\n"
         if changes.isEmpty { output += "  no changes\n" }
         for change in changes {
             output += "  \(change.text)\(change.consequence.map { " (\($0))" } ?? "")\n"
             if let blocker = change.blocker {
-                output += "      needs a custom stage: \(blocker)\(change.lightweightFix.map { "; or \($0)" } ?? "")\n"
+                let needs = from.isModelVersion ? "needs a mapping model" : "needs a custom stage"
+                output += "      \(needs): \(blocker)\(change.lightweightFix.map { "; or \($0)" } ?? "")\n"
             } else {
                 output += "      lightweight\(change.caution.map { ", but \($0)" } ?? "")\n"
             }

@@ -71,6 +71,11 @@ public struct LockReport {
         for (key, why) in outcome.declaredOnly {
             lines.append("not locked \(key): \(why), so no user's store holds it")
         }
+        for key in outcome.notCompiled {
+            lines.append(
+                "not locked \(key): no target compiles it (if a shipped build did, its stores still exist: keep it "
+                    + "compiled and locked while they may)")
+        }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
         for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
         for (bundle, from, to) in outcome.currentVersions {

@@ -121,7 +121,8 @@ public enum UpgradeReport {
             return ("modelInferred", [("target", .string(target)), ("blockers", .strings(blockers))])
         case let .modelEdited(bundle, checksum):
             return ("modelEdited", [("bundle", .string(bundle)), ("checksum", .string(checksum))])
-        case let .modelMissing(bundle, why): return ("modelMissing", [("bundle", .string(bundle)), ("why", .string(why))])
+        case let .modelMissing(bundle, why):
+            return ("modelMissing", [("bundle", .string(bundle)), ("why", .string(why))])
         }
     }
 

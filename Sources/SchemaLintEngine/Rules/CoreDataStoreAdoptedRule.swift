@@ -55,7 +55,8 @@ public struct CoreDataStoreAdoptedRule: Rule {
                         about: change.property.map {
                             .property(version: adoption.version.key, entity: change.entity, property: $0)
                         } ?? .entity(version: adoption.version.key, entity: change.entity),
-                        .adoptionBlocked(from: from, store: adoption.store.name, change: change.text, blocker: blocker)))
+                        .adoptionBlocked(
+                            from: from, store: adoption.store.name, change: change.text, blocker: blocker)))
             }
             if blocked == 0, !inferred.isEmpty || !untold.isEmpty {
                 findings.append(
@@ -88,7 +89,8 @@ extension Finding.Message {
         let told = changes.isEmpty ? "" : ": \(changes.joined(separator: "; "))"
         let unknown =
             untold.isEmpty
-            ? "" : ". schemalint cannot tell how \(untold.joined(separator: ", ")) are stored, so it does not judge them"
+            ? ""
+            : ". schemalint cannot tell how \(untold.joined(separator: ", ")) are stored, so it does not judge them"
         return Self(
             id: "adoption-inferred",
             "\(store) was written by the Core Data model \(from); SwiftData migrates it by inference when it first "

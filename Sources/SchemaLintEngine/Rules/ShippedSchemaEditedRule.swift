@@ -144,9 +144,10 @@ extension Finding.Message {
     /// A locked Core Data model version whose entity hashes moved.
     static func shippedModelVersionEdited(_ name: String, bundle: String, changes: [String], isCurrent: Bool) -> Self {
         let held = isCurrent ? "Stores it wrote" : "Stores still in it"
+        let listed = changes.count > 6 ? changes.prefix(5) + ["and \(changes.count - 5) more changes"] : changes[...]
         return Self(
             id: "shipped-model-version",
-            "\(name) of \(bundle) was edited after it shipped (\(changes.joined(separator: "; "))). \(held) match "
+            "\(name) of \(bundle) was edited after it shipped (\(listed.joined(separator: "; "))). \(held) match "
                 + "no version of the bundle any more: they open only if Core Data infers a migration from the model "
                 + "cached inside each store (automatic lightweight migration, iOS 12 and later, and only for changes "
                 + "inference can make); a migrator that looks the source version up in the bundle, or a mapping "

@@ -14,10 +14,27 @@ public struct ShippedSchemaRemovedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
         let present = Set(context.project.versions.map(\.key))
-        let models = ShippedModelVersions(context).removals.map { removal in
-            finding(
-                removal.location, about: .version("\(removal.bundleKey)/\(removal.name)"),
-                .shippedModelVersionRemoved(removal.name, bundle: removal.bundleKey, why: removal.why))
+        // A bundle gone or no longer compiled is one finding naming its versions; a deleted version is its own.
+        var models: [Finding] = []
+        var wholeBundles: [String: [ShippedModelVersions.Removal]] = [:]
+        for removal in ShippedModelVersions(context).removals {
+            if removal.why == .versionDeleted {
+                models.append(
+                    finding(
+                        removal.location, about: .version("\(removal.bundleKey)/\(removal.name)"),
+                        .shippedModelVersionRemoved(removal.name, bundle: removal.bundleKey, why: removal.why)))
+            } else {
+                wholeBundles[removal.bundleKey, default: []].append(removal)
+            }
+        }
+        for (bundle, removals) in wholeBundles.sorted(by: { $0.key < $1.key }) {
+            let names = removals.map(\.name).sorted(by: VersionNameOrder.precedes)
+            let listed = names.count > 3 ? "\(names[0]) to \(names[names.count - 1]) (\(names.count) versions)"
+                : names.joined(separator: ", ")
+            models.append(
+                finding(
+                    removals[0].location, about: .file(bundle),
+                    .shippedModelVersionRemoved(listed, bundle: bundle, why: removals[0].why)))
         }
         return models + lockfile.versions.keys.sorted().filter { key in
             let entry = lockfile.versions[key]!
@@ -111,9 +128,10 @@ extension Finding.Message {
     ) -> Self {
         let what: String
         switch why {
-        case .versionDeleted: what = "\(name) was deleted from \(bundle) after it shipped, and no version left has its hashes"
-        case .bundleDeleted: what = "\(bundle) is gone, and its version \(name) shipped"
-        case .bundleNotCompiled: what = "no target compiles \(bundle) any more, and its version \(name) shipped"
+        case .versionDeleted:
+            what = "\(name) was deleted from \(bundle) after it shipped, and no version left has its hashes"
+        case .bundleDeleted: what = "\(bundle) is gone, and its shipped versions \(name) with it"
+        case .bundleNotCompiled: what = "no target compiles \(bundle) any more, and its versions \(name) shipped"
         }
         return Self(
             id: "shipped-model-version-removed",

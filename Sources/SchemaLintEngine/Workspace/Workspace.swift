@@ -105,7 +105,9 @@ public enum Workspace {
         var locator = AppLocator(workingDirectory: cwd)
         var groups: [String: [SourceDiscovery.SourceFile]] = [:]
         for file in files { groups[locator.root(ofFile: file.path), default: []].append(file) }
-        for bundle in bundles where groups[locator.root(ofFile: bundle)] == nil { groups[locator.root(ofFile: bundle)] = [] }
+        for bundle in bundles where groups[locator.root(ofFile: bundle)] == nil {
+            groups[locator.root(ofFile: bundle)] = []
+        }
         if groups.isEmpty { groups[cwd] = [] }
         return try groups.keys.sorted().map { root in
             let configuration = try ConfigurationLoader.load(

@@ -18,7 +18,9 @@ public struct ModelBundle: Sendable {
     /// Whether a target compiles it: nil when no readable project file says.
     public var isCompiled: Bool?
 
-    public init(name: String, path: String, isVersioned: Bool, versions: [ModelBundleVersion], current: CurrentVersion) {
+    public init(
+        name: String, path: String, isVersioned: Bool, versions: [ModelBundleVersion], current: CurrentVersion
+    ) {
         self.name = name
         self.path = path
         self.isVersioned = isVersioned
@@ -123,7 +125,8 @@ public struct MappingModelFile: Sendable {
     }
 }
 
-/// Version names in Xcode's order: runs of digits compare as numbers (`Model 9` < `Model 10` < `Model 10a`).
+/// Version names in Xcode's order: runs of digits compare as numbers (`Model 9` < `Model 10` < `Model 10a`), and
+/// spaces are ignored (Meshtastic-Apple's `MeshtasticDataModelV 31` comes before its `MeshtasticDataModelV32`).
 public enum VersionNameOrder {
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let a = parts(lhs), b = parts(rhs)
@@ -150,7 +153,7 @@ public enum VersionNameOrder {
             if character.isASCII, character.isNumber {
                 if !text.isEmpty { parts.append(.text(text)); text = "" }
                 digits.append(character)
-            } else {
+            } else if character != " " {
                 if !digits.isEmpty { parts.append(.number(UInt64(digits.prefix(18)) ?? 0)); digits = "" }
                 text.append(character)
             }
