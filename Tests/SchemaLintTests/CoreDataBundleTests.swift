@@ -237,3 +237,19 @@ extension CoreDataBundleTests {
             ["MeshtasticDataModel", "MeshtasticDataModelV 31", "MeshtasticDataModelV32", "Model", "Model 9", "Model 10"])
     }
 }
+
+extension CoreDataBundleTests {
+    /// A property renamed in the new current version without Xcode's renaming identifier loses its values.
+    func testARenameWithoutRenamingIdentifierIsNamed() throws {
+        let lockfile = try lock()
+        try setCurrent("Journal 3")
+        try edit("Journal 3") { $0.replacingOccurrences(of: "name=\"body\"", with: "name=\"text\"") }
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(lockfile).findings),
+            ["rename_without_original_name \(model)/Journal 3.xcdatamodel/contents:4"])
+        try edit("Journal 3") {
+            $0.replacingOccurrences(of: "name=\"text\"", with: "name=\"text\" elementID=\"body\"")
+        }
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+}

@@ -15,29 +15,42 @@ struct ModelMigrationStep {
     /// Mapping models whose versions schemalint cannot read: one of them may cover the step.
     var unreadableMappings: [String]
 
-    static func steps(_ context: RuleContext) -> [ModelMigrationStep] {
-        guard let lockfile = context.lockfile else { return [] }
-        var steps: [ModelMigrationStep] = []
-        for bundle in context.project.modelBundles where bundle.isCompiled != false {
-            guard let lockedBundle = lockfile.coreData?[bundle.key], let from = lockedBundle.current,
-                let shipped = lockedBundle.lockedVersion(from), let to = bundle.currentVersion, to.name != from,
-                !VersionNameOrder.precedes(to.name, from),
+    /// A bundle whose current version moved past the locked one: the migration every user's store makes next.
+    struct Move {
+        var bundle: ModelBundle
+        var from: String
+        var shipped: LockedVersion
+        var to: ModelBundleVersion
+        var now: VersionAnalysis
+    }
+
+    static func moves(_ context: RuleContext) -> [Move] {
+        guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
+        return context.project.modelBundles.compactMap { bundle in
+            guard bundle.isCompiled != false, let lockedBundle = lockfile.coreData?[bundle.key],
+                let from = lockedBundle.current, let shipped = lockedBundle.lockedVersion(from),
+                let to = bundle.currentVersion, to.name != from, !VersionNameOrder.precedes(to.name, from),
                 let now = context.analyses[bundle.key(of: to)], now.hashes.checksum != shipped.checksum
-            else { continue }
-            let blocked = inferenceBlockers(from: shipped.entities, to: now.snapshot)
-            guard !blocked.isEmpty, bundle.mappingModels.allSatisfy({ $0.maps(from: from, to: to.name) != true }),
-                !coveredStepByStep(bundle, from: from, to: to.name, shipped: shipped.entities, context: context)
-            else { continue }
-            steps.append(
-                ModelMigrationStep(
-                    bundle: bundle, from: from, to: to,
-                    blocked: blocked.map { change in
-                        (change, to.details.location(
-                            entity: change.entity, property: change.property, in: to.location.file) ?? to.location)
-                    },
-                    unreadableMappings: bundle.mappingModels.filter { $0.maps(from: "", to: "") == nil }.map(\.path)))
+            else { return nil }
+            return Move(bundle: bundle, from: from, shipped: shipped, to: to, now: now)
         }
-        return steps
+    }
+
+    static func steps(_ context: RuleContext) -> [ModelMigrationStep] {
+        moves(context).compactMap { move in
+            let (bundle, from, to) = (move.bundle, move.from, move.to)
+            let blocked = inferenceBlockers(from: move.shipped.entities, to: move.now.snapshot)
+            guard !blocked.isEmpty, bundle.mappingModels.allSatisfy({ $0.maps(from: from, to: to.name) != true }),
+                !coveredStepByStep(bundle, from: from, to: to.name, shipped: move.shipped.entities, context: context)
+            else { return nil }
+            return ModelMigrationStep(
+                bundle: bundle, from: from, to: to,
+                blocked: blocked.map { change in
+                    (change, to.details.location(
+                        entity: change.entity, property: change.property, in: to.location.file) ?? to.location)
+                },
+                unreadableMappings: bundle.mappingModels.filter { $0.maps(from: "", to: "") == nil }.map(\.path))
+        }
     }
 
     /// The changes Core Data's inferred mapping cannot make. Unlike the assessment's general rule, a number stored as

@@ -66,6 +66,35 @@ public struct RenameWithoutOriginalNameRule: Rule {
             }
         }
         findings += inferredFromShippedStates(context)
+        findings += modelRenames(context)
+        return findings
+    }
+
+    /// Core Data: between the locked current model version and the new current one, a property that vanishes while a
+    /// same-shaped one appears with no renaming identifier.
+    private func modelRenames(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for move in ModelMigrationStep.moves(context) {
+            let before = Dictionary(move.shipped.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            for entity in move.now.snapshot {
+                guard let old = before[entity.name] else { continue }
+                for (removed, added) in MigrationAssessment.likelyRenames(
+                    from: old, to: entity, oldModel: move.shipped.entities, newModel: move.now.snapshot)
+                {
+                    let file = move.to.location.file
+                    findings.append(
+                        finding(
+                            move.to.details.location(entity: entity.name, property: added.name, in: file)
+                                ?? move.to.location,
+                            about: .property(
+                                version: move.bundle.key(of: move.to), entity: entity.name, property: added.name),
+                            .modelPropertyRenamed(
+                                from: move.from, to: move.to.name, entity: entity.name, removed: removed.name,
+                                added: added.name),
+                            severity: Self.severity(removed.name, added.name)))
+                }
+            }
+        }
         return findings
     }
 
@@ -165,6 +194,16 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func modelPropertyRenamed(
+        from: String, to: String, entity: String, removed: String, added: String
+    ) -> Self {
+        Self(
+            id: "model-rename",
+            "\(entity).\(removed) (in \(from)) is gone and \(entity).\(added) of the same shape appears in \(to) with "
+                + "no renaming identifier: if it is a rename, the inferred migration drops every stored value. Set "
+                + "\(added)'s Renaming ID to \(removed) in Xcode's Data Model inspector")
+    }
+
     /// The guess, said as one when the two names have no word in common.
     func unrelatedNames(_ removed: String, _ added: String) -> Self {
         guard !NameRoots.share(removed, added) else { return self }
