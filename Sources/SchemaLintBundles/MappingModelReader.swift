@@ -7,11 +7,12 @@ import SchemaLintModel
 public enum MappingModelReader {
     public static func read(path: String, display: String, versionNames: [String]) -> MappingModelFile {
         let name = ((display as NSString).lastPathComponent as NSString).deletingPathExtension
-        if let data = FileManager.default.contents(atPath: path + "/xcmapping.xml") {
-            let text = String(decoding: data, as: UTF8.self)
-            let (source, destination) = (modelPath(after: "sourcemodelpath", in: text),
-                                         modelPath(after: "destinationmodelpath", in: text))
-            if let source, let destination {
+        if let data = FileManager.default.contents(atPath: path + "/xcmapping.xml"),
+            let root = try? XMLReader.read([UInt8](data))
+        {
+            var paths: [String: String] = [:]
+            collectModelPaths(root, into: &paths, depth: 0)
+            if let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] {
                 return MappingModelFile(path: display, source: source, destination: destination)
             }
         }
@@ -25,15 +26,18 @@ public enum MappingModelReader {
             path: display, source: version(numbered: numbers[0]), destination: version(numbered: numbers[1]))
     }
 
-    /// The `.xcdatamodel` name in the text following `key` (`…/Model 26.xcdatamodel` → `Model 26`).
-    private static func modelPath(after key: String, in text: String) -> String? {
-        guard let keyRange = text.range(of: key, options: .caseInsensitive),
-            let end = text.range(of: ".xcdatamodel", range: keyRange.upperBound..<text.endIndex)
-        else { return nil }
-        let between = text[keyRange.upperBound..<end.lowerBound]
-        guard between.count < 2_000 else { return nil }
-        let start = between.lastIndex { $0 == "/" || $0 == ">" || $0 == "\"" }.map { between.index(after: $0) }
-        return String(between[(start ?? between.startIndex)...])
+    /// `<attribute name="sourcemodelpath">Model/App.xcdatamodeld/Model 9.xcdatamodel</attribute>` (and the
+    /// destination's) as version names: `Model 9`.
+    private static func collectModelPaths(_ element: XMLElement, into paths: inout [String: String], depth: Int) {
+        guard depth < 16 else { return }
+        if element.name == "attribute", let name = element["name"]?.lowercased(),
+            name == "sourcemodelpath" || name == "destinationmodelpath"
+        {
+            let text = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let file = text.split(separator: "/").last.map(String.init) ?? text
+            paths[name] = file.hasSuffix(".xcdatamodel") ? String(file.dropLast(".xcdatamodel".count)) : file
+        }
+        for child in element.children { collectModelPaths(child, into: &paths, depth: depth + 1) }
     }
 
     /// Runs of digits in a name, as numbers: `WooCommerceModelV26toV27` → [26, 27].

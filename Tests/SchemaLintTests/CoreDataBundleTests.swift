@@ -253,3 +253,74 @@ extension CoreDataBundleTests {
         XCTAssertEqual(try analyze(lockfile).findings, [])
     }
 }
+
+extension CoreDataBundleTests {
+    /// Whether a target compiles a model: its Sources phase or its Copy Bundle Resources phase (Xcode compiles a model
+    /// in either); listed in neither, it is not compiled, and a locked bundle there is reported.
+    func testAModelInTheResourcesPhaseIsCompiled() throws {
+        let project = try TestSupport.temporaryDirectory()
+        try FileManager.default.removeItem(at: project)
+        try FileManager.default.copyItem(at: TestSupport.fixture("Projects/Classic"), to: project)
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent(model), to: project.appendingPathComponent("Garden/Journal.xcdatamodeld"))
+        let pbxproj = project.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
+        let original = try String(contentsOf: pbxproj, encoding: .utf8)
+        let listed = original
+            .replacingOccurrences(
+                of: "/* End PBXBuildFile section */",
+                with: "\t\tA1000009 /* Journal.xcdatamodeld in Resources */ = {isa = PBXBuildFile; "
+                    + "fileRef = B1000009; };\n/* End PBXBuildFile section */")
+            .replacingOccurrences(
+                of: "/* End PBXFileReference section */",
+                with: "\t\tB1000009 = {isa = XCVersionGroup; path = Journal.xcdatamodeld; sourceTree = \"<group>\"; "
+                    + "versionGroupType = wrapper.xcdatamodel; };\n/* End PBXFileReference section */")
+            .replacingOccurrences(
+                of: "\t\t\t\tB1000001 /* GardenApp.swift */,\n",
+                with: "\t\t\t\tB1000001 /* GardenApp.swift */,\n\t\t\t\tB1000009,\n")
+            .replacingOccurrences(
+                of: "\t\t\t\tE1000001 /* Sources */,\n",
+                with: "\t\t\t\tE1000001 /* Sources */,\n\t\t\t\tE1000009 /* Resources */,\n")
+            .replacingOccurrences(
+                of: "/* Begin PBXSourcesBuildPhase section */",
+                with: "\t\tE1000009 /* Resources */ = {isa = PBXResourcesBuildPhase; files = (A1000009); };\n"
+                    + "/* Begin PBXSourcesBuildPhase section */")
+        try listed.write(to: pbxproj, atomically: true, encoding: .utf8)
+        let analyze = { try Analyzer(workingDirectory: project, threads: 1).analyze(paths: [], lockfile: $0) }
+        let compiled = try analyze(nil)
+        XCTAssertEqual(compiled.project.modelBundles.map(\.isCompiled), [true])
+        let lockfile = TestSupport.lock(compiled)
+        XCTAssertEqual(lockfile.coreData?["Journal.xcdatamodeld"]?.versions.count, 2)
+        try original.write(to: pbxproj, atomically: true, encoding: .utf8)
+        let dropped = try analyze(lockfile)
+        XCTAssertEqual(dropped.project.modelBundles.map(\.isCompiled), [false])
+        let removed = dropped.findings.filter { $0.rule == "shipped_schema_removed" }
+        XCTAssertEqual(removed.count, 1)
+        XCTAssertTrue(removed[0].message.text.hasPrefix("no target compiles Journal.xcdatamodeld any more"))
+    }
+
+    /// A mapping model is matched to the versions its `xcmapping.xml` names, whatever the file is called.
+    func testAMappingModelIsMatchedByTheVersionsItNames() throws {
+        let lockfile = try lock()
+        try setCurrent("Journal 3")
+        try edit("Journal 3") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"rating\" attributeType=\"Integer 16\" defaultValueString=\"0\"",
+                with: "<attribute name=\"rating\" attributeType=\"Integer 16\"")
+        }
+        XCTAssertEqual(try analyze(lockfile).findings.map(\.rule), ["lightweight_unsupported_change"])
+        let mapping = folder.appendingPathComponent("Journal/RatingsBackfill.xcmappingmodel")
+        try FileManager.default.createDirectory(at: mapping, withIntermediateDirectories: true)
+        try """
+            <?xml version="1.0" standalone="yes"?>
+            <!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+            <database>
+                <object type="XDDEVMAPPINGMODEL" id="m1">
+                    <attribute name="sourcemodelpath" type="string">Journal.xcdatamodeld/Journal 2.xcdatamodel</attribute>
+                    <attribute name="destinationmodelpath" type="string">Journal.xcdatamodeld/Journal 3.xcdatamodel\
+                    </attribute>
+                </object>
+            </database>
+            """.write(to: mapping.appendingPathComponent("xcmapping.xml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+}

@@ -17,6 +17,9 @@ struct XcodeProject {
         var kind: TargetKind
         /// Absolute, standardized paths the Sources phase lists.
         var files: Set<String>
+        /// Core Data model bundles the Copy Bundle Resources phase lists: Xcode compiles a model there too
+        /// (woocommerce-ios shipped its model that way for 89 releases).
+        var resources: Set<String> = []
         /// Synchronized folders the target names, absolute.
         var folders: [String]
     }
@@ -38,7 +41,7 @@ struct XcodeProject {
     /// The targets that compile `file` (absolute, standardized).
     func targets(compiling file: String) -> [Target] {
         targets.filter { target in
-            if target.files.contains(file) { return true }
+            if target.files.contains(file) || target.resources.contains(file) { return true }
             var member = false
             for folder in folders where file.hasPrefix(folder.path + "/") {
                 let relative = String(file.dropFirst(folder.path.count + 1))
@@ -89,13 +92,20 @@ struct XcodeProject {
         for id in project["targets"] as? [String] ?? [] {
             guard let object = objects[id], let name = object["name"] as? String else { continue }
             var files = Set<String>()
+            var resources = Set<String>()
             for phaseID in object["buildPhases"] as? [String] ?? [] {
-                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+                guard let phase = objects[phaseID], let isa = phase["isa"] as? String,
+                    isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase"
+                else { continue }
                 for buildFileID in phase["files"] as? [String] ?? [] {
                     guard let reference = objects[buildFileID]?["fileRef"] as? String,
                         let path = resolver.path(of: reference)
                     else { continue }
-                    files.insert(path)
+                    if isa == "PBXSourcesBuildPhase" {
+                        files.insert(path)
+                    } else if path.hasSuffix(".xcdatamodeld") || path.hasSuffix(".xcdatamodel") {
+                        resources.insert(path)
+                    }
                 }
             }
             var named: [String] = []
@@ -106,9 +116,10 @@ struct XcodeProject {
                     folders[path] = Self.folder(groupID, path: path, objects: objects, targetNames: targetNames)
                 }
             }
-            targets.append(
-                Target(
-                    name: name, kind: Self.kind(object["productType"] as? String), files: files, folders: named))
+            var target = Target(
+                name: name, kind: Self.kind(object["productType"] as? String), files: files, folders: named)
+            target.resources = resources
+            targets.append(target)
         }
         // A synchronized folder no target names can still add files to one through its exceptions.
         for (id, object) in objects where object["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
