@@ -80,19 +80,46 @@ struct ModelMigrationStep {
     static func coveredStepByStep(
         _ bundle: ModelBundle, from: String, to: String, shipped: [EntitySnapshot], context: RuleContext
     ) -> Bool {
-        let between = bundle.versions.filter {
-            VersionNameOrder.precedes(from, $0.name) && !VersionNameOrder.precedes(to, $0.name)
-        }
-        guard between.count > 1, bundle.mappingModels.contains(where: { $0.source != nil }) else { return false }
-        var previous = (name: from, snapshot: shipped)
-        for version in between {
-            guard let analysis = context.analyses[bundle.key(of: version)] else { return false }
-            let mapped = bundle.mappingModels.contains { $0.maps(from: previous.name, to: version.name) == true }
-            if !mapped, !inferenceBlockers(from: previous.snapshot, to: analysis.snapshot).isEmpty {
-                return false
+        StepChain(bundle, context: context).covers(from: from, to: to, shipped: shipped)
+    }
+
+    /// Which steps between consecutive versions of a bundle are inferable or mapped, judged once, so each locked
+    /// version's walk to the current one costs one comparison (`upgrades` asks for every locked version).
+    struct StepChain {
+        let bundle: ModelBundle
+        let context: RuleContext
+        /// `stepCovered[i]`: the step from version i to i + 1 is inferable or has a mapping model.
+        private var stepCovered: [Bool] = []
+
+        init(_ bundle: ModelBundle, context: RuleContext) {
+            self.bundle = bundle
+            self.context = context
+            guard bundle.mappingModels.contains(where: { $0.source != nil }) else { return }
+            let versions = bundle.versions
+            stepCovered = versions.indices.dropLast().map { index in
+                let (old, new) = (versions[index], versions[index + 1])
+                guard let before = context.analyses[bundle.key(of: old)],
+                    let after = context.analyses[bundle.key(of: new)]
+                else { return false }
+                return bundle.mappingModels.contains { $0.maps(from: old.name, to: new.name) == true }
+                    || inferenceBlockers(from: before.snapshot, to: after.snapshot).isEmpty
             }
-            previous = (version.name, analysis.snapshot)
         }
-        return true
+
+        /// Whether a store in `from` (as it shipped: `shipped`) reaches `to` one covered step at a time.
+        func covers(from: String, to: String, shipped: [EntitySnapshot]) -> Bool {
+            let versions = bundle.versions
+            guard !stepCovered.isEmpty,
+                let start = versions.lastIndex(where: { !VersionNameOrder.precedes(from, $0.name) }),
+                let end = versions.firstIndex(where: { $0.name == to }), end > start + 1,
+                versions.indices.contains(start + 1)
+            else { return false }
+            // The first step starts from what shipped; the rest are the bundle's own steps.
+            let first = versions[start + 1]
+            guard let next = context.analyses[bundle.key(of: first)] else { return false }
+            let mapped = bundle.mappingModels.contains { $0.maps(from: from, to: first.name) == true }
+            guard mapped || inferenceBlockers(from: shipped, to: next.snapshot).isEmpty else { return false }
+            return stepCovered[(start + 1)..<end].allSatisfy { $0 }
+        }
     }
 }

@@ -12,6 +12,7 @@ enum ModelUpgrades {
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [UpgradeMatrix.Row] = []
         for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let chain = bundles[bundleKey].map { ModelMigrationStep.StepChain($0, context: context) }
             for (name, entry) in locked.versions.sorted(by: { VersionNameOrder.precedes($0.key, $1.key) })
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
@@ -28,7 +29,7 @@ enum ModelUpgrades {
                         name: key, isStore: false, checksum: entry.checksum,
                         outcome: outcome(
                             name, entry: entry, locked: locked, bundleKey: bundleKey, bundle: bundles[bundleKey],
-                            shipped: shipped, context: context),
+                            chain: chain, shipped: shipped, context: context),
                         store: nil))
             }
         }
@@ -37,7 +38,7 @@ enum ModelUpgrades {
 
     private static func outcome(
         _ name: String, entry: LockedModelVersion, locked: LockedBundle, bundleKey: String, bundle: ModelBundle?,
-        shipped: ShippedModelVersions, context: RuleContext
+        chain: ModelMigrationStep.StepChain?, shipped: ShippedModelVersions, context: RuleContext
     ) -> UpgradeMatrix.Outcome {
         if let removal = shipped.removals.first(where: { $0.bundleKey == bundleKey && $0.name == name }) {
             let why: String
@@ -66,9 +67,7 @@ enum ModelUpgrades {
             "\(change.text): \(change.blocker ?? "")"
         }
         // An app with mapping models for its hard steps migrates version by version (an iterative migrator).
-        if !blockers.isEmpty,
-            ModelMigrationStep.coveredStepByStep(bundle, from: name, to: current.name, shipped: from, context: context)
-        {
+        if !blockers.isEmpty, chain?.covers(from: name, to: current.name, shipped: from) == true {
             let mapped = bundle.mappingModels.filter { $0.source != nil }.count
             return .staged(
                 from: "\(bundle.key)/\(name)",

@@ -63,6 +63,8 @@ public enum SnapshotDiff {
             switch (oldByName[name], newByName[name]) {
             case let (nil, added?): changes.append(SchemaChange(kind: .entityAdded(added), entity: name))
             case let (removed?, nil): changes.append(SchemaChange(kind: .entityRemoved(removed), entity: name))
+            // Most entities of neighbouring versions are unchanged (a Core Data bundle's hundred versions).
+            case let (before?, after?) where before == after: break
             case let (before?, after?): changes += entity(before, after, followingOriginalNames: followingOriginalNames)
             default: break
             }

@@ -51,6 +51,8 @@ public struct Analyzer {
     /// The app's Core Data model bundles, read; nil when the run did not look for them (in-memory sources), so
     /// nothing is said about bundles a lockfile records.
     public var modelBundles: [ModelBundle]?
+    /// Whether to build `Analysis.upgrades` (`upgrades` needs it; `check` does not).
+    public var buildsUpgrades = true
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -203,7 +205,7 @@ public struct Analyzer {
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
         analysis.modelVersions = modelVersions
-        analysis.upgrades = UpgradeMatrix.build(context)
+        if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(context) }
         analysis.topology = context.topology
         return analysis
     }

@@ -67,6 +67,7 @@ public struct CheckRun {
             if found { lockfiles.append(app.lockfilePath) }
             if let against { locked = try lockedVersions(at: against, app: app, adding: locked) }
             var analyzer = app.analyzer(threads: threads)
+            analyzer.buildsUpgrades = false
             do {
                 analyzer.stores = try StoreFixtures.read(storeFiles[app.root] ?? [])
             } catch let failure as StoreFixtures.Failure {
