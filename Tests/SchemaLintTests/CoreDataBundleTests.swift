@@ -234,7 +234,10 @@ extension CoreDataBundleTests {
         ]
         XCTAssertEqual(
             names.sorted(by: VersionNameOrder.precedes),
-            ["MeshtasticDataModel", "MeshtasticDataModelV 31", "MeshtasticDataModelV32", "Model", "Model 9", "Model 10"])
+            [
+                "MeshtasticDataModel", "MeshtasticDataModelV 31", "MeshtasticDataModelV32", "Model", "Model 9",
+                "Model 10",
+            ])
     }
 }
 
@@ -315,12 +318,30 @@ extension CoreDataBundleTests {
             <!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
             <database>
                 <object type="XDDEVMAPPINGMODEL" id="m1">
-                    <attribute name="sourcemodelpath" type="string">Journal.xcdatamodeld/Journal 2.xcdatamodel</attribute>
+                    <attribute name="sourcemodelpath" type="string">Journal.xcdatamodeld/Journal 2.xcdatamodel\
+                    </attribute>
                     <attribute name="destinationmodelpath" type="string">Journal.xcdatamodeld/Journal 3.xcdatamodel\
                     </attribute>
                 </object>
             </database>
             """.write(to: mapping.appendingPathComponent("xcmapping.xml"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+}
+
+extension CoreDataBundleTests {
+    /// A bundle removed from the sources is a warning (the model may now come from a package, or the feature went
+    /// with its data); `lock --accept` with the bundle's name retires it.
+    func testARemovedBundleWarnsAndCanBeRetired() throws {
+        let lockfile = try lock()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(model))
+        let findings = try analyze(lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), ["shipped_schema_removed"])
+        XCTAssertEqual(findings.map(\.severity), [.warning])
+        let retired = Locker.plan(
+            try analyze(lockfile), existing: lockfile,
+            request: .init(accept: ["Journal.xcdatamodeld"], reason: "journal feature removed"))
+        XCTAssertEqual(retired.retired, ["Journal.xcdatamodeld/Journal", "Journal.xcdatamodeld/Journal 2"])
+        XCTAssertEqual(try analyze(retired.lockfile).findings, [])
     }
 }

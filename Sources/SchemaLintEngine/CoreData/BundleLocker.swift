@@ -7,6 +7,7 @@ enum BundleLocker {
     static func plan(
         _ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome
     ) {
+        retireGoneBundles(analysis, existing: existing, request: request, outcome: &outcome)
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
             if bundle.isCompiled == false {
@@ -91,6 +92,21 @@ enum BundleLocker {
         outcome.lockfile.coreData?[bundle.key]?.current = current
         outcome.lockfile.coreData?[bundle.key]?.path = bundle.path
         outcome.currentVersions.append((bundle.key, locked?.current, current))
+    }
+
+    /// A locked bundle that is gone, or that no target compiles, is retired whole when accepted by its name: its
+    /// stores are left behind on purpose.
+    private static func retireGoneBundles(
+        _ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome
+    ) {
+        let compiled = Set(analysis.project.modelBundles.filter { $0.isCompiled != false }.map(\.key))
+        for (key, bundle) in (existing?.coreData ?? [:]).sorted(by: { $0.key < $1.key })
+        where !compiled.contains(key) && request.accept.contains(key) {
+            for (name, entry) in bundle.versions.sorted(by: { $0.key < $1.key }) where entry.retired == nil {
+                outcome.lockfile.coreData?[key]?.versions[name]?.retired = request.reason ?? ""
+                outcome.retired.append("\(key)/\(name)")
+            }
+        }
     }
 
     /// Locked versions deleted from the bundle stay locked (stores of them may exist) unless accepted by name.

@@ -65,7 +65,9 @@ struct ShippedModelVersions {
                 current.lockedAt = locked.lockedAt
                 let (descriptions, schema) = locked.changes(to: current)
                 let moving = ShippedSchemaEditedRule.checksumChangesFirst(
-                    descriptions.filter { !$0.hasPrefix("versionIdentifier changed") }, schema)
+                    // Entities added or removed are told by the schema changes; identifiers are not hashed.
+                    descriptions.filter { !$0.hasPrefix("versionIdentifier changed") && !$0.hasPrefix("models list") },
+                    schema)
                 edits.append(
                     Edit(bundle: bundle, version: version, locked: locked,
                          changes: moving.isEmpty ? ["its entity hashes moved"] : moving,

@@ -57,6 +57,7 @@ public struct CheckRun {
         var statistics = Analysis.Statistics()
         var versions = 0
         var stores = 0
+        var modelVersions = 0
         var lockfiles: [String] = []
         var missing: [String] = []
         var recorded = Baseline(entries: [])
@@ -84,10 +85,12 @@ public struct CheckRun {
             statistics.filesParsed += analysis.statistics.filesParsed
             versions += analysis.versions.count
             stores += analysis.storeVerdicts.count
+            modelVersions += analysis.project.modelBundles.reduce(0) { $0 + $1.versions.count }
             results.append(AppResult(app: app, analysis: analysis, lockfileFound: found))
         }
         findings = Finding.ordered(findings)
         var summary = Summary(findings: findings, statistics: statistics, versions: versions, stores: stores)
+        summary.modelVersions = modelVersions
         summary.lockfiles = lockfiles
         summary.missingLockfiles = missing
         summary.configurations = apps.compactMap(\.configurationPath)

@@ -10,6 +10,8 @@ public struct Summary: Sendable {
     public var versions: Int
     /// Store fixtures verified (`stores:`).
     public var stores: Int = 0
+    /// Core Data model versions read from model bundles.
+    public var modelVersions: Int = 0
     /// The lockfiles read (relative to the working directory), one per app that has one.
     public var lockfiles: [String] = []
     /// The configuration files read.
@@ -33,10 +35,11 @@ public struct Summary: Sendable {
     /// The line printed on stderr after xcode output.
     public var line: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let checked =
-            stores == 0
-            ? plural(versions, "schema version")
-            : "\(plural(versions, "schema version")) and \(plural(stores, "store file"))"
+        let parts =
+            [plural(versions, "schema version")]
+            + (modelVersions > 0 ? [plural(modelVersions, "Core Data model version")] : [])
+            + (stores > 0 ? [plural(stores, "store file")] : [])
+        let checked = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
         let counts =
             "\(plural(errors, "error")), \(plural(warnings, "warning"))"
             + (notes > 0 ? ", \(plural(notes, "note"))" : "")

@@ -4,6 +4,9 @@ import SchemaLintModel
 public struct ShippedSchemaRemovedRule: Rule {
     public let id = RuleID.shippedSchemaRemoved
     public let defaultSeverity = Severity.error
+    /// A whole Core Data bundle gone or no longer compiled is a warning: the app may load the model from elsewhere
+    /// (a package), or the feature and its data were removed on purpose (duckduckgo/iOS did both).
+    public let severities: [Severity] = [.error, .warning]
     public let summary = "A version recorded in schemalint.lock no longer exists in the sources."
 
     /// Only while a plan runs stages: SwiftData then must know the store's checksum. A version whose type is gone but
@@ -34,7 +37,7 @@ public struct ShippedSchemaRemovedRule: Rule {
             models.append(
                 finding(
                     removals[0].location, about: .file(bundle),
-                    .shippedModelVersionRemoved(listed, bundle: bundle, why: removals[0].why)))
+                    .shippedModelVersionRemoved(listed, bundle: bundle, why: removals[0].why), severity: .warning))
         }
         return models + lockfile.versions.keys.sorted().filter { key in
             let entry = lockfile.versions[key]!
@@ -126,17 +129,26 @@ extension Finding.Message {
     static func shippedModelVersionRemoved(
         _ name: String, bundle: String, why: ShippedModelVersions.Removal.Why
     ) -> Self {
-        let what: String
+        let retire = "retire it on purpose with `schemalint lock --accept \"\(bundle)/\(name)\" --reason ...`"
         switch why {
         case .versionDeleted:
-            what = "\(name) was deleted from \(bundle) after it shipped, and no version left has its hashes"
-        case .bundleDeleted: what = "\(bundle) is gone, and its shipped versions \(name) with it"
-        case .bundleNotCompiled: what = "no target compiles \(bundle) any more, and its versions \(name) shipped"
+            return Self(
+                id: "shipped-model-version-removed",
+                "\(name) was deleted from \(bundle) after it shipped, and no version left has its hashes: stores still "
+                    + "in it find no source model when they are migrated (134130 \"Can't find model for source "
+                    + "store\"), unless Core Data infers from the model cached in the store. Keep the version in the "
+                    + "bundle while such stores may exist, or " + retire)
+        case .bundleDeleted, .bundleNotCompiled:
+            let what =
+                why == .bundleDeleted
+                ? "\(bundle) is gone, and its shipped versions \(name) with it"
+                : "no target compiles \(bundle) any more, and its versions \(name) shipped"
+            return Self(
+                id: "shipped-model-bundle-removed",
+                "\(what): stores written with it stay on users' devices, and nothing here can open or migrate them. If "
+                    + "the app now loads this model from elsewhere (a package schemalint was not given: pass its "
+                    + "folder too), or still needs the stores' data, keep the bundle compiled; if the feature and its "
+                    + "data are gone on purpose, " + retire.replacingOccurrences(of: "/\(name)", with: ""))
         }
-        return Self(
-            id: "shipped-model-version-removed",
-            "\(what): stores written with it can no longer be migrated (134130 \"Can't find model for source "
-                + "store\"). Keep the version in the bundle (and the bundle in the target) while such stores may "
-                + "exist, or retire it on purpose with `schemalint lock --accept \"\(bundle)/\(name)\" --reason ...`")
     }
 }
