@@ -345,3 +345,26 @@ extension CoreDataBundleTests {
         XCTAssertEqual(try analyze(retired.lockfile).findings, [])
     }
 }
+
+extension CoreDataBundleTests {
+    /// `upgrades` agrees with `check`: a removed bundle's states are left behind (⚠️), not failures.
+    func testUpgradesLeaveARemovedBundleBehind() throws {
+        let lockfile = try lock()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(model))
+        let rows = try analyze(lockfile).upgrades.rows
+        XCTAssertEqual(rows.map(\.outcome.fails), [false, false])
+        XCTAssertEqual(rows.map(\.outcome.warns), [true, true])
+    }
+
+    /// Booleans and numbers are all stored as numbers: the inferred mapping converts between them.
+    func testABooleanStoredAsANumberIsInferred() throws {
+        let lockfile = try lock()
+        try setCurrent("Journal 3")
+        try edit("Journal 3") {
+            $0.replacingOccurrences(
+                of: "name=\"mood\" optional=\"YES\" attributeType=\"Integer 16\"",
+                with: "name=\"mood\" optional=\"YES\" attributeType=\"Boolean\"")
+        }
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+}

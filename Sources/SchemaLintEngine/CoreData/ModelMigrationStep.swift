@@ -69,11 +69,12 @@ struct ModelMigrationStep {
         }
     }
 
-    /// Integer 16/32/64, Decimal, Double and Float, by the code a snapshot type ends with (`Int16 (100)`).
+    /// Integer 16/32/64, Decimal, Double, Float and Boolean (all stored as numbers, read as `NSNumber`), by the code a
+    /// snapshot type ends with (`Int16 (100)`).
     private static func isNumber(_ type: String) -> Bool {
         guard type.hasSuffix(")"), let open = type.lastIndex(of: "(") else { return false }
         let code = Int(type[type.index(after: open)..<type.index(before: type.endIndex)]) ?? 0
-        return (100...600).contains(code) && code % 100 == 0
+        return ((100...600).contains(code) && code % 100 == 0) || code == 800
     }
 
     /// Whether each step between consecutive versions from `from` to `to` is inferable or has a mapping model.

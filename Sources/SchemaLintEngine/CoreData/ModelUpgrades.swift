@@ -41,13 +41,11 @@ enum ModelUpgrades {
         chain: ModelMigrationStep.StepChain?, shipped: ShippedModelVersions, context: RuleContext
     ) -> UpgradeMatrix.Outcome {
         if let removal = shipped.removals.first(where: { $0.bundleKey == bundleKey && $0.name == name }) {
-            let why: String
             switch removal.why {
-            case .versionDeleted: why = "\(name) was deleted"
-            case .bundleDeleted: why = "the bundle is gone"
-            case .bundleNotCompiled: why = "no target compiles the bundle"
+            case .versionDeleted: return .modelMissing(bundle: removal.bundleKey, why: "\(name) was deleted")
+            case .bundleDeleted: return .modelGone(bundle: removal.bundleKey, why: "the bundle is gone")
+            case .bundleNotCompiled: return .modelGone(bundle: removal.bundleKey, why: "no target compiles the bundle")
             }
-            return .modelMissing(bundle: removal.bundleKey, why: why)
         }
         guard let bundle, let current = bundle.currentVersion,
             let now = context.analyses[bundle.key(of: current)]

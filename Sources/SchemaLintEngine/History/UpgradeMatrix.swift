@@ -40,22 +40,24 @@ public struct UpgradeMatrix: Sendable {
         case modelInferred(target: String, blockers: [String])
         /// A Core Data model version edited since it was locked (its hashes moved): stores it wrote match no version.
         case modelEdited(bundle: String, checksum: String)
-        /// A Core Data model version no version of the compiled bundle has any more (deleted, the bundle gone or no
-        /// longer compiled): `why` says which.
+        /// A Core Data model version deleted from its bundle, with no version left that has its hashes.
         case modelMissing(bundle: String, why: String)
+        /// A Core Data bundle gone or no longer compiled: its stores are left unread (or the model now comes from
+        /// somewhere schemalint was not shown), as `shipped_schema_removed` warns.
+        case modelGone(bundle: String, why: String)
 
         public var fails: Bool {
             switch self {
             case let .inferred(_, blockers), let .modelInferred(_, blockers): return !blockers.isEmpty
             case .unknown, .edited, .modelEdited, .modelMissing: return true
-            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly: return false
+            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone: return false
             }
         }
 
         /// Not a failure, but not a store this build opens either: shown with ⚠️, never ✅.
         public var warns: Bool {
             switch self {
-            case .notOpened, .storeGone, .storeUnmatched: return true
+            case .notOpened, .storeGone, .storeUnmatched, .modelGone: return true
             default: return false
             }
         }

@@ -102,6 +102,11 @@ public enum UpgradeReport {
             ]
         case let .modelMissing(bundle, why):
             return ["fails: \(why), so no version of \(bundle) matches the stores it wrote (134130)"]
+        case let .modelGone(bundle, why):
+            return [
+                "not opened: \(why), so nothing here opens the stores \(bundle) wrote; users' data there is left "
+                    + "behind, unless the app loads the model from elsewhere (a package)"
+            ]
         }
     }
 
@@ -123,6 +128,7 @@ public enum UpgradeReport {
             return ("modelEdited", [("bundle", .string(bundle)), ("checksum", .string(checksum))])
         case let .modelMissing(bundle, why):
             return ("modelMissing", [("bundle", .string(bundle)), ("why", .string(why))])
+        case let .modelGone(bundle, why): return ("modelGone", [("bundle", .string(bundle)), ("why", .string(why))])
         }
     }
 

@@ -74,7 +74,10 @@ public struct RenameWithoutOriginalNameRule: Rule {
     /// same-shaped one appears with no renaming identifier.
     private func modelRenames(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for move in ModelMigrationStep.moves(context) {
+        // A mapping model for the step says where each value goes: nothing is inferred (woocommerce-ios's V9toV10
+        // maps `Order.status` to `statusKey`).
+        for move in ModelMigrationStep.moves(context)
+        where !move.bundle.mappingModels.contains(where: { $0.maps(from: move.from, to: move.to.name) == true }) {
             let before = Dictionary(move.shipped.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for entity in move.now.snapshot {
                 guard let old = before[entity.name] else { continue }
