@@ -157,14 +157,20 @@ struct XcodeProject {
 
     static func join(_ base: String, _ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
+        // Most paths need no standardizing; URL's is slow, and a large project joins tens of thousands.
+        guard joined.contains("/.") || joined.contains("//") || (joined.count > 1 && joined.hasSuffix("/")) else {
+            return joined
+        }
         return URL(fileURLWithPath: joined).standardized.path
     }
 
     /// Where each file reference or group is on disk, through its parents' paths.
-    private struct PathResolver {
+    private final class PathResolver {
         let objects: [String: [String: Any]]
         let projectRoot: String
         let parents: [String: String]
+        /// Each group's path, resolved once: a project's files share a few hundred groups.
+        private var resolved: [String: String?] = [:]
 
         init(objects: [String: [String: Any]], projectRoot: String) {
             self.objects = objects
@@ -198,12 +204,19 @@ struct XcodeProject {
             return nil
         }
 
+        private func groupPath(_ id: String, depth: Int) -> String? {
+            if let known = resolved[id] { return known }
+            let found = path(of: id, depth: depth)
+            resolved[id] = found
+            return found
+        }
+
         func path(of id: String, depth: Int = 0) -> String? {
             guard depth < 64, let object = objects[id] else { return nil }
             let own = object["path"] as? String
             switch object["sourceTree"] as? String ?? "<group>" {
             case "<group>":
-                let base = parents[id].flatMap { path(of: $0, depth: depth + 1) } ?? projectRoot
+                let base = parents[id].flatMap { groupPath($0, depth: depth + 1) } ?? projectRoot
                 return own.map { XcodeProject.join(base, $0) } ?? base
             case "SOURCE_ROOT":
                 return own.map { XcodeProject.join(projectRoot, $0) } ?? projectRoot
