@@ -8,6 +8,14 @@ enum ModelBundleLoading {
         _ found: [(absolute: String, display: String)], mappingModels: [(absolute: String, display: String)],
         membership: ProjectMembership?, threads: Int?
     ) -> [ModelBundle] {
+        load(found, mappingModels: mappingModels, membership: { membership }, threads: threads)
+    }
+
+    /// `membership` is asked for only once every version is read, so the caller can read project files meanwhile.
+    static func load(
+        _ found: [(absolute: String, display: String)], mappingModels: [(absolute: String, display: String)],
+        membership findMembership: () -> ProjectMembership?, threads: Int?
+    ) -> [ModelBundle] {
         guard !found.isEmpty else { return [] }
         var jobs: [(bundle: Int, folder: ModelBundleReader.VersionFolder)] = []
         for (index, bundle) in found.enumerated() {
@@ -21,6 +29,7 @@ enum ModelBundleLoading {
         }
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
         for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
+        let membership = findMembership()
         return found.enumerated().map { index, found in
             var bundle = ModelBundleReader.assemble(
                 path: found.absolute, display: found.display, versions: byBundle[index])

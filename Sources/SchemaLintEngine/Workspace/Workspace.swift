@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SchemaLintModel
 
@@ -70,13 +71,25 @@ public enum Workspace {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
-        let membership =
-            files.contains(where: \.mayHoldSchema) || !modelBundles.isEmpty
-            ? ProjectMembership(
-                paths: files.map(\.path) + modelBundles.map(\.display), workingDirectory: cwd, listed: projectFiles)
-            : nil
+        let needsMembership = files.contains(where: \.mayHoldSchema) || !modelBundles.isEmpty
+        let paths = files.map(\.path) + modelBundles.map(\.display)
+        // Project files are read on their own thread while the model bundles are read: a large project's
+        // `project.pbxproj` and a hundred model versions take about as long each.
+        let reading = ResultSlots<ProjectMembership>(count: 1)
+        let done = DispatchGroup()
+        if needsMembership {
+            DispatchQueue.global().async(group: done) {
+                reading.set(0, ProjectMembership(paths: paths, workingDirectory: cwd, listed: projectFiles))
+            }
+        }
         let bundles = ModelBundleLoading.load(
-            modelBundles, mappingModels: mappingModels, membership: membership, threads: threads)
+            modelBundles, mappingModels: mappingModels,
+            membership: {
+                done.wait()
+                return reading.values().first
+            }, threads: threads)
+        done.wait()
+        let membership = reading.values().first
         var units = try units(
             files: files, bundles: bundles.map(\.path), workingDirectory: cwd,
             explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile)
