@@ -25,8 +25,8 @@ let package = Package(
         // Semantic schema model, Core Data version hashes and the fingerprint. Knows nothing of SwiftSyntax. Its own
         // SHA-2 (SHA2.swift) replaced swift-crypto, whose BoringSSL build was most of schemalint's compile time.
         .target(name: "SchemaLintModel"),
-        // Core Data model bundles (`.xcdatamodeld` XML) -> the same store model SwiftData versions map to. Its own small
-        // XML reader: no libxml2 on Linux, line numbers for findings, bytes only.
+        // Core Data model bundles (`.xcdatamodeld` XML) -> the same store model SwiftData versions map to. Its own
+        // small XML reader: no libxml2 on Linux, line numbers for findings, bytes only.
         .target(name: "SchemaLintBundles", dependencies: ["SchemaLintModel"]),
         // Swift source -> semantic model. The only target that imports SwiftSyntax.
         .target(

@@ -16,10 +16,10 @@ public enum MappingModelReader {
                 return MappingModelFile(path: display, source: source, destination: destination)
             }
         }
-        let numbers = trailingNumbers(name)
+        let numbers = VersionNameOrder.numbers(in: name)
         guard numbers.count == 2 else { return MappingModelFile(path: display, source: nil, destination: nil) }
         func version(numbered number: UInt64) -> String? {
-            let matching = versionNames.filter { trailingNumbers($0).last == number }
+            let matching = versionNames.filter { VersionNameOrder.numbers(in: $0).last == number }
             return matching.count == 1 ? matching[0] : nil
         }
         return MappingModelFile(
@@ -38,20 +38,5 @@ public enum MappingModelReader {
             paths[name] = file.hasSuffix(".xcdatamodel") ? String(file.dropLast(".xcdatamodel".count)) : file
         }
         for child in element.children { collectModelPaths(child, into: &paths, depth: depth + 1) }
-    }
-
-    /// Runs of digits in a name, as numbers: `WooCommerceModelV26toV27` → [26, 27].
-    static func trailingNumbers(_ name: String) -> [UInt64] {
-        var numbers: [UInt64] = []
-        var digits = ""
-        for character in name + " " {
-            if character.isASCII, character.isNumber {
-                digits.append(character)
-            } else if !digits.isEmpty {
-                numbers.append(UInt64(digits.prefix(18)) ?? 0)
-                digits = ""
-            }
-        }
-        return numbers
     }
 }

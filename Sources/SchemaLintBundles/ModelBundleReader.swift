@@ -38,11 +38,11 @@ public enum ModelBundleReader {
         let name = (fileName as NSString).deletingPathExtension
         if fileName.hasSuffix(".xcdatamodel"), let version = versions.first {
             return ModelBundle(
-                name: name, path: display, isVersioned: false, versions: [version],
+                name: name, path: display, versions: [version],
                 current: .named(version.name, version.location))
         }
         return ModelBundle(
-            name: name, path: display, isVersioned: true,
+            name: name, path: display,
             versions: versions.sorted { VersionNameOrder.precedes($0.name, $1.name) },
             current: currentVersion(path: path + "/.xccurrentversion", display: display + "/.xccurrentversion"))
     }

@@ -49,35 +49,15 @@ struct ModelMigrationStep {
                     (change, to.details.location(
                         entity: change.entity, property: change.property, in: to.location.file) ?? to.location)
                 },
-                unreadableMappings: bundle.mappingModels.filter { $0.maps(from: "", to: "") == nil }.map(\.path))
+                unreadableMappings: bundle.mappingModels.filter(\.isUnread).map(\.path))
         }
     }
 
-    /// The changes Core Data's inferred mapping cannot make. Unlike the assessment's general rule, a number stored as
-    /// another kind of number is converted (woocommerce-ios migrates `Integer 64` to `Double` with no mapping model,
-    /// and its test of that step reads the converted values).
+    /// The changes Core Data's inferred mapping cannot make.
     static func inferenceBlockers(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [AssessedChange] {
-        MigrationAssessment.assess(from: old, to: new).filter { change in
-            guard !change.isLightweight else { return false }
-            if case let .propertyChanged(previous, property) = change.change.kind, change.kind == .typeChanged,
-                previous.kind == .attribute, property.kind == .attribute,
-                isNumber(previous.type), isNumber(property.type)
-            {
-                return false
-            }
-            return true
-        }
+        MigrationAssessment.assess(from: old, to: new, convertsNumbers: true).filter { !$0.isLightweight }
     }
 
-    /// Integer 16/32/64, Decimal, Double, Float and Boolean (all stored as numbers, read as `NSNumber`), by the code a
-    /// snapshot type ends with (`Int16 (100)`).
-    private static func isNumber(_ type: String) -> Bool {
-        guard type.hasSuffix(")"), let open = type.lastIndex(of: "(") else { return false }
-        let code = Int(type[type.index(after: open)..<type.index(before: type.endIndex)]) ?? 0
-        return ((100...600).contains(code) && code % 100 == 0) || code == 800
-    }
-
-    /// Whether each step between consecutive versions from `from` to `to` is inferable or has a mapping model.
     static func coveredStepByStep(
         _ bundle: ModelBundle, from: String, to: String, shipped: [EntitySnapshot], context: RuleContext
     ) -> Bool {

@@ -5,7 +5,7 @@ import SchemaLintModel
 enum ModelUpgrades {
     static func rows(_ context: RuleContext) -> [UpgradeMatrix.Row] {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
-        let shipped = ShippedModelVersions(context)
+        let shipped = context.shippedModels
         let adoptions = Dictionary(
             CoreDataAdoption.find(context).map { ($0.bundle, $0) }, uniquingKeysWith: { first, _ in first })
         let bundles = Dictionary(

@@ -23,15 +23,13 @@ struct ShippedModelVersions {
 
     var edits: [Edit] = []
     var removals: [Removal] = []
-    /// Bundles whose store a SwiftData container opens now (`CoreDataAdoption`): `core_data_store_adopted` judges them.
-    var adopted: Set<String> = []
 
     init(_ context: RuleContext) {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return }
         let bundles = Dictionary(
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // A store SwiftData took over is migrated from the model cached inside it: the bundle is not needed for it.
-        adopted = Set(CoreDataAdoption.find(context).map(\.bundle))
+        let adopted = Set(CoreDataAdoption.find(context).map(\.bundle))
         for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !adopted.contains(bundleKey) {
             let lockLocation = SourceLocation(

@@ -47,8 +47,16 @@ public struct AssessedChange: Sendable, Hashable {
 }
 
 public enum MigrationAssessment {
-    public static func assess(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [AssessedChange] {
-        SnapshotDiff.changes(from: old, to: new, followingOriginalNames: true).map(assess)
+    /// `convertsNumbers`: Core Data's inferred mapping converts a number stored as another kind of number (Integer
+    /// 16/32/64, Decimal, Double, Float, Boolean: all read as `NSNumber`); woocommerce-ios migrates `Integer 64` to
+    /// `Double` with no mapping model, and its test of that step reads the converted values. Used for Core Data
+    /// models and SwiftData taking over their stores; SwiftData's own steps have shown no such store yet.
+    public static func assess(
+        from old: [EntitySnapshot], to new: [EntitySnapshot], convertsNumbers: Bool = false
+    ) -> [AssessedChange] {
+        SnapshotDiff.changes(from: old, to: new, followingOriginalNames: true).map {
+            assess($0, convertsNumbers: convertsNumbers)
+        }
     }
 
     /// What lightweight inference cannot do between two models, one line each (`Note.text changed: type String →
@@ -57,7 +65,7 @@ public enum MigrationAssessment {
         assess(from: old, to: new).compactMap { change in change.blocker.map { "\(change.text): \($0)" } }
     }
 
-    static func assess(_ change: SchemaChange) -> AssessedChange {
+    static func assess(_ change: SchemaChange, convertsNumbers: Bool = false) -> AssessedChange {
         switch change.kind {
         case .entityAdded: return AssessedChange(.entityAdded, change)
         case .entityRemoved: return AssessedChange(.entityRemoved, change, consequence: "its rows are dropped")
@@ -83,6 +91,9 @@ public enum MigrationAssessment {
                     blocker: "an attribute cannot become a relationship (or back) by inference")
             }
             if previous.kind == .attribute && previous.type != property.type {
+                if convertsNumbers && storesNumber(previous.type) && storesNumber(property.type) {
+                    return AssessedChange(.typeChanged, change)
+                }
                 return AssessedChange(
                     .typeChanged, change,
                     blocker: "lightweight migration cannot convert stored values to another type",
@@ -96,6 +107,13 @@ public enum MigrationAssessment {
             }
             return AssessedChange(.otherChange, change)
         }
+    }
+
+    /// A Core Data number type, by the code a store snapshot's type ends with (`Int16 (100)`, `Bool (800)`).
+    private static func storesNumber(_ type: String) -> Bool {
+        guard type.hasSuffix(")"), let open = type.lastIndex(of: "(") else { return false }
+        let code = Int(type[type.index(after: open)..<type.index(before: type.endIndex)]) ?? 0
+        return ((100...600).contains(code) && code % 100 == 0) || code == 800
     }
 
     private static func added(_ property: PropertySnapshot, _ change: SchemaChange) -> AssessedChange {

@@ -192,6 +192,7 @@ public struct Analyzer {
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
         context.lockfileLocation = lockfileLocation
+        context.judgedModels = ShippedModelVersions(context)
         // Against the plans that are checked: a plan nothing uses runs no stages.
         context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: checked, versions: versions) }
         // Ordinary rules, then suppressions, then the rules about suppressions.

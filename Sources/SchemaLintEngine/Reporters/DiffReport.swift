@@ -82,18 +82,9 @@ public struct DiffReport {
         let (toVersion, toHashes) = try find(toName)
         from = fromVersion
         to = toVersion
-        if fromVersion.isModelVersion && toVersion.isModelVersion {
-            // Core Data's inferred mapping converts a number to another kind of number.
-            let blocked = Set(ModelMigrationStep.inferenceBlockers(from: fromHashes.snapshot, to: toHashes.snapshot)
-                .map(\.change))
-            changes = MigrationAssessment.assess(from: fromHashes.snapshot, to: toHashes.snapshot).map { change in
-                var change = change
-                if !blocked.contains(change.change) { change.blocker = nil }
-                return change
-            }
-        } else {
-            changes = MigrationAssessment.assess(from: fromHashes.snapshot, to: toHashes.snapshot)
-        }
+        changes = MigrationAssessment.assess(
+            from: fromHashes.snapshot, to: toHashes.snapshot,
+            convertsNumbers: fromVersion.isModelVersion && toVersion.isModelVersion)
         sameChecksum = fromHashes.hashes.checksum == toHashes.hashes.checksum
         let toNames = Set(toHashes.snapshot.map(\.name)), fromNames = Set(fromHashes.snapshot.map(\.name))
         likelyEntityRenames = EntityRenames.likelyRenames(

@@ -16,7 +16,7 @@ public struct CoreDataStoreAdoptedRule: Rule {
             let now = CoreDataAdoption.storeSnapshot(analysis)
             // A property whose storage schemalint cannot map is compared by nothing: it is said, not judged.
             let unmapped = CoreDataAdoption.unmapped(analysis)
-            let all = MigrationAssessment.assess(from: adoption.coreData, to: now)
+            let all = MigrationAssessment.assess(from: adoption.coreData, to: now, convertsNumbers: true)
             let changes = all.filter { change in
                 change.property.map { !unmapped.contains("\(change.entity).\($0)") } ?? true
             }
@@ -40,8 +40,7 @@ public struct CoreDataStoreAdoptedRule: Rule {
                     change.kind == .entityRemoved && !added.isEmpty
                     ? "its rows are dropped: SwiftData matches entities by class name, and no class here is named "
                         + change.entity
-                    : ModelMigrationStep.inferenceBlockers(from: adoption.coreData, to: now)
-                        .first { $0.change == change.change }?.blocker
+                    : change.blocker
                 guard let blocker else {
                     inferred.append(change.text)
                     continue

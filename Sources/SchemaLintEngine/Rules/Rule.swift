@@ -45,6 +45,11 @@ public struct RuleContext {
 
     /// Which store files the app containers open, and what each holds (`StoreTopology`).
     public var topology: StoreTopology
+    /// The lockfile's Core Data versions against the bundles, judged once per analysis (`shippedModels`).
+    var judgedModels: ShippedModelVersions?
+
+    /// What became of the Core Data versions the lockfile records: edits and removals.
+    var shippedModels: ShippedModelVersions { judgedModels ?? ShippedModelVersions(self) }
 
     /// `topology`: the stores as the analysis found them (with the project files' targets); built from the project
     /// alone when not given.

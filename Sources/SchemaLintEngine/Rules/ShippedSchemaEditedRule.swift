@@ -46,7 +46,7 @@ public struct ShippedSchemaEditedRule: Rule {
         var byLocation: [SourceLocation: [Edit]] = [:]
         for edit in edits { byLocation[edit.location, default: []].append(edit) }
         // Core Data model versions: only an edit that moves an entity hash reaches the stores.
-        let modelEdits = ShippedModelVersions(context).edits.map { edit in
+        let modelEdits = context.shippedModels.edits.map { edit in
             finding(
                 edit.location, about: .version(edit.bundle.key(of: edit.version)),
                 .shippedModelVersionEdited(

@@ -20,7 +20,7 @@ public struct ShippedSchemaRemovedRule: Rule {
         // A bundle gone or no longer compiled is one finding naming its versions; a deleted version is its own.
         var models: [Finding] = []
         var wholeBundles: [String: [ShippedModelVersions.Removal]] = [:]
-        for removal in ShippedModelVersions(context).removals {
+        for removal in context.shippedModels.removals {
             if removal.why == .versionDeleted {
                 models.append(
                     finding(

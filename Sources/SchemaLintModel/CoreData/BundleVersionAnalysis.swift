@@ -4,13 +4,6 @@ extension ModelBundle {
 
     /// The lockfile's name for one of its versions: `Model.xcdatamodeld/Model 2`.
     public func key(of version: ModelBundleVersion) -> String { "\(key)/\(version.name)" }
-
-    /// Versions at or before the current one in Xcode's order: the ones a shipped build can have written stores
-    /// with. Without a readable current version, every version.
-    public var versionsUpToCurrent: [ModelBundleVersion] {
-        guard let current = currentVersion else { return versions }
-        return versions.filter { !VersionNameOrder.precedes(current.name, $0.name) }
-    }
 }
 
 /// A path's last component without Foundation (the model target stays free of it).

@@ -9,7 +9,7 @@ public struct ModelBundle: Sendable {
     /// The `.xcdatamodeld` (or standalone `.xcdatamodel`) as output shows paths.
     public var path: String
     /// Whether it is an `.xcdatamodeld` (versioned) rather than a standalone `.xcdatamodel`.
-    public var isVersioned: Bool
+    public var isVersioned: Bool { path.hasSuffix(".xcdatamodeld") }
     /// Versions in Xcode's order (names compared with their numbers as numbers: `Model 9` before `Model 10`).
     public var versions: [ModelBundleVersion]
     public var current: CurrentVersion
@@ -18,12 +18,9 @@ public struct ModelBundle: Sendable {
     /// Whether a target compiles it: nil when no readable project file says.
     public var isCompiled: Bool?
 
-    public init(
-        name: String, path: String, isVersioned: Bool, versions: [ModelBundleVersion], current: CurrentVersion
-    ) {
+    public init(name: String, path: String, versions: [ModelBundleVersion], current: CurrentVersion) {
         self.name = name
         self.path = path
-        self.isVersioned = isVersioned
         self.versions = versions
         self.current = current
     }
@@ -123,6 +120,9 @@ public struct MappingModelFile: Sendable {
         guard let source, let destination else { return nil }
         return source == from && destination == to
     }
+
+    /// Neither its file nor its name says which versions it maps.
+    public var isUnread: Bool { source == nil || destination == nil }
 }
 
 /// Version names in Xcode's order: runs of digits compare as numbers (`Model 9` < `Model 10` < `Model 10a`), and
@@ -144,6 +144,14 @@ public enum VersionNameOrder {
     private enum Part: Equatable {
         case number(UInt64)
         case text(String)
+    }
+
+    /// The numbers in a name, in order: `ModelV26toV27` → [26, 27].
+    public static func numbers(in name: String) -> [UInt64] {
+        parts(name).compactMap { part in
+            if case let .number(number) = part { return number }
+            return nil
+        }
     }
 
     private static func parts(_ name: String) -> [Part] {
