@@ -82,7 +82,7 @@ struct Bench {
         process.executableURL = schemalint
         process.arguments = ["check", ".", "--reporter", "json"]
         process.currentDirectoryURL = root
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()

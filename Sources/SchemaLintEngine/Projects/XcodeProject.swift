@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an `.xcodeproj` compiles: its targets, each with its kind and the Swift files its Sources phase builds, read
-/// from `project.pbxproj` with Foundation's property-list reader (it reads the old-style format on Linux too).
+/// from `project.pbxproj` (`PropertyListValue` reads the old-style format Xcode writes).
 ///
 /// Classic projects list each file (`PBXSourcesBuildPhase` → `PBXBuildFile` → `PBXFileReference`, whose path is
 /// resolved through its groups). Xcode 16 synchronized folders (`PBXFileSystemSynchronizedRootGroup`) compile every
@@ -63,21 +63,21 @@ struct XcodeProject {
         if data.range(of: Data("<<<<<<<".utf8)) != nil {
             throw Failure(description: "has git conflict markers")
         }
-        let plist: Any
+        let plist: PropertyListValue
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try PropertyListValue.read([UInt8](data))
         } catch {
             throw Failure(description: "is not a property list schemalint can read")
         }
-        guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
-            let rootID = root["rootObject"] as? String, let project = objects[rootID],
-            project["isa"] as? String == "PBXProject"
+        guard let root = plist.dictionary, let objects = root["objects"]?.dictionary?.compactMapValues(\.dictionary),
+            let rootID = root["rootObject"]?.string, let project = objects[rootID],
+            project["isa"]?.string == "PBXProject"
         else {
             throw Failure(description: "has no PBXProject object (a format schemalint does not know)")
         }
         let projectFolder = ((pbxproj as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         var base = projectFolder
-        if let dir = project["projectDirPath"] as? String, !dir.isEmpty { base = Self.join(base, dir) }
+        if let dir = project["projectDirPath"]?.string, !dir.isEmpty { base = Self.join(base, dir) }
         let resolver = PathResolver(objects: objects, projectRoot: base)
         if let group = resolver.groupInCycle() {
             // Paths under a cycle resolve to nowhere: every file would read as compiled by no target.
@@ -85,20 +85,20 @@ struct XcodeProject {
         }
         var folders: [String: SynchronizedFolder] = [:]
         var targetNames: [String: String] = [:]
-        for id in project["targets"] as? [String] ?? [] {
-            if let name = objects[id]?["name"] as? String { targetNames[id] = name }
+        for id in project["targets"]?.strings ?? [] {
+            if let name = objects[id]?["name"]?.string { targetNames[id] = name }
         }
         var targets: [Target] = []
-        for id in project["targets"] as? [String] ?? [] {
-            guard let object = objects[id], let name = object["name"] as? String else { continue }
+        for id in project["targets"]?.strings ?? [] {
+            guard let object = objects[id], let name = object["name"]?.string else { continue }
             var files = Set<String>()
             var resources = Set<String>()
-            for phaseID in object["buildPhases"] as? [String] ?? [] {
-                guard let phase = objects[phaseID], let isa = phase["isa"] as? String,
+            for phaseID in object["buildPhases"]?.strings ?? [] {
+                guard let phase = objects[phaseID], let isa = phase["isa"]?.string,
                     isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase"
                 else { continue }
-                for buildFileID in phase["files"] as? [String] ?? [] {
-                    guard let reference = objects[buildFileID]?["fileRef"] as? String,
+                for buildFileID in phase["files"]?.strings ?? [] {
+                    guard let reference = objects[buildFileID]?["fileRef"]?.string,
                         let path = resolver.path(of: reference)
                     else { continue }
                     if isa == "PBXSourcesBuildPhase" {
@@ -109,7 +109,7 @@ struct XcodeProject {
                 }
             }
             var named: [String] = []
-            for groupID in object["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+            for groupID in object["fileSystemSynchronizedGroups"]?.strings ?? [] {
                 guard let path = resolver.path(of: groupID) else { continue }
                 named.append(path)
                 if folders[path] == nil {
@@ -117,12 +117,12 @@ struct XcodeProject {
                 }
             }
             var target = Target(
-                name: name, kind: Self.kind(object["productType"] as? String), files: files, folders: named)
+                name: name, kind: Self.kind(object["productType"]?.string), files: files, folders: named)
             target.resources = resources
             targets.append(target)
         }
         // A synchronized folder no target names can still add files to one through its exceptions.
-        for (id, object) in objects where object["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" {
+        for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
             guard let path = resolver.path(of: id), folders[path] == nil else { continue }
             folders[path] = Self.folder(id, path: path, objects: objects, targetNames: targetNames)
         }
@@ -131,13 +131,13 @@ struct XcodeProject {
     }
 
     private static func folder(
-        _ id: String, path: String, objects: [String: [String: Any]], targetNames: [String: String]
+        _ id: String, path: String, objects: [String: [String: PropertyListValue]], targetNames: [String: String]
     ) -> SynchronizedFolder {
         var exceptions: [String: Set<String>] = [:]
-        for setID in objects[id]?["exceptions"] as? [String] ?? [] {
-            guard let set = objects[setID], let target = (set["target"] as? String).flatMap({ targetNames[$0] })
+        for setID in objects[id]?["exceptions"]?.strings ?? [] {
+            guard let set = objects[setID], let target = (set["target"]?.string).flatMap({ targetNames[$0] })
             else { continue }
-            exceptions[target, default: []].formUnion(set["membershipExceptions"] as? [String] ?? [])
+            exceptions[target, default: []].formUnion(set["membershipExceptions"]?.strings ?? [])
         }
         return SynchronizedFolder(path: path, exceptions: exceptions)
     }
@@ -166,18 +166,18 @@ struct XcodeProject {
 
     /// Where each file reference or group is on disk, through its parents' paths.
     private final class PathResolver {
-        let objects: [String: [String: Any]]
+        let objects: [String: [String: PropertyListValue]]
         let projectRoot: String
         let parents: [String: String]
         /// Each group's path, resolved once: a project's files share a few hundred groups.
         private var resolved: [String: String?] = [:]
 
-        init(objects: [String: [String: Any]], projectRoot: String) {
+        init(objects: [String: [String: PropertyListValue]], projectRoot: String) {
             self.objects = objects
             self.projectRoot = projectRoot
             var parents: [String: String] = [:]
             for (id, object) in objects {
-                for child in object["children"] as? [String] ?? [] { parents[child] = id }
+                for child in object["children"]?.strings ?? [] { parents[child] = id }
             }
             self.parents = parents
         }
@@ -188,12 +188,12 @@ struct XcodeProject {
             var onPath = Set<String>()
             func visit(_ id: String) -> String? {
                 if onPath.contains(id) {
-                    return objects[id]?["name"] as? String ?? objects[id]?["path"] as? String ?? id
+                    return objects[id]?["name"]?.string ?? objects[id]?["path"]?.string ?? id
                 }
                 guard done.insert(id).inserted else { return nil }
                 onPath.insert(id)
                 defer { onPath.remove(id) }
-                for child in objects[id]?["children"] as? [String] ?? [] {
+                for child in objects[id]?["children"]?.strings ?? [] {
                     if let found = visit(child) { return found }
                 }
                 return nil
@@ -213,8 +213,8 @@ struct XcodeProject {
 
         func path(of id: String, depth: Int = 0) -> String? {
             guard depth < 64, let object = objects[id] else { return nil }
-            let own = object["path"] as? String
-            switch object["sourceTree"] as? String ?? "<group>" {
+            let own = object["path"]?.string
+            switch object["sourceTree"]?.string ?? "<group>" {
             case "<group>":
                 let base = parents[id].flatMap { groupPath($0, depth: depth + 1) } ?? projectRoot
                 return own.map { XcodeProject.join(base, $0) } ?? base
