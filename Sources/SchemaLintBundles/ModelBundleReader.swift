@@ -15,7 +15,8 @@ public enum ModelBundleReader {
     /// `path`: the folder on disk; `display`: the same path as output shows it.
     public static func read(path: String, display: String) -> ModelBundle {
         let folders = versionFolders(path: path, display: display)
-        return assemble(path: path, display: display, versions: folders.map(readVersion))
+        let memo = EntityMemo()
+        return assemble(path: path, display: display, versions: folders.map { readVersion($0, memo: memo) })
     }
 
     /// The versions of a bundle, in no particular order: read them (on any thread) with `readVersion`, then
@@ -47,11 +48,12 @@ public enum ModelBundleReader {
             current: currentVersion(path: path + "/.xccurrentversion", display: display + "/.xccurrentversion"))
     }
 
-    public static func readVersion(_ folder: VersionFolder) -> ModelBundleVersion {
-        readVersion(folder: folder.path, display: folder.display, name: folder.name)
+    /// `memo`: entities read in earlier versions on this thread (see `EntityMemo`).
+    public static func readVersion(_ folder: VersionFolder, memo: EntityMemo? = nil) -> ModelBundleVersion {
+        readVersion(folder: folder.path, display: folder.display, name: folder.name, memo: memo)
     }
 
-    static func readVersion(folder: String, display: String, name: String) -> ModelBundleVersion {
+    static func readVersion(folder: String, display: String, name: String, memo: EntityMemo?) -> ModelBundleVersion {
         let file = display + "/contents"
         guard let data = FileManager.default.contents(atPath: folder + "/contents") else {
             return ModelBundleVersion(
@@ -59,7 +61,7 @@ public enum ModelBundleReader {
                 schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
                 problem: "has no readable contents file")
         }
-        return ModelContentsReader.read([UInt8](data), name: name, file: file)
+        return ModelContentsReader.read([UInt8](data), name: name, file: file, memo: memo)
     }
 
     /// `.xccurrentversion` is a property list whose `_XCCurrentVersionName` names the version's folder.

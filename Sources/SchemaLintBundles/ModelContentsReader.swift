@@ -14,7 +14,15 @@ public enum ModelContentsReader {
         "Transformable": 1800, "ObjectID": 2000, "Composite": 2100,
     ]
 
-    public static func read(_ bytes: [UInt8], name: String, file: String) -> ModelBundleVersion {
+    /// `memo`: entities already read in other versions, by their bytes. A bundle's versions repeat most entities
+    /// byte for byte (Xcode writes an unchanged entity the same way), so each distinct `<entity>` is read once.
+    public static func read(
+        _ bytes: [UInt8], name: String, file: String, memo: EntityMemo? = nil
+    ) -> ModelBundleVersion {
+        if let memo {
+            if let version = try? read(bytes, name: name, file: file, memo: memo) { return version }
+            // A cut the memo could not use (see XMLReader.read(_:rawChildren:)): read the file whole.
+        }
         func broken(_ reason: String, line: Int = 1) -> ModelBundleVersion {
             ModelBundleVersion(
                 name: name, location: SourceLocation(file: file, line: line, column: 1), identifier: nil,
@@ -40,8 +48,42 @@ public enum ModelContentsReader {
                 return broken("cannot be read")
             }
         }
+        return assemble(root, name: name, file: file, entities: entities, reader: reader) ?? broken("cannot be read")
+    }
+
+    /// Reads a version with the memo, or throws `MemoMiss` when the file must be read whole: its XML or one of its
+    /// entities is damaged (the whole reading names the first problem), or it declares composite types (their
+    /// entities depend on more than their own bytes).
+    private static func read(
+        _ bytes: [UInt8], name: String, file: String, memo: EntityMemo
+    ) throws -> ModelBundleVersion {
+        let root = try XMLReader.read(bytes, rawChildren: ["entity"])
+        guard root.name == "model", root.child(named: "composite") == nil else { throw MemoMiss() }
+        var reader = EntityReader(file: file, composites: [:])
+        var entities: [StoreEntity] = []
+        for element in root.children(named: "entity") {
+            guard let raw = element.raw else {
+                entities.append(try reader.entity(element))
+                continue
+            }
+            let read = try memo.entity(raw, file: file)
+            guard reader.details.entityLines[read.entity.name] == nil else { throw MemoMiss() }
+            reader.merge(read, firstLine: element.line)
+            entities.append(read.entity)
+        }
+        guard let version = assemble(root, name: name, file: file, entities: entities, reader: reader),
+            version.problem == nil
+        else { throw MemoMiss() }
+        return version
+    }
+
+    private static func assemble(
+        _ root: XMLElement, name: String, file: String, entities: [StoreEntity], reader: EntityReader
+    ) -> ModelBundleVersion? {
         if let problem = inheritanceProblem(entities, lines: reader.details.entityLines) {
-            return broken(problem.reason, line: problem.line)
+            return ModelBundleVersion(
+                name: name, location: SourceLocation(file: file, line: problem.line, column: 1), identifier: nil,
+                schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [], problem: problem.reason)
         }
         let identifier = root["userDefinedModelVersionIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
         return ModelBundleVersion(
@@ -84,7 +126,7 @@ public enum ModelContentsReader {
 }
 
 /// Reads `<entity>` elements, collecting the unhashed details and uncertainties as it goes.
-private struct EntityReader {
+struct EntityReader {
     let file: String
     let composites: [String: XMLElement]
     var details = ModelDetails()
@@ -196,4 +238,15 @@ private struct EntityReader {
     }
 
     private func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Adds an entity the memo read, its lines counted from `firstLine`.
+    mutating func merge(_ read: EntityMemo.Entry, firstLine: Int) {
+        let offset = firstLine - 1
+        for (key, line) in read.details.entityLines { details.entityLines[key] = line + offset }
+        for (key, line) in read.details.propertyLines { details.propertyLines[key] = line + offset }
+        details.renamingIdentifiers.merge(read.details.renamingIdentifiers) { first, _ in first }
+        details.defaults.formUnion(read.details.defaults)
+        details.deleteRules.merge(read.details.deleteRules) { first, _ in first }
+        uncertainties.formUnion(read.uncertainties)
+    }
 }

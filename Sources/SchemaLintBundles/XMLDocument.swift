@@ -13,6 +13,9 @@ public struct XMLElement: Sendable {
     public var text: String
     /// 1-based line of the element's `<`.
     public var line: Int
+    /// For an element read raw (`XMLReader.read(_:rawChildren:)`): its bytes, `<` to the end of its closing tag,
+    /// unread. Its name and line are set; attributes, children and text are empty.
+    public var raw: ArraySlice<UInt8>?
 
     public subscript(attribute: String) -> String? { attributes[attribute] }
 
@@ -36,10 +39,22 @@ public enum XMLReader {
         return try scanner.document()
     }
 
+    /// Reads the document, but takes the root's children named in `rawChildren` as their bytes, unread (`raw`): a
+    /// caller that has read the same bytes before reuses what it made of them. Such a child ends at the first closing
+    /// tag of its name; if that cut is wrong (a comment or CDATA section holding the closing tag, the same element
+    /// nested), the bytes taken leave a comment, section or element open, so reading them alone fails and the caller
+    /// reads the file whole.
+    public static func read(_ bytes: [UInt8], rawChildren: Set<String>) throws -> XMLElement {
+        var scanner = Scanner(bytes: bytes)
+        scanner.rawChildren = rawChildren
+        return try scanner.document()
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
         var line = 1
+        var rawChildren: Set<String> = []
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -130,8 +145,63 @@ public enum XMLReader {
                     continue
                 }
                 if try skipMarkup() { continue }
+                if depth == 0, !rawChildren.isEmpty, let raw = rawElement() {
+                    children.append(raw)
+                    continue
+                }
                 children.append(try element(depth: depth + 1))
             }
+        }
+
+        /// The element at `<` taken whole as bytes, when its name is one of `rawChildren` and a closing tag of that
+        /// name follows; nil to read it as usual.
+        mutating func rawElement() -> XMLElement? {
+            let start = index
+            index += 1
+            guard let name = try? self.name(), rawChildren.contains(name) else {
+                index = start
+                return nil
+            }
+            // A self-closing element is cheap to read as usual.
+            var cursor = index
+            var quote: UInt8?
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                }
+                cursor += 1
+            }
+            guard cursor < bytes.count, bytes[cursor - 1] != UInt8(ascii: "/") else {
+                index = start
+                return nil
+            }
+            let closing = Array("</\(name)".utf8)
+            while cursor < bytes.count {
+                guard bytes[cursor] == UInt8(ascii: "<"), starts(closing, at: cursor) else {
+                    cursor += 1
+                    continue
+                }
+                var end = cursor + closing.count
+                while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0A
+                    || bytes[end] == 0x0D
+                {
+                    end += 1
+                }
+                guard end < bytes.count, bytes[end] == UInt8(ascii: ">") else { break }
+                end += 1
+                let element = XMLElement(
+                    name: name, attributes: [:], children: [], text: "", line: line, raw: bytes[start..<end])
+                for byte in bytes[start..<end] where byte == 0x0A { line += 1 }
+                index = end
+                return element
+            }
+            index = start
+            return nil
         }
 
         mutating func name() throws -> String {
@@ -221,9 +291,11 @@ public enum XMLReader {
 
         func starts(_ text: String) -> Bool { starts(Array(text.utf8)) }
 
-        func starts(_ pattern: [UInt8]) -> Bool {
-            guard index + pattern.count <= bytes.count else { return false }
-            for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
+        func starts(_ pattern: [UInt8]) -> Bool { starts(pattern, at: index) }
+
+        func starts(_ pattern: [UInt8], at position: Int) -> Bool {
+            guard position + pattern.count <= bytes.count else { return false }
+            for offset in 0..<pattern.count where bytes[position + offset] != pattern[offset] { return false }
             return true
         }
 

@@ -14,6 +14,7 @@ import SchemaLintSyntax
 ///                                                        + F ordinary files)
 ///     schemalint-bench PATH                              an existing tree
 ///     schemalint-bench --scaling                         the scaling table over growing V × M
+///     schemalint-bench --suite [PATH...]                 the speed goals: each tree and the synthetic app
 ///     ... --stores GLOB                                  also times `check --stores GLOB` (store fixtures verified)
 ///
 /// It runs the real `schemalint` binary built next to it and compares, in the same run, with `grep -rlE` for the
@@ -29,12 +30,20 @@ struct Bench {
         "modelContainer", "ModelConfiguration",
     ].joined(separator: "|")
 
-    func report(_ root: URL) throws {
+    /// One tree's figures, all measured in the same run.
+    struct Figures {
+        var files: Int
+        var parsed: Int
+        var bytes: Int
+        var check: Double
+        var grep: Double
+        var parse: Double
+    }
+
+    func figures(of root: URL) throws -> Figures {
         var discovery = SourceDiscovery(workingDirectory: root)
         discovery.keepsAllBytes = true
         let files = try discovery.discover([]).files
-        let bytes = files.reduce(0) { $0 + $1.bytes.count }
-        let megabytes = Double(bytes) / 1_048_576
         let check = try best { try run(schemalint, ["check", "."], in: root, allowedStatus: [0, 1, 2]) }
         let grep = try best {
             try run(
@@ -44,17 +53,26 @@ struct Bench {
         let parse = measure {
             files.reduce(0) { $0 + SwiftFileParser.parse(path: $1.path, bytes: $1.bytes).members.types.count }
         }.seconds
-        print("files           \(files.count), \(try parsedCount(root)) parsed by schemalint")
-        print("bytes           \(bytes) (\(String(format: "%.1f", megabytes)) MB)")
+        return Figures(
+            files: files.count, parsed: try parsedCount(root), bytes: files.reduce(0) { $0 + $1.bytes.count },
+            check: check, grep: grep, parse: parse)
+    }
+
+    func report(_ root: URL) throws {
+        let figures = try self.figures(of: root)
+        let megabytes = Double(figures.bytes) / 1_048_576
+        let check = figures.check
+        print("files           \(figures.files), \(figures.parsed) parsed by schemalint")
+        print("bytes           \(figures.bytes) (\(String(format: "%.1f", megabytes)) MB)")
         print("wall time       \(ms(check)) (schemalint check, best of \(repeats), process start included)")
         print(
-            "throughput      \(Int(Double(files.count) / check)) files/s, "
+            "throughput      \(Int(Double(figures.files) / check)) files/s, "
                 + "\(String(format: "%.1f", megabytes / check)) MB/s"
         )
-        print("vs grep -rlE    \(ms(grep))   ratio \(String(format: "%.2f", check / grep))")
+        print("vs grep -rlE    \(ms(figures.grep))   ratio \(String(format: "%.2f", check / figures.grep))")
         print(
-            "vs parse all    \(ms(parse)) (single-threaded SwiftParser)   ratio "
-                + "\(String(format: "%.2f", check / parse))"
+            "vs parse all    \(ms(figures.parse)) (single-threaded SwiftParser)   ratio "
+                + "\(String(format: "%.2f", check / figures.parse))"
         )
         print("peak memory     \(peakChildMemoryMB()) MB (largest schemalint process)")
         if let stores {
@@ -71,6 +89,23 @@ struct Bench {
                 "store reading   \(ms(read.seconds / Double(max(1, paths.count)))) per store (copy, metadata, "
                     + "inflate and decode the cached model; \(read.value) read)"
             )
+        }
+    }
+
+    /// `--suite TREE...`: the speed goals in one run: each tree against grep, and the synthetic SwiftData app
+    /// (20 versions × 20 models × 8 properties + 2,000 ordinary files) against parsing every file.
+    func suite(_ trees: [URL]) throws {
+        let pad = { (text: String, width: Int) in text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        print(
+            pad("tree", 34) + pad("files", 7) + pad("parsed", 8) + pad("check", 10) + pad("grep", 10)
+                + pad("x grep", 8) + pad("parse all", 11) + "x parse")
+        let synthetic = try generate(SyntheticApp(versions: 20, models: 20, properties: 8, ordinaryFiles: 2000))
+        for (name, root) in trees.map({ ($0.lastPathComponent, $0) }) + [("synthetic 20x20x8 + 2000", synthetic)] {
+            let figures = try self.figures(of: root)
+            print(
+                pad(name, 34) + pad("\(figures.files)", 7) + pad("\(figures.parsed)", 8) + pad(ms(figures.check), 10)
+                    + pad(ms(figures.grep), 10) + pad(String(format: "%.2f", figures.check / figures.grep), 8)
+                    + pad(ms(figures.parse), 11) + String(format: "%.2f", figures.check / figures.parse))
         }
     }
 
@@ -193,6 +228,10 @@ func main() throws {
     }
     var bench = Bench(schemalint: binary)
     bench.stores = option("--stores")
+    if flag("--suite") {
+        try bench.suite(arguments.map { URL(fileURLWithPath: $0) })
+        return
+    }
     if flag("--scaling") {
         try bench.scaling(
             [(10, 10), (20, 20), (40, 20), (50, 40), (100, 40)], properties: Int(option("--properties") ?? "6") ?? 6)

@@ -59,7 +59,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
         // Sources are discovered again only when --fix rewrote some.
-        let apps = try fix ? applyFixes() : options.apps()
+        let apps = try fix ? applyFixes() : options.apps(readingLockfiles: true)
         var check = CheckRun(
             threads: options.threads, workingDirectory: options.workingDirectory, against: against,
             baseline: try baseline.map { path -> Baseline in
@@ -74,7 +74,7 @@ struct Check: ParsableCommand {
         let outcome: CheckRun.Outcome
         do {
             outcome = try check.run(apps: apps, storeFiles: try options.storeFiles(for: apps)) { app in
-                try options.loadLockfile(at: app.lockfilePath)
+                try options.loadLockfile(at: app.lockfilePath, reading: app.lockfileReading)
             }
         } catch let failure as CheckRun.Failure {
             throw Console.fail(failure.description)

@@ -116,7 +116,10 @@ struct SharedOptions: ParsableArguments {
 
     /// `mustExist`: a lockfile named on the command line that is missing is a mistake (a typo would turn the
     /// gate off), except for `lock`, which creates it.
-    func loadLockfile(at path: String, mustExist: Bool = true, mergingConflicts: Bool = false) throws -> Lockfile? {
+    /// `reading`: the lockfiles the run has been reading in the background (`apps(readingLockfiles: true)`).
+    func loadLockfile(
+        at path: String, mustExist: Bool = true, mergingConflicts: Bool = false, reading: LockfileReading? = nil
+    ) throws -> Lockfile? {
         if mustExist, explicitLockfile != nil, !FileManager.default.fileExists(atPath: path) {
             throw Console.fail(
                 "lockfile \(path) does not exist. Check the path, or run `schemalint lock --lockfile \(path)` to "
@@ -124,6 +127,7 @@ struct SharedOptions: ParsableArguments {
             )
         }
         do {
+            if !mergingConflicts, let read = reading?.lockfile(at: path) { return try read.get() }
             return try mergingConflicts ? LockfileStore.loadMerging(path) : LockfileStore.load(path)
         } catch let failure as LockfileStore.Failure {
             throw Console.fail(failure.description)
@@ -136,7 +140,8 @@ struct SharedOptions: ParsableArguments {
 
     /// The source files under `paths`, split into apps: each file belongs to the nearest folder above it that
     /// holds `.schemalint.yml` or `schemalint.lock` (`--config` / `--lockfile` make it one app).
-    func apps() throws -> [AppUnit] {
+    /// `readingLockfiles`: read each app's lockfile in the background meanwhile (see `LockfileReading`).
+    func apps(readingLockfiles: Bool = false) throws -> [AppUnit] {
         let configuration = try configuration()
         do {
             let analyzer = Analyzer(threads: threads, configuration: configuration)
@@ -148,7 +153,7 @@ struct SharedOptions: ParsableArguments {
                 files: discovered.files, workingDirectory: workingDirectory,
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
                 projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
-                mappingModels: discovered.mappingModels, threads: threads)
+                mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps
         } catch let failure as SourceDiscovery.Failure {

@@ -24,8 +24,8 @@ enum ModelBundleLoading {
             }
         }
         let folders = jobs.map(\.folder)
-        let read = Workers.map(folders.count, threads: threads, state: {}) { index, _ in
-            ModelBundleReader.readVersion(folders[index])
+        let read = Workers.map(folders.count, threads: threads, state: { EntityMemo() }) { index, memo in
+            ModelBundleReader.readVersion(folders[index], memo: memo)
         }
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
         for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }

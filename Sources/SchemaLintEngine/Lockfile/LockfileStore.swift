@@ -68,19 +68,32 @@ public enum LockfileStore {
         if let line = conflictMarkerLine(bytes) { throw Failure.mergeConflict(path: path, line: line) }
         struct Header: Decodable { var formatVersion: Int; var hashAlgorithm: String }
         struct Body: Decodable {
+            var formatVersion: Int
+            var hashAlgorithm: String
             var versions: [String: LockedVersion]
             var coreData: [String: LockedBundle]?
         }
         let decoder = JSONDecoder()
-        do {
-            let header = try decoder.decode(Header.self, from: Data(bytes))
+        func check(_ header: Header) throws {
             if header.formatVersion > Lockfile.currentFormatVersion {
                 throw Failure.newerFormat(path: path, found: header.formatVersion)
             }
             if header.hashAlgorithm != Fingerprint.algorithm {
                 throw Failure.unknownAlgorithm(path: path, found: header.hashAlgorithm)
             }
-            let body = try decoder.decode(Body.self, from: Data(bytes))
+        }
+        do {
+            // One pass over the file (the decoder reads a whole document even for two fields): the header alone is
+            // read only when the whole cannot be, to say first that the format is newer than this schemalint.
+            let body: Body
+            do {
+                body = try decoder.decode(Body.self, from: Data(bytes))
+            } catch {
+                try check(try decoder.decode(Header.self, from: Data(bytes)))
+                throw error
+            }
+            let header = Header(formatVersion: body.formatVersion, hashAlgorithm: body.hashAlgorithm)
+            try check(header)
             var lockfile = Lockfile(versions: body.versions)
             lockfile.coreData = body.coreData
             lockfile.formatVersion = header.formatVersion

@@ -37,11 +37,25 @@ struct XcodeProject {
     var path: String
     var targets: [Target]
     var folders: [SynchronizedFolder]
+    /// The targets listing each file in a build phase, by index: asked for every file of a run, so one lookup each.
+    private var listing: [String: [Int]] = [:]
+
+    init(path: String, targets: [Target], folders: [SynchronizedFolder]) {
+        self.path = path
+        self.targets = targets
+        self.folders = folders
+        for (index, target) in targets.enumerated() {
+            for file in target.files.union(target.resources) { listing[file, default: []].append(index) }
+        }
+    }
 
     /// The targets that compile `file` (absolute, standardized).
     func targets(compiling file: String) -> [Target] {
-        targets.filter { target in
-            if target.files.contains(file) || target.resources.contains(file) { return true }
+        let listed = listing[file] ?? []
+        if folders.isEmpty { return listed.map { targets[$0] } }
+        return targets.indices.filter { index in
+            let target = targets[index]
+            if listed.contains(index) { return true }
             var member = false
             for folder in folders where file.hasPrefix(folder.path + "/") {
                 let relative = String(file.dropFirst(folder.path.count + 1))
@@ -52,7 +66,7 @@ struct XcodeProject {
                 if named != flipped { member = true }
             }
             return member
-        }
+        }.map { targets[$0] }
     }
 
     /// Reads `<name>.xcodeproj/project.pbxproj`; throws with a reason a person can act on.
@@ -158,10 +172,19 @@ struct XcodeProject {
     static func join(_ base: String, _ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         // Most paths need no standardizing; URL's is slow, and a large project joins tens of thousands.
-        guard joined.contains("/.") || joined.contains("//") || (joined.count > 1 && joined.hasSuffix("/")) else {
-            return joined
-        }
+        guard Self.needsStandardizing(joined) else { return joined }
         return URL(fileURLWithPath: joined).standardized.path
+    }
+
+    /// Whether a path holds `/.`, `//` or a trailing `/` (looked for in its bytes: `String.contains` goes through
+    /// Foundation's locale-aware search).
+    private static func needsStandardizing(_ path: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in path.utf8 {
+            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return path.utf8.count > 1 && previous == UInt8(ascii: "/")
     }
 
     /// Where each file reference or group is on disk, through its parents' paths.

@@ -16,6 +16,8 @@ public struct AppUnit {
     public var membership: ProjectMembership?
     /// The Core Data model bundles below the app's root, read.
     public var modelBundles: [ModelBundle] = []
+    /// The app's lockfile, read in the background when the run asked for it (`Workspace.apps(readingLockfiles:)`).
+    public var lockfileReading: LockfileReading?
 
     /// An analyzer for this app: its configuration, and the project files' word on which files it compiles.
     public func analyzer(threads: Int?) -> Analyzer {
@@ -66,9 +68,14 @@ public enum Workspace {
         files: [SourceDiscovery.SourceFile], workingDirectory: String,
         explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:],
         modelBundles: [(absolute: String, display: String)] = [],
-        mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil
+        mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
+        readingLockfiles: Bool = false
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
+        var units = try units(
+            files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
+            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile)
+        let lockfiles = readingLockfiles ? LockfileReading(paths: Set(units.map(\.lockfilePath))) : nil
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
         let needsMembership = files.contains(where: \.mayHoldSchema) || !modelBundles.isEmpty
@@ -90,9 +97,6 @@ public enum Workspace {
             }, threads: threads)
         done.wait()
         let membership = reading.values().first
-        var units = try units(
-            files: files, bundles: bundles.map(\.path), workingDirectory: cwd,
-            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile)
         var locator = AppLocator(workingDirectory: cwd)
         for bundle in bundles {
             let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle.path)
@@ -101,6 +105,7 @@ public enum Workspace {
         return units.map { unit in
             var unit = unit
             unit.membership = membership
+            unit.lockfileReading = lockfiles
             return unit
         }
     }
