@@ -1,12 +1,15 @@
+import Foundation
 import SchemaLintModel
 
 /// `<entity>` elements already read, by their bytes, with what reading them gave (lines counted from the element's
-/// own first line). One memo serves one thread: readers on other cores keep their own.
-public final class EntityMemo {
+/// own first line). Shared by the readers on every core (what an element gives does not depend on who read it).
+public final class EntityMemo: @unchecked Sendable {
     struct Entry {
         var entity: StoreEntity
         var details: ModelDetails
         var uncertainties: Set<String>
+        /// Hash and snapshot, for an entity without a parent (they depend on nothing else).
+        var state: ModelBundleVersion.EntityState?
     }
 
     /// The bytes of one element, compared and hashed whole (an `ArraySlice`'s own hashing goes byte by byte).
@@ -24,6 +27,7 @@ public final class EntityMemo {
     }
 
     private var entries: [Key: Entry] = [:]
+    private let lock = NSLock()
 
     public init() {}
 
@@ -31,12 +35,22 @@ public final class EntityMemo {
     /// `MemoMiss` when it cannot be read alone; the version is then read whole.
     func entity(_ bytes: ArraySlice<UInt8>, file: String) throws -> Entry {
         let key = Key(bytes: bytes)
-        if let known = entries[key] { return known }
+        lock.lock()
+        let known = entries[key]
+        lock.unlock()
+        if let known { return known }
         guard let element = try? XMLReader.read(Array(bytes)), element.name == "entity" else { throw MemoMiss() }
         var reader = EntityReader(file: file, composites: [:])
         guard let entity = try? reader.entity(element) else { throw MemoMiss() }
-        let entry = Entry(entity: entity, details: reader.details, uncertainties: reader.uncertainties)
+        let state = entity.superentity == nil
+            ? ModelBundleVersion.EntityState(
+                hash: VersionHasher.entityHash(entity),
+                snapshot: VersionAnalysis.bundleSnapshot(of: entity, details: reader.details))
+            : nil
+        let entry = Entry(entity: entity, details: reader.details, uncertainties: reader.uncertainties, state: state)
+        lock.lock()
         entries[key] = entry
+        lock.unlock()
         return entry
     }
 }

@@ -48,7 +48,7 @@ public enum ModelBundleReader {
             current: currentVersion(path: path + "/.xccurrentversion", display: display + "/.xccurrentversion"))
     }
 
-    /// `memo`: entities read in earlier versions on this thread (see `EntityMemo`).
+    /// `memo`: entities read in other versions (see `EntityMemo`).
     public static func readVersion(_ folder: VersionFolder, memo: EntityMemo? = nil) -> ModelBundleVersion {
         readVersion(folder: folder.path, display: folder.display, name: folder.name, memo: memo)
     }

@@ -61,6 +61,7 @@ public enum ModelContentsReader {
         guard root.name == "model", root.child(named: "composite") == nil else { throw MemoMiss() }
         var reader = EntityReader(file: file, composites: [:])
         var entities: [StoreEntity] = []
+        var states: [String: ModelBundleVersion.EntityState] = [:]
         for element in root.children(named: "entity") {
             guard let raw = element.raw else {
                 entities.append(try reader.entity(element))
@@ -70,10 +71,12 @@ public enum ModelContentsReader {
             guard reader.details.entityLines[read.entity.name] == nil else { throw MemoMiss() }
             reader.merge(read, firstLine: element.line)
             entities.append(read.entity)
+            states[read.entity.name] = read.state
         }
-        guard let version = assemble(root, name: name, file: file, entities: entities, reader: reader),
+        guard var version = assemble(root, name: name, file: file, entities: entities, reader: reader),
             version.problem == nil
         else { throw MemoMiss() }
+        version.entityStates = states
         return version
     }
 

@@ -181,27 +181,51 @@ public enum XMLReader {
                 return nil
             }
             let closing = Array("</\(name)".utf8)
-            while cursor < bytes.count {
-                guard bytes[cursor] == UInt8(ascii: "<"), starts(closing, at: cursor) else {
-                    cursor += 1
-                    continue
-                }
-                var end = cursor + closing.count
-                while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0A
-                    || bytes[end] == 0x0D
-                {
-                    end += 1
-                }
-                guard end < bytes.count, bytes[end] == UInt8(ascii: ">") else { break }
-                end += 1
-                let element = XMLElement(
-                    name: name, attributes: [:], children: [], text: "", line: line, raw: bytes[start..<end])
-                for byte in bytes[start..<end] where byte == 0x0A { line += 1 }
-                index = end
-                return element
+            guard let end = Self.end(of: closing, in: bytes, from: cursor) else {
+                index = start
+                return nil
             }
-            index = start
-            return nil
+            let element = XMLElement(
+                name: name, attributes: [:], children: [], text: "", line: line, raw: bytes[start..<end])
+            line += Self.newlines(in: bytes, start..<end)
+            index = end
+            return element
+        }
+
+        /// Just past the first `closing` tag (`</name`, blanks, `>`) from `position`; nil when there is none or the
+        /// first one is not followed by `>`.
+        static func end(of closing: [UInt8], in bytes: [UInt8], from position: Int) -> Int? {
+            bytes.withUnsafeBufferPointer { buffer -> Int? in
+                var cursor = position
+                while cursor + closing.count <= buffer.count {
+                    guard buffer[cursor] == UInt8(ascii: "<") else {
+                        cursor += 1
+                        continue
+                    }
+                    var matched = 1
+                    while matched < closing.count, buffer[cursor + matched] == closing[matched] { matched += 1 }
+                    guard matched == closing.count else {
+                        cursor += 1
+                        continue
+                    }
+                    var end = cursor + closing.count
+                    while end < buffer.count, buffer[end] == 0x20 || buffer[end] == 0x09 || buffer[end] == 0x0A
+                        || buffer[end] == 0x0D
+                    {
+                        end += 1
+                    }
+                    return end < buffer.count && buffer[end] == UInt8(ascii: ">") ? end + 1 : nil
+                }
+                return nil
+            }
+        }
+
+        static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+            bytes.withUnsafeBufferPointer { buffer in
+                var count = 0
+                for position in range where buffer[position] == 0x0A { count += 1 }
+                return count
+            }
         }
 
         mutating func name() throws -> String {
@@ -223,6 +247,21 @@ public enum XMLReader {
 
         /// Character data up to (not including) `terminator`, with entities and character references resolved.
         mutating func characters(until terminator: UInt8) throws -> String {
+            // Most values hold no entity: taken from the bytes as they are.
+            let start = index
+            var plain = index
+            while plain < bytes.count {
+                let byte = bytes[plain]
+                if byte == terminator || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") { break }
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                plain += 1
+            }
+            if plain < bytes.count, bytes[plain] == terminator {
+                index = plain
+                return String(decoding: bytes[start..<plain], as: UTF8.self)
+            }
+            index = start
+            line -= Self.newlines(in: bytes, start..<plain)
             var output: [UInt8] = []
             while index < bytes.count, bytes[index] != terminator {
                 let byte = bytes[index]

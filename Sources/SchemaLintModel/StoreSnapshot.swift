@@ -2,18 +2,18 @@ extension StoreSchema {
     /// The model as snapshots, so a store's model and a version's are compared by the same snapshot diff as versions
     /// are: attributes by Core Data type (`String (700)`), relationships by destination (`[Trip]` when to-many) with
     /// their counts, composites with their elements, and the flags only store models carry as options.
-    public var snapshot: [EntitySnapshot] {
-        entities.map { entity in
-            var snapshot = EntitySnapshot(
-                name: entity.name, superentity: entity.superentity,
-                properties: entity.properties.map(Self.snapshot).sorted { $0.name < $1.name },
-                unique: entity.uniquenessConstraints.isEmpty
-                    ? nil : entity.uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(),
-                indexes: nil)
-            snapshot.abstract = entity.isAbstract
-            snapshot.hashModifier = entity.versionHashModifier
-            return snapshot
-        }
+    public var snapshot: [EntitySnapshot] { entities.map(Self.snapshot(of:)) }
+
+    public static func snapshot(of entity: StoreEntity) -> EntitySnapshot {
+        var snapshot = EntitySnapshot(
+            name: entity.name, superentity: entity.superentity,
+            properties: entity.properties.map(Self.snapshot).sorted { $0.name < $1.name },
+            unique: entity.uniquenessConstraints.isEmpty
+                ? nil : entity.uniquenessConstraints.map { $0.joined(separator: ".") }.sorted(),
+            indexes: nil)
+        snapshot.abstract = entity.isAbstract
+        snapshot.hashModifier = entity.versionHashModifier
+        return snapshot
     }
 
     private static func snapshot(_ property: StoreProperty) -> PropertySnapshot {

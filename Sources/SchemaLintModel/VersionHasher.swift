@@ -19,10 +19,15 @@ public enum VersionHasher {
         public init() {}
     }
 
-    public static func hash(_ schema: StoreSchema, cache: Cache? = nil) -> Result {
+    /// `known`: entity hashes already worked out (entities without a parent, hashed when first read).
+    public static func hash(_ schema: StoreSchema, cache: Cache? = nil, known: [String: [UInt8]] = [:]) -> Result {
         var hashes: [String: [UInt8]] = [:]
         let byName = Dictionary(schema.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entity in schema.entities {
+            if let hash = known[entity.name] {
+                hashes[entity.name] = hash
+                continue
+            }
             guard let cache else {
                 hashes[entity.name] = entityHash(entity, byName: byName, depth: 0)
                 continue
@@ -52,6 +57,9 @@ public enum VersionHasher {
             checksum: Base64.encode(Array(checksum.finalize())),
             digest: Base64.encode(Array(digest.finalize())))
     }
+
+    /// The version hash of an entity without a parent entity.
+    public static func entityHash(_ entity: StoreEntity) -> [UInt8] { entityHash(entity, byName: [:], depth: 0) }
 
     static func entityHash(_ entity: StoreEntity, byName: [String: StoreEntity], depth: Int) -> [UInt8] {
         var bytes = Array(entity.name.utf8)

@@ -24,7 +24,8 @@ enum ModelBundleLoading {
             }
         }
         let folders = jobs.map(\.folder)
-        let read = Workers.map(folders.count, threads: threads, state: { EntityMemo() }) { index, memo in
+        let memo = EntityMemo()
+        let read = Workers.map(folders.count, threads: threads, state: {}) { index, _ in
             ModelBundleReader.readVersion(folders[index], memo: memo)
         }
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)

@@ -22,25 +22,30 @@ extension VersionAnalysis {
     public init(bundleVersion version: ModelBundleVersion, key: String, cache: VersionHasher.Cache? = nil) {
         self.key = key
         store = version.schema
-        hashes = VersionHasher.hash(version.schema, cache: cache)
+        hashes = VersionHasher.hash(version.schema, cache: cache, known: version.entityStates.mapValues(\.hash))
         uncertainties = version.uncertainties
         models = version.schema.entities.map(\.name)
-        let details = version.details
-        snapshot = version.schema.snapshot.map { entity in
-            var entity = entity
-            // Abstract flags and entity hash modifiers are not part of a lockfile's snapshot (see EntitySnapshot).
-            entity.abstract = nil
-            entity.hashModifier = nil
-            entity.properties = entity.properties.map { property in
-                var property = property
-                let name = "\(entity.name).\(property.name)"
-                property.originalName = details.renamingIdentifiers[name]
-                property.hasDefault = details.defaults.contains(name)
-                if property.kind == .relationship { property.deleteRule = details.deleteRules[name]?.lowercased() }
-                return property
-            }
-            return entity
+        snapshot = version.schema.entities.map { entity in
+            version.entityStates[entity.name]?.snapshot ?? Self.bundleSnapshot(of: entity, details: version.details)
         }
         fingerprint = ""
+    }
+
+    /// An entity's snapshot in a Core Data version: what only the model file says (renaming identifiers as original
+    /// names, defaults, delete rules) added.
+    public static func bundleSnapshot(of storeEntity: StoreEntity, details: ModelDetails) -> EntitySnapshot {
+        var entity = StoreSchema.snapshot(of: storeEntity)
+        // Abstract flags and entity hash modifiers are not part of a lockfile's snapshot (see EntitySnapshot).
+        entity.abstract = nil
+        entity.hashModifier = nil
+        entity.properties = entity.properties.map { property in
+            var property = property
+            let name = entity.name + "." + property.name
+            property.originalName = details.renamingIdentifiers[name]
+            property.hasDefault = details.defaults.contains(name)
+            if property.kind == .relationship { property.deleteRule = details.deleteRules[name]?.lowercased() }
+            return property
+        }
+        return entity
     }
 }

@@ -64,6 +64,20 @@ public struct ModelBundleVersion: Sendable {
     /// Why the version could not be read (malformed XML, an unknown attribute type, a cycle of parent entities):
     /// such a version is named and skipped, never hashed.
     public var problem: String?
+    /// Entities without a parent whose hash and snapshot were worked out when their bytes were first read (see
+    /// `EntityMemo`): a bundle's versions repeat them, and both depend on nothing outside the entity.
+    public var entityStates: [String: EntityState] = [:]
+
+    /// An entity's version hash and its lockfile snapshot (`VersionAnalysis.bundleSnapshot`).
+    public struct EntityState: Sendable {
+        public var hash: [UInt8]
+        public var snapshot: EntitySnapshot
+
+        public init(hash: [UInt8], snapshot: EntitySnapshot) {
+            self.hash = hash
+            self.snapshot = snapshot
+        }
+    }
 
     public init(
         name: String, location: SourceLocation, identifier: String?, schema: StoreSchema, details: ModelDetails,
