@@ -12,17 +12,29 @@ public final class EntityMemo: @unchecked Sendable {
         var state: ModelBundleVersion.EntityState?
     }
 
-    /// The bytes of one element, compared and hashed whole (an `ArraySlice`'s own hashing goes byte by byte).
+    /// The bytes of one element. Hashed by their length and their first and last 64 bytes (an entity's name and
+    /// its last properties: hashing megabytes of repeated elements whole costs more than reading them), compared
+    /// whole.
     private struct Key: Hashable {
         let bytes: ArraySlice<UInt8>
 
         func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { raw in
+                let edge = min(64, raw.count)
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[0..<edge]))
+                hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: raw[(raw.count - edge)...]))
+            }
         }
 
         static func == (left: Key, right: Key) -> Bool {
             left.bytes.count == right.bytes.count
-                && left.bytes.withUnsafeBytes { l in right.bytes.withUnsafeBytes { r in l.elementsEqual(r) } }
+                && left.bytes.withUnsafeBytes { l in
+                    right.bytes.withUnsafeBytes { r in
+                        guard let a = l.baseAddress, let b = r.baseAddress else { return l.count == r.count }
+                        return memcmp(a, b, l.count) == 0
+                    }
+                }
         }
     }
 

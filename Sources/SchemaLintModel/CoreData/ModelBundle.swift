@@ -94,7 +94,7 @@ public struct ModelBundleVersion: Sendable {
 }
 
 /// The facts of a model file that Core Data does not hash but a finding or a migration needs.
-public struct ModelDetails: Sendable {
+public struct ModelDetails: Sendable, Equatable {
     /// Entity name to the line of its `<entity>`.
     public var entityLines: [String: Int] = [:]
     /// `Entity.property` to the line of its `<attribute>` or `<relationship>`.
