@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small XML reader for the files Xcode writes in model bundles (`contents`, `.xccurrentversion`,
 /// `xcmapping.xml`): elements with their attributes, text, and the line each element starts on, so a finding can
 /// point at the `<attribute>` it is about. It reads bytes, never `String` indices, and stops with the line of the
@@ -196,34 +198,49 @@ public enum XMLReader {
         /// first one is not followed by `>`.
         static func end(of closing: [UInt8], in bytes: [UInt8], from position: Int) -> Int? {
             bytes.withUnsafeBufferPointer { buffer -> Int? in
+                guard let base = buffer.baseAddress else { return nil }
                 var cursor = position
+                var found: Int?
                 while cursor + closing.count <= buffer.count {
-                    guard buffer[cursor] == UInt8(ascii: "<") else {
-                        cursor += 1
-                        continue
+                    // memchr finds each `<`; most bytes of a model file are not one.
+                    guard let next = memchr(base + cursor, Int32(closing[0]), buffer.count - cursor) else { break }
+                    let at = UnsafeRawPointer(next) - UnsafeRawPointer(base)
+                    guard at + closing.count <= buffer.count else { break }
+                    if memcmp(base + at, closing, closing.count) == 0 {
+                        found = at
+                        break
                     }
-                    var matched = 1
-                    while matched < closing.count, buffer[cursor + matched] == closing[matched] { matched += 1 }
-                    guard matched == closing.count else {
-                        cursor += 1
-                        continue
-                    }
-                    var end = cursor + closing.count
-                    while end < buffer.count, buffer[end] == 0x20 || buffer[end] == 0x09 || buffer[end] == 0x0A
-                        || buffer[end] == 0x0D
-                    {
-                        end += 1
-                    }
-                    return end < buffer.count && buffer[end] == UInt8(ascii: ">") ? end + 1 : nil
+                    cursor = at + 1
                 }
-                return nil
+                guard let found else { return nil }
+                var end = found + closing.count
+                while end < buffer.count, buffer[end] == 0x20 || buffer[end] == 0x09 || buffer[end] == 0x0A
+                    || buffer[end] == 0x0D
+                {
+                    end += 1
+                }
+                return end < buffer.count && buffer[end] == UInt8(ascii: ">") ? end + 1 : nil
             }
         }
 
+        /// Line feeds in `range`, eight bytes at a time.
         static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
-            bytes.withUnsafeBufferPointer { buffer in
+            bytes.withUnsafeBytes { raw in
                 var count = 0
-                for position in range where buffer[position] == 0x0A { count += 1 }
+                var position = range.lowerBound
+                let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                let feeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+                while position + 8 <= range.upperBound {
+                    // Bytes equal to 0x0A become zero; then exactly the zero bytes get their high bit set.
+                    let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) ^ feeds
+                    let zeros = ~(((word & lows) &+ lows) | word | lows)
+                    count += zeros.nonzeroBitCount
+                    position += 8
+                }
+                while position < range.upperBound {
+                    if raw[position] == 0x0A { count += 1 }
+                    position += 1
+                }
                 return count
             }
         }
