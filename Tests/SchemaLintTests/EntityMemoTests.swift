@@ -17,7 +17,8 @@ final class EntityMemoTests: XCTestCase {
         XCTAssertEqual(memoized.problem, whole.problem, message, file: file, line: line)
         XCTAssertEqual(memoized.location, whole.location, message, file: file, line: line)
         XCTAssertEqual(memoized.identifier, whole.identifier, message, file: file, line: line)
-        let (a, b) = (VersionAnalysis(bundleVersion: memoized, key: "V"), VersionAnalysis(bundleVersion: whole, key: "V"))
+        let a = VersionAnalysis(bundleVersion: memoized, key: "V")
+        let b = VersionAnalysis(bundleVersion: whole, key: "V")
         XCTAssertEqual(a.hashes, b.hashes, message, file: file, line: line)
         XCTAssertEqual(a.snapshot, b.snapshot, message, file: file, line: line)
     }
@@ -97,7 +98,8 @@ final class EntityMemoTests: XCTestCase {
     func testProblemsAreTheOnesAWholeReadingNames() {
         let memo = EntityMemo()
         let twice = model(note + "\n" + tag + "\n" + note)
-        let unknownType = model(tag.replacingOccurrences(of: "attributeType=\"String\"", with: "attributeType=\"Text\""))
+        let unknownType = model(
+            tag.replacingOccurrences(of: "attributeType=\"String\"", with: "attributeType=\"Text\""))
         let unclosed = model(note + "\n" + tag.replacingOccurrences(of: "</entity>", with: ""))
         let missingParent = model(tag.replacingOccurrences(of: "syncable=\"YES\"", with: "parentEntity=\"Base\""))
         for (name, bytes) in [

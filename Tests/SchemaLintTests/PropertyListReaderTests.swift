@@ -48,7 +48,10 @@ final class PropertyListReaderTests: XCTestCase {
     }
 
     func testDamagedProjectFilesThrow() {
-        for text in ["{ a = b; ", "{ a = (b c); }", "{ a = \"open; }", "{ = b; }", "{ a = b }", "{ a = b; } extra", ""] {
+        let damaged = [
+            "{ a = b; ", "{ a = (b c); }", "{ a = \"open; }", "{ = b; }", "{ a = b }", "{ a = b; } extra", "",
+        ]
+        for text in damaged {
             XCTAssertThrowsError(try PropertyListValue.read(Array(text.utf8)), text)
         }
     }

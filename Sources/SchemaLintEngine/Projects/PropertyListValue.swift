@@ -97,12 +97,7 @@ private struct OpenStepReader {
             offset += 1
             var dictionary: [String: PropertyListValue] = [:]
             while true {
-                skipBlanks()
-                guard offset < bytes.count else { throw PropertyListValue.Failure(offset: offset) }
-                if bytes[offset] == UInt8(ascii: "}") {
-                    offset += 1
-                    return .dictionary(dictionary)
-                }
+                if try closes(UInt8(ascii: "}")) { return .dictionary(dictionary) }
                 let key = try string()
                 try expect(UInt8(ascii: "="))
                 dictionary[key] = try value(depth: depth + 1)
@@ -112,12 +107,7 @@ private struct OpenStepReader {
             offset += 1
             var array: [PropertyListValue] = []
             while true {
-                skipBlanks()
-                guard offset < bytes.count else { throw PropertyListValue.Failure(offset: offset) }
-                if bytes[offset] == UInt8(ascii: ")") {
-                    offset += 1
-                    return .array(array)
-                }
+                if try closes(UInt8(ascii: ")")) { return .array(array) }
                 array.append(try value(depth: depth + 1))
                 skipBlanks()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") {
@@ -137,6 +127,15 @@ private struct OpenStepReader {
         default:
             return .string(try string())
         }
+    }
+
+    /// Whether the next token is `closing` (taken); the file ending first is an error.
+    mutating func closes(_ closing: UInt8) throws -> Bool {
+        skipBlanks()
+        guard offset < bytes.count else { throw PropertyListValue.Failure(offset: offset) }
+        guard bytes[offset] == closing else { return false }
+        offset += 1
+        return true
     }
 
     mutating func expect(_ byte: UInt8) throws {
