@@ -1,6 +1,14 @@
 import Foundation
 import SchemaLintModel
 
+#if canImport(Darwin)
+    import Darwin
+    private let systemRead = Darwin.read
+#else
+    import Glibc
+    private let systemRead = Glibc.read
+#endif
+
 /// Reads a model bundle folder from disk: every `.xcdatamodel` version of an `.xcdatamodeld` and its
 /// `.xccurrentversion`, or a standalone `.xcdatamodel`. Never throws: what cannot be read is said in the result (a
 /// version's `problem`, `CurrentVersion.unreadable`).
@@ -55,13 +63,33 @@ public enum ModelBundleReader {
 
     static func readVersion(folder: String, display: String, name: String, memo: EntityMemo?) -> ModelBundleVersion {
         let file = display + "/contents"
-        guard let data = FileManager.default.contents(atPath: folder + "/contents") else {
+        guard let bytes = Self.bytes(of: folder + "/contents") else {
             return ModelBundleVersion(
                 name: name, location: SourceLocation(file: file, line: 1, column: 1), identifier: nil,
                 schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
                 problem: "has no readable contents file")
         }
-        return ModelContentsReader.read([UInt8](data), name: name, file: file, memo: memo)
+        return ModelContentsReader.read(bytes, name: name, file: file, memo: memo)
+    }
+
+    /// A regular file's bytes, read straight into an array (no `Data` to copy from); nil when it cannot be read.
+    static func bytes(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            guard count > 0 else { break }
+            filled += count
+        }
+        // A file that shrank while read keeps what was there; one that grew is read as it was when opened.
+        return filled == bytes.count ? bytes : Array(bytes[..<filled])
     }
 
     /// `.xccurrentversion` is a property list whose `_XCCurrentVersionName` names the version's folder.

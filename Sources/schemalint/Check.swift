@@ -79,6 +79,7 @@ struct Check: ParsableCommand {
         } catch let failure as CheckRun.Failure {
             throw Console.fail(failure.description)
         }
+        ProcessLifetime.keep(apps, outcome)
         if verbose {
             for result in outcome.apps {
                 Console.err(

@@ -145,7 +145,13 @@ struct SharedOptions: ParsableArguments {
         let configuration = try configuration()
         do {
             let analyzer = Analyzer(threads: threads, configuration: configuration)
-            let discovered = try SourceDiscovery(threads: threads, filter: analyzer.pathFilter).discover(paths)
+            var discovery = SourceDiscovery(threads: threads, filter: analyzer.pathFilter)
+            // An app with model bundles always needs its project files: they start being read now.
+            var projects: ProjectFileReading?
+            discovery.walked = { projectFiles, modelBundles in
+                if !modelBundles.isEmpty { projects = ProjectFileReading(projectFiles: projectFiles) }
+            }
+            let discovered = try discovery.discover(paths)
             for unreadable in discovered.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
             }
@@ -153,7 +159,8 @@ struct SharedOptions: ParsableArguments {
                 files: discovered.files, workingDirectory: workingDirectory,
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
                 projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
-                mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles)
+                mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
+                projects: projects)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps
         } catch let failure as SourceDiscovery.Failure {

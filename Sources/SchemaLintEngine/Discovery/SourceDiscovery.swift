@@ -82,6 +82,9 @@ public struct SourceDiscovery {
     public var filter: PathFilter?
     /// Keep every file's bytes, not only those pass 1 selects (the benchmark's parse of every file, the fuzz test).
     public var keepsAllBytes = false
+    /// Called once the walk is done, before the files are read, with what it found beside them (project files by
+    /// folder, model bundles): a caller can start reading those meanwhile.
+    public var walked: ((_ projectFiles: [String: [String]], _ bundles: [(absolute: String, display: String)]) -> Void)?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
@@ -109,6 +112,7 @@ public struct SourceDiscovery {
                 walk.unreadable.append((displayPath(absolute), "not a regular file"))
             }
         }
+        walked?(walk.projectFiles, walk.modelBundles)
         let files = read(walk.found, unreadable: &walk.unreadable)
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })

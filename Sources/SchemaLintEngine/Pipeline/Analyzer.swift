@@ -106,8 +106,13 @@ public struct Analyzer {
         var files = files
         var testTargetFiles: [String: Bool] = [:]
         if let membership {
-            files = files.filter { file in
-                switch membership.decision(for: file.path) {
+            // Every file is asked about (verbose output lists the ones left out), on every core.
+            let all = files
+            let decisions = Workers.map(all.count, threads: threads, state: {}) { index, _ in
+                membership.decision(for: all[index].path)
+            }
+            files = zip(all, decisions).filter { file, decision in
+                switch decision {
                 case let .notCompiled(project):
                     statistics.notCompiled[project, default: []].append(file.path)
                     return false
@@ -119,7 +124,7 @@ public struct Analyzer {
                 case .manifest:
                     return false
                 }
-            }
+            }.map(\.0)
         }
         let markTests: ([ParsedFile]) -> [ParsedFile] = { parsed in
             testTargetFiles.isEmpty ? parsed : parsed.map { file in

@@ -41,7 +41,11 @@ public struct ProjectMembership: Sendable {
 
     /// `listed`: the project files of folders discovery already walked (`SourceDiscovery.Result.projectFiles`);
     /// other folders are listed here.
-    public init(paths: [String], workingDirectory: String, listed: [String: [String]] = [:]) {
+    /// `prefetched`: project files already being read (see `ProjectFileReading`).
+    public init(
+        paths: [String], workingDirectory: String, listed: [String: [String]] = [:],
+        prefetched: ProjectFileReading? = nil
+    ) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
         var markers = listed
         for path in paths {
@@ -54,7 +58,9 @@ public struct ProjectMembership: Sendable {
         for folder in Set(absoluteFolders.values) {
             if let root = nearestRoot(of: folder, markers: &markers) { roots[folder] = root }
         }
-        for root in Set(roots.values).sorted() { manifests[root] = load(root, markers: markers[root] ?? []) }
+        for root in Set(roots.values).sorted() {
+            manifests[root] = load(root, markers: markers[root] ?? [], prefetched: prefetched)
+        }
     }
 
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
@@ -146,7 +152,7 @@ public struct ProjectMembership: Sendable {
 
     static func isProjectFile(_ name: String) -> Bool { name.hasSuffix(".xcodeproj") || name == "Package.swift" }
 
-    private mutating func load(_ root: String, markers: [String]) -> [Manifest] {
+    private mutating func load(_ root: String, markers: [String], prefetched: ProjectFileReading?) -> [Manifest] {
         var loaded: [Manifest] = []
         for name in markers {
             let path = root + "/" + name
@@ -166,7 +172,8 @@ public struct ProjectMembership: Sendable {
                 loaded.append(.package(root: root, targets: targets))
             } else {
                 do {
-                    loaded.append(.xcode(try XcodeProject.read(path + "/project.pbxproj")))
+                    let pbxproj = path + "/project.pbxproj"
+                    loaded.append(.xcode(try prefetched?.project(at: pbxproj)?.get() ?? XcodeProject.read(pbxproj)))
                 } catch let failure as XcodeProject.Failure {
                     let folder =
                         root == workingDirectory ? "." : Workspace.display(root, workingDirectory: workingDirectory)

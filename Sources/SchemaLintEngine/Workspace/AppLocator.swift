@@ -24,7 +24,7 @@ public struct AppLocator {
     public mutating func root(ofFile displayPath: String) -> String {
         let displayedFolder = displayPath.lastIndex(of: "/").map { displayPath[..<$0] } ?? ""
         if let known = byDisplayedFolder[displayedFolder] { return known }
-        let folder = (Paths.absolute(displayPath, in: workingDirectory) as NSString).deletingLastPathComponent
+        let folder = Paths.parent(Paths.absolute(displayPath, in: workingDirectory))
         let root = marked(folder) ?? workingDirectory
         byDisplayedFolder[displayedFolder] = root
         return root
@@ -39,7 +39,7 @@ public struct AppLocator {
         } else if folder == "/" || folder.isEmpty || FileManager.default.fileExists(atPath: folder + "/.git") {
             found = nil
         } else {
-            found = marked((folder as NSString).deletingLastPathComponent)
+            found = marked(Paths.parent(folder))
         }
         cache[folder] = found
         return found

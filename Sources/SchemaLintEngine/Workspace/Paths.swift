@@ -7,6 +7,13 @@ public enum Paths {
     public static func absolute(_ path: String, in directory: String) -> String {
         SourceDiscovery.normalise(path.hasPrefix("/") ? path : directory + "/" + path)
     }
+
+    /// The folder holding an absolute, normalised path (`/` for a top-level one): what `deletingLastPathComponent`
+    /// gives for such paths, without bridging to `NSString`, which costs more than the rest of finding a file's app.
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
 }
 
 extension Configuration {

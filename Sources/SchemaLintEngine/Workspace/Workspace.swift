@@ -69,7 +69,7 @@ public enum Workspace {
         explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:],
         modelBundles: [(absolute: String, display: String)] = [],
         mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
-        readingLockfiles: Bool = false
+        readingLockfiles: Bool = false, projects: ProjectFileReading? = nil
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         var units = try units(
@@ -86,7 +86,8 @@ public enum Workspace {
         let done = DispatchGroup()
         if needsMembership {
             DispatchQueue.global().async(group: done) {
-                reading.set(0, ProjectMembership(paths: paths, workingDirectory: cwd, listed: projectFiles))
+                reading.set(0, ProjectMembership(
+                        paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects))
             }
         }
         let bundles = ModelBundleLoading.load(
