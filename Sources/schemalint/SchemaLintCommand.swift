@@ -160,7 +160,7 @@ struct SharedOptions: ParsableArguments {
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
                 projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
                 mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
-                projects: projects)
+                projects: projects, appMarkers: discovered.appMarkers)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps
         } catch let failure as SourceDiscovery.Failure {

@@ -58,6 +58,9 @@ public struct SourceDiscovery {
         /// Every folder walked (absolute) and the project files in it (`App.xcodeproj`, `Package.swift`), so
         /// `ProjectMembership` need not list them again.
         public var projectFiles: [String: [String]] = [:]
+        /// For every folder the walk listed (absolute), which of `AppLocator.markers` and `.git` it holds: an app's
+        /// root is then found without asking the file system again.
+        public var appMarkers: [String: Set<String>] = [:]
         /// Core Data model bundles (`.xcdatamodeld`, standalone `.xcdatamodel`) and mapping models
         /// (`.xcmappingmodel`) found on the walk: read by `ModelBundleLoading`, not as Swift files.
         public var modelBundles: [(absolute: String, display: String)] = []
@@ -117,6 +120,7 @@ public struct SourceDiscovery {
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
         result.projectFiles = walk.projectFiles
+        result.appMarkers = walk.appMarkers
         result.modelBundles = walk.modelBundles
         result.mappingModels = walk.mappingModels
         return result
@@ -249,6 +253,7 @@ public struct SourceDiscovery {
         var unreadable: [(path: String, reason: String)] = []
         var visitedDirectories = Set<FileIdentity>()
         var projectFiles: [String: [String]] = [:]
+        var appMarkers: [String: Set<String>] = [:]
         var modelBundles: [(absolute: String, display: String)] = []
         var mappingModels: [(absolute: String, display: String)] = []
 
@@ -275,6 +280,7 @@ public struct SourceDiscovery {
             }
             closedir(handle)
             projectFiles[absolute] = entries.map(\.name).filter(ProjectMembership.isProjectFile).sorted()
+            appMarkers[absolute] = Set(entries.map(\.name).filter { AppLocator.markers.contains($0) || $0 == ".git" })
             for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
                 let child = absolute == "/" ? "/" + name : absolute + "/" + name
                 let childDisplay = display == "." ? name : display + "/" + name

@@ -15,8 +15,13 @@ public struct AppLocator {
     /// Roots by the folder part of a displayed path: thousands of files share a few folders.
     private var byDisplayedFolder: [Substring: String] = [:]
 
-    public init(workingDirectory: String) {
+    /// What discovery's walk saw in each folder it listed (`SourceDiscovery.Result.appMarkers`); other folders are
+    /// asked of the file system.
+    private let walked: [String: Set<String>]
+
+    public init(workingDirectory: String, walked: [String: Set<String>] = [:]) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
+        self.walked = walked
     }
 
     /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
@@ -34,9 +39,13 @@ public struct AppLocator {
     private mutating func marked(_ folder: String) -> String? {
         if let known = cache[folder] { return known }
         let found: String?
-        if Self.markers.contains(where: { FileManager.default.fileExists(atPath: folder + "/" + $0) }) {
+        let listed = walked[folder]
+        let exists = { (name: String) in
+            listed.map { $0.contains(name) } ?? FileManager.default.fileExists(atPath: folder + "/" + name)
+        }
+        if Self.markers.contains(where: exists) {
             found = folder
-        } else if folder == "/" || folder.isEmpty || FileManager.default.fileExists(atPath: folder + "/.git") {
+        } else if folder == "/" || folder.isEmpty || exists(".git") {
             found = nil
         } else {
             found = marked(Paths.parent(folder))

@@ -69,12 +69,12 @@ public enum Workspace {
         explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:],
         modelBundles: [(absolute: String, display: String)] = [],
         mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
-        readingLockfiles: Bool = false, projects: ProjectFileReading? = nil
+        readingLockfiles: Bool = false, projects: ProjectFileReading? = nil, appMarkers: [String: Set<String>] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         var units = try units(
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
-            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile)
+            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile, appMarkers: appMarkers)
         let lockfiles = readingLockfiles ? LockfileReading(paths: Set(units.map(\.lockfilePath))) : nil
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
@@ -98,7 +98,7 @@ public enum Workspace {
             }, threads: threads)
         done.wait()
         let membership = reading.values().first
-        var locator = AppLocator(workingDirectory: cwd)
+        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
         for bundle in bundles {
             let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle.path)
             if let index = units.firstIndex(where: { $0.root == root }) { units[index].modelBundles.append(bundle) }
@@ -114,14 +114,14 @@ public enum Workspace {
     /// `bundles`: model bundle paths, which make an app of their folder as Swift files do.
     private static func units(
         files: [SourceDiscovery.SourceFile], bundles: [String], workingDirectory cwd: String,
-        explicitConfiguration: String?, explicitLockfile: String?
+        explicitConfiguration: String?, explicitLockfile: String?, appMarkers: [String: Set<String>]
     ) throws -> [AppUnit] {
         if explicitConfiguration != nil || explicitLockfile != nil {
             let configuration = try ConfigurationLoader.load(explicitPath: explicitConfiguration, workingDirectory: cwd)
             let lockfile = explicitLockfile ?? lockfilePath(configuration, root: cwd, workingDirectory: cwd)
             return [AppUnit(root: cwd, configuration: configuration, lockfilePath: lockfile, files: files)]
         }
-        var locator = AppLocator(workingDirectory: cwd)
+        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
         var groups: [String: [SourceDiscovery.SourceFile]] = [:]
         for file in files { groups[locator.root(ofFile: file.path), default: []].append(file) }
         for bundle in bundles where groups[locator.root(ofFile: bundle)] == nil {
