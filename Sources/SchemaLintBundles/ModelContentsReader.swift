@@ -62,12 +62,14 @@ public enum ModelContentsReader {
         var reader = EntityReader(file: file, composites: [:])
         var entities: [StoreEntity] = []
         var states: [String: ModelBundleVersion.EntityState] = [:]
-        for element in root.children(named: "entity") {
-            guard let raw = element.raw else {
+        let elements = root.children(named: "entity")
+        let known = try elements.map { element in try element.raw.map { try memo.entity($0, file: file) } }
+        reader.reserveCapacity(for: known.compactMap { $0 })
+        for (element, known) in zip(elements, known) {
+            guard let read = known else {
                 entities.append(try reader.entity(element))
                 continue
             }
-            let read = try memo.entity(raw, file: file)
             guard reader.details.entityLines[read.entity.name] == nil else { throw MemoMiss() }
             reader.merge(read, firstLine: element.line)
             entities.append(read.entity)
@@ -241,6 +243,14 @@ struct EntityReader {
     }
 
     private func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Room for the details of `entries` (merged one by one, the tables would otherwise grow many times).
+    mutating func reserveCapacity(for entries: [EntityMemo.Entry]) {
+        details.entityLines.reserveCapacity(entries.count)
+        details.propertyLines.reserveCapacity(entries.reduce(0) { $0 + $1.details.propertyLines.count })
+        details.defaults.reserveCapacity(entries.reduce(0) { $0 + $1.details.defaults.count })
+        details.deleteRules.reserveCapacity(entries.reduce(0) { $0 + $1.details.deleteRules.count })
+    }
 
     /// Adds an entity the memo read, its lines counted from `firstLine`.
     mutating func merge(_ read: EntityMemo.Entry, firstLine: Int) {

@@ -74,12 +74,13 @@ struct XcodeProject {
         guard let data = FileManager.default.contents(atPath: pbxproj) else {
             throw Failure(description: "cannot be read")
         }
-        if data.range(of: Data("<<<<<<<".utf8)) != nil {
+        let bytes = [UInt8](data)
+        if Self.holdsConflictMarker(bytes) {
             throw Failure(description: "has git conflict markers")
         }
         let plist: PropertyListValue
         do {
-            plist = try PropertyListValue.read([UInt8](data))
+            plist = try PropertyListValue.read(bytes)
         } catch {
             throw Failure(description: "is not a property list schemalint can read")
         }
@@ -174,6 +175,23 @@ struct XcodeProject {
         // Most paths need no standardizing; URL's is slow, and a large project joins tens of thousands.
         guard Self.needsStandardizing(joined) else { return joined }
         return URL(fileURLWithPath: joined).standardized.path
+    }
+
+    /// Whether `<<<<<<<` occurs anywhere (looked for with `memchr`: `Data.range(of:)` searches byte by byte).
+    static func holdsConflictMarker(_ bytes: [UInt8]) -> Bool {
+        let marker = [UInt8]("<<<<<<<".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var cursor = 0
+            while cursor + marker.count <= buffer.count,
+                let next = memchr(base + cursor, Int32(marker[0]), buffer.count - cursor)
+            {
+                let at = UnsafeRawPointer(next) - UnsafeRawPointer(base)
+                if at + marker.count <= buffer.count, memcmp(base + at, marker, marker.count) == 0 { return true }
+                cursor = at + 1
+            }
+            return false
+        }
     }
 
     /// Whether a path holds `/.`, `//` or a trailing `/` (looked for in its bytes: `String.contains` goes through
