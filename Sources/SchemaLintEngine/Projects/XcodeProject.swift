@@ -239,7 +239,8 @@ struct XcodeProject {
                 }
                 return nil
             }
-            for id in objects.keys.sorted() where objects[id]?["children"] != nil {
+            // Groups only are sorted (a large project has tens of thousands of objects and a few hundred groups).
+            for id in objects.compactMap({ $0.value["children"] != nil ? $0.key : nil }).sorted() {
                 if let found = visit(id) { return found }
             }
             return nil
