@@ -299,6 +299,24 @@ extension CoreDataBundleTests {
         let removed = dropped.findings.filter { $0.rule == "shipped_schema_removed" }
         XCTAssertEqual(removed.count, 1)
         XCTAssertTrue(removed[0].message.text.hasPrefix("no target compiles Journal.xcdatamodeld any more"))
+
+        // The same through the binary, which reads the project file and the lockfile while it reads the rest.
+        try listed.write(to: pbxproj, atomically: true, encoding: .utf8)
+        let lock = try TestSupport.run(["lock"], in: project)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        let clean = try TestSupport.run(["check"], in: project)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+        XCTAssertFalse(clean.stdout.contains("shipped_schema_removed"), clean.stdout)
+        try original.write(to: pbxproj, atomically: true, encoding: .utf8)
+        let check = try TestSupport.run(["check"], in: project)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.contains("no target compiles Journal.xcdatamodeld any more"), check.stdout)
+        // A project file read ahead that turns out damaged is named as when it is read in turn.
+        try "// !$*UTF8*$!\n{ objects = {".write(to: pbxproj, atomically: true, encoding: .utf8)
+        let damaged = try TestSupport.run(["check"], in: project)
+        XCTAssertTrue(
+            damaged.stderr.contains("Garden.xcodeproj/project.pbxproj is not a property list schemalint can read"),
+            damaged.stderr)
     }
 
     /// A mapping model is matched to the versions its `xcmapping.xml` names, whatever the file is called.
