@@ -5,14 +5,16 @@ import SchemaLintModel
 /// `xcmapping.xml`; a file schemalint cannot read that way is matched by a name that ends in two version numbers
 /// (`ModelV26toV27`), and otherwise left as "cannot tell".
 public enum MappingModelReader {
-    /// The versions the mapping model at `path` maps: from its `xcmapping.xml` (`modelPaths`, read once for every
-    /// bundle it may belong to, when given), else from its name.
-    public static func read(
-        path: String, display: String, versionNames: [String], modelPaths: ModelPaths?? = nil
-    ) -> MappingModelFile {
+    public static func read(path: String, display: String, versionNames: [String]) -> MappingModelFile {
         let name = ((display as NSString).lastPathComponent as NSString).deletingPathExtension
-        if let (source, destination) = modelPaths ?? Self.modelPaths(path: path) {
-            return MappingModelFile(path: display, source: source, destination: destination)
+        if let data = FileManager.default.contents(atPath: path + "/xcmapping.xml"),
+            let root = try? XMLReader.read([UInt8](data))
+        {
+            var paths: [String: String] = [:]
+            collectModelPaths(root, into: &paths, depth: 0)
+            if let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] {
+                return MappingModelFile(path: display, source: source, destination: destination)
+            }
         }
         let numbers = VersionNameOrder.numbers(in: name)
         guard numbers.count == 2 else { return MappingModelFile(path: display, source: nil, destination: nil) }
@@ -22,19 +24,6 @@ public enum MappingModelReader {
         }
         return MappingModelFile(
             path: display, source: version(numbered: numbers[0]), destination: version(numbered: numbers[1]))
-    }
-
-    /// The source and destination version names its `xcmapping.xml` holds, when it holds both.
-    public typealias ModelPaths = (source: String, destination: String)
-
-    public static func modelPaths(path: String) -> ModelPaths? {
-        guard let data = FileManager.default.contents(atPath: path + "/xcmapping.xml"),
-            let root = try? XMLReader.read([UInt8](data))
-        else { return nil }
-        var paths: [String: String] = [:]
-        collectModelPaths(root, into: &paths, depth: 0)
-        guard let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] else { return nil }
-        return (source, destination)
     }
 
     /// `<attribute name="sourcemodelpath">Model/App.xcdatamodeld/Model 9.xcdatamodel</attribute>` (and the

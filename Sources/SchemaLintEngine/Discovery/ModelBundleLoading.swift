@@ -25,17 +25,11 @@ enum ModelBundleLoading {
         }
         let folders = jobs.map(\.folder)
         let memo = EntityMemo()
-        // Mapping models are read once, beside the versions (one can be megabytes of XML).
-        let read = Workers.map(folders.count + mappingModels.count, threads: threads, state: {}) { index, _ -> Read in
-            index < folders.count
-                ? .version(ModelBundleReader.readVersion(folders[index], memo: memo))
-                : .mapping(MappingModelReader.modelPaths(path: mappingModels[index - folders.count].absolute))
+        let read = Workers.map(folders.count, threads: threads, state: {}) { index, _ in
+            ModelBundleReader.readVersion(folders[index], memo: memo)
         }
-        let mappingPaths = read.dropFirst(folders.count).map(\.mappingPaths)
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
-        for (job, version) in zip(jobs, read.prefix(folders.count).compactMap(\.version)) {
-            byBundle[job.bundle].append(version)
-        }
+        for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
         let membership = findMembership()
         return found.enumerated().map { index, found in
             var bundle = ModelBundleReader.assemble(
@@ -43,9 +37,9 @@ enum ModelBundleLoading {
             bundle.isCompiled = compiled(found.display, membership: membership)
             let names = bundle.versions.map(\.name)
             let parent = folder(of: found.display)
-            for (mapping, paths) in zip(mappingModels, mappingPaths) {
+            for mapping in mappingModels {
                 let file = MappingModelReader.read(
-                    path: mapping.absolute, display: mapping.display, versionNames: names, modelPaths: .some(paths))
+                    path: mapping.absolute, display: mapping.display, versionNames: names)
                 // A mapping model belongs to the bundle whose versions it names, or, when it names none schemalint
                 // can read, to a bundle in its own folder.
                 if (file.source != nil && file.destination != nil) || folder(of: mapping.display) == parent {
@@ -54,22 +48,6 @@ enum ModelBundleLoading {
             }
             return bundle
         }.sorted { $0.path < $1.path }
-    }
-
-    /// What one reading job gave.
-    private enum Read {
-        case version(ModelBundleVersion)
-        case mapping(MappingModelReader.ModelPaths?)
-
-        var version: ModelBundleVersion? {
-            if case .version(let version) = self { return version }
-            return nil
-        }
-
-        var mappingPaths: MappingModelReader.ModelPaths? {
-            if case .mapping(let paths) = self { return paths }
-            return nil
-        }
     }
 
     /// Whether a target compiles the bundle: nil when no readable project decides.
