@@ -105,8 +105,9 @@ public struct Analyzer {
         // Files the repository's projects compile in no target never ship: they are not the app.
         var files = files
         var testTargetFiles: [String: Bool] = [:]
-        if let membership {
-            // Every file is asked about (verbose output lists the ones left out), on every core.
+        if let membership, !membership.decidesOnlySome {
+            // Every file is asked about (verbose output lists the ones left out), on every core. A membership built
+            // for the model bundles alone (no file holds SwiftData's words, so none is parsed) is not asked.
             let all = files
             let decisions = Workers.map(all.count, threads: threads, state: {}) { index, _ in
                 membership.decision(for: all[index].path)

@@ -10,14 +10,20 @@ public final class ProjectFileReading: @unchecked Sendable {
 
     /// `projectFiles`: discovery's project files by folder (`SourceDiscovery.Result.projectFiles`); each `.xcodeproj`
     /// among them is read.
-    public init(projectFiles: [String: [String]]) {
-        for (folder, names) in projectFiles.sorted(by: { $0.key < $1.key }) {
-            for name in names where name.hasSuffix(".xcodeproj") {
+    /// `for`: when given, the files (absolute) whose membership is wanted first, such as the model bundles: only
+    /// projects in a folder above one of them, or whose bytes may list one (`ProjectFileMentions`), are read here.
+    public init(projectFiles: [String: [String]], for files: [String]? = nil) {
+        let names = files.map { Set($0.map { ($0 as NSString).lastPathComponent }) }
+        for (folder, projectNames) in projectFiles.sorted(by: { $0.key < $1.key }) {
+            let above = files?.contains { $0.hasPrefix(folder + "/") } ?? true
+            for name in projectNames where name.hasSuffix(".xcodeproj") {
                 let path = folder + "/" + name + "/project.pbxproj"
                 DispatchQueue.global().async(group: done) { [self] in
                     let result: Result<XcodeProject, XcodeProject.Failure>
                     do {
-                        result = .success(try XcodeProject.read(path))
+                        let bytes = try XcodeProject.bytes(of: path)
+                        if !above, let names, !ProjectFileMentions.mayList(names, in: bytes) { return }
+                        result = .success(try XcodeProject.read(bytes, path: path))
                     } catch let failure as XcodeProject.Failure {
                         result = .failure(failure)
                     } catch {
@@ -31,7 +37,8 @@ public final class ProjectFileReading: @unchecked Sendable {
         }
     }
 
-    /// The project at `pbxproj` once read; nil when this reading does not cover it.
+    /// The project at `pbxproj` once read; nil when this reading does not cover it (or left it for not listing the
+    /// files it was given).
     func project(at pbxproj: String) -> Result<XcodeProject, XcodeProject.Failure>? {
         done.wait()
         lock.lock()

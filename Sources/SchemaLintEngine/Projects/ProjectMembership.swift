@@ -33,6 +33,8 @@ public struct ProjectMembership: Sendable {
     /// One line per project file that could not be read, for standard error.
     public private(set) var problems: [String] = []
     private var manifests: [String: [Manifest]] = [:]
+    /// Built for a few `deciding` paths only: decisions for any other path may be wrong, so none is asked for.
+    public let decidesOnlySome: Bool
     /// The nearest project folder of each source folder (absolute), or nil.
     private var roots: [String: String] = [:]
     /// Each displayed folder made absolute once: thousands of files share a few hundred folders.
@@ -42,11 +44,16 @@ public struct ProjectMembership: Sendable {
     /// `listed`: the project files of folders discovery already walked (`SourceDiscovery.Result.projectFiles`);
     /// other folders are listed here.
     /// `prefetched`: project files already being read (see `ProjectFileReading`).
+    /// `deciding`: when given, the only paths (among `paths`) whose decisions will be asked for, such as an app's
+    /// model bundles when no Swift file holds SwiftData's words: a project that is not the nearest of any of them is
+    /// read only when its bytes may list one of them (`ProjectFileMentions`). Decisions for other paths may then
+    /// miss a project that compiles them.
     public init(
         paths: [String], workingDirectory: String, listed: [String: [String]] = [:],
-        prefetched: ProjectFileReading? = nil
+        prefetched: ProjectFileReading? = nil, deciding: [String]? = nil
     ) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
+        decidesOnlySome = deciding != nil
         var markers = listed
         for path in paths {
             let displayed = Self.folderPart(path)
@@ -58,17 +65,52 @@ public struct ProjectMembership: Sendable {
         for folder in Set(absoluteFolders.values) {
             if let root = nearestRoot(of: folder, markers: &markers) { roots[folder] = root }
         }
-        for root in Set(roots.values).sorted() {
-            manifests[root] = load(root, markers: markers[root] ?? [], prefetched: prefetched)
+        let decidingRoots = deciding.map { paths in
+            Set(paths.compactMap { path in absoluteFolders[Self.folderPart(path)].flatMap { roots[$0] } })
         }
+        let names = deciding.map { Set($0.map { path in Self.fileName(path) }) }
+        let all = Set(roots.values).sorted()
+        // Projects not read yet are read on every core: a large app has several, some of megabytes.
+        let unread: [(path: String, names: Set<String>?)] = all.flatMap { root in
+            (markers[root] ?? []).filter { $0.hasSuffix(".xcodeproj") }.map {
+                (root + "/" + $0 + "/project.pbxproj", decidingRoots?.contains(root) == false ? names : nil)
+            }
+        }.filter { prefetched?.project(at: $0.path) == nil }
+        let read = Workers.map(unread.count, threads: nil, state: {}) { index, _ in
+            Self.readProject(unread[index].path, onlyListing: unread[index].names)
+        }
+        let readByPath = Dictionary(
+            zip(unread, read).map { ($0.path, $1) }, uniquingKeysWith: { first, _ in first })
+        for root in all {
+            manifests[root] = load(root, markers: markers[root] ?? [], prefetched: prefetched, read: readByPath)
+        }
+    }
+
+    /// A project file read, or nil when `onlyListing` names files its bytes cannot list.
+    private static func readProject(
+        _ pbxproj: String, onlyListing names: Set<String>?
+    ) -> Result<XcodeProject, XcodeProject.Failure>? {
+        do {
+            let bytes = try XcodeProject.bytes(of: pbxproj)
+            if let names, !ProjectFileMentions.mayList(names, in: bytes) { return nil }
+            return .success(try XcodeProject.read(bytes, path: pbxproj))
+        } catch let failure as XcodeProject.Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(XcodeProject.Failure(description: "cannot be read"))
+        }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
     public func decision(for path: String) -> Decision {
         let displayed = Self.folderPart(path)
         let folder = absoluteFolders[displayed]
-            ?? (Paths.absolute(path, in: workingDirectory) as NSString).deletingLastPathComponent
-        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+            ?? Paths.parent(Paths.absolute(path, in: workingDirectory))
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
         let absolute = folder == "/" ? "/" + name : folder + "/" + name
         guard let root = roots[folder], let found = manifests[root], !found.isEmpty else { return .unknown }
         if root == folder, name == "Package.swift" { return .manifest }
@@ -131,7 +173,7 @@ public struct ProjectMembership: Sendable {
 
     /// `App/Models` of `App/Models/Trip.swift`; empty for a file in the working directory.
     private static func folderPart(_ path: String) -> Substring {
-        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
     }
 
     /// The nearest folder at or above `folder`, not above the working directory, holding a project file.
@@ -142,7 +184,7 @@ public struct ProjectMembership: Sendable {
             if markers[current] == nil { markers[current] = Self.projectFiles(in: current) }
             if !(markers[current] ?? []).isEmpty { return current }
             guard current.hasPrefix(workingDirectory + "/"), current != workingDirectory else { return nil }
-            current = (current as NSString).deletingLastPathComponent
+            current = Paths.parent(current)
         }
     }
 
@@ -152,7 +194,11 @@ public struct ProjectMembership: Sendable {
 
     static func isProjectFile(_ name: String) -> Bool { name.hasSuffix(".xcodeproj") || name == "Package.swift" }
 
-    private mutating func load(_ root: String, markers: [String], prefetched: ProjectFileReading?) -> [Manifest] {
+    /// `read`: project files already read (nil: left unread for not listing the deciding files).
+    private mutating func load(
+        _ root: String, markers: [String], prefetched: ProjectFileReading?,
+        read: [String: Result<XcodeProject, XcodeProject.Failure>?]
+    ) -> [Manifest] {
         var loaded: [Manifest] = []
         for name in markers {
             let path = root + "/" + name
@@ -173,7 +219,15 @@ public struct ProjectMembership: Sendable {
             } else {
                 do {
                     let pbxproj = path + "/project.pbxproj"
-                    loaded.append(.xcode(try prefetched?.project(at: pbxproj)?.get() ?? XcodeProject.read(pbxproj)))
+                    if let known = prefetched?.project(at: pbxproj) {
+                        loaded.append(.xcode(try known.get()))
+                    } else if let known = read[pbxproj] {
+                        // A project that cannot list the files asked about is no manifest of theirs.
+                        guard let known else { continue }
+                        loaded.append(.xcode(try known.get()))
+                    } else {
+                        loaded.append(.xcode(try XcodeProject.read(pbxproj)))
+                    }
                 } catch let failure as XcodeProject.Failure {
                     let folder =
                         root == workingDirectory ? "." : Workspace.display(root, workingDirectory: workingDirectory)

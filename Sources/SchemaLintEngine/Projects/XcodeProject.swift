@@ -71,10 +71,18 @@ struct XcodeProject {
 
     /// Reads `<name>.xcodeproj/project.pbxproj`; throws with a reason a person can act on.
     static func read(_ pbxproj: String) throws -> XcodeProject {
+        try read(bytes(of: pbxproj), path: pbxproj)
+    }
+
+    static func bytes(of pbxproj: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: pbxproj) else {
             throw Failure(description: "cannot be read")
         }
-        let bytes = [UInt8](data)
+        return [UInt8](data)
+    }
+
+    /// `bytes`: the file at `pbxproj` (`bytes(of:)`).
+    static func read(_ bytes: [UInt8], path pbxproj: String) throws -> XcodeProject {
         if Self.holdsConflictMarker(bytes) {
             throw Failure(description: "has git conflict markers")
         }

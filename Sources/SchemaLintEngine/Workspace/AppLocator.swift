@@ -27,7 +27,7 @@ public struct AppLocator {
     /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
     /// absolute), or the working directory when no folder above it is marked.
     public mutating func root(ofFile displayPath: String) -> String {
-        let displayedFolder = displayPath.lastIndex(of: "/").map { displayPath[..<$0] } ?? ""
+        let displayedFolder = displayPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { displayPath[..<$0] } ?? ""
         if let known = byDisplayedFolder[displayedFolder] { return known }
         let folder = Paths.parent(Paths.absolute(displayPath, in: workingDirectory))
         let root = marked(folder) ?? workingDirectory

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+@testable import SchemaLintEngine
+
+/// When no Swift file holds SwiftData's words, only the model bundles' membership matters: a project file that is
+/// not the nearest one of a bundle is read only when its bytes can list the bundle (`ProjectFileMentions`).
+final class ProjectReadingScopeTests: XCTestCase {
+    func testMentionsAreToldFromTheBytes() {
+        let names: Set<String> = ["Model.xcdatamodeld"]
+        let listing = Array("B1 = {isa = XCVersionGroup; path = ../Shared/Model.xcdatamodeld; };".utf8)
+        XCTAssertTrue(ProjectFileMentions.mayList(names, in: listing))
+        XCTAssertFalse(ProjectFileMentions.mayList(names, in: Array("path = Model.xcdatamodel;".utf8)))
+        XCTAssertFalse(ProjectFileMentions.mayList(names, in: []))
+        // Synchronized folders list files by folder; names Xcode would escape cannot be looked for.
+        XCTAssertTrue(ProjectFileMentions.mayList(names, in: Array("isa = PBXFileSystemSynchronizedRootGroup;".utf8)))
+        XCTAssertTrue(ProjectFileMentions.mayList(["Modèle.xcdatamodeld"], in: []))
+        XCTAssertTrue(ProjectFileMentions.mayList(["A\"B.xcdatamodeld"], in: []))
+    }
+
+    /// `normalise` returns a normalised path unchanged without splitting it.
+    func testNormalisedPathsAreRecognised() {
+        let paths = [
+            "/", "/a", "/a/b.swift", "/a/.hidden/b", "/a/..b/c", "/a/b..", "/a/...", "a", "/a/", "/a//b", "/a/./b",
+            "/a/../b", "/.", "/..", "/a/.", "/a/..", "//", "", "./a", "/a/b/", "/é/ü.swift",
+        ]
+        for path in paths {
+            XCTAssertEqual(
+                SourceDiscovery.isNormalised(path), SourceDiscovery.normalise(path) == path && path.hasPrefix("/"),
+                path)
+        }
+    }
+
+    func testABundleAnotherFoldersProjectCompilesIsCompiled() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let manager = FileManager.default
+        let classic = try String(
+            contentsOf: TestSupport.fixture("Projects/Classic/Garden.xcodeproj/project.pbxproj"), encoding: .utf8)
+        for folder in ["App/App.xcodeproj", "Shared/Shared.xcodeproj", "Other/Other.xcodeproj"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try manager.copyItem(
+            at: TestSupport.fixture("CoreData/Apps/Journal/Journal/Journal.xcdatamodeld"),
+            to: root.appendingPathComponent("Shared/Journal.xcdatamodeld"))
+        // The app's project compiles the bundle from the folder beside it; the bundle's own folder has a project that
+        // does not, and a third project is damaged. No Swift file holds SwiftData's words.
+        let app = classic
+            .replacingOccurrences(
+                of: "/* End PBXBuildFile section */",
+                with: "\t\tA1000009 = {isa = PBXBuildFile; fileRef = B1000009; };\n/* End PBXBuildFile section */")
+            .replacingOccurrences(
+                of: "/* End PBXFileReference section */",
+                with: "\t\tB1000009 = {isa = XCVersionGroup; path = ../Shared/Journal.xcdatamodeld; "
+                    + "sourceTree = SOURCE_ROOT; versionGroupType = wrapper.xcdatamodel; };\n"
+                    + "/* End PBXFileReference section */")
+            .replacingOccurrences(
+                of: "\t\t\t\tE1000001 /* Sources */,\n",
+                with: "\t\t\t\tE1000001 /* Sources */,\n\t\t\t\tE1000009 /* Resources */,\n")
+            .replacingOccurrences(
+                of: "/* Begin PBXSourcesBuildPhase section */",
+                with: "\t\tE1000009 /* Resources */ = {isa = PBXResourcesBuildPhase; files = (A1000009); };\n"
+                    + "/* Begin PBXSourcesBuildPhase section */")
+        XCTAssertNotEqual(app, classic)
+        let write = { (text: String, path: String) in
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try write(app, "App/App.xcodeproj/project.pbxproj")
+        try write(classic, "Shared/Shared.xcodeproj/project.pbxproj")
+        try write("// !$*UTF8*$!\n{ objects = {", "Other/Other.xcodeproj/project.pbxproj")
+        for folder in ["App", "Other"] { try write("struct Launch { let title = \"Journal\" }\n", "\(folder)/Launch.swift") }
+        let lock = try TestSupport.run(["lock"], in: root)
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("locked Journal.xcdatamodeld/Journal 2"), lock.stdout)
+        XCTAssertFalse(lock.stdout.contains("no target compiles"), lock.stdout)
+        // The damaged project cannot list the bundle: it is not read, so not named.
+        XCTAssertFalse(lock.stderr.contains("Other.xcodeproj"), lock.stderr)
+        let check = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+}
