@@ -41,6 +41,25 @@ public struct PropertySnapshot: Codable, Hashable, Sendable {
     public var deleteRule: String?
     public var minCount: Int?
     public var maxCount: Int?
+
+    public init(
+        name: String, kind: PropertyKind, type: String, optional: Bool, hasDefault: Bool, options: [String]? = nil,
+        originalName: String? = nil, hashModifier: String? = nil, inverse: String? = nil, deleteRule: String? = nil,
+        minCount: Int? = nil, maxCount: Int? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.type = type
+        self.optional = optional
+        self.hasDefault = hasDefault
+        self.options = options
+        self.originalName = originalName
+        self.hashModifier = hashModifier
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.minCount = minCount
+        self.maxCount = maxCount
+    }
 }
 
 /// What a snapshot property is; written as `attribute` / `relationship` in lockfiles and the fingerprint.

@@ -55,10 +55,12 @@ public enum LockfileStore {
         }
     }
 
-    /// nil when there is no lockfile yet.
-    public static func load(_ path: String) throws -> Lockfile? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// nil when there is no lockfile yet. `file`: where to read it when `path` (as output names it) is relative to
+    /// another folder than the process's.
+    public static func load(_ path: String, readingFrom file: String? = nil) throws -> Lockfile? {
+        let file = file ?? path
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        guard let data = FileManager.default.contents(atPath: file) else {
             throw Failure.unreadable(path: path, reason: "permission denied or not a file")
         }
         return try decode([UInt8](data), path: path)
@@ -72,6 +74,12 @@ public enum LockfileStore {
             var hashAlgorithm: String
             var versions: [String: LockedVersion]
             var coreData: [String: LockedBundle]?
+        }
+        // The Core Data section is read by hand when it can be (`CoreDataSectionReader`), else with the rest.
+        struct BodyBesideCoreData: Decodable {
+            var formatVersion: Int
+            var hashAlgorithm: String
+            var versions: [String: LockedVersion]
         }
         let decoder = JSONDecoder()
         func check(_ header: Header) throws {
@@ -87,7 +95,16 @@ public enum LockfileStore {
             // read only when the whole cannot be, to say first that the format is newer than this schemalint.
             let body: Body
             do {
-                body = try decoder.decode(Body.self, from: Data(bytes))
+                if case let section? = CoreDataSectionReader.read(bytes) {
+                    let rest = try decoder.decode(BodyBesideCoreData.self, from: Data(bytes))
+                    var coreData: [String: LockedBundle]?
+                    if case let .read(bundles) = section { coreData = bundles }
+                    body = Body(
+                        formatVersion: rest.formatVersion, hashAlgorithm: rest.hashAlgorithm, versions: rest.versions,
+                        coreData: coreData)
+                } else {
+                    body = try decoder.decode(Body.self, from: Data(bytes))
+                }
             } catch {
                 try check(try decoder.decode(Header.self, from: Data(bytes)))
                 throw error
