@@ -5,16 +5,32 @@ import SchemaLintModel
 /// `xcmapping.xml`; a file schemalint cannot read that way is matched by a name that ends in two version numbers
 /// (`ModelV26toV27`), and otherwise left as "cannot tell".
 public enum MappingModelReader {
+    /// The source and destination version names `xcmapping.xml` gives.
+    public struct ModelPaths: Sendable {
+        public var source: String
+        public var destination: String
+    }
+
     public static func read(path: String, display: String, versionNames: [String]) -> MappingModelFile {
-        let name = ((display as NSString).lastPathComponent as NSString).deletingPathExtension
-        if let data = FileManager.default.contents(atPath: path + "/xcmapping.xml"),
+        read(display: display, modelPaths: modelPaths(path: path), versionNames: versionNames)
+    }
+
+    /// The versions `xcmapping.xml` names, when it can be read and names both (on any thread).
+    public static func modelPaths(path: String) -> ModelPaths? {
+        guard let data = FileManager.default.contents(atPath: path + "/xcmapping.xml"),
             let root = try? XMLReader.read([UInt8](data))
-        {
-            var paths: [String: String] = [:]
-            collectModelPaths(root, into: &paths, depth: 0)
-            if let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] {
-                return MappingModelFile(path: display, source: source, destination: destination)
-            }
+        else { return nil }
+        var paths: [String: String] = [:]
+        collectModelPaths(root, into: &paths, depth: 0)
+        guard let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] else { return nil }
+        return ModelPaths(source: source, destination: destination)
+    }
+
+    /// `modelPaths`: what `modelPaths(path:)` read; else the name decides.
+    public static func read(display: String, modelPaths: ModelPaths?, versionNames: [String]) -> MappingModelFile {
+        let name = ((display as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let modelPaths {
+            return MappingModelFile(path: display, source: modelPaths.source, destination: modelPaths.destination)
         }
         let numbers = VersionNameOrder.numbers(in: name)
         guard numbers.count == 2 else { return MappingModelFile(path: display, source: nil, destination: nil) }

@@ -43,6 +43,15 @@ public enum ModelBundleReader {
     }
 
     public static func assemble(path: String, display: String, versions: [ModelBundleVersion]) -> ModelBundle {
+        assemble(
+            path: path, display: display, versions: versions,
+            current: currentVersion(path: path + "/.xccurrentversion", display: display + "/.xccurrentversion"))
+    }
+
+    /// `current`: the bundle's `.xccurrentversion` as `currentVersion(path:display:)` read it.
+    public static func assemble(
+        path: String, display: String, versions: [ModelBundleVersion], current: CurrentVersion
+    ) -> ModelBundle {
         let fileName = (display as NSString).lastPathComponent
         let name = (fileName as NSString).deletingPathExtension
         if fileName.hasSuffix(".xcdatamodel"), let version = versions.first {
@@ -52,24 +61,57 @@ public enum ModelBundleReader {
         }
         return ModelBundle(
             name: name, path: display,
-            versions: versions.sorted { VersionNameOrder.precedes($0.name, $1.name) },
-            current: currentVersion(path: path + "/.xccurrentversion", display: display + "/.xccurrentversion"))
+            versions: versions.sorted { VersionNameOrder.precedes($0.name, $1.name) }, current: current)
+    }
+
+    /// A version folder's `contents` bytes and their `ContentsDigest`: what decides whether the XML is read at all.
+    public struct VersionContents: Sendable {
+        public var folder: VersionFolder
+        /// Nil when the file cannot be read.
+        public var bytes: [UInt8]?
+        public var digest: String?
+        /// `contents` as output shows it.
+        public var file: String { folder.display + "/contents" }
     }
 
     /// `memo`: entities read in other versions (see `EntityMemo`).
     public static func readVersion(_ folder: VersionFolder, memo: EntityMemo? = nil) -> ModelBundleVersion {
-        readVersion(folder: folder.path, display: folder.display, name: folder.name, memo: memo)
+        readVersion(contents(of: folder), memo: memo)
     }
 
-    static func readVersion(folder: String, display: String, name: String, memo: EntityMemo?) -> ModelBundleVersion {
-        let file = display + "/contents"
-        guard let bytes = Self.bytes(of: folder + "/contents") else {
+    public static func contents(of folder: VersionFolder) -> VersionContents {
+        let bytes = Self.bytes(of: folder.path + "/contents")
+        return VersionContents(folder: folder, bytes: bytes, digest: bytes.map(ContentsDigest.of))
+    }
+
+    public static func readVersion(_ contents: VersionContents, memo: EntityMemo? = nil) -> ModelBundleVersion {
+        guard let bytes = contents.bytes else {
             return ModelBundleVersion(
-                name: name, location: SourceLocation(file: file, line: 1, column: 1), identifier: nil,
-                schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
+                name: contents.folder.name, location: SourceLocation(file: contents.file, line: 1, column: 1),
+                identifier: nil, schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
                 problem: "has no readable contents file")
         }
-        return ModelContentsReader.read(bytes, name: name, file: file, memo: memo)
+        var version = ModelContentsReader.read(bytes, name: contents.folder.name, file: contents.file, memo: memo)
+        version.contentsDigest = contents.digest
+        return version
+    }
+
+    /// The line of the `<model` tag, where findings about a version as a whole point: 1 when there is none.
+    public static func modelLine(in bytes: [UInt8]) -> Int {
+        let tag = Array("<model".utf8)
+        var line = 1
+        var index = 0
+        while index + tag.count <= bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+            } else if bytes[index] == tag[0], Array(bytes[index..<(index + tag.count)]) == tag {
+                // `<model>`, `<model ...`, not `<modelling`.
+                let next = index + tag.count < bytes.count ? bytes[index + tag.count] : UInt8(ascii: ">")
+                if [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(next) { return line }
+            }
+            index += 1
+        }
+        return 1
     }
 
     /// A regular file's bytes, read straight into an array (no `Data` to copy from); nil when it cannot be read.
@@ -93,7 +135,7 @@ public enum ModelBundleReader {
     }
 
     /// `.xccurrentversion` is a property list whose `_XCCurrentVersionName` names the version's folder.
-    static func currentVersion(path: String, display: String) -> CurrentVersion {
+    public static func currentVersion(path: String, display: String) -> CurrentVersion {
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         let location = SourceLocation(file: display, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: path) else {

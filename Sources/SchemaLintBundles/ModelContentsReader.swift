@@ -7,6 +7,11 @@ import SchemaLintModel
 /// as a model (bad XML, an attribute type `momc` would refuse, a parent entity that is missing or contains itself)
 /// gives a version with a `problem` and no entities.
 public enum ModelContentsReader {
+    /// Which reading of model files this is, written into each `ContentsDigest`: raise it whenever a release reads
+    /// the same bytes into other hashes, snapshots or uncertainties, so lockfiles of the earlier reading are read
+    /// again rather than trusted.
+    public static let readingRevision = 1
+
     /// Core Data's attribute type codes by the names Xcode writes.
     static let attributeTypes: [String: Int32] = [
         "Undefined": 0, "Integer 16": 100, "Integer 32": 200, "Integer 64": 300, "Decimal": 400, "Double": 500,

@@ -224,6 +224,20 @@ public enum XMLReader {
         }
 
         /// Line feeds in `range`, eight bytes at a time.
+        /// The index of the first of `stops` at or after `start`; `bytes.count` when there is none.
+        static func firstOf(_ stops: [UInt8], in bytes: [UInt8], from start: Int) -> Int {
+            bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress, start < raw.count else { return bytes.count }
+                var nearest = raw.count
+                for stop in stops where nearest > start {
+                    if let found = memchr(base + start, Int32(stop), nearest - start) {
+                        nearest = base.distance(to: UnsafeRawPointer(found))
+                    }
+                }
+                return nearest
+            }
+        }
+
         static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
             bytes.withUnsafeBytes { raw in
                 var count = 0
@@ -266,13 +280,10 @@ public enum XMLReader {
         mutating func characters(until terminator: UInt8) throws -> String {
             // Most values hold no entity: taken from the bytes as they are.
             let start = index
-            var plain = index
-            while plain < bytes.count {
-                let byte = bytes[plain]
-                if byte == terminator || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") { break }
-                if byte == UInt8(ascii: "\n") { line += 1 }
-                plain += 1
-            }
+            // memchr to the nearest of the bytes that end a plain run: megabytes of base64 in `xcmapping.xml` are
+            // one run.
+            let plain = Self.firstOf([terminator, UInt8(ascii: "&"), UInt8(ascii: "<")], in: bytes, from: start)
+            line += Self.newlines(in: bytes, start..<plain)
             if plain < bytes.count, bytes[plain] == terminator {
                 index = plain
                 return String(decoding: bytes[start..<plain], as: UTF8.self)

@@ -44,6 +44,11 @@ public enum VersionHasher {
                 hashes[entity.name] = computed
             }
         }
+        return result(entityHashes: hashes)
+    }
+
+    /// The checksum and digest of a version whose entity hashes are known.
+    public static func result(entityHashes hashes: [String: [UInt8]]) -> Result {
         let names = hashes.keys.sorted()
         var checksum = SHA256()
         var digest = SHA512()
@@ -143,6 +148,29 @@ public enum Base64 {
 }
 
 public enum Hex {
+    /// The bytes of lowercase or uppercase hex digits; nil for an odd count or any other character.
+    public static func decode(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
     public static func encode(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var output: [UInt8] = []

@@ -59,7 +59,9 @@ struct Check: ParsableCommand {
     func run() throws {
         let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
         // Sources are discovered again only when --fix rewrote some.
-        let apps = try fix ? applyFixes() : options.apps(readingLockfiles: true)
+        // Store fixtures are matched against every model version's store model: with them, every version is read.
+        let apps = try fix
+            ? applyFixes() : options.apps(readingLockfiles: true, takingRecorded: options.storePatterns.isEmpty)
         var check = CheckRun(
             threads: options.threads, workingDirectory: options.workingDirectory, against: against,
             baseline: try baseline.map { path -> Baseline in

@@ -141,15 +141,27 @@ struct SharedOptions: ParsableArguments {
     /// The source files under `paths`, split into apps: each file belongs to the nearest folder above it that
     /// holds `.schemalint.yml` or `schemalint.lock` (`--config` / `--lockfile` make it one app).
     /// `readingLockfiles`: read each app's lockfile in the background meanwhile (see `LockfileReading`).
-    func apps(readingLockfiles: Bool = false) throws -> [AppUnit] {
+    /// `takingRecorded`: model versions whose bytes the lockfile recorded are taken from it (see `RecordedVersions`).
+    func apps(readingLockfiles: Bool = false, takingRecorded: Bool = false) throws -> [AppUnit] {
         let configuration = try configuration()
         do {
             let analyzer = Analyzer(threads: threads, configuration: configuration)
             var discovery = SourceDiscovery(threads: threads, filter: analyzer.pathFilter)
             // An app with model bundles always needs its project files: they start being read now.
             var projects: ProjectFileReading?
-            discovery.walked = { projectFiles, modelBundles in
-                if !modelBundles.isEmpty { projects = ProjectFileReading(projectFiles: projectFiles) }
+            // ... and so do their lockfiles, whose recorded versions are then not read (`RecordedVersions`).
+            var lockfiles: LockfileReading?
+            let cwd = workingDirectory
+            discovery.walked = { projectFiles, modelBundles, lockfileFolders in
+                guard !modelBundles.isEmpty else { return }
+                projects = ProjectFileReading(projectFiles: projectFiles, for: modelBundles.map(\.absolute))
+                if readingLockfiles {
+                    let found = lockfileFolders.map {
+                        Workspace.display($0 + "/" + Lockfile.defaultFileName, workingDirectory: cwd)
+                    }
+                    lockfiles = LockfileReading(
+                        paths: Set(explicitLockfile.map { [$0] } ?? found), workingDirectory: cwd)
+                }
             }
             let discovered = try discovery.discover(paths)
             for unreadable in discovered.unreadable {
@@ -160,7 +172,8 @@ struct SharedOptions: ParsableArguments {
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
                 projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
                 mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
-                projects: projects, appMarkers: discovered.appMarkers)
+                takingRecorded: takingRecorded, projects: projects, lockfiles: lockfiles,
+                appMarkers: discovered.appMarkers)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps
         } catch let failure as SourceDiscovery.Failure {

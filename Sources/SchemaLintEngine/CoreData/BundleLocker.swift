@@ -52,6 +52,12 @@ enum BundleLocker {
                 // Equal hashes: stores are unaffected, whatever else the file says (Xcode's header, codegen).
                 if shipped.checksum == now.hashes.checksum {
                     outcome.unchanged.append(key)
+                    // The file as it is now is what a check can take the recorded hashes for.
+                    if locked.contents != version.contentsDigest, !version.isRecorded {
+                        let digest = version.contentsDigest
+                        outcome.lockfile.coreData?[bundle.key]?.versions[version.name]?.contents = digest
+                        outcome.digests.append(key)
+                    }
                 } else if !request.accept.isDisjoint(with: names) {
                     var entry = outcome.lockfile.record(version, now, in: bundle, keeping: locked)
                     entry.accepted =

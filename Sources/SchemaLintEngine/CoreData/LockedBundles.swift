@@ -33,7 +33,8 @@ extension Lockfile {
         let entry = LockedModelVersion(
             identifier: version.identifier, checksum: analysis.hashes.checksum, entities: entities,
             uncertainties: analysis.uncertainties.isEmpty ? nil : analysis.uncertainties,
-            lockedAt: previous?.lockedAt ?? lockedAt, release: previous?.release ?? release,
+            contents: version.contentsDigest, lockedAt: previous?.lockedAt ?? lockedAt,
+            release: previous?.release ?? release,
             accepted: previous?.accepted, retired: nil)
         locked.versions[version.name] = entry
         locked.path = bundle.path

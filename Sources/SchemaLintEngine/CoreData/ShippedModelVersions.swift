@@ -35,6 +35,13 @@ struct ShippedModelVersions {
             let lockLocation = SourceLocation(
                 file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
             for (name, entry) in lockedBundle.versions.sorted(by: { $0.key < $1.key }) where entry.retired == nil {
+                // The common case first: the version is there with the locked hashes (no entry to assemble).
+                if let bundle = bundles[bundleKey], bundle.isCompiled != false,
+                    let version = bundle.version(named: name),
+                    context.analyses[bundle.key(of: version)]?.hashes.checksum == entry.checksum
+                {
+                    continue
+                }
                 guard let locked = lockedBundle.lockedVersion(name) else { continue }
                 guard let bundle = bundles[bundleKey] else {
                     removals.append(Removal(bundleKey: bundleKey, name: name, locked: locked, why: .bundleDeleted,

@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintBundles
 import SchemaLintModel
 
@@ -12,9 +13,13 @@ enum ModelBundleLoading {
     }
 
     /// `membership` is asked for only once every version is read, so the caller can read project files meanwhile.
+    /// `recorded`: the lockfile's record of a version (see `RecordedVersions`), asked once every version's bytes are
+    /// read; a version it gives is not read again. Versions it can never give (each bundle's current version, a
+    /// bundle's only one) are read while it is awaited.
     static func load(
         _ found: [(absolute: String, display: String)], mappingModels: [(absolute: String, display: String)],
-        membership findMembership: () -> ProjectMembership?, threads: Int?
+        membership findMembership: () -> ProjectMembership?, recorded findRecorded: () -> RecordedVersions? = { nil },
+        threads: Int?
     ) -> [ModelBundle] {
         guard !found.isEmpty else { return [] }
         var jobs: [(bundle: Int, folder: ModelBundleReader.VersionFolder)] = []
@@ -24,22 +29,62 @@ enum ModelBundleLoading {
             }
         }
         let folders = jobs.map(\.folder)
-        let memo = EntityMemo()
-        let read = Workers.map(folders.count, threads: threads, state: {}) { index, _ in
-            ModelBundleReader.readVersion(folders[index], memo: memo)
+        // Mapping models name their versions in `xcmapping.xml`, megabytes each in a large app: read beside the
+        // versions' bytes.
+        let mappingPaths = mappingModels.map(\.absolute)
+        let fileCount = folders.count + mappingPaths.count
+        let files = Workers.map(fileCount, threads: threads, state: {}) { index, _ -> FileRead in
+            index < folders.count
+                ? .version(ModelBundleReader.contents(of: folders[index]))
+                : .mapping(MappingModelReader.modelPaths(path: mappingPaths[index - folders.count]))
         }
+        let contents = files.prefix(folders.count).compactMap(\.version)
+        let mappingNames = files.dropFirst(folders.count).map(\.mapping)
+        let currents = found.map { bundle in
+            ModelBundleReader.currentVersion(
+                path: bundle.absolute + "/.xccurrentversion", display: bundle.display + "/.xccurrentversion")
+        }
+        var counts = [Int](repeating: 0, count: found.count)
+        for job in jobs { counts[job.bundle] += 1 }
+        // The current version is always read: migrations start from it and findings point into it.
+        let alwaysRead = jobs.indices.filter { index in
+            let job = jobs[index]
+            if case let .named(name, _) = currents[job.bundle], name == job.folder.name { return true }
+            return counts[job.bundle] == 1
+        }
+        let memo = EntityMemo()
+        let early = ResultSlots<ModelBundleVersion>(count: jobs.count)
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            for index in alwaysRead { early.set(index, ModelBundleReader.readVersion(contents[index], memo: memo)) }
+        }
+        var taken = [ModelBundleVersion?](repeating: nil, count: jobs.count)
+        if let lockfile = findRecorded() {
+            let always = Set(alwaysRead)
+            for (index, job) in jobs.enumerated() where !always.contains(index) {
+                taken[index] = lockfile.version(contents[index], bundle: found[job.bundle].display)
+            }
+        }
+        for index in alwaysRead { taken[index] = nil }
+        let recorded = taken
+        let rest = Set(alwaysRead)
+        let read = Workers.map(jobs.count, threads: threads, state: {}) { index, _ -> ModelBundleVersion? in
+            rest.contains(index) ? nil : recorded[index] ?? ModelBundleReader.readVersion(contents[index], memo: memo)
+        }
+        reading.wait()
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
-        for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
+        for (index, job) in jobs.enumerated() {
+            if let version = read[index] ?? early.value(index) { byBundle[job.bundle].append(version) }
+        }
         let membership = findMembership()
         return found.enumerated().map { index, found in
             var bundle = ModelBundleReader.assemble(
-                path: found.absolute, display: found.display, versions: byBundle[index])
+                path: found.absolute, display: found.display, versions: byBundle[index], current: currents[index])
             bundle.isCompiled = compiled(found.display, membership: membership)
             let names = bundle.versions.map(\.name)
             let parent = folder(of: found.display)
-            for mapping in mappingModels {
-                let file = MappingModelReader.read(
-                    path: mapping.absolute, display: mapping.display, versionNames: names)
+            for (mapping, paths) in zip(mappingModels, mappingNames) {
+                let file = MappingModelReader.read(display: mapping.display, modelPaths: paths, versionNames: names)
                 // A mapping model belongs to the bundle whose versions it names, or, when it names none schemalint
                 // can read, to a bundle in its own folder.
                 if (file.source != nil && file.destination != nil) || folder(of: mapping.display) == parent {
@@ -48,6 +93,22 @@ enum ModelBundleLoading {
             }
             return bundle
         }.sorted { $0.path < $1.path }
+    }
+
+    /// What reading one file of a bundle gave: a version's bytes, or a mapping model's version paths.
+    private enum FileRead: Sendable {
+        case version(ModelBundleReader.VersionContents)
+        case mapping(MappingModelReader.ModelPaths?)
+
+        var version: ModelBundleReader.VersionContents? {
+            if case let .version(contents) = self { return contents }
+            return nil
+        }
+
+        var mapping: MappingModelReader.ModelPaths? {
+            if case let .mapping(paths) = self { return paths }
+            return nil
+        }
     }
 
     /// Whether a target compiles the bundle: nil when no readable project decides.
@@ -60,6 +121,6 @@ enum ModelBundleLoading {
     }
 
     private static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
     }
 }

@@ -44,6 +44,11 @@ final class ResultSlots<Value>: @unchecked Sendable {
         lock.unlock()
     }
     func values() -> [Value] { storage.compactMap { $0 } }
+    func value(_ index: Int) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage[index]
+    }
 }
 
 final class AtomicCounter: @unchecked Sendable {

@@ -86,8 +86,14 @@ public struct SourceDiscovery {
     /// Keep every file's bytes, not only those pass 1 selects (the benchmark's parse of every file, the fuzz test).
     public var keepsAllBytes = false
     /// Called once the walk is done, before the files are read, with what it found beside them (project files by
-    /// folder, model bundles): a caller can start reading those meanwhile.
-    public var walked: ((_ projectFiles: [String: [String]], _ bundles: [(absolute: String, display: String)]) -> Void)?
+    /// folder, model bundles, the folders (absolute) holding a `schemalint.lock`): a caller can start reading those
+    /// meanwhile.
+    public var walked: (
+        (
+            _ projectFiles: [String: [String]], _ bundles: [(absolute: String, display: String)],
+            _ lockfileFolders: [String]
+        ) -> Void
+    )?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
@@ -115,7 +121,9 @@ public struct SourceDiscovery {
                 walk.unreadable.append((displayPath(absolute), "not a regular file"))
             }
         }
-        walked?(walk.projectFiles, walk.modelBundles)
+        walked?(
+            walk.projectFiles, walk.modelBundles,
+            walk.appMarkers.filter { $0.value.contains(Lockfile.defaultFileName) }.map(\.key).sorted())
         let files = read(walk.found, unreadable: &walk.unreadable)
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
@@ -228,6 +236,7 @@ public struct SourceDiscovery {
 
     /// Removes `.` and `..` components and doubled slashes, without touching the file system.
     public static func normalise(_ path: String) -> String {
+        if isNormalised(path) { return path }
         var parts: [Substring] = []
         for component in path.split(separator: "/") {
             if component == "." { continue }
@@ -235,6 +244,30 @@ public struct SourceDiscovery {
             parts.append(component)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether `normalise` would give `path` back unchanged (absolute, no empty, `.` or `..` component, no trailing
+    /// slash): most paths are, and splitting and joining them again cost more than finding their app.
+    static func isNormalised(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == slash else { return false }
+        if path.utf8.count == 1 { return true }
+        // Bytes of the current component, and whether all of them are dots.
+        var length = 0
+        var dotsOnly = true
+        while let byte = bytes.next() {
+            if byte == slash {
+                guard length > 0, !(dotsOnly && length <= 2) else { return false }
+                length = 0
+                dotsOnly = true
+            } else {
+                length += 1
+                if byte != dot { dotsOnly = false }
+            }
+        }
+        return length > 0 && !(dotsOnly && length <= 2)
     }
 
     struct FileIdentity: Hashable {

@@ -58,9 +58,12 @@ public enum Locker {
         public var notCompiled: [String] = []
         /// Core Data bundles whose current version this run records: bundle key, the locked one before, the new one.
         public var currentVersions: [(bundle: String, from: String?, to: String)] = []
+        /// Core Data versions, their hashes unchanged, whose `contents` digest this run records (first locked by an
+        /// earlier release, or re-saved without a hash change): what lets `check` skip reading them.
+        public var digests: [String] = []
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
-                || !evidence.isEmpty || !assigned.isEmpty || !currentVersions.isEmpty
+                || !evidence.isEmpty || !assigned.isEmpty || !currentVersions.isEmpty || !digests.isEmpty
         }
     }
 

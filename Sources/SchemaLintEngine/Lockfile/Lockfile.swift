@@ -66,6 +66,10 @@ public struct LockedModelVersion: Equatable, Sendable, Codable {
     /// Entity name to its key in the bundle's `entities`.
     public var entities: [String: String]
     public var uncertainties: [String]?
+    /// `ContentsDigest` of the version's `contents` file when last locked: `check` takes this entry's hashes for the
+    /// same bytes instead of reading them (`RecordedVersions`). Bookkeeping, not a shipped fact: `lock` refreshes it
+    /// whenever the hashes are unchanged.
+    public var contents: String?
     public var lockedAt: String?
     public var release: String?
     public var accepted: [Acceptance]?

@@ -50,7 +50,15 @@ public enum LockfileMerge {
             }
             for (name, entry) in bundle.versions.sorted(by: { $0.key < $1.key }) {
                 if let existing = kept.versions[name] {
-                    if existing != entry { disagreements.append("\(key)/\(name)") }
+                    // The contents digest is bookkeeping: two branches that re-saved the file differently agree,
+                    // and the digest is dropped until the next lock records it again.
+                    var (mineEntry, theirEntry) = (existing, entry)
+                    (mineEntry.contents, theirEntry.contents) = (nil, nil)
+                    if mineEntry != theirEntry {
+                        disagreements.append("\(key)/\(name)")
+                    } else if existing.contents != entry.contents {
+                        kept.versions[name]?.contents = nil
+                    }
                 } else {
                     kept.versions[name] = entry
                 }

@@ -81,6 +81,12 @@ public struct LockReport {
         for (bundle, from, to) in outcome.currentVersions {
             lines.append("recorded \(to) as the current version of \(bundle)" + (from.map { " (was \($0))" } ?? ""))
         }
+        if !outcome.digests.isEmpty {
+            let count = outcome.digests.count
+            lines.append(
+                "recorded the contents digest of \(count) unchanged model version\(count == 1 ? "" : "s"): check "
+                    + "takes their hashes from the lockfile while their bytes stay the same")
+        }
         if !outcome.changed {
             lines.append("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)")
         }

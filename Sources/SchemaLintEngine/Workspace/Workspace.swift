@@ -69,17 +69,26 @@ public enum Workspace {
         explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:],
         modelBundles: [(absolute: String, display: String)] = [],
         mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
-        readingLockfiles: Bool = false, projects: ProjectFileReading? = nil, appMarkers: [String: Set<String>] = [:]
+        readingLockfiles: Bool = false, takingRecorded: Bool = false, projects: ProjectFileReading? = nil,
+        lockfiles started: LockfileReading? = nil, appMarkers: [String: Set<String>] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         var units = try units(
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
             explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile, appMarkers: appMarkers)
-        let lockfiles = readingLockfiles ? LockfileReading(paths: Set(units.map(\.lockfilePath))) : nil
+        var lockfiles: LockfileReading?
+        if readingLockfiles {
+            // Those discovery's walk found are being read already (`started`); the rest start now.
+            lockfiles = started ?? LockfileReading(paths: [], workingDirectory: cwd)
+            lockfiles?.read(Set(units.map(\.lockfilePath)))
+        }
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
-        let needsMembership = files.contains(where: \.mayHoldSchema) || !modelBundles.isEmpty
+        let holdsSchema = files.contains(where: \.mayHoldSchema)
+        let needsMembership = holdsSchema || !modelBundles.isEmpty
         let paths = files.map(\.path) + modelBundles.map(\.display)
+        // With no file to parse, only the bundles' membership matters: projects that cannot list them are not read.
+        let deciding = holdsSchema ? nil : modelBundles.map(\.display)
         // Project files are read on their own thread while the model bundles are read: a large project's
         // `project.pbxproj` and a hundred model versions take about as long each.
         let reading = ResultSlots<ProjectMembership>(count: 1)
@@ -87,7 +96,8 @@ public enum Workspace {
         if needsMembership {
             DispatchQueue.global().async(group: done) {
                 reading.set(0, ProjectMembership(
-                        paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects))
+                        paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects,
+                        deciding: deciding))
             }
         }
         let bundles = ModelBundleLoading.load(
@@ -95,6 +105,11 @@ public enum Workspace {
             membership: {
                 done.wait()
                 return reading.values().first
+            },
+            recorded: {
+                guard takingRecorded, let lockfiles else { return nil }
+                return recordedVersions(
+                    modelBundles.map(\.display), units: units, lockfiles: lockfiles, cwd: cwd, appMarkers: appMarkers)
             }, threads: threads)
         done.wait()
         let membership = reading.values().first
@@ -109,6 +124,25 @@ public enum Workspace {
             unit.lockfileReading = lockfiles
             return unit
         }
+    }
+
+    /// Each bundle's app's lockfile, as read in the background, for `RecordedVersions`: an app whose lockfile is
+    /// missing or cannot be read, or that has store fixtures, has its versions read.
+    private static func recordedVersions(
+        _ bundles: [String], units: [AppUnit], lockfiles: LockfileReading, cwd: String,
+        appMarkers: [String: Set<String>]
+    ) -> RecordedVersions {
+        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
+        var byBundle: [String: Lockfile] = [:]
+        for bundle in bundles {
+            let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle)
+            // Store fixtures are matched against every version's store model, which a taken version does not have.
+            guard let unit = units.first(where: { $0.root == root }), unit.configuration.stores.isEmpty,
+                case let .success(lockfile?)? = lockfiles.lockfile(at: unit.lockfilePath)
+            else { continue }
+            byBundle[bundle] = lockfile
+        }
+        return RecordedVersions(lockfiles: byBundle)
     }
 
     /// `bundles`: model bundle paths, which make an app of their folder as Swift files do.

@@ -21,14 +21,22 @@ extension VersionAnalysis {
     /// Core Data versions are compared by entity hashes, so no fingerprint is computed (`fingerprint` is empty).
     public init(bundleVersion version: ModelBundleVersion, key: String, cache: VersionHasher.Cache? = nil) {
         self.key = key
+        fingerprint = ""
+        uncertainties = version.uncertainties
+        if version.isRecorded {
+            // Its hashes and snapshots are the lockfile's, for the same bytes: nothing to work out.
+            store = version.schema
+            hashes = VersionHasher.result(entityHashes: version.entityStates.mapValues(\.hash))
+            models = version.entityStates.keys.sorted()
+            snapshot = models.compactMap { version.entityStates[$0]?.snapshot }
+            return
+        }
         store = version.schema
         hashes = VersionHasher.hash(version.schema, cache: cache, known: version.entityStates.mapValues(\.hash))
-        uncertainties = version.uncertainties
         models = version.schema.entities.map(\.name)
         snapshot = version.schema.entities.map { entity in
             version.entityStates[entity.name]?.snapshot ?? Self.bundleSnapshot(of: entity, details: version.details)
         }
-        fingerprint = ""
     }
 
     /// An entity's snapshot in a Core Data version: what only the model file says (renaming identifiers as original

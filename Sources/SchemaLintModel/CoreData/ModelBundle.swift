@@ -67,6 +67,10 @@ public struct ModelBundleVersion: Sendable {
     /// Entities without a parent whose hash and snapshot were worked out when their bytes were first read (see
     /// `EntityMemo`): a bundle's versions repeat them, and both depend on nothing outside the entity.
     public var entityStates: [String: EntityState] = [:]
+    /// `ContentsDigest` of the `contents` bytes it was read from; nil when they could not be read.
+    public var contentsDigest: String?
+    /// Taken from the lockfile (`recorded(...)`), not read: its bytes are those recorded at lock.
+    public var isRecorded = false
 
     /// An entity's version hash and its lockfile snapshot (`VersionAnalysis.bundleSnapshot`).
     public struct EntityState: Sendable {
@@ -90,6 +94,24 @@ public struct ModelBundleVersion: Sendable {
         self.details = details
         self.uncertainties = uncertainties
         self.problem = problem
+    }
+}
+
+extension ModelBundleVersion {
+    /// A version whose `contents` bytes are the ones a lockfile recorded (see `ContentsDigest`): its entity hashes
+    /// and snapshots are the recorded ones, so neither is worked out again. It has no `schema` and no `details`
+    /// (lines, defaults): only versions no finding points into and no migration starts from are taken this way.
+    public static func recorded(
+        name: String, location: SourceLocation, identifier: String?, entityStates: [String: EntityState],
+        uncertainties: [String], contentsDigest: String
+    ) -> ModelBundleVersion {
+        var version = ModelBundleVersion(
+            name: name, location: location, identifier: identifier, schema: StoreSchema(entities: []),
+            details: ModelDetails(), uncertainties: uncertainties)
+        version.entityStates = entityStates
+        version.contentsDigest = contentsDigest
+        version.isRecorded = true
+        return version
     }
 }
 

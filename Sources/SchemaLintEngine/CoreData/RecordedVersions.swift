@@ -1,0 +1,49 @@
+import Foundation
+import SchemaLintBundles
+import SchemaLintModel
+
+/// Model versions `check` takes from the lockfile instead of reading their XML: a large app's old versions never
+/// change, and reading a hundred of them was most of a run. A version is taken only when all of these hold:
+/// - its `contents` bytes have the digest the lockfile recorded for it (`ContentsDigest`, which names the reading
+///   too), so reading them again would give the recorded hashes and snapshots;
+/// - it comes before the bundle's locked current version, and is not the current version now: no migration starts
+///   from it and no finding points into its lines (an edit would have changed its bytes);
+/// - every entity state it names is in the lockfile.
+/// Anything else is read as before.
+final class RecordedVersions {
+    /// The lockfile of each bundle's app, by the bundle's path as output shows it.
+    let lockfiles: [String: Lockfile]
+    /// Entity states already decoded, by bundle path and state key: a bundle's versions share most of them.
+    private var states: [String: [String: ModelBundleVersion.EntityState]] = [:]
+
+    init(lockfiles: [String: Lockfile]) {
+        self.lockfiles = lockfiles
+    }
+
+    func version(_ contents: ModelBundleReader.VersionContents, bundle path: String) -> ModelBundleVersion? {
+        let name = contents.folder.name
+        guard let bytes = contents.bytes, let digest = contents.digest,
+            let locked = lockfiles[path]?.coreData?[(path as NSString).lastPathComponent], let current = locked.current,
+            VersionNameOrder.precedes(name, current), let entry = locked.versions[name], entry.retired == nil,
+            entry.contents == digest
+        else { return nil }
+        var entityStates: [String: ModelBundleVersion.EntityState] = [:]
+        for (entity, key) in entry.entities {
+            if let known = states[path]?[key] {
+                entityStates[entity] = known
+                continue
+            }
+            guard let state = locked.entities[key], let hash = Hex.decode(state.hash), hash.count == 32 else {
+                return nil
+            }
+            let decoded = ModelBundleVersion.EntityState(hash: hash, snapshot: state.snapshot)
+            states[path, default: [:]][key] = decoded
+            entityStates[entity] = decoded
+        }
+        return .recorded(
+            name: name,
+            location: SourceLocation(file: contents.file, line: ModelBundleReader.modelLine(in: bytes), column: 1),
+            identifier: entry.identifier, entityStates: entityStates, uncertainties: entry.uncertainties ?? [],
+            contentsDigest: digest)
+    }
+}

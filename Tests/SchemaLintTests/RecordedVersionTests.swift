@@ -1,0 +1,155 @@
+import Foundation
+import SchemaLintBundles
+import SchemaLintModel
+import XCTest
+
+@testable import SchemaLintEngine
+
+/// `check` takes a shipped model version from the lockfile when its `contents` bytes are the ones `lock` recorded
+/// (`RecordedVersions`): the Journal app (Fixtures/CoreData/Apps/Journal, versions Journal, Journal 2 (current),
+/// Journal 3) locked, then checked as the binary does it, with exact findings for every case.
+final class RecordedVersionTests: XCTestCase {
+    var folder: URL!
+    let model = "Journal/Journal.xcdatamodeld"
+
+    override func setUpWithError() throws {
+        folder = try TestSupport.temporaryDirectory()
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.copyItem(at: TestSupport.fixture("CoreData/Apps/Journal"), to: folder)
+    }
+
+    private var lockfilePath: String { folder.appendingPathComponent("schemalint.lock").path }
+
+    private func contents(_ version: String) -> URL {
+        folder.appendingPathComponent("\(model)/\(version).xcdatamodel/contents")
+    }
+
+    /// The bundle as `check` loads it: lockfile read beside discovery, recorded versions taken.
+    private func loaded(takingRecorded: Bool = true) throws -> ModelBundle {
+        let discovered = try SourceDiscovery(workingDirectory: folder).discover([])
+        let apps = try Workspace.apps(
+            files: discovered.files, workingDirectory: folder.path, explicitConfiguration: nil, explicitLockfile: nil,
+            projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
+            mappingModels: discovered.mappingModels, readingLockfiles: true, takingRecorded: takingRecorded,
+            appMarkers: discovered.appMarkers)
+        return try XCTUnwrap(apps.first?.modelBundles.first)
+    }
+
+    private func lockWithTheBinary() throws {
+        let lock = try TestSupport.run(["lock"], in: folder)
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+    }
+
+    func testLockRecordsEachVersionsContentsDigest() throws {
+        try lockWithTheBinary()
+        let lockfile = try XCTUnwrap(LockfileStore.load(lockfilePath))
+        let versions = try XCTUnwrap(lockfile.coreData?["Journal.xcdatamodeld"]?.versions)
+        XCTAssertEqual(versions.keys.sorted(), ["Journal", "Journal 2"])
+        for (name, entry) in versions {
+            let bytes = try [UInt8](Data(contentsOf: contents(name)))
+            XCTAssertEqual(entry.contents, ContentsDigest.of(bytes))
+            XCTAssertTrue(
+                entry.contents?.hasPrefix("\(ModelContentsReader.readingRevision):\(bytes.count):") ?? false,
+                entry.contents ?? "none")
+        }
+        // Locking again changes nothing.
+        let again = try TestSupport.run(["lock"], in: folder)
+        XCTAssertTrue(again.stdout.contains("is up to date"), again.stdout)
+    }
+
+    func testOnlyVersionsBeforeTheLockedCurrentOneAreTaken() throws {
+        try lockWithTheBinary()
+        let bundle = try loaded()
+        XCTAssertEqual(bundle.versions.map(\.name), ["Journal", "Journal 2", "Journal 3"])
+        XCTAssertEqual(bundle.versions.map(\.isRecorded), [true, false, false])
+        let recorded = bundle.versions[0]
+        XCTAssertEqual(
+            recorded.location, SourceLocation(file: "\(model)/Journal.xcdatamodel/contents", line: 2, column: 1))
+        XCTAssertEqual(recorded.identifier, "1")
+        // The same hashes and snapshots as reading the file gives.
+        let read = try XCTUnwrap(loaded(takingRecorded: false).versions.first)
+        XCTAssertFalse(read.isRecorded)
+        let key = "Journal.xcdatamodeld/Journal"
+        let fromLockfile = VersionAnalysis(bundleVersion: recorded, key: key)
+        let fromFile = VersionAnalysis(bundleVersion: read, key: key)
+        XCTAssertEqual(fromLockfile.hashes, fromFile.hashes)
+        XCTAssertEqual(fromLockfile.models, fromFile.models.sorted())
+        XCTAssertEqual(
+            fromLockfile.snapshot, fromFile.snapshot.sorted { $0.name < $1.name }, "the lockfile keeps them by name")
+        XCTAssertEqual(fromLockfile.uncertainties, fromFile.uncertainties)
+    }
+
+    func testAnEditedShippedVersionIsReadAndReported() throws {
+        try lockWithTheBinary()
+        let url = contents("Journal")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "        <attribute name=\"title\"",
+            with: "        <attribute name=\"mood\" attributeType=\"String\"/>\n        <attribute name=\"title\"")
+            .write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try loaded().versions.map(\.isRecorded), [false, false, false])
+        let check = try TestSupport.run(["check"], in: folder)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.contains("\(model)/Journal.xcdatamodel/contents:6:"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("shipped_schema_edited"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("Entry.mood added"), check.stdout)
+    }
+
+    func testAHashNeutralEditIsReadAndSaysNothingThenLockRecordsIt() throws {
+        try lockWithTheBinary()
+        let url = contents("Journal")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try text.replacingOccurrences(of: "positionX=\"-63\"", with: "positionX=\"12\"")
+            .write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try loaded().versions.map(\.isRecorded), [false, false, false])
+        let check = try TestSupport.run(["check"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let lock = try TestSupport.run(["lock"], in: folder)
+        XCTAssertTrue(lock.stdout.contains("recorded the contents digest of 1 unchanged model version"), lock.stdout)
+        XCTAssertEqual(try loaded().versions.map(\.isRecorded), [true, false, false])
+    }
+
+    func testADigestOfAnotherReadingOrNoDigestIsNotTrusted() throws {
+        try lockWithTheBinary()
+        var lockfile = try XCTUnwrap(LockfileStore.load(lockfilePath))
+        let digest = try XCTUnwrap(lockfile.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.contents)
+        let parts = digest.split(separator: ":")
+        lockfile.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.contents =
+            "\(ModelContentsReader.readingRevision + 1):\(parts[1]):\(parts[2])"
+        try LockfileStore.write(lockfile, to: lockfilePath)
+        XCTAssertEqual(try loaded().versions.map(\.isRecorded), [false, false, false])
+        lockfile.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.contents = nil
+        try LockfileStore.write(lockfile, to: lockfilePath)
+        XCTAssertEqual(try loaded().versions.map(\.isRecorded), [false, false, false])
+        // Read, the version is as locked: a clean check.
+        let check = try TestSupport.run(["check"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+
+    func testTwoBranchesThatDifferOnlyInTheDigestMerge() throws {
+        try lockWithTheBinary()
+        let text = try String(contentsOfFile: lockfilePath, encoding: .utf8)
+        let digest = try XCTUnwrap(
+            LockfileStore.load(lockfilePath)?.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.contents)
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.contains(digest) })
+        let conflicted = text.replacingOccurrences(
+            of: line + "\n",
+            with: "<<<<<<< ours\n\(line)\n=======\n"
+                + line.replacingOccurrences(of: digest, with: "1:1:0000000000000000") + "\n>>>>>>> theirs\n")
+        let merged = try XCTUnwrap(LockfileMerge.merged(conflicted, path: lockfilePath))
+        XCTAssertNil(merged.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.contents)
+        XCTAssertNotNil(merged.coreData?["Journal.xcdatamodeld"]?.versions["Journal 2"]?.contents)
+    }
+
+    /// XXH64's reference values (as the `xxhash` Python package computes them).
+    func testTheDigestIsXXH64() {
+        let cases: [([UInt8], String)] = [
+            ([], "ef46db3751d8e999"), (Array("a".utf8), "d24ec4f1a98c6e5b"), (Array("abc".utf8), "44bc2cf5ad770999"),
+            (Array("0123456789abcdef0123456789abcdef".utf8), "642a94958e71e6c5"),
+            ((0..<5).flatMap { _ in (0...255).map(UInt8.init) } + Array("xyz".utf8), "afd18a3957d3670a"),
+        ]
+        for (bytes, hex) in cases {
+            XCTAssertEqual(ContentsDigest.of(bytes), "\(ModelContentsReader.readingRevision):\(bytes.count):\(hex)")
+        }
+    }
+}
