@@ -17,8 +17,7 @@ public enum MappingModelReader {
 
     /// The versions `xcmapping.xml` names, when it can be read and names both (on any thread).
     public static func modelPaths(path: String) -> ModelPaths? {
-        guard let data = FileManager.default.contents(atPath: path + "/xcmapping.xml"),
-            let root = try? XMLReader.read([UInt8](data))
+        guard let bytes = ModelBundleReader.bytes(of: path + "/xcmapping.xml"), let root = try? XMLReader.read(bytes)
         else { return nil }
         var paths: [String: String] = [:]
         collectModelPaths(root, into: &paths, depth: 0)

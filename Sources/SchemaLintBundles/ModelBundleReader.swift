@@ -115,23 +115,23 @@ public enum ModelBundleReader {
     }
 
     /// A regular file's bytes, read straight into an array (no `Data` to copy from); nil when it cannot be read.
-    static func bytes(of path: String) -> [UInt8]? {
+    public static func bytes(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        // Filled by `read` straight away: no zeroing first (megabytes over a large bundle).
+        return [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+            var filled = 0
+            while filled < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                guard count > 0 else { break }
+                filled += count
             }
-            guard count > 0 else { break }
-            filled += count
+            // A file that shrank while read keeps what was there; one that grew is read as it was when opened.
+            initialized = filled
         }
-        // A file that shrank while read keeps what was there; one that grew is read as it was when opened.
-        return filled == bytes.count ? bytes : Array(bytes[..<filled])
     }
 
     /// `.xccurrentversion` is a property list whose `_XCCurrentVersionName` names the version's folder.

@@ -42,9 +42,7 @@ final class BaselineTests: XCTestCase {
     }
 
     func testCommandLineRoundTrip() throws {
-        let folder = try TestSupport.temporaryDirectory()
-        try FileManager.default.removeItem(at: folder)
-        try FileManager.default.copyItem(at: TestSupport.fixture("BrokenApp"), to: folder)
+        let folder = try TestSupport.copy(ofFixture: "BrokenApp")
         let write = try TestSupport.run(["check", "--write-baseline", "baseline.json"], in: folder)
         XCTAssertEqual(write.status, 0, write.stderr)
         let text = try String(contentsOf: folder.appendingPathComponent("baseline.json"), encoding: .utf8)

@@ -9,9 +9,7 @@ final class CoreDataAdoptionTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        folder = try TestSupport.temporaryDirectory()
-        try FileManager.default.removeItem(at: folder)
-        try FileManager.default.copyItem(at: TestSupport.fixture("CoreData/Apps/Recipes"), to: folder)
+        folder = try TestSupport.copy(ofFixture: "CoreData/Apps/Recipes")
     }
 
     func analyze() throws -> Analysis {

@@ -10,9 +10,7 @@ final class CoreDataBundleTests: XCTestCase {
     let model = "Journal/Journal.xcdatamodeld"
 
     override func setUpWithError() throws {
-        folder = try TestSupport.temporaryDirectory()
-        try FileManager.default.removeItem(at: folder)
-        try FileManager.default.copyItem(at: TestSupport.fixture("CoreData/Apps/Journal"), to: folder)
+        folder = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
     }
 
     func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {
@@ -268,25 +266,8 @@ extension CoreDataBundleTests {
             at: folder.appendingPathComponent(model), to: project.appendingPathComponent("Garden/Journal.xcdatamodeld"))
         let pbxproj = project.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
         let original = try String(contentsOf: pbxproj, encoding: .utf8)
-        let listed = original
-            .replacingOccurrences(
-                of: "/* End PBXBuildFile section */",
-                with: "\t\tA1000009 /* Journal.xcdatamodeld in Resources */ = {isa = PBXBuildFile; "
-                    + "fileRef = B1000009; };\n/* End PBXBuildFile section */")
-            .replacingOccurrences(
-                of: "/* End PBXFileReference section */",
-                with: "\t\tB1000009 = {isa = XCVersionGroup; path = Journal.xcdatamodeld; sourceTree = \"<group>\"; "
-                    + "versionGroupType = wrapper.xcdatamodel; };\n/* End PBXFileReference section */")
-            .replacingOccurrences(
-                of: "\t\t\t\tB1000001 /* GardenApp.swift */,\n",
-                with: "\t\t\t\tB1000001 /* GardenApp.swift */,\n\t\t\t\tB1000009,\n")
-            .replacingOccurrences(
-                of: "\t\t\t\tE1000001 /* Sources */,\n",
-                with: "\t\t\t\tE1000001 /* Sources */,\n\t\t\t\tE1000009 /* Resources */,\n")
-            .replacingOccurrences(
-                of: "/* Begin PBXSourcesBuildPhase section */",
-                with: "\t\tE1000009 /* Resources */ = {isa = PBXResourcesBuildPhase; files = (A1000009); };\n"
-                    + "/* Begin PBXSourcesBuildPhase section */")
+        let listed = TestSupport.compilingModelBundle(
+            original, reference: "path = Journal.xcdatamodeld; sourceTree = \"<group>\"", inGroup: true)
         try listed.write(to: pbxproj, atomically: true, encoding: .utf8)
         let analyze = { try Analyzer(workingDirectory: project, threads: 1).analyze(paths: [], lockfile: $0) }
         let compiled = try analyze(nil)

@@ -17,8 +17,10 @@ final class CoreDataSectionReaderTests: XCTestCase {
         case .absent?:
             XCTAssertNotNil(decoded, "read what JSONDecoder refuses", file: file, line: line)
             XCTAssertNil(decoded?.coreData, file: file, line: line)
-        case let .read(bundles)?:
+        case let .read(bundles, range)?:
             XCTAssertEqual(bundles, decoded?.coreData, file: file, line: line)
+            let remainder = CoreDataSectionReader.remainder(of: bytes, without: range)
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(remainder)), file: file, line: line)
         case nil:
             break  // Given up: JSONDecoder decides, whatever it says.
         }

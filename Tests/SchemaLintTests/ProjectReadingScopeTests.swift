@@ -44,22 +44,8 @@ final class ProjectReadingScopeTests: XCTestCase {
             to: root.appendingPathComponent("Shared/Journal.xcdatamodeld"))
         // The app's project compiles the bundle from the folder beside it; the bundle's own folder has a project that
         // does not, and a third project is damaged. No Swift file holds SwiftData's words.
-        let app = classic
-            .replacingOccurrences(
-                of: "/* End PBXBuildFile section */",
-                with: "\t\tA1000009 = {isa = PBXBuildFile; fileRef = B1000009; };\n/* End PBXBuildFile section */")
-            .replacingOccurrences(
-                of: "/* End PBXFileReference section */",
-                with: "\t\tB1000009 = {isa = XCVersionGroup; path = ../Shared/Journal.xcdatamodeld; "
-                    + "sourceTree = SOURCE_ROOT; versionGroupType = wrapper.xcdatamodel; };\n"
-                    + "/* End PBXFileReference section */")
-            .replacingOccurrences(
-                of: "\t\t\t\tE1000001 /* Sources */,\n",
-                with: "\t\t\t\tE1000001 /* Sources */,\n\t\t\t\tE1000009 /* Resources */,\n")
-            .replacingOccurrences(
-                of: "/* Begin PBXSourcesBuildPhase section */",
-                with: "\t\tE1000009 /* Resources */ = {isa = PBXResourcesBuildPhase; files = (A1000009); };\n"
-                    + "/* Begin PBXSourcesBuildPhase section */")
+        let app = TestSupport.compilingModelBundle(
+            classic, reference: "path = ../Shared/Journal.xcdatamodeld; sourceTree = SOURCE_ROOT", inGroup: false)
         XCTAssertNotEqual(app, classic)
         let write = { (text: String, path: String) in
             try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)

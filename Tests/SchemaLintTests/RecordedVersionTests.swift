@@ -13,9 +13,7 @@ final class RecordedVersionTests: XCTestCase {
     let model = "Journal/Journal.xcdatamodeld"
 
     override func setUpWithError() throws {
-        folder = try TestSupport.temporaryDirectory()
-        try FileManager.default.removeItem(at: folder)
-        try FileManager.default.copyItem(at: TestSupport.fixture("CoreData/Apps/Journal"), to: folder)
+        folder = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
     }
 
     private var lockfilePath: String { folder.appendingPathComponent("schemalint.lock").path }

@@ -44,6 +44,34 @@ enum TestSupport {
         return sources
     }
 
+    /// The Projects/Classic fixture's `project.pbxproj` with its app target copying a model bundle in a Resources
+    /// phase: `reference` is the bundle's `XCVersionGroup` fields (`path = Journal.xcdatamodeld; sourceTree = ...`),
+    /// listed in the app's group when `inGroup`.
+    static func compilingModelBundle(_ pbxproj: String, reference: String, inGroup: Bool) -> String {
+        var edited = pbxproj
+            .replacingOccurrences(
+                of: "/* End PBXBuildFile section */",
+                with: "\t\tA1000009 /* Journal.xcdatamodeld in Resources */ = {isa = PBXBuildFile; "
+                    + "fileRef = B1000009; };\n/* End PBXBuildFile section */")
+            .replacingOccurrences(
+                of: "/* End PBXFileReference section */",
+                with: "\t\tB1000009 = {isa = XCVersionGroup; \(reference); versionGroupType = wrapper.xcdatamodel; };\n"
+                    + "/* End PBXFileReference section */")
+            .replacingOccurrences(
+                of: "\t\t\t\tE1000001 /* Sources */,\n",
+                with: "\t\t\t\tE1000001 /* Sources */,\n\t\t\t\tE1000009 /* Resources */,\n")
+            .replacingOccurrences(
+                of: "/* Begin PBXSourcesBuildPhase section */",
+                with: "\t\tE1000009 /* Resources */ = {isa = PBXResourcesBuildPhase; files = (A1000009); };\n"
+                    + "/* Begin PBXSourcesBuildPhase section */")
+        if inGroup {
+            edited = edited.replacingOccurrences(
+                of: "\t\t\t\tB1000001 /* GardenApp.swift */,\n",
+                with: "\t\t\t\tB1000001 /* GardenApp.swift */,\n\t\t\t\tB1000009,\n")
+        }
+        return edited
+    }
+
     /// A lockfile recording every version of `analysis`.
     static func lock(_ analysis: Analysis) -> Lockfile {
         Locker.plan(analysis, existing: nil, request: Locker.Request()).lockfile
@@ -52,6 +80,14 @@ enum TestSupport {
     /// `rule file:line` strings, for exact comparisons.
     static func summary(_ findings: [Finding]) -> [String] {
         findings.map { "\($0.rule) \($0.location.file):\($0.location.line)" }
+    }
+
+    /// A scratch copy of a fixture folder, to edit.
+    static func copy(ofFixture relative: String) throws -> URL {
+        let folder = try temporaryDirectory()
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.copyItem(at: fixture(relative), to: folder)
+        return folder
     }
 
     /// A scratch folder removed at the end of the test.

@@ -58,18 +58,17 @@ enum ModelBundleLoading {
         DispatchQueue.global().async(group: reading) {
             for index in alwaysRead { early.set(index, ModelBundleReader.readVersion(contents[index], memo: memo)) }
         }
+        let always = Set(alwaysRead)
         var taken = [ModelBundleVersion?](repeating: nil, count: jobs.count)
         if let lockfile = findRecorded() {
-            let always = Set(alwaysRead)
             for (index, job) in jobs.enumerated() where !always.contains(index) {
                 taken[index] = lockfile.version(contents[index], bundle: found[job.bundle].display)
             }
         }
-        for index in alwaysRead { taken[index] = nil }
         let recorded = taken
-        let rest = Set(alwaysRead)
         let read = Workers.map(jobs.count, threads: threads, state: {}) { index, _ -> ModelBundleVersion? in
-            rest.contains(index) ? nil : recorded[index] ?? ModelBundleReader.readVersion(contents[index], memo: memo)
+            always.contains(index)
+                ? nil : recorded[index] ?? ModelBundleReader.readVersion(contents[index], memo: memo)
         }
         reading.wait()
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)

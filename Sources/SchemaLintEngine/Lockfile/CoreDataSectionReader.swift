@@ -11,7 +11,8 @@ import SchemaLintModel
 enum CoreDataSectionReader {
     enum Section: Equatable {
         case absent
-        case read([String: LockedBundle])
+        /// The bundles, and where the section's value is in the file.
+        case read([String: LockedBundle], Range<Int>)
     }
 
     /// The section, or nil when this reader gives up.
@@ -25,12 +26,18 @@ enum CoreDataSectionReader {
                 guard !seen else { return false }
                 seen = true
                 if json.null() { return true }
+                let start = json.index
                 guard let bundles = json.map(lockedBundle) else { return false }
-                section = .read(bundles)
+                section = .read(bundles, start..<json.index)
                 return true
             }
             return read ? section : nil
         }
+    }
+
+    /// The file with the section's value replaced by `null`: what is left for `JSONDecoder` to read.
+    static func remainder(of bytes: [UInt8], without range: Range<Int>) -> [UInt8] {
+        Array(bytes[..<range.lowerBound]) + Array("null".utf8) + Array(bytes[range.upperBound...])
     }
 
     private static func lockedBundle(_ json: inout JSONCursor) -> LockedBundle? {

@@ -96,9 +96,14 @@ public enum LockfileStore {
             let body: Body
             do {
                 if case let section? = CoreDataSectionReader.read(bytes) {
-                    let rest = try decoder.decode(BodyBesideCoreData.self, from: Data(bytes))
                     var coreData: [String: LockedBundle]?
-                    if case let .read(bundles) = section { coreData = bundles }
+                    var remainder = bytes
+                    if case let .read(bundles, range) = section {
+                        coreData = bundles
+                        // The section is well-formed JSON: what is left is decoded without scanning it again.
+                        remainder = CoreDataSectionReader.remainder(of: bytes, without: range)
+                    }
+                    let rest = try decoder.decode(BodyBesideCoreData.self, from: Data(remainder))
                     body = Body(
                         formatVersion: rest.formatVersion, hashAlgorithm: rest.hashAlgorithm, versions: rest.versions,
                         coreData: coreData)

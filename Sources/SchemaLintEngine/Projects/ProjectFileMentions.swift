@@ -10,7 +10,7 @@
 /// a whole folder (Xcode 16's synchronized folders); one that does neither cannot compile the file.
 enum ProjectFileMentions {
     static func mayList(_ names: Set<String>, in bytes: [UInt8]) -> Bool {
-        if contains(Array("PBXFileSystemSynchronized".utf8), in: bytes) { return true }
+        if contains(Array("FileSystemSynchronized".utf8), in: bytes) { return true }
         return names.contains { name in
             let utf8 = Array(name.utf8)
             // Xcode escapes quotes and backslashes, and may escape what is not ASCII: such a name is taken as named.
@@ -19,22 +19,38 @@ enum ProjectFileMentions {
         }
     }
 
-    /// `memchr` to each candidate first byte, then `memcmp` (`memmem` is not in every C library Swift imports).
-    private static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
+    /// `memchr` to each place the needle's rarest byte could be, then `memcmp` (`memmem` is not in every C library
+    /// Swift imports). A project file is mostly `PBX`, hex IDs and common words: anchoring on the first byte of a
+    /// needle such as `PBXFileSystemSynchronized` would stop every few bytes.
+    static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= bytes.count else { return false }
+        let anchor = needle.indices.min { rarity(needle[$0]) < rarity(needle[$1]) } ?? 0
         return bytes.withUnsafeBytes { haystack in
             needle.withUnsafeBytes { wanted in
                 guard let base = haystack.baseAddress, let pattern = wanted.baseAddress else { return false }
-                var offset = 0
-                let last = haystack.count - wanted.count
+                // Positions of the anchor byte that leave room for the needle around it.
+                var offset = anchor
+                let last = haystack.count - wanted.count + anchor
                 while offset <= last {
-                    guard let found = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                    guard let found = memchr(base + offset, Int32(needle[anchor]), last - offset + 1) else {
+                        return false
+                    }
                     let at = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + at, pattern, wanted.count) == 0 { return true }
+                    if memcmp(base + at - anchor, pattern, wanted.count) == 0 { return true }
                     offset = at + 1
                 }
                 return false
             }
         }
+    }
+
+    /// Lower for bytes rarer in project files: letters English and Xcode's keys seldom use come first.
+    private static func rarity(_ byte: UInt8) -> Int {
+        let rare = Array("zqjZQJXKVWYkvxwy".utf8)
+        if let rank = rare.firstIndex(of: byte) { return rank }
+        if byte >= 0x80 { return rare.count }
+        let lower = byte | 0x20
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") ? 100 : 200
     }
 }

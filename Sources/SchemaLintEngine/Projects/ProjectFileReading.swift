@@ -5,6 +5,8 @@ import Foundation
 /// still reads the Swift files. `ProjectMembership` takes each one from here instead of reading it again.
 public final class ProjectFileReading: @unchecked Sendable {
     private var results: [String: Result<XcodeProject, XcodeProject.Failure>] = [:]
+    /// Project files left unread, with the file names their bytes were found not to list.
+    private var notListing: [String: Set<String>] = [:]
     private let lock = NSLock()
     private let done = DispatchGroup()
 
@@ -22,7 +24,12 @@ public final class ProjectFileReading: @unchecked Sendable {
                     let result: Result<XcodeProject, XcodeProject.Failure>
                     do {
                         let bytes = try XcodeProject.bytes(of: path)
-                        if !above, let names, !ProjectFileMentions.mayList(names, in: bytes) { return }
+                        if !above, let names, !ProjectFileMentions.mayList(names, in: bytes) {
+                            lock.lock()
+                            notListing[path] = names
+                            lock.unlock()
+                            return
+                        }
                         result = .success(try XcodeProject.read(bytes, path: path))
                     } catch let failure as XcodeProject.Failure {
                         result = .failure(failure)
@@ -35,6 +42,14 @@ public final class ProjectFileReading: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the project at `pbxproj` was left unread because its bytes cannot list any of `names`.
+    func leftUnread(_ pbxproj: String, notListing names: Set<String>) -> Bool {
+        done.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return notListing[pbxproj] == names
     }
 
     /// The project at `pbxproj` once read; nil when this reading does not cover it (or left it for not listing the

@@ -76,8 +76,12 @@ public struct ProjectMembership: Sendable {
                 (root + "/" + $0 + "/project.pbxproj", decidingRoots?.contains(root) == false ? names : nil)
             }
         }.filter { prefetched?.project(at: $0.path) == nil }
+        // Found not to list these files while discovery read the Swift files: nothing to read again.
+        let known = unread.map { unread in
+            unread.names.map { prefetched?.leftUnread(unread.path, notListing: $0) == true } ?? false
+        }
         let read = Workers.map(unread.count, threads: nil, state: {}) { index, _ in
-            Self.readProject(unread[index].path, onlyListing: unread[index].names)
+            known[index] ? nil : Self.readProject(unread[index].path, onlyListing: unread[index].names)
         }
         let readByPath = Dictionary(
             zip(unread, read).map { ($0.path, $1) }, uniquingKeysWith: { first, _ in first })
