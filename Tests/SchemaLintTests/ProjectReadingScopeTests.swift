@@ -53,7 +53,9 @@ final class ProjectReadingScopeTests: XCTestCase {
         try write(app, "App/App.xcodeproj/project.pbxproj")
         try write(classic, "Shared/Shared.xcodeproj/project.pbxproj")
         try write("// !$*UTF8*$!\n{ objects = {", "Other/Other.xcodeproj/project.pbxproj")
-        for folder in ["App", "Other"] { try write("struct Launch { let title = \"Journal\" }\n", "\(folder)/Launch.swift") }
+        for folder in ["App", "Other"] {
+            try write("struct Launch { let title = \"Journal\" }\n", "\(folder)/Launch.swift")
+        }
         let lock = try TestSupport.run(["lock"], in: root)
         XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
         XCTAssertTrue(lock.stdout.contains("locked Journal.xcdatamodeld/Journal 2"), lock.stdout)
