@@ -91,15 +91,18 @@ final class CoreDataSectionReaderTests: XCTestCase {
         }
     }
 
-    /// Every lockfile in the repository, and with `SCHEMALINT_LOCKFILE_CORPUS=folder` every `*.lock` below it (a
-    /// large Core Data app's locked history, say).
+    /// Every lockfile in the repository, and with `SCHEMALINT_LOCKFILE_CORPUS=folder` every `schemalint.lock` below
+    /// it (a large Core Data app's locked history, say).
     func testLockfilesOfTheRepositoryAndACorpus() throws {
-        var roots = [TestSupport.fixture("").path, TestSupport.fixture("../../../Examples").path]
-        if let corpus = ProcessInfo.processInfo.environment["SCHEMALINT_LOCKFILE_CORPUS"] { roots.append(corpus) }
+        // The repository's `.lock` files are all schemalint's; a corpus has others (`Podfile.lock`).
+        var roots = [(TestSupport.fixture("").path, ".lock"), (TestSupport.fixture("../../../Examples").path, ".lock")]
+        if let corpus = ProcessInfo.processInfo.environment["SCHEMALINT_LOCKFILE_CORPUS"] {
+            roots.append((corpus, "/" + Lockfile.defaultFileName))
+        }
         var compared = 0
-        for root in roots {
+        for (root, suffix) in roots {
             guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            for case let relative as String in walker where relative.hasSuffix(".lock") {
+            for case let relative as String in walker where ("/" + relative).hasSuffix(suffix) {
                 let path = root + "/" + relative
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 // What schemalint writes, it reads itself: a lockfile that needs JSONDecoder would be slow again.
