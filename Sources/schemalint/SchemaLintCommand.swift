@@ -151,12 +151,18 @@ struct SharedOptions: ParsableArguments {
             var projects: ProjectFileReading?
             // ... and so do their lockfiles, whose recorded versions are then not read (`RecordedVersions`).
             var lockfiles: LockfileReading?
+            // ... and the bundles' own files.
+            var bundles: ModelBundlePreparation?
             let cwd = workingDirectory
-            discovery.walked = { projectFiles, modelBundles, lockfileFolders in
-                guard !modelBundles.isEmpty else { return }
-                projects = ProjectFileReading(projectFiles: projectFiles, for: modelBundles.map(\.absolute))
+            let threads = threads
+            discovery.walked = { walked in
+                guard !walked.modelBundles.isEmpty else { return }
+                projects = ProjectFileReading(
+                    projectFiles: walked.projectFiles, for: walked.modelBundles.map(\.absolute))
+                bundles = ModelBundlePreparation(
+                    walked.modelBundles, mappingModels: walked.mappingModels, threads: threads)
                 if readingLockfiles {
-                    let found = lockfileFolders.map {
+                    let found = walked.lockfileFolders.map {
                         Workspace.display($0 + "/" + Lockfile.defaultFileName, workingDirectory: cwd)
                     }
                     lockfiles = LockfileReading(
@@ -172,7 +178,7 @@ struct SharedOptions: ParsableArguments {
                 explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
                 projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
                 mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
-                takingRecorded: takingRecorded, projects: projects, lockfiles: lockfiles,
+                takingRecorded: takingRecorded, projects: projects, lockfiles: lockfiles, preparedBundles: bundles,
                 appMarkers: discovered.appMarkers)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps

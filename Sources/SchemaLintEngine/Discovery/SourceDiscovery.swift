@@ -85,15 +85,19 @@ public struct SourceDiscovery {
     public var filter: PathFilter?
     /// Keep every file's bytes, not only those pass 1 selects (the benchmark's parse of every file, the fuzz test).
     public var keepsAllBytes = false
-    /// Called once the walk is done, before the files are read, with what it found beside them (project files by
-    /// folder, model bundles, the folders (absolute) holding a `schemalint.lock`): a caller can start reading those
-    /// meanwhile.
-    public var walked: (
-        (
-            _ projectFiles: [String: [String]], _ bundles: [(absolute: String, display: String)],
-            _ lockfileFolders: [String]
-        ) -> Void
-    )?
+    /// What the walk found beside the Swift files, for `walked`.
+    public struct Walked {
+        /// Project files by folder (absolute), as `Result.projectFiles`.
+        public var projectFiles: [String: [String]]
+        public var modelBundles: [(absolute: String, display: String)]
+        public var mappingModels: [(absolute: String, display: String)]
+        /// The folders (absolute) holding a `schemalint.lock`.
+        public var lockfileFolders: [String]
+    }
+
+    /// Called once the walk is done, before the files are read, with what it found beside them: a caller can start
+    /// reading those meanwhile.
+    public var walked: ((Walked) -> Void)?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
@@ -122,8 +126,10 @@ public struct SourceDiscovery {
             }
         }
         walked?(
-            walk.projectFiles, walk.modelBundles,
-            walk.appMarkers.filter { $0.value.contains(Lockfile.defaultFileName) }.map(\.key).sorted())
+            Walked(
+                projectFiles: walk.projectFiles, modelBundles: walk.modelBundles, mappingModels: walk.mappingModels,
+                lockfileFolders: walk.appMarkers.filter { $0.value.contains(Lockfile.defaultFileName) }.map(\.key)
+                    .sorted()))
         let files = read(walk.found, unreadable: &walk.unreadable)
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })

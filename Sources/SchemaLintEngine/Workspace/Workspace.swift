@@ -70,7 +70,8 @@ public enum Workspace {
         modelBundles: [(absolute: String, display: String)] = [],
         mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
         readingLockfiles: Bool = false, takingRecorded: Bool = false, projects: ProjectFileReading? = nil,
-        lockfiles started: LockfileReading? = nil, appMarkers: [String: Set<String>] = [:]
+        lockfiles started: LockfileReading? = nil, preparedBundles: ModelBundlePreparation? = nil,
+        appMarkers: [String: Set<String>] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         var units = try units(
@@ -101,7 +102,7 @@ public enum Workspace {
             }
         }
         let bundles = ModelBundleLoading.load(
-            modelBundles, mappingModels: mappingModels,
+            modelBundles, mappingModels: mappingModels, prepared: preparedBundles,
             membership: {
                 done.wait()
                 return reading.values().first
