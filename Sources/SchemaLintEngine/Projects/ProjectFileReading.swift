@@ -21,23 +21,10 @@ public final class ProjectFileReading: @unchecked Sendable {
             for name in projectNames where name.hasSuffix(".xcodeproj") {
                 let path = folder + "/" + name + "/project.pbxproj"
                 DispatchQueue.global().async(group: done) { [self] in
-                    let result: Result<XcodeProject, XcodeProject.Failure>
-                    do {
-                        let bytes = try XcodeProject.bytes(of: path)
-                        if !above, let names, !ProjectFileMentions.mayList(names, in: bytes) {
-                            lock.lock()
-                            notListing[path] = names
-                            lock.unlock()
-                            return
-                        }
-                        result = .success(try XcodeProject.read(bytes, path: path))
-                    } catch let failure as XcodeProject.Failure {
-                        result = .failure(failure)
-                    } catch {
-                        result = .failure(XcodeProject.Failure(description: "cannot be read"))
-                    }
+                    let onlyListing = above ? nil : names
+                    let result = XcodeProject.read(path, onlyListing: onlyListing)
                     lock.lock()
-                    results[path] = result
+                    if let result { results[path] = result } else { notListing[path] = onlyListing }
                     lock.unlock()
                 }
             }

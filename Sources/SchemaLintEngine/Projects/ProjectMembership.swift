@@ -81,27 +81,12 @@ public struct ProjectMembership: Sendable {
             unread.names.map { prefetched?.leftUnread(unread.path, notListing: $0) == true } ?? false
         }
         let read = Workers.map(unread.count, threads: nil, state: {}) { index, _ in
-            known[index] ? nil : Self.readProject(unread[index].path, onlyListing: unread[index].names)
+            known[index] ? nil : XcodeProject.read(unread[index].path, onlyListing: unread[index].names)
         }
         let readByPath = Dictionary(
             zip(unread, read).map { ($0.path, $1) }, uniquingKeysWith: { first, _ in first })
         for root in all {
             manifests[root] = load(root, markers: markers[root] ?? [], prefetched: prefetched, read: readByPath)
-        }
-    }
-
-    /// A project file read, or nil when `onlyListing` names files its bytes cannot list.
-    private static func readProject(
-        _ pbxproj: String, onlyListing names: Set<String>?
-    ) -> Result<XcodeProject, XcodeProject.Failure>? {
-        do {
-            let bytes = try XcodeProject.bytes(of: pbxproj)
-            if let names, !ProjectFileMentions.mayList(names, in: bytes) { return nil }
-            return .success(try XcodeProject.read(bytes, path: pbxproj))
-        } catch let failure as XcodeProject.Failure {
-            return .failure(failure)
-        } catch {
-            return .failure(XcodeProject.Failure(description: "cannot be read"))
         }
     }
 
@@ -223,15 +208,10 @@ public struct ProjectMembership: Sendable {
             } else {
                 do {
                     let pbxproj = path + "/project.pbxproj"
-                    if let known = prefetched?.project(at: pbxproj) {
-                        loaded.append(.xcode(try known.get()))
-                    } else if let known = read[pbxproj] {
-                        // A project that cannot list the files asked about is no manifest of theirs.
-                        guard let known else { continue }
-                        loaded.append(.xcode(try known.get()))
-                    } else {
-                        loaded.append(.xcode(try XcodeProject.read(pbxproj)))
-                    }
+                    // Every project file was read by now, or left unread for not listing the files asked about:
+                    // no manifest of theirs.
+                    guard let known = prefetched?.project(at: pbxproj) ?? read[pbxproj] ?? nil else { continue }
+                    loaded.append(.xcode(try known.get()))
                 } catch let failure as XcodeProject.Failure {
                     let folder =
                         root == workingDirectory ? "." : Workspace.display(root, workingDirectory: workingDirectory)

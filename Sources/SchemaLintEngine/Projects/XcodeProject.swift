@@ -74,6 +74,22 @@ struct XcodeProject {
         try read(bytes(of: pbxproj), path: pbxproj)
     }
 
+    /// The project read, or nil when `onlyListing` names files its bytes cannot list (`ProjectFileMentions`): such a
+    /// project cannot compile them, and is not parsed.
+    static func read(
+        _ pbxproj: String, onlyListing names: Set<String>?
+    ) -> Result<XcodeProject, XcodeProject.Failure>? {
+        do {
+            let bytes = try bytes(of: pbxproj)
+            if let names, !ProjectFileMentions.mayList(names, in: bytes) { return nil }
+            return .success(try read(bytes, path: pbxproj))
+        } catch let failure as XcodeProject.Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(XcodeProject.Failure(description: "cannot be read"))
+        }
+    }
+
     static func bytes(of pbxproj: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: pbxproj) else {
             throw Failure(description: "cannot be read")
