@@ -147,27 +147,42 @@ struct SharedOptions: ParsableArguments {
         do {
             let analyzer = Analyzer(threads: threads, configuration: configuration)
             var discovery = SourceDiscovery(threads: threads, filter: analyzer.pathFilter)
-            // An app with model bundles always needs its project files: they start being read now.
-            var projects: ProjectFileReading?
-            // ... and so do their lockfiles, whose recorded versions are then not read (`RecordedVersions`).
-            var lockfiles: LockfileReading?
-            // ... and the bundles' own files.
-            var bundles: ModelBundlePreparation?
             let cwd = workingDirectory
             let threads = threads
+            // Lockfiles and model bundles start being read as the walk finds them: a large Core Data app's lockfile
+            // and model versions take as long to read as the walk of its tree, and the recorded versions are then not
+            // read at all (`RecordedVersions`).
+            var lockfiles: LockfileReading?
+            if readingLockfiles, let explicitLockfile {
+                lockfiles = LockfileReading(paths: [explicitLockfile], workingDirectory: cwd)
+            }
+            var bundles: ModelBundlePreparation?
+            let explicit = explicitLockfile != nil
+            discovery.found = { found in
+                switch found {
+                case let .lockfileFolder(folder):
+                    guard readingLockfiles, !explicit else { return }
+                    let path = Workspace.display(folder + "/" + Lockfile.defaultFileName, workingDirectory: cwd)
+                    if let lockfiles {
+                        lockfiles.read([path])
+                    } else {
+                        lockfiles = LockfileReading(paths: [path], workingDirectory: cwd)
+                    }
+                case let .modelBundle(absolute, display):
+                    bundles = bundles ?? ModelBundlePreparation(threads: threads)
+                    bundles?.add(bundle: (absolute, display))
+                case let .mappingModel(absolute, display):
+                    bundles = bundles ?? ModelBundlePreparation(threads: threads)
+                    bundles?.add(mappingModel: (absolute, display))
+                }
+            }
+            // An app with model bundles always needs its project files: they start being read once the walk has
+            // found them all.
+            var projects: ProjectFileReading?
             discovery.walked = { walked in
                 guard !walked.modelBundles.isEmpty else { return }
                 projects = ProjectFileReading(
                     projectFiles: walked.projectFiles, for: walked.modelBundles.map(\.absolute))
-                bundles = ModelBundlePreparation(
-                    walked.modelBundles, mappingModels: walked.mappingModels, threads: threads)
-                if readingLockfiles {
-                    let found = walked.lockfileFolders.map {
-                        Workspace.display($0 + "/" + Lockfile.defaultFileName, workingDirectory: cwd)
-                    }
-                    lockfiles = LockfileReading(
-                        paths: Set(explicitLockfile.map { [$0] } ?? found), workingDirectory: cwd)
-                }
             }
             let discovered = try discovery.discover(paths)
             for unreadable in discovered.unreadable {

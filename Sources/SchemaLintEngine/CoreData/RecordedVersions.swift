@@ -13,31 +13,45 @@ import SchemaLintModel
 final class RecordedVersions {
     /// The lockfile of each bundle's app, by the bundle's path as output shows it.
     let lockfiles: [String: Lockfile]
-    /// Entity states already decoded, by bundle path and state key: a bundle's versions share most of them.
-    private var states: [String: [String: ModelBundleVersion.EntityState]] = [:]
+    /// Each bundle's locked entry, with the entity states decoded so far (a bundle's versions share most of them),
+    /// by bundle path; nil when the lockfile has no entry for the bundle.
+    private var records: [String: Record?] = [:]
+
+    private final class Record {
+        let locked: LockedBundle
+        var states: [String: ModelBundleVersion.EntityState] = [:]
+        init(locked: LockedBundle) { self.locked = locked }
+    }
 
     init(lockfiles: [String: Lockfile]) {
         self.lockfiles = lockfiles
     }
 
+    private func record(_ path: String) -> Record? {
+        if let known = records[path] { return known }
+        let record = lockfiles[path]?.coreData?[(path as NSString).lastPathComponent].map(Record.init)
+        records[path] = .some(record)
+        return record
+    }
+
     func version(_ contents: ModelBundleReader.VersionContents, bundle path: String) -> ModelBundleVersion? {
         let name = contents.folder.name
-        guard let bytes = contents.bytes, let digest = contents.digest,
-            let locked = lockfiles[path]?.coreData?[(path as NSString).lastPathComponent], let current = locked.current,
-            VersionNameOrder.precedes(name, current), let entry = locked.versions[name], entry.retired == nil,
-            entry.contents == digest
+        guard let bytes = contents.bytes, let digest = contents.digest, let record = record(path),
+            let current = record.locked.current, let entry = record.locked.versions[name], entry.retired == nil,
+            entry.contents == digest, VersionNameOrder.precedes(name, current)
         else { return nil }
         var entityStates: [String: ModelBundleVersion.EntityState] = [:]
+        entityStates.reserveCapacity(entry.entities.count)
         for (entity, key) in entry.entities {
-            if let known = states[path]?[key] {
+            if let known = record.states[key] {
                 entityStates[entity] = known
                 continue
             }
-            guard let state = locked.entities[key], let hash = Hex.decode(state.hash), hash.count == 32 else {
+            guard let state = record.locked.entities[key], let hash = Hex.decode(state.hash), hash.count == 32 else {
                 return nil
             }
             let decoded = ModelBundleVersion.EntityState(hash: hash, snapshot: state.snapshot)
-            states[path, default: [:]][key] = decoded
+            record.states[key] = decoded
             entityStates[entity] = decoded
         }
         return .recorded(

@@ -29,40 +29,57 @@ enum ModelBundleLoading {
         _ found: [(absolute: String, display: String)], mappingModels: [(absolute: String, display: String)],
         threads: Int?
     ) -> Prepared {
-        var jobs: [(bundle: Int, folder: ModelBundleReader.VersionFolder)] = []
-        for (index, bundle) in found.enumerated() {
-            for folder in ModelBundleReader.versionFolders(path: bundle.absolute, display: bundle.display) {
-                jobs.append((index, folder))
-            }
-        }
-        let folders = jobs.map(\.folder)
-        // Mapping models name their versions in `xcmapping.xml`, megabytes each in a large app: read beside the
-        // versions' bytes.
-        let mappingFiles = mappingModels.map(\.absolute)
-        let files = Workers.map(folders.count + mappingFiles.count, threads: threads, state: {}) {
-            index, _ -> FileRead in
-            index < folders.count
-                ? .version(ModelBundleReader.contents(of: folders[index]))
-                : .mapping(MappingModelReader.modelPaths(path: mappingFiles[index - folders.count]))
-        }
-        let contents = files.prefix(folders.count).compactMap(\.version)
-        let currents = found.map { bundle in
-            ModelBundleReader.currentVersion(
-                path: bundle.absolute + "/.xccurrentversion", display: bundle.display + "/.xccurrentversion")
-        }
-        var counts = [Int](repeating: 0, count: found.count)
-        for job in jobs { counts[job.bundle] += 1 }
-        // The current version is always read: migrations start from it and findings point into it.
         let memo = EntityMemo()
-        var early: [Int: ModelBundleVersion] = [:]
-        for (index, job) in jobs.enumerated() {
-            var current = counts[job.bundle] == 1
-            if case let .named(name, _) = currents[job.bundle], name == job.folder.name { current = true }
-            if current { early[index] = ModelBundleReader.readVersion(contents[index], memo: memo) }
+        return assemble(
+            found.map { prepare(bundle: $0, memo: memo, threads: threads) },
+            mappingPaths: Workers.map(mappingModels.count, threads: threads, state: {}) { index, _ in
+                MappingModelReader.modelPaths(path: mappingModels[index].absolute)
+            }, memo: memo)
+    }
+
+    /// One bundle's files read and the versions that are always read parsed.
+    struct PreparedBundle: Sendable {
+        var folders: [ModelBundleReader.VersionFolder]
+        var contents: [ModelBundleReader.VersionContents]
+        var current: CurrentVersion
+        /// The current version and a bundle's only one, parsed, by index in `folders`.
+        var early: [Int: ModelBundleVersion]
+    }
+
+    static func prepare(bundle: (absolute: String, display: String), memo: EntityMemo, threads: Int?)
+        -> PreparedBundle
+    {
+        let folders = ModelBundleReader.versionFolders(path: bundle.absolute, display: bundle.display)
+        let contents = Workers.map(folders.count, threads: threads, state: {}) { index, _ in
+            ModelBundleReader.contents(of: folders[index])
         }
-        return Prepared(
-            jobs: jobs, contents: contents, mappingPaths: files.dropFirst(folders.count).map(\.mapping),
-            currents: currents, early: early, memo: memo)
+        let current = ModelBundleReader.currentVersion(
+            path: bundle.absolute + "/.xccurrentversion", display: bundle.display + "/.xccurrentversion")
+        // The current version is always read: migrations start from it and findings point into it.
+        var early: [Int: ModelBundleVersion] = [:]
+        for (index, folder) in folders.enumerated() {
+            var isCurrent = folders.count == 1
+            if case let .named(name, _) = current, name == folder.name { isCurrent = true }
+            if isCurrent { early[index] = ModelBundleReader.readVersion(contents[index], memo: memo) }
+        }
+        return PreparedBundle(folders: folders, contents: contents, current: current, early: early)
+    }
+
+    /// The bundles (in `found`'s order) and mapping models as `load` takes them.
+    static func assemble(_ bundles: [PreparedBundle], mappingPaths: [MappingModelReader.ModelPaths?], memo: EntityMemo)
+        -> Prepared
+    {
+        var prepared = Prepared(
+            jobs: [], contents: [], mappingPaths: mappingPaths, currents: bundles.map(\.current), early: [:],
+            memo: memo)
+        for (index, bundle) in bundles.enumerated() {
+            for (position, folder) in bundle.folders.enumerated() {
+                if let version = bundle.early[position] { prepared.early[prepared.jobs.count] = version }
+                prepared.jobs.append((index, folder))
+            }
+            prepared.contents += bundle.contents
+        }
+        return prepared
     }
 
     /// `prepared`: the same bundles already prepared (`ModelBundlePreparation`, from discovery's walk).
@@ -74,7 +91,9 @@ enum ModelBundleLoading {
         recorded findRecorded: () -> RecordedVersions? = { nil }, threads: Int?
     ) -> [ModelBundle] {
         guard !found.isEmpty else { return [] }
-        let prepared = preparation?.value() ?? prepare(found, mappingModels: mappingModels, threads: threads)
+        let prepared =
+            preparation?.value(found, mappingModels: mappingModels)
+            ?? prepare(found, mappingModels: mappingModels, threads: threads)
         let (jobs, contents, early, memo) = (prepared.jobs, prepared.contents, prepared.early, prepared.memo)
         var taken = [ModelBundleVersion?](repeating: nil, count: jobs.count)
         if let lockfile = findRecorded() {
@@ -108,22 +127,6 @@ enum ModelBundleLoading {
         }.sorted { $0.path < $1.path }
     }
 
-    /// What reading one file of a bundle gave: a version's bytes, or a mapping model's version paths.
-    enum FileRead: Sendable {
-        case version(ModelBundleReader.VersionContents)
-        case mapping(MappingModelReader.ModelPaths?)
-
-        var version: ModelBundleReader.VersionContents? {
-            if case let .version(contents) = self { return contents }
-            return nil
-        }
-
-        var mapping: MappingModelReader.ModelPaths? {
-            if case let .mapping(paths) = self { return paths }
-            return nil
-        }
-    }
-
     /// Whether a target compiles the bundle: nil when no readable project decides.
     private static func compiled(_ path: String, membership: ProjectMembership?) -> Bool? {
         switch membership?.decision(for: path) {
@@ -138,24 +141,52 @@ enum ModelBundleLoading {
     }
 }
 
-/// Model bundles prepared in the background from the moment discovery's walk has found them
-/// (`ModelBundleLoading.prepare`): their bytes, digests, mapping models and current versions are ready by the time
-/// the Swift files are read.
+/// Model bundles prepared in the background from the moment discovery's walk finds them (`SourceDiscovery.found`):
+/// their bytes, digests, mapping models and current versions are ready by the time the Swift files are read.
 public final class ModelBundlePreparation: @unchecked Sendable {
-    private var prepared: ModelBundleLoading.Prepared?
+    private let lock = NSLock()
     private let done = DispatchGroup()
+    private let memo = EntityMemo()
+    private let threads: Int?
+    private var bundles: [String: ModelBundleLoading.PreparedBundle] = [:]
+    private var mappingPaths: [String: MappingModelReader.ModelPaths?] = [:]
 
-    public init(
-        _ found: [(absolute: String, display: String)], mappingModels: [(absolute: String, display: String)],
-        threads: Int?
-    ) {
+    public init(threads: Int?) {
+        self.threads = threads
+    }
+
+    /// Starts reading a bundle's files.
+    public func add(bundle: (absolute: String, display: String)) {
         DispatchQueue.global().async(group: done) { [self] in
-            prepared = ModelBundleLoading.prepare(found, mappingModels: mappingModels, threads: threads)
+            let prepared = ModelBundleLoading.prepare(bundle: bundle, memo: memo, threads: threads)
+            lock.lock()
+            bundles[bundle.absolute] = prepared
+            lock.unlock()
         }
     }
 
-    func value() -> ModelBundleLoading.Prepared? {
+    /// Starts reading the versions a mapping model names.
+    public func add(mappingModel: (absolute: String, display: String)) {
+        DispatchQueue.global().async(group: done) { [self] in
+            let paths = MappingModelReader.modelPaths(path: mappingModel.absolute)
+            lock.lock()
+            mappingPaths[mappingModel.absolute] = .some(paths)
+            lock.unlock()
+        }
+    }
+
+    /// Once read, `found` and `mappingModels` as `load` takes them; one not added is read now.
+    func value(
+        _ found: [(absolute: String, display: String)], mappingModels: [(absolute: String, display: String)]
+    ) -> ModelBundleLoading.Prepared {
         done.wait()
-        return prepared
+        lock.lock()
+        let (bundles, mappingPaths) = (self.bundles, self.mappingPaths)
+        lock.unlock()
+        return ModelBundleLoading.assemble(
+            found.map { bundles[$0.absolute] ?? ModelBundleLoading.prepare(bundle: $0, memo: memo, threads: threads) },
+            mappingPaths: mappingModels.map {
+                mappingPaths[$0.absolute] ?? MappingModelReader.modelPaths(path: $0.absolute)
+            }, memo: memo)
     }
 }

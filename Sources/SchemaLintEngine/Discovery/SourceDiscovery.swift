@@ -91,13 +91,23 @@ public struct SourceDiscovery {
         public var projectFiles: [String: [String]]
         public var modelBundles: [(absolute: String, display: String)]
         public var mappingModels: [(absolute: String, display: String)]
-        /// The folders (absolute) holding a `schemalint.lock`.
-        public var lockfileFolders: [String]
     }
 
     /// Called once the walk is done, before the files are read, with what it found beside them: a caller can start
     /// reading those meanwhile.
     public var walked: ((Walked) -> Void)?
+    /// What the walk finds beside Swift files, as it finds it (`found`).
+    public enum Found {
+        /// A folder (absolute) holding a `schemalint.lock`.
+        case lockfileFolder(String)
+        case modelBundle(absolute: String, display: String)
+        case mappingModel(absolute: String, display: String)
+    }
+
+    /// Called on the walk's thread each time it finds a lockfile, a model bundle or a mapping model: reading them
+    /// can start while the rest of the tree is walked (a large app's lockfile and model versions take as long as the
+    /// walk itself).
+    public var found: ((Found) -> Void)?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath), threads: Int? = nil,
@@ -111,7 +121,7 @@ public struct SourceDiscovery {
     }
 
     public func discover(_ paths: [String]) throws -> Result {
-        var walk = Walk(filter: filter)
+        var walk = Walk(filter: filter, report: found)
         for path in paths.isEmpty ? ["."] : paths {
             let absolute = Paths.absolute(path, in: workingDirectory)
             var info = stat()
@@ -127,9 +137,7 @@ public struct SourceDiscovery {
         }
         walked?(
             Walked(
-                projectFiles: walk.projectFiles, modelBundles: walk.modelBundles, mappingModels: walk.mappingModels,
-                lockfileFolders: walk.appMarkers.filter { $0.value.contains(Lockfile.defaultFileName) }.map(\.key)
-                    .sorted()))
+                projectFiles: walk.projectFiles, modelBundles: walk.modelBundles, mappingModels: walk.mappingModels))
         let files = read(walk.found, unreadable: &walk.unreadable)
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
@@ -295,8 +303,12 @@ public struct SourceDiscovery {
         var appMarkers: [String: Set<String>] = [:]
         var modelBundles: [(absolute: String, display: String)] = []
         var mappingModels: [(absolute: String, display: String)] = []
+        let report: ((Found) -> Void)?
 
-        init(filter: PathFilter?) { self.filter = filter }
+        init(filter: PathFilter?, report: ((Found) -> Void)?) {
+            self.filter = filter
+            self.report = report
+        }
 
         mutating func file(_ absolute: String, display: String) {
             found.append((absolute, display))
@@ -319,7 +331,9 @@ public struct SourceDiscovery {
             }
             closedir(handle)
             projectFiles[absolute] = entries.map(\.name).filter(ProjectMembership.isProjectFile).sorted()
-            appMarkers[absolute] = Set(entries.map(\.name).filter { AppLocator.markers.contains($0) || $0 == ".git" })
+            let markers = Set(entries.map(\.name).filter { AppLocator.markers.contains($0) || $0 == ".git" })
+            appMarkers[absolute] = markers
+            if markers.contains(Lockfile.defaultFileName) { report?(.lockfileFolder(absolute)) }
             for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
                 let child = absolute == "/" ? "/" + name : absolute + "/" + name
                 let childDisplay = display == "." ? name : display + "/" + name
@@ -338,10 +352,12 @@ public struct SourceDiscovery {
                     // A model bundle is read whole, as Xcode compiles it; its folders hold no Swift.
                     if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {
                         modelBundles.append((child, childDisplay))
+                        report?(.modelBundle(absolute: child, display: childDisplay))
                         continue
                     }
                     if name.hasSuffix(".xcmappingmodel") {
                         mappingModels.append((child, childDisplay))
+                        report?(.mappingModel(absolute: child, display: childDisplay))
                         continue
                     }
                     directory(child, display: childDisplay)

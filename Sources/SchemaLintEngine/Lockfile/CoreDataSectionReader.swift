@@ -302,15 +302,19 @@ struct JSONCursor {
     mutating func string() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                // ASCII is valid UTF-8 as it stands (most keys and values): no generic validation for it.
+                let text = ascii ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { return nil }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         var output = Array(bytes[start..<index])

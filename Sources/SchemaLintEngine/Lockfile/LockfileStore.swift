@@ -60,10 +60,11 @@ public enum LockfileStore {
     public static func load(_ path: String, readingFrom file: String? = nil) throws -> Lockfile? {
         let file = file ?? path
         guard FileManager.default.fileExists(atPath: file) else { return nil }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        // Read straight into an array (no `Data` to copy from: a large app's lockfile is megabytes).
+        guard case let .success((bytes, _)) = SourceDiscovery.readBytes(file) else {
             throw Failure.unreadable(path: path, reason: "permission denied or not a file")
         }
-        return try decode([UInt8](data), path: path)
+        return try decode(bytes, path: path)
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws -> Lockfile {
@@ -134,43 +135,59 @@ public enum LockfileStore {
     /// The first line (1-based) that is a git conflict marker, read on bytes: lockfiles of large Core Data apps run
     /// to megabytes.
     static func conflictMarkerLine(_ bytes: [UInt8]) -> Int? {
-        var line = 1
-        var start = 0
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let text = bytes[start..<end]
-            if text.starts(with: Array("<<<<<<<".utf8)) || text.starts(with: Array(">>>>>>>".utf8))
-                || text.elementsEqual(Array("=======".utf8))
-            {
-                return line
+        var found: Int?
+        forEachLine(bytes) { line, number in
+            // Only a line's first byte is looked at for most lines: markers start at the margin.
+            guard let first = line.first, first == UInt8(ascii: "<") || first == UInt8(ascii: ">")
+                || first == UInt8(ascii: "=")
+            else { return true }
+            let marker = repeatElement(first, count: 7)
+            if line.starts(with: marker) && (first != UInt8(ascii: "=") || line.count == 7) {
+                found = number
+                return false
             }
-            line += 1
-            start = end + 1
+            return true
         }
-        return nil
+        return found
     }
 
     /// Where each version key sits in the file, so findings can point at it: lines `"key": {`, read on bytes.
     static func keyLines(_ bytes: [UInt8], keys: Set<String>) -> [String: Int] {
         var lines: [String: Int] = [:]
-        var line = 1
-        var start = 0
+        guard !keys.isEmpty else { return lines }
+        let quote = UInt8(ascii: "\"")
         let opening = Array("\": {".utf8)
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            var index = start
-            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            if index < end, bytes[index] == UInt8(ascii: "\""),
-                let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: "\"")),
-                bytes[close..<end].starts(with: opening)
-            {
-                let key = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-                if keys.contains(key), lines[key] == nil { lines[key] = line }
-            }
-            line += 1
-            start = end + 1
+        forEachLine(bytes) { line, number in
+            var index = 0
+            while index < line.count, line[index] == UInt8(ascii: " ") { index += 1 }
+            guard index < line.count, line[index] == quote,
+                let close = line[(index + 1)...].firstIndex(of: quote),
+                line[close...].starts(with: opening)
+            else { return true }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)..<close]), as: UTF8.self)
+            if keys.contains(key), lines[key] == nil { lines[key] = number }
+            return true
         }
         return lines
+    }
+
+    /// Each line's bytes (without the newline) and its number from 1, until `body` returns false; lines are found
+    /// with `memchr` (lockfiles of large Core Data apps run to 40,000 lines).
+    private static func forEachLine(_ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) -> Bool) {
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            var start = 0
+            var number = 1
+            while start < all.count {
+                var end = all.count
+                if let newline = memchr(base + start, 0x0A, all.count - start) {
+                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                }
+                guard body(UnsafeBufferPointer(start: base + start, count: end - start), number) else { return }
+                number += 1
+                start = end + 1
+            }
+        }
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -55,8 +55,12 @@ public struct ProjectMembership: Sendable {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
         decidesOnlySome = deciding != nil
         var markers = listed
+        var previous: Substring?
         for path in paths {
             let displayed = Self.folderPart(path)
+            // Paths come sorted: most share the previous one's folder.
+            if displayed == previous { continue }
+            previous = displayed
             if absoluteFolders[displayed] == nil {
                 absoluteFolders[displayed] = displayed.isEmpty
                     ? self.workingDirectory : Paths.absolute(String(displayed), in: self.workingDirectory)

@@ -91,10 +91,11 @@ struct XcodeProject {
     }
 
     static func bytes(of pbxproj: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: pbxproj) else {
+        // Straight into an array: a large app's project file is megabytes, and `Data` would be copied again.
+        guard case let .success((bytes, _)) = SourceDiscovery.readBytes(pbxproj) else {
             throw Failure(description: "cannot be read")
         }
-        return [UInt8](data)
+        return bytes
     }
 
     /// `bytes`: the file at `pbxproj` (`bytes(of:)`).

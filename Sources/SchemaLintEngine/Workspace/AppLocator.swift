@@ -28,12 +28,21 @@ public struct AppLocator {
     /// absolute), or the working directory when no folder above it is marked.
     public mutating func root(ofFile displayPath: String) -> String {
         let displayedFolder = displayPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { displayPath[..<$0] } ?? ""
-        if let known = byDisplayedFolder[displayedFolder] { return known }
-        let folder = Paths.parent(Paths.absolute(displayPath, in: workingDirectory))
-        let root = marked(folder) ?? workingDirectory
-        byDisplayedFolder[displayedFolder] = root
+        // Files come sorted by path: most share the previous file's folder.
+        if let last, last.folder == displayedFolder { return last.root }
+        let root: String
+        if let known = byDisplayedFolder[displayedFolder] {
+            root = known
+        } else {
+            root = marked(Paths.parent(Paths.absolute(displayPath, in: workingDirectory))) ?? workingDirectory
+            byDisplayedFolder[displayedFolder] = root
+        }
+        last = (displayedFolder, root)
         return root
     }
+
+    /// The folder part of the path asked last, and its root.
+    private var last: (folder: Substring, root: String)?
 
     /// The nearest marked folder at or above `folder`, or nil.
     private mutating func marked(_ folder: String) -> String? {

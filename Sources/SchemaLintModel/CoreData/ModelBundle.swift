@@ -191,6 +191,7 @@ public enum VersionNameOrder {
     }
 
     private static func parts(_ name: String) -> [Part] {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiParts(name) }
         var parts: [Part] = []
         var digits = "", text = ""
         for character in name {
@@ -204,6 +205,35 @@ public enum VersionNameOrder {
         }
         if !digits.isEmpty { parts.append(.number(UInt64(digits.prefix(18)) ?? 0)) }
         if !text.isEmpty { parts.append(.text(text)) }
+        return parts
+    }
+
+    /// `parts` of an ASCII name, read on its bytes (a sort of a hundred version names compares them thousands of
+    /// times, and `Character` properties are table lookups).
+    private static func asciiParts(_ name: String) -> [Part] {
+        var parts: [Part] = []
+        var number: UInt64 = 0
+        var digits = 0
+        var text: [UInt8] = []
+        for byte in name.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if !text.isEmpty {
+                    parts.append(.text(String(decoding: text, as: UTF8.self)))
+                    text.removeAll(keepingCapacity: true)
+                }
+                // As `parts`: only the first 18 digits count.
+                if digits < 18 { number = number * 10 + UInt64(byte - UInt8(ascii: "0")) }
+                digits += 1
+            } else if byte != UInt8(ascii: " ") {
+                if digits > 0 {
+                    parts.append(.number(number))
+                    (number, digits) = (0, 0)
+                }
+                text.append(byte)
+            }
+        }
+        if digits > 0 { parts.append(.number(number)) }
+        if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
         return parts
     }
 }
