@@ -15,9 +15,15 @@ public enum MappingModelReader {
         read(display: display, modelPaths: modelPaths(path: path), versionNames: versionNames)
     }
 
+    /// The `<attribute>` names that hold a mapping model's source and destination versions.
+    private static let modelPathNames: Set<String> = ["sourcemodelpath", "destinationmodelpath"]
+
     /// The versions `xcmapping.xml` names, when it can be read and names both (on any thread).
     public static func modelPaths(path: String) -> ModelPaths? {
-        guard let bytes = ModelBundleReader.bytes(of: path + "/xcmapping.xml"), let root = try? XMLReader.read(bytes)
+        guard let bytes = ModelBundleReader.bytes(of: path + "/xcmapping.xml"),
+            let root = try? XMLReader.read(bytes, keepingTextWhere: { name, attributes in
+                name == "attribute" && modelPathNames.contains(attributes["name"]?.lowercased() ?? "")
+            })
         else { return nil }
         var paths: [String: String] = [:]
         collectModelPaths(root, into: &paths, depth: 0)
@@ -45,9 +51,7 @@ public enum MappingModelReader {
     /// destination's) as version names: `Model 9`.
     private static func collectModelPaths(_ element: XMLElement, into paths: inout [String: String], depth: Int) {
         guard depth < 16 else { return }
-        if element.name == "attribute", let name = element["name"]?.lowercased(),
-            name == "sourcemodelpath" || name == "destinationmodelpath"
-        {
+        if element.name == "attribute", let name = element["name"]?.lowercased(), modelPathNames.contains(name) {
             let text = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let file = text.split(separator: "/").last.map(String.init) ?? text
             paths[name] = file.hasSuffix(".xcdatamodel") ? String(file.dropLast(".xcdatamodel".count)) : file

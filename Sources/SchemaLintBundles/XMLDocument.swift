@@ -52,11 +52,24 @@ public enum XMLReader {
         return try scanner.document()
     }
 
+    /// Reads the document, keeping the text of only the elements `keep` accepts by name and attributes (every other
+    /// element's `text` is empty, though it is checked as it is read): `xcmapping.xml` holds megabytes of encoded
+    /// models whose text no caller reads.
+    public static func read(
+        _ bytes: [UInt8], keepingTextWhere keep: @escaping (String, [String: String]) -> Bool
+    ) throws -> XMLElement {
+        var scanner = Scanner(bytes: bytes)
+        scanner.keepsText = keep
+        return try scanner.document()
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
         var line = 1
         var rawChildren: Set<String> = []
+        /// When set, which elements' text is kept (by name and attributes).
+        var keepsText: ((String, [String: String]) -> Bool)?
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -121,10 +134,11 @@ public enum XMLReader {
             }
             var children: [XMLElement] = []
             var text: [UInt8] = []
+            let keepsText = self.keepsText?(name, attributes) ?? true
             while true {
                 guard index < bytes.count else { throw fail("file ends inside <\(name)>, opened on line \(startLine)") }
                 if bytes[index] != UInt8(ascii: "<") {
-                    text += Array(try characters(until: UInt8(ascii: "<")).utf8)
+                    try appendCharacters(until: UInt8(ascii: "<"), to: &text, keeping: keepsText)
                     continue
                 }
                 if starts("</") {
@@ -143,7 +157,7 @@ public enum XMLReader {
                     index += 9
                     let start = index
                     try skip(past: "]]>", what: "CDATA section")
-                    text += bytes[start..<(index - 3)]
+                    if keepsText { text += bytes[start..<(index - 3)] }
                     continue
                 }
                 if try skipMarkup() { continue }
@@ -223,21 +237,27 @@ public enum XMLReader {
             }
         }
 
-        /// Line feeds in `range`, eight bytes at a time.
-        /// The index of the first of `stops` at or after `start`; `bytes.count` when there is none.
-        static func firstOf(_ stops: [UInt8], in bytes: [UInt8], from start: Int) -> Int {
+        /// The index of the first of three bytes at or after `start`; `bytes.count` when there is none.
+        static func firstOf(_ first: UInt8, _ second: UInt8, _ third: UInt8, in bytes: [UInt8], from start: Int)
+            -> Int
+        {
             bytes.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress, start < raw.count else { return bytes.count }
                 var nearest = raw.count
-                for stop in stops where nearest > start {
-                    if let found = memchr(base + start, Int32(stop), nearest - start) {
-                        nearest = base.distance(to: UnsafeRawPointer(found))
+                func search(_ stop: UInt8) {
+                    guard nearest > start, let found = memchr(base + start, Int32(stop), nearest - start) else {
+                        return
                     }
+                    nearest = base.distance(to: UnsafeRawPointer(found))
                 }
+                search(first)
+                search(second)
+                search(third)
                 return nearest
             }
         }
 
+        /// Line feeds in `range`, eight bytes at a time.
         static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
             bytes.withUnsafeBytes { raw in
                 var count = 0
@@ -278,32 +298,39 @@ public enum XMLReader {
 
         /// Character data up to (not including) `terminator`, with entities and character references resolved.
         mutating func characters(until terminator: UInt8) throws -> String {
+            var output: [UInt8] = []
+            try appendCharacters(until: terminator, to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        /// `characters(until:)`, appended to `output` as bytes (an element's text is gathered from several runs); only
+        /// read and checked when not `keeping`.
+        mutating func appendCharacters(until terminator: UInt8, to output: inout [UInt8], keeping: Bool = true) throws
+        {
             // Most values hold no entity: taken from the bytes as they are.
             let start = index
             // memchr to the nearest of the bytes that end a plain run: megabytes of base64 in `xcmapping.xml` are
             // one run.
-            let plain = Self.firstOf([terminator, UInt8(ascii: "&"), UInt8(ascii: "<")], in: bytes, from: start)
-            line += Self.newlines(in: bytes, start..<plain)
+            let plain = Self.firstOf(terminator, UInt8(ascii: "&"), UInt8(ascii: "<"), in: bytes, from: start)
             if plain < bytes.count, bytes[plain] == terminator {
+                line += Self.newlines(in: bytes, start..<plain)
                 index = plain
-                return String(decoding: bytes[start..<plain], as: UTF8.self)
+                if keeping { output += bytes[start..<plain] }
+                return
             }
-            index = start
-            line -= Self.newlines(in: bytes, start..<plain)
-            var output: [UInt8] = []
             while index < bytes.count, bytes[index] != terminator {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\n") { line += 1 }
                 if byte == UInt8(ascii: "&") {
-                    output += try entity()
+                    let resolved = try entity()
+                    if keeping { output += resolved }
                     continue
                 }
                 if byte == UInt8(ascii: "<") { throw fail("'<' inside an attribute value") }
-                output.append(byte)
+                if keeping { output.append(byte) }
                 index += 1
             }
             guard index < bytes.count else { throw fail("file ends inside a value") }
-            return String(decoding: output, as: UTF8.self)
         }
 
         mutating func entity() throws -> [UInt8] {
@@ -343,12 +370,12 @@ public enum XMLReader {
             }
         }
 
-        mutating func skip(past terminator: String, what: String) throws {
-            let pattern = Array(terminator.utf8)
+        mutating func skip(past terminator: StaticString, what: String) throws {
+            let first = terminator.utf8Start.pointee
             while index < bytes.count {
                 if bytes[index] == UInt8(ascii: "\n") { line += 1 }
-                if bytes[index] == pattern[0], starts(pattern) {
-                    index += pattern.count
+                if bytes[index] == first, starts(terminator) {
+                    index += terminator.utf8CodeUnitCount
                     return
                 }
                 index += 1
@@ -356,13 +383,13 @@ public enum XMLReader {
             throw fail("unfinished \(what)")
         }
 
-        func starts(_ text: String) -> Bool { starts(Array(text.utf8)) }
-
-        func starts(_ pattern: [UInt8]) -> Bool { starts(pattern, at: index) }
-
-        func starts(_ pattern: [UInt8], at position: Int) -> Bool {
-            guard position + pattern.count <= bytes.count else { return false }
-            for offset in 0..<pattern.count where bytes[position + offset] != pattern[offset] { return false }
+        /// Whether the bytes at `index` are `text` (a literal: nothing is allocated to compare, and this runs several
+        /// times per element).
+        func starts(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let pattern = text.utf8Start
+            for offset in 0..<count where bytes[index + offset] != pattern[offset] { return false }
             return true
         }
 

@@ -4,72 +4,101 @@
 /// against the standard's test vectors (`SHA2Tests`) and, through the golden tests, against the hashes real stores
 /// carry. Call sites read like swift-crypto's: `SHA256.hash(data:)`, `update(data:)`, `finalize()`.
 public struct SHA2<Variant: SHA2Variant>: Sendable {
+    typealias Word = Variant.Word
     private var state = Variant.initialState
+    /// Bytes of an unfinished block; at most one block long.
     private var pending: [UInt8] = []
     private var byteCount: UInt64 = 0
 
     public init() {}
 
+    /// One message's digest with no state kept: hashing runs for every property, entity and version, so this path
+    /// allocates only the digest it returns.
     public static func hash(data: [UInt8]) -> [UInt8] {
-        var hasher = Self()
-        hasher.update(data: data)
-        return hasher.finalize()
+        data.withUnsafeBufferPointer { input in
+            withUnsafeTemporaryAllocation(of: Word.self, capacity: 8) { state in
+                for (index, word) in Variant.initialState.enumerated() { state[index] = word }
+                let whole = input.count / Variant.blockBytes * Variant.blockBytes
+                var offset = 0
+                while offset < whole {
+                    compress(input.baseAddress! + offset, into: state)
+                    offset += Variant.blockBytes
+                }
+                return finish(UnsafeBufferPointer(rebasing: input[whole...]), count: UInt64(input.count), state)
+            }
+        }
     }
 
     public mutating func update(data: [UInt8]) {
         byteCount &+= UInt64(data.count)
         let blockBytes = Variant.blockBytes
+        if pending.capacity < blockBytes { pending.reserveCapacity(blockBytes) }
         data.withUnsafeBufferPointer { input in
-            var offset = 0
-            if !pending.isEmpty {
-                let taken = min(blockBytes - pending.count, input.count)
-                pending += input[0..<taken]
-                offset = taken
-                guard pending.count == blockBytes else { return }
-                pending.withUnsafeBufferPointer { compress($0, at: 0) }
-                pending.removeAll(keepingCapacity: true)
+            state.withUnsafeMutableBufferPointer { state in
+                var offset = 0
+                if !pending.isEmpty {
+                    let taken = min(blockBytes - pending.count, input.count)
+                    pending += input[0..<taken]
+                    offset = taken
+                    guard pending.count == blockBytes else { return }
+                    pending.withUnsafeBufferPointer { Self.compress($0.baseAddress!, into: state) }
+                    pending.removeAll(keepingCapacity: true)
+                }
+                while input.count - offset >= blockBytes {
+                    Self.compress(input.baseAddress! + offset, into: state)
+                    offset += blockBytes
+                }
+                pending += input[offset...]
             }
-            while input.count - offset >= blockBytes {
-                compress(input, at: offset)
-                offset += blockBytes
-            }
-            pending += input[offset...]
         }
     }
 
     /// The digest: the state's words, big-endian, after the padding and the message's length in bits.
     public func finalize() -> [UInt8] {
-        var last = self
-        let lengthBytes = 2 * Variant.Word.bitWidth / 8
-        let room = Variant.blockBytes - lengthBytes
-        let zeros = ((room - (pending.count + 1)) % Variant.blockBytes + Variant.blockBytes) % Variant.blockBytes
-        let bits = byteCount << 3
-        var tail: [UInt8] = [0x80] + [UInt8](repeating: 0, count: zeros + lengthBytes - 8)
-        tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> ($0 * 8)) }
-        last.update(data: tail)
-        let wordBytes = Variant.Word.bitWidth / 8
-        var digest: [UInt8] = []
-        digest.reserveCapacity(8 * wordBytes)
-        for word in last.state {
-            for shift in stride(from: (wordBytes - 1) * 8, through: 0, by: -8) {
-                digest.append(UInt8(truncatingIfNeeded: word >> shift))
-            }
+        withUnsafeTemporaryAllocation(of: Word.self, capacity: 8) { copy in
+            for (index, word) in state.enumerated() { copy[index] = word }
+            return pending.withUnsafeBufferPointer { Self.finish($0, count: byteCount, copy) }
         }
-        return digest
     }
 
-    /// One block of `input` from `offset`. The message schedule lives on the stack: this runs for every property,
-    /// entity and version hashed.
-    private mutating func compress(_ input: UnsafeBufferPointer<UInt8>, at offset: Int) {
-        typealias Word = Variant.Word
+    /// Pads the last partial block `tail` of a `count`-byte message into one or two blocks on the stack, compresses
+    /// them into `state` and returns the digest.
+    private static func finish(
+        _ tail: UnsafeBufferPointer<UInt8>, count: UInt64, _ state: UnsafeMutableBufferPointer<Word>
+    ) -> [UInt8] {
+        let blockBytes = Variant.blockBytes
+        let lengthBytes = 2 * Word.bitWidth / 8
+        let blocks = tail.count + 1 + lengthBytes > blockBytes ? 2 : 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * blockBytes) { buffer in
+            let end = blocks * blockBytes
+            for index in 0..<end { buffer[index] = 0 }
+            for (index, byte) in tail.enumerated() { buffer[index] = byte }
+            buffer[tail.count] = 0x80
+            let bits = count << 3
+            for index in 0..<8 { buffer[end - 1 - index] = UInt8(truncatingIfNeeded: bits >> (index * 8)) }
+            for block in 0..<blocks { compress(buffer.baseAddress! + block * blockBytes, into: state) }
+        }
+        let wordBytes = Word.bitWidth / 8
+        return [UInt8](unsafeUninitializedCapacity: 8 * wordBytes) { digest, initialized in
+            for (index, word) in state.enumerated() {
+                for byte in 0..<wordBytes {
+                    digest[index * wordBytes + byte] = UInt8(truncatingIfNeeded: word >> ((wordBytes - 1 - byte) * 8))
+                }
+            }
+            initialized = 8 * wordBytes
+        }
+    }
+
+    /// One block at `block` into `state`. The message schedule lives on the stack.
+    private static func compress(_ block: UnsafePointer<UInt8>, into state: UnsafeMutableBufferPointer<Word>) {
         let wordBytes = Word.bitWidth / 8
         let rounds = Variant.roundConstants.count
         withUnsafeTemporaryAllocation(of: Word.self, capacity: rounds) { schedule in
-            var index = offset
+            var index = 0
             for t in 0..<16 {
                 var word: Word = 0
                 for _ in 0..<wordBytes {
-                    word = (word &<< 8) | Word(input[index])
+                    word = (word &<< 8) | Word(block[index])
                     index += 1
                 }
                 schedule[t] = word
@@ -77,8 +106,8 @@ public struct SHA2<Variant: SHA2Variant>: Sendable {
             let (s0, s1) = (Variant.smallSigma0, Variant.smallSigma1)
             for t in 16..<rounds {
                 let x = schedule[t - 15], y = schedule[t - 2]
-                let sigma0 = Self.rotate(x, s0.0) ^ Self.rotate(x, s0.1) ^ (x &>> s0.2)
-                let sigma1 = Self.rotate(y, s1.0) ^ Self.rotate(y, s1.1) ^ (y &>> s1.2)
+                let sigma0 = rotate(x, s0.0) ^ rotate(x, s0.1) ^ (x &>> s0.2)
+                let sigma1 = rotate(y, s1.0) ^ rotate(y, s1.1) ^ (y &>> s1.2)
                 schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
             }
             var (a, b, c, d) = (state[0], state[1], state[2], state[3])
@@ -86,10 +115,10 @@ public struct SHA2<Variant: SHA2Variant>: Sendable {
             let (b0, b1) = (Variant.bigSigma0, Variant.bigSigma1)
             Variant.roundConstants.withUnsafeBufferPointer { constants in
                 for t in 0..<rounds {
-                    let sum1 = Self.rotate(e, b1.0) ^ Self.rotate(e, b1.1) ^ Self.rotate(e, b1.2)
+                    let sum1 = rotate(e, b1.0) ^ rotate(e, b1.1) ^ rotate(e, b1.2)
                     let choice = (e & f) ^ (~e & g)
                     let first = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
-                    let sum0 = Self.rotate(a, b0.0) ^ Self.rotate(a, b0.1) ^ Self.rotate(a, b0.2)
+                    let sum0 = rotate(a, b0.0) ^ rotate(a, b0.1) ^ rotate(a, b0.2)
                     let majority = (a & b) ^ (a & c) ^ (b & c)
                     (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
                 }
@@ -105,8 +134,8 @@ public struct SHA2<Variant: SHA2Variant>: Sendable {
         }
     }
 
-    private static func rotate(_ word: Variant.Word, _ count: Int) -> Variant.Word {
-        (word &>> count) | (word &<< (Variant.Word.bitWidth - count))
+    private static func rotate(_ word: Word, _ count: Int) -> Word {
+        (word &>> count) | (word &<< (Word.bitWidth - count))
     }
 }
 

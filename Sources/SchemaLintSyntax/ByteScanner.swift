@@ -14,10 +14,17 @@ public enum ByteScanner {
         /// Only where no identifier character touches it on either side: `ModelConfiguration` as a name, not
         /// inside `viewModelConfigurationMismatch`.
         public var wholeWord: Bool
+        /// The needle's last byte and the one after the anchor (the anchor's own when it is last): compared before
+        /// the whole needle, since most anchors found in Swift code begin other words.
+        let last: UInt8
+        let afterAnchor: UInt8
+
         public init(_ text: String, anchor: UInt8, wholeWord: Bool = false) {
             bytes = Array(text.utf8)
             offset = bytes.firstIndex(of: anchor) ?? 0
             self.wholeWord = wholeWord
+            last = bytes.last ?? 0
+            afterAnchor = offset + 1 < bytes.count ? bytes[offset + 1] : last
         }
     }
 
@@ -42,8 +49,11 @@ public enum ByteScanner {
             let index = base.distance(to: UnsafeRawPointer(hit))
             for needle in needles {
                 let start = index - needle.offset
-                guard start >= 0, start + needle.bytes.count <= buffer.count else { continue }
-                guard needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, needle.bytes.count) }) == 0
+                let count = needle.bytes.count
+                guard start >= 0, start + count <= buffer.count else { continue }
+                let after = needle.offset + 1 < count ? index + 1 : index
+                guard buffer[after] == needle.afterAnchor, buffer[start + count - 1] == needle.last,
+                    needle.bytes.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, count) }) == 0
                 else { continue }
                 if needle.wholeWord {
                     let end = start + needle.bytes.count

@@ -93,8 +93,8 @@ public struct SourceDiscovery {
         public var mappingModels: [(absolute: String, display: String)]
     }
 
-    /// Called once the walk is done, before the files are read, with what it found beside them: a caller can start
-    /// reading those meanwhile.
+    /// Called once the walk is done, before the last files are read, with what it found beside them: a caller can
+    /// start reading those meanwhile.
     public var walked: ((Walked) -> Void)?
     /// What the walk finds beside Swift files, as it finds it (`found`).
     public enum Found {
@@ -122,6 +122,15 @@ public struct SourceDiscovery {
 
     public func discover(_ paths: [String]) throws -> Result {
         var walk = Walk(filter: filter, report: found)
+        // With more than one core, files are read while the walk goes on (`FileReadPipeline`).
+        let keepsAllBytes = keepsAllBytes
+        let workers = max(1, threads ?? Cores.available)
+        let pipeline =
+            workers > 1
+            ? FileReadPipeline(helpers: workers - 1) { file, buffer in
+                Self.read(file, into: &buffer, keepingBytes: keepsAllBytes)
+            } : nil
+        if let pipeline { walk.foundFiles = { pipeline.add($0) } }
         for path in paths.isEmpty ? ["."] : paths {
             let absolute = Paths.absolute(path, in: workingDirectory)
             var info = stat()
@@ -135,10 +144,14 @@ public struct SourceDiscovery {
                 walk.unreadable.append((displayPath(absolute), "not a regular file"))
             }
         }
+        walk.flush()
         walked?(
             Walked(
                 projectFiles: walk.projectFiles, modelBundles: walk.modelBundles, mappingModels: walk.mappingModels))
-        let files = read(walk.found, unreadable: &walk.unreadable)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let read =
+            pipeline?.finish() ?? walk.found.map { Self.read($0, into: &buffer, keepingBytes: keepsAllBytes) }
+        let files = collect(read, unreadable: &walk.unreadable)
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
         result.projectFiles = walk.projectFiles
@@ -148,34 +161,36 @@ public struct SourceDiscovery {
         return result
     }
 
-    /// Reads and scans every file on every core; results keep the walk's order.
-    private func read(
-        _ found: [(absolute: String, display: String)],
+    /// One file read and scanned (`buffer`: reused from file to file); only a file that can hold schema code, or
+    /// every file with `keepingBytes`, keeps its bytes.
+    private static func read(
+        _ file: (absolute: String, display: String), into buffer: inout [UInt8], keepingBytes: Bool
+    ) -> Swift.Result<(SourceFile, FileIdentity), ReadError> {
+        let (absolute, display) = file
+        switch read(absolute, into: &buffer) {
+        case let .success((count, identity)):
+            let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
+                let content = UnsafeBufferPointer(rebasing: whole[0..<count])
+                let relevant = RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content))
+                if relevant || keepingBytes {
+                    return SourceFile(path: display, bytes: Array(content), mayHoldSchema: relevant)
+                }
+                var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
+                skipped.byteCount = count
+                skipped.absolutePath = absolute
+                return skipped
+            }
+            return .success((file, identity))
+        case let .failure(error):
+            return .failure(ReadError(path: display, reason: error.reason))
+        }
+    }
+
+    /// The files read, in walk order, each once.
+    private func collect(
+        _ results: [Swift.Result<(SourceFile, FileIdentity), ReadError>],
         unreadable: inout [(path: String, reason: String)]
     ) -> [SourceFile] {
-        let keepsAllBytes = keepsAllBytes
-        // One buffer per worker, reused for every file: only files that can hold schema code are copied out.
-        let results = Workers.map(found.count, threads: threads, state: { [UInt8](repeating: 0, count: 1 << 16) }) {
-            index, buffer -> Swift.Result<(SourceFile, FileIdentity), ReadError> in
-            let (absolute, display) = found[index]
-            switch Self.read(absolute, into: &buffer) {
-            case let .success((count, identity)):
-                let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
-                    let content = UnsafeBufferPointer(rebasing: whole[0..<count])
-                    let relevant = RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content))
-                    if relevant || keepsAllBytes {
-                        return SourceFile(path: display, bytes: Array(content), mayHoldSchema: relevant)
-                    }
-                    var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
-                    skipped.byteCount = count
-                    skipped.absolutePath = absolute
-                    return skipped
-                }
-                return .success((file, identity))
-            case let .failure(error):
-                return .failure(ReadError(path: display, reason: error.reason))
-            }
-        }
         var files: [SourceFile] = []
         var seen = Set<FileIdentity>()  // a file reached twice (a symlink, overlapping paths) counts once
         for result in results {
@@ -192,8 +207,31 @@ public struct SourceDiscovery {
         var reason: String
     }
 
-    /// The whole file, in a new array.
+    /// The whole file, in a new array. A regular file is read straight into an array of its size, never zeroed
+    /// first (lockfiles and project files of large apps are megabytes).
     static func readBytes(_ path: String) -> Swift.Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
+        let descriptor = open(path, O_RDONLY)
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            var info = stat()
+            if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                var failure: Int32 = 0
+                let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+                    var filled = 0
+                    while filled < buffer.count {
+                        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                        if count < 0 && errno == EINTR { continue }
+                        if count < 0 { failure = errno }
+                        guard count > 0 else { break }
+                        filled += count
+                    }
+                    // A file that shrank while read keeps what was there; one that grew is read as it was.
+                    initialized = filled
+                }
+                if failure != 0 { return .failure(ReadError(path: path, reason: String(cString: strerror(failure)))) }
+                return .success((bytes, FileIdentity(info)))
+            }
+        }
         var buffer: [UInt8] = []
         return read(path, into: &buffer).map { count, identity in
             buffer.removeSubrange(count...)
@@ -304,6 +342,10 @@ public struct SourceDiscovery {
         var modelBundles: [(absolute: String, display: String)] = []
         var mappingModels: [(absolute: String, display: String)] = []
         let report: ((Found) -> Void)?
+        /// Given the files found so far, a few folders at a time, while the walk goes on.
+        var foundFiles: ((ArraySlice<(absolute: String, display: String)>) -> Void)?
+        /// How many of `found` were given to `foundFiles`.
+        private var handedOver = 0
 
         init(filter: PathFilter?, report: ((Found) -> Void)?) {
             self.filter = filter
@@ -314,13 +356,35 @@ public struct SourceDiscovery {
             found.append((absolute, display))
         }
 
-        mutating func directory(_ absolute: String, display: String) {
-            var info = stat()
-            guard stat(absolute, &info) == 0, visitedDirectories.insert(FileIdentity(info)).inserted else { return }
-            guard let handle = opendir(absolute) else {
-                unreadable.append((display, "the folder cannot be read (check its permissions)"))
+        /// Hands the files found since the last time to `foundFiles`.
+        mutating func flush() {
+            foundFiles?(found[handedOver...])
+            handedOver = found.count
+        }
+
+        /// Lists the folder at `absolute` and walks into its subfolders. `parent`: an open descriptor of the folder
+        /// holding it, so it is opened by its `name` alone (resolving every folder's whole path again was a tenth of
+        /// a large tree's walk).
+        mutating func directory(_ absolute: String, display: String, parent: Int32? = nil, name: String? = nil) {
+            let descriptor =
+                if let parent, let name {
+                    openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                } else {
+                    open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                }
+            guard descriptor >= 0 else {
+                // A folder that vanished or is a dangling link is not there to walk; one that cannot be opened is.
+                if errno == EACCES { unreadable.append((display, "the folder cannot be read (check its permissions)")) }
                 return
             }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, visitedDirectories.insert(FileIdentity(info)).inserted,
+                let handle = fdopendir(descriptor)
+            else {
+                close(descriptor)
+                return
+            }
+            defer { closedir(handle) }
             var entries: [(name: String, type: UInt8)] = []
             while let entry = readdir(handle) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -329,7 +393,7 @@ public struct SourceDiscovery {
                 if name == "." || name == ".." { continue }
                 entries.append((name, entry.pointee.d_type))
             }
-            closedir(handle)
+            let folder = dirfd(handle)
             projectFiles[absolute] = entries.map(\.name).filter(ProjectMembership.isProjectFile).sorted()
             let markers = Set(entries.map(\.name).filter { AppLocator.markers.contains($0) || $0 == ".git" })
             appMarkers[absolute] = markers
@@ -342,7 +406,7 @@ public struct SourceDiscovery {
                 if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
                     // Links and unknown types need the target's kind.
                     var childInfo = stat()
-                    guard stat(child, &childInfo) == 0 else { continue }  // dangling link
+                    guard fstatat(folder, name, &childInfo, 0) == 0 else { continue }  // dangling link
                     isDirectory = childInfo.st_mode & S_IFMT == S_IFDIR
                     isFile = childInfo.st_mode & S_IFMT == S_IFREG
                 }
@@ -360,9 +424,10 @@ public struct SourceDiscovery {
                         report?(.mappingModel(absolute: child, display: childDisplay))
                         continue
                     }
-                    directory(child, display: childDisplay)
+                    directory(child, display: childDisplay, parent: folder, name: name)
                 } else if isFile, name.hasSuffix(".swift"), filter?.allowsFile(child) ?? true {
                     file(child, display: childDisplay)
+                    if found.count - handedOver >= 16 { flush() }
                 }
             }
         }

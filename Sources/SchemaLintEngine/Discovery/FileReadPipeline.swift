@@ -1,0 +1,67 @@
+import Foundation
+
+/// Reads files while the walk is still finding them: the walk hands over what it has found in batches, helper
+/// threads read them as they come, and the walking thread joins in once the walk is done. On a large tree the walk
+/// (one thread listing a thousand folders) took as long as reading every file on two cores; now they overlap.
+///
+/// Values come back in the order the files were handed over, so output never depends on thread timing.
+final class FileReadPipeline<Value>: @unchecked Sendable {
+    typealias File = (absolute: String, display: String)
+
+    private let condition = NSCondition()
+    private var files: [File] = []
+    private var next = 0
+    private var closed = false
+    private var values: [(index: Int, value: Value)] = []
+    private let helpers = DispatchGroup()
+    private let read: @Sendable (File, inout [UInt8]) -> Value
+
+    /// `helpers`: threads that start reading now; `read` reads one file with a buffer each thread reuses.
+    init(helpers count: Int, read: @escaping @Sendable (File, inout [UInt8]) -> Value) {
+        self.read = read
+        for _ in 0..<count {
+            DispatchQueue.global().async(group: helpers) { [self] in work() }
+        }
+    }
+
+    /// More files to read, in walk order.
+    func add(_ found: ArraySlice<File>) {
+        guard !found.isEmpty else { return }
+        condition.lock()
+        files += found
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Reads what is left on this thread too, waits for the helpers and returns every value in the order given.
+    func finish() -> [Value] {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+        work()
+        helpers.wait()
+        return values.sorted { $0.index < $1.index }.map(\.value)
+    }
+
+    private func work() {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var done: [(index: Int, value: Value)] = []
+        while true {
+            condition.lock()
+            while next == files.count && !closed { condition.wait() }
+            let start = next
+            // A few at a time: fewer trips through the lock, and the others still get a share.
+            let end = min(files.count, next + 8)
+            next = end
+            // Copied out: a slice would keep the array's storage shared, and each append would then copy it whole.
+            let batch = Array(files[start..<end])
+            condition.unlock()
+            if batch.isEmpty { break }
+            for (offset, file) in batch.enumerated() { done.append((start + offset, read(file, &buffer))) }
+        }
+        condition.lock()
+        values += done
+        condition.unlock()
+    }
+}
