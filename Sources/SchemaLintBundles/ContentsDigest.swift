@@ -8,7 +8,11 @@
 /// files differently writes another one, so no lockfile of an earlier reading is trusted for it.
 public enum ContentsDigest {
     public static func of(_ bytes: [UInt8]) -> String {
-        let hash = bytes.withUnsafeBytes { XXH64.hash($0, seed: 0) }
+        bytes.withUnsafeBufferPointer { of($0) }
+    }
+
+    public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let hash = XXH64.hash(UnsafeRawBufferPointer(bytes), seed: 0)
         let hex = String(hash, radix: 16)
         let padding = String(repeating: "0", count: 16 - hex.count)
         return "\(ModelContentsReader.readingRevision):\(bytes.count):\(padding)\(hex)"

@@ -67,9 +67,12 @@ public enum ModelBundleReader {
     /// A version folder's `contents` bytes and their `ContentsDigest`: what decides whether the XML is read at all.
     public struct VersionContents: Sendable {
         public var folder: VersionFolder
-        /// Nil when the file cannot be read.
+        /// Nil when the file cannot be read, or when it was read for its digest alone (`digest` is set then):
+        /// `readVersion` reads it again.
         public var bytes: [UInt8]?
         public var digest: String?
+        /// The line of the `<model>` tag (`modelLine(in:)`).
+        public var modelLine = 1
         /// `contents` as output shows it.
         public var file: String { folder.display + "/contents" }
     }
@@ -80,11 +83,32 @@ public enum ModelBundleReader {
     }
 
     public static func contents(of folder: VersionFolder) -> VersionContents {
-        let bytes = Self.bytes(of: folder.path + "/contents")
-        return VersionContents(folder: folder, bytes: bytes, digest: bytes.map(ContentsDigest.of))
+        var buffer: [UInt8] = []
+        return contents(of: folder, keepingBytes: true, buffer: &buffer)
+    }
+
+    /// The `contents` file read into `buffer` (reused from file to file: a hundred fresh arrays cost more in page
+    /// faults than the reading), its digest and `<model>` line worked out, and its bytes kept only when asked.
+    public static func contents(of folder: VersionFolder, keepingBytes: Bool, buffer: inout [UInt8])
+        -> VersionContents
+    {
+        guard let count = fill(&buffer, from: folder.path + "/contents") else {
+            return VersionContents(folder: folder, bytes: nil, digest: nil)
+        }
+        return buffer.withUnsafeBufferPointer { whole in
+            let read = UnsafeBufferPointer(rebasing: whole[0..<count])
+            return VersionContents(
+                folder: folder, bytes: keepingBytes ? Array(read) : nil, digest: ContentsDigest.of(read),
+                modelLine: modelLine(in: read))
+        }
     }
 
     public static func readVersion(_ contents: VersionContents, memo: EntityMemo? = nil) -> ModelBundleVersion {
+        var contents = contents
+        if contents.bytes == nil, contents.digest != nil {
+            // Read for its digest alone: read again now that it is needed.
+            contents = Self.contents(of: contents.folder)
+        }
         guard let bytes = contents.bytes else {
             return ModelBundleVersion(
                 name: contents.folder.name, location: SourceLocation(file: contents.file, line: 1, column: 1),
@@ -98,13 +122,17 @@ public enum ModelBundleReader {
 
     /// The line of the `<model` tag, where findings about a version as a whole point: 1 when there is none.
     public static func modelLine(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { modelLine(in: $0) }
+    }
+
+    static func modelLine(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let tag = Array("<model".utf8)
         var line = 1
         var index = 0
         while index + tag.count <= bytes.count {
             if bytes[index] == UInt8(ascii: "\n") {
                 line += 1
-            } else if bytes[index] == tag[0], Array(bytes[index..<(index + tag.count)]) == tag {
+            } else if bytes[index] == tag[0], bytes[index..<(index + tag.count)].elementsEqual(tag) {
                 // `<model>`, `<model ...`, not `<modelling`.
                 let next = index + tag.count < bytes.count ? bytes[index + tag.count] : UInt8(ascii: ">")
                 if [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(next) { return line }
@@ -112,6 +140,28 @@ public enum ModelBundleReader {
             index += 1
         }
         return 1
+    }
+
+    /// A regular file read into the front of `buffer`, grown as needed; how many bytes it holds, nil when it cannot
+    /// be read.
+    static func fill(_ buffer: inout [UInt8], from path: String) -> Int? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2 * buffer.count)) }
+        return buffer.withUnsafeMutableBufferPointer { buffer in
+            var filled = 0
+            while filled < size {
+                let count = systemRead(descriptor, buffer.baseAddress! + filled, size - filled)
+                guard count > 0 else { break }
+                filled += count
+            }
+            // A file that shrank while read keeps what was there; one that grew is read as it was when opened.
+            return filled
+        }
     }
 
     /// A regular file's bytes, read straight into an array (no `Data` to copy from); nil when it cannot be read.

@@ -8,8 +8,16 @@ public enum VersionHasher {
         public var entityHashes: [String: [UInt8]]
         /// base64(SHA-256 of the entity hashes in name order): what staged migration matches stores by.
         public var checksum: String
-        /// base64(SHA-512 of name ‖ hash for each entity in name order).
-        public var digest: String
+        /// base64(SHA-512 of name ‖ hash for each entity in name order). Worked out when asked for: only `hash` and
+        /// the store self-check show it, and a large bundle's hundred versions would each pay for it.
+        public var digest: String {
+            var digest = SHA512()
+            for name in entityHashes.keys.sorted() {
+                digest.update(data: Array(name.utf8))
+                digest.update(data: entityHashes[name]!)
+            }
+            return Base64.encode(digest.finalize())
+        }
     }
 
     /// Entity hashes already computed, by the entity and its ancestors: the versions of a Core Data bundle repeat
@@ -47,20 +55,13 @@ public enum VersionHasher {
         return result(entityHashes: hashes)
     }
 
-    /// The checksum and digest of a version whose entity hashes are known.
+    /// The checksum of a version whose entity hashes are known.
     public static func result(entityHashes hashes: [String: [UInt8]]) -> Result {
-        let names = hashes.keys.sorted()
-        var checksum = SHA256()
-        var digest = SHA512()
-        for name in names {
-            checksum.update(data: hashes[name]!)
-            digest.update(data: Array(name.utf8))
-            digest.update(data: hashes[name]!)
-        }
-        return Result(
-            entityHashes: hashes,
-            checksum: Base64.encode(Array(checksum.finalize())),
-            digest: Base64.encode(Array(digest.finalize())))
+        // One buffer of the hashes in name order, hashed once.
+        var ordered: [UInt8] = []
+        ordered.reserveCapacity(32 * hashes.count)
+        for name in hashes.keys.sorted() { ordered += hashes[name]! }
+        return Result(entityHashes: hashes, checksum: Base64.encode(SHA256.hash(data: ordered)))
     }
 
     /// The version hash of an entity without a parent entity.

@@ -169,10 +169,10 @@ struct SharedOptions: ParsableArguments {
                         lockfiles = LockfileReading(paths: [path], workingDirectory: cwd)
                     }
                 case let .modelBundle(absolute, display):
-                    bundles = bundles ?? ModelBundlePreparation(threads: threads)
+                    bundles = bundles ?? ModelBundlePreparation(threads: threads, keepingBytes: !takingRecorded)
                     bundles?.add(bundle: (absolute, display))
                 case let .mappingModel(absolute, display):
-                    bundles = bundles ?? ModelBundlePreparation(threads: threads)
+                    bundles = bundles ?? ModelBundlePreparation(threads: threads, keepingBytes: !takingRecorded)
                     bundles?.add(mappingModel: (absolute, display))
                 }
             }

@@ -36,7 +36,7 @@ final class RecordedVersions {
 
     func version(_ contents: ModelBundleReader.VersionContents, bundle path: String) -> ModelBundleVersion? {
         let name = contents.folder.name
-        guard let bytes = contents.bytes, let digest = contents.digest, let record = record(path),
+        guard let digest = contents.digest, let record = record(path),
             let current = record.locked.current, let entry = record.locked.versions[name], entry.retired == nil,
             entry.contents == digest, VersionNameOrder.precedes(name, current)
         else { return nil }
@@ -56,7 +56,7 @@ final class RecordedVersions {
         }
         return .recorded(
             name: name,
-            location: SourceLocation(file: contents.file, line: ModelBundleReader.modelLine(in: bytes), column: 1),
+            location: SourceLocation(file: contents.file, line: contents.modelLine, column: 1),
             identifier: entry.identifier, entityStates: entityStates, uncertainties: entry.uncertainties ?? [],
             contentsDigest: digest)
     }

@@ -46,21 +46,26 @@ enum ModelBundleLoading {
         var early: [Int: ModelBundleVersion]
     }
 
-    static func prepare(bundle: (absolute: String, display: String), memo: EntityMemo, threads: Int?)
-        -> PreparedBundle
-    {
+    /// `keepingBytes`: keep every version's bytes, not only the current one's; without, the others are read for their
+    /// digest alone (most are then taken from the lockfile, see `RecordedVersions`) and read again if needed.
+    static func prepare(
+        bundle: (absolute: String, display: String), memo: EntityMemo, keepingBytes: Bool = true, threads: Int?
+    ) -> PreparedBundle {
         let folders = ModelBundleReader.versionFolders(path: bundle.absolute, display: bundle.display)
-        let contents = Workers.map(folders.count, threads: threads, state: {}) { index, _ in
-            ModelBundleReader.contents(of: folders[index])
-        }
         let current = ModelBundleReader.currentVersion(
             path: bundle.absolute + "/.xccurrentversion", display: bundle.display + "/.xccurrentversion")
         // The current version is always read: migrations start from it and findings point into it.
+        let isCurrent = folders.map { folder in
+            if case let .named(name, _) = current, name == folder.name { return true }
+            return folders.count == 1
+        }
+        let contents = Workers.map(folders.count, threads: threads, state: { [UInt8]() }) { index, buffer in
+            ModelBundleReader.contents(
+                of: folders[index], keepingBytes: keepingBytes || isCurrent[index], buffer: &buffer)
+        }
         var early: [Int: ModelBundleVersion] = [:]
-        for (index, folder) in folders.enumerated() {
-            var isCurrent = folders.count == 1
-            if case let .named(name, _) = current, name == folder.name { isCurrent = true }
-            if isCurrent { early[index] = ModelBundleReader.readVersion(contents[index], memo: memo) }
+        for index in folders.indices where isCurrent[index] {
+            early[index] = ModelBundleReader.readVersion(contents[index], memo: memo)
         }
         return PreparedBundle(folders: folders, contents: contents, current: current, early: early)
     }
@@ -148,17 +153,22 @@ public final class ModelBundlePreparation: @unchecked Sendable {
     private let done = DispatchGroup()
     private let memo = EntityMemo()
     private let threads: Int?
+    private let keepsBytes: Bool
     private var bundles: [String: ModelBundleLoading.PreparedBundle] = [:]
     private var mappingPaths: [String: MappingModelReader.ModelPaths?] = [:]
 
-    public init(threads: Int?) {
+    /// `keepingBytes`: false when most versions will be taken from a lockfile (`check`): they are read for their
+    /// digests alone, and again only if one has to be parsed.
+    public init(threads: Int?, keepingBytes: Bool = true) {
         self.threads = threads
+        keepsBytes = keepingBytes
     }
 
     /// Starts reading a bundle's files.
     public func add(bundle: (absolute: String, display: String)) {
         DispatchQueue.global().async(group: done) { [self] in
-            let prepared = ModelBundleLoading.prepare(bundle: bundle, memo: memo, threads: threads)
+            let prepared = ModelBundleLoading.prepare(
+                bundle: bundle, memo: memo, keepingBytes: keepsBytes, threads: threads)
             lock.lock()
             bundles[bundle.absolute] = prepared
             lock.unlock()
@@ -184,7 +194,10 @@ public final class ModelBundlePreparation: @unchecked Sendable {
         let (bundles, mappingPaths) = (self.bundles, self.mappingPaths)
         lock.unlock()
         return ModelBundleLoading.assemble(
-            found.map { bundles[$0.absolute] ?? ModelBundleLoading.prepare(bundle: $0, memo: memo, threads: threads) },
+            found.map {
+                bundles[$0.absolute]
+                    ?? ModelBundleLoading.prepare(bundle: $0, memo: memo, keepingBytes: keepsBytes, threads: threads)
+            },
             mappingPaths: mappingModels.map {
                 mappingPaths[$0.absolute] ?? MappingModelReader.modelPaths(path: $0.absolute)
             }, memo: memo)

@@ -394,13 +394,16 @@ public struct SourceDiscovery {
                 entries.append((name, entry.pointee.d_type))
             }
             let folder = dirfd(handle)
-            projectFiles[absolute] = entries.map(\.name).filter(ProjectMembership.isProjectFile).sorted()
-            let markers = Set(entries.map(\.name).filter { AppLocator.markers.contains($0) || $0 == ".git" })
+            var projects: [String] = []
+            var markers: Set<String> = []
+            for (name, _) in entries {
+                if ProjectMembership.isProjectFile(name) { projects.append(name) }
+                if AppLocator.markers.contains(name) || name == ".git" { markers.insert(name) }
+            }
+            projectFiles[absolute] = projects.sorted()
             appMarkers[absolute] = markers
             if markers.contains(Lockfile.defaultFileName) { report?(.lockfileFolder(absolute)) }
             for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
-                let child = absolute == "/" ? "/" + name : absolute + "/" + name
-                let childDisplay = display == "." ? name : display + "/" + name
                 var isDirectory = Int32(type) == Int32(DT_DIR)
                 var isFile = Int32(type) == Int32(DT_REG)
                 if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {
@@ -410,8 +413,15 @@ public struct SourceDiscovery {
                     isDirectory = childInfo.st_mode & S_IFMT == S_IFDIR
                     isFile = childInfo.st_mode & S_IFMT == S_IFREG
                 }
+                // Paths are made only for what is walked or read: most other entries are assets.
                 if isDirectory {
                     if name.hasPrefix(".") || SourceDiscovery.skippedFolders.contains(name) { continue }
+                } else if !isFile || !name.hasSuffix(".swift") {
+                    continue
+                }
+                let child = absolute == "/" ? "/" + name : absolute + "/" + name
+                let childDisplay = display == "." ? name : display + "/" + name
+                if isDirectory {
                     if let filter, !filter.allowsDirectory(child) { continue }
                     // A model bundle is read whole, as Xcode compiles it; its folders hold no Swift.
                     if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {
@@ -425,7 +435,7 @@ public struct SourceDiscovery {
                         continue
                     }
                     directory(child, display: childDisplay, parent: folder, name: name)
-                } else if isFile, name.hasSuffix(".swift"), filter?.allowsFile(child) ?? true {
+                } else if filter?.allowsFile(child) ?? true {
                     file(child, display: childDisplay)
                     if found.count - handedOver >= 16 { flush() }
                 }
