@@ -61,7 +61,7 @@ public enum ModelBundleReader {
         }
         return ModelBundle(
             name: name, path: display,
-            versions: versions.sorted { VersionNameOrder.precedes($0.name, $1.name) }, current: current)
+            versions: VersionNameOrder.sorted(versions, by: \.name), current: current)
     }
 
     /// A version folder's `contents` bytes and their `ContentsDigest`: what decides whether the XML is read at all.

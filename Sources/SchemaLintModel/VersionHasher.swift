@@ -55,12 +55,13 @@ public enum VersionHasher {
         return result(entityHashes: hashes)
     }
 
-    /// The checksum of a version whose entity hashes are known.
-    public static func result(entityHashes hashes: [String: [UInt8]]) -> Result {
+    /// The checksum of a version whose entity hashes are known. `names`: the entities' names in order, when the
+    /// caller has them sorted already.
+    public static func result(entityHashes hashes: [String: [UInt8]], names: [String]? = nil) -> Result {
         // One buffer of the hashes in name order, hashed once.
         var ordered: [UInt8] = []
         ordered.reserveCapacity(32 * hashes.count)
-        for name in hashes.keys.sorted() { ordered += hashes[name]! }
+        for name in names ?? hashes.keys.sorted() { ordered += hashes[name]! }
         return Result(entityHashes: hashes, checksum: Base64.encode(SHA256.hash(data: ordered)))
     }
 

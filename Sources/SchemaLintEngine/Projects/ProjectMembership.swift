@@ -89,8 +89,17 @@ public struct ProjectMembership: Sendable {
         }
         let readByPath = Dictionary(
             zip(unread, read).map { ($0.path, $1) }, uniquingKeysWith: { first, _ in first })
+        // A package builds only what is under its own folder: with only some paths to decide, a package above none
+        // of them is not read (parsing a manifest costs as much as a large project file).
+        let decidingFolders = deciding.map { paths in
+            paths.map { path in Paths.absolute(path, in: self.workingDirectory) }
+        }
         for root in all {
-            manifests[root] = load(root, markers: markers[root] ?? [], prefetched: prefetched, read: readByPath)
+            let inside = root == "/" ? "/" : root + "/"
+            let skipsPackage = decidingFolders.map { paths in !paths.contains { $0.hasPrefix(inside) } } ?? false
+            manifests[root] = load(
+                root, markers: (markers[root] ?? []).filter { !(skipsPackage && $0 == "Package.swift") },
+                prefetched: prefetched, read: readByPath)
         }
     }
 

@@ -26,8 +26,8 @@ extension VersionAnalysis {
         if version.isRecorded {
             // Its hashes and snapshots are the lockfile's, for the same bytes: nothing to work out.
             store = version.schema
-            hashes = VersionHasher.result(entityHashes: version.entityStates.mapValues(\.hash))
             models = version.entityStates.keys.sorted()
+            hashes = VersionHasher.result(entityHashes: version.entityStates.mapValues(\.hash), names: models)
             snapshot = models.compactMap { version.entityStates[$0]?.snapshot }
             return
         }

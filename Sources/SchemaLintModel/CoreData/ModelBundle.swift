@@ -165,7 +165,18 @@ public struct MappingModelFile: Sendable {
 /// spaces are ignored (Meshtastic-Apple's `MeshtasticDataModelV 31` comes before its `MeshtasticDataModelV32`).
 public enum VersionNameOrder {
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        let a = parts(lhs), b = parts(rhs)
+        precedes(lhs, parts(lhs), rhs, parts(rhs))
+    }
+
+    /// `items` in this order by `name`, each name split once (a sort of a hundred versions compares thousands of
+    /// pairs).
+    public static func sorted<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
+        items.map { item in (item, name(item), parts(name(item))) }
+            .sorted { precedes($0.1, $0.2, $1.1, $1.2) }
+            .map(\.0)
+    }
+
+    private static func precedes(_ lhs: String, _ a: [Part], _ rhs: String, _ b: [Part]) -> Bool {
         for (x, y) in zip(a, b) where x != y {
             switch (x, y) {
             case let (.number(m), .number(n)): return m < n
