@@ -65,4 +65,46 @@ final class ProjectReadingScopeTests: XCTestCase {
         let check = try TestSupport.run(["check"], in: root)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
+
+    /// A package builds only what is under its folder: one above no bundle is not parsed when only bundles are
+    /// decided, while the package holding a bundle still decides it.
+    func testOnlyPackagesAboveABundleAreRead() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let manager = FileManager.default
+        try manager.createDirectory(
+            at: root.appendingPathComponent("Kit/Sources/Kit"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("Tools"), withIntermediateDirectories: true)
+        try manager.copyItem(
+            at: TestSupport.fixture("CoreData/Apps/Journal/Journal/Journal.xcdatamodeld"),
+            to: root.appendingPathComponent("Kit/Sources/Kit/Journal.xcdatamodeld"))
+        let write = { (text: String, path: String) in
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try write(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Kit", targets: [.target(name: "Kit", resources: [.process("Journal.xcdatamodeld")])])
+            """, "Kit/Package.swift")
+        try write("struct Entry { let title: String }\n", "Kit/Sources/Kit/Entry.swift")
+        // Targets computed in code: a manifest schemalint cannot read with certainty, and above no bundle.
+        try write(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let names = ["A", "B"]
+            let package = Package(name: "Tools", targets: names.map { .executableTarget(name: $0) })
+            """, "Tools/Package.swift")
+        try write("struct Tool { let name = \"lint\" }\n", "Tools/Tool.swift")
+        let lock = try TestSupport.run(["lock"], in: root)
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("locked Journal.xcdatamodeld/Journal 2"), lock.stdout)
+        XCTAssertFalse(lock.stdout.contains("no target compiles"), lock.stdout)
+        XCTAssertFalse(lock.stderr.contains("Tools/Package.swift"), lock.stderr)
+        // With SwiftData's words in a file, every file's membership matters again: the manifest is read and named.
+        try write("import SwiftData\n@Model final class Tool { var name = \"\" }\n", "Tools/Tool.swift")
+        let check = try TestSupport.run(["check"], in: root)
+        XCTAssertTrue(check.stderr.contains("Tools/Package.swift cannot be read with certainty"), check.stderr)
+    }
 }
