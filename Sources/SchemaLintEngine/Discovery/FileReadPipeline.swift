@@ -5,11 +5,10 @@ import Foundation
 /// (one thread listing a thousand folders) took as long as reading every file on two cores; now they overlap.
 ///
 /// Values come back in the order the files were handed over, so output never depends on thread timing.
-final class FileReadPipeline<Value>: @unchecked Sendable {
-    typealias File = (absolute: String, display: String)
-
+final class FileReadPipeline<File, Value>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var files: [File] = []
+    /// Files handed over; each is let go of once taken (it may hold an `OpenFolder`).
+    private var files: [File?] = []
     private var next = 0
     private var closed = false
     private var values: [(index: Int, value: Value)] = []
@@ -25,10 +24,10 @@ final class FileReadPipeline<Value>: @unchecked Sendable {
     }
 
     /// More files to read, in walk order.
-    func add(_ found: ArraySlice<File>) {
+    func add(_ found: [File]) {
         guard !found.isEmpty else { return }
         condition.lock()
-        files += found
+        files += found.map(Optional.some)
         condition.broadcast()
         condition.unlock()
     }
@@ -54,8 +53,8 @@ final class FileReadPipeline<Value>: @unchecked Sendable {
             // A few at a time: fewer trips through the lock, and the others still get a share.
             let end = min(files.count, next + 8)
             next = end
-            // Copied out: a slice would keep the array's storage shared, and each append would then copy it whole.
-            let batch = Array(files[start..<end])
+            let batch = files[start..<end].compactMap { $0 }
+            for index in start..<end { files[index] = nil }
             condition.unlock()
             if batch.isEmpty { break }
             for (offset, file) in batch.enumerated() { done.append((start + offset, read(file, &buffer))) }

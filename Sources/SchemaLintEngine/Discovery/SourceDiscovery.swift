@@ -127,7 +127,7 @@ public struct SourceDiscovery {
         let workers = max(1, threads ?? Cores.available)
         let pipeline =
             workers > 1
-            ? FileReadPipeline(helpers: workers - 1) { file, buffer in
+            ? FileReadPipeline<FoundFile, FileRead>(helpers: workers - 1) { file, buffer in
                 Self.read(file, into: &buffer, keepingBytes: keepsAllBytes)
             } : nil
         if let pipeline { walk.foundFiles = { pipeline.add($0) } }
@@ -150,7 +150,12 @@ public struct SourceDiscovery {
                 projectFiles: walk.projectFiles, modelBundles: walk.modelBundles, mappingModels: walk.mappingModels))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         let read =
-            pipeline?.finish() ?? walk.found.map { Self.read($0, into: &buffer, keepingBytes: keepsAllBytes) }
+            pipeline?.finish()
+            ?? walk.found.map { file in
+                Self.read(
+                    FoundFile(absolute: file.absolute, display: file.display), into: &buffer,
+                    keepingBytes: keepsAllBytes)
+            }
         let files = collect(read, unreadable: &walk.unreadable)
         var result = Result(
             files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
@@ -161,13 +166,22 @@ public struct SourceDiscovery {
         return result
     }
 
+    /// A Swift file the walk found: where it is, and the folder it was listed in when that is still open.
+    struct FoundFile: Sendable {
+        var absolute: String
+        var display: String
+        var folder: OpenFolder?
+        /// Its name in `folder`.
+        var name = ""
+    }
+
+    typealias FileRead = Swift.Result<(SourceFile, FileIdentity), ReadError>
+
     /// One file read and scanned (`buffer`: reused from file to file); only a file that can hold schema code, or
     /// every file with `keepingBytes`, keeps its bytes.
-    private static func read(
-        _ file: (absolute: String, display: String), into buffer: inout [UInt8], keepingBytes: Bool
-    ) -> Swift.Result<(SourceFile, FileIdentity), ReadError> {
-        let (absolute, display) = file
-        switch read(absolute, into: &buffer) {
+    private static func read(_ file: FoundFile, into buffer: inout [UInt8], keepingBytes: Bool) -> FileRead {
+        let (absolute, display) = (file.absolute, file.display)
+        switch read(absolute, in: file.folder, name: file.name, into: &buffer) {
         case let .success((count, identity)):
             let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
                 let content = UnsafeBufferPointer(rebasing: whole[0..<count])
@@ -240,11 +254,11 @@ public struct SourceDiscovery {
     }
 
     /// The whole file into `bytes` (grown as needed, never shrunk), with one open and as few reads as its size
-    /// allows; returns how many bytes it holds.
-    static func read(_ path: String, into bytes: inout [UInt8])
+    /// allows; returns how many bytes it holds. `folder`: the open folder holding it, where it is called `name`.
+    static func read(_ path: String, in folder: OpenFolder? = nil, name: String = "", into bytes: inout [UInt8])
         -> Swift.Result<(count: Int, identity: FileIdentity), ReadError>
     {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = folder.map { openat($0.descriptor, name, O_RDONLY | O_CLOEXEC) } ?? open(path, O_RDONLY)
         guard descriptor >= 0 else {
             return .failure(
                 ReadError(
@@ -343,23 +357,28 @@ public struct SourceDiscovery {
         var mappingModels: [(absolute: String, display: String)] = []
         let report: ((Found) -> Void)?
         /// Given the files found so far, a few folders at a time, while the walk goes on.
-        var foundFiles: ((ArraySlice<(absolute: String, display: String)>) -> Void)?
-        /// How many of `found` were given to `foundFiles`.
-        private var handedOver = 0
+        var foundFiles: (([FoundFile]) -> Void)?
+        /// Files found and not given to `foundFiles` yet.
+        private var pending: [FoundFile] = []
 
         init(filter: PathFilter?, report: ((Found) -> Void)?) {
             self.filter = filter
             self.report = report
         }
 
-        mutating func file(_ absolute: String, display: String) {
+        /// A file to read; `folder`: the open folder it was listed in, where it is called `name`.
+        mutating func file(_ absolute: String, display: String, folder: OpenFolder? = nil, name: String = "") {
             found.append((absolute, display))
+            if foundFiles != nil {
+                pending.append(FoundFile(absolute: absolute, display: display, folder: folder, name: name))
+                if pending.count >= 16 { flush() }
+            }
         }
 
         /// Hands the files found since the last time to `foundFiles`.
         mutating func flush() {
-            foundFiles?(found[handedOver...])
-            handedOver = found.count
+            foundFiles?(pending)
+            pending.removeAll()
         }
 
         /// Lists the folder at `absolute` and walks into its subfolders. `parent`: an open descriptor of the folder
@@ -394,6 +413,8 @@ public struct SourceDiscovery {
                 entries.append((name, entry.pointee.d_type))
             }
             let folder = dirfd(handle)
+            var openFolder: OpenFolder?
+            var triedOpening = false
             var projects: [String] = []
             var markers: Set<String> = []
             for (name, _) in entries {
@@ -436,8 +457,12 @@ public struct SourceDiscovery {
                     }
                     directory(child, display: childDisplay, parent: folder, name: name)
                 } else if filter?.allowsFile(child) ?? true {
-                    file(child, display: childDisplay)
-                    if found.count - handedOver >= 16 { flush() }
+                    // Readers open the file by name in this folder while it is open (see `OpenFolder`).
+                    if foundFiles != nil, !triedOpening {
+                        openFolder = OpenFolder(duplicating: folder)
+                        triedOpening = true
+                    }
+                    file(child, display: childDisplay, folder: openFolder, name: name)
                 }
             }
         }
