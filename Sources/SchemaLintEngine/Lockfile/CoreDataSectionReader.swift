@@ -406,6 +406,14 @@ struct JSONCursor {
     }
 
     private mutating func skipWhitespace() {
+        // Indentation eight spaces at a time: a pretty-printed lockfile is two-fifths spaces.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+            {
+                index += 8
+            }
+        }
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1

@@ -158,7 +158,19 @@ public enum Workspace {
         }
         var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
         var groups: [String: [SourceDiscovery.SourceFile]] = [:]
-        for file in files { groups[locator.root(ofFile: file.path), default: []].append(file) }
+        // Files come sorted by path: a run of files in one app goes into its group at once.
+        var runRoot: String?
+        var run: [SourceDiscovery.SourceFile] = []
+        for file in files {
+            let root = locator.root(ofFile: file.path)
+            if root != runRoot {
+                if let runRoot { groups[runRoot, default: []] += run }
+                runRoot = root
+                run.removeAll(keepingCapacity: true)
+            }
+            run.append(file)
+        }
+        if let runRoot { groups[runRoot, default: []] += run }
         for bundle in bundles where groups[locator.root(ofFile: bundle)] == nil {
             groups[locator.root(ofFile: bundle)] = []
         }
