@@ -56,12 +56,8 @@ final class ProjectReadingScopeTests: XCTestCase {
         for folder in ["App", "Other"] {
             try write("struct Launch { let title = \"Journal\" }\n", "\(folder)/Launch.swift")
         }
-        let lock = try TestSupport.run(["lock"], in: root)
-        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
-        XCTAssertTrue(lock.stdout.contains("locked Journal.xcdatamodeld/Journal 2"), lock.stdout)
-        XCTAssertFalse(lock.stdout.contains("no target compiles"), lock.stdout)
         // The damaged project cannot list the bundle: it is not read, so not named.
-        XCTAssertFalse(lock.stderr.contains("Other.xcodeproj"), lock.stderr)
+        try assertLocksTheBundle(in: root, withoutNaming: "Other.xcodeproj")
         let check = try TestSupport.run(["check"], in: root)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
@@ -97,14 +93,19 @@ final class ProjectReadingScopeTests: XCTestCase {
             let package = Package(name: "Tools", targets: names.map { .executableTarget(name: $0) })
             """, "Tools/Package.swift")
         try write("struct Tool { let name = \"lint\" }\n", "Tools/Tool.swift")
-        let lock = try TestSupport.run(["lock"], in: root)
-        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
-        XCTAssertTrue(lock.stdout.contains("locked Journal.xcdatamodeld/Journal 2"), lock.stdout)
-        XCTAssertFalse(lock.stdout.contains("no target compiles"), lock.stdout)
-        XCTAssertFalse(lock.stderr.contains("Tools/Package.swift"), lock.stderr)
+        try assertLocksTheBundle(in: root, withoutNaming: "Tools/Package.swift")
         // With SwiftData's words in a file, every file's membership matters again: the manifest is read and named.
         try write("import SwiftData\n@Model final class Tool { var name = \"\" }\n", "Tools/Tool.swift")
         let check = try TestSupport.run(["check"], in: root)
         XCTAssertTrue(check.stderr.contains("Tools/Package.swift cannot be read with certainty"), check.stderr)
+    }
+
+    /// `lock` in `root` records the Journal bundle as compiled, and stderr names nothing matching `unread`.
+    private func assertLocksTheBundle(in root: URL, withoutNaming unread: String) throws {
+        let lock = try TestSupport.run(["lock"], in: root)
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("locked Journal.xcdatamodeld/Journal 2"), lock.stdout)
+        XCTAssertFalse(lock.stdout.contains("no target compiles"), lock.stdout)
+        XCTAssertFalse(lock.stderr.contains(unread), lock.stderr)
     }
 }
