@@ -151,7 +151,11 @@ public enum ModelBundleReader {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
-        if buffer.count < size { buffer = [UInt8](repeating: 0, count: max(size, 2 * buffer.count)) }
+        if buffer.count < size {
+            // Filled by `read` straight away: no zeroing first (megabytes over a large bundle).
+            let grown = max(size, 2 * buffer.count)
+            buffer = [UInt8](unsafeUninitializedCapacity: grown) { _, initialized in initialized = grown }
+        }
         return buffer.withUnsafeMutableBufferPointer { buffer in
             var filled = 0
             while filled < size {
@@ -166,22 +170,10 @@ public enum ModelBundleReader {
 
     /// A regular file's bytes, read straight into an array (no `Data` to copy from); nil when it cannot be read.
     public static func bytes(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        // Filled by `read` straight away: no zeroing first (megabytes over a large bundle).
-        return [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
-            var filled = 0
-            while filled < buffer.count {
-                let count = systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                guard count > 0 else { break }
-                filled += count
-            }
-            // A file that shrank while read keeps what was there; one that grew is read as it was when opened.
-            initialized = filled
-        }
+        var buffer: [UInt8] = []
+        guard let count = fill(&buffer, from: path) else { return nil }
+        buffer.removeSubrange(count...)
+        return buffer
     }
 
     /// `.xccurrentversion` is a property list whose `_XCCurrentVersionName` names the version's folder.

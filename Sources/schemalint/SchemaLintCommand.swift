@@ -157,6 +157,11 @@ struct SharedOptions: ParsableArguments {
                 lockfiles = LockfileReading(paths: [explicitLockfile], workingDirectory: cwd)
             }
             var bundles: ModelBundlePreparation?
+            let preparation = { () -> ModelBundlePreparation in
+                let started = bundles ?? ModelBundlePreparation(threads: threads, keepingBytes: !takingRecorded)
+                bundles = started
+                return started
+            }
             let explicit = explicitLockfile != nil
             discovery.found = { found in
                 switch found {
@@ -168,12 +173,8 @@ struct SharedOptions: ParsableArguments {
                     } else {
                         lockfiles = LockfileReading(paths: [path], workingDirectory: cwd)
                     }
-                case let .modelBundle(absolute, display):
-                    bundles = bundles ?? ModelBundlePreparation(threads: threads, keepingBytes: !takingRecorded)
-                    bundles?.add(bundle: (absolute, display))
-                case let .mappingModel(absolute, display):
-                    bundles = bundles ?? ModelBundlePreparation(threads: threads, keepingBytes: !takingRecorded)
-                    bundles?.add(mappingModel: (absolute, display))
+                case let .modelBundle(absolute, display): preparation().add(bundle: (absolute, display))
+                case let .mappingModel(absolute, display): preparation().add(mappingModel: (absolute, display))
                 }
             }
             // An app with model bundles always needs its project files: they start being read once the walk has

@@ -201,10 +201,7 @@ public struct SourceDiscovery {
     }
 
     /// The files read, in walk order, each once.
-    private func collect(
-        _ results: [Swift.Result<(SourceFile, FileIdentity), ReadError>],
-        unreadable: inout [(path: String, reason: String)]
-    ) -> [SourceFile] {
+    private func collect(_ results: [FileRead], unreadable: inout [(path: String, reason: String)]) -> [SourceFile] {
         var files: [SourceFile] = []
         var seen = Set<FileIdentity>()  // a file reached twice (a symlink, overlapping paths) counts once
         for result in results {
@@ -221,31 +218,8 @@ public struct SourceDiscovery {
         var reason: String
     }
 
-    /// The whole file, in a new array. A regular file is read straight into an array of its size, never zeroed
-    /// first (lockfiles and project files of large apps are megabytes).
+    /// The whole file, in a new array.
     static func readBytes(_ path: String) -> Swift.Result<(bytes: [UInt8], identity: FileIdentity), ReadError> {
-        let descriptor = open(path, O_RDONLY)
-        if descriptor >= 0 {
-            defer { close(descriptor) }
-            var info = stat()
-            if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                var failure: Int32 = 0
-                let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
-                    var filled = 0
-                    while filled < buffer.count {
-                        let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-                        if count < 0 && errno == EINTR { continue }
-                        if count < 0 { failure = errno }
-                        guard count > 0 else { break }
-                        filled += count
-                    }
-                    // A file that shrank while read keeps what was there; one that grew is read as it was.
-                    initialized = filled
-                }
-                if failure != 0 { return .failure(ReadError(path: path, reason: String(cString: strerror(failure)))) }
-                return .success((bytes, FileIdentity(info)))
-            }
-        }
         var buffer: [UInt8] = []
         return read(path, into: &buffer).map { count, identity in
             buffer.removeSubrange(count...)
@@ -273,7 +247,9 @@ public struct SourceDiscovery {
         }
         let expected = Int(info.st_size)
         if bytes.count < max(expected, 0) + 1 {
-            bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+            // Filled by `read` straight away: no zeroing first (lockfiles and project files run to megabytes).
+            let size = max(expected, 0) + 1
+            bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
         }
         var filled = 0
         while true {
