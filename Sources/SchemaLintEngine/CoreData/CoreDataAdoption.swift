@@ -21,11 +21,14 @@ struct CoreDataAdoption {
 
     /// Every SwiftData store that takes over a Core Data store, whether its models hash alike or not.
     static func find(_ context: RuleContext) -> [CoreDataAdoption] {
+        let stores = context.topology.stores.filter { $0.location.kind == .url && $0.location.key.contains(".sqlite") }
+        // Most runs open no such store: the Core Data models (a current version assembled from the lockfile) are
+        // not worked out for nothing.
+        guard !stores.isEmpty else { return [] }
         let models = coreDataModels(context)
         guard !models.isEmpty else { return [] }
         var found: [CoreDataAdoption] = []
-        for store in context.topology.stores
-        where store.location.kind == .url && store.location.key.contains(".sqlite") {
+        for store in stores {
             let opened = store.versions
             guard let version = openingVersion(store, context), let analysis = context.analysis(of: version) else {
                 continue

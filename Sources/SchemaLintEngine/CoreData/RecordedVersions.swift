@@ -10,54 +10,68 @@ import SchemaLintModel
 ///   from it and no finding points into its lines (an edit would have changed its bytes);
 /// - every entity state it names is in the lockfile.
 /// Anything else is read as before.
-final class RecordedVersions {
-    /// The lockfile of each bundle's app, by the bundle's path as output shows it.
-    let lockfiles: [String: Lockfile]
-    /// Each bundle's locked entry, with the entity states decoded so far (a bundle's versions share most of them),
-    /// by bundle path; nil when the lockfile has no entry for the bundle.
-    private var records: [String: Record?] = [:]
+final class RecordedVersions: Sendable {
+    /// Each bundle's locked entry with its entity states decoded and its entity names ranked (a bundle's versions
+    /// share most of both), by bundle path; absent when the lockfile has no entry for the bundle. Filled once, then
+    /// only read: versions are taken on every core.
+    private let records: [String: Record]
 
-    private final class Record {
+    private struct Record: Sendable {
         let locked: LockedBundle
-        var states: [String: ModelBundleVersion.EntityState] = [:]
-        init(locked: LockedBundle) { self.locked = locked }
+        /// Entity states by key; a key whose hash is not 32 bytes of hex is left out (its versions are read).
+        let states: [String: ModelBundleVersion.EntityState]
+        /// Every entity name the entry's versions use, by its place in name order.
+        let rank: [String: Int]
+        let names: [String]
+
+        init(locked: LockedBundle) {
+            self.locked = locked
+            var states: [String: ModelBundleVersion.EntityState] = [:]
+            for (key, state) in locked.entities {
+                guard let hash = Hex.decode(state.hash), hash.count == 32 else { continue }
+                states[key] = ModelBundleVersion.EntityState(hash: hash, snapshot: state.snapshot)
+            }
+            self.states = states
+            names = Set(locked.versions.values.flatMap(\.entities.keys)).sorted()
+            rank = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        }
+
+        /// `entities` in name order, without comparing names again for every version.
+        func inNameOrder(_ entities: Dictionary<String, String>.Keys) -> [String] {
+            var slots = [Bool](repeating: false, count: names.count)
+            for name in entities { slots[rank[name]!] = true }
+            return slots.indices.filter { slots[$0] }.map { names[$0] }
+        }
     }
 
+    /// `lockfiles`: the lockfile of each bundle's app, by the bundle's path as output shows it.
     init(lockfiles: [String: Lockfile]) {
-        self.lockfiles = lockfiles
-    }
-
-    private func record(_ path: String) -> Record? {
-        if let known = records[path] { return known }
-        let record = lockfiles[path]?.coreData?[(path as NSString).lastPathComponent].map(Record.init)
-        records[path] = .some(record)
-        return record
+        var records: [String: Record] = [:]
+        for (path, lockfile) in lockfiles {
+            guard let locked = lockfile.coreData?[(path as NSString).lastPathComponent] else { continue }
+            records[path] = Record(locked: locked)
+        }
+        self.records = records
     }
 
     func version(_ contents: ModelBundleReader.VersionContents, bundle path: String) -> ModelBundleVersion? {
         let name = contents.folder.name
-        guard let digest = contents.digest, let record = record(path),
+        guard let digest = contents.digest, let record = records[path],
             let current = record.locked.current, let entry = record.locked.versions[name], entry.retired == nil,
             entry.contents == digest, VersionNameOrder.precedes(name, current)
         else { return nil }
         var entityStates: [String: ModelBundleVersion.EntityState] = [:]
         entityStates.reserveCapacity(entry.entities.count)
         for (entity, key) in entry.entities {
-            if let known = record.states[key] {
-                entityStates[entity] = known
-                continue
-            }
-            guard let state = record.locked.entities[key], let hash = Hex.decode(state.hash), hash.count == 32 else {
-                return nil
-            }
-            let decoded = ModelBundleVersion.EntityState(hash: hash, snapshot: state.snapshot)
-            record.states[key] = decoded
-            entityStates[entity] = decoded
+            guard let state = record.states[key] else { return nil }
+            entityStates[entity] = state
         }
-        return .recorded(
+        var version = ModelBundleVersion.recorded(
             name: name,
             location: SourceLocation(file: contents.file, line: contents.modelLine, column: 1),
             identifier: entry.identifier, entityStates: entityStates, uncertainties: entry.uncertainties ?? [],
             contentsDigest: digest)
+        version.entityNames = record.inNameOrder(entry.entities.keys)
+        return version
     }
 }

@@ -100,15 +100,11 @@ enum ModelBundleLoading {
             preparation?.value(found, mappingModels: mappingModels)
             ?? prepare(found, mappingModels: mappingModels, threads: threads)
         let (jobs, contents, early, memo) = (prepared.jobs, prepared.contents, prepared.early, prepared.memo)
-        var taken = [ModelBundleVersion?](repeating: nil, count: jobs.count)
-        if let lockfile = findRecorded() {
-            for (index, job) in jobs.enumerated() where early[index] == nil {
-                taken[index] = lockfile.version(contents[index], bundle: found[job.bundle].display)
-            }
-        }
-        let recorded = taken
+        let recorded = findRecorded()
         let read = Workers.map(jobs.count, threads: threads, state: {}) { index, _ -> ModelBundleVersion in
-            early[index] ?? recorded[index] ?? ModelBundleReader.readVersion(contents[index], memo: memo)
+            early[index]
+                ?? recorded?.version(contents[index], bundle: found[jobs[index].bundle].display)
+                ?? ModelBundleReader.readVersion(contents[index], memo: memo)
         }
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
         for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
@@ -142,7 +138,7 @@ enum ModelBundleLoading {
     }
 
     private static func folder(of path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        String(Paths.folderPart(path))
     }
 }
 

@@ -157,8 +157,12 @@ public struct SourceDiscovery {
                     keepingBytes: keepsAllBytes)
             }
         let files = collect(read, unreadable: &walk.unreadable)
+        // Walked in path order (`Walk.inPathOrder`): sorted already unless links to folders, or several paths
+        // given, put some elsewhere.
+        let inOrder = zip(files, files.dropFirst()).allSatisfy { $0.path < $1.path }
         var result = Result(
-            files: files.sorted { $0.path < $1.path }, unreadable: walk.unreadable.sorted { $0.path < $1.path })
+            files: inOrder ? files : files.sorted { $0.path < $1.path },
+            unreadable: walk.unreadable.sorted { $0.path < $1.path })
         result.projectFiles = walk.projectFiles
         result.appMarkers = walk.appMarkers
         result.modelBundles = walk.modelBundles
@@ -324,6 +328,7 @@ public struct SourceDiscovery {
     /// The directory walk: collects file paths, never follows a folder twice (symlink loops).
     private struct Walk {
         let filter: PathFilter?
+        /// The files to read once the walk is done, when they are not handed to `foundFiles` as found.
         var found: [(absolute: String, display: String)] = []
         var unreadable: [(path: String, reason: String)] = []
         var visitedDirectories = Set<FileIdentity>()
@@ -344,11 +349,17 @@ public struct SourceDiscovery {
 
         /// A file to read; `folder`: the open folder it was listed in, where it is called `name`.
         mutating func file(_ absolute: String, display: String, folder: OpenFolder? = nil, name: String = "") {
-            found.append((absolute, display))
-            if foundFiles != nil {
-                pending.append(FoundFile(absolute: absolute, display: display, folder: folder, name: name))
-                if pending.count >= 16 { flush() }
-            }
+            guard foundFiles != nil else { return found.append((absolute, display)) }
+            pending.append(FoundFile(absolute: absolute, display: display, folder: folder, name: name))
+            if pending.count >= 16 { flush() }
+        }
+
+        /// A folder's entries in the order their paths sort in: a subfolder as if its name ended in `/`, so that
+        /// `Foo+Sync.swift` comes before everything in `Foo/` (`+` sorts before `/`). The walk then finds files in
+        /// the order the run reports them, and they need no sorting afterwards (see `discover`).
+        static func inPathOrder(_ entries: [(name: String, type: UInt8)]) -> [(name: String, type: UInt8)] {
+            entries.map { entry in (entry, Int32(entry.type) == Int32(DT_DIR) ? entry.name + "/" : entry.name) }
+                .sorted { $0.1 < $1.1 }.map(\.0)
         }
 
         /// Hands the files found since the last time to `foundFiles`.
@@ -400,7 +411,7 @@ public struct SourceDiscovery {
             projectFiles[absolute] = projects.sorted()
             appMarkers[absolute] = markers
             if markers.contains(Lockfile.defaultFileName) { report?(.lockfileFolder(absolute)) }
-            for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+            for (name, type) in Self.inPathOrder(entries) {
                 var isDirectory = Int32(type) == Int32(DT_DIR)
                 var isFile = Int32(type) == Int32(DT_REG)
                 if Int32(type) == Int32(DT_LNK) || Int32(type) == Int32(DT_UNKNOWN) {

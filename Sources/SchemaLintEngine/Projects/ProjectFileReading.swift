@@ -16,7 +16,9 @@ public final class ProjectFileReading: @unchecked Sendable {
     /// projects in a folder above one of them, or whose bytes may list one (`ProjectFileMentions`), are read here.
     public init(projectFiles: [String: [String]], for files: [String]? = nil) {
         let names = files.map { Set($0.map { ($0 as NSString).lastPathComponent }) }
-        for (folder, projectNames) in projectFiles.sorted(by: { $0.key < $1.key }) {
+        // Every folder walked is listed, most with no project: only those with one are sorted.
+        let holding = projectFiles.filter { $0.value.contains { $0.hasSuffix(".xcodeproj") } }
+        for (folder, projectNames) in holding.sorted(by: { $0.key < $1.key }) {
             let above = files?.contains { $0.hasPrefix(folder + "/") } ?? true
             for name in projectNames where name.hasSuffix(".xcodeproj") {
                 let path = folder + "/" + name + "/project.pbxproj"

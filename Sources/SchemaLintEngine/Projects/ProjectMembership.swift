@@ -57,7 +57,7 @@ public struct ProjectMembership: Sendable {
         var markers = listed
         var previous: Substring?
         for path in paths {
-            let displayed = Self.folderPart(path)
+            let displayed = Paths.folderPart(path)
             // Paths come sorted: most share the previous one's folder.
             if displayed == previous { continue }
             previous = displayed
@@ -66,13 +66,14 @@ public struct ProjectMembership: Sendable {
                     ? self.workingDirectory : Paths.absolute(String(displayed), in: self.workingDirectory)
             }
         }
+        var nearest: [String: String?] = [:]
         for folder in Set(absoluteFolders.values) {
-            if let root = nearestRoot(of: folder, markers: &markers) { roots[folder] = root }
+            if let root = nearestRoot(of: folder, markers: &markers, known: &nearest) { roots[folder] = root }
         }
         let decidingRoots = deciding.map { paths in
-            Set(paths.compactMap { path in absoluteFolders[Self.folderPart(path)].flatMap { roots[$0] } })
+            Set(paths.compactMap { path in absoluteFolders[Paths.folderPart(path)].flatMap { roots[$0] } })
         }
-        let names = deciding.map { Set($0.map { path in Self.fileName(path) }) }
+        let names = deciding.map { Set($0.map { path in Paths.fileName(path) }) }
         let all = Set(roots.values).sorted()
         // Projects not read yet are read on every core: a large app has several, some of megabytes.
         let unread: [(path: String, names: Set<String>?)] = all.flatMap { root in
@@ -103,16 +104,12 @@ public struct ProjectMembership: Sendable {
         }
     }
 
-    private static func fileName(_ path: String) -> String {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
-    }
-
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
     public func decision(for path: String) -> Decision {
-        let displayed = Self.folderPart(path)
+        let displayed = Paths.folderPart(path)
         let folder = absoluteFolders[displayed]
             ?? Paths.parent(Paths.absolute(path, in: workingDirectory))
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.index(after: $0)...]) } ?? path
+        let name = Paths.fileName(path)
         let absolute = folder == "/" ? "/" + name : folder + "/" + name
         guard let root = roots[folder], let found = manifests[root], !found.isEmpty else { return .unknown }
         if root == folder, name == "Package.swift" { return .manifest }
@@ -173,21 +170,32 @@ public struct ProjectMembership: Sendable {
         }
     }
 
-    /// `App/Models` of `App/Models/Trip.swift`; empty for a file in the working directory.
-    private static func folderPart(_ path: String) -> Substring {
-        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-    }
-
-    /// The nearest folder at or above `folder`, not above the working directory, holding a project file.
-    private mutating func nearestRoot(of folder: String, markers: inout [String: [String]]) -> String? {
+    /// The nearest folder at or above `folder`, not above the working directory, holding a project file. `known`:
+    /// the answer for every folder already passed on the way up, none included (a thousand folders share a few
+    /// roots, and most are several levels below theirs).
+    private func nearestRoot(
+        of folder: String, markers: inout [String: [String]], known: inout [String: String?]
+    ) -> String? {
+        let inside = workingDirectory + "/"
+        var passed: [String] = []
         var current = folder
+        var found: String?
         while true {
-            if let known = roots[current] { return known }
+            if let answer = known[current] {
+                found = answer
+                break
+            }
+            passed.append(current)
             if markers[current] == nil { markers[current] = Self.projectFiles(in: current) }
-            if !(markers[current] ?? []).isEmpty { return current }
-            guard current.hasPrefix(workingDirectory + "/"), current != workingDirectory else { return nil }
+            if !(markers[current] ?? []).isEmpty {
+                found = current
+                break
+            }
+            guard current.hasPrefix(inside), current != workingDirectory else { break }
             current = Paths.parent(current)
         }
+        for folder in passed { known[folder] = found }
+        return found
     }
 
     private static func projectFiles(in folder: String) -> [String] {

@@ -27,7 +27,7 @@ public struct AppLocator {
     /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
     /// absolute), or the working directory when no folder above it is marked.
     public mutating func root(ofFile displayPath: String) -> String {
-        let displayedFolder = displayPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { displayPath[..<$0] } ?? ""
+        let displayedFolder = Paths.folderPart(displayPath)
         // Files come sorted by path: most share the previous file's folder.
         if let last, last.folder == displayedFolder { return last.root }
         let root: String

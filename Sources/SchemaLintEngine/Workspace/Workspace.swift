@@ -74,15 +74,6 @@ public enum Workspace {
         appMarkers: [String: Set<String>] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
-        var units = try units(
-            files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
-            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile, appMarkers: appMarkers)
-        var lockfiles: LockfileReading?
-        if readingLockfiles {
-            // Those discovery's walk found are being read already (`started`); the rest start now.
-            lockfiles = started ?? LockfileReading(paths: [], workingDirectory: cwd)
-            lockfiles?.read(Set(units.map(\.lockfilePath)))
-        }
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
         let holdsSchema = files.contains(where: \.mayHoldSchema)
@@ -100,6 +91,16 @@ public enum Workspace {
                         paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects,
                         deciding: deciding))
             }
+        }
+        // Files are grouped into apps meanwhile: which projects compile a file does not depend on its app.
+        var units = try units(
+            files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
+            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile, appMarkers: appMarkers)
+        var lockfiles: LockfileReading?
+        if readingLockfiles {
+            // Those discovery's walk found are being read already (`started`); the rest start now.
+            lockfiles = started ?? LockfileReading(paths: [], workingDirectory: cwd)
+            lockfiles?.read(Set(units.map(\.lockfilePath)))
         }
         let bundles = ModelBundleLoading.load(
             modelBundles, mappingModels: mappingModels, prepared: preparedBundles,

@@ -9,6 +9,13 @@ extension ModelBundle {
 /// A path's last component without Foundation (the model target stays free of it).
 enum PathName {
     static func last(_ path: String) -> String {
+        // The common case, asked for every version of every bundle: a path not ending in `/`.
+        let bytes = path.utf8
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            if bytes.index(after: slash) != bytes.endIndex { return String(path[bytes.index(after: slash)...]) }
+        } else {
+            return path
+        }
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed.split(separator: "/").last.map(String.init) ?? String(trimmed)
@@ -26,7 +33,7 @@ extension VersionAnalysis {
         if version.isRecorded {
             // Its hashes and snapshots are the lockfile's, for the same bytes: nothing to work out.
             store = version.schema
-            models = version.entityStates.keys.sorted()
+            models = version.entityNames ?? version.entityStates.keys.sorted()
             hashes = VersionHasher.result(entityHashes: version.entityStates.mapValues(\.hash), names: models)
             snapshot = models.compactMap { version.entityStates[$0]?.snapshot }
             return

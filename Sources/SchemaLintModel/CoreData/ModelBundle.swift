@@ -71,6 +71,8 @@ public struct ModelBundleVersion: Sendable {
     public var contentsDigest: String?
     /// Taken from the lockfile (`recorded(...)`), not read: its bytes are those recorded at lock.
     public var isRecorded = false
+    /// The names of `entityStates` in name order, when whoever took the version from the lockfile knows it already.
+    public var entityNames: [String]?
 
     /// An entity's version hash and its lockfile snapshot (`VersionAnalysis.bundleSnapshot`).
     public struct EntityState: Sendable {
