@@ -195,7 +195,7 @@ struct SharedOptions: ParsableArguments {
                 projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
                 mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
                 takingRecorded: takingRecorded, projects: projects, lockfiles: lockfiles, preparedBundles: bundles,
-                appMarkers: discovered.appMarkers)
+                appMarkers: discovered.appMarkers, folderApps: discovered.folderApps)
             for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
             return apps
         } catch let failure as SourceDiscovery.Failure {

@@ -170,4 +170,50 @@ final class AppDiscoveryTests: XCTestCase {
         let unclosed = PathFilter(included: ["[a"], excluded: [], base: "/app")
         XCTAssertTrue(unclosed.allowsFile("/app/[a"), "an unclosed [ is literal")
     }
+
+    /// The walk tells each folder's app on its way down (`SourceDiscovery.FolderApp`): the same answers as walking up
+    /// from every file, in a repository with two apps, a nested app, a submodule (`.git` below the marker) and a
+    /// marker above the folder the walk starts in.
+    func testTheWalksAppOfEachFolderIsTheOneFoundWalkingUp() throws {
+        let root = try TestSupport.temporaryDirectory()
+        let repository = root.appendingPathComponent("Repo")
+        let files = [
+            "Loose.swift", "Apps/Trips/Sources/Trip.swift", "Apps/Trips/Widget/Inner/Widget.swift",
+            "Apps/Trips/Vendor/Kit/Kit.swift", "Apps/Trips/Vendor/Kit/Sub/Deep.swift", "Apps/Notes/Note.swift",
+            "Shared/Model.swift",
+        ]
+        for file in files {
+            let url = repository.appendingPathComponent(file)
+            try makeFolder(url.deletingLastPathComponent())
+            try Data("struct S {}".utf8).write(to: url)
+        }
+        for marker in [
+            "schemalint.lock", "Apps/Trips/schemalint.lock", "Apps/Trips/Widget/.schemalint.yml",
+            "Apps/Notes/.schemalint.yml",
+        ] {
+            try Data().write(to: repository.appendingPathComponent(marker))
+        }
+        try makeFolder(repository.appendingPathComponent(".git"))
+        try makeFolder(repository.appendingPathComponent("Apps/Trips/Vendor/Kit/.git"))
+        // Started from inside the repository, from its root and from above it (the marker in Repo is then found by
+        // the walk, not above it).
+        for start in ["Repo/Apps/Trips", "Repo/Apps", "Repo", "."] {
+            let directory = root.appendingPathComponent(start).standardizedFileURL
+            let walked = try SourceDiscovery(workingDirectory: directory).discover([])
+            XCTAssertFalse(walked.files.isEmpty)
+            var seeded = AppLocator(
+                workingDirectory: directory.path, walked: walked.appMarkers, folders: walked.folderApps)
+            var plain = AppLocator(workingDirectory: directory.path)
+            for file in walked.files {
+                XCTAssertEqual(seeded.root(ofFile: file.path), plain.root(ofFile: file.path), "\(start): \(file.path)")
+            }
+        }
+        let apps = try SourceDiscovery(workingDirectory: repository).discover([]).folderApps
+        let absolute = repository.standardizedFileURL.path
+        XCTAssertEqual(apps["Apps/Trips/Widget/Inner"], .root(absolute + "/Apps/Trips/Widget"))
+        XCTAssertEqual(apps["Apps/Trips/Vendor/Kit/Sub"], .unmarked)
+        XCTAssertEqual(apps["Shared"], .root(absolute))
+        let inside = try SourceDiscovery(workingDirectory: repository.appendingPathComponent("Shared")).discover([])
+        XCTAssertEqual(inside.folderApps[""], .above(absolute))
+    }
 }

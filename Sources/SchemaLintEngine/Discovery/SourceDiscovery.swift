@@ -61,10 +61,26 @@ public struct SourceDiscovery {
         /// For every folder the walk listed (absolute), which of `AppLocator.markers` and `.git` it holds: an app's
         /// root is then found without asking the file system again.
         public var appMarkers: [String: Set<String>] = [:]
+        /// For every folder the walk listed, by its path as files show it (`App/Models`, empty for the working
+        /// directory), what the walk down to it tells of its app (see `FolderApp`).
+        public var folderApps: [Substring: FolderApp] = [:]
         /// Core Data model bundles (`.xcdatamodeld`, standalone `.xcdatamodel`) and mapping models
         /// (`.xcmappingmodel`) found on the walk: read by `ModelBundleLoading`, not as Swift files.
         public var modelBundles: [(absolute: String, display: String)] = []
         public var mappingModels: [(absolute: String, display: String)] = []
+    }
+
+    /// A folder's app as the walk finds it top down, with `AppLocator`'s rule: the nearest folder at or above it
+    /// holding `.schemalint.yml` or `schemalint.lock`, looking no higher than a folder holding `.git`. Thousands of
+    /// files then find their app without walking up each folder's path again.
+    public enum FolderApp: Sendable, Equatable {
+        /// The nearest marked folder (absolute).
+        case root(String)
+        /// None: a repository's root came first. The file is the working directory's app's.
+        case unmarked
+        /// Nothing from the folder the walk started in down to this one tells: the app is that of the folder above
+        /// where it started (absolute), which `AppLocator` asks of the file system.
+        case above(String)
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -165,6 +181,7 @@ public struct SourceDiscovery {
             unreadable: walk.unreadable.sorted { $0.path < $1.path })
         result.projectFiles = walk.projectFiles
         result.appMarkers = walk.appMarkers
+        result.folderApps = walk.folderApps
         result.modelBundles = walk.modelBundles
         result.mappingModels = walk.mappingModels
         return result
@@ -334,6 +351,7 @@ public struct SourceDiscovery {
         var visitedDirectories = Set<FileIdentity>()
         var projectFiles: [String: [String]] = [:]
         var appMarkers: [String: Set<String>] = [:]
+        var folderApps: [Substring: FolderApp] = [:]
         var modelBundles: [(absolute: String, display: String)] = []
         var mappingModels: [(absolute: String, display: String)] = []
         let report: ((Found) -> Void)?
@@ -371,7 +389,10 @@ public struct SourceDiscovery {
         /// Lists the folder at `absolute` and walks into its subfolders. `parent`: an open descriptor of the folder
         /// holding it, so it is opened by its `name` alone (resolving every folder's whole path again was a tenth of
         /// a large tree's walk).
-        mutating func directory(_ absolute: String, display: String, parent: Int32? = nil, name: String? = nil) {
+        /// `app`: the app of the folder holding it, when the walk came down to it.
+        mutating func directory(
+            _ absolute: String, display: String, parent: Int32? = nil, name: String? = nil, app inherited: FolderApp? = nil
+        ) {
             let descriptor =
                 if let parent, let name {
                     openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -410,6 +431,15 @@ public struct SourceDiscovery {
             }
             projectFiles[absolute] = projects.sorted()
             appMarkers[absolute] = markers
+            let app: FolderApp
+            if AppLocator.markers.contains(where: markers.contains) {
+                app = .root(absolute)
+            } else if markers.contains(".git") || absolute == "/" {
+                app = .unmarked
+            } else {
+                app = inherited ?? .above(Paths.parent(absolute))
+            }
+            folderApps[display == "." ? "" : Substring(display)] = app
             if markers.contains(Lockfile.defaultFileName) { report?(.lockfileFolder(absolute)) }
             for (name, type) in Self.inPathOrder(entries) {
                 var isDirectory = Int32(type) == Int32(DT_DIR)
@@ -442,7 +472,7 @@ public struct SourceDiscovery {
                         report?(.mappingModel(absolute: child, display: childDisplay))
                         continue
                     }
-                    directory(child, display: childDisplay, parent: folder, name: name)
+                    directory(child, display: childDisplay, parent: folder, name: name, app: app)
                 } else if filter?.allowsFile(child) ?? true {
                     // Readers open the file by name in this folder while it is open (see `OpenFolder`).
                     if foundFiles != nil, !triedOpening {

@@ -19,9 +19,17 @@ public struct AppLocator {
     /// asked of the file system.
     private let walked: [String: Set<String>]
 
-    public init(workingDirectory: String, walked: [String: Set<String>] = [:]) {
+    /// What the walk found of each folder's app, by the folder part of displayed paths.
+    private let folders: [Substring: SourceDiscovery.FolderApp]
+
+    /// `folders`: `SourceDiscovery.Result.folderApps`, which answer for most files at once.
+    public init(
+        workingDirectory: String, walked: [String: Set<String>] = [:],
+        folders: [Substring: SourceDiscovery.FolderApp] = [:]
+    ) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
         self.walked = walked
+        self.folders = folders
     }
 
     /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
@@ -31,7 +39,13 @@ public struct AppLocator {
         // Files come sorted by path: most share the previous file's folder.
         if let last, last.folder == displayedFolder { return last.root }
         let root: String
-        if let known = byDisplayedFolder[displayedFolder] {
+        if let app = folders[displayedFolder] {
+            switch app {
+            case let .root(marked): root = marked
+            case .unmarked: root = workingDirectory
+            case let .above(folder): root = marked(folder) ?? workingDirectory
+            }
+        } else if let known = byDisplayedFolder[displayedFolder] {
             root = known
         } else {
             root = marked(Paths.parent(Paths.absolute(displayPath, in: workingDirectory))) ?? workingDirectory

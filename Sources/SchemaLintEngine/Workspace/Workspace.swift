@@ -71,7 +71,7 @@ public enum Workspace {
         mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
         readingLockfiles: Bool = false, takingRecorded: Bool = false, projects: ProjectFileReading? = nil,
         lockfiles started: LockfileReading? = nil, preparedBundles: ModelBundlePreparation? = nil,
-        appMarkers: [String: Set<String>] = [:]
+        appMarkers: [String: Set<String>] = [:], folderApps: [Substring: SourceDiscovery.FolderApp] = [:]
     ) throws -> [AppUnit] {
         let cwd = SourceDiscovery.normalise(workingDirectory)
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
@@ -95,7 +95,8 @@ public enum Workspace {
         // Files are grouped into apps meanwhile: which projects compile a file does not depend on its app.
         var units = try units(
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
-            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile, appMarkers: appMarkers)
+            explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile,
+            locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
         var lockfiles: LockfileReading?
         if readingLockfiles {
             // Those discovery's walk found are being read already (`started`); the rest start now.
@@ -111,11 +112,12 @@ public enum Workspace {
             recorded: {
                 guard takingRecorded, let lockfiles else { return nil }
                 return recordedVersions(
-                    modelBundles.map(\.display), units: units, lockfiles: lockfiles, cwd: cwd, appMarkers: appMarkers)
+                    modelBundles.map(\.display), units: units, lockfiles: lockfiles,
+                    locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
             }, threads: threads)
         done.wait()
         let membership = reading.values().first
-        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
+        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps)
         for bundle in bundles {
             let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle.path)
             if let index = units.firstIndex(where: { $0.root == root }) { units[index].modelBundles.append(bundle) }
@@ -131,10 +133,9 @@ public enum Workspace {
     /// Each bundle's app's lockfile, as read in the background, for `RecordedVersions`: an app whose lockfile is
     /// missing or cannot be read, or that has store fixtures, has its versions read.
     private static func recordedVersions(
-        _ bundles: [String], units: [AppUnit], lockfiles: LockfileReading, cwd: String,
-        appMarkers: [String: Set<String>]
+        _ bundles: [String], units: [AppUnit], lockfiles: LockfileReading, locator: AppLocator
     ) -> RecordedVersions {
-        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
+        var locator = locator
         var byBundle: [String: Lockfile] = [:]
         for bundle in bundles {
             let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle)
@@ -150,14 +151,14 @@ public enum Workspace {
     /// `bundles`: model bundle paths, which make an app of their folder as Swift files do.
     private static func units(
         files: [SourceDiscovery.SourceFile], bundles: [String], workingDirectory cwd: String,
-        explicitConfiguration: String?, explicitLockfile: String?, appMarkers: [String: Set<String>]
+        explicitConfiguration: String?, explicitLockfile: String?, locator: AppLocator
     ) throws -> [AppUnit] {
         if explicitConfiguration != nil || explicitLockfile != nil {
             let configuration = try ConfigurationLoader.load(explicitPath: explicitConfiguration, workingDirectory: cwd)
             let lockfile = explicitLockfile ?? lockfilePath(configuration, root: cwd, workingDirectory: cwd)
             return [AppUnit(root: cwd, configuration: configuration, lockfilePath: lockfile, files: files)]
         }
-        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers)
+        var locator = locator
         var groups: [String: [SourceDiscovery.SourceFile]] = [:]
         // Files come sorted by path: a run of files in one app goes into its group at once.
         var runRoot: String?
