@@ -391,7 +391,8 @@ public struct SourceDiscovery {
         /// a large tree's walk).
         /// `app`: the app of the folder holding it, when the walk came down to it.
         mutating func directory(
-            _ absolute: String, display: String, parent: Int32? = nil, name: String? = nil, app inherited: FolderApp? = nil
+            _ absolute: String, display: String, parent: Int32? = nil, name: String? = nil,
+            app inherited: FolderApp? = nil
         ) {
             let descriptor =
                 if let parent, let name {
