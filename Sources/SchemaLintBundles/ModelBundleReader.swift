@@ -110,10 +110,17 @@ public enum ModelBundleReader {
             contents = Self.contents(of: contents.folder)
         }
         guard let bytes = contents.bytes else {
-            return ModelBundleVersion(
-                name: contents.folder.name, location: SourceLocation(file: contents.file, line: 1, column: 1),
+            // Models saved before Xcode 4 are a binary `elements` archive (with `layout`), which momc still compiles.
+            let legacy = FileManager.default.fileExists(atPath: contents.folder.path + "/elements")
+            let file = legacy ? contents.folder.display + "/elements" : contents.file
+            var version = ModelBundleVersion(
+                name: contents.folder.name, location: SourceLocation(file: file, line: 1, column: 1),
                 identifier: nil, schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
-                problem: "has no readable contents file")
+                problem: legacy
+                    ? "is in the binary format of Xcode 3 (an `elements` file, no `contents`), which schemalint "
+                        + "does not read" : "has no readable contents file")
+            version.isUnsupportedFormat = legacy
+            return version
         }
         var version = ModelContentsReader.read(bytes, name: contents.folder.name, file: contents.file, memo: memo)
         version.contentsDigest = contents.digest

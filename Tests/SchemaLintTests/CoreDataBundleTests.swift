@@ -165,6 +165,31 @@ final class CoreDataBundleTests: XCTestCase {
                        ["Journal.xcdatamodeld/Journal"])
     }
 
+    /// A version saved before Xcode 4 (a binary `elements` archive with `layout`, no `contents`; Automattic's
+    /// simplenote-ios ships one) is a format schemalint does not read, not damage: Xcode still compiles it. It is
+    /// named without asking for a repair, and `lock` records the other versions instead of refusing them all.
+    func testAVersionInXcode3sFormatIsNamedAndTheOthersAreLocked() throws {
+        let legacy = folder.appendingPathComponent("\(model)/Journal.xcdatamodel")
+        try FileManager.default.removeItem(at: legacy.appendingPathComponent("contents"))
+        try Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30]).write(to: legacy.appendingPathComponent("elements"))
+        try Data().write(to: legacy.appendingPathComponent("layout"))
+        let findings = try analyze().findings
+        XCTAssertEqual(TestSupport.summary(findings), ["syntax_error \(model)/Journal.xcdatamodel/elements:1"])
+        XCTAssertEqual(findings[0].message.id, "model-format")
+        XCTAssertTrue(findings[0].message.text.contains("binary format of Xcode 3"), "\(findings[0].message)")
+        XCTAssertFalse(findings[0].message.text.contains("momc refuses"), "\(findings[0].message)")
+        let outcome = Locker.plan(try analyze(), existing: nil, request: .init())
+        XCTAssertEqual(outcome.incomplete.map(\.key), [])
+        XCTAssertEqual(outcome.unsupported.map(\.key), ["Journal.xcdatamodeld/Journal"])
+        XCTAssertEqual(outcome.recorded, ["Journal.xcdatamodeld/Journal 2"])
+        XCTAssertEqual(try analyze(outcome.lockfile).findings.map(\.rule), [RuleID.syntaxError])
+        // Without `elements` either, the folder is as damaged as before: nothing is written.
+        try FileManager.default.removeItem(at: legacy.appendingPathComponent("elements"))
+        XCTAssertEqual(
+            Locker.plan(try analyze(), existing: nil, request: .init()).incomplete.map(\.key),
+            ["Journal.xcdatamodeld/Journal"])
+    }
+
     func testParentEntityCycleIsNamed() throws {
         try edit("Journal 2") {
             $0.replacingOccurrences(of: "<entity name=\"Entry\" ", with: "<entity name=\"Entry\" parentEntity=\"Tag\" ")

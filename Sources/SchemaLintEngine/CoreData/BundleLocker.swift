@@ -38,7 +38,12 @@ enum BundleLocker {
                     continue
                 }
                 if let problem = version.problem {
-                    outcome.incomplete.append((key, "its model file \(problem)"))
+                    // An old format is not damage: Xcode compiles it, and refusing the lockfile would be for ever.
+                    if version.isUnsupportedFormat {
+                        outcome.unsupported.append((key, "its model file \(problem)"))
+                    } else {
+                        outcome.incomplete.append((key, "its model file \(problem)"))
+                    }
                     continue
                 }
                 let now = analysis.modelVersions.first { $0.key == key }

@@ -50,6 +50,9 @@ public enum Locker {
         /// Versions no app container's store holds (a namespace, a test's plan): not a state any user's store can
         /// be in, so not locked. Key and why.
         public var declaredOnly: [(key: String, why: String)] = []
+        /// Core Data model versions in a format schemalint does not read (`ModelBundleVersion.isUnsupportedFormat`):
+        /// not locked, and the rest of the lockfile is written. Key and why.
+        public var unsupported: [(key: String, why: String)] = []
         /// Entries an earlier release locked that now say which stores hold them (`heldIn`): key and stores.
         public var assigned: [(key: String, stores: [String])] = []
         /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.

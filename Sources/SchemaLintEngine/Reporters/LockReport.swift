@@ -71,6 +71,9 @@ public struct LockReport {
         for (key, why) in outcome.declaredOnly {
             lines.append("not locked \(key): \(why), so no user's store holds it")
         }
+        for (key, why) in outcome.unsupported {
+            lines.append("not locked \(key): \(why); stores written with it are not checked")
+        }
         for key in outcome.notCompiled {
             lines.append(
                 "not locked \(key): no target compiles it (if a shipped build did, its stores still exist: keep it "

@@ -13,7 +13,9 @@ public struct SyntaxErrorRule: Rule {
                 version.problem.map { problem in
                     finding(
                         version.location, about: .file(version.location.file),
-                        .modelFileUnreadable(version.name, bundle: bundle.key, problem))
+                        version.isUnsupportedFormat
+                            ? .modelFormatUnsupported(version.name, bundle: bundle.key, problem)
+                            : .modelFileUnreadable(version.name, bundle: bundle.key, problem))
                 }
             }
         }
@@ -45,5 +47,13 @@ extension Finding.Message {
             id: "model-file",
             "\(version) of \(bundle) \(problem): schemalint skipped it, so its hashes are neither locked nor "
                 + "checked. Xcode's momc refuses it too; open it in Xcode to repair it")
+    }
+
+    /// Not damage: Xcode compiles the format, so the message asks for no repair and claims nothing of Xcode.
+    static func modelFormatUnsupported(_ version: String, bundle: String, _ problem: String) -> Self {
+        Self(
+            id: "model-format",
+            "\(version) of \(bundle) \(problem): its hashes are neither locked nor checked, the other versions' are. "
+                + "schemalint reads the `contents` file Xcode has written since Xcode 4")
     }
 }

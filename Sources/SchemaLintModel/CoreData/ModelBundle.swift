@@ -64,6 +64,9 @@ public struct ModelBundleVersion: Sendable {
     /// Why the version could not be read (malformed XML, an unknown attribute type, a cycle of parent entities):
     /// such a version is named and skipped, never hashed.
     public var problem: String?
+    /// Set with `problem` when the version is in a format schemalint does not read (Xcode 3's binary `elements`
+    /// file), not damaged: Xcode still compiles it, so there is nothing to repair and `lock` records the others.
+    public var isUnsupportedFormat = false
     /// Entities without a parent whose hash and snapshot were worked out when their bytes were first read (see
     /// `EntityMemo`): a bundle's versions repeat them, and both depend on nothing outside the entity.
     public var entityStates: [String: EntityState] = [:]
