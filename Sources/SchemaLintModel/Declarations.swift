@@ -322,6 +322,10 @@ public struct ClosureSummary: Sendable {
     public var swallowedErrors: [SwallowedError]
     /// Whether it sets a property, inserts or deletes (printing, fetching and saving alone do not).
     public var changesData: Bool
+    /// The models whose every row it deletes (`delete(model:)`), and whether it changes anything besides: when
+    /// the stage's target drops all of those models, a failed save loses nothing the migration keeps.
+    public var deletedModels: [TypeExpr] = []
+    public var changesMoreThanDeletedModels = true
     public init(
         location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
         changesData: Bool = true
@@ -339,6 +343,10 @@ public struct SwallowedError: Sendable, Hashable {
     public var location: SourceLocation
     /// The context operation whose failure is hidden, as written (`context.save()`), shortened.
     public var operation: String
+    /// The model whose every row the operation deletes (`context.delete(model: SchemaV1.Cache.self)`).
+    public var deletedModel: TypeExpr?
+    /// Whether the operation is the context's `save()`.
+    public var isSave = false
     public init(construct: String, location: SourceLocation, operation: String = "") {
         self.construct = construct
         self.location = location

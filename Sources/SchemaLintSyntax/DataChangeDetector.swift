@@ -4,11 +4,16 @@ import SwiftSyntax
 /// inserts or deletes. Printing, fetching and saving alone change nothing another device would have to merge.
 final class DataChangeDetector: SyntaxVisitor {
     private(set) var changesData = false
+    /// Calls not counted (`WholesaleDeletions`' own).
+    private let ignored: Set<SyntaxIdentifier>
 
-    init() { super.init(viewMode: .sourceAccurate) }
+    init(ignoring ignored: Set<SyntaxIdentifier> = []) {
+        self.ignored = ignored
+        super.init(viewMode: .sourceAccurate)
+    }
 
-    static func changesData(_ node: some SyntaxProtocol) -> Bool {
-        let detector = DataChangeDetector()
+    static func changesData(_ node: some SyntaxProtocol, ignoring ignored: Set<SyntaxIdentifier> = []) -> Bool {
+        let detector = DataChangeDetector(ignoring: ignored)
         detector.walk(node)
         return detector.changesData
     }
@@ -27,6 +32,7 @@ final class DataChangeDetector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ignored.contains(node.id) { return .skipChildren }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             ["insert", "delete", "append", "remove", "removeAll"].contains(member.declName.baseName.text)
         {

@@ -185,9 +185,15 @@ enum ExpressionReader {
         collector.walk(expression)
         let swallowed = SwallowedErrorCollector(reader: reader, closure: expression)
         swallowed.walk(expression)
-        return ClosureSummary(
+        var summary = ClosureSummary(
             location: reader.location(expression), typeUses: collector.uses,
             swallowedErrors: swallowed.found, changesData: DataChangeDetector.changesData(expression))
+        let deletions = WholesaleDeletions(collector: swallowed)
+        deletions.walk(expression)
+        summary.deletedModels = deletions.models
+        summary.changesMoreThanDeletedModels = deletions.more
+            || DataChangeDetector.changesData(expression, ignoring: deletions.calls)
+        return summary
     }
 
     // MARK: Attributes

@@ -34,10 +34,30 @@ final class SwallowedErrorCollector: SyntaxVisitor {
 
     override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
         if let mark = node.questionOrExclamationMark, let operation = contextOperation(in: Syntax(node.expression)) {
-            found.append(
-                SwallowedError(construct: "try\(mark.text)", location: reader.location(node), operation: operation))
+            var swallowed = SwallowedError(
+                construct: "try\(mark.text)", location: reader.location(node), operation: operation)
+            if let call = node.expression.as(FunctionCallExprSyntax.self) {
+                swallowed.deletedModel = deletedModel(call)
+                swallowed.isSave = contextMethod(call) == "save"
+            }
+            found.append(swallowed)
         }
         return .visitChildren
+    }
+
+    /// `delete`, `save`...: the context method `call` calls, if it calls one.
+    func contextMethod(_ call: FunctionCallExprSyntax) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self), contextNames.contains(base.baseName.text)
+        else { return nil }
+        return member.declName.baseName.text
+    }
+
+    /// `T` of `context.delete(model: T.self)` (with or without `where:`): rows of that model deleted.
+    func deletedModel(_ call: FunctionCallExprSyntax) -> TypeExpr? {
+        guard contextMethod(call) == "delete", let argument = call.arguments.first, argument.label?.text == "model"
+        else { return nil }
+        return TypeExprReader.readMetatype(argument.expression)
     }
 
     override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -123,5 +143,35 @@ final class SwallowedErrorCollector: SyntaxVisitor {
 
         /// A nested closure's `throw` is not this catch's.
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    }
+}
+
+/// The `context.delete(model: T.self)` calls of a migration closure, and whether it hands the context to anything
+/// else (a helper given the context may change any data).
+final class WholesaleDeletions: SyntaxVisitor {
+    let collector: SwallowedErrorCollector
+    private(set) var models: [TypeExpr] = []
+    private(set) var calls: Set<SyntaxIdentifier> = []
+    private(set) var more = false
+
+    init(collector: SwallowedErrorCollector) {
+        self.collector = collector
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let model = collector.deletedModel(node) {
+            models.append(model)
+            calls.insert(node.id)
+            return .skipChildren
+        }
+        if collector.contextMethod(node) == "delete" { more = true }  // a model that cannot be read, or one row
+        let handsOn = node.arguments.contains { argument in
+            argument.expression.as(DeclReferenceExprSyntax.self).map {
+                collector.contextNames.contains($0.baseName.text)
+            } ?? false
+        }
+        if handsOn { more = true }
+        return .visitChildren
     }
 }

@@ -138,4 +138,57 @@ final class MigrationSafetyTests: XCTestCase {
             """)
         XCTAssertEqual(analysis.findings, [], "a split of one field into two is not a rename")
     }
+
+    /// Deleting a model the stage's target drops loses nothing if it fails: the migration drops those rows anyway
+    /// (Unwatched clears its image cache so). A kept model, a save that carries other changes, a helper given the
+    /// context or a delete of one row is still reported, each at its line.
+    func testSwallowedDeletesOfDroppedModelsLoseNothing() {
+        func source(_ willMigrate: String) -> String {
+            """
+            import SwiftData
+
+            enum SchemaV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self, CachedImage.self] }
+                @Model final class Trip { var name: String = ""; init() {} }
+                @Model final class CachedImage { var data: Data = Data(); init() {} }
+            }
+
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip { var name: String = ""; init() {} }
+            }
+
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] { [step] }
+                static let step = MigrationStage.custom(
+                    fromVersion: SchemaV1.self, toVersion: SchemaV2.self,
+                    willMigrate: { context in
+            \(willMigrate)
+                    }, didMigrate: nil)
+            }
+            """
+        }
+        let swallowed = { (body: String) in
+            TestSupport.analyze(source(body)).findings.filter { $0.rule == .migrationErrorSwallowed }
+                .map(\.location.line)
+        }
+        // Lines 22 and 23 are the closure's first two.
+        XCTAssertEqual(swallowed("try? context.delete(model: SchemaV1.CachedImage.self)\ntry? context.save()"), [])
+        XCTAssertEqual(
+            swallowed("try? context.delete(model: SchemaV1.CachedImage.self, where: #Predicate { _ in true })"), [])
+        XCTAssertEqual(swallowed("try? context.delete(model: SchemaV1.Trip.self)\ntry? context.save()"), [22, 23])
+        XCTAssertEqual(
+            swallowed("try? context.delete(model: SchemaV1.CachedImage.self)\ntry? context.save()\nclean(context)"),
+            [23])
+        XCTAssertEqual(
+            swallowed(
+                "try? context.delete(model: SchemaV1.CachedImage.self)\n"
+                    + "for trip in try context.fetch(FetchDescriptor<SchemaV1.Trip>()) { trip.name = \"\" }\n"
+                    + "try? context.save()"),
+            [24])
+        XCTAssertEqual(swallowed("try? context.save()"), [22])
+    }
 }

@@ -15,7 +15,10 @@ public struct MigrationErrorSwallowedRule: Rule {
                 for (name, closure) in [
                     ("willMigrate", stage.expression.willMigrate), ("didMigrate", stage.expression.didMigrate),
                 ] {
-                    for swallowed in closure?.swallowedErrors ?? [] where seen.insert(swallowed.location).inserted {
+                    for swallowed in closure?.swallowedErrors ?? []
+                    where !Self.losesNothing(swallowed, in: closure, of: stage, context)
+                        && seen.insert(swallowed.location).inserted
+                    {
                         findings.append(
                             finding(
                                 swallowed.location,
@@ -26,6 +29,24 @@ public struct MigrationErrorSwallowedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// A failure that loses nothing the migration keeps: deleting rows of a model the stage's target version no
+    /// longer has (the migration drops them anyway), or saving a closure whose only change is such deletions.
+    static func losesNothing(
+        _ swallowed: SwallowedError, in closure: ClosureSummary?, of stage: Stage, _ context: RuleContext
+    ) -> Bool {
+        let project = context.project
+        guard let closure, let target = stage.to?.version.flatMap({ project.version($0) }) else { return false }
+        let dropped = { (model: TypeExpr) -> Bool in
+            guard let id = project.symbols.resolveSymbol(model, scope: stage.scope, file: closure.location.file),
+                let entity = project.entity(id)
+            else { return false }
+            return context.entity(named: entity.name, in: target) == nil
+        }
+        if let model = swallowed.deletedModel { return dropped(model) }
+        return swallowed.isSave && !closure.deletedModels.isEmpty && !closure.changesMoreThanDeletedModels
+            && closure.deletedModels.allSatisfy(dropped)
     }
 }
 
