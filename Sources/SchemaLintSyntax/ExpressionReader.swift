@@ -185,14 +185,15 @@ enum ExpressionReader {
         collector.walk(expression)
         let swallowed = SwallowedErrorCollector(reader: reader, closure: expression)
         swallowed.walk(expression)
-        var summary = ClosureSummary(
-            location: reader.location(expression), typeUses: collector.uses,
-            swallowedErrors: swallowed.found, changesData: DataChangeDetector.changesData(expression))
         let deletions = WholesaleDeletions(collector: swallowed)
         deletions.walk(expression)
+        // One walk for both: every `delete(model:)` left out is a change too.
+        let changesMore = DataChangeDetector.changesData(expression, ignoring: deletions.calls)
+        var summary = ClosureSummary(
+            location: reader.location(expression), typeUses: collector.uses,
+            swallowedErrors: swallowed.found, changesData: changesMore || !deletions.calls.isEmpty)
         summary.deletedModels = deletions.models
-        summary.changesMoreThanDeletedModels = deletions.more
-            || DataChangeDetector.changesData(expression, ignoring: deletions.calls)
+        summary.changesMoreThanDeletedModels = deletions.more || changesMore
         return summary
     }
 

@@ -84,6 +84,17 @@ final class SwallowedErrorCollector: SyntaxVisitor {
         return finder.stops
     }
 
+    /// `context` or `self.context`: one of the names a migration closure's context goes by.
+    static func mentions(_ contextNames: Set<String>, _ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return contextNames.contains(reference.baseName.text)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return contextNames.contains(member.declName.baseName.text)
+        }
+        return false
+    }
+
     private static func shortened(_ text: String) -> String {
         let line = text.split(separator: "\n").first.map(String.init) ?? text
         return line.count > 60 || line != text ? String(line.prefix(57)) + "..." : line
@@ -112,13 +123,7 @@ final class SwallowedErrorCollector: SyntaxVisitor {
         }
 
         private func mentionsContext(_ expression: ExprSyntax) -> Bool {
-            if let reference = expression.as(DeclReferenceExprSyntax.self) {
-                return contextNames.contains(reference.baseName.text)
-            }
-            if let member = expression.as(MemberAccessExprSyntax.self) {
-                return contextNames.contains(member.declName.baseName.text)
-            }
-            return false
+            SwallowedErrorCollector.mentions(contextNames, expression)
         }
     }
 
@@ -146,8 +151,8 @@ final class SwallowedErrorCollector: SyntaxVisitor {
     }
 }
 
-/// The `context.delete(model: T.self)` calls of a migration closure, and whether it hands the context to anything
-/// else (a helper given the context may change any data).
+/// The `context.delete(model: T.self)` calls of a migration closure, and whether it hands the context to a helper
+/// (which may change any data).
 final class WholesaleDeletions: SyntaxVisitor {
     let collector: SwallowedErrorCollector
     private(set) var models: [TypeExpr] = []
@@ -165,13 +170,10 @@ final class WholesaleDeletions: SyntaxVisitor {
             calls.insert(node.id)
             return .skipChildren
         }
-        if collector.contextMethod(node) == "delete" { more = true }  // a model that cannot be read, or one row
-        let handsOn = node.arguments.contains { argument in
-            argument.expression.as(DeclReferenceExprSyntax.self).map {
-                collector.contextNames.contains($0.baseName.text)
-            } ?? false
+        // Deleting single rows is a change `DataChangeDetector` sees; a helper given the context is not.
+        if node.arguments.contains(where: { SwallowedErrorCollector.mentions(collector.contextNames, $0.expression) }) {
+            more = true
         }
-        if handsOn { more = true }
         return .visitChildren
     }
 }

@@ -115,12 +115,12 @@ enum ModelBundleLoading {
                 current: prepared.currents[index])
             bundle.isCompiled = compiled(found.display, membership: membership)
             let names = bundle.versions.map(\.name)
-            let parent = folder(of: found.display)
+            let parent = Paths.folderPart(found.display)
             for (mapping, paths) in zip(mappingModels, prepared.mappingPaths) {
                 let file = MappingModelReader.read(display: mapping.display, modelPaths: paths, versionNames: names)
                 // A mapping model belongs to the bundle whose versions it names, or, when it names none schemalint
                 // can read, to a bundle in its own folder.
-                if (file.source != nil && file.destination != nil) || folder(of: mapping.display) == parent {
+                if (file.source != nil && file.destination != nil) || Paths.folderPart(mapping.display) == parent {
                     bundle.mappingModels.append(file)
                 }
             }
@@ -135,10 +135,6 @@ enum ModelBundleLoading {
         case .notCompiled?: return false
         default: return nil
         }
-    }
-
-    private static func folder(of path: String) -> String {
-        String(Paths.folderPart(path))
     }
 }
 
