@@ -106,6 +106,13 @@ struct Check: ParsableCommand {
                 "schemalint: recorded \(outcome.recorded.entries.count) findings in \(writeBaseline); check with "
                     + "--baseline \(writeBaseline) to see only new ones"
             )
+            let leftOut = outcome.recorded.leftOut
+            if leftOut > 0 {
+                Console.err(
+                    "schemalint: left out \(leftOut) finding\(leftOut == 1 ? "" : "s") about shipped versions or "
+                        + "stores: a baseline never hides them; fix the code, or accept a change on purpose with "
+                        + "`schemalint lock --accept NAME --reason \"...\"`")
+            }
             return
         }
         let configuration = try options.configuration()

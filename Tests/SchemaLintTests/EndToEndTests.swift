@@ -109,6 +109,48 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["check"], in: app).status, 0)
     }
 
+    /// A baseline adopts today's code, never an edit to what shipped: `--write-baseline` leaves the shipped-state
+    /// finding out and says so, and `--baseline` reports it even when a hand-edited baseline holds its entry.
+    func testABaselineNeverHidesAnEditedShippedVersion() throws {
+        let app = try makeApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        XCTAssertEqual(try run(["lock"], in: app).status, 0)
+        try write(
+            app, "Schema/SchemaV1+Trip.swift",
+            """
+            import Foundation
+            import SwiftData
+
+            extension SchemaV1 {
+                @Model final class Trip {
+                    var name: String
+                    var startDate: Date?
+                    init(name: String) { self.name = name }
+                }
+            }
+            """)
+        let write = try run(["check", "--write-baseline", "baseline.json"], in: app)
+        XCTAssertEqual(write.status, 0, write.stderr)
+        XCTAssertTrue(write.stderr.contains("recorded 0 findings"), write.stderr)
+        XCTAssertTrue(write.stderr.contains("left out 1 finding about shipped versions or stores"), write.stderr)
+        let check = try run(["check", "--baseline", "baseline.json"], in: app)
+        XCTAssertEqual(check.status, 1, check.stdout)
+        XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"), check.stdout)
+
+        // An entry written by hand (or by an older release) with the finding's exact key does not hide it either.
+        let json = try run(["check", "--reporter", "json"], in: app)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let finding = try XCTUnwrap((report["findings"] as? [[String: Any]])?.first)
+        let entry: [String: Any] = [
+            "rule": "shipped_schema_edited", "subject": finding["subject"] as Any,
+            "message": finding["messageId"] as Any,
+        ]
+        let file: [String: Any] = ["formatVersion": 2, "findings": [entry]]
+        try JSONSerialization.data(withJSONObject: file).write(to: app.appendingPathComponent("baseline.json"))
+        let handEdited = try run(["check", "--baseline", "baseline.json"], in: app)
+        XCTAssertEqual(handEdited.status, 1, handEdited.stdout)
+    }
+
     /// `lock` never records two versions with one checksum silently; `--strict` refuses and writes nothing.
     func testLockWarnsAboutDuplicateChecksumsAndStrictRefuses() throws {
         let app = try makeApp()

@@ -5,6 +5,10 @@ import SchemaLintModel
 /// only. Entries are keyed by rule, the finding's subject and its message id, never by line or wording: a finding
 /// stays baselined when unrelated edits move it or a release rewords it.
 ///
+/// Findings about shipped states (`ShippedStateFindings`) never enter a baseline and are never hidden by one, even
+/// by an entry a hand-edited or older file holds: a baseline adopts today's code, not edits to what users' stores
+/// were written by.
+///
 /// Format 1 files (keyed by a place looked up from the line and the message text without digits) are still read
 /// and matched the old way; `--write-baseline` writes format 2.
 public struct Baseline: Equatable, Sendable {
@@ -45,8 +49,13 @@ public struct Baseline: Equatable, Sendable {
     /// The format the entries were read in (1 or 2).
     public var format = Baseline.formatVersion
 
+    /// How many findings about shipped states `init(findings:project:)` left out.
+    public var leftOut = 0
+
     public init(findings: [Finding], project: Project) {
-        entries = findings.map(Self.entry).sorted {
+        let kept = findings.filter { !ShippedStateFindings.contains($0) }
+        leftOut = findings.count - kept.count
+        entries = kept.map(Self.entry).sorted {
             ($0.rule, $0.subject, $0.message) < ($1.rule, $1.subject, $1.message)
         }
     }
@@ -76,6 +85,7 @@ public struct Baseline: Equatable, Sendable {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         return findings.filter { finding in
+            if ShippedStateFindings.contains(finding) { return true }
             let entry = key(finding)
             guard let count = remaining[entry], count > 0 else { return true }
             remaining[entry] = count - 1

@@ -78,7 +78,9 @@ public struct CheckRun {
             let analysis = analyzer.analyze(files: app.files, lockfile: locked)
             let shipsState = !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)
             if !found && against == nil, shipsState { missing.append(app.lockfilePath) }
-            recorded.entries += Baseline(findings: analysis.findings, project: analysis.project).entries
+            let appBaseline = Baseline(findings: analysis.findings, project: analysis.project)
+            recorded.entries += appBaseline.entries
+            recorded.leftOut += appBaseline.leftOut
             findings +=
                 baseline.map { $0.newFindings(analysis.findings, project: analysis.project) } ?? analysis.findings
             statistics.filesFound += analysis.statistics.filesFound

@@ -5,10 +5,10 @@ import SchemaLintModel
 ///
 /// - `disable:next` covers the line after the comment, `disable:this` the comment's own line;
 /// - `disable` covers every line from the comment until an `enable` naming the same rule (or `all`);
-/// - `shipped_schema_edited` and `shipped_schema_removed` are never suppressed: the only way past them is
+/// - findings about shipped states (`ShippedStateFindings`) are never suppressed: the only way past them is
 ///   `schemalint lock --accept`, which records its reason in the lockfile.
 public struct SuppressionLedger {
-    public static let unsuppressible: Set<RuleID> = [.shippedSchemaEdited, .shippedSchemaRemoved]
+    public static let unsuppressible = ShippedStateFindings.rules
 
     public struct Use: Hashable {
         public var comment: SuppressionComment

@@ -1,0 +1,13 @@
+import SchemaLintModel
+
+/// Findings about what already shipped: a user's store was written by that state, so the finding is about data on
+/// devices, not about code style. Neither a `schemalint:disable` comment nor a baseline hides them; the one way past
+/// one is `schemalint lock --accept NAME --reason "..."`, which records who accepted what, and why, in the lockfile.
+public enum ShippedStateFindings {
+    public static let rules: Set<RuleID> = [
+        .shippedSchemaEdited, .shippedSchemaRemoved, .shippedVersionNotInPlan, .currentModelVersionInvalid,
+        .storeAbandoned,
+    ]
+
+    public static func contains(_ finding: Finding) -> Bool { rules.contains(finding.rule) }
+}
