@@ -80,6 +80,12 @@ public enum ProjectBuilder {
                 versions[index].key = "\(distinct)/\(versions[index].name)"
             }
         }
-        versions.sort { ($0.key, $0.location) < ($1.key, $1.location) }
+        versions.sort { a, b in
+            let x = (identifier: a.identifier?.description, name: a.key)
+            let y = (identifier: b.identifier?.description, name: b.key)
+            if VersionOrder.precedes(x, y) { return true }
+            if VersionOrder.precedes(y, x) { return false }
+            return a.location < b.location
+        }
     }
 }

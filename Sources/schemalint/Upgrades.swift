@@ -16,6 +16,9 @@ struct Upgrades: ParsableCommand {
     @Option(help: "Output format: text, json or markdown (for a GitHub job summary or a pull-request comment).")
     var format: UpgradeReport.Format = .text
 
+    @Flag(help: "Every step of each migration path and every reason one fails (default: one line per state).")
+    var verbose = false
+
     func run() throws {
         let apps = try options.apps()
         let stores = try options.storeFiles(for: apps)
@@ -25,7 +28,7 @@ struct Upgrades: ParsableCommand {
             let analysis = try options.analyze(
                 app, lockfile: lockfile, storeFiles: stores[app.root] ?? [], lockfileLocation: nil)
             guard lockfile != nil || !analysis.storeVerdicts.isEmpty || apps.count == 1 else { continue }
-            Console.out(UpgradeReport.render(analysis.upgrades, as: format))
+            Console.out(UpgradeReport.render(analysis.upgrades, as: format, verbose: verbose))
             fails = fails || analysis.upgrades.rows.contains { $0.outcome.fails }
         }
         if fails { throw ExitStatus.findings }

@@ -502,6 +502,7 @@ final class StoreTopologyTests: XCTestCase {
         let json = try TestSupport.run(["upgrades", "--format", "json"], in: root)
         XCTAssertTrue(json.stdout.contains("\"opens\": false"), json.stdout)
         let markdown = try TestSupport.run(["upgrades", "--format", "markdown"], in: root)
-        XCTAssertTrue(markdown.stdout.contains("| `LibrarySchemaV1` in Library.store | ❌ |"), markdown.stdout)
+        XCTAssertTrue(markdown.stdout.contains("#### Library.store: 2 states, 1 ❌ fail, 1 ✅ open"), markdown.stdout)
+        XCTAssertTrue(markdown.stdout.contains("| `LibrarySchemaV1` | ❌ |"), markdown.stdout)
     }
 }

@@ -113,7 +113,8 @@ enum BundleLocker {
         let compiled = Set(analysis.project.modelBundles.filter { $0.isCompiled != false }.map(\.key))
         for (key, bundle) in (existing?.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !compiled.contains(key) && request.accept.contains(key) {
-            for (name, entry) in bundle.versions.sorted(by: { $0.key < $1.key }) where entry.retired == nil {
+            let ordered = bundle.versions.sorted { VersionNameOrder.precedes($0.key, $1.key) }
+            for (name, entry) in ordered where entry.retired == nil {
                 outcome.lockfile.coreData?[key]?.versions[name]?.retired = request.reason ?? ""
                 outcome.retired.append("\(key)/\(name)")
             }

@@ -58,7 +58,9 @@ enum ModelUpgrades {
         // Same hashes as the current version (or the current one itself): opened without a migration.
         if now.hashes.checksum == entry.checksum { return .opensAsIs(version: bundle.key(of: current)) }
         if let mapping = bundle.mappingModels.first(where: { $0.maps(from: name, to: current.name) == true }) {
-            return .staged(from: "\(bundle.key)/\(name)", steps: ["mapping model \(mapping.path) to \(current.name)"])
+            return .staged(
+                from: "\(bundle.key)/\(name)",
+                steps: [.init(.mapped, "mapping model \(mapping.path) to \(current.name)")])
         }
         let from = locked.lockedVersion(name)?.entities ?? []
         let blockers = ModelMigrationStep.inferenceBlockers(from: from, to: now.snapshot).map { change in
@@ -70,7 +72,10 @@ enum ModelUpgrades {
             return .staged(
                 from: "\(bundle.key)/\(name)",
                 steps: [
-                    "version by version to \(current.name), each step inferred or mapped (\(mapped) mapping models)"
+                    .init(
+                        .mapped,
+                        "version by version to \(current.name), each step inferred or mapped (\(mapped) mapping "
+                            + "models)")
                 ])
         }
         return .modelInferred(target: bundle.key(of: current), blockers: blockers)

@@ -34,7 +34,8 @@ struct ShippedModelVersions {
         where !adopted.contains(bundleKey) {
             let lockLocation = SourceLocation(
                 file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
-            for (name, entry) in lockedBundle.versions.sorted(by: { $0.key < $1.key }) where entry.retired == nil {
+            let ordered = lockedBundle.versions.sorted { VersionNameOrder.precedes($0.key, $1.key) }
+            for (name, entry) in ordered where entry.retired == nil {
                 // The common case first: the version is there with the locked hashes (no entry to assemble).
                 if let bundle = bundles[bundleKey], bundle.isCompiled != false,
                     let version = bundle.version(named: name),

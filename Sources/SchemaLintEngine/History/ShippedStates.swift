@@ -41,7 +41,7 @@ extension RuleContext {
         let declared = Set(analyses.values.map(\.hashes.checksum))
         var states: [ShippedState] = []
         var seen = Set<String>()
-        for key in lockfile.versions.keys.sorted() {
+        for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
             for store in StateAssignment.holder(of: key, locked, in: self).stores {
                 let staged = store.stagedPlan(self)

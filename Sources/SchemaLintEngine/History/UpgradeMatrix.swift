@@ -17,7 +17,7 @@ public struct UpgradeMatrix: Sendable {
         /// A version the app opens has its checksum.
         case opensAsIs(version: String)
         /// A version of the plan that runs stages has its checksum: the steps from there to the newest.
-        case staged(from: String, steps: [String])
+        case staged(from: String, steps: [Step])
         /// No stage runs: SwiftData infers one migration to `target`; `blockers` is what it cannot do.
         case inferred(target: String, blockers: [String])
         /// The plan that runs stages has no version with its checksum (134504).
@@ -63,6 +63,22 @@ public struct UpgradeMatrix: Sendable {
         }
     }
 
+    /// One step of a staged path: what runs it, and its description.
+    public struct Step: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            /// A custom stage, a lightweight stage, a step of the plan with no stage (inferred), a mapping model.
+            case custom, lightweight, inferred, mapped
+        }
+
+        public var kind: Kind
+        public var text: String
+
+        public init(_ kind: Kind, _ text: String) {
+            self.kind = kind
+            self.text = text
+        }
+    }
+
     public var rows: [Row] = []
     public init(rows: [Row] = []) { self.rows = rows }
 }
@@ -74,7 +90,7 @@ extension UpgradeMatrix {
         var states: [String: [ShippedState]] = [:]
         for state in context.shippedStates { states[state.key, default: []].append(state) }
         let named = !context.topology.isPooled
-        for key in (lockfile?.versions.keys.sorted() ?? []) {
+        for key in lockfile?.versionKeys ?? [] {
             guard let locked = lockfile?.versions[key], locked.retired == nil else { continue }
             func row(_ outcome: Outcome, _ store: StoreTopology.Store? = nil) {
                 matrix.rows.append(
@@ -148,12 +164,20 @@ extension UpgradeMatrix {
             guard
                 let start = steps.versions.firstIndex(where: { context.analysis(of: $0)?.hashes.checksum == checksum })
             else { continue }
-            let path = steps.steps.dropFirst(start).map { step -> String in
-                let kind = step.stages.first.map { "\($0.kind)" } ?? "inferred, no stage"
-                return "\(step.from.name) → \(step.to.name) (\(kind))"
+            let path = steps.steps.dropFirst(start).map { step -> Step in
+                let kind: Step.Kind =
+                    switch step.stages.first?.kind {
+                    case .custom?: .custom
+                    case .lightweight?: .lightweight
+                    case nil: .inferred
+                    }
+                let label = kind == .inferred ? "inferred, no stage" : kind.rawValue
+                return Step(kind, "\(step.from.name) → \(step.to.name) (\(label))")
             }
-            return path.isEmpty ? .opensAsIs(version: steps.versions[start].key) : .staged(
-                from: steps.versions[start].key, steps: path)
+            return path.isEmpty
+                ? .opensAsIs(version: steps.versions[start].key)
+                : .staged(
+                    from: steps.versions[start].key, steps: path)
         }
         let targets = store?.inferenceTargets(context) ?? context.currentTargets
         if let same = targets.first(where: { context.analysis(of: $0)?.hashes.checksum == checksum }) {

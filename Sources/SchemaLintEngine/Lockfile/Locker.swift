@@ -180,7 +180,7 @@ public enum Locker {
             outcome.unassigned = unassigned(existing, analysis)
             rehome(existing, analysis, request: request, outcome: &outcome)
         }
-        for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
+        for (key, locked) in (existing?.versionsInOrder ?? [])
         where !present.contains(key) && locked.retired == nil
             && (request.accept.contains(key) || request.accept.contains(locked.type))
         {
@@ -196,7 +196,7 @@ public enum Locker {
     static func remappedImplicitState(
         of entry: LockedVersion, _ current: VersionAnalysis, in existing: Lockfile?
     ) -> (key: String, locked: LockedVersion)? {
-        for (key, locked) in (existing?.versions ?? [:]).sorted(by: { $0.key < $1.key })
+        for (key, locked) in (existing?.versionsInOrder ?? [])
         where ImplicitVersionKeys.isImplicit(key) && locked.retired == nil
             && !(locked.checksumUncertainties ?? []).isEmpty
         {
@@ -258,7 +258,7 @@ public enum Locker {
         let versions = Dictionary(analysis.versions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let withTopology = RuleContext(
             project: analysis.project, analyses: versions, lockfile: lockfile, topology: analysis.topology)
-        return lockfile.versions.keys.sorted().compactMap { key in
+        return lockfile.versionKeys.compactMap { key in
             guard let locked = lockfile.versions[key], locked.retired == nil else { return nil }
             switch StateAssignment.holder(of: key, locked, in: withTopology) {
             case let .unmatched(stores):

@@ -26,6 +26,16 @@ public struct Lockfile: Equatable, Sendable, Encodable {
 
     public init(versions: [String: LockedVersion] = [:]) { self.versions = versions }
 
+    /// The locked versions' keys in `VersionOrder`: how every command lists them.
+    public var versionKeys: [String] {
+        VersionOrder.sorted(Array(versions.keys), identifier: { versions[$0]?.versionIdentifier }, name: { $0 })
+    }
+
+    /// The locked versions in `VersionOrder`.
+    public var versionsInOrder: [(key: String, value: LockedVersion)] {
+        versionKeys.map { (key: $0, value: versions[$0]!) }
+    }
+
     /// Only these are written; the rest is where the file was read from or what a git revision supplied.
     enum CodingKeys: String, CodingKey { case formatVersion, hashAlgorithm, versions, coreData }
 
@@ -48,8 +58,10 @@ public struct LockedBundle: Equatable, Sendable, Codable {
     /// Entity states by key: its version hash and snapshot.
     public var entities: [String: LockedEntity]
 
-    public init(path: String, current: String?, versions: [String: LockedModelVersion] = [:],
-                entities: [String: LockedEntity] = [:]) {
+    public init(
+        path: String, current: String?, versions: [String: LockedModelVersion] = [:],
+        entities: [String: LockedEntity] = [:]
+    ) {
         self.path = path
         self.current = current
         self.versions = versions

@@ -35,11 +35,13 @@ public struct LockReport {
     public var duplicateChecksums: [String] {
         let versions = outcome.lockfile.versions
         let new = Set(outcome.recorded + outcome.accepted)
-        let groups = Dictionary(grouping: versions.keys.sorted()) { versions[$0]?.checksum ?? "" }
+        let keys = outcome.lockfile.versionKeys
+        let order = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+        let groups = Dictionary(grouping: keys) { versions[$0]?.checksum ?? "" }
         return groups.filter { checksum, keys in
             !checksum.isEmpty && keys.count > 1 && keys.contains(where: new.contains)
         }
-            .sorted { $0.value[0] < $1.value[0] }
+            .sorted { order[$0.value[0], default: 0] < order[$1.value[0], default: 0] }
             .map { checksum, keys in
                 "\(keys.joined(separator: " and ")) have the same store checksum (\(checksum)): a plan that lists "
                     + "both stops at launch with \"Duplicate version checksums\". Make the newer one differ before "

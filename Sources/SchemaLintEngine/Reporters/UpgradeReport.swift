@@ -5,39 +5,98 @@ public enum UpgradeReport {
         case text, json, markdown
     }
 
-    public static func render(_ matrix: UpgradeMatrix, as format: Format) -> String {
+    /// `verbose`: every step of a staged path and every reason a migration fails, on lines of their own; without
+    /// it, one line per state and store, so a history of a hundred versions stays a list one can read.
+    public static func render(_ matrix: UpgradeMatrix, as format: Format, verbose: Bool = false) -> String {
         switch format {
-        case .text: return text(matrix)
+        case .text: return text(matrix, verbose: verbose)
         case .json: return json(matrix)
-        case .markdown: return markdown(matrix)
+        case .markdown: return markdown(matrix, verbose: verbose)
         }
     }
 
-    static func text(_ matrix: UpgradeMatrix) -> String {
+    static func text(_ matrix: UpgradeMatrix, verbose: Bool = false) -> String {
         guard !matrix.rows.isEmpty else {
             return "No locked states or store fixtures: run `schemalint lock` when a release ships.\n"
         }
         return matrix.rows.map { row in
-            let lines = describe(row.outcome)
             let name = row.store.map { "\(row.name) in \($0)" } ?? row.name
+            guard verbose else { return "\(name): \(summary(row.outcome))\n" }
+            let lines = describe(row.outcome)
             return "\(name): \(lines[0])\n" + lines.dropFirst().map { "\(name):   \($0)\n" }.joined()
         }.joined()
     }
 
-    static func markdown(_ matrix: UpgradeMatrix) -> String {
+    /// Grouped by store: each store's counts, then a table of the states that do not open, then (folded when there
+    /// are many) the states that do.
+    static func markdown(_ matrix: UpgradeMatrix, verbose: Bool = false) -> String {
         var text = "### Will every store open with this build?\n\n"
         guard !matrix.rows.isEmpty else {
             return text + "No locked states or store fixtures yet: run `schemalint lock` when a release ships.\n"
         }
-        text += "| state | | what this build does |\n|---|---|---|\n"
+        var order: [String?] = []
+        var byStore: [String?: [UpgradeMatrix.Row]] = [:]
         for row in matrix.rows {
-            let lines = describe(row.outcome)
-            let cell = lines.map(escape).joined(separator: "<br>")
-            let mark = row.outcome.fails ? "❌" : row.outcome.warns ? "⚠️" : row.outcome == .declaredOnly ? "➖" : "✅"
-            let name = row.store.map { "`\(row.name)` in \(escape($0))" } ?? "`\(row.name)`"
-            text += "| \(name) | \(mark) | \(cell) |\n"
+            if byStore[row.store] == nil { order.append(row.store) }
+            byStore[row.store, default: []].append(row)
+        }
+        for store in order {
+            let rows = byStore[store] ?? []
+            let failing = rows.filter { $0.outcome.fails }
+            let warning = rows.filter { $0.outcome.warns }
+            let rest = rows.filter { !$0.outcome.fails && !$0.outcome.warns }
+            let unheld = rest.filter { $0.outcome == .declaredOnly }.count
+            var counts = ["\(rows.count) state\(rows.count == 1 ? "" : "s")"]
+            if !failing.isEmpty { counts.append("\(failing.count) ❌ fail") }
+            if !warning.isEmpty { counts.append("\(warning.count) ⚠️ left behind or cannot tell") }
+            if rest.count > unheld { counts.append("\(rest.count - unheld) ✅ open") }
+            if unheld > 0 { counts.append("\(unheld) ➖ held by no store") }
+            text += "#### \(store.map(escape) ?? "The app's store"): \(counts.joined(separator: ", "))\n\n"
+            if !failing.isEmpty || !warning.isEmpty {
+                text += table(failing + warning, verbose: verbose) + "\n"
+            }
+            guard !rest.isEmpty else { continue }
+            if rest.count > 8 && failing.count + warning.count > 0 {
+                text += "<details><summary>\(rest.count) more states</summary>\n\n"
+                text += table(rest, verbose: verbose) + "\n</details>\n\n"
+            } else {
+                text += table(rest, verbose: verbose) + "\n"
+            }
         }
         return text
+    }
+
+    private static func table(_ rows: [UpgradeMatrix.Row], verbose: Bool) -> String {
+        var text = "| state | | what this build does |\n|---|---|---|\n"
+        for row in rows {
+            let cell =
+                verbose ? describe(row.outcome).map(escape).joined(separator: "<br>") : escape(summary(row.outcome))
+            let mark = row.outcome.fails ? "❌" : row.outcome.warns ? "⚠️" : row.outcome == .declaredOnly ? "➖" : "✅"
+            text += "| `\(row.name)` | \(mark) | \(cell) |\n"
+        }
+        return text
+    }
+
+    /// One line: the verdict and a summary of the path (`migrates from V1 to V21: 20 steps, 4 custom`), or the
+    /// first reason a migration fails and how many more `--verbose` lists.
+    public static func summary(_ outcome: UpgradeMatrix.Outcome) -> String {
+        switch outcome {
+        case let .staged(from, steps):
+            guard steps.count > 1 else { return "migrates from \(from): " + (steps.first?.text ?? "") }
+            let kinds: [(UpgradeMatrix.Step.Kind, String)] = [
+                (.custom, "custom"), (.lightweight, "lightweight"), (.inferred, "inferred"), (.mapped, "mapped"),
+            ]
+            let counts = kinds.compactMap { kind, word -> String? in
+                let count = steps.filter { $0.kind == kind }.count
+                return count == 0 ? nil : "\(count) \(word)"
+            }
+            return "migrates from \(from): \(steps.count) steps (\(counts.joined(separator: ", ")))"
+        default:
+            let lines = describe(outcome)
+            guard lines.count > 1 else { return lines[0] }
+            let more = lines.count - 2
+            return lines[0] + ": " + lines[1] + (more > 0 ? " (+\(more) more; --verbose lists them)" : "")
+        }
     }
 
     static func json(_ matrix: UpgradeMatrix) -> String {
@@ -64,7 +123,7 @@ public enum UpgradeReport {
         case let .opensAsIs(version):
             return ["opens as is (\(version))"]
         case let .staged(from, steps):
-            return ["migrates from \(from): " + steps.joined(separator: ", ")]
+            return ["migrates from \(from):"] + steps.map(\.text)
         case let .inferred(target, blockers):
             return blockers.isEmpty
                 ? ["opens: no stage runs, SwiftData infers a lightweight migration to \(target)"]
@@ -113,7 +172,8 @@ public enum UpgradeReport {
     private static func outcomeFields(_ outcome: UpgradeMatrix.Outcome) -> (String, [(String, JSONValue?)]) {
         switch outcome {
         case let .opensAsIs(version): return ("opensAsIs", [("version", .string(version))])
-        case let .staged(from, steps): return ("staged", [("from", .string(from)), ("steps", .strings(steps))])
+        case let .staged(from, steps):
+            return ("staged", [("from", .string(from)), ("steps", .strings(steps.map(\.text)))])
         case let .inferred(target, blockers):
             return ("inferred", [("target", .string(target)), ("blockers", .strings(blockers))])
         case let .unknown(plan): return ("unknownToPlan", [("plan", .string(plan))])

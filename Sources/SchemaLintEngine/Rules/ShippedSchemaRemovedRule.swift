@@ -39,7 +39,7 @@ public struct ShippedSchemaRemovedRule: Rule {
                     removals[0].location, about: .file(bundle),
                     .shippedModelVersionRemoved(listed, bundle: bundle, why: removals[0].why), severity: .warning))
         }
-        return models + lockfile.versions.keys.sorted().filter { key in
+        return models + lockfile.versionKeys.filter { key in
             let entry = lockfile.versions[key]!
             guard !present.contains(key), entry.retired == nil, !ImplicitVersionKeys.isImplicit(key) else {
                 return false

@@ -15,7 +15,7 @@ public struct StoreAbandonedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile, context.topology.isComplete else { return [] }
         var byStores: [[String]: [String]] = [:]
-        for key in lockfile.versions.keys.sorted() {
+        for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil,
                 case let .orphaned(stores) = StateAssignment.holder(of: key, locked, in: context)
             else { continue }
