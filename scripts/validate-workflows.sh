@@ -15,6 +15,7 @@ echo "ok: zizmor workflows and action"
 "$tools/pre-commit" validate-manifest .pre-commit-hooks.yaml
 echo "ok: pre-commit validate-manifest"
 if ! command -v ruby > /dev/null; then
+  echo "ruby is not installed: installing Debian's ruby package with apt-get (for \`ruby -c\` on the formula)"
   (apt-get update -qq && apt-get install -y -qq --no-install-recommends ruby) > /dev/null 2>&1 \
     || { echo "FAIL: ruby is not installed and apt-get could not install it"; exit 1; }
 fi

@@ -160,7 +160,7 @@ final class AdoptionTests: XCTestCase {
         for (store, fixture, probe, container) in cases {
             var files = try UnversionedAppTests.unversioned(fixture, probe: probe, container: container)
             let path = StoreVerificationTests.storesFolder.appendingPathComponent(store).path
-            try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is missing")
+            try TestSupport.requireSharedStore(path)
             let metadata = try StoreReader.metadata(of: path)
             let before = TestSupport.analyze(files)
             XCTAssertEqual(StoreVerifier.verify(metadata, against: before).matches.count, 1, store)

@@ -13,7 +13,7 @@ final class CoreDataGoldenTests: XCTestCase {
 
     func store(_ name: String) throws -> StoreMetadata {
         let path = StoreVerificationTests.storesFolder.appendingPathComponent("coredata/\(name)").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is not beside this checkout")
+        try TestSupport.requireSharedStore(path)
         return try StoreReader.metadata(of: path)
     }
 

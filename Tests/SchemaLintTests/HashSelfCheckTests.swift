@@ -10,9 +10,7 @@ import XCTest
 final class HashSelfCheckTests: XCTestCase {
     static func everyStore() throws -> [String] {
         let folder = StoreVerificationTests.storesFolder
-        try XCTSkipUnless(
-            FileManager.default.fileExists(atPath: folder.path),
-            "../shared/stores is not beside this checkout; the hash self-check needs the real stores")
+        try TestSupport.requireSharedStore(folder.path)
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         var stores: [String] = []
         while let relative = enumerator?.nextObject() as? String {
@@ -40,7 +38,7 @@ final class HashSelfCheckTests: XCTestCase {
 
     func testTheCachedModelDecodesToTheSemanticModel() throws {
         let path = StoreVerificationTests.storesFolder.appendingPathComponent("swiftdata/myhome-v2.store").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is not beside this checkout")
+        try TestSupport.requireSharedStore(path)
         let model = try XCTUnwrap(try StoreReader.metadata(of: path).model)
         let category = try XCTUnwrap(model.schema.entities.first { $0.name == "Category" })
         XCTAssertEqual(

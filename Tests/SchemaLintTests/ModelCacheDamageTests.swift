@@ -12,7 +12,7 @@ import XCTest
 final class ModelCacheDamageTests: XCTestCase {
     func cacheBlob(_ name: String) throws -> [UInt8] {
         let path = StoreVerificationTests.storesFolder.appendingPathComponent(name).path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is not beside this checkout")
+        try TestSupport.requireSharedStore(path)
         // A copy, as the product reads stores: SQLite creates -shm and -wal files beside a write-ahead-logged store
         // even when it opens it read-only, and the real stores are never to be touched.
         let folder = try TestSupport.temporaryDirectory()

@@ -24,7 +24,7 @@ final class ReleaseTests: XCTestCase {
         let pattern = try NSRegularExpression(
             pattern: #"\bv"# + semver + #"\b|from: ""# + semver + #""|version="# + semver)
         var pins: [String] = []
-        for document in ["README.md", "SchemaLintPlugins/README.md"] {
+        for document in ["README.md", "docs/integrations.md", "SchemaLintPlugins/README.md"] {
             let text = try text(document)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 for group in 1...3 {

@@ -20,9 +20,7 @@ final class StoreVerificationTests: XCTestCase {
 
     func store(_ name: String) throws -> String {
         let url = Self.storesFolder.appendingPathComponent(name)
-        try XCTSkipUnless(
-            FileManager.default.fileExists(atPath: url.path),
-            "../shared/stores is not beside this checkout; the real-store tests need it")
+        try TestSupport.requireSharedStore(url.path)
         return url.path
     }
 
@@ -310,7 +308,7 @@ final class StoreVerificationTests: XCTestCase {
             .replacingOccurrences(of: "var sortOrder: Int = 0", with: "var sortOrder: UInt = 0")
             .replacingOccurrences(of: "var plannedWeight: Double = 0", with: "var plannedWeight: CGFloat = 0")
         let path = Self.storesFolder.appendingPathComponent("swiftdata/vivobody-db99d12.store").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is missing")
+        try TestSupport.requireSharedStore(path)
         let metadata = try StoreReader.metadata(of: path)
         let verdict = StoreVerifier.verify(metadata, against: TestSupport.analyze(files))
         XCTAssertEqual(verdict.matches, [])
@@ -356,7 +354,7 @@ final class StoreVerificationTests: XCTestCase {
             .replacingOccurrences(
                 of: "let disqualifyingCompensations: [String]", with: "let disqualifyingCompensations: [Character]")
         let path = Self.storesFolder.appendingPathComponent("swiftdata/vivobody-db99d12.store").path
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is missing")
+        try TestSupport.requireSharedStore(path)
         let verdict = StoreVerifier.verify(try StoreReader.metadata(of: path), against: TestSupport.analyze(files))
         XCTAssertEqual(verdict.matches, [])
         let explanation = try XCTUnwrap(verdict.explanation)

@@ -56,7 +56,7 @@ final class UnversionedAppTests: XCTestCase {
             XCTAssertEqual(implicit.key, ImplicitVersionKeys.key(checksum: hashes.checksum))
             XCTAssertEqual(implicit.identifier, VersionNumber(1, 0, 0))
             let path = StoreVerificationTests.storesFolder.appendingPathComponent(item.store).path
-            try XCTSkipUnless(FileManager.default.fileExists(atPath: path), "../shared/stores is missing")
+            try TestSupport.requireSharedStore(path)
             let metadata = try StoreReader.metadata(of: path)
             XCTAssertEqual(StoreVerifier.verify(metadata, against: analysis).matches, [implicit.key], item.store)
         }
