@@ -26,7 +26,8 @@ struct Bump: ParsableCommand {
     @Option(help: "The plan to add a version to (needed when there are several).")
     var plan: String?
 
-    @Option(name: .customLong("version"), help: "The new versionIdentifier, X.Y.Z (default: the next one).")
+    /// Not `--version`: every subcommand already has that flag (it prints schemalint's version).
+    @Option(help: "The new versionIdentifier, X.Y.Z (default: the next one).")
     var identifier: VersionNumber?
 
     @Option(help: "The new version's type name (default: the newest one's, with its number raised).")

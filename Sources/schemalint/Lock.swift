@@ -83,7 +83,6 @@ struct Lock: ParsableCommand {
         // A lockfile read from both sides of a merge conflict is written back whole, even when nothing is new.
         let resolvesConflict = existing?.resolvedConflict == true
         if outcome.changed || resolvesConflict {
-            if resolvesConflict { Console.err("schemalint: merged both sides of the conflict in \(path)") }
             do {
                 try LockfileStore.write(outcome.lockfile, to: path)
             } catch let failure as LockfileStore.Failure {

@@ -271,6 +271,70 @@ final class EndToEndTests: XCTestCase {
             try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8), conflicted)
     }
 
+    /// Two branches each locked a release: `lock` on the conflicted lockfile keeps both sides' entries, says so on
+    /// standard output (never "up to date"), and writes the file back without markers; `check` then reads it.
+    func testLockMergesAConflictedLockfileAndSaysSo() throws {
+        let app = try makeApp()
+        defer { try? FileManager.default.removeItem(at: app) }
+        XCTAssertEqual(try run(["lock"], in: app).status, 0)
+        let ours = try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8)
+        try write(
+            app, "Schema/SchemaV2.swift",
+            """
+            import Foundation
+            import SwiftData
+
+            enum SchemaV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Trip.self] }
+                @Model final class Trip {
+                    var name: String
+                    var startDate: Date
+                    var notes: String?
+                    init(name: String, startDate: Date) {
+                        self.name = name
+                        self.startDate = startDate
+                    }
+                }
+            }
+            """)
+        try write(
+            app, "Plan.swift",
+            """
+            import SwiftData
+
+            enum TripsMigrationPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]
+                }
+            }
+            """)
+        XCTAssertEqual(try run(["lock"], in: app).status, 0)
+        let theirs = try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8)
+        try write(app, "schemalint.lock", "<<<<<<< HEAD\n\(ours)=======\n\(theirs)>>>>>>> release\n")
+        XCTAssertEqual(try run(["check"], in: app).status, 2)
+
+        let lock = try run(["lock"], in: app)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertTrue(
+            lock.stdout.contains("merged both sides of the git conflict in schemalint.lock: 2 entries kept"),
+            lock.stdout)
+        XCTAssertFalse(lock.stdout.contains("up to date"), lock.stdout)
+        XCTAssertFalse(lock.stderr.contains("merged"), lock.stderr)
+        let merged = try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8)
+        XCTAssertFalse(merged.contains("<<<<<<<"), merged)
+        XCTAssertEqual(try run(["check"], in: app).status, 0)
+        XCTAssertTrue(try run(["lock"], in: app).stdout.contains("up to date"))
+    }
+
+    /// `bump --help` lists one `--version` (schemalint's); the new identifier is `--identifier`.
+    func testBumpHelpNamesEachOptionOnce() throws {
+        let help = try run(["bump", "--help"], in: try TestSupport.temporaryDirectory())
+        XCTAssertEqual(help.stdout.components(separatedBy: "  --version ").count, 2, help.stdout)
+        XCTAssertTrue(help.stdout.contains("--identifier <identifier>"), help.stdout)
+    }
+
     /// `schemalint version` prints the version, like `--version` (it used to be read as a path and exit 2).
     func testVersionCommand() throws {
         let folder = try TestSupport.temporaryDirectory()

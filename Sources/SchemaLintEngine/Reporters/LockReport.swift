@@ -92,7 +92,12 @@ public struct LockReport {
                 "recorded the contents digest of \(count) unchanged model version\(count == 1 ? "" : "s"): check "
                     + "takes their hashes from the lockfile while their bytes stay the same")
         }
-        if !outcome.changed {
+        if outcome.lockfile.resolvedConflict {
+            let count = outcome.lockfile.versions.count + (outcome.lockfile.coreData?.count ?? 0)
+            lines.append(
+                "merged both sides of the git conflict in \(path): \(count) entr\(count == 1 ? "y" : "ies") kept, "
+                    + "written back without conflict markers (review the diff, then `git add \(path)`)")
+        } else if !outcome.changed {
             lines.append("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)")
         }
         return lines.map { $0 + "\n" }.joined()
