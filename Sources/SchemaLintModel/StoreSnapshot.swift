@@ -58,4 +58,13 @@ extension StandardStorage {
     public static func typeName(_ code: Int32) -> String {
         codeNames[code].map { "\($0) (\(code))" } ?? "type \(code)"
     }
+
+    /// A snapshot type as a message shows it: `String (700)?` is `String?`, `Int64 (Int) (300)` is `Int64 (Int)`.
+    /// Snapshots keep the code (lockfiles written by earlier releases hold it); only what people read drops it.
+    public static func withoutCodes(_ type: String) -> String {
+        guard type.contains(" (") else { return type }
+        var text = type
+        for (code, name) in codeNames { text = text.replacingOccurrences(of: "\(name) (\(code))", with: name) }
+        return text
+    }
 }

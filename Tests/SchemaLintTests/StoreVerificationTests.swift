@@ -84,7 +84,7 @@ final class StoreVerificationTests: XCTestCase {
         XCTAssertEqual(
             edited.differences,
             [
-                "Expense.currencyCode: type String (700) in the store, Int64 (Int) (300) in SchemaV1",
+                "Expense.currencyCode: type String in the store, Int64 (Int) in SchemaV1",
                 "Expense.note: optional in the store, required in SchemaV1",
                 "Expense.updatedAt is in the store but not in SchemaV1 (removed or renamed after the store was "
                     + "written)",

@@ -78,7 +78,7 @@ public struct ChangeWording: Sendable {
             }
             result += inner
         }
-        return result + text
+        return StandardStorage.withoutCodes(result + String(text))
     }
 
     private func fields(_ old: PropertySnapshot, _ new: PropertySnapshot) -> [String] {
