@@ -74,4 +74,102 @@ final class ShippedEditMessageTests: XCTestCase {
             TestSupport.analyze(required, lockfile: TestSupport.lock(TestSupport.analyze(Self.shipped))).findings
                 .map(\.rule), ["shipped_schema_edited"])
     }
+
+    /// A store that moved (a URL store before, a named configuration now: which file holds the shipped state cannot
+    /// be told) still meets the plan that runs stages: an edit of a version it lists fails with 134504, never "no
+    /// stage runs". Three spellings of the old store's location, one of the new.
+    func testAnEditedVersionWhoseStoreMovedSaysTheStagesRun() throws {
+        let versions = """
+            import Foundation
+            import SwiftData
+
+            enum HabitsV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Habit.self] }
+                @Model final class Habit {
+                    var title: String = ""
+                    var streak: Int = 0
+                    init() {}
+                }
+            }
+
+            enum HabitsV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Habit.self] }
+                @Model final class Habit {
+                    var title: String = ""
+                    var streak: Int = 0
+                    var reminder: Date?
+                    init() {}
+                }
+            }
+
+            enum HabitsPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [HabitsV1.self, HabitsV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: HabitsV1.self, toVersion: HabitsV2.self)]
+                }
+            }
+
+            """
+        let oldStores = [
+            """
+            let url = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.habits")!
+                .appendingPathComponent("Habits.sqlite")
+            let container = try! ModelContainer(
+                for: Schema(versionedSchema: HabitsV2.self), migrationPlan: HabitsPlan.self,
+                configurations: ModelConfiguration(url: url))
+            """,
+            """
+            enum StoreFiles {
+                static var habits: URL { URL.applicationSupportDirectory.appending(path: "Habits.sqlite") }
+            }
+            let container = try! ModelContainer(
+                for: Schema(versionedSchema: HabitsV2.self), migrationPlan: HabitsPlan.self,
+                configurations: [ModelConfiguration(url: StoreFiles.habits)])
+            """,
+            """
+            func openStore(at url: URL) -> ModelContainer {
+                try! ModelContainer(
+                    for: Schema(versionedSchema: HabitsV2.self), migrationPlan: HabitsPlan.self,
+                    configurations: ModelConfiguration(url: url))
+            }
+            let container = openStore(at: URL.documentsDirectory.appending(path: "Habits.sqlite"))
+            """,
+        ]
+        let newStore = """
+            let schema = Schema(versionedSchema: HabitsV2.self)
+            let container = try! ModelContainer(
+                for: schema, migrationPlan: HabitsPlan.self,
+                configurations: [ModelConfiguration("Synced", schema: schema)])
+            """
+        for old in oldStores {
+            let lockfile = TestSupport.lock(TestSupport.analyze(versions + old))
+            XCTAssertNotNil(lockfile.versions["HabitsV1"], old)
+            // HabitsV1's Habit (the first of the two) gains a property after it shipped.
+            let first = try XCTUnwrap(versions.range(of: "var streak: Int = 0\n"))
+            let edited = versions.replacingCharacters(
+                in: first, with: versions[first] + "        var color: String = \"\"\n")
+            let findings = TestSupport.analyze(edited + newStore, lockfile: lockfile).findings
+                .filter { $0.rule == "shipped_schema_edited" }
+            XCTAssertEqual(findings.count, 1, old)
+            let text = findings.first?.message.text ?? ""
+            XCTAssertTrue(text.contains("will fail to open with 134504"), text)
+            XCTAssertFalse(text.contains("no migration stage runs"), text)
+        }
+    }
+
+    /// A step into a shipped version that was itself edited is not judged for renames: its stores fail before any
+    /// rename matters, and the edit is reported once, at the version.
+    func testNoRenameWarningsIntoAnEditedShippedVersion() throws {
+        let lockfile = TestSupport.lock(TestSupport.analyze(Self.shipped))
+        let renamed = Self.shipped.replacingOccurrences(
+            of: "var theme: String = \"system\"\n        var region: String?\n        init() {}",
+            with: "var appearance: String = \"system\"\n        var region: String?\n        init() {}")
+        XCTAssertNotEqual(renamed, Self.shipped)
+        let findings = TestSupport.analyze(renamed, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
+        // Before it shipped, the same rename is a warning.
+        XCTAssertEqual(TestSupport.analyze(renamed).findings.map(\.rule), ["rename_without_original_name"])
+    }
 }

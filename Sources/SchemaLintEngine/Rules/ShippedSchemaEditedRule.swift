@@ -27,7 +27,11 @@ public struct ShippedSchemaEditedRule: Rule {
             guard !described.isEmpty else { continue }
             let changes = Self.checksumChangesFirst(described, schemaChanges)
             let checksumMoved = locked.checksum != analysis.hashes.checksum
-            let staged = context.planRunningStages(on: version, in: holder.stores) != nil
+            // Where its store cannot be told (`heldIn` names a file no container opens now, or a URL schemalint cannot
+            // match), any app plan that runs stages and lists it is the plan such a store meets: never "no stage runs"
+            // while one does (Ritualist, whose store moved from a URL to a named configuration).
+            let stores = holder.stores.isEmpty ? context.topology.stores : holder.stores
+            let staged = context.planRunningStages(on: version, in: stores) != nil
             let effect: ShippedEditEffect =
                 !checksumMoved ? .checksumKept : staged ? .storesFailNow : .storesInferred
             let revision =
