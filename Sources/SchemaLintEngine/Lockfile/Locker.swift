@@ -96,7 +96,17 @@ public enum Locker {
             if analysis.topology.isComplete, analysis.topology.stores(holding: version).isEmpty,
                 existing?.versions[version.key] == nil
             {
-                let why = "no app container opens \(version.name) or a plan listing it"
+                let givenBeside = analysis.topology.stores.contains { store in
+                    store.plans.contains { plan in
+                        StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
+                            && (plan.schemas ?? []).contains { $0.version == version.id }
+                    }
+                }
+                let why =
+                    givenBeside
+                    ? "the containers given a plan listing \(version.name) pass their own models, locked as an "
+                        + "unversioned state"
+                    : "no app container opens \(version.name) or a plan listing it"
                 outcome.declaredOnly.append((version.key, why))
                 continue
             }

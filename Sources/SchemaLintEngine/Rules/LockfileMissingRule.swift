@@ -14,7 +14,13 @@ public struct LockfileMissingRule: Rule {
         guard let expected = context.lockfileLocation else { return [] }
         // The plans stores run: a plan only a test opens records nothing users hold.
         let given = context.topology.isPooled ? context.project.plans : context.topology.stores.flatMap(\.plans)
-        let plans = given.filter { !context.steps(of: $0).versions.isEmpty }.sorted { $0.location < $1.location }
+        // A plan whose versions no store holds (one version, no stages, given beside the container's own models) is
+        // not what shipped: the container's models are, as an unversioned state (vultisig).
+        let held = { (version: SchemaVersion) in
+            context.topology.isPooled || !context.topology.stores(holding: version).isEmpty
+        }
+        let plans = given.filter { context.steps(of: $0).versions.contains(where: held) }
+            .sorted { $0.location < $1.location }
         guard let first = plans.first else { return unversioned(context, expected: expected) }
         let versions = plans.flatMap { context.steps(of: $0).versions }
         let keys = Set(versions.map(\.key))
@@ -43,7 +49,10 @@ extension LockfileMissingRule {
     /// change. Not reported when the lockfile records any unversioned state.
     func unversioned(_ context: RuleContext, expected: String) -> [Finding] {
         let targets = context.currentTargets
-        guard let container = context.appContainers.filter({ !$0.hasMigrationPlanArgument }).min(by: {
+        let opensOwnModels = { (container: ContainerModel) in
+            !container.hasMigrationPlanArgument || ImplicitVersions.opensItsOwnModels(container, context.project)
+        }
+        guard let container = context.appContainers.filter(opensOwnModels).min(by: {
             $0.location < $1.location
         }), let first = targets.first
         else { return [] }
@@ -59,7 +68,9 @@ extension LockfileMissingRule {
         return [
             finding(
                 container.location, about: .version(first.key),
-                .unversionedLockfileMissing(what: what, expected: expected, empty: context.lockfile != nil))
+                .unversionedLockfileMissing(
+                    what: what, expected: expected, empty: context.lockfile != nil,
+                    planBeside: container.hasMigrationPlanArgument))
         ]
     }
 }
@@ -69,10 +80,13 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func unversionedLockfileMissing(what: String, expected: String, empty: Bool) -> Self {
+    static func unversionedLockfileMissing(what: String, expected: String, empty: Bool, planBeside: Bool) -> Self {
         Self(
             id: empty ? "unversioned-records-none" : "unversioned-no-lockfile",
-            "this app container opens its store with no migration plan, so SwiftData infers each migration from "
+            (planBeside
+                ? "this app container's plan migrates nothing and it opens its store with its own models"
+                : "this app container opens its store with no migration plan")
+                + ", so SwiftData infers each migration from "
                 + "what the store holds, but \(what): once the models change, nothing remembers what users' stores "
                 + "hold, so a change SwiftData cannot infer from them passes unnoticed. Run `schemalint lock` when "
                 + "the app ships and commit \(expected)")
