@@ -17,8 +17,9 @@ public enum ProjectBuilder {
             project.entities[symbol.id] = EntityBuilder(context: context).entity(for: symbol, versions: versionSet)
         }
         project.versions = versionIDs.map {
-            VersionBuilder.version(symbols[$0], context: context, entities: project.entities)
+            VersionBuilder.version(symbols[$0], context: context, entities: project.entities, versions: versionSet)
         }
+        for owner in project.versions.compactMap(\.modelsUnread?.wantedOwner) { project.unresolvedOwners.insert(owner) }
         assignKeys(&project.versions, symbols: symbols)
         for symbol in symbols.symbols where context.conforms(symbol, to: "SchemaMigrationPlan") {
             project.plans.append(PlanBuilder.plan(symbol, context: context))

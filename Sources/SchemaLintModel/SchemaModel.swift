@@ -107,9 +107,12 @@ public struct SchemaVersion: Sendable {
     public var location: SourceLocation
     public var identifier: VersionNumber?
     public var identifierLocation: SourceLocation?
-    /// The `models` list, or nil when it is missing or could not be read.
+    /// The `models` list, or nil when it is missing or could not be read (`modelsUnread` says why).
     public var models: [ModelReference]?
     public var modelsLocation: SourceLocation?
+    /// Why the `models` list could not be read (`ModelListEvaluator`): the version is then neither hashed nor locked,
+    /// and no rule judges what it stores.
+    public var modelsUnread: UnknownValue?
     /// Models reachable from the listed ones through relationships (and superclasses) but not listed.
     public var reachableOnly: [SymbolID] = []
     /// A stable key for the lockfile, unique even when two apps each declare a `SchemaV1`.
