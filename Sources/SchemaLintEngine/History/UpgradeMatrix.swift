@@ -35,6 +35,9 @@ public struct UpgradeMatrix: Sendable {
         /// Its type is declared but no app container's store holds it (a namespace, a test's plan): not a state any
         /// user's store can be in.
         case declaredOnly
+        /// A version this state would be judged against had a `models` list schemalint could not read: `why` names
+        /// it; nothing is claimed.
+        case cannotTell(why: String)
         /// A Core Data model version: Core Data infers one migration to the bundle's current version `target`;
         /// `blockers` is what it cannot do (134140).
         case modelInferred(target: String, blockers: [String])
@@ -50,14 +53,15 @@ public struct UpgradeMatrix: Sendable {
             switch self {
             case let .inferred(_, blockers), let .modelInferred(_, blockers): return !blockers.isEmpty
             case .unknown, .edited, .modelEdited, .modelMissing: return true
-            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone: return false
+            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone, .cannotTell:
+                return false
             }
         }
 
         /// Not a failure, but not a store this build opens either: shown with ⚠️, never ✅.
         public var warns: Bool {
             switch self {
-            case .notOpened, .storeGone, .storeUnmatched, .modelGone: return true
+            case .notOpened, .storeGone, .storeUnmatched, .modelGone, .cannotTell: return true
             default: return false
             }
         }
@@ -120,6 +124,15 @@ extension UpgradeMatrix {
         key: String, locked: LockedVersion, store: StoreTopology.Store, _ states: [ShippedState],
         _ context: RuleContext
     ) -> Outcome {
+        // Judged against versions whose models were not read: no verdict.
+        if let version = context.project.version(key: key), let why = version.modelsUnread {
+            return .cannotTell(why: "\(version.key)'s `models` list cannot be read (\(why.reason), \(why.location))")
+        }
+        let judgedAgainst = store.stagedPlans(context).flatMap { context.steps(of: $0).versions }
+            + (store.stagedPlans(context).isEmpty ? context.unreadVersions : [])
+        if let unread = judgedAgainst.first(where: { $0.modelsUnread != nil }), let why = unread.modelsUnread {
+            return .cannotTell(why: "\(unread.key)'s `models` list cannot be read (\(why.reason), \(why.location))")
+        }
         if let state = states.first(where: { $0.store.location == store.location && $0.store.targets == store.targets })
         {
             switch state.fate {

@@ -34,6 +34,22 @@ public struct Analysis {
     }
 
     public func analysis(forKey key: String) -> VersionAnalysis? { versions.first { $0.key == key } }
+
+    /// Versions whose `models` list could not be read (`SchemaVersion.modelsUnread`), in key order: they have no
+    /// analysis, so no checksum is printed or locked for them and no rule judges what they store.
+    public var unreadVersions: [SchemaVersion] {
+        project.versions.filter { $0.modelsUnread != nil }.sorted { $0.key < $1.key }
+    }
+
+    /// One line per unread version: what could not be read, where, and what was therefore not done.
+    public var unreadNotes: [String] {
+        unreadVersions.compactMap { version in
+            version.modelsUnread.map { why in
+                "\(why.location): \(version.key)'s `models` list cannot be read (\(why.reason)): it is neither hashed, "
+                    + "locked nor checked"
+            }
+        }
+    }
 }
 
 public struct Analyzer {
@@ -166,7 +182,11 @@ public struct Analyzer {
         project.modelBundles = modelBundles ?? []
         project.modelBundlesRead = modelBundles != nil
 
-        var versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
+        // A version whose models could not be read is not hashed: a checksum of a list never read would be a
+        // confident wrong answer (`unreadVersions`).
+        var versions = project.versions.filter { $0.modelsUnread == nil }.map {
+            VersionAnalysis(version: $0, project: project)
+        }
         ImplicitVersionKeys.assign(&project, &versions)
         let readable = project.modelBundles.flatMap { bundle in
             bundle.versions.filter { $0.problem == nil }.map { (version: $0, key: bundle.key(of: $0)) }
