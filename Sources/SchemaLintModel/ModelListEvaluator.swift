@@ -150,9 +150,9 @@ struct ModelListEvaluator {
         guard let entry = values.member("models", of: id) else {
             let declared = symbol.staticProperties.first { $0.value.name == "models" }
             if let declared {
+                let name = symbol.qualifiedName
                 return .unknown(
-                    UnknownValue(
-                        "`\(symbol.qualifiedName).models` is not a list schemalint can read", at: declared.value.location))
+                    UnknownValue("`\(name).models` is not a list schemalint can read", at: declared.value.location))
             }
             return .unknown(UnknownValue("`\(symbol.qualifiedName)` has no `models` schemalint can find", at: location))
         }

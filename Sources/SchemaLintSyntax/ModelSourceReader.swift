@@ -46,32 +46,62 @@ struct ModelSourceReader {
         callee.as(GenericSpecializationExprSyntax.self).flatMap { Self.calleeName($0.expression) }
     }
 
-    /// `a + b + c`, unfolded (`SequenceExprSyntax`) or folded (`InfixOperatorExprSyntax`), when every operator is
-    /// `+`; nil when the expression is not a sum. An operand that is not a list is unreadable, not dropped.
+    /// `a + b + c` and `c ? a : b`, unfolded (`SequenceExprSyntax`) or folded (`InfixOperatorExprSyntax`,
+    /// `TernaryExprSyntax`), when every other operator is `+`; nil when the expression is neither. An operand that
+    /// is not a list is unreadable, not dropped.
     private func concatenation(_ expression: ExprSyntax, depth: Int) -> ModelSource? {
-        var operands: [ExprSyntax] = []
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
-            for (index, element) in elements.enumerated() {
-                if index % 2 == 1 {
-                    guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
-                } else {
-                    operands.append(element)
-                }
-            }
-        } else if let infix = expression.as(InfixOperatorExprSyntax.self),
+            return sequenceSource(Array(sequence.elements), whole: expression, depth: depth)
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
             infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
         {
-            operands = [infix.leftOperand, infix.rightOperand]
-        } else {
-            return nil
+            return sum([infix.leftOperand, infix.rightOperand], at: expression, depth: depth)
         }
+        return nil
+    }
+
+    /// The elements of an unfolded sequence: a ternary (whose condition is everything before `?`, however written)
+    /// gives its two branches; otherwise only `+` between operands is read.
+    private func sequenceSource(_ elements: [ExprSyntax], whole: ExprSyntax, depth: Int) -> ModelSource? {
+        if let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+            let ternary = elements[mark].as(UnresolvedTernaryExprSyntax.self), mark > 0, mark + 1 < elements.count
+        {
+            let rest = Array(elements[(mark + 1)...])
+            let otherwise =
+                rest.count == 1
+                ? source(of: rest[0], depth: depth + 1) : sequenceSource(rest, whole: rest[0], depth: depth + 1)
+            let then =
+                source(of: ternary.thenExpression, depth: depth + 1)
+                ?? .unreadable(
+                    "`\(Self.cut(ternary.thenExpression))` is not a list schemalint can read",
+                    reader.location(ternary.thenExpression))
+            return .alternatives(
+                [
+                    then,
+                    otherwise
+                        ?? .unreadable(
+                            "`\(Self.cut(rest[0]))` is not a list schemalint can read", reader.location(rest[0])),
+                ], reader.location(whole))
+        }
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        var operands: [ExprSyntax] = []
+        for (index, element) in elements.enumerated() {
+            if index % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+            } else {
+                operands.append(element)
+            }
+        }
+        return sum(operands, at: whole, depth: depth)
+    }
+
+    private func sum(_ operands: [ExprSyntax], at whole: ExprSyntax, depth: Int) -> ModelSource {
         let parts = operands.map { operand in
             source(of: operand, depth: depth + 1)
                 ?? .unreadable("`\(Self.cut(operand))` is not a list schemalint can read", reader.location(operand))
         }
-        return .concatenation(parts, reader.location(expression))
+        return .concatenation(parts, reader.location(whole))
     }
 
     private func branches(_ expressions: [ExprSyntax], at whole: ExprSyntax, depth: Int) -> ModelSource {
