@@ -50,7 +50,8 @@ final class NamedValueCollector: SyntaxVisitor {
             let source = sources.source(of: expression)
         else { return .skipChildren }
         values.append(
-            NamedValue(scope: scope, name: node.name.text, value: .models(source), location: reader.location(node.name)))
+            NamedValue(
+                scope: scope, name: node.name.text, value: .models(source), location: reader.location(node.name)))
         return .skipChildren
     }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }

@@ -110,7 +110,7 @@ struct Check: ParsableCommand {
         }
         // What could not be read is said once, never passed off as checked.
         for result in outcome.apps where !quiet {
-            for note in result.analysis.unreadNotes { Console.err("schemalint: note: \(note)") }
+            for note in result.analysis.notes { Console.err("schemalint: note: \(note)") }
         }
         let configuration = try options.configuration()
         let summary = outcome.summary

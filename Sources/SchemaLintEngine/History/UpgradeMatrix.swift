@@ -138,17 +138,21 @@ extension UpgradeMatrix {
             switch state.fate {
             case let .inferred(target):
                 let now = context.analysis(of: target)?.snapshot ?? []
-                let blockers = MigrationAssessment.blockers(from: context.shippedEntities(of: state), to: now)
-                return .inferred(target: target.key, blockers: blockers)
+                return inferred(from: context.shippedEntities(of: state), to: now, target: target.key)
             case let .unknownToPlan(plan):
                 return .unknown(plan: plan.name)
             }
         }
         if let version = context.project.version(key: key), !version.isImplicit,
-            let now = context.analysis(of: version)?.hashes.checksum, now != locked.checksum,
+            let analysis = context.analysis(of: version), analysis.hashes.checksum != locked.checksum,
             let plan = context.planRunningStages(on: version, in: [store])
         {
-            return .edited(plan: plan.name, checksum: now)
+            // Moved only by a type schemalint cannot resolve: cannot tell, as `check` says nothing of it.
+            let changes = SnapshotDiff.changes(from: locked.entities, to: analysis.snapshot)
+            if !changes.isEmpty, changes.allSatisfy(\.restsOnUnresolvedType) {
+                return .cannotTell(why: unresolved(changes))
+            }
+            return .edited(plan: plan.name, checksum: analysis.hashes.checksum)
         }
         return known(checksum: locked.checksum, store: store, context)
     }
@@ -179,8 +183,25 @@ extension UpgradeMatrix {
                 to: Set(from.map(\.name)), among: targets, analyses: { context.analysis(of: $0) })
         {
             let now = context.analysis(of: target)?.snapshot ?? []
-            return .inferred(target: target.key, blockers: MigrationAssessment.blockers(from: from, to: now))
+            return inferred(from: from, to: now, target: target.key)
         }
         return .notOpened
+    }
+
+    /// An inferred migration: it fails when inference cannot do a change, and cannot be told when a change rests on
+    /// a type schemalint cannot resolve (`MigrationAssessment`'s `typeUnresolved`).
+    private static func inferred(from old: [EntitySnapshot], to new: [EntitySnapshot], target: String) -> Outcome {
+        let assessed = MigrationAssessment.assess(from: old, to: new)
+        let blockers = assessed.compactMap { change in change.blocker.map { "\(change.text): \($0)" } }
+        let unresolved = assessed.filter { $0.kind == .typeUnresolved }.map(\.change)
+        if blockers.isEmpty, !unresolved.isEmpty {
+            return .cannotTell(why: Self.unresolved(unresolved))
+        }
+        return .inferred(target: target, blockers: blockers)
+    }
+
+    private static func unresolved(_ changes: [SchemaChange]) -> String {
+        "\(changes.map(\.text).joined(separator: "; ")): a type it stores cannot be resolved, so whether the store "
+            + "opens is not known"
     }
 }

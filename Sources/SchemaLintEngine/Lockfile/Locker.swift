@@ -43,8 +43,9 @@ public enum Locker {
         public var renamedStates: [String: String] = [:]
         /// Locked versions that differ and were not accepted: key and what changed.
         public var conflicts: [(key: String, changes: [String])] = []
-        /// Versions whose `models` list could not be read (`SchemaVersion.modelsUnread`): not locked, an entry locked
-        /// before kept as it was, and the rest of the lockfile written. Key and why.
+        /// Versions whose `models` list could not be read (`SchemaVersion.modelsUnread`), or that differ from their
+        /// entry only by a type schemalint cannot resolve: not locked, an entry locked before kept as it was, and the
+        /// rest of the lockfile written. Key and why.
         public var unread: [(key: String, why: String)] = []
         /// Versions whose source could not be read completely: key and why. Nothing is written then.
         public var incomplete: [(key: String, reason: String)] = []
@@ -90,9 +91,11 @@ public enum Locker {
                 continue
             }
             if let why = version.modelsUnread {
-                let kept = existing?.versions[version.key] == nil ? "" : "; its locked entry is kept as it was"
+                let kept =
+                    existing?.versions[version.key] == nil
+                    ? "lock it once schemalint can read its models" : "its locked entry is kept as it was"
                 outcome.unread.append(
-                    (version.key, "its `models` list cannot be read (\(why.reason), \(why.location))\(kept)"))
+                    (version.key, "its `models` list cannot be read (\(why.reason), \(why.location)); \(kept)"))
                 continue
             }
             guard let current = analysis.analysis(forKey: version.key) else { continue }
@@ -134,7 +137,16 @@ public enum Locker {
                 outcome.recorded.append(version.key)
                 continue
             }
-            let changes = locked.changes(to: entry, sourceTypes: current.sourceTypes).descriptions
+            let compared = locked.changes(to: entry, sourceTypes: current.sourceTypes)
+            // A type schemalint cannot resolve is no change to record or refuse: the entry is kept as it was.
+            let unresolved = compared.schema.filter(\.restsOnUnresolvedType).map(\.text)
+            let changes = compared.descriptions.filter { !unresolved.contains($0) }
+            if changes.isEmpty, !unresolved.isEmpty {
+                outcome.unread.append(
+                    (version.key, "cannot tell whether it changed (\(unresolved.joined(separator: "; "))): a type it "
+                        + "stores cannot be resolved; its locked entry is kept as it was"))
+                continue
+            }
             // Re-recorded or not, an entry keeps when it was first locked and for which release.
             entry.lockedAt = locked.lockedAt
             entry.release = locked.release

@@ -41,6 +41,13 @@ public struct Analysis {
         project.versions.filter { $0.modelsUnread != nil }.sorted { $0.key < $1.key }
     }
 
+    /// Locked versions that differ from their entry only where a type cannot be resolved: one line each, saying what
+    /// was therefore not judged.
+    public var unresolvedTypeNotes: [String] = []
+
+    /// What could not be read or told, one line each (`check` prints them as notes).
+    public var notes: [String] { unreadNotes + unresolvedTypeNotes }
+
     /// One line per unread version: what could not be read, where, and what was therefore not done.
     public var unreadNotes: [String] {
         unreadVersions.compactMap { version in
@@ -232,8 +239,27 @@ public struct Analyzer {
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
         analysis.modelVersions = modelVersions
+        analysis.unresolvedTypeNotes = Self.unresolvedTypeNotes(project, versions, lockfile: lockfile)
         if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(context) }
         analysis.topology = context.topology
         return analysis
+    }
+
+    /// See `Analysis.unresolvedTypeNotes`.
+    static func unresolvedTypeNotes(_ project: Project, _ versions: [VersionAnalysis], lockfile: Lockfile?)
+        -> [String]
+    {
+        guard let lockfile else { return [] }
+        return project.versions.filter { !$0.isImplicit }.sorted { $0.key < $1.key }.compactMap { version in
+            guard let locked = lockfile.versions[version.key], locked.retired == nil,
+                let now = versions.first(where: { $0.key == version.key })
+            else { return nil }
+            let changes = SnapshotDiff.changes(from: locked.entities, to: now.snapshot)
+            let unresolved = changes.filter(\.restsOnUnresolvedType).map(\.text)
+            guard !unresolved.isEmpty else { return nil }
+            return "\(version.location): \(version.key) (locked): \(unresolved.joined(separator: "; ")) rests on a "
+                + "type schemalint cannot resolve (declared in a module it was not shown?): whether the stores it "
+                + "wrote still open is not judged"
+        }
     }
 }

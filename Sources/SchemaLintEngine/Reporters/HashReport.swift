@@ -69,7 +69,10 @@ public enum HashReport {
                         ("key", .string(version.key)),
                         ("type", .string(version.name)),
                         ("versionIdentifier", version.identifier.map { .string($0.description) }),
-                        ("problem", version.modelsUnread.map { .string("its `models` list cannot be read: \($0.reason)") }),
+                        (
+                            "problem",
+                            version.modelsUnread.map { .string("its `models` list cannot be read: \($0.reason)") }
+                        ),
                         ("location", version.modelsUnread.map { .string("\($0.location)") }),
                     ])
                 }),

@@ -72,7 +72,7 @@ public struct LockReport {
             lines.append("not locked \(key): \(why), so no user's store holds it")
         }
         for (key, why) in outcome.unread {
-            lines.append("not locked \(key): \(why); lock it once schemalint can read its models")
+            lines.append("not locked \(key): \(why)")
         }
         for (key, why) in outcome.unsupported {
             lines.append("not locked \(key): \(why); stores written with it are not checked")
