@@ -8,6 +8,11 @@ public enum ProjectBuilder {
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
+        project.testFiles = Set(
+            sorted.filter { file in
+                file.imports.contains("XCTest") || file.imports.contains("Testing")
+                    || (file.isTestTarget ?? ContainerPurpose.isTestPath(file.path))
+            }.map(\.path))
         project.referencedNames = sorted.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
         project.publicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
 

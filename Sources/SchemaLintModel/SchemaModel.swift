@@ -226,6 +226,9 @@ public struct Project {
     /// Global constants a configuration names its App Group or store by that no parsed file declares: pass 2 parses
     /// the files that mention them.
     public var unresolvedConstants: Set<String> = []
+    /// Files only tests compile: those importing XCTest or Testing, those a project file puts in test targets only,
+    /// and, when no project file says, those in a `*Tests` folder (`ContainerPurpose.isTestPath`).
+    public var testFiles: Set<String> = []
     /// `// schemalint:` comments by file.
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).
