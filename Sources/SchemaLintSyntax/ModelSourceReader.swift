@@ -171,8 +171,10 @@ struct ModelSourceReader {
         }
         let unlabeled = call.arguments.filter { $0.label == nil }.map(\.expression)
         if let array = unlabeled.first?.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
-        if unlabeled.count == 1, let versioned = versionModels(unlabeled[0]) { return versioned }
-        if unlabeled.count == 1, let named = reference(unlabeled[0]) { return .named(named) }
+        // `Schema(V.models)`, `Schema(AppModels.all)`, `Schema(V1.models + [B.self])`: one list, however written.
+        if unlabeled.count == 1, TypeExprReader.readMetatype(unlabeled[0]) == nil, let list = source(of: unlabeled[0]) {
+            return list
+        }
         return unlabeled.isEmpty ? .unknown : typeList(unlabeled)
     }
 

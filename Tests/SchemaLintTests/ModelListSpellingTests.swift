@@ -10,6 +10,10 @@ import XCTest
 final class ModelListSpellingTests: XCTestCase {
     /// A lending library: three versions, a plan, and the app's container.
     func library(v2 models2: String, v3 models3: String, extra: [String: String] = [:]) -> [String: String] {
+        Self.library(v2: models2, v3: models3, extra: extra)
+    }
+
+    static func library(v2 models2: String, v3 models3: String, extra: [String: String] = [:]) -> [String: String] {
         var files = [
             "Library/LibraryV1.swift": """
             import SwiftData
@@ -260,5 +264,43 @@ final class ModelListSpellingTests: XCTestCase {
         XCTAssertTrue(
             check.stderr.contains("schemalint: note: Library/LibraryV3.swift:5:"), check.stderr)
         XCTAssertTrue(check.stderr.contains("it is neither hashed, locked nor checked"), check.stderr)
+    }
+}
+
+/// A container's models go through the same evaluation: `Schema(...)` of a sum, of a function's list, of a parameter
+/// whose default is a sum.
+final class ContainerModelListTests: XCTestCase {
+    func testAContainerGivenASumOpensThoseModels() {
+        let base = ModelListSpellingTests.library(
+            v2: "static var models: [any PersistentModel.Type] { LibraryV1.models + [Shelf.self] }",
+            v3: "static var models: [any PersistentModel.Type] { LibraryV2.models + [Loan.self] }")
+        let stores: [(String, String)] = [
+            ("Schema of a sum", "try ModelContainer(for: Schema(LibraryV1.models + [LibraryV2.Shelf.self]))"),
+            ("Schema of Array(...)", "try ModelContainer(for: Schema(Array(LibraryV2.models)))"),
+            ("a parameter's default", "try makeStore()"),
+        ]
+        for (name, call) in stores {
+            let files = base.merging([
+                "Widget/WidgetStore.swift": """
+                import SwiftData
+
+                func makeStore(models: [any PersistentModel.Type] = LibraryV1.models + [LibraryV2.Shelf.self]) throws
+                    -> ModelContainer
+                {
+                    try ModelContainer(for: Schema(models))
+                }
+
+                func widgetStore() throws -> ModelContainer {
+                    \(call)
+                }
+                """
+            ]) { $1 }
+            let project = TestSupport.analyze(files).project
+            let widget = project.containers.filter { $0.location.file == "Widget/WidgetStore.swift" }
+            let opened = widget.map { container in
+                (container.models ?? []).compactMap { $0.entity.map { project.symbols[$0].qualifiedName } }.sorted()
+            }
+            XCTAssertTrue(opened.contains(["LibraryV1.Book", "LibraryV2.Shelf"]), "\(name): \(opened)")
+        }
     }
 }
