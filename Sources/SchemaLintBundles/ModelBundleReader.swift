@@ -1,14 +1,6 @@
 import Foundation
 import SchemaLintModel
 
-#if canImport(Darwin)
-    import Darwin
-    private let systemRead = Darwin.read
-#else
-    import Glibc
-    private let systemRead = Glibc.read
-#endif
-
 /// Reads a model bundle folder from disk: every `.xcdatamodel` version of an `.xcdatamodeld` and its
 /// `.xccurrentversion`, or a standalone `.xcdatamodel`. Never throws: what cannot be read is said in the result (a
 /// version's `problem`, `CurrentVersion.unreadable`).
@@ -73,6 +65,8 @@ public enum ModelBundleReader {
         public var digest: String?
         /// The line of the `<model>` tag (`modelLine(in:)`).
         public var modelLine = 1
+        /// Why `contents` was not read, when it is there but not a regular file of a sane size.
+        public var failure: RegularFile.Failure?
         /// `contents` as output shows it.
         public var file: String { folder.display + "/contents" }
     }
@@ -92,8 +86,13 @@ public enum ModelBundleReader {
     public static func contents(of folder: VersionFolder, keepingBytes: Bool, buffer: inout [UInt8])
         -> VersionContents
     {
-        guard let count = fill(&buffer, from: folder.path + "/contents") else {
-            return VersionContents(folder: folder, bytes: nil, digest: nil)
+        let count: Int
+        switch fill(&buffer, from: folder.path + "/contents") {
+        case let .success(filled): count = filled
+        case let .failure(failure):
+            var unread = VersionContents(folder: folder, bytes: nil, digest: nil)
+            unread.failure = failure
+            return unread
         }
         return buffer.withUnsafeBufferPointer { whole in
             let read = UnsafeBufferPointer(rebasing: whole[0..<count])
@@ -111,15 +110,20 @@ public enum ModelBundleReader {
         }
         guard let bytes = contents.bytes else {
             // Models saved before Xcode 4 are a binary `elements` archive (with `layout`), which momc still compiles.
-            let legacy = FileManager.default.fileExists(atPath: contents.folder.path + "/elements")
+            let legacy =
+                contents.failure.map { $0 == .missing } ?? true
+                && FileManager.default.fileExists(atPath: contents.folder.path + "/elements")
             let file = legacy ? contents.folder.display + "/elements" : contents.file
             var version = ModelBundleVersion(
                 name: contents.folder.name, location: SourceLocation(file: file, line: 1, column: 1),
                 identifier: nil, schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
                 problem: legacy
                     ? "is in the binary format of Xcode 3 (an `elements` file, no `contents`), which schemalint "
-                        + "does not read" : "has no readable contents file")
+                        + "does not read"
+                    : contents.failure.map { "has a contents file schemalint does not read: \($0)" }
+                        ?? "has no readable contents file")
             version.isUnsupportedFormat = legacy
+            version.isSkippedFile = !legacy && contents.failure.map { $0 != .missing } ?? false
             return version
         }
         var version = ModelContentsReader.read(bytes, name: contents.folder.name, file: contents.file, memo: memo)
@@ -149,50 +153,29 @@ public enum ModelBundleReader {
         return 1
     }
 
-    /// A regular file read into the front of `buffer`, grown as needed; how many bytes it holds, nil when it cannot
-    /// be read.
-    static func fill(_ buffer: inout [UInt8], from path: String) -> Int? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(info.st_size)
-        if buffer.count < size {
-            // Filled by `read` straight away: no zeroing first (megabytes over a large bundle).
-            let grown = max(size, 2 * buffer.count)
-            buffer = [UInt8](unsafeUninitializedCapacity: grown) { _, initialized in initialized = grown }
-        }
-        return buffer.withUnsafeMutableBufferPointer { buffer in
-            var filled = 0
-            while filled < size {
-                let count = systemRead(descriptor, buffer.baseAddress! + filled, size - filled)
-                guard count > 0 else { break }
-                filled += count
-            }
-            // A file that shrank while read keeps what was there; one that grew is read as it was when opened.
-            return filled
-        }
+    /// A regular file of a sane size (`RegularFile`) read into the front of `buffer`, grown as needed; how many
+    /// bytes it holds, or why it was not read.
+    static func fill(_ buffer: inout [UInt8], from path: String) -> Result<Int, RegularFile.Failure> {
+        RegularFile.read(path, into: &buffer).map(\.count)
     }
 
     /// A regular file's bytes, read straight into an array (no `Data` to copy from); nil when it cannot be read.
     public static func bytes(of path: String) -> [UInt8]? {
-        var buffer: [UInt8] = []
-        guard let count = fill(&buffer, from: path) else { return nil }
-        buffer.removeSubrange(count...)
-        return buffer
+        try? RegularFile.bytes(path).get()
     }
 
     /// `.xccurrentversion` is a property list whose `_XCCurrentVersionName` names the version's folder.
     public static func currentVersion(path: String, display: String) -> CurrentVersion {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
         let location = SourceLocation(file: display, line: 1, column: 1)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .unreadable("cannot be read", location)
+        let bytes: [UInt8]
+        switch RegularFile.bytes(path) {
+        case let .success(read): bytes = read
+        case .failure(.missing): return .missing
+        case let .failure(failure): return .unreadable("cannot be read: \(failure)", location)
         }
         let root: XMLElement
         do {
-            root = try XMLReader.read([UInt8](data))
+            root = try XMLReader.read(bytes)
         } catch {
             return .unreadable("is not a property list schemalint can read (\(error))", location)
         }

@@ -8,7 +8,7 @@ enum ContainerBuilder {
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, schemaUse) = resolve(
-                    use.models, scope: scope, file: file.path, project: project, values: values)
+                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
                 var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 if plan == nil, let reference = use.migrationPlanReference {
                     plan = values.type(of: reference, scope: scope, file: file.path)
@@ -51,7 +51,7 @@ enum ContainerBuilder {
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, _) = resolve(
-                    use.models, scope: scope, file: file.path, project: project, values: values)
+                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
                 let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 var configuration = ConfigurationModel(
                     location: use.location, models: models, versionedSchema: versioned,
@@ -90,34 +90,20 @@ enum ContainerBuilder {
         return resolved
     }
 
-    /// The models a source names, or the version it stores (with where that version is written); constants are
-    /// followed where they are declared, a few steps deep.
+    /// The models a source names, or the version it stores (with where that version is written), by the one
+    /// evaluation every model list gets (`ModelListEvaluator`). A list it cannot read, or one of several lists, is
+    /// none: the container's models are not known.
     private static func resolve(
-        _ source: ModelSource, scope: SymbolID?, file: String, project: Project, values: NamedValueIndex,
-        depth: Int = 0
+        _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation, project: Project,
+        values: NamedValueIndex
     ) -> ([ModelReference]?, SymbolID?, TypeUse?) {
-        switch source {
-        case let .models(uses):
-            return (
-                uses.map { use in
-                    let id = project.symbols.resolveSymbol(use.type, scope: scope, file: file)
-                    return ModelReference(
-                        written: use.type, location: use.location,
-                        entity: id.flatMap { project.entities[$0] != nil ? $0 : nil })
-                }, nil, nil
-            )
-        case let .versionedSchema(use):
-            let id = project.symbols.resolveSymbol(use.type, scope: scope, file: file)
-            let version = id.flatMap { project.version($0) != nil ? $0 : nil }
-            return (nil, version, version == nil ? nil : use)
-        case let .named(reference):
-            guard depth < 8, let entry = values.lookup(reference, scope: scope, file: file),
-                case let .models(inner) = entry.value.value
-            else { return (nil, nil, nil) }
-            return resolve(
-                inner, scope: entry.owner, file: entry.file, project: project, values: values, depth: depth + 1)
-        case .unknown:
-            return (nil, nil, nil)
+        let versions = Set(project.versions.map(\.id))
+        let evaluator = ModelListEvaluator(
+            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains)
+        switch evaluator.evaluate(source, scope: scope, file: file, at: location) {
+        case let .value(.models(models)): return (models, nil, nil)
+        case let .value(.version(id, use)): return (nil, id, use)
+        case .oneOf, .unknown: return (nil, nil, nil)
         }
     }
 }

@@ -455,14 +455,21 @@ public struct ConfigurationUse: Sendable {
 }
 
 /// Where a container or configuration gets its models from.
-public enum ModelSource: Sendable {
+public indirect enum ModelSource: Sendable {
     /// `for: A.self, B.self`, `for: [A.self]` or `Schema([A.self, B.self])`.
     case models([TypeUse])
-    /// `Schema(versionedSchema: V.self)`.
+    /// `Schema(versionedSchema: V.self)`, or `V.models` (exactly what `V` lists: its version, when `V` is one).
     case versionedSchema(TypeUse)
-    /// A constant declared elsewhere: `SchemaDefinition.schema`, `AppSchema.models`, a global `let`.
+    /// A constant declared elsewhere: `SchemaDefinition.schema`, `AppSchema.models`, a global `let`; or a function
+    /// without arguments that returns one (`AppSchema.allModels()`).
     case named(ValueReference)
-    /// Not given, or an expression schemalint does not follow.
+    /// `a + b + c`: the lists one after the other.
+    case concatenation([ModelSource], SourceLocation)
+    /// `flag ? a : b`: one of these, depending on something read at run time.
+    case alternatives([ModelSource], SourceLocation)
+    /// An expression schemalint does not follow: what it is, and where.
+    case unreadable(String, SourceLocation)
+    /// Not given.
     case unknown
 }
 

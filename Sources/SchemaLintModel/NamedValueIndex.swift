@@ -40,6 +40,11 @@ struct NamedValueIndex {
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
     }
 
+    /// The member `name` of the type `owner` itself (or of its extensions), never a global or an enclosing type's.
+    func member(_ name: String, of owner: SymbolID) -> Entry? {
+        entries[name]?.first { $0.owner == owner }
+    }
+
     /// The type a constant holds (`static let migrationPlan = AppPlan.self`, `static let toVersion: any
     /// VersionedSchema.Type = SchemaV2.self`), following constants that copy others.
     func type(of reference: ValueReference, scope: SymbolID?, file: String, depth: Int = 0) -> SymbolID? {

@@ -8,6 +8,11 @@ public enum ProjectBuilder {
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
+        project.testFiles = Set(
+            sorted.filter { file in
+                file.imports.contains("XCTest") || file.imports.contains("Testing")
+                    || (file.isTestTarget ?? ContainerPurpose.isTestPath(file.path))
+            }.map(\.path))
         project.referencedNames = sorted.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
         project.publicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
 
@@ -17,8 +22,9 @@ public enum ProjectBuilder {
             project.entities[symbol.id] = EntityBuilder(context: context).entity(for: symbol, versions: versionSet)
         }
         project.versions = versionIDs.map {
-            VersionBuilder.version(symbols[$0], context: context, entities: project.entities)
+            VersionBuilder.version(symbols[$0], context: context, entities: project.entities, versions: versionSet)
         }
+        for owner in project.versions.compactMap(\.modelsUnread?.wantedOwner) { project.unresolvedOwners.insert(owner) }
         assignKeys(&project.versions, symbols: symbols)
         for symbol in symbols.symbols where context.conforms(symbol, to: "SchemaMigrationPlan") {
             project.plans.append(PlanBuilder.plan(symbol, context: context))

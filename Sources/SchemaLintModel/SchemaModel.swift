@@ -107,9 +107,12 @@ public struct SchemaVersion: Sendable {
     public var location: SourceLocation
     public var identifier: VersionNumber?
     public var identifierLocation: SourceLocation?
-    /// The `models` list, or nil when it is missing or could not be read.
+    /// The `models` list, or nil when it is missing or could not be read (`modelsUnread` says why).
     public var models: [ModelReference]?
     public var modelsLocation: SourceLocation?
+    /// Why the `models` list could not be read (`ModelListEvaluator`): the version is then neither hashed nor locked,
+    /// and no rule judges what it stores.
+    public var modelsUnread: UnknownValue?
     /// Models reachable from the listed ones through relationships (and superclasses) but not listed.
     public var reachableOnly: [SymbolID] = []
     /// A stable key for the lockfile, unique even when two apps each declare a `SchemaV1`.
@@ -223,6 +226,9 @@ public struct Project {
     /// Global constants a configuration names its App Group or store by that no parsed file declares: pass 2 parses
     /// the files that mention them.
     public var unresolvedConstants: Set<String> = []
+    /// Files only tests compile: those importing XCTest or Testing, those a project file puts in test targets only,
+    /// and, when no project file says, those in a `*Tests` folder (`ContainerPurpose.isTestPath`).
+    public var testFiles: Set<String> = []
     /// `// schemalint:` comments by file.
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).

@@ -1,10 +1,14 @@
 /// Reads a `VersionedSchema` type: its identifier, its `models` list and the models reachable from them.
 public enum VersionBuilder {
-    static func version(_ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context, entities: [SymbolID: Entity])
-        -> SchemaVersion
-    {
+    static func version(
+        _ symbol: SymbolTable.Symbol, context: ProjectBuilder.Context, entities: [SymbolID: Entity],
+        versions: Set<SymbolID>
+    ) -> SchemaVersion {
         var version = SchemaVersion(
             id: symbol.id, name: symbol.qualifiedName, location: symbol.location, key: symbol.qualifiedName)
+        let evaluator = ModelListEvaluator(
+            symbols: context.symbols, entities: entities, values: context.values, isVersion: versions.contains)
+        var readModels = false
         for member in symbol.staticProperties {
             switch (member.value.name, member.value.value) {
             case let ("versionIdentifier", .version(number, location)):
@@ -12,28 +16,31 @@ public enum VersionBuilder {
                 version.identifierLocation = location
             case ("versionIdentifier", _):
                 version.identifierLocation = member.value.location
-            case let ("models", .list(elements, location)):
-                version.modelsLocation = location
-                version.models = elements.map { element in
-                    switch element {
-                    case let .type(type, location):
-                        let entity = context.symbols.resolveSymbol(type, scope: member.scope, file: member.file)
-                        return ModelReference(
-                            written: type, location: location, entity: entity.flatMap { entities[$0] != nil ? $0 : nil }
-                        )
-                    case let .reference(path, location):
-                        return ModelReference(written: .named(path, arguments: []), location: location, entity: nil)
-                    case let .stage(stage):
-                        return ModelReference(written: .other("stage"), location: stage.location, entity: nil)
-                    case let .unreadable(location):
-                        return ModelReference(written: .other("?"), location: location, entity: nil)
-                    }
+            case ("models", _) where !readModels:
+                // However the list is written (a literal, `V1.models + [B.self]`, a constant, a function): one
+                // evaluation, and what it cannot read is said, never hashed as an empty list.
+                readModels = true
+                if case let .list(_, location) = member.value.value {
+                    version.modelsLocation = location
+                } else {
+                    version.modelsLocation = member.value.location
                 }
-            case ("models", _):
-                version.modelsLocation = member.value.location
+                switch evaluator.models(of: symbol.id, at: member.value.location) {
+                case let .value(models):
+                    version.models = models
+                case let .oneOf(lists):
+                    version.modelsUnread = UnknownValue(
+                        "it is one of \(lists.count) different lists, depending on a value read at run time",
+                        at: version.modelsLocation ?? member.value.location)
+                case let .unknown(why):
+                    version.modelsUnread = why
+                }
             default:
                 break
             }
+        }
+        if !readModels {
+            version.modelsUnread = UnknownValue("it declares no `models` schemalint can find", at: symbol.location)
         }
         version.reachableOnly = reachable(from: version.listedEntities, entities: entities)
         return version

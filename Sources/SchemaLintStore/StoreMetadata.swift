@@ -4,6 +4,7 @@
     import CSQLite
 #endif
 import Foundation
+import SchemaLintModel
 
 /// What a Core Data store (SwiftData's too) records about the model that wrote it, from `Z_METADATA`.
 public struct StoreMetadata: Sendable {
@@ -98,6 +99,12 @@ public enum StoreReader {
 
     /// SQLite files start with "SQLite format 3\0": anything else is named as such before SQLite sees it.
     private static func checkHeader(_ path: String) throws {
+        // A pipe or a device is named, never opened by SQLite (a store may be large: no size limit here).
+        switch RegularFile.status(path, limit: .max) {
+        case .success: break
+        case .failure(.missing): throw Failure(path: path, problem: "no such file")
+        case let .failure(failure): throw Failure(path: path, problem: "cannot be read: \(failure)")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw Failure(
                 path: path,

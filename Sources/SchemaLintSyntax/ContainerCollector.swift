@@ -432,6 +432,14 @@ final class ContainerCollector: SyntaxVisitor {
             return .unknown
         }
         let first = arguments[start].expression
+        // `Schema(models)` of a parameter `models`: its default, as for `for: models`.
+        if let call = first.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call),
+            call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+            let reference = only.expression.as(DeclReferenceExprSyntax.self),
+            readingDefaults.names.contains(reference.baseName.text)
+        {
+            return namedSource(only.expression) ?? .unknown
+        }
         if let reference = first.as(DeclReferenceExprSyntax.self) {
             // A parameter hides any variable or constant of its name.
             if readingDefaults.names.contains(reference.baseName.text) { return namedSource(first) ?? .unknown }

@@ -6,13 +6,117 @@ import SwiftSyntax
 struct ModelSourceReader {
     let reader: DeclarationReader
 
-    /// `Schema(...)`, `[A.self, B.self]`, `V.models`, or the name of a constant (`SchemaDefinition.schema`); nil for
-    /// anything else.
+    /// `Schema(...)`, `[A.self, B.self]`, `V.models`, the name of a constant (`SchemaDefinition.schema`), a call of a
+    /// function without arguments (`AppSchema.allModels()`), `Array(...)` of one of these, `a + b` and `c ? a : b`;
+    /// nil for anything else. What these name is evaluated in the model (`ModelListEvaluator`), once every file is
+    /// read.
     func source(of expression: ExprSyntax) -> ModelSource? {
+        source(of: expression, depth: 0)
+    }
+
+    private func source(of expression: ExprSyntax, depth: Int) -> ModelSource? {
+        guard depth < 32 else { return .unreadable("a list nested too deep to follow", reader.location(expression)) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return source(of: only.expression, depth: depth + 1)
+        }
         if let call = expression.as(FunctionCallExprSyntax.self), Self.isSchemaCall(call) { return schemaSource(call) }
         if let array = expression.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
         if let versioned = versionModels(expression) { return versioned }
+        if let sum = concatenation(expression, depth: depth) { return sum }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return branches([ternary.thenExpression, ternary.elseExpression], at: expression, depth: depth)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+            // `Array(V.models)`, `Array<any PersistentModel.Type>(...)`: the same list.
+            if let callee = Self.calleeName(call.calledExpression) ?? genericCallee(call.calledExpression),
+                callee == "Array", call.arguments.count == 1, let only = call.arguments.first, only.label == nil
+            {
+                return source(of: only.expression, depth: depth + 1)
+            }
+            // A function without arguments: what it returns, read where it is declared.
+            if call.arguments.isEmpty, let named = reference(call.calledExpression) { return .named(named) }
+            return nil
+        }
         return reference(expression).map { .named($0) }
+    }
+
+    private func genericCallee(_ callee: ExprSyntax) -> String? {
+        callee.as(GenericSpecializationExprSyntax.self).flatMap { Self.calleeName($0.expression) }
+    }
+
+    /// `a + b + c` and `c ? a : b`, unfolded (`SequenceExprSyntax`) or folded (`InfixOperatorExprSyntax`,
+    /// `TernaryExprSyntax`), when every other operator is `+`; nil when the expression is neither. An operand that
+    /// is not a list is unreadable, not dropped.
+    private func concatenation(_ expression: ExprSyntax, depth: Int) -> ModelSource? {
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequenceSource(Array(sequence.elements), whole: expression, depth: depth)
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        {
+            return sum([infix.leftOperand, infix.rightOperand], at: expression, depth: depth)
+        }
+        return nil
+    }
+
+    /// The elements of an unfolded sequence: a ternary (whose condition is everything before `?`, however written)
+    /// gives its two branches; otherwise only `+` between operands is read.
+    private func sequenceSource(_ elements: [ExprSyntax], whole: ExprSyntax, depth: Int) -> ModelSource? {
+        if let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+            let ternary = elements[mark].as(UnresolvedTernaryExprSyntax.self), mark > 0, mark + 1 < elements.count
+        {
+            let rest = Array(elements[(mark + 1)...])
+            let otherwise =
+                rest.count == 1
+                ? source(of: rest[0], depth: depth + 1) : sequenceSource(rest, whole: rest[0], depth: depth + 1)
+            let then =
+                source(of: ternary.thenExpression, depth: depth + 1)
+                ?? .unreadable(
+                    "`\(Self.cut(ternary.thenExpression))` is not a list schemalint can read",
+                    reader.location(ternary.thenExpression))
+            return .alternatives(
+                [
+                    then,
+                    otherwise
+                        ?? .unreadable(
+                            "`\(Self.cut(rest[0]))` is not a list schemalint can read", reader.location(rest[0])),
+                ], reader.location(whole))
+        }
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        var operands: [ExprSyntax] = []
+        for (index, element) in elements.enumerated() {
+            if index % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+            } else {
+                operands.append(element)
+            }
+        }
+        return sum(operands, at: whole, depth: depth)
+    }
+
+    private func sum(_ operands: [ExprSyntax], at whole: ExprSyntax, depth: Int) -> ModelSource {
+        let parts = operands.map { operand in
+            source(of: operand, depth: depth + 1)
+                ?? .unreadable("`\(Self.cut(operand))` is not a list schemalint can read", reader.location(operand))
+        }
+        return .concatenation(parts, reader.location(whole))
+    }
+
+    private func branches(_ expressions: [ExprSyntax], at whole: ExprSyntax, depth: Int) -> ModelSource {
+        .alternatives(
+            expressions.map { branch in
+                source(of: branch, depth: depth + 1)
+                    ?? .unreadable("`\(Self.cut(branch))` is not a list schemalint can read", reader.location(branch))
+            }, reader.location(whole))
+    }
+
+    /// An expression as a message shows it: one line, at most 60 characters.
+    static func cut(_ expression: ExprSyntax) -> String {
+        let text = expression.trimmedDescription.split(whereSeparator: \.isNewline)
+            .map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
     }
 
     /// `A.b`, `Self.b`, `self.b` or `b`: a constant looked up by name. Not `A.self`, not a call.
@@ -34,7 +138,10 @@ struct ModelSourceReader {
     func typeList(_ expressions: [ExprSyntax]) -> ModelSource {
         var uses: [TypeUse] = []
         for expression in expressions {
-            guard let type = TypeExprReader.readMetatype(expression) else { return .unknown }
+            guard let type = TypeExprReader.readMetatype(expression) else {
+                return .unreadable(
+                    "`\(Self.cut(expression))` in the list is not a `Model.self`", reader.location(expression))
+            }
             uses.append(TypeUse(type: type, location: reader.location(expression)))
         }
         return .models(uses)
@@ -64,8 +171,10 @@ struct ModelSourceReader {
         }
         let unlabeled = call.arguments.filter { $0.label == nil }.map(\.expression)
         if let array = unlabeled.first?.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
-        if unlabeled.count == 1, let versioned = versionModels(unlabeled[0]) { return versioned }
-        if unlabeled.count == 1, let named = reference(unlabeled[0]) { return .named(named) }
+        // `Schema(V.models)`, `Schema(AppModels.all)`, `Schema(V1.models + [B.self])`: one list, however written.
+        if unlabeled.count == 1, TypeExprReader.readMetatype(unlabeled[0]) == nil, let list = source(of: unlabeled[0]) {
+            return list
+        }
         return unlabeled.isEmpty ? .unknown : typeList(unlabeled)
     }
 

@@ -35,7 +35,25 @@ final class NamedValueCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    /// `static func allModels() -> [any PersistentModel.Type] { ... }` or a global function like it: a list of models
+    /// it returns (its one expression or `return`: a body with local variables is not followed), recorded under its
+    /// name as a constant is. Its body is not entered otherwise.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let scope = scopes[scopes.count - 1]
+        let isStatic = node.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+        let isGlobal = scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
+        guard isStatic || isGlobal, node.signature.parameterClause.parameters.isEmpty,
+            node.genericParameterClause == nil, let body = node.body, body.statements.count == 1,
+            let expression = ExpressionReader.returnedExpression(body.statements),
+            let source = sources.source(of: expression)
+        else { return .skipChildren }
+        values.append(
+            NamedValue(
+                scope: scope, name: node.name.text, value: .models(source), location: reader.location(node.name)))
+        return .skipChildren
+    }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     /// Inside a clause of an `#if` whose condition depends on the build (`#if os(macOS)`): another platform builds
@@ -85,9 +103,16 @@ final class NamedValueCollector: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns.
+    /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns; `get { ... }` too.
     static func returnedExpression(_ accessors: AccessorBlockSyntax?) -> ExprSyntax? {
-        guard case let .getter(body) = accessors?.accessors, body.count == 1, let item = body.first?.item else {
+        var statements: CodeBlockItemListSyntax?
+        switch accessors?.accessors {
+        case let .getter(body): statements = body
+        case let .accessors(list):
+            statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: break
+        }
+        guard let body = statements, body.count == 1, let item = body.first?.item else {
             return nil
         }
         if let expression = item.as(ExprSyntax.self) { return expression }

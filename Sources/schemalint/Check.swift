@@ -115,6 +115,10 @@ struct Check: ParsableCommand {
             }
             return
         }
+        // What could not be read is said once, never passed off as checked.
+        for result in outcome.apps where !quiet {
+            for note in result.analysis.notes { Console.err("schemalint: note: \(note)") }
+        }
         let configuration = try options.configuration()
         let summary = outcome.summary
         let printed = try write(outcome.findings, summary: summary, to: destinations)

@@ -128,6 +128,42 @@ enum TestSupport {
         return Bundle.main.bundleURL.appendingPathComponent("schemalint")
     }
 
+    /// Like `run`, but the process is ended after `seconds` and the run fails: a hang then fails its test instead
+    /// of stopping the suite. `timedOut` says whether it had to be ended.
+    static func run(_ arguments: [String], in directory: URL, timeout seconds: Double) throws -> (Run, timedOut: Bool) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let ended = DispatchSemaphore(value: 0)
+        let timer = DispatchQueue.global()
+        let timedOut = TimeoutFlag()
+        timer.asyncAfter(deadline: .now() + seconds) {
+            guard ended.wait(timeout: .now()) == .timedOut, process.isRunning else { return }
+            timedOut.set()
+            kill(process.processIdentifier, SIGKILL)
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        ended.signal()
+        let run = Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+        return (run, timedOut.isSet)
+    }
+
+    final class TimeoutFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
         SchemaSamples.files(under: directory)
         defer { if arguments.first == "lock" || arguments.first == "init" { SchemaSamples.files(under: directory) } }

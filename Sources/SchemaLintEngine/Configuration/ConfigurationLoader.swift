@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintModel
 import Yams
 
 /// Reads `.schemalint.yml` strictly: an unknown key, a misspelt rule id or a value of the wrong type is an error
@@ -22,17 +23,19 @@ public enum ConfigurationLoader {
     public static func load(explicitPath: String?, workingDirectory: String) throws -> Configuration {
         let path = explicitPath ?? defaultFileName
         let absolute = Paths.absolute(path, in: workingDirectory)
-        guard FileManager.default.fileExists(atPath: absolute) else {
+        switch RegularFile.text(absolute) {
+        case let .success(text): return try parse(text, path: path)
+        case .failure(.missing):
             if explicitPath != nil {
                 throw Failure(path: path, line: nil, message: "the configuration file does not exist")
             }
             return Configuration()
+        case let .failure(failure):
+            let fix =
+                failure == .permissionDenied
+                ? "" : "; make it a regular file, or remove it to run with the defaults"
+            throw Failure(path: path, line: nil, message: "the configuration file cannot be read: \(failure)\(fix)")
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw Failure(
-                path: path, line: nil, message: "the configuration file cannot be read (check its permissions)")
-        }
-        return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
 
     public static func parse(_ text: String, path: String) throws -> Configuration {

@@ -7,6 +7,8 @@ public struct AssessedChange: Sendable, Hashable {
     public enum Kind: String, Sendable {
         case entityAdded, entityRemoved, superclassChanged
         case propertyAdded, propertyRemoved, propertyRenamed, typeChanged, becameRequired, otherChange
+        /// A type change that rests on a type schemalint could not resolve: cannot tell, never a blocker.
+        case typeUnresolved
         case uniqueAdded, uniqueRemoved, indexChanged
     }
 
@@ -85,6 +87,14 @@ public enum MigrationAssessment {
         case .propertyRemoved: return AssessedChange(.propertyRemoved, change, consequence: "its values are dropped")
         case .propertyRenamed: return AssessedChange(.propertyRenamed, change)
         case let .propertyChanged(previous, property):
+            if change.restsOnUnresolvedType {
+                let unresolved = [previous.type, property.type].filter { $0.contains("Unknown(") }
+                    .map(ChangeWording.readable).joined(separator: ", ")
+                return AssessedChange(
+                    .typeUnresolved, change,
+                    caution: "cannot tell whether what is stored changed: schemalint cannot resolve \(unresolved) "
+                        + "(declared in a module it was not shown?)")
+            }
             if previous.kind != property.kind {
                 return AssessedChange(
                     .typeChanged, change,

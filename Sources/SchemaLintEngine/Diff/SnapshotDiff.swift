@@ -41,6 +41,15 @@ public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
         return old == to
     }
 
+    /// A type change where one side is a type schemalint could not resolve (`Unknown(Priority)`: an enum moved into a
+    /// package it cannot see): whether what is stored changed cannot be told, so it is never judged a change.
+    public var restsOnUnresolvedType: Bool {
+        guard case let .propertyChanged(from, to) = kind, from.kind == .attribute, to.kind == .attribute,
+            from.type != to.type
+        else { return false }
+        return from.type.contains("Unknown(") || to.type.contains("Unknown(")
+    }
+
     /// The standard wording (`Trip.notes changed: became optional`).
     public var text: String { ChangeWording.standard.lines(for: self).joined(separator: "; ") }
     public var description: String { text }

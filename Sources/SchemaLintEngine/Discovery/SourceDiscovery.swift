@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SchemaLintModel
 import SchemaLintSyntax
 #if canImport(Darwin)
     import Darwin
@@ -202,7 +203,7 @@ public struct SourceDiscovery {
     /// every file with `keepingBytes`, keeps its bytes.
     private static func read(_ file: FoundFile, into buffer: inout [UInt8], keepingBytes: Bool) -> FileRead {
         let (absolute, display) = (file.absolute, file.display)
-        switch read(absolute, in: file.folder, name: file.name, into: &buffer) {
+        switch read(absolute, in: file.folder, name: file.name, into: &buffer, walked: true) {
         case let .success((count, identity)):
             let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
                 let content = UnsafeBufferPointer(rebasing: whole[0..<count])
@@ -250,44 +251,16 @@ public struct SourceDiscovery {
 
     /// The whole file into `bytes` (grown as needed, never shrunk), with one open and as few reads as its size
     /// allows; returns how many bytes it holds. `folder`: the open folder holding it, where it is called `name`.
-    static func read(_ path: String, in folder: OpenFolder? = nil, name: String = "", into bytes: inout [UInt8])
-        -> Swift.Result<(count: Int, identity: FileIdentity), ReadError>
-    {
-        let descriptor = folder.map { openat($0.descriptor, name, O_RDONLY | O_CLOEXEC) } ?? open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            return .failure(
-                ReadError(
-                    path: path,
-                    reason: errno == EACCES
-                        ? "permission denied (check its permissions)" : String(cString: strerror(errno))))
+    /// Only a regular file of a sane size is read (`RegularFile`): a pipe or a device is named, never read.
+    /// `walked`: the walk listed it as a regular file a moment ago.
+    static func read(
+        _ path: String, in folder: OpenFolder? = nil, name: String = "", into bytes: inout [UInt8],
+        walked: Bool = false
+    ) -> Swift.Result<(count: Int, identity: FileIdentity), ReadError> {
+        switch RegularFile.read(path, in: folder?.descriptor, name: name, into: &bytes, kindKnown: walked) {
+        case let .success((count, info)): return .success((count, FileIdentity(info)))
+        case let .failure(failure): return .failure(ReadError(path: path, reason: failure.description))
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            return .failure(ReadError(path: path, reason: String(cString: strerror(errno))))
-        }
-        let expected = Int(info.st_size)
-        if bytes.count < max(expected, 0) + 1 {
-            // Filled by `read` straight away: no zeroing first (lockfiles and project files run to megabytes).
-            let size = max(expected, 0) + 1
-            bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
-        }
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(path: path, reason: String(cString: strerror(errno))))
-            }
-            if count == 0 { break }
-            filled += count
-            // A regular file of the size fstat gave is whole: no extra read(2) just to see end of file.
-            if filled == expected && info.st_mode & S_IFMT == S_IFREG { break }
-        }
-        return .success((filled, FileIdentity(info)))
     }
 
     /// Relative to the working directory when inside it, absolute otherwise.

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintModel
 
 /// The texts edits are planned against: the newest edited text, else the bytes discovery kept, else the file read
 /// again (discovery does not keep files that hold no schema vocabulary).
@@ -13,8 +14,8 @@ enum SourceTexts {
                 sources[path] = text
             } else if let file = files.first(where: { $0.path == path }), !file.bytes.isEmpty {
                 sources[path] = String(decoding: file.bytes, as: UTF8.self)
-            } else if let data = FileManager.default.contents(atPath: Paths.absolute(path, in: workingDirectory)) {
-                sources[path] = String(decoding: data, as: UTF8.self)
+            } else if case let .success(text) = RegularFile.text(Paths.absolute(path, in: workingDirectory)) {
+                sources[path] = text
             }
         }
         return sources

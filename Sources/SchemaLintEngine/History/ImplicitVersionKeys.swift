@@ -4,11 +4,15 @@ import SchemaLintModel
 /// its checksum (`Unversioned@4IIuZabG`), so each state a release shipped is locked beside the earlier ones and never
 /// read as an edit of them.
 public enum ImplicitVersionKeys {
+    /// `analyses`: one per version whose models were read, in the order of `project.versions`.
     static func assign(_ project: inout Project, _ analyses: inout [VersionAnalysis]) {
-        for index in project.versions.indices where project.versions[index].isImplicit {
-            let key = key(checksum: analyses[index].hashes.checksum)
+        var analysed = 0
+        for index in project.versions.indices where project.versions[index].modelsUnread == nil {
+            defer { analysed += 1 }
+            guard project.versions[index].isImplicit else { continue }
+            let key = key(checksum: analyses[analysed].hashes.checksum)
             project.versions[index].key = key
-            analyses[index].key = key
+            analyses[analysed].key = key
         }
     }
 

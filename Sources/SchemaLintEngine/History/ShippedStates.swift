@@ -47,6 +47,8 @@ extension RuleContext {
                 let staged = store.stagedPlan(self)
                 let present = store.stagedChecksums(self) ?? declared
                 guard !present.contains(locked.checksum) else { continue }
+                // A version whose models could not be read may be this state: cannot tell, so nothing is judged.
+                if staged == nil ? !unreadVersions.isEmpty : !store.stagedVersionsRead(self) { continue }
                 // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With
                 // no stage running, its stores are also migrated by inference, so what inference cannot do is checked.
                 if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil, staged != nil { continue }
@@ -74,6 +76,9 @@ extension RuleContext {
             plan.stages?.isEmpty != true && steps(of: plan).versions.contains { $0.id == version.id }
         }
     }
+
+    /// Versions whose `models` list could not be read: they have no checksum to compare a state with.
+    var unreadVersions: [SchemaVersion] { project.versions.filter { $0.modelsUnread != nil } }
 
     /// The checksums of a plan's versions.
     public func checksums(of plan: MigrationPlan) -> Set<String> {

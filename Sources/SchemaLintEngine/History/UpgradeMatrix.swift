@@ -35,6 +35,9 @@ public struct UpgradeMatrix: Sendable {
         /// Its type is declared but no app container's store holds it (a namespace, a test's plan): not a state any
         /// user's store can be in.
         case declaredOnly
+        /// A version this state would be judged against had a `models` list schemalint could not read: `why` names
+        /// it; nothing is claimed.
+        case cannotTell(why: String)
         /// A Core Data model version: Core Data infers one migration to the bundle's current version `target`;
         /// `blockers` is what it cannot do (134140).
         case modelInferred(target: String, blockers: [String])
@@ -50,14 +53,15 @@ public struct UpgradeMatrix: Sendable {
             switch self {
             case let .inferred(_, blockers), let .modelInferred(_, blockers): return !blockers.isEmpty
             case .unknown, .edited, .modelEdited, .modelMissing: return true
-            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone: return false
+            case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone, .cannotTell:
+                return false
             }
         }
 
         /// Not a failure, but not a store this build opens either: shown with ⚠️, never ✅.
         public var warns: Bool {
             switch self {
-            case .notOpened, .storeGone, .storeUnmatched, .modelGone: return true
+            case .notOpened, .storeGone, .storeUnmatched, .modelGone, .cannotTell: return true
             default: return false
             }
         }
@@ -136,22 +140,35 @@ extension UpgradeMatrix {
         key: String, locked: LockedVersion, store: StoreTopology.Store, _ states: [ShippedState],
         _ context: RuleContext
     ) -> Outcome {
+        // Judged against versions whose models were not read: no verdict.
+        if let version = context.project.version(key: key), let why = version.modelsUnread {
+            return .cannotTell(why: "\(version.key)'s `models` list cannot be read (\(why.reason), \(why.location))")
+        }
+        let judgedAgainst = store.stagedPlans(context).flatMap { context.steps(of: $0).versions }
+            + (store.stagedPlans(context).isEmpty ? context.unreadVersions : [])
+        if let unread = judgedAgainst.first(where: { $0.modelsUnread != nil }), let why = unread.modelsUnread {
+            return .cannotTell(why: "\(unread.key)'s `models` list cannot be read (\(why.reason), \(why.location))")
+        }
         if let state = states.first(where: { $0.store.location == store.location && $0.store.targets == store.targets })
         {
             switch state.fate {
             case let .inferred(target):
                 let now = context.analysis(of: target)?.snapshot ?? []
-                let blockers = MigrationAssessment.blockers(from: context.shippedEntities(of: state), to: now)
-                return .inferred(target: target.key, blockers: blockers)
+                return inferred(from: context.shippedEntities(of: state), to: now, target: target.key)
             case let .unknownToPlan(plan):
                 return .unknown(plan: plan.name)
             }
         }
         if let version = context.project.version(key: key), !version.isImplicit,
-            let now = context.analysis(of: version)?.hashes.checksum, now != locked.checksum,
+            let analysis = context.analysis(of: version), analysis.hashes.checksum != locked.checksum,
             let plan = context.planRunningStages(on: version, in: [store])
         {
-            return .edited(plan: plan.name, checksum: now)
+            // Moved only by a type schemalint cannot resolve: cannot tell, as `check` says nothing of it.
+            let changes = SnapshotDiff.changes(from: locked.entities, to: analysis.snapshot)
+            if !changes.isEmpty, changes.allSatisfy(\.restsOnUnresolvedType) {
+                return .cannotTell(why: unresolved(changes))
+            }
+            return .edited(plan: plan.name, checksum: analysis.hashes.checksum)
         }
         return known(checksum: locked.checksum, store: store, context)
     }
@@ -190,8 +207,25 @@ extension UpgradeMatrix {
                 to: Set(from.map(\.name)), among: targets, analyses: { context.analysis(of: $0) })
         {
             let now = context.analysis(of: target)?.snapshot ?? []
-            return .inferred(target: target.key, blockers: MigrationAssessment.blockers(from: from, to: now))
+            return inferred(from: from, to: now, target: target.key)
         }
         return .notOpened
+    }
+
+    /// An inferred migration: it fails when inference cannot do a change, and cannot be told when a change rests on
+    /// a type schemalint cannot resolve (`MigrationAssessment`'s `typeUnresolved`).
+    private static func inferred(from old: [EntitySnapshot], to new: [EntitySnapshot], target: String) -> Outcome {
+        let assessed = MigrationAssessment.assess(from: old, to: new)
+        let blockers = assessed.compactMap { change in change.blocker.map { "\(change.text): \($0)" } }
+        let unresolved = assessed.filter { $0.kind == .typeUnresolved }.map(\.change)
+        if blockers.isEmpty, !unresolved.isEmpty {
+            return .cannotTell(why: Self.unresolved(unresolved))
+        }
+        return .inferred(target: target, blockers: blockers)
+    }
+
+    private static func unresolved(_ changes: [SchemaChange]) -> String {
+        "\(changes.map(\.text).joined(separator: "; ")): a type it stores cannot be resolved, so whether the store "
+            + "opens is not known"
     }
 }

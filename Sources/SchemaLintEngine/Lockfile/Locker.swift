@@ -43,6 +43,10 @@ public enum Locker {
         public var renamedStates: [String: String] = [:]
         /// Locked versions that differ and were not accepted: key and what changed.
         public var conflicts: [(key: String, changes: [String])] = []
+        /// Versions whose `models` list could not be read (`SchemaVersion.modelsUnread`), or that differ from their
+        /// entry only by a type schemalint cannot resolve: not locked, an entry locked before kept as it was, and the
+        /// rest of the lockfile written. Key and why.
+        public var unread: [(key: String, why: String)] = []
         /// Versions whose source could not be read completely: key and why. Nothing is written then.
         public var incomplete: [(key: String, reason: String)] = []
         /// Names given to --only or --accept that match no version.
@@ -83,9 +87,18 @@ public enum Locker {
         outcome.unknownNames = request.only.union(request.accept).subtracting(known).sorted()
 
         for version in project.versions {
-            guard request.only.isEmpty || matches(version, request.only) || matches(version, request.accept),
-                let current = analysis.analysis(forKey: version.key)
-            else { continue }
+            guard request.only.isEmpty || matches(version, request.only) || matches(version, request.accept) else {
+                continue
+            }
+            if let why = version.modelsUnread {
+                let kept =
+                    existing?.versions[version.key] == nil
+                    ? "lock it once schemalint can read its models" : "its locked entry is kept as it was"
+                outcome.unread.append(
+                    (version.key, "its `models` list cannot be read (\(why.reason), \(why.location)); \(kept)"))
+                continue
+            }
+            guard let current = analysis.analysis(forKey: version.key) else { continue }
             if let reason = incompleteness(of: version, in: analysis) {
                 outcome.incomplete.append((version.key, reason))
                 continue
@@ -134,7 +147,16 @@ public enum Locker {
                 outcome.recorded.append(version.key)
                 continue
             }
-            let changes = locked.changes(to: entry, sourceTypes: current.sourceTypes).descriptions
+            let compared = locked.changes(to: entry, sourceTypes: current.sourceTypes)
+            // A type schemalint cannot resolve is no change to record or refuse: the entry is kept as it was.
+            let unresolved = compared.schema.filter(\.restsOnUnresolvedType).map(\.text)
+            let changes = compared.descriptions.filter { !unresolved.contains($0) }
+            if changes.isEmpty, !unresolved.isEmpty {
+                outcome.unread.append(
+                    (version.key, "cannot tell whether it changed (\(unresolved.joined(separator: "; "))): a type it "
+                        + "stores cannot be resolved; its locked entry is kept as it was"))
+                continue
+            }
             // Re-recorded or not, an entry keeps when it was first locked and for which release.
             entry.lockedAt = locked.lockedAt
             entry.release = locked.release
@@ -289,7 +311,7 @@ public enum Locker {
     static func incompleteness(of version: SchemaVersion, in analysis: Analysis) -> String? {
         let project = analysis.project
         guard let models = version.models else {
-            return "its `models` list is missing or is not a literal list of `X.self`"
+            return "its `models` list cannot be read"
         }
         if let unresolved = models.first(where: { $0.entity == nil }) {
             return

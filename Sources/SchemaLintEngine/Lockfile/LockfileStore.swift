@@ -5,7 +5,7 @@ import SchemaLintModel
 /// that says what to do, and such a file is never overwritten.
 public enum LockfileStore {
     public enum Failure: Error, CustomStringConvertible, Equatable {
-        case unreadable(path: String, reason: String)
+        case unreadable(path: String, reason: RegularFile.Failure)
         case mergeConflict(path: String, line: Int)
         case corrupt(path: String, detail: String)
         case newerFormat(path: String, found: Int)
@@ -15,7 +15,17 @@ public enum LockfileStore {
         public var description: String {
             switch self {
             case let .unreadable(path, reason):
-                return "cannot read lockfile \(path): \(reason)"
+                let fix: String
+                switch reason {
+                case .notRegular, .tooLarge:
+                    fix =
+                        "put the lockfile back as a regular file (`git checkout -- \(path)`), or remove it and run "
+                        + "`schemalint lock` to record the versions anew"
+                default: fix = "make it readable and run schemalint again"
+                }
+                return
+                    "cannot read lockfile \(path): \(reason). Nothing it records can be checked and schemalint will "
+                    + "not overwrite it; \(fix)"
             case let .mergeConflict(path, line):
                 return
                     "lockfile \(path) has git merge-conflict markers (line \(line)). Run `schemalint lock`: it keeps "
@@ -45,10 +55,12 @@ public enum LockfileStore {
         do {
             return try load(path)
         } catch Failure.mergeConflict {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Failure.unreadable(path: path, reason: "permission denied or not a file")
+            let text: String
+            switch RegularFile.text(path) {
+            case let .success(read): text = read
+            case let .failure(failure): throw Failure.unreadable(path: path, reason: failure)
             }
-            var merged = try LockfileMerge.merged(String(decoding: data, as: UTF8.self), path: path)
+            var merged = try LockfileMerge.merged(text, path: path)
             merged?.path = path
             merged?.resolvedConflict = true
             return merged
@@ -59,12 +71,14 @@ public enum LockfileStore {
     /// another folder than the process's.
     public static func load(_ path: String, readingFrom file: String? = nil) throws -> Lockfile? {
         let file = file ?? path
-        guard FileManager.default.fileExists(atPath: file) else { return nil }
-        // Read straight into an array (no `Data` to copy from: a large app's lockfile is megabytes).
-        guard case let .success((bytes, _)) = SourceDiscovery.readBytes(file) else {
-            throw Failure.unreadable(path: path, reason: "permission denied or not a file")
+        // Read straight into an array (no `Data` to copy from: a large app's lockfile is megabytes). A pipe, a device
+        // or a file of hundreds of megabytes is not read: nothing locked can be trusted then, and it is never
+        // overwritten (`unreadable`).
+        switch RegularFile.bytes(file) {
+        case let .success(bytes): return try decode(bytes, path: path)
+        case .failure(.missing): return nil
+        case let .failure(failure): throw Failure.unreadable(path: path, reason: failure)
         }
-        return try decode(bytes, path: path)
     }
 
     static func decode(_ bytes: [UInt8], path: String) throws -> Lockfile {

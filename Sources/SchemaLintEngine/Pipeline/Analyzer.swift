@@ -34,6 +34,29 @@ public struct Analysis {
     }
 
     public func analysis(forKey key: String) -> VersionAnalysis? { versions.first { $0.key == key } }
+
+    /// Versions whose `models` list could not be read (`SchemaVersion.modelsUnread`), in key order: they have no
+    /// analysis, so no checksum is printed or locked for them and no rule judges what they store.
+    public var unreadVersions: [SchemaVersion] {
+        project.versions.filter { $0.modelsUnread != nil }.sorted { $0.key < $1.key }
+    }
+
+    /// Locked versions that differ from their entry only where a type cannot be resolved: one line each, saying what
+    /// was therefore not judged.
+    public var unresolvedTypeNotes: [String] = []
+
+    /// What could not be read or told, one line each (`check` prints them as notes).
+    public var notes: [String] { unreadNotes + unresolvedTypeNotes }
+
+    /// One line per unread version: what could not be read, where, and what was therefore not done.
+    public var unreadNotes: [String] {
+        unreadVersions.compactMap { version in
+            version.modelsUnread.map { why in
+                "\(why.location): \(version.key)'s `models` list cannot be read (\(why.reason)): it is neither hashed, "
+                    + "locked nor checked"
+            }
+        }
+    }
 }
 
 public struct Analyzer {
@@ -166,7 +189,11 @@ public struct Analyzer {
         project.modelBundles = modelBundles ?? []
         project.modelBundlesRead = modelBundles != nil
 
-        var versions = project.versions.map { VersionAnalysis(version: $0, project: project) }
+        // A version whose models could not be read is not hashed: a checksum of a list never read would be a
+        // confident wrong answer (`unreadVersions`).
+        var versions = project.versions.filter { $0.modelsUnread == nil }.map {
+            VersionAnalysis(version: $0, project: project)
+        }
         ImplicitVersionKeys.assign(&project, &versions)
         let readable = project.modelBundles.flatMap { bundle in
             bundle.versions.filter { $0.problem == nil }.map { (version: $0, key: bundle.key(of: $0)) }
@@ -212,8 +239,27 @@ public struct Analyzer {
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
         analysis.modelVersions = modelVersions
+        analysis.unresolvedTypeNotes = Self.unresolvedTypeNotes(project, versions, lockfile: lockfile)
         if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(context) }
         analysis.topology = context.topology
         return analysis
+    }
+
+    /// See `Analysis.unresolvedTypeNotes`.
+    static func unresolvedTypeNotes(_ project: Project, _ versions: [VersionAnalysis], lockfile: Lockfile?)
+        -> [String]
+    {
+        guard let lockfile else { return [] }
+        return project.versions.filter { !$0.isImplicit }.sorted { $0.key < $1.key }.compactMap { version in
+            guard let locked = lockfile.versions[version.key], locked.retired == nil,
+                let now = versions.first(where: { $0.key == version.key })
+            else { return nil }
+            let changes = SnapshotDiff.changes(from: locked.entities, to: now.snapshot)
+            let unresolved = changes.filter(\.restsOnUnresolvedType).map(\.text)
+            guard !unresolved.isEmpty else { return nil }
+            return "\(version.location): \(version.key) (locked): \(unresolved.joined(separator: "; ")) rests on a "
+                + "type schemalint cannot resolve (declared in a module it was not shown?): whether the stores it "
+                + "wrote still open is not judged"
+        }
     }
 }

@@ -108,9 +108,16 @@ public struct Baseline: Equatable, Sendable {
     }
 
     public static func load(_ path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        switch RegularFile.bytes(path) {
+        case let .success(bytes): data = Data(bytes)
+        case .failure(.missing):
             throw Failure(
-                description: "baseline \(path) does not exist or cannot be read; create it with "
+                description: "baseline \(path) does not exist; create it with "
+                    + "`schemalint check --write-baseline \(path)`")
+        case let .failure(failure):
+            throw Failure(
+                description: "baseline \(path) cannot be read: \(failure); restore it, or write it anew with "
                     + "`schemalint check --write-baseline \(path)`")
         }
         struct File: Decodable { var formatVersion: Int; var findings: [Entry] }

@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintModel
 import SchemaLintSyntax
 
 /// Which of the discovered files an app really compiles, from the project files in the repository: the nearest
@@ -214,11 +215,15 @@ public struct ProjectMembership: Sendable {
             let path = root + "/" + name
             let shown = Workspace.display(path, workingDirectory: workingDirectory)
             if name == "Package.swift" {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    problems.append("\(shown) cannot be read: folder names decide which files beside it are app code")
+                let text: String
+                switch RegularFile.text(path) {
+                case let .success(read): text = read
+                case let .failure(failure):
+                    problems.append(
+                        "\(shown) cannot be read (\(failure)): folder names decide which files beside it are app code")
                     return []
                 }
-                guard let read = PackageManifestReader.targets(in: String(decoding: data, as: UTF8.self)) else {
+                guard let read = PackageManifestReader.targets(in: text) else {
                     problems.append(
                         "\(shown) cannot be read with certainty (a syntax error, or targets computed in code): "
                             + "folder names decide which files beside it are app code")

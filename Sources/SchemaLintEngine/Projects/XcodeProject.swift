@@ -1,4 +1,5 @@
 import Foundation
+import SchemaLintModel
 
 /// What an `.xcodeproj` compiles: its targets, each with its kind and the Swift files its Sources phase builds, read
 /// from `project.pbxproj` (`PropertyListValue` reads the old-style format Xcode writes).
@@ -92,10 +93,10 @@ struct XcodeProject {
 
     static func bytes(of pbxproj: String) throws -> [UInt8] {
         // Straight into an array: a large app's project file is megabytes, and `Data` would be copied again.
-        guard case let .success((bytes, _)) = SourceDiscovery.readBytes(pbxproj) else {
-            throw Failure(description: "cannot be read")
+        switch RegularFile.bytes(pbxproj) {
+        case let .success(bytes): return bytes
+        case let .failure(failure): throw Failure(description: "cannot be read (\(failure))")
         }
-        return bytes
     }
 
     /// `bytes`: the file at `pbxproj` (`bytes(of:)`).

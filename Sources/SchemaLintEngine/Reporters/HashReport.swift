@@ -19,6 +19,11 @@ public enum HashReport {
                     + "SwiftData chose\n"
             }
         }
+        for version in analysis.unreadVersions {
+            let why = version.modelsUnread.map { "\($0.reason) (\($0.location))" } ?? ""
+            output += "\(version.key) (\(version.identifier?.description ?? "no versionIdentifier"))\n"
+            output += "  unreadable:  its `models` list cannot be read: \(why); no checksum\n"
+        }
         for bundle in analysis.project.modelBundles {
             let current = bundle.currentVersion?.name
             for version in bundle.versions {
@@ -56,6 +61,19 @@ public enum HashReport {
                         ("entityHashes", .object(version.hashes.entityHashes.mapValues { .string(Hex.encode($0)) })),
                         ("fingerprint", .string(version.fingerprint)),
                         ("models", .strings(version.models)),
+                    ])
+                }),
+            "unreadVersions": .array(
+                analysis.unreadVersions.map { version in
+                    .object([
+                        ("key", .string(version.key)),
+                        ("type", .string(version.name)),
+                        ("versionIdentifier", version.identifier.map { .string($0.description) }),
+                        (
+                            "problem",
+                            version.modelsUnread.map { .string("its `models` list cannot be read: \($0.reason)") }
+                        ),
+                        ("location", version.modelsUnread.map { .string("\($0.location)") }),
                     ])
                 }),
             "coreData": .array(

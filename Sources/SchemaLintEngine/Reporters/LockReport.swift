@@ -73,6 +73,9 @@ public struct LockReport {
         for (key, why) in outcome.declaredOnly {
             lines.append("not locked \(key): \(why), so no user's store holds it")
         }
+        for (key, why) in outcome.unread {
+            lines.append("not locked \(key): \(why)")
+        }
         for (key, why) in outcome.unsupported {
             lines.append("not locked \(key): \(why); stores written with it are not checked")
         }

@@ -149,6 +149,8 @@ public enum UpgradeReport {
             ]
         case .declaredOnly:
             return ["no store holds it: no app container opens this version or a plan listing it"]
+        case let .cannotTell(why):
+            return ["cannot tell: \(why)"]
         case let .modelInferred(target, blockers):
             return blockers.isEmpty
                 ? ["opens: Core Data infers a lightweight migration to \(target)"]
@@ -182,6 +184,7 @@ public enum UpgradeReport {
         case let .storeGone(stores): return ("storeGone", [("stores", .strings(stores))])
         case let .storeUnmatched(stores): return ("storeUnmatched", [("stores", .strings(stores))])
         case .declaredOnly: return ("declaredOnly", [])
+        case let .cannotTell(why): return ("cannotTell", [("why", .string(why))])
         case let .modelInferred(target, blockers):
             return ("modelInferred", [("target", .string(target)), ("blockers", .strings(blockers))])
         case let .modelEdited(bundle, checksum):

@@ -22,7 +22,8 @@ public struct ShippedSchemaEditedRule: Rule {
             let (all, schemaChanges) = locked.changes(to: current, sourceTypes: analysis.sourceTypes)
             // `var note: String? = nil` written as `var note: String?`: an optional's default is nothing a store
             // holds or a migration reads, and the two spellings are one declaration.
-            let unread = Set(schemaChanges.filter(\.onlyOptionalDefault).map(\.text))
+            // A type schemalint cannot resolve now (or could not then) is "cannot tell", never an edit.
+            let unread = Set(schemaChanges.filter { $0.onlyOptionalDefault || $0.restsOnUnresolvedType }.map(\.text))
             let described = all.filter { !unread.contains($0) }
             guard !described.isEmpty else { continue }
             let changes = Self.checksumChangesFirst(described, schemaChanges)

@@ -46,7 +46,7 @@ public struct ShippedSchemaRemovedRule: Rule {
             }
             // Only the stores holding it matter, and only those whose plan runs stages.
             return StateAssignment.holder(of: key, entry, in: context).stores.contains { store in
-                store.stagedChecksums(context)?.contains(entry.checksum) == false
+                store.stagedChecksums(context)?.contains(entry.checksum) == false && store.stagedVersionsRead(context)
             }
         }
             .map { key in

@@ -29,6 +29,7 @@ public struct ShippedVersionNotInPlanRule: Rule {
             for store in StateAssignment.holder(of: version.key, locked, in: context).stores {
                 guard let plan = store.stagedPlan(context),
                     store.stagedChecksums(context)?.contains(locked.checksum) == false,
+                    store.stagedVersionsRead(context),
                     reported.insert(version.key).inserted
                 else { continue }
                 let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"

@@ -11,11 +11,16 @@ public struct SyntaxErrorRule: Rule {
         let models = context.project.modelBundles.flatMap { bundle in
             bundle.versions.compactMap { version in
                 version.problem.map { problem in
-                    finding(
-                        version.location, about: .file(version.location.file),
-                        version.isUnsupportedFormat
-                            ? .modelFormatUnsupported(version.name, bundle: bundle.key, problem)
-                            : .modelFileUnreadable(version.name, bundle: bundle.key, problem))
+                    let message: Finding.Message
+                    if version.isUnsupportedFormat {
+                        message = .modelFormatUnsupported(version.name, bundle: bundle.key, problem)
+                    } else if version.isSkippedFile {
+                        let file = version.location.file
+                        message = .modelFileSkipped(version.name, bundle: bundle.key, problem, file: file)
+                    } else {
+                        message = .modelFileUnreadable(version.name, bundle: bundle.key, problem)
+                    }
+                    return finding(version.location, about: .file(version.location.file), message)
                 }
             }
         }
@@ -47,6 +52,14 @@ extension Finding.Message {
             id: "model-file",
             "\(version) of \(bundle) \(problem): schemalint skipped it, so its hashes are neither locked nor "
                 + "checked. Xcode's momc refuses it too; open it in Xcode to repair it")
+    }
+
+    /// Not a model file at all (a pipe, a device, a huge file): nothing was read, so nothing of Xcode is claimed.
+    static func modelFileSkipped(_ version: String, bundle: String, _ problem: String, file: String) -> Self {
+        Self(
+            id: "model-file-skipped",
+            "\(version) of \(bundle) \(problem): schemalint skipped it, so its hashes are neither locked nor checked. "
+                + "Put the model file back as a regular file (`git checkout -- '\(file)'`)")
     }
 
     /// Not damage: Xcode compiles the format, so the message asks for no repair and claims nothing of Xcode.

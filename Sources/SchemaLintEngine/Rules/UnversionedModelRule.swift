@@ -6,8 +6,8 @@ import SchemaLintModel
 /// plan or no plan, stages or none; one built from a plan that migrates relies on the versions' lists too.
 ///
 /// Not reported: models a container lists itself (`ModelContainer(for: A.self, B.self)` knows them), models no code
-/// names (nothing inserts or fetches them: a deprecated class left in a file), and apps whose containers neither open
-/// a version nor use a plan that migrates anything.
+/// names (nothing inserts or fetches them: a deprecated class left in a file), models declared in a test's files, and
+/// apps whose containers neither open a version nor use a plan that migrates anything.
 public struct UnversionedModelRule: Rule {
     public let id = RuleID.unversionedModel
     public let defaultSeverity = Severity.warning
@@ -24,8 +24,10 @@ public struct UnversionedModelRule: Rule {
         let listedByContainers = Set(context.appContainers.flatMap { ($0.models ?? []).compactMap(\.entity) })
         return project.entities.values.sorted { $0.location < $1.location }.compactMap { entity in
             // Models declared inside a version are model_missing_from_schema's to report.
+            // A model declared in a test's file lives in the test's own store, never the app's.
             guard !versioned.contains(entity.id), !listedByContainers.contains(entity.id),
-                entity.enclosingVersion == nil, !context.unusedModels.contains(entity.id)
+                entity.enclosingVersion == nil, !context.unusedModels.contains(entity.id),
+                !project.testFiles.contains(entity.location.file)
             else { return nil }
             return finding(
                 entity.location, about: .entity(version: nil, entity: entity.qualifiedName),

@@ -189,6 +189,14 @@ extension StoreTopology.Store {
         return plans.isEmpty ? nil : plans.reduce(into: Set<String>()) { $0.formUnion(context.checksums(of: $1)) }
     }
 
+    /// Whether every version of its staged plans had its models read: when one did not, a state missing from
+    /// `stagedChecksums` may be that version's, and nothing is concluded from its absence.
+    public func stagedVersionsRead(_ context: RuleContext) -> Bool {
+        stagedPlans(context).allSatisfy { plan in
+            context.steps(of: plan).versions.allSatisfy { $0.modelsUnread == nil }
+        }
+    }
+
     /// Where SwiftData takes this store when no stage runs: the models its containers open now.
     public func inferenceTargets(_ context: RuleContext) -> [SchemaVersion] {
         if isPooled { return context.currentTargets }

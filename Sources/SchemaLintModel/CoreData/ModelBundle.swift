@@ -67,6 +67,9 @@ public struct ModelBundleVersion: Sendable {
     /// Set with `problem` when the version is in a format schemalint does not read (Xcode 3's binary `elements`
     /// file), not damaged: Xcode still compiles it, so there is nothing to repair and `lock` records the others.
     public var isUnsupportedFormat = false
+    /// Set with `problem` when `contents` is there but was not read: a pipe, a device or a file of hundreds of
+    /// megabytes stands where the model file should be (see `RegularFile`).
+    public var isSkippedFile = false
     /// Entities without a parent whose hash and snapshot were worked out when their bytes were first read (see
     /// `EntityMemo`): a bundle's versions repeat them, and both depend on nothing outside the entity.
     public var entityStates: [String: EntityState] = [:]

@@ -1,0 +1,230 @@
+/// Why a value could not be read, and where: never a guess standing in for it.
+public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
+    public var location: SourceLocation
+    /// A type named where the value is built that no parsed file declares: pass 2 looks for it.
+    public var wantedOwner: String?
+
+    public init(_ reason: String, at location: SourceLocation, wantedOwner: String? = nil) {
+        self.reason = reason
+        self.location = location
+        self.wantedOwner = wantedOwner
+    }
+
+    public var description: String { "\(reason) (\(location))" }
+}
+
+/// What an evaluation gives: one value, one of several (each possible, depending on something read at run time), or
+/// unknown with the reason. A reader that needs one answer takes `.value` or a set whose members all agree, and says
+/// "cannot tell" otherwise.
+public enum Evaluated<Value: Sendable>: Sendable {
+    case value(Value)
+    case oneOf([Value])
+    case unknown(UnknownValue)
+}
+
+/// The one evaluation of a list of models, wherever it is written: a version's `models`, a container's `for:`, a
+/// `Schema(...)`, a constant. It follows literals, `+`, `Array(...)`, another version's or another type's `models`,
+/// static and global constants, computed properties and functions without arguments that return a list, and the
+/// branches of a ternary (a set of lists). What it cannot follow is unknown, with the reason and the place.
+struct ModelListEvaluator {
+    /// A list of models, or (given whole, not inside a sum) a version: a container given `V.models` or
+    /// `Schema(versionedSchema: V.self)` stores exactly that version.
+    enum List: Sendable {
+        case models([ModelReference])
+        case version(SymbolID, TypeUse)
+    }
+
+    let symbols: SymbolTable
+    let entities: [SymbolID: Entity]
+    let values: NamedValueIndex
+    let isVersion: (SymbolID) -> Bool
+    /// More possible lists than this is unknown: a set that large is no answer.
+    static let alternativesLimit = 8
+    static let depthLimit = 16
+
+    /// `source` as written in `file`, inside `scope`; `location`: where it is given, for a list that is not there.
+    func evaluate(_ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation)
+        -> Evaluated<List>
+    {
+        var visiting: Set<String> = []
+        return evaluate(source, scope: scope, file: file, at: location, visiting: &visiting, depth: 0)
+    }
+
+    /// The models of the type `id` (a version or any other type) lists in its `models` member, flattened.
+    func models(of id: SymbolID, at location: SourceLocation) -> Evaluated<[ModelReference]> {
+        var visiting: Set<String> = []
+        return membersModels(id, at: location, visiting: &visiting, depth: 0)
+    }
+
+    private func evaluate(
+        _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation,
+        visiting: inout Set<String>, depth: Int
+    ) -> Evaluated<List> {
+        guard depth < Self.depthLimit else {
+            return .unknown(UnknownValue("the list is built through too many steps to follow", at: location))
+        }
+        switch source {
+        case let .models(uses):
+            return .value(
+                .models(
+                    uses.map { use in
+                        let id = symbols.resolveSymbol(use.type, scope: scope, file: file)
+                        return ModelReference(
+                            written: use.type, location: use.location,
+                            entity: id.flatMap { entities[$0] != nil ? $0 : nil })
+                    }))
+        case let .versionedSchema(use):
+            guard let id = symbols.resolveSymbol(use.type, scope: scope, file: file) else {
+                return .unknown(
+                    UnknownValue(
+                        "`\(use.type).models` names a type schemalint cannot find", at: use.location,
+                        wantedOwner: use.type.path?.first))
+            }
+            if isVersion(id) { return .value(.version(id, use)) }
+            return lists(membersModels(id, at: use.location, visiting: &visiting, depth: depth + 1))
+        case let .named(reference):
+            guard let entry = values.lookup(reference, scope: scope, file: file) else {
+                return .unknown(
+                    UnknownValue(
+                        "`\(reference.written)` is not a constant or function schemalint can find",
+                        at: reference.location, wantedOwner: reference.base?.path?.first))
+            }
+            let key = "\(entry.owner?.raw ?? -1)|\(reference.name)"
+            guard visiting.insert(key).inserted else {
+                return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
+            }
+            defer { visiting.remove(key) }
+            guard case let .models(inner) = entry.value.value else {
+                return .unknown(UnknownValue("`\(reference.written)` is not a list of models", at: reference.location))
+            }
+            return evaluate(
+                inner, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
+                depth: depth + 1)
+        case let .concatenation(parts, _):
+            var sums: [[ModelReference]] = [[]]
+            for part in parts {
+                let flat = flatten(
+                    evaluate(part, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1),
+                    visiting: &visiting, depth: depth)
+                let choices: [[ModelReference]]
+                switch flat {
+                case let .unknown(why): return .unknown(why)
+                case let .value(list): choices = [list]
+                case let .oneOf(lists): choices = lists
+                }
+                sums = sums.flatMap { sum in choices.map { sum + $0 } }
+                if sums.count > Self.alternativesLimit { return tooMany(location) }
+            }
+            return sums.count == 1 ? .value(.models(sums[0])) : .oneOf(sums.map { .models($0) })
+        case let .alternatives(branches, whole):
+            var found: [List] = []
+            for branch in branches {
+                switch evaluate(branch, scope: scope, file: file, at: whole, visiting: &visiting, depth: depth + 1) {
+                case let .unknown(why): return .unknown(why)
+                case let .value(list): found.append(list)
+                case let .oneOf(lists): found += lists
+                }
+            }
+            if found.count > Self.alternativesLimit { return tooMany(whole) }
+            // Branches that list the same models are one answer.
+            var distinct: [List] = []
+            for list in found where !distinct.contains(where: { same($0, list) }) { distinct.append(list) }
+            return distinct.count == 1 ? .value(distinct[0]) : .oneOf(distinct)
+        case let .unreadable(reason, where_):
+            return .unknown(UnknownValue(reason, at: where_))
+        case .unknown:
+            return .unknown(UnknownValue("no list of models is given", at: location))
+        }
+    }
+
+    private func tooMany(_ location: SourceLocation) -> Evaluated<List> {
+        .unknown(UnknownValue("it is one of more than \(Self.alternativesLimit) possible lists", at: location))
+    }
+
+    /// The `models` member of type `id`, whatever it is written as.
+    private func membersModels(_ id: SymbolID, at location: SourceLocation, visiting: inout Set<String>, depth: Int)
+        -> Evaluated<[ModelReference]>
+    {
+        let symbol = symbols[id]
+        guard let entry = values.member("models", of: id) else {
+            let declared = symbol.staticProperties.first { $0.value.name == "models" }
+            if let declared {
+                let name = symbol.qualifiedName
+                return .unknown(
+                    UnknownValue("`\(name).models` is not a list schemalint can read", at: declared.value.location))
+            }
+            return .unknown(UnknownValue("`\(symbol.qualifiedName)` has no `models` schemalint can find", at: location))
+        }
+        let key = "\(id.raw)|models"
+        guard visiting.insert(key).inserted else {
+            return .unknown(UnknownValue("`\(symbol.qualifiedName).models` refers back to itself", at: location))
+        }
+        defer { visiting.remove(key) }
+        guard case let .models(source) = entry.value.value else {
+            return .unknown(
+                UnknownValue("`\(symbol.qualifiedName).models` is not a list of models", at: entry.value.location))
+        }
+        return flatten(
+            evaluate(
+                source, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
+                depth: depth + 1),
+            visiting: &visiting, depth: depth)
+    }
+
+    /// A version given whole, as the models it lists.
+    private func flatten(_ evaluated: Evaluated<List>, visiting: inout Set<String>, depth: Int)
+        -> Evaluated<[ModelReference]>
+    {
+        func expand(_ list: List) -> Evaluated<[ModelReference]> {
+            switch list {
+            case let .models(models): return .value(models)
+            case let .version(id, use):
+                return membersModels(id, at: use.location, visiting: &visiting, depth: depth + 1)
+            }
+        }
+        switch evaluated {
+        case let .unknown(why): return .unknown(why)
+        case let .value(list): return expand(list)
+        case let .oneOf(lists):
+            var all: [[ModelReference]] = []
+            for list in lists {
+                switch expand(list) {
+                case let .unknown(why): return .unknown(why)
+                case let .value(models): all.append(models)
+                case let .oneOf(more): all += more
+                }
+            }
+            return .oneOf(all)
+        }
+    }
+
+    private func lists(_ models: Evaluated<[ModelReference]>) -> Evaluated<List> {
+        switch models {
+        case let .value(list): return .value(.models(list))
+        case let .oneOf(lists): return .oneOf(lists.map { .models($0) })
+        case let .unknown(why): return .unknown(why)
+        }
+    }
+
+    private func same(_ lhs: List, _ rhs: List) -> Bool {
+        switch (lhs, rhs) {
+        case let (.version(a, _), .version(b, _)): return a == b
+        case let (.models(a), .models(b)): return Self.sameModels(a, b)
+        default: return false
+        }
+    }
+
+    /// The same models, in any order: a store model is a set of entities.
+    static func sameModels(_ lhs: [ModelReference], _ rhs: [ModelReference]) -> Bool {
+        func key(_ models: [ModelReference]) -> Set<String> {
+            Set(models.map { $0.entity.map { "#\($0.raw)" } ?? $0.written.description })
+        }
+        return key(lhs) == key(rhs)
+    }
+}
+
+extension ValueReference {
+    /// As written: `Base.name` or `name`.
+    var written: String { base.map { "\($0).\(name)" } ?? name }
+}
