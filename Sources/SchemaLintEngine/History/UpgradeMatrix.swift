@@ -18,6 +18,11 @@ public struct UpgradeMatrix: Sendable {
         case opensAsIs(version: String)
         /// A version of the plan that runs stages has its checksum: the steps from there to the newest.
         case staged(from: String, steps: [Step])
+        /// As `staged`, but a step on the way runs no custom stage and lightweight migration cannot infer it
+        /// (134110): `blockers` is what it cannot do, as `lightweight_unsupported_change` reports it.
+        case stepFails(from: String, step: String, blockers: [String])
+        /// The plan that runs stages lists two versions with one checksum: it stops at launch, whatever the store.
+        case planCrashes(plan: String, versions: [String])
         /// No stage runs: SwiftData infers one migration to `target`; `blockers` is what it cannot do.
         case inferred(target: String, blockers: [String])
         /// The plan that runs stages has no version with its checksum (134504).
@@ -52,7 +57,7 @@ public struct UpgradeMatrix: Sendable {
         public var fails: Bool {
             switch self {
             case let .inferred(_, blockers), let .modelInferred(_, blockers): return !blockers.isEmpty
-            case .unknown, .edited, .modelEdited, .modelMissing: return true
+            case .unknown, .edited, .modelEdited, .modelMissing, .stepFails, .planCrashes: return true
             case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone, .cannotTell:
                 return false
             }
@@ -181,6 +186,15 @@ extension UpgradeMatrix {
             guard
                 let start = steps.versions.firstIndex(where: { context.analysis(of: $0)?.hashes.checksum == checksum })
             else { continue }
+            if let (earlier, later) = context.duplicateChecksums(in: plan).first {
+                return .planCrashes(plan: plan.name, versions: [earlier.name, later.name])
+            }
+            if let failing = steps.steps.dropFirst(start).first(where: { !context.inferenceBlockers(of: $0).isEmpty }) {
+                let kind = failing.stages.isEmpty ? "inferred, no stage" : "lightweight"
+                return .stepFails(
+                    from: steps.versions[start].key, step: "\(failing.from.name) → \(failing.to.name) (\(kind))",
+                    blockers: context.inferenceBlockers(of: failing).map { "\($0.text): \($0.blocker ?? "")" })
+            }
             let path = steps.steps.dropFirst(start).map { step -> Step in
                 let kind: Step.Kind =
                     switch step.stages.first?.kind {

@@ -130,6 +130,13 @@ public enum UpgradeReport {
                 : ["fails: no stage runs and SwiftData cannot infer the migration to \(target) (134110)"] + blockers
         case let .unknown(plan):
             return ["fails: \(plan) runs stages and has no version with this checksum (134504)"]
+        case let .stepFails(from, step, blockers):
+            return ["fails: migrating from \(from), SwiftData cannot infer \(step) (134110)"] + blockers
+        case let .planCrashes(plan, versions):
+            return [
+                "fails: \(plan) lists \(versions.joined(separator: " and ")) with one checksum: SwiftData stops at "
+                    + "launch (\"Duplicate version checksums\")"
+            ]
         case .notOpened:
             return ["not opened: nothing in the sources opens a store of this state"]
         case let .edited(plan, checksum):
@@ -179,6 +186,10 @@ public enum UpgradeReport {
         case let .inferred(target, blockers):
             return ("inferred", [("target", .string(target)), ("blockers", .strings(blockers))])
         case let .unknown(plan): return ("unknownToPlan", [("plan", .string(plan))])
+        case let .stepFails(from, step, blockers):
+            return ("stepFails", [("from", .string(from)), ("step", .string(step)), ("blockers", .strings(blockers))])
+        case let .planCrashes(plan, versions):
+            return ("planCrashes", [("plan", .string(plan)), ("versions", .strings(versions))])
         case .notOpened: return ("notOpened", [])
         case let .edited(plan, checksum): return ("edited", [("plan", .string(plan)), ("checksum", .string(checksum))])
         case let .storeGone(stores): return ("storeGone", [("stores", .strings(stores))])

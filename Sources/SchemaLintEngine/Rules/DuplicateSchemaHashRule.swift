@@ -10,13 +10,8 @@ public struct DuplicateSchemaHashRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
-            var firstByChecksum: [String: SchemaVersion] = [:]
-            for version in context.versions(of: plan) {
-                guard let analysis = context.analysis(of: version), version.models != nil else { continue }
-                guard let earlier = firstByChecksum[analysis.hashes.checksum] else {
-                    firstByChecksum[analysis.hashes.checksum] = version
-                    continue
-                }
+            for (earlier, version) in context.duplicateChecksums(in: plan) {
+                guard let analysis = context.analysis(of: version) else { continue }
                 let note =
                     analysis.isCertain ? "" : " (schemalint's checksum is uncertain here: \(analysis.uncertainties[0]))"
                 let same =

@@ -17,16 +17,10 @@ public struct LightweightUnsupportedChangeRule: Rule {
         var findings: [Finding] = []
         for plan in context.project.plans {
             for step in context.steps(of: plan).steps where step.isLightweight {
-                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else {
-                    continue
-                }
                 let how =
                     step.stages.isEmpty
                     ? "has no stage, so SwiftData attempts a lightweight migration" : "is a lightweight stage"
-                for change in MigrationAssessment.assess(
-                    from: context.startingSnapshot(of: step.from) ?? old.snapshot,
-                    to: new.snapshot)
-                {
+                for change in context.inferenceBlockers(of: step) {
                     guard let blocker = change.blocker else { continue }
                     let fix = change.lightweightFix.map { ", or \($0)" } ?? ""
                     let subject =

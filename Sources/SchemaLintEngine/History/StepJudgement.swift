@@ -1,0 +1,32 @@
+import SchemaLintModel
+
+/// The judgements `check` and `upgrades` share, made in one place so the two never disagree: a state `check` reports
+/// as failing is never ✅ in `upgrades`, and a step `upgrades` says fails is a finding (fit-iq, EPGPlayer, BorderLog:
+/// a lightweight step adding a required attribute without a default was an error in `check` and "migrates" in
+/// `upgrades`).
+extension RuleContext {
+    /// What lightweight migration cannot infer in a plan step that runs no custom stage (a lightweight stage, or
+    /// none): from what shipped (the lockfile's snapshot of a locked version) to the target as it is now.
+    public func inferenceBlockers(of step: PlanSteps.Step) -> [AssessedChange] {
+        guard step.isLightweight, let old = analysis(of: step.from), let new = analysis(of: step.to) else { return [] }
+        return MigrationAssessment.assess(from: startingSnapshot(of: step.from) ?? old.snapshot, to: new.snapshot)
+            .filter { $0.blocker != nil }
+    }
+
+    /// Pairs of a plan's versions with one store checksum (or one version listed twice), earlier first: a plan with
+    /// any stops at launch with "Duplicate version checksums", whatever the store holds. Versions whose models list
+    /// could not be read take no part.
+    public func duplicateChecksums(in plan: MigrationPlan) -> [(earlier: SchemaVersion, later: SchemaVersion)] {
+        var firstByChecksum: [String: SchemaVersion] = [:]
+        var pairs: [(earlier: SchemaVersion, later: SchemaVersion)] = []
+        for version in versions(of: plan) {
+            guard let analysis = analysis(of: version), version.models != nil else { continue }
+            if let earlier = firstByChecksum[analysis.hashes.checksum] {
+                pairs.append((earlier, version))
+            } else {
+                firstByChecksum[analysis.hashes.checksum] = version
+            }
+        }
+        return pairs
+    }
+}
