@@ -96,7 +96,8 @@ final class StepJudgementTests: XCTestCase {
             let lines = upgrades.stdout.split(separator: "\n").map(String.init)
             XCTAssertTrue(
                 lines[0].hasPrefix(
-                    "NotesV1 in default.store: fails: migrating from NotesV1, SwiftData cannot infer NotesV1 → NotesV2"),
+                    "NotesV1 in default.store: fails: migrating from NotesV1, SwiftData cannot infer NotesV1 → "
+                        + "NotesV2"),
                 upgrades.stdout)
             XCTAssertTrue(lines[0].contains("Note.folder added (String)"), upgrades.stdout)
             XCTAssertEqual(
