@@ -27,6 +27,34 @@ enum EntityRenames {
         }
     }
 
+    /// A renamed class that also gained properties a lightweight step can add (optional or with a default):
+    /// `ProfileV1` gone and `ProfileV2` with its properties and `bio: String?` (fit-iq renamed its profile class at
+    /// every version). Only for removed entities `likelyRenames` did not pair, with at least two properties, at most
+    /// as many added as kept, and one such twin: a small entity inside a bigger new one is no evidence.
+    static func likelyGrownRenames(
+        removed: [EntitySnapshot], added: [EntitySnapshot], paired: Set<String>
+    ) -> [(gone: EntitySnapshot, twin: EntitySnapshot, extra: [PropertySnapshot])] {
+        let removedNames = Set(removed.map(\.name)), addedNames = Set(added.map(\.name))
+        var found: [(gone: EntitySnapshot, twin: EntitySnapshot, extra: [PropertySnapshot])] = []
+        for gone in removed where !paired.contains(gone.name) && gone.properties.count >= 2 {
+            let kept = shape(gone, openDestinations: removedNames, mapping: nil)
+            let candidates = added.filter { twin in
+                !paired.contains(twin.name)
+                    && kept.isSubset(of: shape(twin, openDestinations: addedNames, mapping: nil))
+            }.compactMap { twin -> (EntitySnapshot, EntitySnapshot, [PropertySnapshot])? in
+                let keptNames = Set(gone.properties.map(\.name))
+                let extra = twin.properties.filter { !keptNames.contains($0.name) }
+                guard !extra.isEmpty, extra.count <= gone.properties.count,
+                    extra.allSatisfy({ $0.optional || $0.hasDefault })
+                else { return nil }
+                return (gone, twin, extra)
+            }
+            if candidates.count == 1 { found.append(candidates[0]) }
+        }
+        let twinCounts = Dictionary(found.map { ($0.twin.name, 1) }, uniquingKeysWith: +)
+        return found.filter { twinCounts[$0.twin.name] == 1 }
+    }
+
     /// `name:type` of every property; a relationship's destination is `?` when open, or renamed through `mapping`.
     private static func shape(
         _ entity: EntitySnapshot, openDestinations: Set<String>, mapping: [String: String]?

@@ -62,20 +62,41 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
                 let addedEntities = new.snapshot.filter { oldByName[$0.name] == nil }
-                for (gone, twin) in EntityRenames.likelyRenames(removed: removedEntities, added: addedEntities) {
+                let renames = EntityRenames.likelyRenames(removed: removedEntities, added: addedEntities)
+                let grown = EntityRenames.likelyGrownRenames(
+                    removed: removedEntities, added: addedEntities,
+                    paired: Set(renames.flatMap { [$0.0.name, $0.1.name] }))
+                let all = renames.map { (gone: $0.0, twin: $0.1, extra: [PropertySnapshot]()) } + grown
+                // A custom stage of this step that names the old class moves its rows itself.
+                for (gone, twin, extra) in all where !Self.stageHandles(gone.name, step: step, context: context) {
                     findings.append(
                         finding(
                             context.location(entity: twin.name, property: nil, in: step.to),
                             about: .entity(version: step.to.key, entity: twin.name),
                             .entityRenamed(
                                 from: step.from.name, to: step.to.name, gone: gone.name,
-                                twin: twin.name)))
+                                twin: twin.name, added: extra.map(\.name))))
                 }
             }
         }
         findings += inferredFromShippedStates(context)
         findings += modelRenames(context)
         return findings
+    }
+
+    /// Whether a custom stage of this step names `entity` in its closures (`FetchDescriptor<V1.ProfileV1>`, a copy
+    /// into the new class): the stage carries its rows over, so nothing says they are dropped.
+    static func stageHandles(_ entity: String, step: PlanSteps.Step, context: RuleContext) -> Bool {
+        step.stages.contains { stage in
+            stage.kind == .custom
+                && [stage.expression.willMigrate, stage.expression.didMigrate].contains { closure in
+                    closure?.typeUses.contains { use in Self.names(in: use.type).contains(entity) } ?? false
+                }
+        }
+    }
+
+    private static func names(in type: TypeExpr) -> [String] {
+        CustomStageWrongVersionRule.namedTypes(in: type).compactMap { $0.path?.last }
     }
 
     /// Core Data: between the locked current model version and the new current one, a property that vanishes while a
@@ -257,10 +278,13 @@ extension Finding.Message {
                 + "at launch), then remove \(removed) in a later version")
     }
 
-    static func entityRenamed(from: String, to: String, gone: String, twin: String) -> Self {
-        Self(
+    static func entityRenamed(from: String, to: String, gone: String, twin: String, added: [String] = []) -> Self {
+        let same =
+            added.isEmpty
+            ? "with the same properties" : "with the same properties and \(added.joined(separator: ", ")) added"
+        return Self(
             id: "entity",
-            "\(from) → \(to): entity \(gone) disappears and \(twin), with the same properties, appears. "
+            "\(from) → \(to): entity \(gone) disappears and \(twin), \(same), appears. "
                 + "Assuming this is a rename: SwiftData has no originalName for a model, so every \(gone) row is "
                 + "dropped. Keep the class name (rename it in Swift with a typealias), or copy the rows over in a "
                 + "custom stage")
