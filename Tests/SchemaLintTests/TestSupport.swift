@@ -131,14 +131,7 @@ enum TestSupport {
     /// Like `run`, but the process is ended after `seconds` and the run fails: a hang then fails its test instead
     /// of stopping the suite. `timedOut` says whether it had to be ended.
     static func run(_ arguments: [String], in directory: URL, timeout seconds: Double) throws -> (Run, timedOut: Bool) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try launch(arguments, in: directory)
         let ended = DispatchSemaphore(value: 0)
         let timer = DispatchQueue.global()
         let timedOut = TimeoutFlag()
@@ -157,6 +150,19 @@ enum TestSupport {
         return (run, timedOut.isSet)
     }
 
+    /// The built binary started in `directory`, its output and errors piped.
+    private static func launch(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
     final class TimeoutFlag: @unchecked Sendable {
         private let lock = NSLock()
         private var value = false
@@ -167,14 +173,7 @@ enum TestSupport {
     static func run(_ arguments: [String], in directory: URL) throws -> Run {
         SchemaSamples.files(under: directory)
         defer { if arguments.first == "lock" || arguments.first == "init" { SchemaSamples.files(under: directory) } }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try launch(arguments, in: directory)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
