@@ -57,19 +57,30 @@ final class ShippedEditMessageTests: XCTestCase {
         XCTAssertTrue(
             text.hasPrefix("SettingsSchemaV1 (1.0.0) was edited after it shipped: Preferences.region changed: type"),
             text)
+        // The five defaults are on the first version, which no step migrates into: nothing reads them, so the
+        // message does not count them (HashNeutralEditTests).
+        XCTAssertFalse(text.contains("edits that keep the checksum"), text)
+        let withV2Default = edited.replacingOccurrences(
+            of: "var theme: String = \"system\"\n        var region: String?\n        init() {}",
+            with: "var theme: String\n        var region: String?\n        init() {}")
+        XCTAssertNotEqual(withV2Default, edited)
+        let both = TestSupport.analyze(withV2Default, lockfile: lockfile).findings.map(\.message.text)
         XCTAssertTrue(
-            text.contains("; and 5 edits that keep the checksum (default values, delete rules, original names)."), text)
+            both.contains { $0.hasPrefix("SettingsSchemaV2 (2.0.0) was edited after it shipped: Preferences.theme") },
+            "\(both)")
     }
 
     /// `var region: String? = nil` written as `var region: String?` (a formatter's edit) changes nothing a store holds:
-    /// no finding (found on msdrigg/roam 1.30 → 1.31). A non-nil default on a required property is still said.
+    /// no finding (found on msdrigg/roam 1.30 → 1.31). A default on the newest version is still said.
     func testAnOptionalsNilDefaultSpeltAnotherWayIsNoEdit() throws {
         let shipped = Self.shipped.replacingOccurrences(
             of: "var region: String?\n", with: "var region: String? = nil\n")
         let lockfile = TestSupport.lock(TestSupport.analyze(shipped))
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(Self.shipped, lockfile: lockfile).findings), [])
+        // The newest version's default is read (new rows, inference from shipped states): still said.
         let required = Self.shipped.replacingOccurrences(
-            of: "var theme: String\n", with: "var theme: String = \"x\"\n")
+            of: "var theme: String = \"system\"\n", with: "var theme: String\n")
+        XCTAssertNotEqual(required, Self.shipped)
         XCTAssertEqual(
             TestSupport.analyze(required, lockfile: TestSupport.lock(TestSupport.analyze(Self.shipped))).findings
                 .map(\.rule), ["shipped_schema_edited"])

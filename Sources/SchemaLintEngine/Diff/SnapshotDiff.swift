@@ -41,6 +41,15 @@ public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
         return old == to
     }
 
+    /// Only whether a property has a default changed: stores hold the same; a migration that adds the property reads
+    /// it for rows that had none.
+    public var onlyDefault: Bool {
+        guard case let .propertyChanged(from, to) = kind, from.hasDefault != to.hasDefault else { return false }
+        var old = from
+        old.hasDefault = to.hasDefault
+        return old == to
+    }
+
     /// A type change where one side is a type schemalint could not resolve (`Unknown(Priority)`: an enum moved into a
     /// package it cannot see): whether what is stored changed cannot be told, so it is never judged a change.
     public var restsOnUnresolvedType: Bool {

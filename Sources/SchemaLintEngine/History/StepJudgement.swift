@@ -29,4 +29,22 @@ extension RuleContext {
         }
         return pairs
     }
+
+    /// Whether a migration reads `change`'s default value: a step of a plan into `version` whose source version
+    /// lacks the property (rows arrive without a value), or `version` being what an app opens now (new rows, and
+    /// inference from shipped states). A default on a property every step into a historical version already
+    /// carries is read by nothing.
+    public func migrationReadsDefault(of change: SchemaChange, into version: SchemaVersion) -> Bool {
+        guard let property = change.property else { return true }
+        if currentTargets.contains(where: { $0.id == version.id }) { return true }
+        for plan in project.plans where steps(of: plan).versions.last?.id == version.id { return true }
+        for plan in project.plans {
+            for step in steps(of: plan).steps where step.to.id == version.id {
+                let source = startingSnapshot(of: step.from) ?? []
+                let entity = source.first { $0.name == change.entity }
+                if entity?.properties.contains(where: { $0.name == property }) != true { return true }
+            }
+        }
+        return false
+    }
 }

@@ -196,7 +196,9 @@ extension LockedVersion {
                     + "\(current.versionIdentifier ?? "none")",
                 at: 0)
         }
-        if models != current.models {
+        // A list that names a model the others already reach stores the same entities: nothing changed for a store
+        // (BookingSense listed `Tag`, reached through a relationship before).
+        if models != current.models, Set(reconciled.map(\.name)) != Set(current.entities.map(\.name)) {
             let added = Set(current.models).subtracting(models).sorted(),
                 removed = Set(models).subtracting(current.models).sorted()
             let parts =

@@ -23,7 +23,14 @@ public struct ShippedSchemaEditedRule: Rule {
             // `var note: String? = nil` written as `var note: String?`: an optional's default is nothing a store
             // holds or a migration reads, and the two spellings are one declaration.
             // A type schemalint cannot resolve now (or could not then) is "cannot tell", never an edit.
-            let unread = Set(schemaChanges.filter { $0.onlyOptionalDefault || $0.restsOnUnresolvedType }.map(\.text))
+            // A default value no migration reads: the property is in the version every step into this one comes
+            // from, so rows arrive with their values (KMReader froze shipped versions adding `= ""`: the frozen
+            // copy's defaults are read by nothing).
+            let unread = Set(
+                schemaChanges.filter {
+                    $0.onlyOptionalDefault || $0.restsOnUnresolvedType
+                        || ($0.onlyDefault && !context.migrationReadsDefault(of: $0, into: version))
+                }.map(\.text))
             let described = all.filter { !unread.contains($0) }
             guard !described.isEmpty else { continue }
             let changes = Self.checksumChangesFirst(described, schemaChanges)
