@@ -173,6 +173,19 @@ extension Lockfile {
                 merged.revisionDeclarations[key] = version.location
             }
         }
+        // Core Data bundles: each version the lockfile does not hold, with the entity states it uses.
+        for (key, bundle) in atRevision.coreData ?? [:] {
+            var kept = merged.coreData?[key] ?? LockedBundle(path: bundle.path, current: nil)
+            for (name, version) in bundle.versions where kept.versions[name] == nil {
+                kept.versions[name] = version
+                for state in version.entities.values { kept.entities[state] = bundle.entities[state] }
+            }
+            if kept.current == nil { kept.current = bundle.current }
+            merged.coreData = (merged.coreData ?? [:]).merging([key: kept]) { _, new in new }
+            if let path = analysis.project.modelBundles.first(where: { $0.key == key })?.path {
+                merged.revisionDeclarations[key] = SourceLocation(file: path, line: 1, column: 1)
+            }
+        }
         return merged
     }
 }
