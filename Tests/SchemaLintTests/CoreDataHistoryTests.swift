@@ -175,4 +175,181 @@ final class CoreDataHistoryTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         XCTAssertEqual(findings(check), [])
     }
+
+    // MARK: Version order from history
+
+    /// A bundle of its own in a scratch folder (`Library/Library.xcdatamodeld`), versions written as asked.
+    func library() throws -> URL {
+        let root = try TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Library/Library.xcdatamodeld"), withIntermediateDirectories: true)
+        return root
+    }
+
+    /// A model file with one entity, `Manga`, whose attributes are `attributes` (each a whole `<attribute .../>`).
+    func version(_ root: URL, _ name: String, _ attributes: [String]) throws {
+        let url = root.appendingPathComponent("Library/Library.xcdatamodeld/\(name).xcdatamodel/contents")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="23A344">
+                <entity name="Manga" representedClassName="Manga" syncable="YES">
+            \(attributes.map { "        " + $0 }.joined(separator: "\n"))
+                </entity>
+            </model>
+            """
+        try Data(text.utf8).write(to: url)
+    }
+
+    func setCurrent(_ root: URL, _ name: String) throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(name).xcdatamodel</string></dict>
+            </plist>
+            """
+        try Data(plist.utf8).write(to: root.appendingPathComponent("Library/Library.xcdatamodeld/.xccurrentversion"))
+    }
+
+    func analyze(_ root: URL, _ lockfile: Lockfile? = nil) throws -> Analysis {
+        try Analyzer(workingDirectory: root, threads: 2).analyze(paths: [], lockfile: lockfile)
+    }
+
+    let title = #"<attribute name="title" attributeType="String" defaultValueString=""/>"#
+    let notes = #"<attribute name="notes" optional="YES" attributeType="String"/>"#
+    let cover = #"<attribute name="cover" optional="YES" attributeType="String"/>"#
+    let bundleKey = "Library.xcdatamodeld"
+
+    /// Aidoku's shape: `Shared` shipped, then a new version named `0.5` (which sorts first) made current. It moves
+    /// forward, `lock` records it after `Shared`, and `Shared` stays a shipped version.
+    func testANewCurrentVersionWhoseNameSortsFirstMovesForward() throws {
+        let root = try library()
+        try version(root, "Shared", [title])
+        try setCurrent(root, "Shared")
+        var lockfile = TestSupport.lock(try analyze(root))
+        XCTAssertEqual(lockfile.coreData?[bundleKey]?.currentHistory, ["Shared"])
+
+        try version(root, "0.5", [notes, title])
+        try setCurrent(root, "0.5")
+        XCTAssertEqual(TestSupport.summary(try analyze(root, lockfile).findings), [])
+        let outcome = Locker.plan(try analyze(root, lockfile), existing: lockfile, request: .init())
+        XCTAssertEqual(outcome.recorded, ["\(bundleKey)/0.5"])
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), [])
+        XCTAssertEqual(outcome.conflicts.map(\.key), [])
+        lockfile = outcome.lockfile
+        XCTAssertEqual(lockfile.coreData?[bundleKey]?.current, "0.5")
+        XCTAssertEqual(lockfile.coreData?[bundleKey]?.currentHistory, ["Shared", "0.5"])
+        XCTAssertEqual(TestSupport.summary(try analyze(root, lockfile).findings), [])
+
+        // Shared is still a shipped version: an edit to it is reported.
+        try version(root, "Shared", [cover, title])
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(root, lockfile).findings),
+            ["shipped_schema_edited Library/Library.xcdatamodeld/Shared.xcdatamodel/contents:4"])
+        try version(root, "Shared", [title])
+
+        // Making Shared current again is moving back, whatever the names say.
+        try setCurrent(root, "Shared")
+        let back = try analyze(root, lockfile).findings
+        XCTAssertEqual(
+            TestSupport.summary(back),
+            ["current_model_version_invalid Library/Library.xcdatamodeld/.xccurrentversion:2"])
+        XCTAssertTrue(
+            back.first?.message.text.contains("current version is Shared, but 0.5 was current") ?? false, "\(back)")
+        XCTAssertEqual(
+            Locker.plan(try analyze(root, lockfile), existing: lockfile, request: .init()).lockfile, lockfile,
+            "a move back is not recorded")
+    }
+
+    /// `DataV2` → `DataModelV3`: the step to the new current version is judged (here a String made Binary, which
+    /// inference cannot do), not skipped as a move back.
+    func testTheStepToANewCurrentVersionIsJudgedWhateverItsName() throws {
+        let root = try library()
+        try version(root, "DataV2", [title, cover])
+        try setCurrent(root, "DataV2")
+        let lockfile = TestSupport.lock(try analyze(root))
+        try version(root, "DataModelV3", [title, #"<attribute name="cover" optional="YES" attributeType="Binary"/>"#])
+        try setCurrent(root, "DataModelV3")
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(root, lockfile).findings),
+            ["lightweight_unsupported_change Library/Library.xcdatamodeld/DataModelV3.xcdatamodel/contents:5"])
+
+        // A lockfile written before the order was recorded reads as [current]: the same verdicts.
+        var older = lockfile
+        older.coreData?[bundleKey]?.currentHistory = nil
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(root, older).findings),
+            ["lightweight_unsupported_change Library/Library.xcdatamodeld/DataModelV3.xcdatamodel/contents:5"])
+        try setCurrent(root, "DataV2")
+        XCTAssertEqual(TestSupport.summary(try analyze(root, older).findings), [])
+    }
+
+    /// With nothing recorded, names are all there is: a first lock takes a version named after the current one as in
+    /// progress. (The lockfile is what tells shipped versions apart; lock each release.)
+    func testWithNothingRecordedNamesOrderTheVersions() throws {
+        let root = try library()
+        try version(root, "Shared", [title])
+        try version(root, "0.5", [notes, title])
+        try setCurrent(root, "0.5")
+        let outcome = Locker.plan(try analyze(root), existing: nil, request: .init())
+        XCTAssertEqual(outcome.recorded, ["\(bundleKey)/0.5"])
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), ["\(bundleKey)/Shared"])
+    }
+
+    /// The binary writes the order into the lockfile, and reads it back.
+    func testLockWritesTheOrderVersionsBecameCurrent() throws {
+        let root = try library()
+        try version(root, "Shared", [title])
+        try setCurrent(root, "Shared")
+        XCTAssertEqual(try TestSupport.run(["lock"], in: root).status, 0)
+        try version(root, "0.5", [notes, title])
+        try setCurrent(root, "0.5")
+        let check = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertFalse(check.stdout.contains("[current_model_version_invalid]"), check.stdout)
+        let lock = try TestSupport.run(["lock"], in: root)
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        let data = try Data(contentsOf: root.appendingPathComponent("schemalint.lock"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let bundle = try XCTUnwrap((json["coreData"] as? [String: Any])?[bundleKey] as? [String: Any])
+        XCTAssertEqual(bundle["currentHistory"] as? [String], ["Shared", "0.5"])
+        XCTAssertEqual(bundle["current"] as? String, "0.5")
+        XCTAssertEqual(try TestSupport.run(["check", "--strict"], in: root).status, 0)
+    }
+
+    /// Two branches' lockfiles in conflict: one locked `Shared`, the other then locked `0.5` after it. The merge keeps
+    /// the later one as current (by the recorded order, not by name), either way round.
+    func testAMergedConflictKeepsTheLaterCurrentVersion() throws {
+        let root = try library()
+        try version(root, "Shared", [title])
+        try setCurrent(root, "Shared")
+        let before = TestSupport.lock(try analyze(root))
+        try version(root, "0.5", [notes, title])
+        try setCurrent(root, "0.5")
+        let after = Locker.plan(try analyze(root, before), existing: before, request: .init()).lockfile
+        let path = root.appendingPathComponent("schemalint.lock").path
+        func text(_ lockfile: Lockfile) throws -> [Substring] {
+            try LockfileStore.write(lockfile, to: path)
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            return written.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        let (old, new) = (try text(before), try text(after))
+        func conflicted(_ ours: [Substring], _ theirs: [Substring]) -> String {
+            let prefix = zip(ours, theirs).prefix { $0 == $1 }.count
+            let tails = zip(ours.dropFirst(prefix).reversed(), theirs.dropFirst(prefix).reversed())
+            let suffix = tails.prefix { $0 == $1 }.count
+            var lines: [Substring] = Array(ours[..<prefix])
+            lines.append("<<<<<<< ours")
+            lines += ours[prefix..<(ours.count - suffix)]
+            lines.append("=======")
+            lines += theirs[prefix..<(theirs.count - suffix)]
+            lines.append(">>>>>>> theirs")
+            lines += ours[(ours.count - suffix)...]
+            return lines.joined(separator: "\n")
+        }
+        for text in [conflicted(old, new), conflicted(new, old)] {
+            let merged = try XCTUnwrap(LockfileMerge.merged(text, path: path))
+            XCTAssertEqual(merged.coreData?[bundleKey]?.current, "0.5", text)
+            XCTAssertEqual(merged.coreData?[bundleKey]?.currentHistory, ["Shared", "0.5"], text)
+        }
+    }
 }

@@ -37,7 +37,7 @@ struct ShippedModelVersions {
                 lockfile.revisionDeclarations[bundleKey]
                 ?? SourceLocation(
                     file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
-            let ordered = lockedBundle.versions.sorted { VersionNameOrder.precedes($0.key, $1.key) }
+            let ordered = BundleVersionOrder(lockedBundle).sorted(Array(lockedBundle.versions), by: \.key)
             for (name, entry) in ordered where entry.retired == nil {
                 // The common case first: the version is there with the locked hashes (no entry to assemble).
                 if let bundle = bundles[bundleKey], bundle.isCompiled != false,
