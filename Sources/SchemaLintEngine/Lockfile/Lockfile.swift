@@ -55,8 +55,8 @@ public struct LockedBundle: Equatable, Sendable, Codable {
     /// The current version when last locked: stores on devices are in it or an older locked version.
     public var current: String?
     /// The versions that were current when the bundle was locked, in the order they became current (`lock` appends
-    /// each new one; the last is `current`): the order versions shipped in, whatever their names (`BundleVersionOrder`).
-    /// nil in lockfiles written before it was recorded, which are read as `[current]`.
+    /// each new one; the last is `current`): the order versions shipped in, whatever their names
+    /// (`BundleVersionOrder`). nil in lockfiles written before it was recorded, which are read as `[current]`.
     public var currentHistory: [String]?
     public var versions: [String: LockedModelVersion]
     /// Entity states by key: its version hash and snapshot.
