@@ -117,3 +117,26 @@ final class CoreDataInheritanceTests: XCTestCase {
         XCTAssertEqual(before.hashes.entityHashes, redefaulted.hashes.entityHashes)
     }
 }
+
+extension CoreDataInheritanceTests {
+    /// A rename is reported at the renamed attribute's line, also where sub-entities inherit it.
+    func testARenameIsReportedAtTheAttributesLine() throws {
+        try version("Shelf", itemAttributes: [progress])
+        try setCurrent("Shelf")
+        let lockfile = TestSupport.lock(try analyze())
+        try version("Shelf 2", itemAttributes: [progress.replacingOccurrences(of: "progress", with: "completion")])
+        try setCurrent("Shelf 2")
+        let findings = try analyze(lockfile).findings
+        XCTAssertEqual(
+            TestSupport.summary(findings),
+            ["rename_without_original_name Shelf/\(key)/Shelf 2.xcdatamodel/contents:11"])
+        XCTAssertTrue(
+            findings.first?.message.text.hasPrefix("Item.progress (in Shelf) is gone and Item.completion") ?? false,
+            "\(findings.map(\.message.text))")
+        // Xcode's renaming identifier on the parent's attribute settles it for every sub-entity.
+        let renamed = progress.replacingOccurrences(
+            of: "name=\"progress\"", with: "name=\"completion\" elementID=\"progress\"")
+        try version("Shelf 2", itemAttributes: [renamed])
+        XCTAssertEqual(try analyze(lockfile).findings, [])
+    }
+}
