@@ -352,4 +352,26 @@ final class CoreDataHistoryTests: XCTestCase {
             XCTAssertEqual(merged.coreData?[bundleKey]?.currentHistory, ["Shared", "0.5"], text)
         }
     }
+
+    /// `lock --accept` takes a Core Data version's key or name, as `lock` itself names them.
+    func testLockAcceptsAnEditedCoreDataVersionByName() throws {
+        XCTAssertEqual(try run(["lock"]).status, 0)
+        try edit("\(model)/Journal 2.xcdatamodel/contents") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
+                with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"Binary\"/>")
+        }
+        let refused = try run(["lock"])
+        XCTAssertNotEqual(refused.status, 0, refused.stdout)
+        XCTAssertTrue(
+            refused.stderr.contains("Journal.xcdatamodeld/Journal 2 is locked and has changed"), refused.stderr)
+        for name in ["Journal.xcdatamodeld/Journal 2", "Journal 2"] {
+            let accepted = try run(["lock", "--accept", name, "--reason", "never released"])
+            XCTAssertEqual(accepted.status, 0, name + ": " + accepted.stdout + accepted.stderr)
+            XCTAssertEqual(try run(["check"]).status, 0)
+        }
+        let unknown = try run(["lock", "--accept", "Journal 9", "--reason", "typo"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("no version named Journal 9"), unknown.stderr)
+    }
 }
