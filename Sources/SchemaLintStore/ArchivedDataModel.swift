@@ -4,10 +4,10 @@ import SchemaLintModel
 /// Reads the data models an `.xcmappingmodel` embeds (`xcmapping.xml`'s `sourcemodeldata` and `destinationmodeldata`):
 /// base64 of a binary keyed archive of Xcode's own model classes, not of `NSManagedObjectModel`. The model
 /// (`XDPMModel`) has a root package whose classes are the entities (`XDPMEntity`), each with its own properties
-/// (`XDPMAttribute`, `XDPMRelationship`; as in LoopKit's and BookPlayer's mapping models); what Xcode's inspector shows of each (optional, transient, attribute
-/// type, hash modifier) is kept as the default values of "stereotype" properties (`XD_PPSK_isOptional`,
-/// `XD_PAttK_attributeType`, ...). Only what `EmbeddedModel` holds is read; anything else in the archive is left alone,
-/// and an archive not shaped this way is refused, never guessed at.
+/// (`XDPMAttribute`, `XDPMRelationship`, as LoopKit's and BookPlayer's mapping models show them); what Xcode's
+/// inspector shows of each (optional, transient, attribute type, hash modifier) is kept as the default values of
+/// "stereotype" properties (`XD_PPSK_isOptional`, `XD_PAttK_attributeType`, ...). Only what `EmbeddedModel` holds is
+/// read; anything else in the archive is left alone, and an archive not shaped this way is refused, never guessed at.
 public enum ArchivedDataModel {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
