@@ -15,8 +15,9 @@ public enum ArchivedDataModel {
 
     /// The model a base64 text (as `xcmapping.xml` holds it, line breaks and all) stands for.
     public static func decode(base64 text: String) throws -> EmbeddedModel {
-        let compact = text.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: compact) else {
+        // Line breaks and indentation are skipped with anything else outside the alphabet (filtering a megabyte of
+        // text first costs more than the rest): what is not the archive is refused as a property list below.
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
             throw Failure(description: "its embedded model is not base64")
         }
         return try decode([UInt8](data))

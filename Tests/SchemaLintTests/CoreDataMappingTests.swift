@@ -150,9 +150,11 @@ final class CoreDataMappingTests: XCTestCase {
     func testUnreadableEmbeddedModelsAreNotJudged() throws {
         let lockfile = try shipJournal2ThenMoveToAHardStep()
         try addMappingModel()
+        // The archive's first bytes (`bplist`, base64 `YnBsaXN0`) damaged.
         try edit(mappingFile) {
-            $0.replacingOccurrences(of: "<attribute name=\"sourcemodeldata\" type=\"binary\">", with: "<attribute "
-                + "name=\"sourcemodeldata\" type=\"binary\">!!")
+            $0.replacingOccurrences(
+                of: "<attribute name=\"sourcemodeldata\" type=\"binary\">YnBsaXN0",
+                with: "<attribute name=\"sourcemodeldata\" type=\"binary\">AAAAAAAA")
         }
         let analysis = try analyze(lockfile)
         XCTAssertEqual(analysis.findings, [])
