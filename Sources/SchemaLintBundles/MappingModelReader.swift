@@ -5,10 +5,13 @@ import SchemaLintModel
 /// `xcmapping.xml`; a file schemalint cannot read that way is matched by a name that ends in two version numbers
 /// (`ModelV26toV27`), and otherwise left as "cannot tell".
 public enum MappingModelReader {
-    /// The source and destination version names `xcmapping.xml` gives.
+    /// The source and destination version names `xcmapping.xml` gives, and the models it embeds (base64 text of
+    /// Xcode's archives, `sourcemodeldata` and `destinationmodeldata`), when it has them.
     public struct ModelPaths: Sendable {
         public var source: String
         public var destination: String
+        public var sourceData: String?
+        public var destinationData: String?
     }
 
     public static func read(path: String, display: String, versionNames: [String]) -> MappingModelFile {
@@ -17,18 +20,23 @@ public enum MappingModelReader {
 
     /// The `<attribute>` names that hold a mapping model's source and destination versions.
     private static let modelPathNames: Set<String> = ["sourcemodelpath", "destinationmodelpath"]
+    /// The `<attribute>` names that hold the models it embeds.
+    private static let modelDataNames: Set<String> = ["sourcemodeldata", "destinationmodeldata"]
 
     /// The versions `xcmapping.xml` names, when it can be read and names both (on any thread).
     public static func modelPaths(path: String) -> ModelPaths? {
         guard let bytes = ModelBundleReader.bytes(of: path + "/xcmapping.xml"),
             let root = try? XMLReader.read(bytes, keepingTextWhere: { name, attributes in
-                name == "attribute" && modelPathNames.contains(attributes["name"]?.lowercased() ?? "")
+                guard name == "attribute", let named = attributes["name"]?.lowercased() else { return false }
+                return modelPathNames.contains(named) || modelDataNames.contains(named)
             })
         else { return nil }
         var paths: [String: String] = [:]
         collectModelPaths(root, into: &paths, depth: 0)
         guard let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] else { return nil }
-        return ModelPaths(source: source, destination: destination)
+        return ModelPaths(
+            source: source, destination: destination, sourceData: paths["sourcemodeldata"],
+            destinationData: paths["destinationmodeldata"])
     }
 
     /// `modelPaths`: what `modelPaths(path:)` read; else the name decides.
@@ -51,7 +59,9 @@ public enum MappingModelReader {
     /// destination's) as version names: `Model 9`.
     private static func collectModelPaths(_ element: XMLElement, into paths: inout [String: String], depth: Int) {
         guard depth < 16 else { return }
-        if element.name == "attribute", let name = element["name"]?.lowercased(), modelPathNames.contains(name) {
+        if element.name == "attribute", let name = element["name"]?.lowercased(), modelDataNames.contains(name) {
+            paths[name] = element.text
+        } else if element.name == "attribute", let name = element["name"]?.lowercased(), modelPathNames.contains(name) {
             let text = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let file = text.split(separator: "/").last.map(String.init) ?? text
             paths[name] = file.hasSuffix(".xcdatamodel") ? String(file.dropLast(".xcdatamodel".count)) : file

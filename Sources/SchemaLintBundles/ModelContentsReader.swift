@@ -10,7 +10,8 @@ public enum ModelContentsReader {
     /// Which reading of model files this is, written into each `ContentsDigest`: raise it whenever a release reads
     /// the same bytes into other hashes, snapshots or uncertainties, so lockfiles of the earlier reading are read
     /// again rather than trusted.
-    public static let readingRevision = 1
+    /// 2: a sub-entity's inherited properties carry the parent's default, delete rule and renaming identifier.
+    public static let readingRevision = 2
 
     /// Core Data's attribute type codes by the names Xcode writes.
     static let attributeTypes: [String: Int32] = [
@@ -98,8 +99,37 @@ public enum ModelContentsReader {
         let identifier = root["userDefinedModelVersionIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
         return ModelBundleVersion(
             name: name, location: SourceLocation(file: file, line: root.line, column: 1), identifier: identifier,
-            schema: StoreSchema(entities: entities).inheritingProperties(), details: reader.details,
+            schema: StoreSchema(entities: entities).inheritingProperties(),
+            details: inheritingDetails(reader.details, entities: entities),
             uncertainties: reader.uncertainties.sorted())
+    }
+
+    /// A sub-entity has every attribute and relationship of its parents as declared there (Core Data copies the
+    /// property, flags, default and all): the model file lists each only on the entity that declares it, so what the
+    /// file says of it beyond the hash (its default, delete rule, renaming identifier and line) is given to each
+    /// sub-entity too. The nearest declaration wins, as an entity's own properties come before inherited ones.
+    static func inheritingDetails(_ details: ModelDetails, entities: [StoreEntity]) -> ModelDetails {
+        guard entities.contains(where: { $0.superentity != nil }) else { return details }
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var inherited = details
+        for entity in entities where entity.superentity != nil {
+            var seen = Set(entity.properties.map(\.name))
+            var next = entity.superentity
+            var depth = 0
+            // Parents are known to exist and form no cycle (`inheritanceProblem`); the depth is a guard all the same.
+            while let parentName = next, let parent = byName[parentName], depth < 64 {
+                for property in parent.properties where seen.insert(property.name).inserted {
+                    let from = "\(parentName).\(property.name)", to = "\(entity.name).\(property.name)"
+                    if details.defaults.contains(from) { inherited.defaults.insert(to) }
+                    if let rule = details.deleteRules[from] { inherited.deleteRules[to] = rule }
+                    if let renaming = details.renamingIdentifiers[from] { inherited.renamingIdentifiers[to] = renaming }
+                    if let line = details.propertyLines[from] { inherited.propertyLines[to] = line }
+                }
+                next = parent.superentity
+                depth += 1
+            }
+        }
+        return inherited
     }
 
     /// Composite attribute types declared at model level (`<composite name="Address">`), by name.

@@ -70,7 +70,14 @@ public enum BinaryPropertyList {
             guard start >= 0, start <= bytes.count, size >= 0, size <= 8, size <= bytes.count - start else {
                 throw Failure(description: "damaged binary property list (truncated)")
             }
-            return (start..<start + size).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+            // A plain loop: this reads every reference of the file, and a closure per byte costs more than the read.
+            var value = 0
+            var index = start
+            while index < start + size {
+                value = value << 8 | Int(bytes[index])
+                index += 1
+            }
+            return value
         }
 
         func offset(of object: Int) throws -> Int {

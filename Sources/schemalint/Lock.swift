@@ -47,9 +47,8 @@ struct Lock: ParsableCommand {
                     app, lockfile: existing, storeFiles: stores[app.root] ?? [],
                     lockfileLocation: nil)
                 guard !analysis.versions.isEmpty || existing != nil || apps.count == 1 else { return }
-                let project = analysis.project
-                let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
-                    .union(existing?.versions.keys.map { $0 } ?? [])
+                // Core Data bundles and versions too: `--accept Model.xcdatamodeld/Model 2`.
+                let known = Locker.names(analysis, existing: existing)
                 unknown.subtract(known)
                 try record(analysis, existing: existing, path: app.lockfilePath, names: known)
             }

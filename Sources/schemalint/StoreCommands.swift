@@ -11,7 +11,8 @@ struct VerifyStore: ParsableCommand {
             "Tell which version in the source each store file belongs to, by the checksum SwiftData wrote into it.",
         discussion:
             "Stores are copied before reading; the originals are never opened for writing. Exit status: 0 every "
-                + "store matches a version, 1 a store matches none (it would fail with 134504), 2 a store or the "
+                + "store matches a version, 1 a store matches none (SwiftData fails to open it with 134504, Core "
+                + "Data with 134130), 2 a store or the "
                 + "source cannot be read."
     )
 

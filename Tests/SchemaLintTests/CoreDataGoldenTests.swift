@@ -80,5 +80,12 @@ extension CoreDataGoldenTests {
         let merged = StoreVerifier.verify(try store("duckduckgo-apprating.sqlite"), against: analysis)
         XCTAssertEqual(merged.matches, [])
         XCTAssertNotNil(merged.nearest)
+        // Said in Core Data's terms, not SwiftData's (issue 41).
+        let text = StoreVerificationReport(verdicts: [merged], project: analysis.project).text()
+        XCTAssertTrue(text.contains("matches no model version in the source"), text)
+        XCTAssertTrue(text.contains("Core Data finds no model in the bundle for it"), text)
+        XCTAssertTrue(text.contains("134130"), text)
+        XCTAssertFalse(text.contains("134504"), text)
+        XCTAssertFalse(text.contains("SwiftData"), text)
     }
 }

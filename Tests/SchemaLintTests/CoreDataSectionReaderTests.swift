@@ -41,12 +41,20 @@ final class CoreDataSectionReaderTests: XCTestCase {
         """
 
     func testWhatTheReaderReadsEqualsJSONDecoder() throws {
+        let current = "\"current\": \"Model 2\""
+        let withHistory = bundle.replacingOccurrences(
+            of: current, with: current + ", \"currentHistory\": [\"Model\", \"Model 2\"]")
+        let nullHistory = bundle.replacingOccurrences(of: current, with: "\"currentHistory\": null")
+        XCTAssertNotEqual(withHistory, bundle)
         let documents = [
             #"{"formatVersion": 3, "hashAlgorithm": "sl1", "versions": {}}"#,
             #"{"formatVersion": 3, "coreData": null, "versions": {}}"#,
             #"{"coreData": {}}"#,
             #"{"versions": {"A": {"n": 1.5}}, "coreData": {"M.xcdatamodeld": \#(bundle)}}"#,
             #"{"coreData": {"M.xcdatamodeld": \#(bundle), "N.xcdatamodeld": \#(bundle)}}"#,
+            // The order versions became current (issue 41), given and null.
+            #"{"coreData": {"M.xcdatamodeld": \#(withHistory)}}"#,
+            #"{"coreData": {"M.xcdatamodeld": \#(nullHistory)}}"#,
             // Escapes, a surrogate pair, unicode as is.
             #"{"coreData": {"Caf\u00e9 \ud83d\ude00 é \"q\" \\ \/ \n.xcdatamodeld": \#(bundle)}}"#,
         ]

@@ -14,7 +14,7 @@ public struct Configuration: Sendable, Equatable {
     public var stores: [String] = []
     public var reporter: String?
     public var strict: Bool?
-    /// `require_lockfile: true`: a plan that no lockfile covers is an error, not a warning.
+    /// `require_lockfile: true`: an app whose shipped state no lockfile covers is an error, not a warning.
     public var requireLockfile = false
     /// Where the file was read from, for messages; nil for the defaults.
     public var path: String?

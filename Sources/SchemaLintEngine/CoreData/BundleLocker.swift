@@ -10,6 +10,7 @@ enum BundleLocker {
         retireGoneBundles(analysis, existing: existing, request: request, outcome: &outcome)
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
+            let order = BundleVersionOrder(lockedBundle)
             if bundle.isCompiled == false {
                 if lockedBundle == nil { outcome.notCompiled.append(bundle.key) }
                 continue
@@ -31,7 +32,7 @@ enum BundleLocker {
                     || !request.accept.isDisjoint(with: names)
                 else { continue }
                 let locked = lockedBundle?.versions[version.name]
-                if VersionNameOrder.precedes(current.name, version.name), locked == nil {
+                if order.precedes(current.name, version.name), locked == nil {
                     outcome.declaredOnly.append(
                         (key, "it comes after the current version \(current.name): no build has written a store with "
                             + "it"))
@@ -82,25 +83,26 @@ enum BundleLocker {
                             : changes))
                 }
             }
-            recordCurrent(current.name, of: bundle, locked: lockedBundle, request: request, outcome: &outcome)
+            recordCurrent(
+                current.name, of: bundle, locked: lockedBundle, order: order, request: request, outcome: &outcome)
             retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
         }
     }
 
-    /// The current version moves forward only: one behind the locked current is `current_model_version_invalid`'s
-    /// to report, and recorded only when accepted.
+    /// The current version moves forward only: one behind the locked current (`BundleVersionOrder`: a version locked
+    /// or current before it, whatever the names) is `current_model_version_invalid`'s to report, and recorded only
+    /// when accepted. Each new current version is appended to the bundle's `currentHistory`.
     private static func recordCurrent(
-        _ current: String, of bundle: ModelBundle, locked: LockedBundle?, request: Locker.Request,
-        outcome: inout Locker.Outcome
+        _ current: String, of bundle: ModelBundle, locked: LockedBundle?, order: BundleVersionOrder,
+        request: Locker.Request, outcome: inout Locker.Outcome
     ) {
         let accepted = request.accept.contains(bundle.key)
-        if let previous = locked?.current, previous == current || (VersionNameOrder.precedes(current, previous)
-            && !accepted)
-        {
+        if let previous = locked?.current, previous == current || (order.precedes(current, previous) && !accepted) {
             return
         }
         guard outcome.lockfile.coreData?[bundle.key] != nil else { return }
         outcome.lockfile.coreData?[bundle.key]?.current = current
+        outcome.lockfile.coreData?[bundle.key]?.currentHistory = (locked?.becameCurrent ?? []) + [current]
         outcome.lockfile.coreData?[bundle.key]?.path = bundle.path
         outcome.currentVersions.append((bundle.key, locked?.current, current))
     }
@@ -113,7 +115,7 @@ enum BundleLocker {
         let compiled = Set(analysis.project.modelBundles.filter { $0.isCompiled != false }.map(\.key))
         for (key, bundle) in (existing?.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !compiled.contains(key) && request.accept.contains(key) {
-            let ordered = bundle.versions.sorted { VersionNameOrder.precedes($0.key, $1.key) }
+            let ordered = BundleVersionOrder(bundle).sorted(Array(bundle.versions), by: \.key)
             for (name, entry) in ordered where entry.retired == nil {
                 outcome.lockfile.coreData?[key]?.versions[name]?.retired = request.reason ?? ""
                 outcome.retired.append("\(key)/\(name)")

@@ -29,7 +29,8 @@ struct ModelMigrationStep {
         return context.project.modelBundles.compactMap { bundle in
             guard bundle.isCompiled != false, let lockedBundle = lockfile.coreData?[bundle.key],
                 let from = lockedBundle.current, let shipped = lockedBundle.lockedVersion(from),
-                let to = bundle.currentVersion, to.name != from, !VersionNameOrder.precedes(to.name, from),
+                let to = bundle.currentVersion, to.name != from,
+                !BundleVersionOrder(lockedBundle).precedes(to.name, from),
                 let now = context.analyses[bundle.key(of: to)], now.hashes.checksum != shipped.checksum
             else { return nil }
             return Move(bundle: bundle, from: from, shipped: shipped, to: to, now: now)
@@ -69,14 +70,18 @@ struct ModelMigrationStep {
     struct StepChain {
         let bundle: ModelBundle
         let context: RuleContext
+        /// The bundle's versions in the order they shipped (`BundleVersionOrder`), as a migrator walks them.
+        let versions: [ModelBundleVersion]
+        let order: BundleVersionOrder
         /// `stepCovered[i]`: the step from version i to i + 1 is inferable or has a mapping model.
         private var stepCovered: [Bool] = []
 
         init(_ bundle: ModelBundle, context: RuleContext) {
             self.bundle = bundle
             self.context = context
+            order = BundleVersionOrder(context.lockfile?.coreData?[bundle.key])
+            versions = order.sorted(bundle.versions, by: \.name)
             guard bundle.mappingModels.contains(where: { $0.source != nil }) else { return }
-            let versions = bundle.versions
             stepCovered = versions.indices.dropLast().map { index in
                 let (old, new) = (versions[index], versions[index + 1])
                 guard let before = context.analyses[bundle.key(of: old)],
@@ -89,9 +94,8 @@ struct ModelMigrationStep {
 
         /// Whether a store in `from` (as it shipped: `shipped`) reaches `to` one covered step at a time.
         func covers(from: String, to: String, shipped: [EntitySnapshot]) -> Bool {
-            let versions = bundle.versions
             guard !stepCovered.isEmpty,
-                let start = versions.lastIndex(where: { !VersionNameOrder.precedes(from, $0.name) }),
+                let start = versions.lastIndex(where: { !order.precedes(from, $0.name) }),
                 let end = versions.firstIndex(where: { $0.name == to }), end > start + 1,
                 versions.indices.contains(start + 1)
             else { return false }

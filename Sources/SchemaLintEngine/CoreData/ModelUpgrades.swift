@@ -13,7 +13,7 @@ enum ModelUpgrades {
         var rows: [UpgradeMatrix.Row] = []
         for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
             let chain = bundles[bundleKey].map { ModelMigrationStep.StepChain($0, context: context) }
-            for (name, entry) in locked.versions.sorted(by: { VersionNameOrder.precedes($0.key, $1.key) })
+            for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
                 if let adoption = adoptions[bundleKey] {

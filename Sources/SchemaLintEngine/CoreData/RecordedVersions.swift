@@ -18,6 +18,7 @@ final class RecordedVersions: Sendable {
 
     private struct Record: Sendable {
         let locked: LockedBundle
+        let order: BundleVersionOrder
         /// Entity states by key; a key whose hash is not 32 bytes of hex is left out (its versions are read).
         let states: [String: ModelBundleVersion.EntityState]
         /// Every entity name the entry's versions use, by its place in name order.
@@ -26,6 +27,7 @@ final class RecordedVersions: Sendable {
 
         init(locked: LockedBundle) {
             self.locked = locked
+            order = BundleVersionOrder(locked)
             var states: [String: ModelBundleVersion.EntityState] = [:]
             for (key, state) in locked.entities {
                 guard let hash = Hex.decode(state.hash), hash.count == 32 else { continue }
@@ -58,7 +60,7 @@ final class RecordedVersions: Sendable {
         let name = contents.folder.name
         guard let digest = contents.digest, let record = records[path],
             let current = record.locked.current, let entry = record.locked.versions[name], entry.retired == nil,
-            entry.contents == digest, VersionNameOrder.precedes(name, current)
+            entry.contents == digest, record.order.precedes(name, current)
         else { return nil }
         var entityStates: [String: ModelBundleVersion.EntityState] = [:]
         entityStates.reserveCapacity(entry.entities.count)

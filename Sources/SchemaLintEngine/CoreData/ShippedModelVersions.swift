@@ -32,9 +32,12 @@ struct ShippedModelVersions {
         let adopted = Set(CoreDataAdoption.find(context).map(\.bundle))
         for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !adopted.contains(bundleKey) {
-            let lockLocation = SourceLocation(
-                file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
-            let ordered = lockedBundle.versions.sorted { VersionNameOrder.precedes($0.key, $1.key) }
+            // A bundle taken from a git revision (`--against`) is where it was there.
+            let lockLocation =
+                lockfile.revisionDeclarations[bundleKey]
+                ?? SourceLocation(
+                    file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
+            let ordered = BundleVersionOrder(lockedBundle).sorted(Array(lockedBundle.versions), by: \.key)
             for (name, entry) in ordered where entry.retired == nil {
                 // The common case first: the version is there with the locked hashes (no entry to assemble).
                 if let bundle = bundles[bundleKey], bundle.isCompiled != false,

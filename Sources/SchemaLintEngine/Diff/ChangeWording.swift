@@ -16,9 +16,10 @@ public struct ChangeWording: Sendable {
         let place = change.property.map { "\(name).\($0)" } ?? name
         switch change.kind {
         case let .entityAdded(entity):
+            let count = entity.properties.count
             return [
                 version.map { "entity \(name) is in \($0) but not in the store" }
-                    ?? "entity \(name) added (\(entity.properties.count) properties)"
+                    ?? "entity \(name) added (\(count) propert\(count == 1 ? "y" : "ies"))"
             ]
         case .entityRemoved:
             return [version.map { "entity \(name) is in the store but not in \($0)" } ?? "entity \(name) removed"]

@@ -1,6 +1,7 @@
 import Foundation
 import SchemaLintBundles
 import SchemaLintModel
+import SchemaLintStore
 
 /// Reads the model bundles discovery found, every version on every core, and tells which a target compiles and
 /// which mapping models belong to each.
@@ -108,6 +109,10 @@ enum ModelBundleLoading {
         }
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
         for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
+        // The models each mapping model embeds, read once (each bundle compares those naming its versions).
+        let embedded = Workers.map(prepared.mappingPaths.count, threads: threads, state: {}) { index, _ in
+            embeddedModels(prepared.mappingPaths[index])
+        }
         let membership = findMembership()
         return found.enumerated().map { index, found in
             var bundle = ModelBundleReader.assemble(
@@ -116,16 +121,29 @@ enum ModelBundleLoading {
             bundle.isCompiled = compiled(found.display, membership: membership)
             let names = bundle.versions.map(\.name)
             let parent = Paths.folderPart(found.display)
-            for (mapping, paths) in zip(mappingModels, prepared.mappingPaths) {
-                let file = MappingModelReader.read(display: mapping.display, modelPaths: paths, versionNames: names)
+            for (index, (mapping, paths)) in zip(mappingModels, prepared.mappingPaths).enumerated() {
+                var file = MappingModelReader.read(display: mapping.display, modelPaths: paths, versionNames: names)
                 // A mapping model belongs to the bundle whose versions it names, or, when it names none schemalint
                 // can read, to a bundle in its own folder.
                 if (file.source != nil && file.destination != nil) || Paths.folderPart(mapping.display) == parent {
+                    file.embedded = embedded[index]
+                    file.changedSince = MappingModelMatch.changes(file, in: bundle)
                     bundle.mappingModels.append(file)
                 }
             }
             return bundle
         }.sorted { $0.path < $1.path }
+    }
+
+    /// The source and destination models `xcmapping.xml` embeds, when both can be read (`ArchivedDataModel`).
+    private static func embeddedModels(_ paths: MappingModelReader.ModelPaths?)
+        -> (source: EmbeddedModel, destination: EmbeddedModel)?
+    {
+        guard let source = paths?.sourceData, let destination = paths?.destinationData,
+            let sourceModel = try? ArchivedDataModel.decode(base64: source),
+            let destinationModel = try? ArchivedDataModel.decode(base64: destination)
+        else { return nil }
+        return (sourceModel, destinationModel)
     }
 
     /// Whether a target compiles the bundle: nil when no readable project decides.

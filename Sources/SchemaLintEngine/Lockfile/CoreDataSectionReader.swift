@@ -43,19 +43,23 @@ enum CoreDataSectionReader {
     private static func lockedBundle(_ json: inout JSONCursor) -> LockedBundle? {
         var path: String?
         var current: String??
+        var currentHistory: [String]??
         var versions: [String: LockedModelVersion]?
         var entities: [String: LockedEntity]?
         let read = json.object { json, key in
             switch key {
             case "path": return json.required(&path) { $0.string() }
             case "current": return json.optional(&current) { $0.string() }
+            case "currentHistory": return json.optional(&currentHistory) { $0.array { $0.string() } }
             case "versions": return json.required(&versions) { $0.map(modelVersion) }
             case "entities": return json.required(&entities) { $0.map(lockedEntity) }
             default: return json.skipValue()
             }
         }
         guard read, let path, let versions, let entities else { return nil }
-        return LockedBundle(path: path, current: current ?? nil, versions: versions, entities: entities)
+        return LockedBundle(
+            path: path, current: current ?? nil, currentHistory: currentHistory ?? nil, versions: versions,
+            entities: entities)
     }
 
     private static func lockedEntity(_ json: inout JSONCursor) -> LockedEntity? {

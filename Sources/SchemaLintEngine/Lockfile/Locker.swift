@@ -74,6 +74,15 @@ public enum Locker {
         }
     }
 
+    /// Every name `--only` and `--accept` may give: SwiftData versions' keys, names and type names, the lockfile's
+    /// keys, and Core Data bundles, their versions' keys and names.
+    public static func names(_ analysis: Analysis, existing: Lockfile?) -> Set<String> {
+        let project = analysis.project
+        return Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
+            .union(existing?.versions.keys.map { $0 } ?? [])
+            .union(BundleLocker.names(project.modelBundles, existing: existing))
+    }
+
     public static func plan(_ analysis: Analysis, existing: Lockfile?, request: Request) -> Outcome {
         var outcome = Outcome(lockfile: existing ?? Lockfile())
         let project = analysis.project
@@ -81,9 +90,7 @@ public enum Locker {
             names.contains(version.key) || names.contains(version.name)
                 || names.contains(project.symbols[version.id].name)
         }
-        let known = Set(project.versions.flatMap { [$0.key, $0.name, project.symbols[$0.id].name] })
-            .union(existing?.versions.keys.map { $0 } ?? [])
-            .union(BundleLocker.names(analysis.project.modelBundles, existing: existing))
+        let known = names(analysis, existing: existing)
         outcome.unknownNames = request.only.union(request.accept).subtracting(known).sorted()
 
         for version in project.versions {

@@ -54,18 +54,31 @@ public struct LockedBundle: Equatable, Sendable, Codable {
     public var path: String
     /// The current version when last locked: stores on devices are in it or an older locked version.
     public var current: String?
+    /// The versions that were current when the bundle was locked, in the order they became current (`lock` appends
+    /// each new one; the last is `current`): the order versions shipped in, whatever their names
+    /// (`BundleVersionOrder`). nil in lockfiles written before it was recorded, which are read as `[current]`.
+    public var currentHistory: [String]?
     public var versions: [String: LockedModelVersion]
     /// Entity states by key: its version hash and snapshot.
     public var entities: [String: LockedEntity]
 
     public init(
-        path: String, current: String?, versions: [String: LockedModelVersion] = [:],
+        path: String, current: String?, currentHistory: [String]? = nil, versions: [String: LockedModelVersion] = [:],
         entities: [String: LockedEntity] = [:]
     ) {
         self.path = path
         self.current = current
+        self.currentHistory = currentHistory
         self.versions = versions
         self.entities = entities
+    }
+
+    /// The versions that became current, oldest first, ending with `current`: `currentHistory`, or `[current]` for a
+    /// lockfile that did not record it.
+    public var becameCurrent: [String] {
+        var history = currentHistory ?? []
+        if let current, history.last != current { history.append(current) }
+        return history
     }
 }
 
@@ -171,6 +184,19 @@ extension Lockfile {
             merged.versions[key] = entry
             if let version = analysis.project.version(key: key) {
                 merged.revisionDeclarations[key] = version.location
+            }
+        }
+        // Core Data bundles: each version the lockfile does not hold, with the entity states it uses.
+        for (key, bundle) in atRevision.coreData ?? [:] {
+            var kept = merged.coreData?[key] ?? LockedBundle(path: bundle.path, current: nil)
+            for (name, version) in bundle.versions where kept.versions[name] == nil {
+                kept.versions[name] = version
+                for state in version.entities.values { kept.entities[state] = bundle.entities[state] }
+            }
+            if kept.current == nil { (kept.current, kept.currentHistory) = (bundle.current, bundle.currentHistory) }
+            merged.coreData = (merged.coreData ?? [:]).merging([key: kept]) { _, new in new }
+            if let path = analysis.project.modelBundles.first(where: { $0.key == key })?.path {
+                merged.revisionDeclarations[key] = SourceLocation(file: path, line: 1, column: 1)
             }
         }
         return merged

@@ -64,9 +64,18 @@ public enum LockfileMerge {
                 }
             }
             kept.entities.merge(bundle.entities) { mine, _ in mine }
-            // Both branches shipped their current version: stores can be in the later one.
-            if let theirs = bundle.current, kept.current.map({ VersionNameOrder.precedes($0, theirs) }) ?? true {
-                kept.current = theirs
+            // Both branches shipped their current version: stores can be in the later one. A branch that made the
+            // other's current version current before its own is later; else names decide.
+            if let theirs = bundle.current, theirs != kept.current {
+                let (mine, ours, their) = (kept.current, kept.becameCurrent, bundle.becameCurrent)
+                let theirsLater = mine.map { mine in
+                    their.contains(mine) || (!ours.contains(theirs) && VersionNameOrder.precedes(mine, theirs))
+                } ?? true
+                let later = theirsLater ? theirs : mine ?? theirs
+                var history = ours + their.filter { !ours.contains($0) }
+                history.removeAll { $0 == later }
+                kept.current = later
+                kept.currentHistory = history + [later]
             }
             union.coreData?[key] = kept
         }

@@ -76,7 +76,9 @@ public struct CheckRun {
             }
             analyzer.lockfileLocation = against == nil ? app.lockfilePath : nil
             let analysis = analyzer.analyze(files: app.files, lockfile: locked)
-            let shipsState = !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)
+            let shipsState =
+                !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)
+                || analysis.project.modelBundles.contains { $0.isCompiled != false && !$0.versions.isEmpty }
             if !found && against == nil, shipsState { missing.append(app.lockfilePath) }
             let appBaseline = Baseline(findings: analysis.findings, project: analysis.project)
             recorded.entries += appBaseline.entries
@@ -99,17 +101,31 @@ public struct CheckRun {
         return Outcome(findings: findings, recorded: recorded, summary: summary, apps: results)
     }
 
-    /// The lockfile plus the app's versions at `revision`, read from git objects.
+    /// The lockfile plus the app's versions at `revision`, read from git objects: its Swift files, and its Core Data
+    /// model bundles and mapping models (written to a scratch folder to be read as on disk).
     private func lockedVersions(at revision: String, app: AppUnit, adding lockfile: Lockfile?) throws -> Lockfile {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "schemalint-against-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
         do {
-            let analyzer = app.analyzer(threads: threads)
-            let all = try GitRevision(revision).swiftFiles(under: paths, filter: analyzer.pathFilter)
+            var analyzer = app.analyzer(threads: threads)
+            let git = GitRevision(revision)
+            let all = try git.swiftFiles(under: paths, filter: analyzer.pathFilter)
+            let models = try git.modelFiles(under: paths, filter: analyzer.pathFilter, into: scratch)
             var locator = AppLocator(workingDirectory: workingDirectory)
             let files = all.filter { singleApp || locator.root(ofFile: $0.path) == app.root }
+            let ours: ((absolute: String, display: String)) -> Bool = {
+                singleApp || locator.root(ofFile: $0.display) == app.root
+            }
+            analyzer.modelBundles = ModelBundleLoading.load(
+                models.bundles.filter(ours), mappingModels: models.mappingModels.filter(ours),
+                membership: app.membership, threads: threads)
             let before = analyzer.analyze(files: files, lockfile: nil)
             return (lockfile ?? Lockfile()).adding(versionsAt: revision, from: before)
         } catch let failure as GitRevision.Failure {
             throw Failure.revision(failure.description)
+        } catch {
+            throw Failure.revision("--against \(revision): its model bundles could not be read (\(error))")
         }
     }
 }

@@ -94,8 +94,9 @@ public struct DiffReport {
     }
 
     public func text() -> String {
-        var output =
-            "\(from.name) (\(from.identifier ?? "?")) → \(to.name) (\(to.identifier ?? "?"))\n"
+        // A side is shown with its identifier when it has one (a Core Data version often has none).
+        func shown(_ side: Side) -> String { side.identifier.map { "\(side.name) (\($0))" } ?? side.name }
+        var output = "\(shown(from)) → \(shown(to))\n"
         if changes.isEmpty { output += "  no changes\n" }
         for change in changes {
             output += "  \(change.text)\(change.consequence.map { " (\($0))" } ?? "")\n"

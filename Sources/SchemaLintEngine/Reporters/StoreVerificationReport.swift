@@ -35,6 +35,12 @@ public struct StoreVerificationReport {
                     lines.append("\(store): it differs from the nearest version, \(nearest):")
                     lines += verdict.differences.map { "\(store):   \($0)" }
                 }
+            } else if isCoreData(verdict) {
+                // Core Data looks for the model that wrote the store among the bundle's versions, by entity hashes.
+                lines.append(
+                    "\(store): error: matches no model version in the source (checksum \(checksum)): Core Data "
+                        + "finds no model in the bundle for it, so it cannot migrate it (134130 \"Can't find model "
+                        + "for source store\"; 134100 when automatic migration is off), and the store does not open")
             } else {
                 lines.append(
                     "\(store): error: matches no version in the source (checksum \(checksum)): SwiftData "
@@ -55,6 +61,13 @@ public struct StoreVerificationReport {
             }
             return lines.joined(separator: "\n") + "\n"
         }.joined()
+    }
+
+    /// Whether the store is to be opened with a Core Data model bundle: its nearest version is one, or the source has
+    /// bundles and no SwiftData version.
+    func isCoreData(_ verdict: StoreVerdict) -> Bool {
+        if let nearest = verdict.nearest { return Lockfile.split(modelKey: nearest) != nil }
+        return project.versions.isEmpty && !project.modelBundles.isEmpty
     }
 
     public func json() -> String {

@@ -17,9 +17,9 @@ public struct CurrentModelVersionInvalidRule: Rule {
                     finding(location, about: .file(bundle.path), .currentModelVersionUnknown(bundle.key, problem)))
                 continue
             }
-            guard let current = bundle.currentVersion?.name,
-                let shipped = context.lockfile?.coreData?[bundle.key]?.current,
-                VersionNameOrder.precedes(current, shipped)
+            // Behind in the order versions became current, not in name order (`BundleVersionOrder`).
+            guard let current = bundle.currentVersion?.name, let locked = context.lockfile?.coreData?[bundle.key],
+                let shipped = locked.current, BundleVersionOrder(locked).precedes(current, shipped)
             else { continue }
             findings.append(
                 finding(

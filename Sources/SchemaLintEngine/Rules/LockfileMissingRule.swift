@@ -3,12 +3,15 @@ import SchemaLintModel
 /// Without a lockfile nothing records what shipped, so an edit to a shipped version passes every check.
 ///
 /// Reported once per app, at its first plan. Not reported when a lockfile covers any version of the app's plans
-/// (the others are simply not shipped yet), or with `--against` (the revision stands in for the lockfile).
+/// (the others are simply not shipped yet), or with `--against` (the revision stands in for the lockfile). An app
+/// whose shipped state is only a Core Data model bundle is reported at the bundle's current version, unless the
+/// lockfile records one of its bundles.
 public struct LockfileMissingRule: Rule {
     public let id = RuleID.lockfileMissing
     public let defaultSeverity = Severity.warning
     public let summary =
-        "An app has versioned schemas or an unversioned app container, but no lockfile records what shipped."
+        "An app has versioned schemas, an unversioned app container or a Core Data model bundle, but no lockfile "
+        + "records what shipped."
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let expected = context.lockfileLocation else { return [] }
@@ -21,7 +24,10 @@ public struct LockfileMissingRule: Rule {
         }
         let plans = given.filter { context.steps(of: $0).versions.contains(where: held) }
             .sorted { $0.location < $1.location }
-        guard let first = plans.first else { return unversioned(context, expected: expected) }
+        guard let first = plans.first else {
+            let found = unversioned(context, expected: expected)
+            return found.isEmpty ? bundles(context, expected: expected) : found
+        }
         let versions = plans.flatMap { context.steps(of: $0).versions }
         let keys = Set(versions.map(\.key))
         let checksums = Set(versions.compactMap { context.analysis(of: $0)?.hashes.checksum })
@@ -29,7 +35,7 @@ public struct LockfileMissingRule: Rule {
         if let lockfile = context.lockfile,
             lockfile.versions.contains(where: { keys.contains($0.key) || checksums.contains($0.value.checksum) })
         {
-            return []
+            return bundles(context, expected: expected)
         }
         let what =
             context.lockfile == nil
@@ -75,6 +81,27 @@ extension LockfileMissingRule {
     }
 }
 
+extension LockfileMissingRule {
+    /// A Core Data app: the versions of its compiled model bundles are what shipped stores hold. Not reported when the
+    /// lockfile records any of the app's bundles (a bundle added later is locked with the next release).
+    func bundles(_ context: RuleContext, expected: String) -> [Finding] {
+        let bundles = context.project.modelBundles.filter { $0.isCompiled != false && !$0.versions.isEmpty }
+        guard let first = bundles.min(by: { $0.path < $1.path }) else { return [] }
+        if let locked = context.lockfile?.coreData, bundles.contains(where: { locked[$0.key] != nil }) { return [] }
+        let what =
+            context.lockfile == nil
+            ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its model bundles"
+        let location = first.currentVersion?.location ?? CurrentModelVersion.location(of: first)
+        return [
+            finding(
+                location, about: .file(first.path),
+                .bundleLockfileMissing(
+                    bundle: first.key, count: bundles.count, what: what, expected: expected,
+                    empty: context.lockfile != nil))
+        ]
+    }
+}
+
 extension RuleID {
     public static let lockfileMissing: RuleID = "lockfile_missing"
 }
@@ -92,6 +119,18 @@ extension Finding.Message {
                 + "the app ships and commit \(expected)")
     }
 
+
+    static func bundleLockfileMissing(bundle: String, count: Int, what: String, expected: String, empty: Bool)
+        -> Self
+    {
+        let others = count > 1 ? " (and \(count - 1) more model bundle\(count > 2 ? "s" : ""))" : ""
+        return Self(
+            id: empty ? "bundle-records-none" : "bundle-no-lockfile",
+            "\(bundle)\(others) is a Core Data model whose versions ship in users' stores, but \(what): nothing "
+                + "stops a shipped version from being edited in place or deleted, and Core Data then finds no model "
+                + "for stores written by it (134130) and cannot migrate them. Run `schemalint lock` when the app "
+                + "ships and commit \(expected)")
+    }
 
     static func lockfileMissing(plan: String, what: String, expected: String, empty: Bool) -> Self {
         Self(

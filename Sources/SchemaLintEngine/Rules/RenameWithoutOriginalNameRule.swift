@@ -108,11 +108,14 @@ public struct RenameWithoutOriginalNameRule: Rule {
         for move in ModelMigrationStep.moves(context)
         where !move.bundle.mappingModels.contains(where: { $0.maps(from: move.from, to: move.to.name) == true }) {
             let before = Dictionary(move.shipped.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let now = Dictionary(move.now.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for entity in move.now.snapshot {
                 guard let old = before[entity.name] else { continue }
+                // A property a sub-entity inherits is renamed where it is declared: said once, at that line.
+                let inherited = Set(entity.superentity.flatMap { now[$0] }?.properties.map(\.name) ?? [])
                 for (removed, added) in MigrationAssessment.likelyRenames(
                     from: old, to: entity, oldModel: move.shipped.entities, newModel: move.now.snapshot)
-                {
+                where !inherited.contains(added.name) {
                     let file = move.to.location.file
                     findings.append(
                         finding(

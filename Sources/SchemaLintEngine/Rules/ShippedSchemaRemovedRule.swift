@@ -31,7 +31,7 @@ public struct ShippedSchemaRemovedRule: Rule {
             }
         }
         for (bundle, removals) in wholeBundles.sorted(by: { $0.key < $1.key }) {
-            let names = removals.map(\.name).sorted(by: VersionNameOrder.precedes)
+            let names = BundleVersionOrder(lockfile.coreData?[bundle]).sorted(removals.map(\.name), by: { $0 })
             let listed = names.count > 3 ? "\(names[0]) to \(names[names.count - 1]) (\(names.count) versions)"
                 : names.joined(separator: ", ")
             models.append(

@@ -44,7 +44,9 @@ public enum StoreVerifier {
             guard same else { continue }
             verdict.matches.append(version.key)
             let identifier = version.identifier?.description
-            if let stored = metadata.identifiers.first, stored != identifier {
+            // A store that records no identifier (Core Data writes an empty one for a model without) says nothing
+            // that could disagree.
+            if let stored = metadata.identifiers.first, !stored.isEmpty, stored != identifier {
                 verdict.identifierMismatches.append((version.key, stored, identifier))
                 verdict.notes.append(
                     "the store records version identifier \(stored) but \(version.name) declares "
@@ -67,9 +69,13 @@ public enum StoreVerifier {
                 else { continue }
                 verdict.matches.append(computed.key)
                 if let identifier = version.identifier, !metadata.identifiers.contains(identifier) {
+                    let recorded = metadata.identifiers.filter { !$0.isEmpty }
+                    let records =
+                        recorded.isEmpty
+                        ? "no version identifier" : "version identifiers " + recorded.joined(separator: ", ")
                     verdict.notes.append(
-                        "the store records version identifiers \(metadata.identifiers) but \(version.name) has "
-                            + "identifier \(identifier) (identifiers are not hashed: the store opens)")
+                        "the store records \(records) but \(version.name) has identifier \(identifier) "
+                            + "(identifiers are not hashed: the store opens)")
                 }
                 if !computed.isCertain {
                     verdict.notes.append(

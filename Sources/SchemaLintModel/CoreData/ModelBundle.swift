@@ -152,6 +152,14 @@ public struct MappingModelFile: Sendable {
     /// The source and destination versions, when the file (or, failing that, its name) says.
     public var source: String?
     public var destination: String?
+    /// The source and destination models as the mapping model embeds them (`xcmapping.xml`'s `sourcemodeldata` and
+    /// `destinationmodeldata`: the models when it was made or last reloaded), when they could be read.
+    public var embedded: (source: EmbeddedModel, destination: EmbeddedModel)?
+    /// What differs between the embedded models and the versions the mapping model names (`Modelv4: entity
+    /// CgmEvent added`): Xcode compiles the mapping from the embedded models, and Core Data uses a compiled mapping
+    /// only for a store and model whose entity hashes it was compiled with, so one that differs maps nothing.
+    /// Empty when they agree, or when they were not compared (`embedded` nil, a version unread).
+    public var changedSince: [String] = []
 
     public init(path: String, source: String?, destination: String?) {
         self.path = path
@@ -159,10 +167,11 @@ public struct MappingModelFile: Sendable {
         self.destination = destination
     }
 
-    /// Whether it maps `from` to `to`; nil when schemalint cannot tell which versions it maps.
+    /// Whether it maps `from` to `to`; nil when schemalint cannot tell which versions it maps. A mapping model made
+    /// before either version last changed (`changedSince`) maps nothing.
     public func maps(from: String, to: String) -> Bool? {
         guard let source, let destination else { return nil }
-        return source == from && destination == to
+        return source == from && destination == to && changedSince.isEmpty
     }
 
     /// Neither its file nor its name says which versions it maps.
@@ -255,4 +264,46 @@ public enum VersionNameOrder {
         if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
         return parts
     }
+}
+
+/// A data model as an `.xcmappingmodel` embeds it, read as far as what a store holds goes: each entity's abstract flag
+/// and hash modifier, and its own attributes and relationships (not the inherited ones, nor transient or fetched
+/// properties) with their optionality and hash modifier, and for attributes their type code and external storage.
+/// Relationships' destinations and counts, parent entities and uniqueness constraints are not read.
+public struct EmbeddedModel: Sendable, Equatable {
+    public struct Entity: Sendable, Equatable {
+        public var isAbstract: Bool
+        public var hashModifier: String?
+        public var properties: [String: Property]
+
+        public init(isAbstract: Bool, hashModifier: String?, properties: [String: Property]) {
+            self.isAbstract = isAbstract
+            self.hashModifier = hashModifier
+            self.properties = properties
+        }
+    }
+
+    public struct Property: Sendable, Equatable {
+        public var isRelationship: Bool
+        public var isOptional: Bool
+        public var hashModifier: String?
+        /// Core Data's attribute type code (700 String); nil for a relationship.
+        public var attributeType: Int32?
+        public var allowsExternalBinaryDataStorage: Bool
+
+        public init(
+            isRelationship: Bool, isOptional: Bool, hashModifier: String?, attributeType: Int32?,
+            allowsExternalBinaryDataStorage: Bool
+        ) {
+            self.isRelationship = isRelationship
+            self.isOptional = isOptional
+            self.hashModifier = hashModifier
+            self.attributeType = attributeType
+            self.allowsExternalBinaryDataStorage = allowsExternalBinaryDataStorage
+        }
+    }
+
+    public var entities: [String: Entity]
+
+    public init(entities: [String: Entity]) { self.entities = entities }
 }

@@ -1,0 +1,48 @@
+import SchemaLintModel
+
+/// The order a bundle's versions shipped in, as far as the lockfile records it; names decide only what it does not.
+///
+/// Xcode does not order versions: a new version may be named anything (Aidoku made `0.5` current after shipping
+/// `Shared`; `DataV2` → `DataModelV3`). What the lockfile knows comes first:
+/// 1. versions locked but never recorded as current: they shipped before the first locked current one (`lock` records
+///    only versions at or before the current one), in name order among themselves;
+/// 2. the versions that became current (`LockedBundle.becameCurrent`), in the order they did;
+/// 3. every other version (new, or in progress), in name order.
+/// So a new current version comes after the last locked current one whatever its name, and a locked version made
+/// current again comes before it.
+struct BundleVersionOrder: Sendable {
+    private let history: [String: Int]
+    private let locked: Set<String>
+
+    init(_ locked: LockedBundle?) {
+        var history: [String: Int] = [:]
+        // A version made current twice (a move back accepted) stands where it was made current last.
+        for (index, name) in (locked?.becameCurrent ?? []).enumerated() { history[name] = index }
+        self.history = history
+        self.locked = Set(locked?.versions.keys.map { $0 } ?? [])
+    }
+
+    /// Whether the lockfile records anything about `name`'s place: locked, or once current.
+    func isRecorded(_ name: String) -> Bool { history[name] != nil || locked.contains(name) }
+
+    private func rank(_ name: String) -> (group: Int, index: Int) {
+        if let index = history[name] { return (1, index) }
+        return locked.contains(name) ? (0, 0) : (2, 0)
+    }
+
+    func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let (a, b) = (rank(lhs), rank(rhs))
+        if a != b { return a < b }
+        return VersionNameOrder.precedes(lhs, rhs)
+    }
+
+    /// `items` in this order by `name`.
+    func sorted<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
+        // Name order first (each name split once), then stably by what the lockfile records.
+        let named = VersionNameOrder.sorted(items.map { (item: $0, name: name($0)) }, by: \.name)
+        return named.enumerated().sorted { lhs, rhs in
+            let (a, b) = (rank(lhs.element.name), rank(rhs.element.name))
+            return a != b ? a < b : lhs.offset < rhs.offset
+        }.map(\.element.item)
+    }
+}

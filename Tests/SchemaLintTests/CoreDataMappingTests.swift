@@ -1,0 +1,180 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import SchemaLintStore
+import XCTest
+
+/// Mapping models are checked against the versions they name (issue 41): the models an `.xcmappingmodel` embeds are
+/// compared with those versions, and one made before a version changed is reported and used for nothing.
+///
+/// Fixtures/CoreData/Mappings/JournalV2toV3.xcmappingmodel was written by `scripts/make-mapping-model.py` from the
+/// Journal fixture's `Journal 2` and `Journal 3` model files, as they are in the fixture.
+final class CoreDataMappingTests: XCTestCase {
+    var folder: URL!
+    let model = "Journal/Journal.xcdatamodeld"
+    let mappingFile = "Journal/JournalV2toV3.xcmappingmodel/xcmapping.xml"
+
+    override func setUpWithError() throws {
+        folder = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
+    }
+
+    func analyze(_ lockfile: Lockfile? = nil, upgrades: Bool = false) throws -> Analysis {
+        var analyzer = Analyzer(workingDirectory: folder, threads: 2)
+        analyzer.buildsUpgrades = upgrades
+        return try analyzer.analyze(paths: [], lockfile: lockfile)
+    }
+
+    func edit(_ path: String, _ transform: (String) -> String) throws {
+        let url = folder.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let edited = transform(text)
+        XCTAssertNotEqual(edited, text, "the edit changed nothing")
+        try edited.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func setCurrent(_ version: String) throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(version).xcdatamodel</string></dict>
+            </plist>
+            """
+        try plist.write(
+            to: folder.appendingPathComponent("\(model)/.xccurrentversion"), atomically: true, encoding: .utf8)
+    }
+
+    func addMappingModel() throws {
+        try FileManager.default.copyItem(
+            at: TestSupport.fixture("CoreData/Mappings/JournalV2toV3.xcmappingmodel"),
+            to: folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel"))
+    }
+
+    /// Journal 2 locked, Journal 3 made current with `rating` required and no default: inference cannot fill it.
+    func shipJournal2ThenMoveToAHardStep() throws -> Lockfile {
+        let lockfile = TestSupport.lock(try analyze())
+        try setCurrent("Journal 3")
+        try edit("\(model)/Journal 3.xcdatamodel/contents") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"rating\" attributeType=\"Integer 16\" defaultValueString=\"0\"",
+                with: "<attribute name=\"rating\" attributeType=\"Integer 16\"")
+        }
+        return lockfile
+    }
+
+    func testTheEmbeddedModelsAreRead() throws {
+        let text = try String(
+            contentsOf: TestSupport.fixture("CoreData/Mappings/JournalV2toV3.xcmappingmodel/xcmapping.xml"),
+            encoding: .utf8)
+        let data = try XCTUnwrap(
+            text.components(separatedBy: "<attribute name=\"destinationmodeldata\" type=\"binary\">").last?
+                .components(separatedBy: "</attribute>").first)
+        let embedded = try ArchivedDataModel.decode(base64: data)
+        XCTAssertEqual(embedded.entities.keys.sorted(), ["Entry", "Tag"])
+        let entry = try XCTUnwrap(embedded.entities["Entry"])
+        XCTAssertEqual(entry.properties.keys.sorted(), ["body", "createdAt", "mood", "rating", "tags", "title"])
+        XCTAssertEqual(entry.properties["rating"]?.attributeType, 100)
+        XCTAssertEqual(entry.properties["rating"]?.isOptional, false)
+        XCTAssertEqual(entry.properties["body"]?.isOptional, true)
+        XCTAssertEqual(entry.properties["tags"]?.isRelationship, true)
+        XCTAssertThrowsError(try ArchivedDataModel.decode(base64: "not an archive"))
+        XCTAssertThrowsError(try ArchivedDataModel.decode(Array("bplist00".utf8)))
+    }
+
+    /// A mapping model made from the versions as they are covers the step; an edit it does not see (a default, which
+    /// is not hashed) leaves it matching.
+    func testAMatchingMappingModelCoversTheStep() throws {
+        let lockfile = try shipJournal2ThenMoveToAHardStep()
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(lockfile).findings),
+            ["lightweight_unsupported_change \(model)/Journal 3.xcdatamodel/contents:7"])
+        try addMappingModel()
+        let analysis = try analyze(lockfile, upgrades: true)
+        XCTAssertEqual(analysis.findings, [])
+        let mapping = try XCTUnwrap(analysis.project.modelBundles.first?.mappingModels.first)
+        XCTAssertNotNil(mapping.embedded)
+        XCTAssertEqual(mapping.changedSince, [])
+        let journal2 = try XCTUnwrap(analysis.upgrades.rows.last)
+        XCTAssertEqual(journal2.name, "Journal.xcdatamodeld/Journal 2")
+        XCTAssertFalse(journal2.outcome.fails)
+        XCTAssertTrue(
+            UpgradeReport.describe(journal2.outcome).joined(separator: "\n").contains(
+                "mapping model Journal/JournalV2toV3.xcmappingmodel to Journal 3"),
+            "\(UpgradeReport.describe(journal2.outcome))")
+    }
+
+    /// LoopKit's shape: the destination version changed after the mapping model was made. The mapping model is an
+    /// error saying what changed, and it no longer covers the step, in `check` and in `upgrades`.
+    func testAMappingModelMadeBeforeAVersionChangedIsReportedAndNotUsed() throws {
+        let lockfile = try shipJournal2ThenMoveToAHardStep()
+        try addMappingModel()
+        try edit("\(model)/Journal 3.xcdatamodel/contents") {
+            $0.replacingOccurrences(
+                of: "    <entity name=\"Tag\"",
+                with: "    <entity name=\"Mood\" representedClassName=\"Mood\" syncable=\"YES\">\n"
+                    + "        <attribute name=\"label\" optional=\"YES\" attributeType=\"String\"/>\n"
+                    + "    </entity>\n    <entity name=\"Tag\"")
+                .replacingOccurrences(
+                    of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
+                    with: "<attribute name=\"color\" attributeType=\"String\" defaultValueString=\"\"/>")
+        }
+        let analysis = try analyze(lockfile, upgrades: true)
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings),
+            [
+                "lightweight_unsupported_change \(model)/Journal 3.xcdatamodel/contents:7",
+                "mapping_model_outdated \(mappingFile):1",
+            ])
+        let finding = try XCTUnwrap(analysis.findings.last)
+        XCTAssertEqual(finding.severity, .error)
+        XCTAssertTrue(
+            finding.message.text.contains(
+                "JournalV2toV3.xcmappingmodel maps Journal 2 → Journal 3, but the versions changed after it was made "
+                    + "(Journal 3: entity Mood added (1 property); Journal 3: Tag.color changed: became non-optional)"),
+            finding.message.text)
+        XCTAssertTrue(analysis.upgrades.rows.last?.outcome.fails ?? false, "\(analysis.upgrades.rows)")
+    }
+
+    /// The source version edited after the mapping model was made is as stale as the destination.
+    func testTheSourceVersionChangingMakesItStaleToo() throws {
+        try addMappingModel()
+        try edit("\(model)/Journal 2.xcdatamodel/contents") {
+            $0.replacingOccurrences(of: "name=\"mood\" optional=\"YES\" attributeType=\"Integer 16\"",
+                                    with: "name=\"mood\" optional=\"YES\" attributeType=\"Integer 32\"")
+        }
+        let mapping = try XCTUnwrap(try analyze().project.modelBundles.first?.mappingModels.first)
+        XCTAssertEqual(mapping.changedSince.count, 1, "\(mapping.changedSince)")
+        XCTAssertTrue(mapping.changedSince[0].hasPrefix("Journal 2: Entry.mood"), "\(mapping.changedSince)")
+    }
+
+    /// Embedded models that cannot be read are not a verdict: the mapping model is matched by the versions it names,
+    /// as before, and nothing is said about it.
+    func testUnreadableEmbeddedModelsAreNotJudged() throws {
+        let lockfile = try shipJournal2ThenMoveToAHardStep()
+        try addMappingModel()
+        // The archive's first bytes (`bplist`, base64 `YnBsaXN0`) damaged.
+        try edit(mappingFile) {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"sourcemodeldata\" type=\"binary\">YnBsaXN0",
+                with: "<attribute name=\"sourcemodeldata\" type=\"binary\">AAAAAAAA")
+        }
+        let analysis = try analyze(lockfile)
+        XCTAssertEqual(analysis.findings, [])
+        let mapping = try XCTUnwrap(analysis.project.modelBundles.first?.mappingModels.first)
+        XCTAssertNil(mapping.embedded)
+        XCTAssertEqual(mapping.changedSince, [])
+    }
+
+    /// The built binary says it too, at the mapping model, and fails the check.
+    func testCheckFailsOnAnOutdatedMappingModel() throws {
+        try addMappingModel()
+        try edit("\(model)/Journal 3.xcdatamodel/contents") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>", with: "")
+        }
+        let check = try TestSupport.run(["check"], in: folder)
+        XCTAssertNotEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(
+            check.stdout.contains("\(mappingFile):1:1: error: JournalV2toV3.xcmappingmodel maps Journal 2 → Journal 3"),
+            check.stdout)
+        XCTAssertTrue(check.stdout.contains("Journal 3: Entry.body removed"), check.stdout)
+    }
+}
