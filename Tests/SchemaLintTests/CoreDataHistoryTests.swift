@@ -23,11 +23,7 @@ final class CoreDataHistoryTests: XCTestCase {
     }
 
     func edit(_ path: String, _ transform: (String) -> String) throws {
-        let url = app.appendingPathComponent(path)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let edited = transform(text)
-        XCTAssertNotEqual(edited, text, "the edit changed nothing")
-        try Data(edited.utf8).write(to: url)
+        try TestSupport.edit(app.appendingPathComponent(path), transform)
     }
 
     @discardableResult
@@ -202,12 +198,7 @@ final class CoreDataHistoryTests: XCTestCase {
     }
 
     func setCurrent(_ root: URL, _ name: String) throws {
-        let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(name).xcdatamodel</string></dict>
-            </plist>
-            """
-        try Data(plist.utf8).write(to: root.appendingPathComponent("Library/Library.xcdatamodeld/.xccurrentversion"))
+        try TestSupport.setCurrentVersion(name, of: root.appendingPathComponent("Library/Library.xcdatamodeld"))
     }
 
     func analyze(_ root: URL, _ lockfile: Lockfile? = nil) throws -> Analysis {

@@ -40,12 +40,7 @@ final class CoreDataInheritanceTests: XCTestCase {
     }
 
     func setCurrent(_ name: String) throws {
-        let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(name).xcdatamodel</string></dict>
-            </plist>
-            """
-        try Data(plist.utf8).write(to: root.appendingPathComponent("Shelf/\(key)/.xccurrentversion"))
+        try TestSupport.setCurrentVersion(name, of: root.appendingPathComponent("Shelf/\(key)"))
     }
 
     func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {

@@ -25,21 +25,11 @@ final class CoreDataMappingTests: XCTestCase {
     }
 
     func edit(_ path: String, _ transform: (String) -> String) throws {
-        let url = folder.appendingPathComponent(path)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let edited = transform(text)
-        XCTAssertNotEqual(edited, text, "the edit changed nothing")
-        try edited.write(to: url, atomically: true, encoding: .utf8)
+        try TestSupport.edit(folder.appendingPathComponent(path), transform)
     }
 
     func setCurrent(_ version: String) throws {
-        let plist = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(version).xcdatamodel</string></dict>
-            </plist>
-            """
-        try plist.write(
-            to: folder.appendingPathComponent("\(model)/.xccurrentversion"), atomically: true, encoding: .utf8)
+        try TestSupport.setCurrentVersion(version, of: folder.appendingPathComponent(model))
     }
 
     func addMappingModel() throws {

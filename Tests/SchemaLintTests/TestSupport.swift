@@ -150,6 +150,27 @@ enum TestSupport {
         return (run, timedOut.isSet)
     }
 
+    /// Makes `version` the current version of the `.xcdatamodeld` at `bundle` (its `.xccurrentversion`, as Xcode
+    /// writes it).
+    static func setCurrentVersion(_ version: String, of bundle: URL) throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>\(version).xcdatamodel</string></dict>
+            </plist>
+            """
+        try Data(plist.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+    }
+
+    /// Rewrites the text file at `url`; the test fails when the edit changes nothing (a fixture drifted).
+    static func edit(_ url: URL, _ transform: (String) -> String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let edited = transform(text)
+        XCTAssertNotEqual(edited, text, "the edit changed nothing", file: file, line: line)
+        try Data(edited.utf8).write(to: url)
+    }
+
     /// The built binary started in `directory`, its output and errors piped.
     private static func launch(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
         let process = Process()
