@@ -9,9 +9,10 @@ extension Lockfile {
         return coreData?[bundle]?.lockedVersion(version)
     }
 
-    /// `Model.xcdatamodeld/Model 2` → (`Model.xcdatamodeld`, `Model 2`); nil for other keys.
+    /// `Model.xcdatamodeld/Model 2` → (`Model.xcdatamodeld`, `Model 2`), `Watch/Model.xcdatamodeld/Model 2` →
+    /// (`Watch/Model.xcdatamodeld`, `Model 2`) (a version's name is a folder's: it holds no `/`); nil for other keys.
     static func split(modelKey key: String) -> (bundle: String, version: String)? {
-        guard let slash = key.firstIndex(of: "/") else { return nil }
+        guard let slash = key.lastIndex(of: "/") else { return nil }
         let bundle = String(key[..<slash])
         guard bundle.hasSuffix(".xcdatamodeld") || bundle.hasSuffix(".xcdatamodel") else { return nil }
         return (bundle, String(key[key.index(after: slash)...]))
