@@ -5,18 +5,21 @@ import XCTest
 
 /// Two model bundles of one app with the same name (issue 41, item 4; 2fas-ios has an iOS and a watchOS
 /// `TwoFAS.xcdatamodeld`): each is hashed from its own files, locked under its own key and checked against its own
-/// entry. Runs the built binary on an app written here: `App/Journal.xcdatamodeld` (an `Entry` entity) and
-/// `Watch/Journal.xcdatamodeld` (a `Note` entity), each with versions `Journal` and `Journal 2` (current).
+/// entry. Runs the built binary on an app written here: `App/Journal.xcdatamodeld` (an `Entry` entity; versions
+/// `Journal`, `Journal 2` and `Journal 3`, current) and `Watch/Journal.xcdatamodeld` (a `Note` entity; versions
+/// `Journal` and `Journal 2`, current): the same version names, and the two current versions differ.
 final class CoreDataSameNameBundleTests: XCTestCase {
     var app: URL!
 
     override func setUpWithError() throws {
         app = try TestSupport.temporaryDirectory()
         try writeBundle(
-            "App/Journal.xcdatamodeld", current: "Journal 2",
+            "App/Journal.xcdatamodeld", current: "Journal 3",
             versions: [
                 "Journal": model(entity: "Entry", attributes: [("title", "String")]),
                 "Journal 2": model(entity: "Entry", attributes: [("title", "String"), ("body", "String")]),
+                "Journal 3": model(
+                    entity: "Entry", attributes: [("title", "String"), ("body", "String"), ("mood", "Integer 16")]),
             ])
         try writeBundle(
             "Watch/Journal.xcdatamodeld", current: "Journal 2",
@@ -113,6 +116,7 @@ final class CoreDataSameNameBundleTests: XCTestCase {
         let entities = hashedEntities(hash.stdout)
         XCTAssertEqual(entities["App/Journal.xcdatamodeld/Journal"], ["Entry"], hash.stdout)
         XCTAssertEqual(entities["App/Journal.xcdatamodeld/Journal 2"], ["Entry"], hash.stdout)
+        XCTAssertEqual(entities["App/Journal.xcdatamodeld/Journal 3"], ["Entry"], hash.stdout)
         XCTAssertEqual(entities["Watch/Journal.xcdatamodeld/Journal"], ["Note"], hash.stdout)
         XCTAssertEqual(entities["Watch/Journal.xcdatamodeld/Journal 2"], ["Note"], hash.stdout)
         XCTAssertNil(entities["Journal.xcdatamodeld/Journal 2"], hash.stdout)
@@ -123,12 +127,16 @@ final class CoreDataSameNameBundleTests: XCTestCase {
         XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
         let coreData = try XCTUnwrap(try lockfile()["coreData"] as? [String: [String: Any]])
         XCTAssertEqual(coreData.keys.sorted(), ["App/Journal.xcdatamodeld", "Watch/Journal.xcdatamodeld"])
-        for (key, entity) in [("App/Journal.xcdatamodeld", "Entry"), ("Watch/Journal.xcdatamodeld", "Note")] {
+        let expected = [
+            ("App/Journal.xcdatamodeld", "Entry", ["Journal", "Journal 2", "Journal 3"]),
+            ("Watch/Journal.xcdatamodeld", "Note", ["Journal", "Journal 2"]),
+        ]
+        for (key, entity, names) in expected {
             let bundle = try XCTUnwrap(coreData[key])
             XCTAssertEqual(bundle["path"] as? String, key)
-            XCTAssertEqual(bundle["current"] as? String, "Journal 2", key)
+            XCTAssertEqual(bundle["current"] as? String, names.last, key)
             let versions = try XCTUnwrap(bundle["versions"] as? [String: [String: Any]])
-            XCTAssertEqual(versions.keys.sorted(), ["Journal", "Journal 2"], key)
+            XCTAssertEqual(versions.keys.sorted(), names, key)
             for (name, version) in versions {
                 let names = (version["entities"] as? [String: String])?.keys.sorted()
                 XCTAssertEqual(names, [entity], "\(key)/\(name)")
@@ -175,11 +183,12 @@ final class CoreDataSameNameBundleTests: XCTestCase {
         XCTAssertTrue(current.first?.hasSuffix("[shipped_schema_edited]") ?? false, "\(current)")
     }
 
+    /// The app's current version moved back to one the watch's bundle has as current is still moved back.
     func testMovingEitherBundlesCurrentVersionBackIsReported() throws {
         XCTAssertEqual(try run(["lock"]).status, 0)
-        for (moved, kept) in [("App", "Watch"), ("Watch", "App")] {
-            try setCurrent("\(moved)/Journal.xcdatamodeld", "Journal")
-            try setCurrent("\(kept)/Journal.xcdatamodeld", "Journal 2")
+        for (moved, to) in [("App", "Journal 2"), ("Watch", "Journal")] {
+            try setCurrent("App/Journal.xcdatamodeld", moved == "App" ? to : "Journal 3")
+            try setCurrent("Watch/Journal.xcdatamodeld", moved == "Watch" ? to : "Journal 2")
             let check = try run(["check"])
             XCTAssertNotEqual(check.status, 0, "\(moved): \(check.stdout)")
             let lines = findings(check)
@@ -190,4 +199,135 @@ final class CoreDataSameNameBundleTests: XCTestCase {
             XCTAssertTrue(lines.first?.hasSuffix("[current_model_version_invalid]") ?? false, "\(moved): \(lines)")
         }
     }
+
+    /// A lockfile written before bundles were keyed by path, for an app whose bundle names are unique (versions of the
+    /// same name in both), is what `lock` writes now, byte for byte, and `check` finds nothing in it.
+    func testALockfileOfUniquelyNamedBundlesIsUnchanged() throws {
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Watch/Journal.xcdatamodeld"))
+        try FileManager.default.removeItem(
+            at: app.appendingPathComponent("App/Journal.xcdatamodeld/Journal 3.xcdatamodel"))
+        try setCurrent("App/Journal.xcdatamodeld", "Journal 2")
+        try writeBundle(
+            "Watch/Diary.xcdatamodeld", current: "Journal",
+            versions: ["Journal": model(entity: "Note", attributes: [("text", "String")])])
+        try write("schemalint.lock", Self.uniqueBundlesLockfile)
+        let check = try run(["check"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(findings(check), [], check.stdout)
+        let lock = try run(["lock"])
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        let text = try String(contentsOf: app.appendingPathComponent("schemalint.lock"), encoding: .utf8)
+        XCTAssertEqual(text, Self.uniqueBundlesLockfile)
+    }
+
+    /// Written by `lock` at 9d317fd (before bundles were keyed by path) for the app of
+    /// `testALockfileOfUniquelyNamedBundlesIsUnchanged`.
+    static let uniqueBundlesLockfile = """
+        {
+          "coreData": {
+            "Diary.xcdatamodeld": {
+              "current": "Journal",
+              "currentHistory": [
+                "Journal"
+              ],
+              "entities": {
+                "Note@4c7f531dfc33": {
+                  "hash": "44ea43d79a6ad3f771f06027fb37a085997bd5d1b1a6f36fb1aad24cd88d906f",
+                  "snapshot": {
+                    "name": "Note",
+                    "properties": [
+                      {
+                        "hasDefault": false,
+                        "kind": "attribute",
+                        "name": "text",
+                        "optional": true,
+                        "type": "String (700)"
+                      }
+                    ]
+                  }
+                }
+              },
+              "path": "Watch/Diary.xcdatamodeld",
+              "versions": {
+                "Journal": {
+                  "checksum": "lROAJvtsbdN8P1C5jXalAaUEkNydU93ByIP0PFChax0=",
+                  "contents": "2:376:24d6138ac58f7081",
+                  "entities": {
+                    "Note": "Note@4c7f531dfc33"
+                  },
+                  "lockedAt": "2026-11-26"
+                }
+              }
+            },
+            "Journal.xcdatamodeld": {
+              "current": "Journal 2",
+              "currentHistory": [
+                "Journal 2"
+              ],
+              "entities": {
+                "Entry@54ef5cedfed0": {
+                  "hash": "68d14d7067406fc1f02b6507c125ac396a72aa32dee3811d6019bb999dfc5d0b",
+                  "snapshot": {
+                    "name": "Entry",
+                    "properties": [
+                      {
+                        "hasDefault": false,
+                        "kind": "attribute",
+                        "name": "title",
+                        "optional": true,
+                        "type": "String (700)"
+                      }
+                    ]
+                  }
+                },
+                "Entry@f133090de5e4": {
+                  "hash": "7a07ec3b4d034f8939c65630eb95cb561b5085b98fbcf773cdd50c523031efee",
+                  "snapshot": {
+                    "name": "Entry",
+                    "properties": [
+                      {
+                        "hasDefault": false,
+                        "kind": "attribute",
+                        "name": "body",
+                        "optional": true,
+                        "type": "String (700)"
+                      },
+                      {
+                        "hasDefault": false,
+                        "kind": "attribute",
+                        "name": "title",
+                        "optional": true,
+                        "type": "String (700)"
+                      }
+                    ]
+                  }
+                }
+              },
+              "path": "App/Journal.xcdatamodeld",
+              "versions": {
+                "Journal": {
+                  "checksum": "9TmJD+XUD+86oNnKxCp2LzSMh5FdPZaSOG3Cg3e/WPI=",
+                  "contents": "2:379:9c00f862892fea56",
+                  "entities": {
+                    "Entry": "Entry@54ef5cedfed0"
+                  },
+                  "lockedAt": "2026-11-26"
+                },
+                "Journal 2": {
+                  "checksum": "5yn0wFIpsgaQ/Wrm64jnSGXDpImEpBHOkdTlJ0yPMl8=",
+                  "contents": "2:450:68af4b69e4f18032",
+                  "entities": {
+                    "Entry": "Entry@f133090de5e4"
+                  },
+                  "lockedAt": "2026-11-26"
+                }
+              }
+            }
+          },
+          "formatVersion": 1,
+          "hashAlgorithm": "sl1",
+          "versions": {}
+        }
+
+        """
 }
