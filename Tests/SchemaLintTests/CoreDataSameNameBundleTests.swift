@@ -200,6 +200,37 @@ final class CoreDataSameNameBundleTests: XCTestCase {
         }
     }
 
+    /// A lockfile an earlier release wrote for the two bundles holds one entry under their shared name: it describes
+    /// neither bundle, so `check` says they are not locked (not that a bundle is gone), and `lock` replaces it.
+    func testAnEntryLockedUnderTheSharedNameIsReplaced() throws {
+        XCTAssertEqual(try run(["lock"]).status, 0)
+        // As the earlier release wrote it: one entry under the name, with the last bundle's path.
+        var json = try lockfile()
+        var coreData = try XCTUnwrap(json["coreData"] as? [String: Any])
+        coreData["Journal.xcdatamodeld"] = coreData.removeValue(forKey: "Watch/Journal.xcdatamodeld")
+        coreData["App/Journal.xcdatamodeld"] = nil
+        json["coreData"] = coreData
+        let data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: app.appendingPathComponent("schemalint.lock"))
+
+        let check = try run(["check"])
+        let lines = findings(check)
+        XCTAssertEqual(lines.count, 1, check.stdout)
+        XCTAssertTrue(lines.first?.hasSuffix("[lockfile_missing]") ?? false, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("records none of its model bundles") ?? false, "\(lines)")
+
+        let lock = try run(["lock"])
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        XCTAssertTrue(
+            lock.stdout.contains(
+                "replaced Journal.xcdatamodeld: 2 bundles have this name, and an earlier release locked them as one"),
+            lock.stdout)
+        let rewritten = try XCTUnwrap(try lockfile()["coreData"] as? [String: Any])
+        XCTAssertEqual(rewritten.keys.sorted(), ["App/Journal.xcdatamodeld", "Watch/Journal.xcdatamodeld"])
+        let clean = try run(["check"])
+        XCTAssertEqual(findings(clean), [], clean.stdout)
+    }
+
     /// A lockfile written before bundles were keyed by path, for an app whose bundle names are unique (versions of the
     /// same name in both), is what `lock` writes now, byte for byte, and `check` finds nothing in it.
     func testALockfileOfUniquelyNamedBundlesIsUnchanged() throws {

@@ -1,4 +1,7 @@
 extension ModelBundle {
+    /// Its folder's name (`Model.xcdatamodeld`): its `key` unless another bundle of the app has the same.
+    public var folderName: String { PathName.last(path) }
+
     /// The lockfile's name for one of its versions: `Model.xcdatamodeld/Model 2` (`Watch/Model.xcdatamodeld/Model 2`
     /// when the app has two bundles named `Model.xcdatamodeld`).
     public func key(of version: ModelBundleVersion) -> String { "\(key)/\(version.name)" }
