@@ -8,6 +8,11 @@ enum BundleLocker {
         _ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome
     ) {
         retireGoneBundles(analysis, existing: existing, request: request, outcome: &outcome)
+        for key in Lockfile.mixedBundleKeys(existing?.coreData, bundles: analysis.project.modelBundles).sorted() {
+            outcome.lockfile.coreData?[key] = nil
+            let bundles = analysis.project.modelBundles.filter { $0.folderName == key }.map(\.key)
+            outcome.rekeyed.append((key, bundles))
+        }
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
             let order = BundleVersionOrder(lockedBundle)

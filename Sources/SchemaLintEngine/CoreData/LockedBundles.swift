@@ -9,12 +9,25 @@ extension Lockfile {
         return coreData?[bundle]?.lockedVersion(version)
     }
 
-    /// `Model.xcdatamodeld/Model 2` → (`Model.xcdatamodeld`, `Model 2`); nil for other keys.
+    /// `Model.xcdatamodeld/Model 2` → (`Model.xcdatamodeld`, `Model 2`), `Watch/Model.xcdatamodeld/Model 2` →
+    /// (`Watch/Model.xcdatamodeld`, `Model 2`) (a version's name is a folder's: it holds no `/`); nil for other keys.
     static func split(modelKey key: String) -> (bundle: String, version: String)? {
-        guard let slash = key.firstIndex(of: "/") else { return nil }
+        guard let slash = key.lastIndex(of: "/") else { return nil }
         let bundle = String(key[..<slash])
         guard bundle.hasSuffix(".xcdatamodeld") || bundle.hasSuffix(".xcdatamodel") else { return nil }
         return (bundle, String(key[key.index(after: slash)...]))
+    }
+
+    /// Core Data entries an earlier release wrote under a name two or more bundles share (`Model.xcdatamodeld`, before
+    /// such bundles were keyed by their folders): no bundle has that key now, and the entry mixes the bundles (one's
+    /// hashes under another's path), so it describes none of them. `check` neither compares nor reports it (the
+    /// bundles are not locked: `lockfile_missing` says so), and `lock` replaces it with an entry per bundle.
+    static func mixedBundleKeys(_ coreData: [String: LockedBundle]?, bundles: [ModelBundle]) -> Set<String> {
+        guard let coreData, bundles.count > 1 else { return [] }
+        let keys = Set(bundles.map(\.key))
+        let shared = Dictionary(grouping: bundles.filter { $0.key != $0.folderName }, by: \.folderName)
+            .filter { $0.value.count > 1 }
+        return Set(coreData.keys.filter { !keys.contains($0) && shared[$0] != nil })
     }
 
     /// Records a Core Data version: its entity states join the bundle's shared ones.

@@ -11,7 +11,9 @@ enum ModelUpgrades {
         let bundles = Dictionary(
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [UpgradeMatrix.Row] = []
-        for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+        let mixed = Lockfile.mixedBundleKeys(lockfile.coreData, bundles: context.project.modelBundles)
+        for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
+        where !mixed.contains(bundleKey) {
             let chain = bundles[bundleKey].map { ModelMigrationStep.StepChain($0, context: context) }
             for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
             where entry.retired == nil {

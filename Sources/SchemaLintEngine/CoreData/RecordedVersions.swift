@@ -46,11 +46,12 @@ final class RecordedVersions: Sendable {
         }
     }
 
-    /// `lockfiles`: the lockfile of each bundle's app, by the bundle's path as output shows it.
-    init(lockfiles: [String: Lockfile]) {
+    /// `lockfiles`: the bundle's key in its app (`ModelBundle.assignKeys`) and its app's lockfile, by the bundle's
+    /// path as output shows it.
+    init(lockfiles: [String: (key: String, lockfile: Lockfile)]) {
         var records: [String: Record] = [:]
-        for (path, lockfile) in lockfiles {
-            guard let locked = lockfile.coreData?[(path as NSString).lastPathComponent] else { continue }
+        for (path, (key, lockfile)) in lockfiles {
+            guard let locked = lockfile.coreData?[key] else { continue }
             records[path] = Record(locked: locked)
         }
         self.records = records

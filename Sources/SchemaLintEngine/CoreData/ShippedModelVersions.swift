@@ -30,8 +30,9 @@ struct ShippedModelVersions {
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // A store SwiftData took over is migrated from the model cached inside it: the bundle is not needed for it.
         let adopted = Set(CoreDataAdoption.find(context).map(\.bundle))
+        let mixed = Lockfile.mixedBundleKeys(lockfile.coreData, bundles: context.project.modelBundles)
         for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
-        where !adopted.contains(bundleKey) {
+        where !adopted.contains(bundleKey) && !mixed.contains(bundleKey) {
             // A bundle taken from a git revision (`--against`) is where it was there.
             let lockLocation =
                 lockfile.revisionDeclarations[bundleKey]

@@ -63,6 +63,9 @@ public enum Locker {
         public var unassigned: [(key: String, why: String)] = []
         /// Core Data bundles no target compiles, never locked before: not locked now.
         public var notCompiled: [String] = []
+        /// Core Data entries an earlier release wrote under a name several bundles share, dropped: each bundle is
+        /// locked under its own key (`Lockfile.mixedBundleKeys`). The old key and the bundles' keys.
+        public var rekeyed: [(key: String, bundles: [String])] = []
         /// Core Data bundles whose current version this run records: bundle key, the locked one before, the new one.
         public var currentVersions: [(bundle: String, from: String?, to: String)] = []
         /// Core Data versions, their hashes unchanged, whose `contents` digest this run records (first locked by an
@@ -71,6 +74,7 @@ public enum Locker {
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
                 || !evidence.isEmpty || !assigned.isEmpty || !currentVersions.isEmpty || !digests.isEmpty
+                || !rekeyed.isEmpty
         }
     }
 

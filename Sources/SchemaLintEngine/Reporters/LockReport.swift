@@ -86,6 +86,12 @@ public struct LockReport {
         }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
         for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
+        for (key, bundles) in outcome.rekeyed {
+            lines.append(
+                "replaced \(key): \(bundles.count) bundles have this name, and an earlier release locked them as one "
+                    + "(mixing their versions); each is locked under its own key now ("
+                    + bundles.joined(separator: ", ") + ")")
+        }
         for (bundle, from, to) in outcome.currentVersions {
             lines.append("recorded \(to) as the current version of \(bundle)" + (from.map { " (was \($0))" } ?? ""))
         }

@@ -136,14 +136,15 @@ public enum Workspace {
         _ bundles: [String], units: [AppUnit], lockfiles: LockfileReading, locator: AppLocator
     ) -> RecordedVersions {
         var locator = locator
-        var byBundle: [String: Lockfile] = [:]
-        for bundle in bundles {
-            let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle)
+        var byBundle: [String: (key: String, lockfile: Lockfile)] = [:]
+        // A bundle's key depends on the other bundles of its app (`ModelBundle.assignKeys`).
+        let byApp = Dictionary(grouping: bundles) { units.count == 1 ? units[0].root : locator.root(ofFile: $0) }
+        for (root, paths) in byApp {
             // Store fixtures are matched against every version's store model, which a taken version does not have.
             guard let unit = units.first(where: { $0.root == root }), unit.configuration.stores.isEmpty,
                 case let .success(lockfile?)? = lockfiles.lockfile(at: unit.lockfilePath)
             else { continue }
-            byBundle[bundle] = lockfile
+            for (path, key) in zip(paths, ModelBundle.keys(forPaths: paths)) { byBundle[path] = (key, lockfile) }
         }
         return RecordedVersions(lockfiles: byBundle)
     }

@@ -1,13 +1,47 @@
 extension ModelBundle {
-    /// The lockfile's name for the bundle: its folder name (`Model.xcdatamodeld`), which is what code loads.
-    public var key: String { PathName.last(path) }
+    /// Its folder's name (`Model.xcdatamodeld`): its `key` unless another bundle of the app has the same.
+    public var folderName: String { PathName.last(path) }
 
-    /// The lockfile's name for one of its versions: `Model.xcdatamodeld/Model 2`.
+    /// The lockfile's name for one of its versions: `Model.xcdatamodeld/Model 2` (`Watch/Model.xcdatamodeld/Model 2`
+    /// when the app has two bundles named `Model.xcdatamodeld`).
     public func key(of version: ModelBundleVersion) -> String { "\(key)/\(version.name)" }
+
+    /// Gives each bundle of one app its `key`: its folder name, unless another bundle has the same one (2fas-ios: an
+    /// iOS and a watchOS `TwoFAS.xcdatamodeld`). Those get the first folder after the one their paths share in front
+    /// (`App/Model.xcdatamodeld`), or every folder after it when that still leaves two alike; a bundle in the shared
+    /// folder itself keeps its folder name. Where the app sits (the run's working directory) changes no key.
+    public static func assignKeys(_ bundles: inout [ModelBundle]) {
+        let keys = keys(forPaths: bundles.map(\.path))
+        for index in bundles.indices { bundles[index].key = keys[index] }
+    }
+
+    /// `assignKeys` for bundle paths (as output shows them): the key of each, in order.
+    public static func keys(forPaths paths: [String]) -> [String] {
+        var keys = paths.map { PathName.last($0) }
+        let groups = Dictionary(grouping: paths.indices, by: { keys[$0] })
+        for (name, indices) in groups where indices.count > 1 && Set(indices.map { paths[$0] }).count > 1 {
+            let folders = indices.map { PathName.folders(paths[$0]) }
+            let common = folders.dropFirst().reduce(folders[0]) { prefix, next in
+                Array(zip(prefix, next).prefix { $0 == $1 }.map(\.0))
+            }
+            let own = folders.map { Array($0.dropFirst(common.count)) }
+            var distinct = own.map { $0.first.map { "\($0)/\(name)" } ?? name }
+            if Set(distinct).count < distinct.count {
+                distinct = own.map { $0.isEmpty ? name : ($0 + [name]).joined(separator: "/") }
+            }
+            for (offset, index) in indices.enumerated() { keys[index] = distinct[offset] }
+        }
+        return keys
+    }
 }
 
 /// A path's last component without Foundation (the model target stays free of it).
 enum PathName {
+    /// The folders a path's last component is in, outermost first (`.` and empty components left out).
+    static func folders(_ path: String) -> [String] {
+        Array(path.split(separator: "/").map(String.init).filter { $0 != "." }.dropLast())
+    }
+
     static func last(_ path: String) -> String {
         // The common case, asked for every version of every bundle: a path not ending in `/`.
         let bytes = path.utf8

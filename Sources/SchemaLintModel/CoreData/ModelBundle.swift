@@ -8,6 +8,10 @@ public struct ModelBundle: Sendable {
     public var name: String
     /// The `.xcdatamodeld` (or standalone `.xcdatamodel`) as output shows paths.
     public var path: String
+    /// The lockfile's name for the bundle: its folder name (`Model.xcdatamodeld`), which is what code loads; when
+    /// another bundle of the app has the same folder name, the first folder that tells their paths apart is put in
+    /// front (`App/Model.xcdatamodeld`, `Watch/Model.xcdatamodeld`, see `assignKeys`), so the two share nothing.
+    public var key: String
     /// Whether it is an `.xcdatamodeld` (versioned) rather than a standalone `.xcdatamodel`.
     public var isVersioned: Bool { path.hasSuffix(".xcdatamodeld") }
     /// Versions in Xcode's order (names compared with their numbers as numbers: `Model 9` before `Model 10`).
@@ -21,6 +25,7 @@ public struct ModelBundle: Sendable {
     public init(name: String, path: String, versions: [ModelBundleVersion], current: CurrentVersion) {
         self.name = name
         self.path = path
+        key = PathName.last(path)
         self.versions = versions
         self.current = current
     }
