@@ -274,16 +274,30 @@ final class CoreDataHistoryTests: XCTestCase {
         XCTAssertEqual(TestSupport.summary(try analyze(root, older).findings), [])
     }
 
-    /// With nothing recorded, names are all there is: a first lock takes a version named after the current one as in
-    /// progress. (The lockfile is what tells shipped versions apart; lock each release.)
-    func testWithNothingRecordedNamesOrderTheVersions() throws {
+    /// With nothing recorded, the names are all there is, and the numbers in them guess the release order better
+    /// than their text: a first lock takes a version whose numbers come after the current one's as in progress, and
+    /// locks the others (Aidoku's `Shared` before `0.5`; Stepik's `Model_v5` before its current
+    /// `Model_course_acquired_skills_v94`, which text order puts first). The lockfile is what tells shipped versions
+    /// apart: lock each release.
+    func testWithNothingRecordedTheNumbersInNamesOrderTheVersions() throws {
         let root = try library()
         try version(root, "Shared", [title])
         try version(root, "0.5", [notes, title])
         try setCurrent(root, "0.5")
-        let outcome = Locker.plan(try analyze(root), existing: nil, request: .init())
-        XCTAssertEqual(outcome.recorded, ["\(bundleKey)/0.5"])
-        XCTAssertEqual(outcome.declaredOnly.map(\.key), ["\(bundleKey)/Shared"])
+        var outcome = Locker.plan(try analyze(root), existing: nil, request: .init())
+        XCTAssertEqual(outcome.recorded, ["\(bundleKey)/0.5", "\(bundleKey)/Shared"])
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), [])
+
+        let stepik = try library()
+        try version(stepik, "Model_v5", [title])
+        try version(stepik, "Model_course_acquired_skills_v94", [notes, title])
+        try version(stepik, "Model_course_acquired_skills_v95", [notes, title])
+        try setCurrent(stepik, "Model_course_acquired_skills_v94")
+        outcome = Locker.plan(try analyze(stepik), existing: nil, request: .init())
+        XCTAssertEqual(
+            Set(outcome.recorded),
+            ["\(bundleKey)/Model_v5", "\(bundleKey)/Model_course_acquired_skills_v94"])
+        XCTAssertEqual(outcome.declaredOnly.map(\.key), ["\(bundleKey)/Model_course_acquired_skills_v95"])
     }
 
     /// The binary writes the order into the lockfile, and reads it back.
