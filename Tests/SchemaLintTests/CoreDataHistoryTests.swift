@@ -210,6 +210,28 @@ final class CoreDataHistoryTests: XCTestCase {
     let cover = #"<attribute name="cover" optional="YES" attributeType="String"/>"#
     let bundleKey = "Library.xcdatamodeld"
 
+    /// A lockfile that records a bundle was made by `lock`: a bundle added since (Delta moved its model into a new
+    /// bundle in a beta) has not shipped, so no `lockfile_missing` for it, while the shipped bundle that is gone is
+    /// still reported; an app with no lockfile gets `lockfile_missing`.
+    func testABundleAddedAfterALockIsNotAMissingLockfile() throws {
+        let root = try library()
+        try version(root, "Library", [title])
+        try setCurrent(root, "Library")
+        XCTAssertTrue(try TestSupport.run(["check"], in: root).stdout.contains("[lockfile_missing]"))
+        XCTAssertEqual(try TestSupport.run(["lock"], in: root).status, 0)
+        let second = root.appendingPathComponent("Settings/Settings.xcdatamodeld/Settings.xcdatamodel")
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("Library/Library.xcdatamodeld/Library.xcdatamodel/contents"),
+            to: second.appendingPathComponent("contents"))
+        try TestSupport.setCurrentVersion("Settings", of: second.deletingLastPathComponent())
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Library/Library.xcdatamodeld"))
+        // The shipped bundle that is gone is reported; the new one is not "unlocked".
+        let check = try TestSupport.run(["check"], in: root)
+        XCTAssertTrue(check.stdout.contains("[shipped_schema_removed]"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("[lockfile_missing]"), check.stdout)
+    }
+
     /// Aidoku's shape: `Shared` shipped, then a new version named `0.5` (which sorts first) made current. It moves
     /// forward, `lock` records it after `Shared`, and `Shared` stays a shipped version.
     func testANewCurrentVersionWhoseNameSortsFirstMovesForward() throws {
