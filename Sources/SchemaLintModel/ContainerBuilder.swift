@@ -2,7 +2,7 @@
 enum ContainerBuilder {
     static func bind(_ files: [ParsedFile], values: NamedValueIndex, into project: inout Project) {
         let symbols = project.symbols
-        let calls = CallSites(files.flatMap(\.boolArguments))
+        let flags = ValueEvaluator(symbols: symbols, values: values, calls: CallSites(files))
         for file in files {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
@@ -19,29 +19,41 @@ enum ContainerBuilder {
                 {
                     project.unresolvedOwners.insert(owner)
                 }
-                let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 var container = ContainerModel(
                     location: use.location, models: models, versionedSchema: versioned, plan: plan,
-                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
+                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: use.purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
-                var inMemory = 0
+                container.configurationLocations = use.configurationLocations
+                // Whether each store is kept in memory: true, false, or nil where it cannot be told.
+                var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
+                    flag.map { flags.isTrue($0, scope: scope, file: file.path) } ?? false
+                }
                 container.stores = use.stores.enumerated().map { index, store in
                     // A configuration given by a constant's name: the store the constant's configuration names.
                     if let reference = use.configurationReferences[index],
                         let entry = values.lookup(reference, scope: scope, file: file.path),
-                        case let .configuration(named, isInMemory) = entry.value.value
+                        case let .configuration(named, flag, at) = entry.value.value
                     {
-                        if isInMemory { inMemory += 1 }
+                        if index < inMemory.count {
+                            inMemory[index] =
+                                flag.map { flags.isTrue($0, scope: entry.owner, file: entry.file) }
+                                ?? false
+                        }
+                        // Its CloudKit database is read where it is written.
+                        if !container.configurationLocations.contains(at) {
+                            container.configurationLocations.append(at)
+                        }
                         // Names in the constant's configuration resolve where the constant is declared.
                         return strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
                     }
                     return strings(store, scope: scope, file: file.path, values: values, project: &project)
                 }
-                if container.purpose == .app, inMemory > 0, inMemory == use.stores.count {
+                // In memory only when every store it opens is, for every value its flags can have.
+                if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
                     container.purpose = .inMemory
                 }
-                container.configurationLocations = use.configurationLocations
+                if fileIsTest, container.purpose == .app { container.purpose = .test }
                 if let schemaUse {
                     container.versionedSchemaLocation = schemaUse.location
                     container.versionedSchemaWritten = schemaUse.type
@@ -52,16 +64,26 @@ enum ContainerBuilder {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, _) = resolve(
                     use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
-                let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
+                var purpose = use.purpose
+                if purpose == .app, let flag = use.inMemory, flags.isTrue(flag, scope: scope, file: file.path) == true {
+                    purpose = .inMemory
+                }
+                if fileIsTest, purpose == .app { purpose = .test }
                 var configuration = ConfigurationModel(
-                    location: use.location, models: models, versionedSchema: versioned,
-                    cloudKit: use.cloudKit, purpose: purpose,
-                    enablesCloudKit: calls.enables(use.cloudKit))
+                    location: use.location, models: models, versionedSchema: versioned, purpose: purpose,
+                    enablesCloudKit: false)
+                if let database = use.cloudKit {
+                    let possible = flags.possibilities(database, scope: scope, file: file.path)
+                    configuration.enablesCloudKit = possible.values.contains { $0.isCloudKitDatabase }
+                    configuration.cloudKitUnread = possible.unknown
+                }
                 configuration.store = strings(
                     use.store, scope: scope, file: file.path, values: values, project: &project)
                 project.configurations.append(configuration)
             }
         }
+        project.unresolvedOwners.formUnion(flags.wanted.owners)
+        project.unresolvedConstants.formUnion(flags.wanted.names)
     }
 
     /// A store whose App Group or name is given by a constant (`AppGroup.identifier`), with the string the constant
@@ -115,30 +137,14 @@ extension ContainerPurpose {
     }
 }
 
-/// Every `label: value` passed in the analysed files, to decide a `CloudKitSetting.parameter`.
-struct CallSites {
-    private var values: [String: [Bool?]] = [:]
-
-    init(_ arguments: [BoolArgument]) {
-        for argument in arguments {
-            values["\(argument.function)|\(argument.label)", default: []].append(argument.value)
-        }
-    }
-
-    /// On when written on; for a parameter, on when its default turns it on and some call site leaves it out, or
-    /// when any call site passes the value that turns it on or something that is not a literal. An expression
-    /// schemalint cannot fold is taken as on only when it names CloudKit's databases.
-    func enables(_ setting: CloudKitSetting) -> Bool {
-        switch setting {
-        case .off: return false
-        case .on: return true
-        case let .unknown(written): return written.contains(".automatic") || written.contains(".private")
-        case let .parameter(function, label, defaultValue, onWhen, _):
-            let passed = values["\(function)|\(label)"] ?? []
-            if passed.contains(where: { $0 == nil || $0 == onWhen }) { return true }
-            // No call site passes it: the default decides. Without a default, the callers were not seen: say on.
-            guard let defaultValue else { return true }
-            return defaultValue == onWhen
-        }
+extension ValueEvaluator {
+    /// True when the flag is `true` for every value it can have, false when it is `false` for every one, nil when it
+    /// may be either or cannot be read.
+    func isTrue(_ flag: ValueSource, scope: SymbolID?, file: String) -> Bool? {
+        let possible = possibilities(flag, scope: scope, file: file)
+        guard possible.unknown == nil, !possible.values.isEmpty else { return nil }
+        if possible.values.allSatisfy({ $0 == ScalarValue.bool(true) }) { return true }
+        if possible.values.allSatisfy({ $0 == ScalarValue.bool(false) }) { return false }
+        return nil
     }
 }

@@ -19,8 +19,11 @@ public struct ParsedFile: Sendable {
     public var syntaxError: SyntaxProblem?
     public var containers: [ContainerUse] = []
     public var configurations: [ConfigurationUse] = []
-    /// `label: true/false` arguments of calls in this file, for folding CloudKit switches.
-    public var boolArguments: [BoolArgument] = []
+    /// Calls with labelled arguments in this file: what callers pass to a parameter that decides a store.
+    public var callSites: [CallSite] = []
+    /// Names assigned somewhere in this file (`flag = true`, `Settings.flag = x`, `flag.toggle()`): a `static var`
+    /// of that name is not its initial value for certain.
+    public var assignedNames: Set<String> = []
     /// `// schemalint:disable...` comments, in source order.
     public var suppressions: [SuppressionComment] = []
     /// Names this file's code uses (as a type or a value), outside the declaration and extensions of a type of that
@@ -363,31 +366,48 @@ public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     case scratch
 }
 
-/// `cloudKitDatabase:` folded as far as the source allows.
-public enum CloudKitSetting: Sendable, Hashable {
-    /// `.none`, or no argument.
-    case off
-    /// `.automatic` or `.private("...")`, as written.
-    case on(String)
-    /// `flag ? .automatic : .none` where `flag` is a `Bool` parameter of the enclosing function: on when the
-    /// argument equals `onWhen`. `defaultValue` is the parameter's default, when it has a literal one.
-    case parameter(function: String, label: String, defaultValue: Bool?, onWhen: Bool, written: String)
-    /// An expression schemalint cannot fold (a variable, a property of another type).
-    case unknown(String)
+/// A value that decides a store (a `Bool` flag, a CloudKit database, a store's name) as it is written, before any
+/// name is resolved: `ValueEvaluator` reads it once every file is known, the way `ModelListEvaluator` reads a list.
+public indirect enum ValueSource: Sendable {
+    case bool(Bool)
+    case string(String)
+    /// An implicit member (`.automatic`, `.none`, `.private("iCloud.x")`), by its name; `nil` is `.none`.
+    case member(String)
+    /// A constant, a static or global variable, or a function without arguments that returns a value.
+    case named(ValueReference)
+    /// A parameter of the function the value is read in: what each caller passes, its default where a caller leaves
+    /// it out. `function` is the callee's base name (the type's name for an initialiser).
+    case parameter(function: String, label: String, defaultValue: ValueSource?, location: SourceLocation)
+    /// `!flag`.
+    case not(ValueSource, SourceLocation)
+    /// `condition ? then : otherwise`: the branch the condition picks when it is known, else either.
+    case conditional(ValueSource, then: ValueSource, otherwise: ValueSource, SourceLocation)
+    /// The branches of a `switch` expression: one of these, depending on something read at run time.
+    case oneOf([ValueSource], SourceLocation)
+    /// What schemalint does not follow, and where.
+    case unreadable(String, SourceLocation)
 }
 
-/// A `Bool` literal (or anything else) passed to a labelled parameter: the call sites that decide a
-/// `CloudKitSetting.parameter`.
-public struct BoolArgument: Sendable, Hashable {
-    /// The called function's base name (`create` for `DashContainer.create(cloudKit: false)`).
+/// What `ValueEvaluator` reads a `ValueSource` as.
+public enum ScalarValue: Sendable, Hashable {
+    case bool(Bool)
+    case string(String)
+    case member(String)
+}
+
+/// A call of a function in the analysed files, with the labelled arguments it passes: what decides a
+/// `ValueSource.parameter`.
+public struct CallSite: Sendable {
+    /// The called function's base name (`create` for `DashContainer.create(cloudKit: false)`, `Store` for
+    /// `Store(cloudKit: false)`).
     public var function: String
-    public var label: String
-    /// nil when the argument is not a `true`/`false` literal.
-    public var value: Bool?
-    public init(function: String, label: String, value: Bool?) {
+    /// Where the call is: names in its arguments resolve there.
+    public var scope: [String]
+    public var arguments: [String: ValueSource]
+    public init(function: String, scope: [String], arguments: [String: ValueSource]) {
         self.function = function
-        self.label = label
-        self.value = value
+        self.scope = scope
+        self.arguments = arguments
     }
 }
 
@@ -419,6 +439,9 @@ public struct ContainerUse: Sendable {
     /// Configurations given by a constant's name (`SharedContainer.configuration`), by their index in `stores`: the
     /// project reads the store they name.
     public var configurationReferences: [Int: ValueReference] = [:]
+    /// Whether it keeps its stores in memory, as written: `.modelContainer(for:inMemory:)`, or each configuration's
+    /// `isStoredInMemoryOnly:` (nil where a configuration does not say, or is given by name).
+    public var inMemoryFlags: [ValueSource?] = []
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
         hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app, site: SourceLocation? = nil
@@ -438,12 +461,15 @@ public struct ConfigurationUse: Sendable {
     public var location: SourceLocation
     public var scope: [String]
     public var models: ModelSource
-    public var cloudKit: CloudKitSetting
+    /// The `cloudKitDatabase:` argument; nil when it is not given (no CloudKit).
+    public var cloudKit: ValueSource?
+    /// The `isStoredInMemoryOnly:` argument; nil when it is not given (on disk).
+    public var inMemory: ValueSource?
     public var purpose: ContainerPurpose
     /// The store file it names (`ModelConfiguration("Cache")`, `url:`), `default.store` when it names none.
     public var store: StoreLocation = .defaultStore
     public init(
-        location: SourceLocation, scope: [String], models: ModelSource, cloudKit: CloudKitSetting,
+        location: SourceLocation, scope: [String], models: ModelSource, cloudKit: ValueSource?,
         purpose: ContainerPurpose = .app
     ) {
         self.location = location
@@ -494,8 +520,11 @@ public struct NamedValue: Sendable {
         case type(TypeExpr)
         /// A string literal: an App Group identifier or a store name a configuration is given by name.
         case string(String)
-        /// A `ModelConfiguration(...)`: the store it names, and whether it keeps its store in memory.
-        case configuration(StoreLocation, inMemory: Bool)
+        /// A `ModelConfiguration(...)`: the store it names, its `isStoredInMemoryOnly:` argument, and where the call
+        /// is written (its `ConfigurationUse`: CloudKit is read there).
+        case configuration(StoreLocation, inMemory: ValueSource?, at: SourceLocation)
+        /// A flag, a string or an implicit member, as written (`static var syncs = false`).
+        case scalar(ValueSource)
     }
 
     /// The enclosing type path (the extended type inside an extension); empty for a global.
@@ -503,6 +532,8 @@ public struct NamedValue: Sendable {
     public var name: String
     public var value: Value
     public var location: SourceLocation
+    /// A stored `var` (`static var syncs = false`): another value when some code assigns it.
+    public var isVariable = false
     public init(scope: [String], name: String, value: Value, location: SourceLocation) {
         self.scope = scope
         self.name = name

@@ -10,10 +10,13 @@ struct NamedValueIndex {
 
     private var entries: [String: [Entry]] = [:]
     private let symbols: SymbolTable
+    /// Names some code assigns (`ParsedFile.assignedNames`): a `static var` of one of them may hold anything.
+    private(set) var assigned: Set<String> = []
 
     init(_ files: [ParsedFile], symbols: SymbolTable) {
         self.symbols = symbols
         for file in files {
+            assigned.formUnion(file.assignedNames)
             for value in file.namedValues {
                 let owner = symbols.scope(value.scope, file: file.path)
                 // A member of a type schemalint cannot find is not a global.
@@ -54,7 +57,7 @@ struct NamedValueIndex {
             return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
         case let .models(.named(next)):
             return self.type(of: next, scope: entry.owner, file: entry.file, depth: depth + 1)
-        case .models, .string, .configuration:
+        case .models, .string, .configuration, .scalar:
             return nil
         }
     }

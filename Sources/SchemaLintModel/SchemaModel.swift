@@ -202,10 +202,12 @@ public struct ConfigurationModel: Sendable {
     public var location: SourceLocation
     public var models: [ModelReference]?
     public var versionedSchema: SymbolID?
-    public var cloudKit: CloudKitSetting
     public var purpose: ContainerPurpose = .app
-    /// Whether CloudKit is on, judged with the call sites of the function whose parameter switches it.
+    /// Whether CloudKit may be on: its `cloudKitDatabase:` is a CloudKit database for some value it can have (a
+    /// flag's every possible value, each caller's argument), by `ValueEvaluator`.
     public var enablesCloudKit: Bool
+    /// Why whether it syncs cannot be told: nothing is concluded from it either way.
+    public var cloudKitUnread: UnknownValue?
     /// The store file it names.
     public var store: StoreLocation = .defaultStore
 }

@@ -35,9 +35,11 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
 
     public static let defaultStore = StoreLocation(kind: .defaultStore, key: "default.store")
 
-    /// `ModelConfiguration("Name", groupContainer: .identifier("group.x"))`.
+    /// `ModelConfiguration("Name", groupContainer: .identifier("group.x"))`. `ModelConfiguration("default")` is the
+    /// file an unnamed configuration opens, `default.store`: the same store.
     public static func named(_ name: String, group: String? = nil) -> StoreLocation {
-        StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
+        if name == "default", group == nil { return .defaultStore }
+        return StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
     }
 
     /// The key with each constant it names replaced by the string the constant holds (`resolve` finds it).
@@ -48,6 +50,8 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
             resolved.key = resolved.key.replacingOccurrences(of: "`\(written)`", with: value)
             resolved.constants[written] = nil
         }
+        // A name given by a constant holding "default": the file an unnamed configuration opens.
+        if resolved.kind == .named, resolved.key == StoreLocation.defaultStore.key { return .defaultStore }
         return resolved
     }
 

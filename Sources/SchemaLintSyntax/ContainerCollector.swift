@@ -17,11 +17,14 @@ final class ContainerCollector: SyntaxVisitor {
     private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
-    private(set) var boolArguments: [BoolArgument] = []
-    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters)] = []
+    private(set) var callSites: [CallSite] = []
+    private var pendingContainers:
+        [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters, ValueSourceReader.Parameters)] = []
     /// The parameters of the function a pending container is read in.
     private var readingDefaults = Parameters()
-    private var folding = CloudKitFolding()
+    /// The parameters of the functions the walk is inside, innermost last, for values read as `ValueSource`s.
+    private var valueParameters: [ValueSourceReader.Parameters] = []
+    private var readingValueParameters = ValueSourceReader.Parameters()
     /// A file that imports a test framework is test code throughout.
     private let fileIsTest: Bool
 
@@ -52,6 +55,7 @@ final class ContainerCollector: SyntaxVisitor {
         walk(file)
         containers = pendingContainers.map {
             readingDefaults = $0.3
+            readingValueParameters = $0.4
             return container($0.0, scope: $0.1, enclosing: $0.2)
         }
     }
@@ -121,23 +125,25 @@ final class ContainerCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
-        folding.enter(function: node.name.text, parameters: node.signature.parameterClause.parameters)
+        valueParameters.append(
+            ValueSourceReader.parameters(of: node.name.text, node.signature.parameterClause.parameters))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
         purposes.removeLast()
-        folding.leave()
+        valueParameters.removeLast()
         parameterDefaults.removeLast()
     }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         // Call sites of an initialiser name the type: `Store(cloudKit: false)`.
-        folding.enter(function: scope.last ?? "init", parameters: node.signature.parameterClause.parameters)
+        valueParameters.append(
+            ValueSourceReader.parameters(of: scope.last ?? "init", node.signature.parameterClause.parameters))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) {
-        folding.leave()
+        valueParameters.removeLast()
         parameterDefaults.removeLast()
     }
 
@@ -199,8 +205,6 @@ final class ContainerCollector: SyntaxVisitor {
         }
         if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
         if platformDependent == 0 { values.record(name, value, at: node) }
-        let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
-        folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
     }
 
@@ -218,21 +222,29 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = ModelSourceReader.calleeName(node.calledExpression)
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
-            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
+            pendingContainers.append(
+                (
+                    node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
+                    valueParameters.last ?? ValueSourceReader.Parameters()
+                ))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "modelContainer",
             node.arguments.contains(where: { $0.label?.text == "for" })
         {
-            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
+            pendingContainers.append(
+                (
+                    node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
+                    valueParameters.last ?? ValueSourceReader.Parameters()
+                ))
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
         }
-        recordBoolArguments(node)
+        recordCallSite(node)
         return .visitChildren
     }
 
-    /// `label: true` / `label: false` (and other values, as unknown) for every labelled argument of a call.
-    private func recordBoolArguments(_ call: FunctionCallExprSyntax) {
+    /// The labelled arguments of a call, for a parameter that decides a store: what each caller passes.
+    private func recordCallSite(_ call: FunctionCallExprSyntax) {
         let function: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             function = member.declName.baseName.text
@@ -241,14 +253,32 @@ final class ContainerCollector: SyntaxVisitor {
         } else {
             return
         }
+        var arguments: [String: ValueSource] = [:]
         for argument in call.arguments {
             guard let label = argument.label?.text else { continue }
-            let literal = argument.expression.as(BooleanLiteralExprSyntax.self)
-            boolArguments.append(
-                BoolArgument(
-                    function: function, label: label,
-                    value: literal.map { $0.literal.tokenKind == .keyword(.true) }))
+            let expression = argument.expression
+            // Only the shapes a flag or a database is written in are read; anything else is a value read at run time.
+            let simple =
+                expression.is(BooleanLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
+                || expression.is(MemberAccessExprSyntax.self) || expression.is(PrefixOperatorExprSyntax.self)
+                || expression.is(NilLiteralExprSyntax.self) || expression.is(TernaryExprSyntax.self)
+                || expression.is(SequenceExprSyntax.self)
+            arguments[label] =
+                simple
+                ? valueReader.read(expression)
+                : .unreadable("the argument is not a value schemalint can read", reader.location(expression))
         }
+        if !arguments.isEmpty || call.arguments.isEmpty {
+            callSites.append(CallSite(function: function, scope: scope, arguments: arguments))
+        }
+    }
+
+    /// Reads a flag or a database where the walk (or a pending container) is.
+    private var valueReader: ValueSourceReader {
+        var valueReader = ValueSourceReader(reader: reader)
+        valueReader.parameters = valueParameters.last ?? readingValueParameters
+        valueReader.locals = { [values] name, use in values.lookup(name, at: use) }
+        return valueReader
     }
 
     private func container(
@@ -287,9 +317,18 @@ final class ContainerCollector: SyntaxVisitor {
             }
             use.stores = facts.map(\.store)
             for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
-                if let reference = sources.reference(expression) { use.configurationReferences[index] = reference }
+                // A constant, or a function without arguments that returns a configuration.
+                let call = expression.as(FunctionCallExprSyntax.self)
+                let named =
+                    call.map { $0.arguments.isEmpty ? sources.reference($0.calledExpression) : nil }
+                    ?? sources.reference(expression)
+                if let named { use.configurationReferences[index] = named }
             }
             use.configurationLocations = facts.compactMap(\.location)
+            use.inMemoryFlags = facts.map(\.inMemory)
+        }
+        if let inMemory = call.arguments.first(where: { $0.label?.text == "inMemory" }) {
+            use.inMemoryFlags = [valueReader.read(inMemory.expression)]
         }
         return use
     }
@@ -311,12 +350,15 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private func configuration(_ call: FunctionCallExprSyntax, scope: [String]) -> ConfigurationUse {
-        let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map { folding.fold($0.expression) }
+        let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map {
+            valueReader.read($0.expression)
+        }
         var purpose = enclosingPurpose ?? .app
         if purpose == .app, let kind = throwaway(call) { purpose = kind }
         var use = ConfigurationUse(
-            location: reader.location(call), scope: scope, models: models(of: call),
-            cloudKit: cloudKit ?? .off, purpose: purpose)
+            location: reader.location(call), scope: scope, models: models(of: call), cloudKit: cloudKit,
+            purpose: purpose)
+        use.inMemory = inMemoryFlag(call)
         use.store = storeReader.location(of: call)
         return use
     }
@@ -329,6 +371,8 @@ final class ContainerCollector: SyntaxVisitor {
         var purpose: ContainerPurpose?
         var store: StoreLocation
         var location: SourceLocation?
+        /// `isStoredInMemoryOnly:`, as written; nil when not given.
+        var inMemory: ValueSource?
     }
 
     private var storeReader: StoreLocationReader {
@@ -342,7 +386,13 @@ final class ContainerCollector: SyntaxVisitor {
 
     private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {
         ConfigurationFacts(
-            purpose: throwaway(call), store: storeReader.location(of: call), location: reader.location(call))
+            purpose: throwaway(call), store: storeReader.location(of: call), location: reader.location(call),
+            inMemory: inMemoryFlag(call))
+    }
+
+    /// The `isStoredInMemoryOnly:` argument, read for `ValueEvaluator`.
+    private func inMemoryFlag(_ call: FunctionCallExprSyntax) -> ValueSource? {
+        call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map { valueReader.read($0.expression) }
     }
 
     /// A configuration given to a container: written there (`ModelConfiguration(...)`, or `.init(...)` in the
@@ -379,17 +429,12 @@ final class ContainerCollector: SyntaxVisitor {
     /// the temporary folder (`.scratch`, when all are).
     private func throwawayContainer(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         let arguments = Array(call.arguments)
-        if let inMemory = arguments.first(where: { $0.label?.text == "inMemory" }) {
-            return Self.isTrue(inMemory.expression) ? .inMemory : nil
-        }
+        // `inMemory:` is a flag the project evaluates (`ContainerUse.inMemoryFlags`).
+        if arguments.contains(where: { $0.label?.text == "inMemory" }) { return nil }
         guard let given = givenConfigurations(call) else { return nil }
         let verdicts = given.map { configurationFacts($0)?.purpose }
         guard !verdicts.isEmpty, verdicts.allSatisfy({ $0 != nil }) else { return nil }
         return verdicts.allSatisfy { $0 == .scratch } ? .scratch : .inMemory
-    }
-
-    private static func isTrue(_ expression: ExprSyntax) -> Bool {
-        expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
     /// `isStoredInMemoryOnly: true` or a store at `/dev/null` (`.inMemory`); a store in the temporary folder or at a
@@ -398,8 +443,6 @@ final class ContainerCollector: SyntaxVisitor {
     private func throwaway(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         for argument in call.arguments {
             switch argument.label?.text {
-            case "isStoredInMemoryOnly":
-                if Self.isTrue(argument.expression) { return .inMemory }
             case "url":
                 if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return .inMemory }
                 if mentionsTemporaryFolder, isScratchLocation(argument.expression) { return .scratch }
@@ -478,8 +521,9 @@ final class ContainerCollector: SyntaxVisitor {
                 return type == "ModelConfiguration"
             }
             if let argument = current.as(LabeledExprSyntax.self) { return argument.label?.text == "configurations" }
-            guard current.is(InitializerClauseSyntax.self) || current.is(ArrayElementSyntax.self)
-                || current.is(ArrayElementListSyntax.self) || current.is(ArrayExprSyntax.self)
+            guard
+                current.is(InitializerClauseSyntax.self) || current.is(ArrayElementSyntax.self)
+                    || current.is(ArrayElementListSyntax.self) || current.is(ArrayExprSyntax.self)
             else { return false }
             node = current.parent
         }

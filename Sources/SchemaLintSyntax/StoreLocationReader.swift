@@ -67,14 +67,6 @@ struct StoreLocationReader {
         return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
     }
 
-    /// `isStoredInMemoryOnly: true`.
-    static func keepsStoreInMemory(_ call: FunctionCallExprSyntax) -> Bool {
-        call.arguments.contains {
-            $0.label?.text == "isStoredInMemoryOnly"
-                && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
-        }
-    }
-
     /// `"Cache"`, a string literal with no interpolation.
     static func literal(_ expression: ExprSyntax) -> String? {
         guard let string = expression.as(StringLiteralExprSyntax.self), string.segments.count == 1,
