@@ -215,7 +215,7 @@ final class StoreValueSpellingTests: XCTestCase {
     }
 
     /// Where the database cannot be read, nothing is concluded: no CloudKit finding, and the reason is kept.
-    func testACloudKitDatabaseThatCannotBeReadIsNoFinding() {
+    func testACloudKitDatabaseThatCannotBeReadIsNoFinding() throws {
         let files = Self.herbarium(
             app(
                 "let container = try! ModelContainer(for: Specimen.self, "
@@ -224,6 +224,21 @@ final class StoreValueSpellingTests: XCTestCase {
         let unread = TestSupport.analyze(files).project.configurations.compactMap(\.cloudKitUnread)
         XCTAssertEqual(
             unread.map(\.reason), ["`RemoteSettings.current.database` is not a constant schemalint can find"])
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, source) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try source.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let run = try TestSupport.run(["check", "--verbose"], in: folder)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "whether the configuration at Herbarium/HerbariumApp.swift:5:77 syncs with CloudKit cannot be told: "
+                    + "`RemoteSettings.current.database` is not a constant schemalint can find "
+                    + "(Herbarium/HerbariumApp.swift:5:114); it is not checked for CloudKit"),
+            run.stderr)
     }
 
     // MARK: In memory
