@@ -2,13 +2,15 @@
 enum ContainerBuilder {
     static func bind(_ files: [ParsedFile], values: NamedValueIndex, into project: inout Project) {
         let symbols = project.symbols
-        let flags = ValueEvaluator(symbols: symbols, values: values, calls: CallSites(files))
+        let calls = CallSites(files)
+        let flags = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         for file in files {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, schemaUse) = resolve(
-                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
+                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                    calls: calls)
                 var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 if plan == nil, let reference = use.migrationPlanReference {
                     plan = values.type(of: reference, scope: scope, file: file.path)
@@ -30,6 +32,24 @@ enum ContainerBuilder {
                     flag.map { flags.isTrue($0, scope: scope, file: file.path) } ?? false
                 }
                 container.stores = use.stores.enumerated().map { index, store in
+                    // A configuration given by a parameter: the one store every caller passes, else unknown.
+                    if let parameter = use.configurationParameters[index] {
+                        let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
+                        guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
+                        if index < inMemory.count {
+                            let kept = Set(
+                                passed.map { given -> Bool? in
+                                    guard let flag = given.inMemory else { return false }
+                                    return flags.isTrue(flag, scope: given.scope, file: given.file)
+                                })
+                            inMemory[index] = kept.count == 1 ? kept.first! : nil
+                        }
+                        for location in passed.compactMap(\.location)
+                        where !container.configurationLocations.contains(location) {
+                            container.configurationLocations.append(location)
+                        }
+                        return passed[0].store
+                    }
                     // A configuration given by a constant's name: the store the constant's configuration names.
                     if let reference = use.configurationReferences[index],
                         let entry = values.lookup(reference, scope: scope, file: file.path),
@@ -63,7 +83,8 @@ enum ContainerBuilder {
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, _) = resolve(
-                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
+                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                    calls: calls)
                 var purpose = use.purpose
                 if purpose == .app, let flag = use.inMemory, flags.isTrue(flag, scope: scope, file: file.path) == true {
                     purpose = .inMemory
@@ -84,6 +105,30 @@ enum ContainerBuilder {
         }
         project.unresolvedOwners.formUnion(flags.wanted.owners)
         project.unresolvedConstants.formUnion(flags.wanted.names)
+    }
+
+    /// What every caller passes to a configuration parameter: the store, the in-memory flag (and where it resolves),
+    /// where the configuration is written. Empty when some caller's configuration cannot be read, or none is seen.
+    private static func passedConfigurations(
+        _ parameter: CallSite.Parameter, calls: CallSites, values: NamedValueIndex, project: inout Project
+    ) -> [(store: StoreLocation, inMemory: ValueSource?, scope: SymbolID?, file: String, location: SourceLocation?)] {
+        var passed: [(StoreLocation, ValueSource?, SymbolID?, String, SourceLocation?)] = []
+        for site in calls.sites(of: parameter.function) {
+            guard let given = site.configurations[parameter.label] else { return [] }
+            let scope = project.symbols.scope(site.scope, file: site.file)
+            if let reference = given.reference {
+                guard let entry = values.lookup(reference, scope: scope, file: site.file),
+                    case let .configuration(named, flag, at) = entry.value.value
+                else { return [] }
+                let store = strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
+                passed.append((store, flag, entry.owner, entry.file, at))
+            } else {
+                let store = strings(given.store, scope: scope, file: site.file, values: values, project: &project)
+                guard store.kind != .unknown else { return [] }
+                passed.append((store, given.inMemory, scope, site.file, given.location))
+            }
+        }
+        return passed
     }
 
     /// A store whose App Group or name is given by a constant (`AppGroup.identifier`), with the string the constant
@@ -117,11 +162,12 @@ enum ContainerBuilder {
     /// none: the container's models are not known.
     private static func resolve(
         _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation, project: Project,
-        values: NamedValueIndex
+        values: NamedValueIndex, calls: CallSites
     ) -> ([ModelReference]?, SymbolID?, TypeUse?) {
         let versions = Set(project.versions.map(\.id))
         let evaluator = ModelListEvaluator(
-            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains)
+            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains,
+            calls: calls)
         switch evaluator.evaluate(source, scope: scope, file: file, at: location) {
         case let .value(.models(models)): return (models, nil, nil)
         case let .value(.version(id, use)): return (nil, id, use)

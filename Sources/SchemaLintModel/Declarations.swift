@@ -403,7 +403,36 @@ public struct CallSite: Sendable {
     public var function: String
     /// Where the call is: names in its arguments resolve there.
     public var scope: [String]
+    /// By label; an unlabelled argument as `#0`, `#1` ... (its position).
     public var arguments: [String: ValueSource]
+    /// Arguments that read as a list of models or a schema (`Def.schema`, a local `Schema(...)` variable).
+    public var models: [String: ModelSource] = [:]
+    /// Arguments that are a `ModelConfiguration` (written there, or a local variable holding one).
+    public var configurations: [String: Configuration] = [:]
+
+    /// A configuration passed to a function: the store it names, its in-memory flag, where it is written.
+    public struct Configuration: Sendable {
+        public var store: StoreLocation
+        public var inMemory: ValueSource?
+        public var location: SourceLocation?
+        /// A configuration given by a constant's name (`SkyStore.configuration`): `store` is not read yet.
+        public var reference: ValueReference?
+        public init(store: StoreLocation, inMemory: ValueSource?) {
+            self.store = store
+            self.inMemory = inMemory
+        }
+    }
+
+    /// A parameter of a function, by the function's base name and the parameter's label.
+    public struct Parameter: Sendable, Hashable {
+        public var function: String
+        public var label: String
+        public init(function: String, label: String) {
+            self.function = function
+            self.label = label
+        }
+    }
+
     public init(function: String, scope: [String], arguments: [String: ValueSource]) {
         self.function = function
         self.scope = scope
@@ -439,6 +468,9 @@ public struct ContainerUse: Sendable {
     /// Configurations given by a constant's name (`SharedContainer.configuration`), by their index in `stores`: the
     /// project reads the store they name.
     public var configurationReferences: [Int: ValueReference] = [:]
+    /// Configurations given by a parameter of the function the container is opened in, by their index in `stores`:
+    /// the project reads what its callers pass.
+    public var configurationParameters: [Int: CallSite.Parameter] = [:]
     /// Whether it keeps its stores in memory, as written: `.modelContainer(for:inMemory:)`, or each configuration's
     /// `isStoredInMemoryOnly:` (nil where a configuration does not say, or is given by name).
     public var inMemoryFlags: [ValueSource?] = []
@@ -493,6 +525,9 @@ public indirect enum ModelSource: Sendable {
     case concatenation([ModelSource], SourceLocation)
     /// `flag ? a : b`: one of these, depending on something read at run time.
     case alternatives([ModelSource], SourceLocation)
+    /// A parameter of the function the container is opened in (`static func open(schema: Schema)`): what each caller
+    /// passes, its default where a caller leaves it out. `label` is `#0`, `#1` ... for an unlabelled one.
+    case parameter(function: String, label: String, defaultValue: ModelSource?, location: SourceLocation)
     /// An expression schemalint does not follow: what it is, and where.
     case unreadable(String, SourceLocation)
     /// Not given.

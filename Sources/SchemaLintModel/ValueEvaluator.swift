@@ -165,6 +165,8 @@ struct CallSites {
         var scope: [String]
         var file: String
         var arguments: [String: ValueSource]
+        var models: [String: ModelSource]
+        var configurations: [String: CallSite.Configuration]
     }
 
     private var sitesByFunction: [String: [Site]] = [:]
@@ -173,7 +175,9 @@ struct CallSites {
         for file in files {
             for call in file.callSites {
                 sitesByFunction[call.function, default: []].append(
-                    Site(scope: call.scope, file: file.path, arguments: call.arguments))
+                    Site(
+                        scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
+                        configurations: call.configurations))
             }
         }
     }

@@ -254,9 +254,34 @@ final class ContainerCollector: SyntaxVisitor {
             return
         }
         var arguments: [String: ValueSource] = [:]
-        for argument in call.arguments {
-            guard let label = argument.label?.text else { continue }
+        var models: [String: ModelSource] = [:]
+        var configurations: [String: CallSite.Configuration] = [:]
+        for (index, argument) in call.arguments.enumerated() {
+            let label = argument.label?.text ?? "#\(index)"
             let expression = argument.expression
+            if let reference = expression.as(DeclReferenceExprSyntax.self),
+                let known = schemaVariables.lookup(reference.baseName.text, at: reference)
+            {
+                // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
+                models[label] = known
+            }
+            if let facts = configurationFacts(expression) {
+                // `open(config: config)`: the configuration the caller passes, read where the caller is.
+                var configuration = CallSite.Configuration(store: facts.store, inMemory: facts.inMemory)
+                configuration.location = facts.location
+                configurations[label] = configuration
+            } else if expression.is(MemberAccessExprSyntax.self), let named = sources.reference(expression) {
+                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
+                configuration.reference = named
+                configurations[label] = configuration
+                models[label] = .named(named)
+            } else if models[label] == nil,
+                expression.is(MemberAccessExprSyntax.self) || expression.is(ArrayExprSyntax.self)
+                    || expression.is(FunctionCallExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self),
+                TypeExprReader.readMetatype(expression) == nil, let source = namedSource(expression)
+            {
+                models[label] = source
+            }
             // Only the shapes a flag or a database is written in are read; anything else is a value read at run time.
             let simple =
                 expression.is(BooleanLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
@@ -269,7 +294,10 @@ final class ContainerCollector: SyntaxVisitor {
                 : .unreadable("the argument is not a value schemalint can read", reader.location(expression))
         }
         if !arguments.isEmpty || call.arguments.isEmpty {
-            callSites.append(CallSite(function: function, scope: scope, arguments: arguments))
+            var site = CallSite(function: function, scope: scope, arguments: arguments)
+            site.models = models
+            site.configurations = configurations
+            callSites.append(site)
         }
     }
 
@@ -316,7 +344,14 @@ final class ContainerCollector: SyntaxVisitor {
                     ?? ConfigurationFacts(purpose: nil, store: .unknown(at: reader.location(expression)), location: nil)
             }
             use.stores = facts.map(\.store)
+            let parameters = readingValueParameters
             for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
+                if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    let function = parameters.function, let label = parameters.labels[name]
+                {
+                    use.configurationParameters[index] = CallSite.Parameter(function: function, label: label)
+                    continue
+                }
                 // A constant, or a function without arguments that returns a configuration.
                 let call = expression.as(FunctionCallExprSyntax.self)
                 let named =
@@ -402,6 +437,10 @@ final class ContainerCollector: SyntaxVisitor {
             return facts(call)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            // A parameter hides any variable of its name: what its callers pass
+            // (`ContainerUse.configurationParameters`).
+            let parameters = valueParameters.last ?? readingValueParameters
+            if parameters.labels[reference.baseName.text] != nil { return nil }
             return configurationVariables.lookup(reference.baseName.text, at: reference)
         }
         return nil
@@ -502,7 +541,13 @@ final class ContainerCollector: SyntaxVisitor {
     private func namedSource(_ expression: ExprSyntax, parameters: Parameters? = nil) -> ModelSource? {
         let parameters = parameters ?? readingDefaults
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, parameters.names.contains(name) {
-            return parameters.defaults[name].flatMap { sources.source(of: $0) }
+            let defaultValue = parameters.defaults[name].flatMap { sources.source(of: $0) }
+            // What each caller passes, its default where one leaves it out (`ModelListEvaluator`).
+            let function = valueParameters.last ?? readingValueParameters
+            guard let functionName = function.function, let label = function.labels[name] else { return defaultValue }
+            return .parameter(
+                function: functionName, label: label, defaultValue: defaultValue,
+                location: reader.location(expression))
         }
         return sources.source(of: expression)
     }

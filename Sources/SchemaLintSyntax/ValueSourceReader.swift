@@ -138,9 +138,10 @@ struct ValueSourceReader {
     /// positional: never matched by label) and default.
     static func parameters(of function: String, _ list: FunctionParameterListSyntax) -> Parameters {
         var result = Parameters(function: function)
-        for parameter in list {
+        for (index, parameter) in list.enumerated() {
             let name = (parameter.secondName ?? parameter.firstName).text
-            result.labels[name] = parameter.firstName.text
+            // An unlabelled parameter is matched by position.
+            result.labels[name] = parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
             if let value = parameter.defaultValue?.value { result.defaults[name] = value }
         }
         return result
