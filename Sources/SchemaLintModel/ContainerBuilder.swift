@@ -26,6 +26,7 @@ enum ContainerBuilder {
                     hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: use.purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
+                container.isFallback = use.isFallback
                 container.configurationLocations = use.configurationLocations
                 // Whether each store is kept in memory: true, false, or nil where it cannot be told.
                 var inMemory: [Bool?] = use.inMemoryFlags.map { flag in

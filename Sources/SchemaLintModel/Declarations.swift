@@ -364,6 +364,10 @@ public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     case inMemory = "in-memory"
     /// A store in the temporary folder: a helper's throwaway copy, never a user's store.
     case scratch
+    /// Opened only to read a store right before the code deletes or replaces that file (`try? ModelContainer(for:
+    /// subset, configurations: ModelConfiguration(url: url))`, then `removeItem(at: url)`): what it opens is no state
+    /// the store keeps.
+    case salvage
 }
 
 /// A value that decides a store (a `Bool` flag, a CloudKit database, a store's name) as it is written, before any
@@ -461,6 +465,9 @@ public struct ContainerUse: Sendable {
     /// `.modelContainer(for:)`, SwiftUI's modifier: it takes no migration plan, so adopting one means opening a
     /// `ModelContainer` instead.
     public var isViewModifier = false
+    /// Opened in a `catch` of a `do` whose body opens a container with a migration plan: a last-resort fallback when
+    /// the planned container fails.
+    public var isFallback = false
     /// The store files it opens: one per configuration given, `default.store` when it is given none.
     public var stores: [StoreLocation] = [.defaultStore]
     /// Where each `ModelConfiguration` it is given is written, when it is written in this file.

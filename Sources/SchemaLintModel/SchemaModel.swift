@@ -191,6 +191,8 @@ public struct ContainerModel: Sendable {
     public var site: SourceLocation?
     /// SwiftUI's `.modelContainer(for:)` modifier, which takes no migration plan.
     public var isViewModifier = false
+    /// A last-resort fallback in a `catch` after a container with a migration plan failed (`ContainerUse.isFallback`).
+    public var isFallback = false
     /// The store files it opens (`StoreLocation`): one per configuration, `default.store` without one.
     public var stores: [StoreLocation] = [.defaultStore]
     /// The configurations it is given, where they are written in its own file.

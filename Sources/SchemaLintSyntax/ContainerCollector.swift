@@ -338,6 +338,8 @@ final class ContainerCollector: SyntaxVisitor {
         use.migrationPlanReference = planReference
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
+        use.isFallback = Self.isFallback(call)
+        if purpose == .app, isSalvage(call) { use.purpose = .salvage }
         if let given = givenConfigurations(call), !given.isEmpty {
             let facts = given.map { expression in
                 configurationFacts(expression)
@@ -463,6 +465,91 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     // MARK: Stores that are not the user's
+
+    /// In a `catch` clause of a `do` whose body opens a container with a `migrationPlan:` (not `nil`).
+    private static func isFallback(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let clause = current.as(CatchClauseSyntax.self),
+                let statement = clause.parent?.parent?.as(DoStmtSyntax.self)
+            {
+                return opensWithPlan(Syntax(statement.body))
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    private static func opensWithPlan(_ body: Syntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let callee = ModelSourceReader.calleeName(node.calledExpression)
+                if callee == "ModelContainer" || callee == "SwiftData.ModelContainer"
+                    || callee == "ModelContainer.init",
+                    let plan = node.arguments.first(where: { $0.label?.text == "migrationPlan" }),
+                    !plan.expression.is(NilLiteralExprSyntax.self)
+                {
+                    found = true
+                }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
+    }
+
+    /// Opened on the URL of a store the same function then deletes or replaces (`removeItem(at:)`,
+    /// `trashItem(at:)`, `replaceItemAt(_:withItemAt:)`), after the container: a salvage read of a store on its way
+    /// out.
+    private func isSalvage(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let given = givenConfigurations(call), !given.isEmpty else { return false }
+        var urls: [String] = []
+        for expression in given {
+            guard let configuration = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(configuration),
+                let url = configuration.arguments.first(where: { $0.label?.text == "url" })
+            else { return false }
+            urls.append(storeReader.text(of: url.expression))
+        }
+        // The body of the function, accessor or closure it is in.
+        var node = call.parent
+        var body: Syntax?
+        while let current = node {
+            if current.is(CodeBlockSyntax.self),
+                current.parent?.is(FunctionDeclSyntax.self) == true
+                    || current.parent?.is(AccessorDeclSyntax.self) == true
+                    || current.parent?.is(InitializerDeclSyntax.self) == true
+            {
+                body = current
+                break
+            }
+            if current.is(ClosureExprSyntax.self) {
+                body = current
+                break
+            }
+            node = current.parent
+        }
+        guard let body else { return false }
+        final class Removals: SyntaxVisitor {
+            var targets: [(ExprSyntax, AbsolutePosition)] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if ["removeItem", "trashItem", "replaceItemAt"].contains(name ?? ""),
+                    let first = node.arguments.first, first.label?.text == "at" || name == "replaceItemAt"
+                {
+                    targets.append((first.expression, node.position))
+                }
+                return .visitChildren
+            }
+        }
+        let removals = Removals(viewMode: .sourceAccurate)
+        removals.walk(body)
+        let removed = Set(
+            removals.targets.filter { $0.1 > call.position }.map { storeReader.text(of: $0.0) })
+        return urls.allSatisfy { removed.contains($0) }
+    }
 
     /// `.modelContainer(for: ..., inMemory: true)`, or every configuration given is in memory (`.inMemory`) or in
     /// the temporary folder (`.scratch`, when all are).
