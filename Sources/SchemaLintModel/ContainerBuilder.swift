@@ -16,6 +16,9 @@ enum ContainerBuilder {
                     plan = values.type(of: reference, scope: scope, file: file.path)
                     if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
                 }
+                if let parameter = use.migrationPlanParameter {
+                    plan = passedPlan(parameter, default: plan, calls: calls, values: values, project: project)
+                }
                 if models == nil, versioned == nil, case let .named(reference) = use.models,
                     let owner = reference.base?.path?.first
                 {
@@ -106,6 +109,32 @@ enum ContainerBuilder {
         }
         project.unresolvedOwners.formUnion(flags.wanted.owners)
         project.unresolvedConstants.formUnion(flags.wanted.names)
+    }
+
+    /// The plan every caller passes to a `migrationPlan` parameter (its default where one leaves it out); nil when
+    /// callers pass different plans or one schemalint cannot read, or no caller is seen and there is no default.
+    private static func passedPlan(
+        _ parameter: CallSite.Parameter, default defaultPlan: SymbolID?, calls: CallSites, values: NamedValueIndex,
+        project: Project
+    ) -> SymbolID? {
+        var plans: Set<SymbolID> = []
+        for site in calls.sites(of: parameter.function) {
+            let scope = project.symbols.scope(site.scope, file: site.file)
+            if let type = site.types[parameter.label] {
+                guard let id = project.symbols.resolveSymbol(type, scope: scope, file: site.file) else { return nil }
+                plans.insert(id)
+            } else if case let .named(reference)? = site.models[parameter.label] {
+                guard let id = values.type(of: reference, scope: scope, file: site.file) else { return nil }
+                plans.insert(id)
+            } else if site.arguments[parameter.label] == nil {
+                guard let defaultPlan else { continue }
+                plans.insert(defaultPlan)
+            } else {
+                return nil
+            }
+        }
+        if plans.isEmpty { return defaultPlan }
+        return plans.count == 1 ? plans.first : nil
     }
 
     /// What every caller passes to a configuration parameter: the store, the in-memory flag (and where it resolves),

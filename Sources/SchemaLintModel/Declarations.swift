@@ -413,6 +413,8 @@ public struct CallSite: Sendable {
     public var models: [String: ModelSource] = [:]
     /// Arguments that are a `ModelConfiguration` (written there, or a local variable holding one).
     public var configurations: [String: Configuration] = [:]
+    /// Arguments that are a type (`AppPlan.self`): a migration plan passed to a helper.
+    public var types: [String: TypeExpr] = [:]
 
     /// A configuration passed to a function: the store it names, its in-memory flag, where it is written.
     public struct Configuration: Sendable {
@@ -455,6 +457,9 @@ public struct ContainerUse: Sendable {
     /// The `migrationPlan:` argument when it names a constant (`SchemaDefinition.migrationPlan`, or a parameter's
     /// default), resolved with the project's `NamedValue`s.
     public var migrationPlanReference: ValueReference?
+    /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
+    /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
+    public var migrationPlanParameter: CallSite.Parameter?
     public var hasMigrationPlanArgument: Bool
     /// What the code around it says (a `#Preview`, an `XCTestCase`, an in-memory configuration); the path of the
     /// file is judged later.

@@ -167,6 +167,7 @@ struct CallSites {
         var arguments: [String: ValueSource]
         var models: [String: ModelSource]
         var configurations: [String: CallSite.Configuration]
+        var types: [String: TypeExpr]
     }
 
     private var sitesByFunction: [String: [Site]] = [:]
@@ -177,7 +178,7 @@ struct CallSites {
                 sitesByFunction[call.function, default: []].append(
                     Site(
                         scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
-                        configurations: call.configurations))
+                        configurations: call.configurations, types: call.types))
             }
         }
     }

@@ -256,9 +256,11 @@ final class ContainerCollector: SyntaxVisitor {
         var arguments: [String: ValueSource] = [:]
         var models: [String: ModelSource] = [:]
         var configurations: [String: CallSite.Configuration] = [:]
+        var types: [String: TypeExpr] = [:]
         for (index, argument) in call.arguments.enumerated() {
             let label = argument.label?.text ?? "#\(index)"
             let expression = argument.expression
+            if let type = TypeExprReader.readMetatype(expression) { types[label] = type }
             if let reference = expression.as(DeclReferenceExprSyntax.self),
                 let known = schemaVariables.lookup(reference.baseName.text, at: reference)
             {
@@ -297,6 +299,7 @@ final class ContainerCollector: SyntaxVisitor {
             var site = CallSite(function: function, scope: scope, arguments: arguments)
             site.models = models
             site.configurations = configurations
+            site.types = types
             callSites.append(site)
         }
     }
@@ -318,14 +321,18 @@ final class ContainerCollector: SyntaxVisitor {
         if purpose == .app, let kind = throwawayContainer(call) { purpose = kind }
         var planType = plan.flatMap { TypeExprReader.readMetatype($0.expression) }
         var planReference: ValueReference?
+        var planParameter: CallSite.Parameter?
         if let plan, planType == nil {
             if let name = plan.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 readingDefaults.names.contains(name)
             {
-                // A parameter: its default when it has one, else whatever each caller passes (unknown).
+                // A parameter: what each caller passes, its default where one leaves it out.
                 let given = readingDefaults.defaults[name]
                 planType = given.flatMap { TypeExprReader.readMetatype($0) }
                 planReference = planType == nil ? given.flatMap { sources.reference($0) } : nil
+                if let function = readingValueParameters.function, let label = readingValueParameters.labels[name] {
+                    planParameter = CallSite.Parameter(function: function, label: label)
+                }
             } else {
                 planReference = sources.reference(plan.expression)
             }
@@ -336,6 +343,7 @@ final class ContainerCollector: SyntaxVisitor {
             hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
             purpose: purpose, site: site(of: call))
         use.migrationPlanReference = planReference
+        use.migrationPlanParameter = planParameter
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)

@@ -162,4 +162,62 @@ final class ContainerHelperTests: XCTestCase {
         XCTAssertEqual(outcome.recorded.count, 1)
         XCTAssertEqual(outcome.lockfile.versions.values.first?.heldIn, ["url:StoreRepair().storeURL()"])
     }
+
+    /// The plan given to a helper as a parameter: what its callers pass (a type, a constant), its default where one
+    /// leaves it out; callers that disagree leave it unknown.
+    func testAPlanPassedToAHelperIsTheOneItsCallersPass() {
+        let plan = """
+            import SwiftData
+
+            enum SkyV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Sighting.self] }
+                @Model final class Sighting {
+                    var object: String = ""
+                    var magnitude: Double = 0
+                    init() {}
+                }
+            }
+
+            enum SkyPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SkyV1.self, SkyV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: SkyV1.self, toVersion: SkyV2.self)] }
+            }
+
+            enum OtherPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SkyV2.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+
+            enum Plans { static let current: any SchemaMigrationPlan.Type = SkyPlan.self }
+            """
+        let helper = """
+            enum Opener {
+                static func open(_ plan: any SchemaMigrationPlan.Type, default: Bool = false) -> ModelContainer {
+                    try! ModelContainer(for: Schema(versionedSchema: SkyV2.self), migrationPlan: plan)
+                }
+            }
+            """
+        let spellings: [(String, String, String)] = [
+            ("a type", "let container = Opener.open(SkyPlan.self)", "default.store: SkyV1, SkyV2"),
+            ("a constant of another type", "let container = Opener.open(Plans.current)", "default.store: SkyV1, SkyV2"),
+            (
+                "two callers that disagree",
+                "let container = Opener.open(SkyPlan.self)\n    let other = Opener.open(OtherPlan.self)",
+                "pooled: the plan or models of the container at Sky/SkyApp.swift:6:14 cannot be read"
+            ),
+        ]
+        for (name, call, expected) in spellings {
+            var files = files(
+                """
+                \(helper)
+                @main struct SkyApp: App {
+                    \(call)
+                    var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+                }
+                """)
+            files["Sky/SkyPlan.swift"] = plan
+            XCTAssertEqual(topology(TestSupport.analyze(files)), [expected], name)
+        }
+    }
 }
