@@ -31,6 +31,9 @@ enum ContainerBuilder {
                 container.isViewModifier = use.isViewModifier
                 container.isFallback = use.isFallback
                 container.configurationLocations = use.configurationLocations
+                var storeConfigurations = use.stores.indices.map {
+                    $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
+                }
                 // Whether each store is kept in memory: true, false, or nil where it cannot be told.
                 var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
                     flag.map { flags.isTrue($0, scope: scope, file: file.path) } ?? false
@@ -52,6 +55,8 @@ enum ContainerBuilder {
                         where !container.configurationLocations.contains(location) {
                             container.configurationLocations.append(location)
                         }
+                        let written = Set(passed.map(\.location))
+                        if written.count == 1 { storeConfigurations[index] = passed[0].location }
                         return passed[0].store
                     }
                     // A configuration given by a constant's name: the store the constant's configuration names.
@@ -68,11 +73,13 @@ enum ContainerBuilder {
                         if !container.configurationLocations.contains(at) {
                             container.configurationLocations.append(at)
                         }
+                        storeConfigurations[index] = at
                         // Names in the constant's configuration resolve where the constant is declared.
                         return strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
                     }
                     return strings(store, scope: scope, file: file.path, values: values, project: &project)
                 }
+                container.storeConfigurations = storeConfigurations
                 // In memory only when every store it opens is, for every value its flags can have.
                 if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
                     container.purpose = .inMemory

@@ -477,6 +477,8 @@ public struct ContainerUse: Sendable {
     public var stores: [StoreLocation] = [.defaultStore]
     /// Where each `ModelConfiguration` it is given is written, when it is written in this file.
     public var configurationLocations: [SourceLocation] = []
+    /// The same, by the index in `stores` of the store each one opens (nil where it is not known here).
+    public var storeConfigurationLocations: [SourceLocation?] = []
     /// Configurations given by a constant's name (`SharedContainer.configuration`), by their index in `stores`: the
     /// project reads the store they name.
     public var configurationReferences: [Int: ValueReference] = [:]

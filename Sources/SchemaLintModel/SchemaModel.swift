@@ -197,6 +197,9 @@ public struct ContainerModel: Sendable {
     public var stores: [StoreLocation] = [.defaultStore]
     /// The configurations it is given, where they are written in its own file.
     public var configurationLocations: [SourceLocation] = []
+    /// Where the configuration of each of `stores` is written, by index (nil where it cannot be told): CloudKit is a
+    /// store's own, never its neighbour's.
+    public var storeConfigurations: [SourceLocation?] = []
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.

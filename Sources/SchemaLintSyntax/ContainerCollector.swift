@@ -370,6 +370,7 @@ final class ContainerCollector: SyntaxVisitor {
                 if let named { use.configurationReferences[index] = named }
             }
             use.configurationLocations = facts.compactMap(\.location)
+            use.storeConfigurationLocations = facts.map(\.location)
             use.inMemoryFlags = facts.map(\.inMemory)
         }
         if let inMemory = call.arguments.first(where: { $0.label?.text == "inMemory" }) {

@@ -214,6 +214,50 @@ final class StoreValueSpellingTests: XCTestCase {
         }
     }
 
+    /// One container, a synced store and a local cache: CloudKit is the synced store's own, never the cache's.
+    func testALocalStoreBesideASyncedOneInOneContainerDoesNotSync() {
+        let stores = """
+            import SwiftData
+
+            enum Stores {
+                static let synced = ModelConfiguration("Synced", cloudKitDatabase: .automatic)
+                static let cache = ModelConfiguration("Cache", cloudKitDatabase: .none)
+            }
+            """
+        let spellings: [(String, String)] = [
+            (
+                "written in the call",
+                """
+                let container = try! ModelContainer(
+                        for: Specimen.self, configurations: ModelConfiguration("Synced", cloudKitDatabase: .automatic),
+                        ModelConfiguration("Cache", cloudKitDatabase: .none))
+                """
+            ),
+            (
+                "local variables",
+                """
+                let container: ModelContainer = {
+                        let synced = ModelConfiguration("Synced", cloudKitDatabase: .automatic)
+                        let cache = ModelConfiguration("Cache")
+                        return try! ModelContainer(for: Specimen.self, configurations: [cache, synced])
+                    }()
+                """
+            ),
+            (
+                "static lets of another type",
+                "let container = try! ModelContainer(for: Specimen.self, configurations: Stores.synced, Stores.cache)"
+            ),
+        ]
+        for (name, body) in spellings {
+            var files = Self.herbarium(app(body))
+            files["Herbarium/Stores.swift"] = stores
+            let analysis = TestSupport.analyze(files)
+            XCTAssertEqual(
+                analysis.topology.stores.map { "\($0.location.key) \($0.syncs)" },
+                ["Cache.store false", "Synced.store true"], name)
+        }
+    }
+
     /// Where the database cannot be read, nothing is concluded: no CloudKit finding, and the reason is kept.
     func testACloudKitDatabaseThatCannotBeReadIsNoFinding() throws {
         let files = Self.herbarium(
