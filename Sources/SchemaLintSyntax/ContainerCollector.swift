@@ -517,7 +517,11 @@ final class ContainerCollector: SyntaxVisitor {
         guard let given = givenConfigurations(call), !given.isEmpty else { return false }
         var urls: [String] = []
         for expression in given {
-            guard let configuration = expression.as(FunctionCallExprSyntax.self), isConfigurationCall(configuration),
+            // Written there, or a local variable holding it (`let legacy = ModelConfiguration(url: url)`).
+            let written =
+                expression.as(DeclReferenceExprSyntax.self).flatMap { values.lookup($0.baseName.text, at: $0) }
+                ?? expression
+            guard let configuration = written.as(FunctionCallExprSyntax.self), isConfigurationCall(configuration),
                 let url = configuration.arguments.first(where: { $0.label?.text == "url" })
             else { return false }
             urls.append(storeReader.text(of: url.expression))
@@ -542,21 +546,32 @@ final class ContainerCollector: SyntaxVisitor {
         }
         guard let body else { return false }
         final class Removals: SyntaxVisitor {
-            var targets: [(ExprSyntax, AbsolutePosition)] = []
+            /// The URL, and whether it runs after the container: written after it, or in a `defer`.
+            var targets: [(ExprSyntax, after: Bool)] = []
+            let container: AbsolutePosition
+            init(after container: AbsolutePosition) {
+                self.container = container
+                super.init(viewMode: .sourceAccurate)
+            }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 if ["removeItem", "trashItem", "replaceItemAt"].contains(name ?? ""),
                     let first = node.arguments.first, first.label?.text == "at" || name == "replaceItemAt"
                 {
-                    targets.append((first.expression, node.position))
+                    var deferred = false
+                    var parent = node.parent
+                    while let current = parent, !deferred {
+                        deferred = current.is(DeferStmtSyntax.self)
+                        parent = current.parent
+                    }
+                    targets.append((first.expression, node.position > container || deferred))
                 }
                 return .visitChildren
             }
         }
-        let removals = Removals(viewMode: .sourceAccurate)
+        let removals = Removals(after: call.position)
         removals.walk(body)
-        let removed = Set(
-            removals.targets.filter { $0.1 > call.position }.map { storeReader.text(of: $0.0) })
+        let removed = Set(removals.targets.filter(\.after).map { storeReader.text(of: $0.0) })
         return urls.allSatisfy { removed.contains($0) }
     }
 

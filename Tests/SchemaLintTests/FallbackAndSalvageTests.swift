@@ -191,6 +191,22 @@ final class FallbackAndSalvageTests: XCTestCase {
                 }
                 """
             ),
+            (
+                "a configuration variable, removed in a defer",
+                """
+                import Foundation
+                import SwiftData
+
+                enum LegacyImporter {
+                    static func salvage(from storeURL: URL) {
+                        defer { try? FileManager.default.removeItem(at: storeURL) }
+                        let legacy = ModelConfiguration(url: storeURL)
+                        let old = try? ModelContainer(for: LegacyRecipe.self, configurations: legacy)
+                        _ = old
+                    }
+                }
+                """
+            ),
         ]
         for (name, importer) in importers {
             let analysis = TestSupport.analyze(
