@@ -36,7 +36,12 @@ enum ContainerBuilder {
                 }
                 // Whether each store is kept in memory: true, false, or nil where it cannot be told.
                 var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
-                    flag.map { flags.isTrue($0, scope: scope, file: file.path) } ?? false
+                    guard let flag else { return false }
+                    let read = flags.isTrue(flag, scope: scope, file: file.path)
+                    if read == nil, container.inMemoryUnread == nil {
+                        container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
+                    }
+                    return read
                 }
                 container.stores = use.stores.enumerated().map { index, store in
                     // A configuration given by a parameter: the one store every caller passes, else unknown.

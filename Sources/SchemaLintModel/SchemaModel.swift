@@ -193,6 +193,9 @@ public struct ContainerModel: Sendable {
     public var isViewModifier = false
     /// A last-resort fallback in a `catch` after a container with a migration plan failed (`ContainerUse.isFallback`).
     public var isFallback = false
+    /// Why whether it keeps its store in memory cannot be told (a flag schemalint cannot read): it is checked as an
+    /// app store, the case where users' data is at stake.
+    public var inMemoryUnread: UnknownValue?
     /// The store files it opens (`StoreLocation`): one per configuration, `default.store` without one.
     public var stores: [StoreLocation] = [.defaultStore]
     /// The configurations it is given, where they are written in its own file.
