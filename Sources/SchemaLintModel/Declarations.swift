@@ -574,6 +574,8 @@ public struct NamedValue: Sendable {
         case configuration(StoreLocation, inMemory: ValueSource?, at: SourceLocation)
         /// A flag, a string or an implicit member, as written (`static var syncs = false`).
         case scalar(ValueSource)
+        /// An instance of a type (`static let shared = Persistence()`): its instance members are reached through it.
+        case instance(TypeExpr)
     }
 
     /// The enclosing type path (the extended type inside an extension); empty for a global.
@@ -583,6 +585,8 @@ public struct NamedValue: Sendable {
     public var location: SourceLocation
     /// A stored `var` (`static var syncs = false`): another value when some code assigns it.
     public var isVariable = false
+    /// An instance member (`let configuration = ModelConfiguration(...)` in a type): reached through an instance.
+    public var isInstanceMember = false
     public init(scope: [String], name: String, value: Value, location: SourceLocation) {
         self.scope = scope
         self.name = name

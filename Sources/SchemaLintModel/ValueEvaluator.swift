@@ -98,7 +98,7 @@ struct ValueEvaluator {
                 return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
             case let .string(value):
                 return .value(.string(value))
-            case .models, .type, .configuration:
+            case .models, .type, .configuration, .instance:
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):

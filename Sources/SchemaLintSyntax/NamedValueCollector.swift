@@ -88,14 +88,38 @@ final class NamedValueCollector: SyntaxVisitor {
         let isGlobal =
             scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
             && node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        guard isStatic || isGlobal else { return .skipChildren }
+        // An instance member of a type: only a configuration or a flag (`let configuration = ModelConfiguration(...)`),
+        // reached through an instance another constant holds.
+        let isInstanceMember = !isStatic && !scope.isEmpty && node.parent?.is(MemberBlockItemSyntax.self) == true
+        guard isStatic || isGlobal || isInstanceMember else { return .skipChildren }
         for binding in node.bindings {
+            if isInstanceMember {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
+                else { continue }
+                let value: NamedValue.Value
+                if let configuration = self.configuration(expression) {
+                    value = configuration
+                } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
+                    value = .scalar(read)
+                } else {
+                    continue
+                }
+                var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
+                named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
+                named.isInstanceMember = true
+                values.append(named)
+                continue
+            }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
             else { continue }
             let value: NamedValue.Value
             if let type = TypeExprReader.readMetatype(expression) {
                 value = .type(type)
+            } else if let type = Self.instance(expression, in: scope) {
+                // `static let shared = Persistence()`.
+                value = .instance(type)
             } else if let source = sources.source(of: expression) {
                 value = .models(source)
             } else if platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
@@ -125,6 +149,29 @@ final class NamedValueCollector: SyntaxVisitor {
             scalars.read($0.expression)
         }
         return .configuration(store, inMemory: inMemory, at: reader.location(call))
+    }
+
+    /// `Persistence()` (a type's name, capitalised, no unlabelled argument) or `.init()` / `Self()` inside the type:
+    /// an instance of it.
+    private static func instance(_ expression: ExprSyntax, in scope: [String]) -> TypeExpr? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "init", !scope.isEmpty
+        {
+            return .named(scope, arguments: [])
+        }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self",
+            !scope.isEmpty
+        {
+            return .named(scope, arguments: [])
+        }
+        // Not a conversion (`Array(V.models)`): an initialiser without unlabelled arguments.
+        guard call.arguments.allSatisfy({ $0.label != nil }),
+            let type = TypeExprReader.read(expression: call.calledExpression), let last = type.path?.last,
+            last.first?.isUppercase == true,
+            !["ModelConfiguration", "ModelContainer", "Schema", "Array", "Set", "Dictionary"].contains(last)
+        else { return nil }
+        return type
     }
 
     /// A value worth keeping: not one schemalint cannot read at all.

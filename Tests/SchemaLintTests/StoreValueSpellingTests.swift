@@ -214,6 +214,50 @@ final class StoreValueSpellingTests: XCTestCase {
         }
     }
 
+    /// Instance members of another type, reached through the instance a static constant holds (`Store.shared`).
+    func testInstanceMembersReachedThroughASharedInstance() {
+        let shared = """
+            import SwiftData
+
+            final class HerbariumStore {
+                static let shared = HerbariumStore()
+                let configuration = ModelConfiguration("Herbarium", cloudKitDatabase: .automatic)
+                let syncs = false
+                var keepsInMemory = true
+            }
+            """
+        let spellings: [(String, String, [String])] = [
+            (
+                "a configuration",
+                "let container = try! ModelContainer(for: Specimen.self, "
+                    + "configurations: HerbariumStore.shared.configuration)",
+                ["Herbarium.store true"]
+            ),
+            (
+                "a flag, never assigned",
+                "let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration("
+                    + "cloudKitDatabase: HerbariumStore.shared.syncs ? .automatic : .none))",
+                ["default.store false"]
+            ),
+        ]
+        for (name, body, expected) in spellings {
+            var files = Self.herbarium(app(body))
+            files["Herbarium/HerbariumStore.swift"] = shared
+            let analysis = TestSupport.analyze(files)
+            XCTAssertEqual(analysis.topology.stores.map { "\($0.location.key) \($0.syncs)" }, expected, name)
+            XCTAssertEqual(analysis.project.configurations.compactMap(\.cloudKitUnread), [], name)
+        }
+        // An instance var the code assigns may be either: not in memory for certain.
+        var files = Self.herbarium(
+            app(
+                "let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration("
+                    + "isStoredInMemoryOnly: HerbariumStore.shared.keepsInMemory))"))
+        files["Herbarium/HerbariumStore.swift"] = shared
+        XCTAssertEqual(purposes(files).map { $0.hasSuffix(" in-memory") }, [true])
+        files["Herbarium/Toggle.swift"] = "func persist() { HerbariumStore.shared.keepsInMemory = false }\n"
+        XCTAssertEqual(purposes(files).map { $0.hasSuffix(" app") }, [true])
+    }
+
     /// One container, a synced store and a local cache: CloudKit is the synced store's own, never the cache's.
     func testALocalStoreBesideASyncedOneInOneContainerDoesNotSync() {
         let stores = """
