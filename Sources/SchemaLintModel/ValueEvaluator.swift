@@ -98,6 +98,10 @@ struct ValueEvaluator {
                 return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
             case let .string(value):
                 return .value(.string(value))
+            case let .models(.named(next)):
+                // A name copying another (`static func enabled() -> Bool { syncs }`): read as a list until used.
+                return evaluate(
+                    .named(next), scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
             case .models, .type, .configuration, .instance:
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }

@@ -56,6 +56,9 @@ final class NamedValueCollector: SyntaxVisitor {
         } else if let configuration = self.configuration(expression) {
             // `static func storeConfiguration() -> ModelConfiguration { ModelConfiguration(...) }`.
             value = configuration
+        } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
+            // `static func syncsWithCloudKit() -> Bool { false }`.
+            value = .scalar(read)
         } else {
             return .skipChildren
         }

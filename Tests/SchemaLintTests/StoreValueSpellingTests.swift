@@ -36,6 +36,7 @@ final class StoreValueSpellingTests: XCTestCase {
 
         enum SyncSettings {
             static var syncs = false
+            static func enabled() -> Bool { syncs }
             static let database: ModelConfiguration.CloudKitDatabase = .none
             static let cloudDatabase: ModelConfiguration.CloudKitDatabase = .private("iCloud.org.herbarium")
         }
@@ -74,6 +75,11 @@ final class StoreValueSpellingTests: XCTestCase {
                 "let container = try! ModelContainer(for: Specimen.self, "
                     + "configurations: ModelConfiguration(cloudKitDatabase: !SyncSettings.syncs ? .none : .automatic))",
                 [:]
+            ),
+            (
+                "a function of another type that returns the flag",
+                "let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration("
+                    + "cloudKitDatabase: SyncSettings.enabled() ? .automatic : .none))", [:]
             ),
             (
                 "a constant database of another type",
