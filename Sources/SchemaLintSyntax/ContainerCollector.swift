@@ -278,8 +278,12 @@ final class ContainerCollector: SyntaxVisitor {
                 configurations[label] = configuration
                 models[label] = .named(named)
             } else if models[label] == nil,
-                expression.is(MemberAccessExprSyntax.self) || expression.is(ArrayExprSyntax.self)
-                    || expression.is(FunctionCallExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self),
+                expression.is(MemberAccessExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
+                    || expression.is(DeclReferenceExprSyntax.self)
+                    // An array of models only (`[A.self, B.self]`): other arrays are not read at every call.
+                    || expression.as(ArrayExprSyntax.self).map({
+                        $0.elements.first.map { TypeExprReader.readMetatype($0.expression) != nil } ?? false
+                    }) == true,
                 TypeExprReader.readMetatype(expression) == nil, let source = namedSource(expression)
             {
                 models[label] = source
