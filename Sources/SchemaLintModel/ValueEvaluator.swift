@@ -37,6 +37,12 @@ struct ValueEvaluator {
     private func evaluate(
         _ source: ValueSource, scope: SymbolID?, file: String, visiting: inout Set<String>, depth: Int
     ) -> Evaluated<ScalarValue> {
+        // A parameter passed on to itself (`func open(sync: Bool) { ... open(sync: sync) }`) or names that copy each
+        // other without end: unknown, never a hang.
+        guard depth < Self.depthLimit else {
+            return .unknown(
+                UnknownValue("the value is passed on through too many steps to follow", at: location(of: source)))
+        }
         switch source {
         case let .bool(value): return .value(.bool(value))
         case let .string(value): return .value(.string(value))
@@ -130,6 +136,17 @@ struct ValueEvaluator {
                 return evaluate(defaultValue, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
             }
             return join(found, at: location)
+        }
+    }
+
+    /// Where a value is written, when it says.
+    private func location(of source: ValueSource) -> SourceLocation {
+        switch source {
+        case let .named(reference): return reference.location
+        case let .parameter(_, _, _, location), let .not(_, location), let .conditional(_, _, _, location),
+            let .oneOf(_, location), let .unreadable(_, location):
+            return location
+        case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }
     }
 

@@ -308,6 +308,24 @@ final class StoreValueSpellingTests: XCTestCase {
         }
     }
 
+    /// A flag a helper passes on to itself: unknown, never a hang or a crash.
+    func testAParameterPassedOnToItselfIsUnknown() {
+        let files = Self.herbarium(
+            app(
+                """
+                let container = try! Self.open(syncing: CommandLine.arguments.isEmpty, depth: 0)
+                    static func open(syncing: Bool, depth: Int) throws -> ModelContainer {
+                        if depth < 2 { return try open(syncing: syncing, depth: depth + 1) }
+                        return try ModelContainer(
+                            for: Specimen.self,
+                            configurations: ModelConfiguration(isStoredInMemoryOnly: syncing))
+                    }
+                """))
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app])
+        XCTAssertNotNil(analysis.project.containers.first?.inMemoryUnread)
+    }
+
     /// Where the database cannot be read, nothing is concluded: no CloudKit finding, and the reason is kept.
     func testACloudKitDatabaseThatCannotBeReadIsNoFinding() throws {
         let files = Self.herbarium(
