@@ -80,9 +80,12 @@ enum ContainerBuilder {
                         }
                         storeConfigurations[index] = at
                         // Names in the constant's configuration resolve where the constant is declared.
-                        return strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
+                        return strings(
+                            named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project
+                        )
                     }
-                    return strings(store, scope: scope, file: file.path, values: values, project: &project)
+                    return strings(
+                        store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
                 }
                 container.storeConfigurations = storeConfigurations
                 // In memory only when every store it opens is, for every value its flags can have.
@@ -115,7 +118,7 @@ enum ContainerBuilder {
                     configuration.cloudKitUnread = possible.unknown
                 }
                 configuration.store = strings(
-                    use.store, scope: scope, file: file.path, values: values, project: &project)
+                    use.store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
                 project.configurations.append(configuration)
             }
         }
@@ -162,10 +165,12 @@ enum ContainerBuilder {
                 guard let entry = values.lookup(reference, scope: scope, file: site.file),
                     case let .configuration(named, flag, at) = entry.value.value
                 else { return [] }
-                let store = strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
+                let store = strings(
+                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
                 passed.append((store, flag, entry.owner, entry.file, at))
             } else {
-                let store = strings(given.store, scope: scope, file: site.file, values: values, project: &project)
+                let store = strings(
+                    given.store, scope: scope, file: site.file, values: values, calls: calls, project: &project)
                 guard store.kind != .unknown else { return [] }
                 passed.append((store, given.inMemory, scope, site.file, given.location))
             }
@@ -177,8 +182,22 @@ enum ContainerBuilder {
     /// holds put in, when the project declares it: two files naming one constant, or one the literal, are one store.
     /// One it cannot find is wanted by pass 2: the type holding it, or the global's name.
     private static func strings(
-        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, project: inout Project
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
+        project: inout Project
     ) -> StoreLocation {
+        // A name or App Group the evaluator reads (a parameter's callers, a local variable, a function): one value
+        // each, or the store stays one schemalint cannot name for certain.
+        if store.nameSource != nil || store.groupSource != nil {
+            let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+            func single(_ source: ValueSource?) -> String?? {
+                guard let source else { return .some(nil) }
+                if case let .value(.string(text)) = evaluator.evaluate(source, scope: scope, file: file) { return text }
+                return nil
+            }
+            if let name = single(store.nameSource), let group = single(store.groupSource) {
+                return .named(name ?? "default", group: group)
+            }
+        }
         var missing: [ValueReference] = []
         let resolved = store.resolving { reference in
             guard let entry = values.lookup(reference, scope: scope, file: file),

@@ -19,6 +19,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// Names of constants written in the key as `` `name` `` (an App Group identifier given by name): the project
     /// puts in the string each one holds, where it can find it. Not part of the store's identity.
     public var constants: [String: ValueReference] = [:]
+    /// The name and App Group as written (`ModelConfiguration(name)`, `.identifier(group)`), for `ValueEvaluator`
+    /// where they are not literals or constants: a parameter, a local variable, a function. Not part of the identity.
+    public var nameSource: ValueSource?
+    public var groupSource: ValueSource?
 
     public init(kind: Kind, key: String) {
         self.kind = kind

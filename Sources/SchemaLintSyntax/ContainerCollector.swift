@@ -293,6 +293,7 @@ final class ContainerCollector: SyntaxVisitor {
                 expression.is(BooleanLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
                 || expression.is(MemberAccessExprSyntax.self) || expression.is(PrefixOperatorExprSyntax.self)
                 || expression.is(NilLiteralExprSyntax.self) || expression.is(TernaryExprSyntax.self)
+                || expression.is(StringLiteralExprSyntax.self)
                 || expression.is(SequenceExprSyntax.self)
             arguments[label] =
                 simple
@@ -409,7 +410,7 @@ final class ContainerCollector: SyntaxVisitor {
             location: reader.location(call), scope: scope, models: models(of: call), cloudKit: cloudKit,
             purpose: purpose)
         use.inMemory = inMemoryFlag(call)
-        use.store = storeReader.location(of: call)
+        use.store = withSources(storeReader.location(of: call), call)
         return use
     }
 
@@ -436,8 +437,18 @@ final class ContainerCollector: SyntaxVisitor {
 
     private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {
         ConfigurationFacts(
-            purpose: throwaway(call), store: storeReader.location(of: call), location: reader.location(call),
-            inMemory: inMemoryFlag(call))
+            purpose: throwaway(call), store: withSources(storeReader.location(of: call), call),
+            location: reader.location(call), inMemory: inMemoryFlag(call))
+    }
+
+    /// The store with its name and App Group as `ValueSource`s, for what constants do not resolve.
+    private func withSources(_ store: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
+        guard store.kind == .named, store.key.contains("`") else { return store }
+        var store = store
+        let (name, group) = StoreLocationReader.nameAndGroup(of: call)
+        store.nameSource = name.map { valueReader.read($0) }
+        store.groupSource = group.map { valueReader.read($0) }
+        return store
     }
 
     /// The `isStoredInMemoryOnly:` argument, read for `ValueEvaluator`.

@@ -75,6 +75,25 @@ struct StoreLocationReader {
         return segment.content.text
     }
 
+    /// The name and App Group a configuration is given, as expressions (nil where not given), for `ValueSource`s.
+    static func nameAndGroup(of call: FunctionCallExprSyntax) -> (name: ExprSyntax?, group: ExprSyntax?) {
+        var name: ExprSyntax?
+        var group: ExprSyntax?
+        for (index, argument) in call.arguments.enumerated() {
+            switch argument.label?.text {
+            case nil where index == 0, "name": name = argument.expression
+            case "groupContainer":
+                if let call = argument.expression.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier"
+                {
+                    group = call.arguments.first?.expression
+                }
+            default: break
+            }
+        }
+        return (name, group)
+    }
+
     /// The identifier of `.identifier("group.x")` (or of a constant); `.automatic` and `.none` name no group of
     /// their own.
     private func groupIdentifier(_ expression: ExprSyntax) -> ExprSyntax? {

@@ -308,6 +308,49 @@ final class StoreValueSpellingTests: XCTestCase {
         }
     }
 
+    /// A store's name and App Group through the same evaluation: a helper's parameter (what its callers pass), a local
+    /// variable, a function. Callers that pass different names leave the store one schemalint cannot name for certain.
+    func testAStoreNameReadThroughParametersVariablesAndFunctions() {
+        let spellings: [(String, String, String)] = [
+            (
+                "a helper's parameter",
+                """
+                let container = try! Self.open(named: "Archive")
+                    static func open(named storeName: String) throws -> ModelContainer {
+                        try ModelContainer(for: Specimen.self, configurations: ModelConfiguration(storeName))
+                    }
+                """, "Archive.store"
+            ),
+            (
+                "a local variable holding a function's value, and an App Group parameter",
+                """
+                let container = try! Self.open(group: "group.org.herbarium")
+                    static func archiveName() -> String { "Archive" }
+                    static func open(group: String) throws -> ModelContainer {
+                        let name = Self.archiveName()
+                        return try ModelContainer(
+                            for: Specimen.self,
+                            configurations: ModelConfiguration(name, groupContainer: .identifier(group)))
+                    }
+                """, "group.org.herbarium/Archive.store"
+            ),
+            (
+                "callers that pass different names",
+                """
+                let container = try! Self.open(named: "Archive")
+                    let scratch = try! Self.open(named: "Scratch")
+                    static func open(named storeName: String) throws -> ModelContainer {
+                        try ModelContainer(for: Specimen.self, configurations: ModelConfiguration(storeName))
+                    }
+                """, "`storeName`.store"
+            ),
+        ]
+        for (name, body, expected) in spellings {
+            let analysis = TestSupport.analyze(Self.herbarium(app(body)))
+            XCTAssertEqual(Set(analysis.topology.stores.map(\.location.key)), [expected], name)
+        }
+    }
+
     /// A flag a helper passes on to itself: unknown, never a hang or a crash.
     func testAParameterPassedOnToItselfIsUnknown() {
         let files = Self.herbarium(
