@@ -30,6 +30,11 @@ enum ContainerBuilder {
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
                 container.isFallback = use.isFallback
+                if models == nil, versioned == nil {
+                    container.modelsUnread = unread(
+                        use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                        calls: calls)
+                }
                 container.configurationLocations = use.configurationLocations
                 var storeConfigurations = use.stores.indices.map {
                     $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
@@ -233,6 +238,22 @@ enum ContainerBuilder {
         case let .value(.models(models)): return (models, nil, nil)
         case let .value(.version(id, use)): return (nil, id, use)
         case .oneOf, .unknown: return (nil, nil, nil)
+        }
+    }
+
+    /// Why a container's models cannot be read, for `--verbose`: nil when they can.
+    private static func unread(
+        _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation, project: Project,
+        values: NamedValueIndex, calls: CallSites
+    ) -> UnknownValue? {
+        let versions = Set(project.versions.map(\.id))
+        let evaluator = ModelListEvaluator(
+            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains,
+            calls: calls)
+        switch evaluator.evaluate(source, scope: scope, file: file, at: location) {
+        case .value: return nil
+        case let .oneOf(lists): return UnknownValue("they are one of \(lists.count) different lists", at: location)
+        case let .unknown(why): return why
         }
     }
 }

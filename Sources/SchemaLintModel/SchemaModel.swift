@@ -196,6 +196,8 @@ public struct ContainerModel: Sendable {
     /// Why whether it keeps its store in memory cannot be told (a flag schemalint cannot read): it is checked as an
     /// app store, the case where users' data is at stake.
     public var inMemoryUnread: UnknownValue?
+    /// Why its models cannot be read (nil when they can, or when none are given).
+    public var modelsUnread: UnknownValue?
     /// The store files it opens (`StoreLocation`): one per configuration, `default.store` without one.
     public var stores: [StoreLocation] = [.defaultStore]
     /// The configurations it is given, where they are written in its own file.

@@ -116,7 +116,11 @@ final class ContainerHelperTests: XCTestCase {
             """
         let analysis = TestSupport.analyze(files(app))
         XCTAssertEqual(
-            topology(analysis), ["pooled: the plan or models of the container at Sky/SkyApp.swift:7:13 cannot be read"])
+            topology(analysis),
+            [
+                "pooled: the plan or models of the container at Sky/SkyApp.swift:7:13 cannot be read: "
+                    + "`Remote.schema` is not a constant or function schemalint can find (Sky/SkyApp.swift:5:44)"
+            ])
     }
 
     /// The live models opened with no plan on a URL another object's method returns (`repairService.storeURL()`):

@@ -67,9 +67,10 @@ extension StoreTopology {
             return pooled(project, containers, because: "no app container is in the sources")
         }
         if let unreadable = containers.first(where: { !readable([$0]) }) {
+            let why = unreadable.modelsUnread.map { ": \($0)" } ?? ""
             return pooled(
                 project, containers,
-                because: "the plan or models of the container at \(unreadable.location) cannot be read")
+                because: "the plan or models of the container at \(unreadable.location) cannot be read\(why)")
         }
         if let publicPlan {
             return pooled(
