@@ -3,7 +3,10 @@ enum ContainerBuilder {
     static func bind(_ files: [ParsedFile], values: NamedValueIndex, into project: inout Project) {
         let symbols = project.symbols
         let calls = CallSites(files)
-        let flags = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        let cloudKit = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        // An in-memory store is dropped from every check: a parameter's default is not taken without a call seen.
+        var flags = cloudKit
+        flags.defaultWithoutCallers = false
         for file in files {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
@@ -118,7 +121,7 @@ enum ContainerBuilder {
                     location: use.location, models: models, versionedSchema: versioned, purpose: purpose,
                     enablesCloudKit: false)
                 if let database = use.cloudKit {
-                    let possible = flags.possibilities(database, scope: scope, file: file.path)
+                    let possible = cloudKit.possibilities(database, scope: scope, file: file.path)
                     configuration.enablesCloudKit = possible.values.contains { $0.isCloudKitDatabase }
                     configuration.cloudKitUnread = possible.unknown
                 }
@@ -127,8 +130,8 @@ enum ContainerBuilder {
                 project.configurations.append(configuration)
             }
         }
-        project.unresolvedOwners.formUnion(flags.wanted.owners)
-        project.unresolvedConstants.formUnion(flags.wanted.names)
+        project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
+        project.unresolvedConstants.formUnion(cloudKit.wanted.names)
     }
 
     /// The plan every caller passes to a `migrationPlan` parameter (its default where one leaves it out); nil when
@@ -193,7 +196,9 @@ enum ContainerBuilder {
         // A name or App Group the evaluator reads (a parameter's callers, a local variable, a function): one value
         // each, or the store stays one schemalint cannot name for certain.
         if store.nameSource != nil || store.groupSource != nil {
-            let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+            // A name no call is seen for is not taken from the default: the store would be named for certain.
+            var evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+            evaluator.defaultWithoutCallers = false
             func single(_ source: ValueSource?) -> String?? {
                 guard let source else { return .some(nil) }
                 if case let .value(.string(text)) = evaluator.evaluate(source, scope: scope, file: file) { return text }

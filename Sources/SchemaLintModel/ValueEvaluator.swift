@@ -8,6 +8,10 @@ struct ValueEvaluator {
     let symbols: SymbolTable
     let values: NamedValueIndex
     let calls: CallSites
+    /// Whether a parameter no call site is seen for takes its default. Callers in files that never mention a container
+    /// or configuration are not read, so a default is not taken for what they pass where that would make a store
+    /// vanish (an in-memory flag: the store would be dropped from every check).
+    var defaultWithoutCallers = true
     /// What pass 2 should parse: types named where a value is read that no parsed file declares, and variables read
     /// (files that mention them may assign them).
     final class Wanted {
@@ -128,8 +132,9 @@ struct ValueEvaluator {
                 }
             }
             if found.isEmpty {
-                // No call site passes it: its default, when it has one.
-                guard let defaultValue else {
+                // No call site passes it: its default, when it has one (and no call is seen at all only when the
+                // default may be trusted).
+                guard let defaultValue, defaultWithoutCallers || !sites.isEmpty else {
                     return .unknown(
                         UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
                 }

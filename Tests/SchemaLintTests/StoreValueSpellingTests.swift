@@ -490,6 +490,22 @@ final class StoreValueSpellingTests: XCTestCase {
             TestSupport.analyze(Self.herbarium(app(body))).project.containers.compactMap(\.inMemoryUnread?.reason)
         }
         XCTAssertEqual(unread, [[], [], ["`Launch.options.ephemeral` is not a constant schemalint can find"]])
+        // A helper whose default keeps the store in memory, with no call seen (its callers may be in files schemalint
+        // does not read): not taken as in memory, and said why.
+        let unseen = TestSupport.analyze(
+            Self.herbarium(
+                """
+                enum Opener {
+                    static func open(inMemory: Bool = true) -> ModelContainer {
+                        try! ModelContainer(
+                            for: Specimen.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+                    }
+                }
+                """))
+        XCTAssertEqual(unseen.project.containers.map(\.purpose), [.app])
+        XCTAssertEqual(
+            unseen.project.containers.compactMap(\.inMemoryUnread?.reason),
+            ["`inMemory` is a parameter of `open` no call here passes"])
     }
 
     // MARK: Store names
