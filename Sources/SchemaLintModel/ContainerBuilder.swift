@@ -2,46 +2,105 @@
 enum ContainerBuilder {
     static func bind(_ files: [ParsedFile], values: NamedValueIndex, into project: inout Project) {
         let symbols = project.symbols
-        let calls = CallSites(files.flatMap(\.boolArguments))
+        let calls = CallSites(files)
+        let cloudKit = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        // An in-memory store is dropped from every check: a parameter's default is not taken without a call seen.
+        var flags = cloudKit
+        flags.defaultWithoutCallers = false
         for file in files {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, schemaUse) = resolve(
-                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
+                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                    calls: calls)
                 var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
                 if plan == nil, let reference = use.migrationPlanReference {
                     plan = values.type(of: reference, scope: scope, file: file.path)
                     if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
+                }
+                if let parameter = use.migrationPlanParameter {
+                    plan = passedPlan(parameter, default: plan, calls: calls, values: values, project: project)
                 }
                 if models == nil, versioned == nil, case let .named(reference) = use.models,
                     let owner = reference.base?.path?.first
                 {
                     project.unresolvedOwners.insert(owner)
                 }
-                let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
                 var container = ContainerModel(
                     location: use.location, models: models, versionedSchema: versioned, plan: plan,
-                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: purpose)
+                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: use.purpose)
                 container.site = use.site
                 container.isViewModifier = use.isViewModifier
-                var inMemory = 0
+                container.isFallback = use.isFallback
+                if models == nil, versioned == nil {
+                    container.modelsUnread = unread(
+                        use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                        calls: calls)
+                }
+                container.configurationLocations = use.configurationLocations
+                var storeConfigurations = use.stores.indices.map {
+                    $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
+                }
+                // Whether each store is kept in memory: true, false, or nil where it cannot be told.
+                var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
+                    guard let flag else { return false }
+                    let read = flags.isTrue(flag, scope: scope, file: file.path)
+                    if read == nil, container.inMemoryUnread == nil {
+                        container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
+                    }
+                    return read
+                }
                 container.stores = use.stores.enumerated().map { index, store in
+                    // A configuration given by a parameter: the one store every caller passes, else unknown.
+                    if let parameter = use.configurationParameters[index] {
+                        let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
+                        guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
+                        if index < inMemory.count {
+                            let kept = Set(
+                                passed.map { given -> Bool? in
+                                    guard let flag = given.inMemory else { return false }
+                                    return flags.isTrue(flag, scope: given.scope, file: given.file)
+                                })
+                            inMemory[index] = kept.count == 1 ? kept.first! : nil
+                        }
+                        for location in passed.compactMap(\.location)
+                        where !container.configurationLocations.contains(location) {
+                            container.configurationLocations.append(location)
+                        }
+                        let written = Set(passed.map(\.location))
+                        if written.count == 1 { storeConfigurations[index] = passed[0].location }
+                        return passed[0].store
+                    }
                     // A configuration given by a constant's name: the store the constant's configuration names.
                     if let reference = use.configurationReferences[index],
                         let entry = values.lookup(reference, scope: scope, file: file.path),
-                        case let .configuration(named, isInMemory) = entry.value.value
+                        case let .configuration(named, flag, at) = entry.value.value
                     {
-                        if isInMemory { inMemory += 1 }
+                        if index < inMemory.count {
+                            inMemory[index] =
+                                flag.map { flags.isTrue($0, scope: entry.owner, file: entry.file) }
+                                ?? false
+                        }
+                        // Its CloudKit database is read where it is written.
+                        if !container.configurationLocations.contains(at) {
+                            container.configurationLocations.append(at)
+                        }
+                        storeConfigurations[index] = at
                         // Names in the constant's configuration resolve where the constant is declared.
-                        return strings(named, scope: entry.owner, file: entry.file, values: values, project: &project)
+                        return strings(
+                            named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project
+                        )
                     }
-                    return strings(store, scope: scope, file: file.path, values: values, project: &project)
+                    return strings(
+                        store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
                 }
-                if container.purpose == .app, inMemory > 0, inMemory == use.stores.count {
+                container.storeConfigurations = storeConfigurations
+                // In memory only when every store it opens is, for every value its flags can have.
+                if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
                     container.purpose = .inMemory
                 }
-                container.configurationLocations = use.configurationLocations
+                if fileIsTest, container.purpose == .app { container.purpose = .test }
                 if let schemaUse {
                     container.versionedSchemaLocation = schemaUse.location
                     container.versionedSchemaWritten = schemaUse.type
@@ -51,25 +110,104 @@ enum ContainerBuilder {
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, _) = resolve(
-                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values)
-                let purpose = fileIsTest && use.purpose == .app ? .test : use.purpose
+                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                    calls: calls)
+                var purpose = use.purpose
+                if purpose == .app, let flag = use.inMemory, flags.isTrue(flag, scope: scope, file: file.path) == true {
+                    purpose = .inMemory
+                }
+                if fileIsTest, purpose == .app { purpose = .test }
                 var configuration = ConfigurationModel(
-                    location: use.location, models: models, versionedSchema: versioned,
-                    cloudKit: use.cloudKit, purpose: purpose,
-                    enablesCloudKit: calls.enables(use.cloudKit))
+                    location: use.location, models: models, versionedSchema: versioned, purpose: purpose,
+                    enablesCloudKit: false)
+                if let database = use.cloudKit {
+                    let possible = cloudKit.possibilities(database, scope: scope, file: file.path)
+                    configuration.enablesCloudKit = possible.values.contains { $0.isCloudKitDatabase }
+                    configuration.cloudKitUnread = possible.unknown
+                }
                 configuration.store = strings(
-                    use.store, scope: scope, file: file.path, values: values, project: &project)
+                    use.store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
                 project.configurations.append(configuration)
             }
         }
+        project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
+        project.unresolvedConstants.formUnion(cloudKit.wanted.names)
+    }
+
+    /// The plan every caller passes to a `migrationPlan` parameter (its default where one leaves it out); nil when
+    /// callers pass different plans or one schemalint cannot read, or no caller is seen and there is no default.
+    private static func passedPlan(
+        _ parameter: CallSite.Parameter, default defaultPlan: SymbolID?, calls: CallSites, values: NamedValueIndex,
+        project: Project
+    ) -> SymbolID? {
+        var plans: Set<SymbolID> = []
+        for site in calls.sites(of: parameter.function) {
+            let scope = project.symbols.scope(site.scope, file: site.file)
+            if let type = site.types[parameter.label] {
+                guard let id = project.symbols.resolveSymbol(type, scope: scope, file: site.file) else { return nil }
+                plans.insert(id)
+            } else if case let .named(reference)? = site.models[parameter.label] {
+                guard let id = values.type(of: reference, scope: scope, file: site.file) else { return nil }
+                plans.insert(id)
+            } else if site.arguments[parameter.label] == nil {
+                guard let defaultPlan else { continue }
+                plans.insert(defaultPlan)
+            } else {
+                return nil
+            }
+        }
+        if plans.isEmpty { return defaultPlan }
+        return plans.count == 1 ? plans.first : nil
+    }
+
+    /// What every caller passes to a configuration parameter: the store, the in-memory flag (and where it resolves),
+    /// where the configuration is written. Empty when some caller's configuration cannot be read, or none is seen.
+    private static func passedConfigurations(
+        _ parameter: CallSite.Parameter, calls: CallSites, values: NamedValueIndex, project: inout Project
+    ) -> [(store: StoreLocation, inMemory: ValueSource?, scope: SymbolID?, file: String, location: SourceLocation?)] {
+        var passed: [(StoreLocation, ValueSource?, SymbolID?, String, SourceLocation?)] = []
+        for site in calls.sites(of: parameter.function) {
+            guard let given = site.configurations[parameter.label] else { return [] }
+            let scope = project.symbols.scope(site.scope, file: site.file)
+            if let reference = given.reference {
+                guard let entry = values.lookup(reference, scope: scope, file: site.file),
+                    case let .configuration(named, flag, at) = entry.value.value
+                else { return [] }
+                let store = strings(
+                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
+                passed.append((store, flag, entry.owner, entry.file, at))
+            } else {
+                let store = strings(
+                    given.store, scope: scope, file: site.file, values: values, calls: calls, project: &project)
+                guard store.kind != .unknown else { return [] }
+                passed.append((store, given.inMemory, scope, site.file, given.location))
+            }
+        }
+        return passed
     }
 
     /// A store whose App Group or name is given by a constant (`AppGroup.identifier`), with the string the constant
     /// holds put in, when the project declares it: two files naming one constant, or one the literal, are one store.
     /// One it cannot find is wanted by pass 2: the type holding it, or the global's name.
     private static func strings(
-        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, project: inout Project
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
+        project: inout Project
     ) -> StoreLocation {
+        // A name or App Group the evaluator reads (a parameter's callers, a local variable, a function): one value
+        // each, or the store stays one schemalint cannot name for certain.
+        if store.nameSource != nil || store.groupSource != nil {
+            // A name no call is seen for is not taken from the default: the store would be named for certain.
+            var evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+            evaluator.defaultWithoutCallers = false
+            func single(_ source: ValueSource?) -> String?? {
+                guard let source else { return .some(nil) }
+                if case let .value(.string(text)) = evaluator.evaluate(source, scope: scope, file: file) { return text }
+                return nil
+            }
+            if let name = single(store.nameSource), let group = single(store.groupSource) {
+                return .named(name ?? "default", group: group)
+            }
+        }
         var missing: [ValueReference] = []
         let resolved = store.resolving { reference in
             guard let entry = values.lookup(reference, scope: scope, file: file),
@@ -95,15 +233,32 @@ enum ContainerBuilder {
     /// none: the container's models are not known.
     private static func resolve(
         _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation, project: Project,
-        values: NamedValueIndex
+        values: NamedValueIndex, calls: CallSites
     ) -> ([ModelReference]?, SymbolID?, TypeUse?) {
         let versions = Set(project.versions.map(\.id))
         let evaluator = ModelListEvaluator(
-            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains)
+            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains,
+            calls: calls)
         switch evaluator.evaluate(source, scope: scope, file: file, at: location) {
         case let .value(.models(models)): return (models, nil, nil)
         case let .value(.version(id, use)): return (nil, id, use)
         case .oneOf, .unknown: return (nil, nil, nil)
+        }
+    }
+
+    /// Why a container's models cannot be read, for `--verbose`: nil when they can.
+    private static func unread(
+        _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation, project: Project,
+        values: NamedValueIndex, calls: CallSites
+    ) -> UnknownValue? {
+        let versions = Set(project.versions.map(\.id))
+        let evaluator = ModelListEvaluator(
+            symbols: project.symbols, entities: project.entities, values: values, isVersion: versions.contains,
+            calls: calls)
+        switch evaluator.evaluate(source, scope: scope, file: file, at: location) {
+        case .value: return nil
+        case let .oneOf(lists): return UnknownValue("they are one of \(lists.count) different lists", at: location)
+        case let .unknown(why): return why
         }
     }
 }
@@ -115,30 +270,14 @@ extension ContainerPurpose {
     }
 }
 
-/// Every `label: value` passed in the analysed files, to decide a `CloudKitSetting.parameter`.
-struct CallSites {
-    private var values: [String: [Bool?]] = [:]
-
-    init(_ arguments: [BoolArgument]) {
-        for argument in arguments {
-            values["\(argument.function)|\(argument.label)", default: []].append(argument.value)
-        }
-    }
-
-    /// On when written on; for a parameter, on when its default turns it on and some call site leaves it out, or
-    /// when any call site passes the value that turns it on or something that is not a literal. An expression
-    /// schemalint cannot fold is taken as on only when it names CloudKit's databases.
-    func enables(_ setting: CloudKitSetting) -> Bool {
-        switch setting {
-        case .off: return false
-        case .on: return true
-        case let .unknown(written): return written.contains(".automatic") || written.contains(".private")
-        case let .parameter(function, label, defaultValue, onWhen, _):
-            let passed = values["\(function)|\(label)"] ?? []
-            if passed.contains(where: { $0 == nil || $0 == onWhen }) { return true }
-            // No call site passes it: the default decides. Without a default, the callers were not seen: say on.
-            guard let defaultValue else { return true }
-            return defaultValue == onWhen
-        }
+extension ValueEvaluator {
+    /// True when the flag is `true` for every value it can have, false when it is `false` for every one, nil when it
+    /// may be either or cannot be read.
+    func isTrue(_ flag: ValueSource, scope: SymbolID?, file: String) -> Bool? {
+        let possible = possibilities(flag, scope: scope, file: file)
+        guard possible.unknown == nil, !possible.values.isEmpty else { return nil }
+        if possible.values.allSatisfy({ $0 == ScalarValue.bool(true) }) { return true }
+        if possible.values.allSatisfy({ $0 == ScalarValue.bool(false) }) { return false }
+        return nil
     }
 }

@@ -19,8 +19,11 @@ public struct ParsedFile: Sendable {
     public var syntaxError: SyntaxProblem?
     public var containers: [ContainerUse] = []
     public var configurations: [ConfigurationUse] = []
-    /// `label: true/false` arguments of calls in this file, for folding CloudKit switches.
-    public var boolArguments: [BoolArgument] = []
+    /// Calls with labelled arguments in this file: what callers pass to a parameter that decides a store.
+    public var callSites: [CallSite] = []
+    /// Names assigned somewhere in this file (`flag = true`, `Settings.flag = x`, `flag.toggle()`): a `static var`
+    /// of that name is not its initial value for certain.
+    public var assignedNames: Set<String> = []
     /// `// schemalint:disable...` comments, in source order.
     public var suppressions: [SuppressionComment] = []
     /// Names this file's code uses (as a type or a value), outside the declaration and extensions of a type of that
@@ -361,33 +364,85 @@ public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     case inMemory = "in-memory"
     /// A store in the temporary folder: a helper's throwaway copy, never a user's store.
     case scratch
+    /// Opened only to read a store right before the code deletes or replaces that file (`try? ModelContainer(for:
+    /// subset, configurations: ModelConfiguration(url: url))`, then `removeItem(at: url)`): what it opens is no state
+    /// the store keeps.
+    case salvage
 }
 
-/// `cloudKitDatabase:` folded as far as the source allows.
-public enum CloudKitSetting: Sendable, Hashable {
-    /// `.none`, or no argument.
-    case off
-    /// `.automatic` or `.private("...")`, as written.
-    case on(String)
-    /// `flag ? .automatic : .none` where `flag` is a `Bool` parameter of the enclosing function: on when the
-    /// argument equals `onWhen`. `defaultValue` is the parameter's default, when it has a literal one.
-    case parameter(function: String, label: String, defaultValue: Bool?, onWhen: Bool, written: String)
-    /// An expression schemalint cannot fold (a variable, a property of another type).
-    case unknown(String)
+/// A value that decides a store (a `Bool` flag, a CloudKit database, a store's name) as it is written, before any
+/// name is resolved: `ValueEvaluator` reads it once every file is known, the way `ModelListEvaluator` reads a list.
+public indirect enum ValueSource: Sendable {
+    case bool(Bool)
+    case string(String)
+    /// An implicit member (`.automatic`, `.none`, `.private("iCloud.x")`), by its name; `nil` is `.none`.
+    case member(String)
+    /// A constant, a static or global variable, or a function without arguments that returns a value.
+    case named(ValueReference)
+    /// A parameter of the function the value is read in: what each caller passes, its default where a caller leaves
+    /// it out. `function` is the callee's base name (the type's name for an initialiser).
+    case parameter(function: String, label: String, defaultValue: ValueSource?, location: SourceLocation)
+    /// `!flag`.
+    case not(ValueSource, SourceLocation)
+    /// `condition ? then : otherwise`: the branch the condition picks when it is known, else either.
+    case conditional(ValueSource, then: ValueSource, otherwise: ValueSource, SourceLocation)
+    /// The branches of a `switch` expression: one of these, depending on something read at run time.
+    case oneOf([ValueSource], SourceLocation)
+    /// What schemalint does not follow, and where.
+    case unreadable(String, SourceLocation)
 }
 
-/// A `Bool` literal (or anything else) passed to a labelled parameter: the call sites that decide a
-/// `CloudKitSetting.parameter`.
-public struct BoolArgument: Sendable, Hashable {
-    /// The called function's base name (`create` for `DashContainer.create(cloudKit: false)`).
+/// What `ValueEvaluator` reads a `ValueSource` as.
+public enum ScalarValue: Sendable, Hashable {
+    case bool(Bool)
+    case string(String)
+    case member(String)
+}
+
+/// A call of a function in the analysed files, with the labelled arguments it passes: what decides a
+/// `ValueSource.parameter`.
+public struct CallSite: Sendable {
+    /// The called function's base name (`create` for `DashContainer.create(cloudKit: false)`, `Store` for
+    /// `Store(cloudKit: false)`).
     public var function: String
-    public var label: String
-    /// nil when the argument is not a `true`/`false` literal.
-    public var value: Bool?
-    public init(function: String, label: String, value: Bool?) {
+    /// Where the call is: names in its arguments resolve there.
+    public var scope: [String]
+    /// By label; an unlabelled argument as `#0`, `#1` ... (its position).
+    public var arguments: [String: ValueSource]
+    /// Arguments that read as a list of models or a schema (`Def.schema`, a local `Schema(...)` variable).
+    public var models: [String: ModelSource] = [:]
+    /// Arguments that are a `ModelConfiguration` (written there, or a local variable holding one).
+    public var configurations: [String: Configuration] = [:]
+    /// Arguments that are a type (`AppPlan.self`): a migration plan passed to a helper.
+    public var types: [String: TypeExpr] = [:]
+
+    /// A configuration passed to a function: the store it names, its in-memory flag, where it is written.
+    public struct Configuration: Sendable {
+        public var store: StoreLocation
+        public var inMemory: ValueSource?
+        public var location: SourceLocation?
+        /// A configuration given by a constant's name (`SkyStore.configuration`): `store` is not read yet.
+        public var reference: ValueReference?
+        public init(store: StoreLocation, inMemory: ValueSource?) {
+            self.store = store
+            self.inMemory = inMemory
+        }
+    }
+
+    /// A parameter of a function, by the function's base name and the parameter's label.
+    public struct Parameter: Sendable, Hashable {
+        public var function: String
+        public var label: String
+        public init(function: String, label: String) {
+            self.function = function
+            self.label = label
+        }
+    }
+
+    public init(function: String, scope: [String], arguments: [String: ValueSource]) {
         self.function = function
-        self.label = label
-        self.value = value
+        self.scope = scope
+        self.arguments = arguments
     }
 }
 
@@ -402,6 +457,9 @@ public struct ContainerUse: Sendable {
     /// The `migrationPlan:` argument when it names a constant (`SchemaDefinition.migrationPlan`, or a parameter's
     /// default), resolved with the project's `NamedValue`s.
     public var migrationPlanReference: ValueReference?
+    /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
+    /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
+    public var migrationPlanParameter: CallSite.Parameter?
     public var hasMigrationPlanArgument: Bool
     /// What the code around it says (a `#Preview`, an `XCTestCase`, an in-memory configuration); the path of the
     /// file is judged later.
@@ -412,13 +470,24 @@ public struct ContainerUse: Sendable {
     /// `.modelContainer(for:)`, SwiftUI's modifier: it takes no migration plan, so adopting one means opening a
     /// `ModelContainer` instead.
     public var isViewModifier = false
+    /// Opened in a `catch` of a `do` whose body opens a container with a migration plan: a last-resort fallback when
+    /// the planned container fails.
+    public var isFallback = false
     /// The store files it opens: one per configuration given, `default.store` when it is given none.
     public var stores: [StoreLocation] = [.defaultStore]
     /// Where each `ModelConfiguration` it is given is written, when it is written in this file.
     public var configurationLocations: [SourceLocation] = []
+    /// The same, by the index in `stores` of the store each one opens (nil where it is not known here).
+    public var storeConfigurationLocations: [SourceLocation?] = []
     /// Configurations given by a constant's name (`SharedContainer.configuration`), by their index in `stores`: the
     /// project reads the store they name.
     public var configurationReferences: [Int: ValueReference] = [:]
+    /// Configurations given by a parameter of the function the container is opened in, by their index in `stores`:
+    /// the project reads what its callers pass.
+    public var configurationParameters: [Int: CallSite.Parameter] = [:]
+    /// Whether it keeps its stores in memory, as written: `.modelContainer(for:inMemory:)`, or each configuration's
+    /// `isStoredInMemoryOnly:` (nil where a configuration does not say, or is given by name).
+    public var inMemoryFlags: [ValueSource?] = []
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, migrationPlan: TypeExpr?,
         hasMigrationPlanArgument: Bool, purpose: ContainerPurpose = .app, site: SourceLocation? = nil
@@ -438,12 +507,15 @@ public struct ConfigurationUse: Sendable {
     public var location: SourceLocation
     public var scope: [String]
     public var models: ModelSource
-    public var cloudKit: CloudKitSetting
+    /// The `cloudKitDatabase:` argument; nil when it is not given (no CloudKit).
+    public var cloudKit: ValueSource?
+    /// The `isStoredInMemoryOnly:` argument; nil when it is not given (on disk).
+    public var inMemory: ValueSource?
     public var purpose: ContainerPurpose
     /// The store file it names (`ModelConfiguration("Cache")`, `url:`), `default.store` when it names none.
     public var store: StoreLocation = .defaultStore
     public init(
-        location: SourceLocation, scope: [String], models: ModelSource, cloudKit: CloudKitSetting,
+        location: SourceLocation, scope: [String], models: ModelSource, cloudKit: ValueSource?,
         purpose: ContainerPurpose = .app
     ) {
         self.location = location
@@ -467,6 +539,9 @@ public indirect enum ModelSource: Sendable {
     case concatenation([ModelSource], SourceLocation)
     /// `flag ? a : b`: one of these, depending on something read at run time.
     case alternatives([ModelSource], SourceLocation)
+    /// A parameter of the function the container is opened in (`static func open(schema: Schema)`): what each caller
+    /// passes, its default where a caller leaves it out. `label` is `#0`, `#1` ... for an unlabelled one.
+    case parameter(function: String, label: String, defaultValue: ModelSource?, location: SourceLocation)
     /// An expression schemalint does not follow: what it is, and where.
     case unreadable(String, SourceLocation)
     /// Not given.
@@ -494,8 +569,13 @@ public struct NamedValue: Sendable {
         case type(TypeExpr)
         /// A string literal: an App Group identifier or a store name a configuration is given by name.
         case string(String)
-        /// A `ModelConfiguration(...)`: the store it names, and whether it keeps its store in memory.
-        case configuration(StoreLocation, inMemory: Bool)
+        /// A `ModelConfiguration(...)`: the store it names, its `isStoredInMemoryOnly:` argument, and where the call
+        /// is written (its `ConfigurationUse`: CloudKit is read there).
+        case configuration(StoreLocation, inMemory: ValueSource?, at: SourceLocation)
+        /// A flag, a string or an implicit member, as written (`static var syncs = false`).
+        case scalar(ValueSource)
+        /// An instance of a type (`static let shared = Persistence()`): its instance members are reached through it.
+        case instance(TypeExpr)
     }
 
     /// The enclosing type path (the extended type inside an extension); empty for a global.
@@ -503,6 +583,10 @@ public struct NamedValue: Sendable {
     public var name: String
     public var value: Value
     public var location: SourceLocation
+    /// A stored `var` (`static var syncs = false`): another value when some code assigns it.
+    public var isVariable = false
+    /// An instance member (`let configuration = ModelConfiguration(...)` in a type): reached through an instance.
+    public var isInstanceMember = false
     public init(scope: [String], name: String, value: Value, location: SourceLocation) {
         self.scope = scope
         self.name = name

@@ -39,6 +39,8 @@ struct ModelListEvaluator {
     let entities: [SymbolID: Entity]
     let values: NamedValueIndex
     let isVersion: (SymbolID) -> Bool
+    /// What callers pass to a parameter a container is given its models by.
+    var calls: CallSites?
     /// More possible lists than this is unknown: a set that large is no answer.
     static let alternativesLimit = 8
     static let depthLimit = 16
@@ -130,6 +132,46 @@ struct ModelListEvaluator {
             // Branches that list the same models are one answer.
             var distinct: [List] = []
             for list in found where !distinct.contains(where: { same($0, list) }) { distinct.append(list) }
+            return distinct.count == 1 ? .value(distinct[0]) : .oneOf(distinct)
+        case let .parameter(function, label, defaultValue, location):
+            var found: [Evaluated<List>] = []
+            for site in calls?.sites(of: function) ?? [] {
+                if let passed = site.models[label] {
+                    let siteScope = symbols.scope(site.scope, file: site.file)
+                    found.append(
+                        evaluate(
+                            passed, scope: siteScope, file: site.file, at: location, visiting: &visiting,
+                            depth: depth + 1))
+                } else if site.arguments[label] != nil {
+                    return .unknown(
+                        UnknownValue(
+                            "a call of `\(function)` passes `\(label)` a value schemalint cannot read", at: location))
+                } else if let defaultValue {
+                    found.append(
+                        evaluate(
+                            defaultValue, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1)
+                    )
+                }
+            }
+            if found.isEmpty {
+                guard let defaultValue else {
+                    return .unknown(
+                        UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
+                }
+                return evaluate(
+                    defaultValue, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1)
+            }
+            var lists: [List] = []
+            for each in found {
+                switch each {
+                case let .unknown(why): return .unknown(why)
+                case let .value(list): lists.append(list)
+                case let .oneOf(more): lists += more
+                }
+            }
+            if lists.count > Self.alternativesLimit { return tooMany(location) }
+            var distinct: [List] = []
+            for list in lists where !distinct.contains(where: { same($0, list) }) { distinct.append(list) }
             return distinct.count == 1 ? .value(distinct[0]) : .oneOf(distinct)
         case let .unreadable(reason, where_):
             return .unknown(UnknownValue(reason, at: where_))

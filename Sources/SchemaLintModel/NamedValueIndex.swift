@@ -10,10 +10,13 @@ struct NamedValueIndex {
 
     private var entries: [String: [Entry]] = [:]
     private let symbols: SymbolTable
+    /// Names some code assigns (`ParsedFile.assignedNames`): a `static var` of one of them may hold anything.
+    private(set) var assigned: Set<String> = []
 
     init(_ files: [ParsedFile], symbols: SymbolTable) {
         self.symbols = symbols
         for file in files {
+            assigned.formUnion(file.assignedNames)
             for value in file.namedValues {
                 let owner = symbols.scope(value.scope, file: file.path)
                 // A member of a type schemalint cannot find is not a global.
@@ -27,7 +30,8 @@ struct NamedValueIndex {
     func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
         guard let candidates = entries[reference.name] else { return nil }
         if let base = reference.base {
-            guard let owner = symbols.resolveSymbol(base, scope: scope, file: file) else { return nil }
+            guard let owner = symbols.resolveSymbol(base, scope: scope, file: file) ?? instanceOwner(base, scope, file)
+            else { return nil }
             return candidates.first { $0.owner == owner }
         }
         var current = scope
@@ -38,6 +42,20 @@ struct NamedValueIndex {
         let globals = candidates.filter { $0.owner == nil }
         // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
+    }
+
+    /// `Persistence.shared` as a base: the type of the instance a static constant holds
+    /// (`static let shared = Persistence()`), whose instance members are then looked up.
+    private func instanceOwner(_ base: TypeExpr, _ scope: SymbolID?, _ file: String) -> SymbolID? {
+        guard let path = base.path, path.count >= 2,
+            let entry = lookup(
+                ValueReference(
+                    base: .named(Array(path.dropLast()), arguments: []), name: path[path.count - 1],
+                    location: SourceLocation(file: file, line: 0, column: 0)),
+                scope: scope, file: file),
+            case let .instance(type) = entry.value.value
+        else { return nil }
+        return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
     }
 
     /// The member `name` of the type `owner` itself (or of its extensions), never a global or an enclosing type's.
@@ -54,7 +72,7 @@ struct NamedValueIndex {
             return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
         case let .models(.named(next)):
             return self.type(of: next, scope: entry.owner, file: entry.file, depth: depth + 1)
-        case .models, .string, .configuration:
+        case .models, .string, .configuration, .scalar, .instance:
             return nil
         }
     }

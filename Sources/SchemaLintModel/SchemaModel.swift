@@ -191,10 +191,20 @@ public struct ContainerModel: Sendable {
     public var site: SourceLocation?
     /// SwiftUI's `.modelContainer(for:)` modifier, which takes no migration plan.
     public var isViewModifier = false
+    /// A last-resort fallback in a `catch` after a container with a migration plan failed (`ContainerUse.isFallback`).
+    public var isFallback = false
+    /// Why whether it keeps its store in memory cannot be told (a flag schemalint cannot read): it is checked as an
+    /// app store, the case where users' data is at stake.
+    public var inMemoryUnread: UnknownValue?
+    /// Why its models cannot be read (nil when they can, or when none are given).
+    public var modelsUnread: UnknownValue?
     /// The store files it opens (`StoreLocation`): one per configuration, `default.store` without one.
     public var stores: [StoreLocation] = [.defaultStore]
     /// The configurations it is given, where they are written in its own file.
     public var configurationLocations: [SourceLocation] = []
+    /// Where the configuration of each of `stores` is written, by index (nil where it cannot be told): CloudKit is a
+    /// store's own, never its neighbour's.
+    public var storeConfigurations: [SourceLocation?] = []
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.
@@ -202,10 +212,12 @@ public struct ConfigurationModel: Sendable {
     public var location: SourceLocation
     public var models: [ModelReference]?
     public var versionedSchema: SymbolID?
-    public var cloudKit: CloudKitSetting
     public var purpose: ContainerPurpose = .app
-    /// Whether CloudKit is on, judged with the call sites of the function whose parameter switches it.
+    /// Whether CloudKit may be on: its `cloudKitDatabase:` is a CloudKit database for some value it can have (a
+    /// flag's every possible value, each caller's argument), by `ValueEvaluator`.
     public var enablesCloudKit: Bool
+    /// Why whether it syncs cannot be told: nothing is concluded from it either way.
+    public var cloudKitUnread: UnknownValue?
     /// The store file it names.
     public var store: StoreLocation = .defaultStore
 }

@@ -19,6 +19,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// Names of constants written in the key as `` `name` `` (an App Group identifier given by name): the project
     /// puts in the string each one holds, where it can find it. Not part of the store's identity.
     public var constants: [String: ValueReference] = [:]
+    /// The name and App Group as written (`ModelConfiguration(name)`, `.identifier(group)`), for `ValueEvaluator`
+    /// where they are not literals or constants: a parameter, a local variable, a function. Not part of the identity.
+    public var nameSource: ValueSource?
+    public var groupSource: ValueSource?
 
     public init(kind: Kind, key: String) {
         self.kind = kind
@@ -35,9 +39,11 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
 
     public static let defaultStore = StoreLocation(kind: .defaultStore, key: "default.store")
 
-    /// `ModelConfiguration("Name", groupContainer: .identifier("group.x"))`.
+    /// `ModelConfiguration("Name", groupContainer: .identifier("group.x"))`. `ModelConfiguration("default")` is the
+    /// file an unnamed configuration opens, `default.store`: the same store.
     public static func named(_ name: String, group: String? = nil) -> StoreLocation {
-        StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
+        if name == "default", group == nil { return .defaultStore }
+        return StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
     }
 
     /// The key with each constant it names replaced by the string the constant holds (`resolve` finds it).
@@ -48,6 +54,8 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
             resolved.key = resolved.key.replacingOccurrences(of: "`\(written)`", with: value)
             resolved.constants[written] = nil
         }
+        // A name given by a constant holding "default": the file an unnamed configuration opens.
+        if resolved.kind == .named, resolved.key == StoreLocation.defaultStore.key { return .defaultStore }
         return resolved
     }
 

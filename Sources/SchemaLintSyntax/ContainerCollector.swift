@@ -17,11 +17,14 @@ final class ContainerCollector: SyntaxVisitor {
     private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
-    private(set) var boolArguments: [BoolArgument] = []
-    private var pendingContainers: [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters)] = []
+    private(set) var callSites: [CallSite] = []
+    private var pendingContainers:
+        [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters, ValueSourceReader.Parameters)] = []
     /// The parameters of the function a pending container is read in.
     private var readingDefaults = Parameters()
-    private var folding = CloudKitFolding()
+    /// The parameters of the functions the walk is inside, innermost last, for values read as `ValueSource`s.
+    private var valueParameters: [ValueSourceReader.Parameters] = []
+    private var readingValueParameters = ValueSourceReader.Parameters()
     /// A file that imports a test framework is test code throughout.
     private let fileIsTest: Bool
 
@@ -52,6 +55,7 @@ final class ContainerCollector: SyntaxVisitor {
         walk(file)
         containers = pendingContainers.map {
             readingDefaults = $0.3
+            readingValueParameters = $0.4
             return container($0.0, scope: $0.1, enclosing: $0.2)
         }
     }
@@ -121,23 +125,25 @@ final class ContainerCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
-        folding.enter(function: node.name.text, parameters: node.signature.parameterClause.parameters)
+        valueParameters.append(
+            ValueSourceReader.parameters(of: node.name.text, node.signature.parameterClause.parameters))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
         purposes.removeLast()
-        folding.leave()
+        valueParameters.removeLast()
         parameterDefaults.removeLast()
     }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         // Call sites of an initialiser name the type: `Store(cloudKit: false)`.
-        folding.enter(function: scope.last ?? "init", parameters: node.signature.parameterClause.parameters)
+        valueParameters.append(
+            ValueSourceReader.parameters(of: scope.last ?? "init", node.signature.parameterClause.parameters))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) {
-        folding.leave()
+        valueParameters.removeLast()
         parameterDefaults.removeLast()
     }
 
@@ -199,8 +205,6 @@ final class ContainerCollector: SyntaxVisitor {
         }
         if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
         if platformDependent == 0 { values.record(name, value, at: node) }
-        let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
-        folding.record(variable: name, value: value, isConstant: isLet)
         return .visitChildren
     }
 
@@ -218,21 +222,29 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = ModelSourceReader.calleeName(node.calledExpression)
         if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
-            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
+            pendingContainers.append(
+                (
+                    node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
+                    valueParameters.last ?? ValueSourceReader.Parameters()
+                ))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "modelContainer",
             node.arguments.contains(where: { $0.label?.text == "for" })
         {
-            pendingContainers.append((node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters()))
+            pendingContainers.append(
+                (
+                    node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
+                    valueParameters.last ?? ValueSourceReader.Parameters()
+                ))
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
         }
-        recordBoolArguments(node)
+        recordCallSite(node)
         return .visitChildren
     }
 
-    /// `label: true` / `label: false` (and other values, as unknown) for every labelled argument of a call.
-    private func recordBoolArguments(_ call: FunctionCallExprSyntax) {
+    /// The labelled arguments of a call, for a parameter that decides a store: what each caller passes.
+    private func recordCallSite(_ call: FunctionCallExprSyntax) {
         let function: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             function = member.declName.baseName.text
@@ -241,14 +253,68 @@ final class ContainerCollector: SyntaxVisitor {
         } else {
             return
         }
-        for argument in call.arguments {
-            guard let label = argument.label?.text else { continue }
-            let literal = argument.expression.as(BooleanLiteralExprSyntax.self)
-            boolArguments.append(
-                BoolArgument(
-                    function: function, label: label,
-                    value: literal.map { $0.literal.tokenKind == .keyword(.true) }))
+        var arguments: [String: ValueSource] = [:]
+        var models: [String: ModelSource] = [:]
+        var configurations: [String: CallSite.Configuration] = [:]
+        var types: [String: TypeExpr] = [:]
+        for (index, argument) in call.arguments.enumerated() {
+            let label = argument.label?.text ?? "#\(index)"
+            let expression = argument.expression
+            if let type = TypeExprReader.readMetatype(expression) { types[label] = type }
+            if let reference = expression.as(DeclReferenceExprSyntax.self),
+                let known = schemaVariables.lookup(reference.baseName.text, at: reference)
+            {
+                // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
+                models[label] = known
+            }
+            if let facts = configurationFacts(expression) {
+                // `open(config: config)`: the configuration the caller passes, read where the caller is.
+                var configuration = CallSite.Configuration(store: facts.store, inMemory: facts.inMemory)
+                configuration.location = facts.location
+                configurations[label] = configuration
+            } else if expression.is(MemberAccessExprSyntax.self), let named = sources.reference(expression) {
+                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
+                configuration.reference = named
+                configurations[label] = configuration
+                models[label] = .named(named)
+            } else if models[label] == nil,
+                expression.is(MemberAccessExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
+                    || expression.is(DeclReferenceExprSyntax.self)
+                    // An array of models only (`[A.self, B.self]`): other arrays are not read at every call.
+                    || expression.as(ArrayExprSyntax.self).map({
+                        $0.elements.first.map { TypeExprReader.readMetatype($0.expression) != nil } ?? false
+                    }) == true,
+                TypeExprReader.readMetatype(expression) == nil, let source = namedSource(expression)
+            {
+                models[label] = source
+            }
+            // Only the shapes a flag or a database is written in are read; anything else is a value read at run time.
+            let simple =
+                expression.is(BooleanLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
+                || expression.is(MemberAccessExprSyntax.self) || expression.is(PrefixOperatorExprSyntax.self)
+                || expression.is(NilLiteralExprSyntax.self) || expression.is(TernaryExprSyntax.self)
+                || expression.is(StringLiteralExprSyntax.self)
+                || expression.is(SequenceExprSyntax.self)
+            arguments[label] =
+                simple
+                ? valueReader.read(expression)
+                : .unreadable("the argument is not a value schemalint can read", reader.location(expression))
         }
+        if !arguments.isEmpty || call.arguments.isEmpty {
+            var site = CallSite(function: function, scope: scope, arguments: arguments)
+            site.models = models
+            site.configurations = configurations
+            site.types = types
+            callSites.append(site)
+        }
+    }
+
+    /// Reads a flag or a database where the walk (or a pending container) is.
+    private var valueReader: ValueSourceReader {
+        var valueReader = ValueSourceReader(reader: reader)
+        valueReader.parameters = valueParameters.last ?? readingValueParameters
+        valueReader.locals = { [values] name, use in values.lookup(name, at: use) }
+        return valueReader
     }
 
     private func container(
@@ -260,14 +326,18 @@ final class ContainerCollector: SyntaxVisitor {
         if purpose == .app, let kind = throwawayContainer(call) { purpose = kind }
         var planType = plan.flatMap { TypeExprReader.readMetatype($0.expression) }
         var planReference: ValueReference?
+        var planParameter: CallSite.Parameter?
         if let plan, planType == nil {
             if let name = plan.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                 readingDefaults.names.contains(name)
             {
-                // A parameter: its default when it has one, else whatever each caller passes (unknown).
+                // A parameter: what each caller passes, its default where one leaves it out.
                 let given = readingDefaults.defaults[name]
                 planType = given.flatMap { TypeExprReader.readMetatype($0) }
                 planReference = planType == nil ? given.flatMap { sources.reference($0) } : nil
+                if let function = readingValueParameters.function, let label = readingValueParameters.labels[name] {
+                    planParameter = CallSite.Parameter(function: function, label: label)
+                }
             } else {
                 planReference = sources.reference(plan.expression)
             }
@@ -278,18 +348,38 @@ final class ContainerCollector: SyntaxVisitor {
             hasMigrationPlanArgument: plan != nil && !(plan!.expression.is(NilLiteralExprSyntax.self)),
             purpose: purpose, site: site(of: call))
         use.migrationPlanReference = planReference
+        use.migrationPlanParameter = planParameter
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
+        use.isFallback = Self.isFallback(call)
+        if purpose == .app, isSalvage(call) { use.purpose = .salvage }
         if let given = givenConfigurations(call), !given.isEmpty {
             let facts = given.map { expression in
                 configurationFacts(expression)
                     ?? ConfigurationFacts(purpose: nil, store: .unknown(at: reader.location(expression)), location: nil)
             }
             use.stores = facts.map(\.store)
+            let parameters = readingValueParameters
             for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
-                if let reference = sources.reference(expression) { use.configurationReferences[index] = reference }
+                if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    let function = parameters.function, let label = parameters.labels[name]
+                {
+                    use.configurationParameters[index] = CallSite.Parameter(function: function, label: label)
+                    continue
+                }
+                // A constant, or a function without arguments that returns a configuration.
+                let call = expression.as(FunctionCallExprSyntax.self)
+                let named =
+                    call.map { $0.arguments.isEmpty ? sources.reference($0.calledExpression) : nil }
+                    ?? sources.reference(expression)
+                if let named { use.configurationReferences[index] = named }
             }
             use.configurationLocations = facts.compactMap(\.location)
+            use.storeConfigurationLocations = facts.map(\.location)
+            use.inMemoryFlags = facts.map(\.inMemory)
+        }
+        if let inMemory = call.arguments.first(where: { $0.label?.text == "inMemory" }) {
+            use.inMemoryFlags = [valueReader.read(inMemory.expression)]
         }
         return use
     }
@@ -311,13 +401,16 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private func configuration(_ call: FunctionCallExprSyntax, scope: [String]) -> ConfigurationUse {
-        let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map { folding.fold($0.expression) }
+        let cloudKit = call.arguments.first { $0.label?.text == "cloudKitDatabase" }.map {
+            valueReader.read($0.expression)
+        }
         var purpose = enclosingPurpose ?? .app
         if purpose == .app, let kind = throwaway(call) { purpose = kind }
         var use = ConfigurationUse(
-            location: reader.location(call), scope: scope, models: models(of: call),
-            cloudKit: cloudKit ?? .off, purpose: purpose)
-        use.store = storeReader.location(of: call)
+            location: reader.location(call), scope: scope, models: models(of: call), cloudKit: cloudKit,
+            purpose: purpose)
+        use.inMemory = inMemoryFlag(call)
+        use.store = withSources(storeReader.location(of: call), call)
         return use
     }
 
@@ -329,6 +422,8 @@ final class ContainerCollector: SyntaxVisitor {
         var purpose: ContainerPurpose?
         var store: StoreLocation
         var location: SourceLocation?
+        /// `isStoredInMemoryOnly:`, as written; nil when not given.
+        var inMemory: ValueSource?
     }
 
     private var storeReader: StoreLocationReader {
@@ -342,7 +437,23 @@ final class ContainerCollector: SyntaxVisitor {
 
     private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {
         ConfigurationFacts(
-            purpose: throwaway(call), store: storeReader.location(of: call), location: reader.location(call))
+            purpose: throwaway(call), store: withSources(storeReader.location(of: call), call),
+            location: reader.location(call), inMemory: inMemoryFlag(call))
+    }
+
+    /// The store with its name and App Group as `ValueSource`s, for what constants do not resolve.
+    private func withSources(_ store: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
+        guard store.kind == .named, store.key.contains("`") else { return store }
+        var store = store
+        let (name, group) = StoreLocationReader.nameAndGroup(of: call)
+        store.nameSource = name.map { valueReader.read($0) }
+        store.groupSource = group.map { valueReader.read($0) }
+        return store
+    }
+
+    /// The `isStoredInMemoryOnly:` argument, read for `ValueEvaluator`.
+    private func inMemoryFlag(_ call: FunctionCallExprSyntax) -> ValueSource? {
+        call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map { valueReader.read($0.expression) }
     }
 
     /// A configuration given to a container: written there (`ModelConfiguration(...)`, or `.init(...)` in the
@@ -352,6 +463,10 @@ final class ContainerCollector: SyntaxVisitor {
             return facts(call)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            // A parameter hides any variable of its name: what its callers pass
+            // (`ContainerUse.configurationParameters`).
+            let parameters = valueParameters.last ?? readingValueParameters
+            if parameters.labels[reference.baseName.text] != nil { return nil }
             return configurationVariables.lookup(reference.baseName.text, at: reference)
         }
         return nil
@@ -375,21 +490,116 @@ final class ContainerCollector: SyntaxVisitor {
 
     // MARK: Stores that are not the user's
 
+    /// In a `catch` clause of a `do` whose body opens a container with a `migrationPlan:` (not `nil`).
+    private static func isFallback(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let clause = current.as(CatchClauseSyntax.self),
+                let statement = clause.parent?.parent?.as(DoStmtSyntax.self)
+            {
+                return opensWithPlan(Syntax(statement.body))
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    private static func opensWithPlan(_ body: Syntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var found = false
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let callee = ModelSourceReader.calleeName(node.calledExpression)
+                if callee == "ModelContainer" || callee == "SwiftData.ModelContainer"
+                    || callee == "ModelContainer.init",
+                    let plan = node.arguments.first(where: { $0.label?.text == "migrationPlan" }),
+                    !plan.expression.is(NilLiteralExprSyntax.self)
+                {
+                    found = true
+                }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
+    }
+
+    /// Opened on the URL of a store the same function then deletes or replaces (`removeItem(at:)`,
+    /// `trashItem(at:)`, `replaceItemAt(_:withItemAt:)`), after the container: a salvage read of a store on its way
+    /// out.
+    private func isSalvage(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let given = givenConfigurations(call), !given.isEmpty else { return false }
+        var urls: [String] = []
+        for expression in given {
+            // Written there, or a local variable holding it (`let legacy = ModelConfiguration(url: url)`).
+            let written =
+                expression.as(DeclReferenceExprSyntax.self).flatMap { values.lookup($0.baseName.text, at: $0) }
+                ?? expression
+            guard let configuration = written.as(FunctionCallExprSyntax.self), isConfigurationCall(configuration),
+                let url = configuration.arguments.first(where: { $0.label?.text == "url" })
+            else { return false }
+            urls.append(storeReader.text(of: url.expression))
+        }
+        // The body of the function, accessor or closure it is in.
+        var node = call.parent
+        var body: Syntax?
+        while let current = node {
+            if current.is(CodeBlockSyntax.self),
+                current.parent?.is(FunctionDeclSyntax.self) == true
+                    || current.parent?.is(AccessorDeclSyntax.self) == true
+                    || current.parent?.is(InitializerDeclSyntax.self) == true
+            {
+                body = current
+                break
+            }
+            if current.is(ClosureExprSyntax.self) {
+                body = current
+                break
+            }
+            node = current.parent
+        }
+        guard let body else { return false }
+        final class Removals: SyntaxVisitor {
+            /// The URL, and whether it runs after the container: written after it, or in a `defer`.
+            var targets: [(ExprSyntax, after: Bool)] = []
+            let container: AbsolutePosition
+            init(after container: AbsolutePosition) {
+                self.container = container
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                if ["removeItem", "trashItem", "replaceItemAt"].contains(name ?? ""),
+                    let first = node.arguments.first, first.label?.text == "at" || name == "replaceItemAt"
+                {
+                    var deferred = false
+                    var parent = node.parent
+                    while let current = parent, !deferred {
+                        deferred = current.is(DeferStmtSyntax.self)
+                        parent = current.parent
+                    }
+                    targets.append((first.expression, node.position > container || deferred))
+                }
+                return .visitChildren
+            }
+        }
+        let removals = Removals(after: call.position)
+        removals.walk(body)
+        let removed = Set(removals.targets.filter(\.after).map { storeReader.text(of: $0.0) })
+        return urls.allSatisfy { removed.contains($0) }
+    }
+
     /// `.modelContainer(for: ..., inMemory: true)`, or every configuration given is in memory (`.inMemory`) or in
     /// the temporary folder (`.scratch`, when all are).
     private func throwawayContainer(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         let arguments = Array(call.arguments)
-        if let inMemory = arguments.first(where: { $0.label?.text == "inMemory" }) {
-            return Self.isTrue(inMemory.expression) ? .inMemory : nil
-        }
+        // `inMemory:` is a flag the project evaluates (`ContainerUse.inMemoryFlags`).
+        if arguments.contains(where: { $0.label?.text == "inMemory" }) { return nil }
         guard let given = givenConfigurations(call) else { return nil }
         let verdicts = given.map { configurationFacts($0)?.purpose }
         guard !verdicts.isEmpty, verdicts.allSatisfy({ $0 != nil }) else { return nil }
         return verdicts.allSatisfy { $0 == .scratch } ? .scratch : .inMemory
-    }
-
-    private static func isTrue(_ expression: ExprSyntax) -> Bool {
-        expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
     }
 
     /// `isStoredInMemoryOnly: true` or a store at `/dev/null` (`.inMemory`); a store in the temporary folder or at a
@@ -398,8 +608,6 @@ final class ContainerCollector: SyntaxVisitor {
     private func throwaway(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         for argument in call.arguments {
             switch argument.label?.text {
-            case "isStoredInMemoryOnly":
-                if Self.isTrue(argument.expression) { return .inMemory }
             case "url":
                 if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return .inMemory }
                 if mentionsTemporaryFolder, isScratchLocation(argument.expression) { return .scratch }
@@ -459,7 +667,13 @@ final class ContainerCollector: SyntaxVisitor {
     private func namedSource(_ expression: ExprSyntax, parameters: Parameters? = nil) -> ModelSource? {
         let parameters = parameters ?? readingDefaults
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, parameters.names.contains(name) {
-            return parameters.defaults[name].flatMap { sources.source(of: $0) }
+            let defaultValue = parameters.defaults[name].flatMap { sources.source(of: $0) }
+            // What each caller passes, its default where one leaves it out (`ModelListEvaluator`).
+            let function = valueParameters.last ?? readingValueParameters
+            guard let functionName = function.function, let label = function.labels[name] else { return defaultValue }
+            return .parameter(
+                function: functionName, label: label, defaultValue: defaultValue,
+                location: reader.location(expression))
         }
         return sources.source(of: expression)
     }
@@ -478,8 +692,9 @@ final class ContainerCollector: SyntaxVisitor {
                 return type == "ModelConfiguration"
             }
             if let argument = current.as(LabeledExprSyntax.self) { return argument.label?.text == "configurations" }
-            guard current.is(InitializerClauseSyntax.self) || current.is(ArrayElementSyntax.self)
-                || current.is(ArrayElementListSyntax.self) || current.is(ArrayExprSyntax.self)
+            guard
+                current.is(InitializerClauseSyntax.self) || current.is(ArrayElementSyntax.self)
+                    || current.is(ArrayElementListSyntax.self) || current.is(ArrayExprSyntax.self)
             else { return false }
             node = current.parent
         }

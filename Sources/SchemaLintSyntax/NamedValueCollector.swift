@@ -6,6 +6,7 @@ import SwiftSyntax
 /// constant. Function bodies are not entered: their variables are local, read where the container is.
 final class NamedValueCollector: SyntaxVisitor {
     private let sources: ModelSourceReader
+    private let scalars: ValueSourceReader
     private let reader: DeclarationReader
     private var scopes: [[String]] = [[]]
     private(set) var values: [NamedValue] = []
@@ -13,6 +14,7 @@ final class NamedValueCollector: SyntaxVisitor {
     init(reader: DeclarationReader) {
         self.reader = reader
         sources = ModelSourceReader(reader: reader)
+        scalars = ValueSourceReader(reader: reader)
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -46,12 +48,22 @@ final class NamedValueCollector: SyntaxVisitor {
         let isGlobal = scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
         guard isStatic || isGlobal, node.signature.parameterClause.parameters.isEmpty,
             node.genericParameterClause == nil, let body = node.body, body.statements.count == 1,
-            let expression = ExpressionReader.returnedExpression(body.statements),
-            let source = sources.source(of: expression)
+            let expression = ExpressionReader.returnedExpression(body.statements)
         else { return .skipChildren }
+        let value: NamedValue.Value
+        if let source = sources.source(of: expression) {
+            value = .models(source)
+        } else if let configuration = self.configuration(expression) {
+            // `static func storeConfiguration() -> ModelConfiguration { ModelConfiguration(...) }`.
+            value = configuration
+        } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
+            // `static func syncsWithCloudKit() -> Bool { false }`.
+            value = .scalar(read)
+        } else {
+            return .skipChildren
+        }
         values.append(
-            NamedValue(
-                scope: scope, name: node.name.text, value: .models(source), location: reader.location(node.name)))
+            NamedValue(scope: scope, name: node.name.text, value: value, location: reader.location(node.name)))
         return .skipChildren
     }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -76,31 +88,99 @@ final class NamedValueCollector: SyntaxVisitor {
             $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
         }
         // A global: at the top level of the file, not inside a statement.
-        let isGlobal = scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
+        let isGlobal =
+            scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
             && node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        guard isStatic || isGlobal else { return .skipChildren }
+        // An instance member of a type: only a configuration or a flag (`let configuration = ModelConfiguration(...)`),
+        // reached through an instance another constant holds.
+        let isInstanceMember = !isStatic && !scope.isEmpty && node.parent?.is(MemberBlockItemSyntax.self) == true
+        guard isStatic || isGlobal || isInstanceMember else { return .skipChildren }
         for binding in node.bindings {
+            if isInstanceMember {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
+                else { continue }
+                let value: NamedValue.Value
+                if let configuration = self.configuration(expression) {
+                    value = configuration
+                } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
+                    value = .scalar(read)
+                } else {
+                    continue
+                }
+                var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
+                named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
+                named.isInstanceMember = true
+                values.append(named)
+                continue
+            }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
             else { continue }
             let value: NamedValue.Value
             if let type = TypeExprReader.readMetatype(expression) {
                 value = .type(type)
+            } else if let type = Self.instance(expression, in: scope) {
+                // `static let shared = Persistence()`.
+                value = .instance(type)
             } else if let source = sources.source(of: expression) {
                 value = .models(source)
             } else if platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
                 value = .string(literal)
-            } else if let call = expression.as(FunctionCallExprSyntax.self),
-                StoreLocationReader.isConfigurationInit(call)
-            {
-                let store = StoreLocationReader(references: sources) { _, _ in nil }.location(of: call)
-                value = .configuration(store, inMemory: StoreLocationReader.keepsStoreInMemory(call))
+            } else if let configuration = self.configuration(expression) {
+                value = configuration
+            } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
+                // `static var syncs = false`, `static let database: ... = .automatic`.
+                value = .scalar(read)
             } else {
                 continue
             }
-            values.append(NamedValue(scope: scope, name: name, value: value, location: reader.location(binding)))
+            var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
+            named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
+            values.append(named)
         }
         return .skipChildren
+    }
+
+    /// `ModelConfiguration(...)` (or `.init(...)` where the type says so): the store it names, its in-memory flag
+    /// and where it is written.
+    private func configuration(_ expression: ExprSyntax) -> NamedValue.Value? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call)
+        else { return nil }
+        let store = StoreLocationReader(references: sources) { _, _ in nil }.location(of: call)
+        let inMemory = call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map {
+            scalars.read($0.expression)
+        }
+        return .configuration(store, inMemory: inMemory, at: reader.location(call))
+    }
+
+    /// `Persistence()` (a type's name, capitalised, no unlabelled argument) or `.init()` / `Self()` inside the type:
+    /// an instance of it.
+    private static func instance(_ expression: ExprSyntax, in scope: [String]) -> TypeExpr? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "init", !scope.isEmpty
+        {
+            return .named(scope, arguments: [])
+        }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Self",
+            !scope.isEmpty
+        {
+            return .named(scope, arguments: [])
+        }
+        // Not a conversion (`Array(V.models)`): an initialiser without unlabelled arguments.
+        guard call.arguments.allSatisfy({ $0.label != nil }),
+            let type = TypeExprReader.read(expression: call.calledExpression), let last = type.path?.last,
+            last.first?.isUppercase == true,
+            !["ModelConfiguration", "ModelContainer", "Schema", "Array", "Set", "Dictionary"].contains(last)
+        else { return nil }
+        return type
+    }
+
+    /// A value worth keeping: not one schemalint cannot read at all.
+    private static func isReadable(_ source: ValueSource) -> Bool {
+        if case .unreadable = source { return false }
+        return true
     }
 
     /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns; `get { ... }` too.

@@ -9,11 +9,51 @@ final class ReferenceCollector: SyntaxVisitor {
     private(set) var names: Set<String> = []
     /// Types declared `public` or `open`: other modules may use them.
     private(set) var publicTypes: Set<String> = []
+    /// Names assigned (`flag = x`, `Settings.flag = x`, `flag.toggle()`): a variable of that name is not its initial
+    /// value for certain.
+    private(set) var assigned: Set<String> = []
 
-    static func collect(_ tree: SourceFileSyntax) -> (names: Set<String>, publicTypes: Set<String>) {
+    static func collect(_ tree: SourceFileSyntax) -> (
+        names: Set<String>, publicTypes: Set<String>, assigned: Set<String>
+    ) {
         let collector = ReferenceCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
-        return (collector.names, collector.publicTypes)
+        return (collector.names, collector.publicTypes, collector.assigned)
+    }
+
+    /// `target = value` (and `target += value`), unfolded as the parser leaves it: the name assigned.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        for (index, element) in elements.enumerated() where index > 0 {
+            let assigns =
+                element.is(AssignmentExprSyntax.self)
+                || (element.as(BinaryOperatorExprSyntax.self).map {
+                    $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text)
+                } ?? false)
+            guard assigns else { continue }
+            let target = elements[index - 1]
+            if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                assigned.insert(name)
+            } else if let member = target.as(MemberAccessExprSyntax.self) {
+                assigned.insert(member.declName.baseName.text)
+            }
+        }
+        return .visitChildren
+    }
+
+    /// `flag.toggle()`.
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "toggle",
+            let base = member.base
+        {
+            if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                assigned.insert(name)
+            } else if let inner = base.as(MemberAccessExprSyntax.self) {
+                assigned.insert(inner.declName.baseName.text)
+            }
+        }
+        return .visitChildren
     }
 
     private func use(_ token: TokenSyntax) {
@@ -60,7 +100,8 @@ final class ReferenceCollector: SyntaxVisitor {
 
     /// `extension A.Plan` is inside `Plan` for this purpose: its members and the extended name itself.
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let last = node.extendedType.as(MemberTypeSyntax.self)?.name.text
+        let last =
+            node.extendedType.as(MemberTypeSyntax.self)?.name.text
             ?? node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? ""
         enclosing.append(last.unbackticked)
         return .visitChildren

@@ -67,20 +67,31 @@ struct StoreLocationReader {
         return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
     }
 
-    /// `isStoredInMemoryOnly: true`.
-    static func keepsStoreInMemory(_ call: FunctionCallExprSyntax) -> Bool {
-        call.arguments.contains {
-            $0.label?.text == "isStoredInMemoryOnly"
-                && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
-        }
-    }
-
     /// `"Cache"`, a string literal with no interpolation.
     static func literal(_ expression: ExprSyntax) -> String? {
         guard let string = expression.as(StringLiteralExprSyntax.self), string.segments.count == 1,
             let segment = string.segments.first?.as(StringSegmentSyntax.self)
         else { return nil }
         return segment.content.text
+    }
+
+    /// The name and App Group a configuration is given, as expressions (nil where not given), for `ValueSource`s.
+    static func nameAndGroup(of call: FunctionCallExprSyntax) -> (name: ExprSyntax?, group: ExprSyntax?) {
+        var name: ExprSyntax?
+        var group: ExprSyntax?
+        for (index, argument) in call.arguments.enumerated() {
+            switch argument.label?.text {
+            case nil where index == 0, "name": name = argument.expression
+            case "groupContainer":
+                if let call = argument.expression.as(FunctionCallExprSyntax.self),
+                    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier"
+                {
+                    group = call.arguments.first?.expression
+                }
+            default: break
+            }
+        }
+        return (name, group)
     }
 
     /// The identifier of `.identifier("group.x")` (or of a constant); `.automatic` and `.none` name no group of

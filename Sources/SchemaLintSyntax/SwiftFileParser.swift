@@ -33,7 +33,7 @@ public enum SwiftFileParser {
         var parsed = ParsedFile(path: path)
         let reader = DeclarationReader(converter: converter, path: path)
         reader.read(tree, into: &parsed)
-        (parsed.referencedNames, parsed.publicTypes) = ReferenceCollector.collect(tree)
+        (parsed.referencedNames, parsed.publicTypes, parsed.assignedNames) = ReferenceCollector.collect(tree)
         let values = NamedValueCollector(reader: reader)
         values.walk(tree)
         parsed.namedValues = values.values
@@ -59,7 +59,7 @@ public enum SwiftFileParser {
             collector.collect(tree)
             parsed.containers = collector.containers
             parsed.configurations = collector.configurations
-            parsed.boolArguments = collector.boolArguments
+            parsed.callSites = collector.callSites
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

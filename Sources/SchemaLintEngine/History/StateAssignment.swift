@@ -26,6 +26,12 @@ public enum StateAssignment {
         if topology.isPooled { return .stores(topology.stores) }
         let project = context.project
         let declared = project.version(key: key)
+        // A version only in-memory containers open was never written to disk, whatever an earlier lock recorded.
+        if let declared, topology.stores(holding: declared).isEmpty,
+            !inMemoryContainers(opening: declared, context.project).isEmpty
+        {
+            return .declaredOnly
+        }
         if let recorded = locked.heldIn, !recorded.isEmpty {
             let named = topology.stores.filter { recorded.contains($0.location.key) }
             // Left behind only when the recorded stores and every store opened now name their files for certain;
@@ -59,6 +65,16 @@ public enum StateAssignment {
             return declared == nil ? .stores([]) : .declaredOnly
         }
         return .stores(topology.stores.filter { shared($0) == shared(best) })
+    }
+
+    /// The in-memory containers that open a version: as their `Schema(versionedSchema:)`, or by a plan listing it.
+    static func inMemoryContainers(opening version: SchemaVersion, _ project: Project) -> [ContainerModel] {
+        project.containers.filter { container in
+            guard container.purpose == .inMemory else { return false }
+            if container.versionedSchema == version.id { return true }
+            guard let plan = container.plan.flatMap({ id in project.plans.first { $0.id == id } }) else { return false }
+            return (plan.schemas ?? []).contains { $0.version == version.id }
+        }
     }
 
     /// A plan no app container is given lists it, or a preview's or test's container opens it: it belongs there.

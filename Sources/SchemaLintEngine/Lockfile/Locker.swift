@@ -126,11 +126,16 @@ public enum Locker {
                             && (plan.schemas ?? []).contains { $0.version == version.id }
                     }
                 }
+                let inMemory = StateAssignment.inMemoryContainers(opening: version, project)
                 let why =
                     givenBeside
                     ? "the containers given a plan listing \(version.name) pass their own models, locked as an "
                         + "unversioned state"
-                    : "no app container opens \(version.name) or a plan listing it"
+                    : !inMemory.isEmpty
+                        ? "only in-memory containers open \(version.name) ("
+                            + inMemory.map { "\($0.location)" }.joined(separator: ", ")
+                            + "): nothing of it is written to disk"
+                        : "no app container opens \(version.name) or a plan listing it"
                 outcome.declaredOnly.append((version.key, why))
                 continue
             }

@@ -67,9 +67,10 @@ extension StoreTopology {
             return pooled(project, containers, because: "no app container is in the sources")
         }
         if let unreadable = containers.first(where: { !readable([$0]) }) {
+            let why = unreadable.modelsUnread.map { ": \($0)" } ?? ""
             return pooled(
                 project, containers,
-                because: "the plan or models of the container at \(unreadable.location) cannot be read")
+                because: "the plan or models of the container at \(unreadable.location) cannot be read\(why)")
         }
         if let publicPlan {
             return pooled(
@@ -166,8 +167,20 @@ extension StoreTopology {
         return project.versions.filter { Set($0.allEntities) == stored }
     }
 
+    /// Whether a configuration this store is opened with turns CloudKit on: the configuration at the store's own
+    /// index in each container, never another store's (a local cache beside a synced store does not sync).
     private static func syncs(_ store: Store, _ project: Project) -> Bool {
-        let locations = Set(store.containers.flatMap(\.configurationLocations))
+        var locations = Set<SourceLocation>()
+        for container in store.containers {
+            for (index, location) in container.stores.enumerated() where location == store.location {
+                if index < container.storeConfigurations.count, let written = container.storeConfigurations[index] {
+                    locations.insert(written)
+                } else if container.stores.count == 1 {
+                    // One store: whatever configuration it is given is this store's.
+                    locations.formUnion(container.configurationLocations)
+                }
+            }
+        }
         return project.configurations.contains { $0.enablesCloudKit && locations.contains($0.location) }
     }
 }

@@ -41,6 +41,16 @@ public struct AppUnit {
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
             + stores(analysis.topology, folder: folder)
+            + analysis.project.configurations.compactMap { configuration in
+                guard configuration.purpose == .app, let why = configuration.cloudKitUnread else { return nil }
+                return "\nschemalint: app \(folder): whether the configuration at \(configuration.location) syncs "
+                    + "with CloudKit cannot be told: \(why); it is not checked for CloudKit"
+            }.joined()
+            + analysis.project.containers.compactMap { container in
+                guard container.purpose == .app, let why = container.inMemoryUnread else { return nil }
+                return "\nschemalint: app \(folder): whether the container at \(container.location) keeps its store "
+                    + "in memory cannot be told: \(why); it is checked as an app store"
+            }.joined()
     }
 
     /// One line per store the app containers open, or why they are pooled.

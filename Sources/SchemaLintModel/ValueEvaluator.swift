@@ -1,0 +1,221 @@
+/// The one evaluation of a value that decides a store: a `Bool` flag (`isStoredInMemoryOnly:`), a CloudKit database
+/// (`cloudKitDatabase:`), a string. It follows literals, `!`, ternaries (the branch a known condition picks, else
+/// either), constants and static or global variables of any type in any file (a `static var` that some code assigns
+/// may hold anything), functions without arguments that return a value, and a parameter of the function it is read
+/// in (what each caller passes, its default where a caller leaves it out). Its answer is a value, one of several, or
+/// unknown with the reason and the place, as `ModelListEvaluator`'s is.
+struct ValueEvaluator {
+    let symbols: SymbolTable
+    let values: NamedValueIndex
+    let calls: CallSites
+    /// Whether a parameter no call site is seen for takes its default. Callers in files that never mention a container
+    /// or configuration are not read, so a default is not taken for what they pass where that would make a store
+    /// vanish (an in-memory flag: the store would be dropped from every check).
+    var defaultWithoutCallers = true
+    /// What pass 2 should parse: types named where a value is read that no parsed file declares, and variables read
+    /// (files that mention them may assign them).
+    final class Wanted {
+        var owners: Set<String> = []
+        var names: Set<String> = []
+    }
+    let wanted = Wanted()
+    static let alternativesLimit = 8
+    static let depthLimit = 16
+
+    func evaluate(_ source: ValueSource, scope: SymbolID?, file: String) -> Evaluated<ScalarValue> {
+        var visiting: Set<String> = []
+        return evaluate(source, scope: scope, file: file, visiting: &visiting, depth: 0)
+    }
+
+    /// Every value it may have, or (none) the reason one cannot be read.
+    func possibilities(_ source: ValueSource, scope: SymbolID?, file: String)
+        -> (values: [ScalarValue], unknown: UnknownValue?)
+    {
+        switch evaluate(source, scope: scope, file: file) {
+        case let .value(value): return ([value], nil)
+        case let .oneOf(values): return (values, nil)
+        case let .unknown(why): return ([], why)
+        }
+    }
+
+    private func evaluate(
+        _ source: ValueSource, scope: SymbolID?, file: String, visiting: inout Set<String>, depth: Int
+    ) -> Evaluated<ScalarValue> {
+        // A parameter passed on to itself (`func open(sync: Bool) { ... open(sync: sync) }`) or names that copy each
+        // other without end: unknown, never a hang.
+        guard depth < Self.depthLimit else {
+            return .unknown(
+                UnknownValue("the value is passed on through too many steps to follow", at: location(of: source)))
+        }
+        switch source {
+        case let .bool(value): return .value(.bool(value))
+        case let .string(value): return .value(.string(value))
+        case let .member(name): return .value(.member(name))
+        case let .unreadable(reason, location): return .unknown(UnknownValue(reason, at: location))
+        case let .not(inner, location):
+            let evaluated = evaluate(inner, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            return map(evaluated, at: location) { value in
+                guard case let .bool(flag) = value else { return nil }
+                return .bool(!flag)
+            }
+        case let .conditional(condition, then, otherwise, location):
+            let decided = evaluate(condition, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            if case let .value(.bool(flag)) = decided {
+                let taken = flag ? then : otherwise
+                return evaluate(taken, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            // A condition read at run time (or one schemalint cannot read): either branch.
+            let branches = [then, otherwise].map {
+                evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            return join(branches, at: location)
+        case let .oneOf(branches, location):
+            let evaluated = branches.map {
+                evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            return join(evaluated, at: location)
+        case let .named(reference):
+            guard depth < Self.depthLimit else {
+                return .unknown(
+                    UnknownValue(
+                        "`\(reference.written)` is built through too many steps to follow", at: reference.location))
+            }
+            guard let entry = values.lookup(reference, scope: scope, file: file) else {
+                if let owner = reference.base?.path?.first {
+                    wanted.owners.insert(owner)
+                } else {
+                    wanted.names.insert(reference.name)
+                }
+                return .unknown(
+                    UnknownValue(
+                        "`\(reference.written)` is not a constant schemalint can find", at: reference.location,
+                        wantedOwner: reference.base?.path?.first))
+            }
+            if entry.value.isVariable { wanted.names.insert(reference.name) }
+            if entry.value.isVariable, values.assigned.contains(reference.name) {
+                return .unknown(
+                    UnknownValue(
+                        "`\(reference.written)` is a variable the code assigns, so its value is read at run time",
+                        at: reference.location))
+            }
+            let key = "\(entry.owner?.raw ?? -1)|\(entry.file)|\(reference.name)"
+            guard visiting.insert(key).inserted else {
+                return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
+            }
+            defer { visiting.remove(key) }
+            switch entry.value.value {
+            case let .scalar(inner):
+                return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
+            case let .string(value):
+                return .value(.string(value))
+            case let .models(.named(next)):
+                // A name copying another (`static func enabled() -> Bool { syncs }`): read as a list until used.
+                return evaluate(
+                    .named(next), scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
+            case .models, .type, .configuration, .instance:
+                return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
+            }
+        case let .parameter(function, label, defaultValue, location):
+            let sites = calls.sites(of: function)
+            var found: [Evaluated<ScalarValue>] = []
+            for site in sites {
+                if let passed = site.arguments[label] {
+                    let siteScope = symbols.scope(site.scope, file: site.file)
+                    found.append(
+                        evaluate(passed, scope: siteScope, file: site.file, visiting: &visiting, depth: depth + 1))
+                } else if let defaultValue {
+                    found.append(
+                        evaluate(defaultValue, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
+                } else {
+                    // A call that passes no such label is another function of the same name.
+                    continue
+                }
+            }
+            if found.isEmpty {
+                // No call site passes it: its default, when it has one (and no call is seen at all only when the
+                // default may be trusted).
+                guard let defaultValue, defaultWithoutCallers || !sites.isEmpty else {
+                    return .unknown(
+                        UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
+                }
+                return evaluate(defaultValue, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            return join(found, at: location)
+        }
+    }
+
+    /// Where a value is written, when it says.
+    private func location(of source: ValueSource) -> SourceLocation {
+        switch source {
+        case let .named(reference): return reference.location
+        case let .parameter(_, _, _, location), let .not(_, location), let .conditional(_, _, _, location),
+            let .oneOf(_, location), let .unreadable(_, location):
+            return location
+        case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
+        }
+    }
+
+    private func map(
+        _ evaluated: Evaluated<ScalarValue>, at location: SourceLocation, _ transform: (ScalarValue) -> ScalarValue?
+    ) -> Evaluated<ScalarValue> {
+        let notAFlag = UnknownValue("`!` of a value that is not a flag", at: location)
+        switch evaluated {
+        case let .unknown(why): return .unknown(why)
+        case let .value(value): return transform(value).map { .value($0) } ?? .unknown(notAFlag)
+        case let .oneOf(values):
+            let mapped = values.compactMap(transform)
+            return mapped.count == values.count ? .oneOf(mapped) : .unknown(notAFlag)
+        }
+    }
+
+    /// The values any of `evaluated` may have; unknown when one is, or when there are too many to judge each.
+    private func join(_ evaluated: [Evaluated<ScalarValue>], at location: SourceLocation) -> Evaluated<ScalarValue> {
+        var all: [ScalarValue] = []
+        for each in evaluated {
+            switch each {
+            case let .unknown(why): return .unknown(why)
+            case let .value(value): if !all.contains(value) { all.append(value) }
+            case let .oneOf(values): for value in values where !all.contains(value) { all.append(value) }
+            }
+        }
+        if all.count > Self.alternativesLimit {
+            return .unknown(UnknownValue("it is one of more than \(Self.alternativesLimit) values", at: location))
+        }
+        return all.count == 1 ? .value(all[0]) : .oneOf(all)
+    }
+}
+
+/// Every call of a function in the analysed files, by the function's base name, with the file it is in.
+struct CallSites {
+    struct Site {
+        var scope: [String]
+        var file: String
+        var arguments: [String: ValueSource]
+        var models: [String: ModelSource]
+        var configurations: [String: CallSite.Configuration]
+        var types: [String: TypeExpr]
+    }
+
+    private var sitesByFunction: [String: [Site]] = [:]
+
+    init(_ files: [ParsedFile]) {
+        for file in files {
+            for call in file.callSites {
+                sitesByFunction[call.function, default: []].append(
+                    Site(
+                        scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
+                        configurations: call.configurations, types: call.types))
+            }
+        }
+    }
+
+    func sites(of function: String) -> [Site] { sitesByFunction[function] ?? [] }
+}
+
+extension ScalarValue {
+    /// A `cloudKitDatabase:` value that syncs: `.automatic` or `.private(...)`; `.none` does not.
+    var isCloudKitDatabase: Bool {
+        if case let .member(name) = self { return name == "automatic" || name == "private" }
+        return false
+    }
+}

@@ -1,0 +1,149 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Reads an expression that decides a store (a flag, a CloudKit database, a name) as a `ValueSource`, for
+/// `ValueEvaluator` to evaluate once every file is known: literals, `nil`, implicit members (`.automatic`,
+/// `.private("x")`), `!`, ternaries (folded or not), the enclosing function's parameters, the file's local variables,
+/// and names of constants or functions without arguments declared anywhere. What it does not follow is unreadable,
+/// with the place.
+struct ValueSourceReader {
+    /// The parameters of the function the expression is in: a name given as an argument is the parameter.
+    struct Parameters {
+        var function: String?
+        var labels: [String: String] = [:]
+        var defaults: [String: ExprSyntax] = [:]
+    }
+
+    let reader: DeclarationReader
+    let references: ModelSourceReader
+    var parameters = Parameters()
+    /// The value of a local variable visible at a use.
+    var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
+
+    init(reader: DeclarationReader) {
+        self.reader = reader
+        references = ModelSourceReader(reader: reader)
+    }
+
+    func read(_ expression: ExprSyntax) -> ValueSource { read(expression, depth: 0) }
+
+    private func read(_ expression: ExprSyntax, depth: Int) -> ValueSource {
+        let location = reader.location(expression)
+        guard depth < 16 else { return .unreadable("a value nested too deep to follow", location) }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return .bool(literal.literal.tokenKind == .keyword(.true))
+        }
+        if let string = StoreLocationReader.literal(expression) { return .string(string) }
+        if expression.is(NilLiteralExprSyntax.self) { return .member("none") }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return read(only.expression, depth: depth + 1)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return .member(member.declName.baseName.text)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+        {
+            // `.private("iCloud.x")`, `.identifier("group.x")`: the member, by name.
+            return .member(member.declName.baseName.text)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return .not(read(prefix.expression, depth: depth + 1), location)
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return .conditional(
+                read(ternary.condition, depth: depth + 1), then: read(ternary.thenExpression, depth: depth + 1),
+                otherwise: read(ternary.elseExpression, depth: depth + 1), location)
+        }
+        if let ifExpression = expression.as(IfExprSyntax.self) { return branches(of: ifExpression, depth: depth) }
+        if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            // Each case's one expression: which case runs is read at run time.
+            let values = switchExpression.cases.map { item -> ValueSource in
+                guard let body = item.as(SwitchCaseSyntax.self)?.statements, body.count == 1,
+                    let value = ExpressionReader.returnedExpression(body) ?? body.first?.item.as(ExprSyntax.self)
+                else { return .unreadable("a case of the `switch` is not one value", location) }
+                return read(value, depth: depth + 1)
+            }
+            return .oneOf(values, location)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let mark = elements[1].as(UnresolvedTernaryExprSyntax.self) {
+                return .conditional(
+                    read(elements[0], depth: depth + 1), then: read(mark.thenExpression, depth: depth + 1),
+                    otherwise: read(elements[2], depth: depth + 1), location)
+            }
+            return unreadable(expression)
+        }
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            // A parameter hides any variable or constant of its name.
+            if let function = parameters.function, let label = parameters.labels[name] {
+                return .parameter(
+                    function: function, label: label,
+                    defaultValue: parameters.defaults[name].map { read($0, depth: depth + 1) }, location: location)
+            }
+            if let value = locals(name, Syntax(expression)), value.id != expression.id {
+                return read(value, depth: depth + 1)
+            }
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            // A function without arguments: what it returns, read where it is declared.
+            if call.arguments.isEmpty, call.trailingClosure == nil,
+                let named = references.reference(call.calledExpression)
+            {
+                return .named(named)
+            }
+            return unreadable(expression)
+        }
+        if let named = references.reference(expression) { return .named(named) }
+        return unreadable(expression)
+    }
+
+    /// `if condition { a } else { b }` (an `else if` is another `if`): the branch the condition picks.
+    private func branches(of ifExpression: IfExprSyntax, depth: Int) -> ValueSource {
+        let location = reader.location(ifExpression)
+        func single(_ block: CodeBlockSyntax) -> ValueSource {
+            guard block.statements.count == 1,
+                let value = ExpressionReader.returnedExpression(block.statements)
+                    ?? block.statements.first?.item.as(ExprSyntax.self)
+            else { return .unreadable("a branch of the `if` is not one value", location) }
+            return read(value, depth: depth + 1)
+        }
+        let otherwise: ValueSource
+        switch ifExpression.elseBody {
+        case let .ifExpr(next)?: otherwise = branches(of: next, depth: depth + 1)
+        case let .codeBlock(block)?: otherwise = single(block)
+        case nil: return .unreadable("an `if` without `else` is not a value", location)
+        }
+        let condition: ValueSource
+        if ifExpression.conditions.count == 1,
+            case let .expression(expression)? = ifExpression.conditions.first?.condition
+        {
+            condition = read(expression, depth: depth + 1)
+        } else {
+            condition = .unreadable("the condition of the `if` is not one flag", location)
+        }
+        return .conditional(condition, then: single(ifExpression.body), otherwise: otherwise, location)
+    }
+
+    private func unreadable(_ expression: ExprSyntax) -> ValueSource {
+        .unreadable(
+            "`\(ModelSourceReader.cut(expression))` is not a value schemalint can read", reader.location(expression))
+    }
+
+    /// A function's or initialiser's parameters: each internal name's label (the name when unlabelled with `_`,
+    /// positional: never matched by label) and default.
+    static func parameters(of function: String, _ list: FunctionParameterListSyntax) -> Parameters {
+        var result = Parameters(function: function)
+        for (index, parameter) in list.enumerated() {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            // An unlabelled parameter is matched by position.
+            result.labels[name] = parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
+            if let value = parameter.defaultValue?.value { result.defaults[name] = value }
+        }
+        return result
+    }
+}

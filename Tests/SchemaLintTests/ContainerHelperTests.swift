@@ -1,0 +1,227 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// A container opened in a helper its callers give the schema and the configuration (`static func open(schema:
+/// config:)`): its models and store are what the callers pass, read where they are. Unknown only when a caller's
+/// value cannot be read, or no caller is seen.
+final class ContainerHelperTests: XCTestCase {
+    static let observatory = """
+        import SwiftData
+
+        enum SkyV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Sighting.self] }
+            @Model final class Sighting {
+                var object: String = ""
+                init() {}
+            }
+        }
+
+        enum SkyStore {
+            static let schema = Schema(versionedSchema: SkyV1.self)
+            static let configuration = ModelConfiguration("Sky", schema: schema)
+        }
+        """
+
+    func files(_ app: String) -> [String: String] {
+        [
+            "Sky/SkyV1.swift": Self.observatory,
+            "Sky/SkyApp.swift": """
+            import SwiftData
+            import SwiftUI
+
+            \(app)
+            """,
+        ]
+    }
+
+    func topology(_ analysis: Analysis) -> [String] {
+        if let reason = analysis.topology.pooledBecause { return ["pooled: \(reason)"] }
+        return analysis.topology.stores.map { store in
+            "\(store.location.key): \(store.versions.map(\.name).joined(separator: ", "))"
+        }
+    }
+
+    func testAHelperGivenConstantsOpensTheirStore() {
+        let spellings: [(String, String, String)] = [
+            (
+                "constants of another type",
+                """
+                @main struct SkyApp: App {
+                    let container = try! Self.open(schema: SkyStore.schema, config: SkyStore.configuration)
+                    static func open(schema: Schema, config: ModelConfiguration) throws -> ModelContainer {
+                        try ModelContainer(for: schema, configurations: [config])
+                    }
+                    var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+                }
+                """, "Sky.store: SkyV1"
+            ),
+            (
+                "local variables of the caller, unlabelled parameters",
+                """
+                @main struct SkyApp: App {
+                    let container: ModelContainer
+                    init() {
+                        let schema = Schema(versionedSchema: SkyV1.self)
+                        let configuration = ModelConfiguration(schema: schema)
+                        container = try! Self.open(schema, configuration)
+                    }
+                    private static func open(_ schema: Schema, _ config: ModelConfiguration) throws -> ModelContainer {
+                        try ModelContainer(for: schema, configurations: config)
+                    }
+                    var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+                }
+                """, "default.store: SkyV1"
+            ),
+            (
+                "a helper in another type, a configuration written at the call",
+                """
+                enum Containers {
+                    static func make(models: Schema, store: ModelConfiguration) throws -> ModelContainer {
+                        try ModelContainer(for: models, configurations: store)
+                    }
+                }
+                @main struct SkyApp: App {
+                    let container = try! Containers.make(
+                        models: SkyStore.schema, store: ModelConfiguration("default", schema: SkyStore.schema))
+                    var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+                }
+                """, "default.store: SkyV1"
+            ),
+        ]
+        for (name, app, expected) in spellings {
+            let analysis = TestSupport.analyze(files(app), lockfileLocation: "schemalint.lock")
+            XCTAssertEqual(topology(analysis), [expected], name)
+            XCTAssertEqual(
+                TestSupport.summary(analysis.findings.filter { $0.rule == "lockfile_missing" }).count, 1, name)
+            let outcome = Locker.plan(analysis, existing: nil, request: Locker.Request())
+            XCTAssertEqual(outcome.recorded, ["SkyV1"], name)
+            XCTAssertEqual(
+                outcome.lockfile.versions["SkyV1"]?.heldIn, [String(expected.split(separator: ":")[0])], name)
+        }
+    }
+
+    /// Callers that pass different schemas, or a value that cannot be read: no confident store.
+    func testAHelperWhoseCallersCannotBeReadIsUnknown() {
+        let app = """
+            @main struct SkyApp: App {
+                let container = try! Self.open(schema: Remote.schema(), config: SkyStore.configuration)
+                static func open(schema: Schema, config: ModelConfiguration) throws -> ModelContainer {
+                    try ModelContainer(for: schema, configurations: [config])
+                }
+                var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+            }
+            """
+        let analysis = TestSupport.analyze(files(app))
+        XCTAssertEqual(
+            topology(analysis),
+            [
+                "pooled: the plan or models of the container at Sky/SkyApp.swift:7:13 cannot be read: "
+                    + "`Remote.schema` is not a constant or function schemalint can find (Sky/SkyApp.swift:5:44)"
+            ])
+    }
+
+    /// The live models opened with no plan on a URL another object's method returns (`repairService.storeURL()`):
+    /// still one store, locked with where it is, and a lockfile is asked for (pindrop's shape, a regression guard).
+    func testAStoreURLReturnedByAnotherObjectIsLockedAndChecked() {
+        let files = [
+            "Dictation/Recording.swift": """
+            import SwiftData
+
+            @Model final class Recording {
+                var transcript: String = ""
+                init() {}
+            }
+            """,
+            "Dictation/AppDelegate.swift": """
+            import AppKit
+            import SwiftData
+
+            final class StoreRepair {
+                func storeURL() -> URL { URL.applicationSupportDirectory.appending(path: "Dictation.store") }
+            }
+
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                private let repair = StoreRepair()
+                private var container: ModelContainer?
+
+                func applicationDidFinishLaunching(_ notification: Notification) {
+                    container = try? makeContainer()
+                }
+
+                private func makeContainer() throws -> ModelContainer {
+                    let configuration = ModelConfiguration(url: repair.storeURL())
+                    return try ModelContainer(for: Recording.self, configurations: configuration)
+                }
+            }
+            """,
+        ]
+        let analysis = TestSupport.analyze(files, lockfileLocation: "schemalint.lock")
+        XCTAssertEqual(topology(analysis), ["url:StoreRepair().storeURL(): Unversioned"])
+        XCTAssertEqual(
+            TestSupport.summary(analysis.findings), ["lockfile_missing Dictation/AppDelegate.swift:18"])
+        let outcome = Locker.plan(analysis, existing: nil, request: Locker.Request())
+        XCTAssertEqual(outcome.recorded.count, 1)
+        XCTAssertEqual(outcome.lockfile.versions.values.first?.heldIn, ["url:StoreRepair().storeURL()"])
+    }
+
+    /// The plan given to a helper as a parameter: what its callers pass (a type, a constant), its default where one
+    /// leaves it out; callers that disagree leave it unknown.
+    func testAPlanPassedToAHelperIsTheOneItsCallersPass() {
+        let plan = """
+            import SwiftData
+
+            enum SkyV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Sighting.self] }
+                @Model final class Sighting {
+                    var object: String = ""
+                    var magnitude: Double = 0
+                    init() {}
+                }
+            }
+
+            enum SkyPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SkyV1.self, SkyV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: SkyV1.self, toVersion: SkyV2.self)] }
+            }
+
+            enum OtherPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SkyV2.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+
+            enum Plans { static let current: any SchemaMigrationPlan.Type = SkyPlan.self }
+            """
+        let helper = """
+            enum Opener {
+                static func open(_ plan: any SchemaMigrationPlan.Type, default: Bool = false) -> ModelContainer {
+                    try! ModelContainer(for: Schema(versionedSchema: SkyV2.self), migrationPlan: plan)
+                }
+            }
+            """
+        let spellings: [(String, String, String)] = [
+            ("a type", "let container = Opener.open(SkyPlan.self)", "default.store: SkyV1, SkyV2"),
+            ("a constant of another type", "let container = Opener.open(Plans.current)", "default.store: SkyV1, SkyV2"),
+            (
+                "two callers that disagree",
+                "let container = Opener.open(SkyPlan.self)\n    let other = Opener.open(OtherPlan.self)",
+                "pooled: the plan or models of the container at Sky/SkyApp.swift:6:14 cannot be read"
+            ),
+        ]
+        for (name, call, expected) in spellings {
+            var files = files(
+                """
+                \(helper)
+                @main struct SkyApp: App {
+                    \(call)
+                    var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+                }
+                """)
+            files["Sky/SkyPlan.swift"] = plan
+            XCTAssertEqual(topology(TestSupport.analyze(files)), [expected], name)
+        }
+    }
+}
