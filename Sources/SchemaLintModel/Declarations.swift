@@ -384,6 +384,10 @@ public indirect enum ValueSource: Sendable {
     case parameter(function: String, label: String, defaultValue: ValueSource?, location: SourceLocation)
     /// `!flag`.
     case not(ValueSource, SourceLocation)
+    /// `a && b && ...` (`all: true`) or `a || b || ...` (`all: false`), read as Swift short-circuits them: a flag
+    /// known false makes `&&` false whatever the others are (BorderLog: `isCloudKitFeatureEnabled && syncEnabled`,
+    /// the first a `static let` false, the second read from user defaults).
+    case logical(all: Bool, [ValueSource], SourceLocation)
     /// `condition ? then : otherwise`: the branch the condition picks when it is known, else either.
     case conditional(ValueSource, then: ValueSource, otherwise: ValueSource, SourceLocation)
     /// The branches of a `switch` expression: one of these, depending on something read at run time.

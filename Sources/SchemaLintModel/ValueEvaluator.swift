@@ -58,6 +58,11 @@ struct ValueEvaluator {
                 guard case let .bool(flag) = value else { return nil }
                 return .bool(!flag)
             }
+        case let .logical(all, operands, location):
+            let evaluated = operands.map {
+                evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            return Self.logical(all: all, evaluated, at: location)
         case let .conditional(condition, then, otherwise, location):
             let decided = evaluate(condition, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
             if case let .value(.bool(flag)) = decided {
@@ -149,10 +154,44 @@ struct ValueEvaluator {
         switch source {
         case let .named(reference): return reference.location
         case let .parameter(_, _, _, location), let .not(_, location), let .conditional(_, _, _, location),
+            let .logical(_, _, location),
             let .oneOf(_, location), let .unreadable(_, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }
+    }
+
+    /// `&&` (`all`) or `||` of flags: the operand that decides it alone (a `false` for `&&`, a `true` for `||`)
+    /// decides it even where others are unknown; otherwise the values it may take, or unknown.
+    static func logical(all: Bool, _ operands: [Evaluated<ScalarValue>], at location: SourceLocation)
+        -> Evaluated<ScalarValue>
+    {
+        // For `&&`: true only if every operand may be true (a deciding false returns at once), false if any may be.
+        // For `||` the same with true and false swapped.
+        var mayFlip = false
+        var unknown: UnknownValue?
+        for operand in operands {
+            let values: [ScalarValue]
+            switch operand {
+            case let .value(value): values = [value]
+            case let .oneOf(choices): values = choices
+            case let .unknown(why):
+                unknown = unknown ?? why
+                continue
+            }
+            let flags = values.compactMap { value -> Bool? in
+                if case let .bool(flag) = value { return flag }
+                return nil
+            }
+            guard flags.count == values.count else {
+                return .unknown(UnknownValue("`\(all ? "&&" : "||")` of a value that is not a flag", at: location))
+            }
+            // The deciding value, whatever the possibility: the whole is decided.
+            if !flags.contains(all) { return .value(.bool(!all)) }
+            if flags.contains(!all) { mayFlip = true }
+        }
+        if let unknown { return .unknown(unknown) }
+        return mayFlip ? .oneOf([.bool(false), .bool(true)]) : .value(.bool(all))
     }
 
     private func map(

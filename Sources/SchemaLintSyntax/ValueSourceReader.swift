@@ -27,6 +27,42 @@ struct ValueSourceReader {
 
     func read(_ expression: ExprSyntax) -> ValueSource { read(expression, depth: 0) }
 
+    /// An unfolded sequence: `condition ? then : otherwise` (the ternary binds loosest, and to the right: the first
+    /// `?` splits the condition from the rest), else `&&` and `||` between flags. Nil for any other operator.
+    private func unfolded(_ elements: [ExprSyntax], depth: Int, at location: SourceLocation) -> ValueSource? {
+        if elements.count == 1 { return read(elements[0], depth: depth + 1) }
+        if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index % 2 == 1,
+            let mark = elements[index].as(UnresolvedTernaryExprSyntax.self),
+            let condition = unfolded(Array(elements[..<index]), depth: depth + 1, at: location),
+            let otherwise = unfolded(Array(elements[(index + 1)...]), depth: depth + 1, at: location)
+        {
+            return .conditional(
+                condition, then: read(mark.thenExpression, depth: depth + 1), otherwise: otherwise, location)
+        }
+        return logical(elements, depth: depth, at: location)
+    }
+
+    /// `a && b || c` unfolded (operands at even places, operators between): `&&` binds tighter than `||`. Nil when
+    /// an operator is anything else, or a ternary is part of it.
+    private func logical(_ elements: [ExprSyntax], depth: Int, at location: SourceLocation) -> ValueSource? {
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        var terms: [[ValueSource]] = [[]]
+        for (index, element) in elements.enumerated() {
+            if index % 2 == 0 {
+                terms[terms.count - 1].append(read(element, depth: depth + 1))
+                continue
+            }
+            guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return nil }
+            switch op {
+            case "&&": continue
+            case "||": terms.append([])
+            default: return nil
+            }
+        }
+        let conjunctions = terms.map { $0.count == 1 ? $0[0] : .logical(all: true, $0, location) }
+        return conjunctions.count == 1 ? conjunctions[0] : .logical(all: false, conjunctions, location)
+    }
+
     private func read(_ expression: ExprSyntax, depth: Int) -> ValueSource {
         let location = reader.location(expression)
         guard depth < 16 else { return .unreadable("a value nested too deep to follow", location) }
@@ -70,13 +106,7 @@ struct ValueSourceReader {
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].
-            let elements = Array(sequence.elements)
-            if elements.count == 3, let mark = elements[1].as(UnresolvedTernaryExprSyntax.self) {
-                return .conditional(
-                    read(elements[0], depth: depth + 1), then: read(mark.thenExpression, depth: depth + 1),
-                    otherwise: read(elements[2], depth: depth + 1), location)
-            }
-            return unreadable(expression)
+            return unfolded(Array(sequence.elements), depth: depth, at: location) ?? unreadable(expression)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
             // A parameter hides any variable or constant of its name.

@@ -39,6 +39,8 @@ final class StoreValueSpellingTests: XCTestCase {
             static func enabled() -> Bool { syncs }
             static let database: ModelConfiguration.CloudKitDatabase = .none
             static let cloudDatabase: ModelConfiguration.CloudKitDatabase = .private("iCloud.org.herbarium")
+            static let featureOn = false
+            static let alwaysOn = true
         }
         """
 
@@ -110,6 +112,24 @@ final class StoreValueSpellingTests: XCTestCase {
                 """, [:]
             ),
             (
+                "a false feature flag && a setting read at run time (BorderLog)",
+                "let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration("
+                    + "cloudKitDatabase: (SyncSettings.featureOn && UserDefaults.standard.bool(forKey: \"sync\")) "
+                    + "? .private(\"iCloud.org.herbarium\") : .none))", [:]
+            ),
+            (
+                "a setting read at run time && a false flag, in a local variable",
+                """
+                let container: ModelContainer
+                    init() {
+                        let syncs = UserDefaults.standard.bool(forKey: "sync") && SyncSettings.featureOn
+                        container = try! ModelContainer(
+                            for: Specimen.self,
+                            configurations: ModelConfiguration(cloudKitDatabase: syncs ? .automatic : .none))
+                    }
+                """, [:]
+            ),
+            (
                 "a helper's parameter every caller passes as a false constant",
                 """
                 let container = try! Self.open(syncing: SyncSettings.syncs)
@@ -148,6 +168,12 @@ final class StoreValueSpellingTests: XCTestCase {
                 "let container = try! ModelContainer(for: Specimen.self, "
                     + "configurations: ModelConfiguration(cloudKitDatabase: SyncSettings.syncs ? .automatic : .none))",
                 assigns
+            ),
+            (
+                "a true flag || a setting read at run time",
+                "let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration("
+                    + "cloudKitDatabase: SyncSettings.alwaysOn || UserDefaults.standard.bool(forKey: \"sync\") "
+                    + "? .automatic : .none))", ""
             ),
             (
                 "a private database held by a constant of another type",
