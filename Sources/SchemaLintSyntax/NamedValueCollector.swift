@@ -50,16 +50,9 @@ final class NamedValueCollector: SyntaxVisitor {
             node.genericParameterClause == nil, let body = node.body, body.statements.count == 1,
             let expression = ExpressionReader.returnedExpression(body.statements)
         else { return .skipChildren }
-        let value: NamedValue.Value
-        if let source = sources.source(of: expression) {
-            value = .models(source)
-        } else if let configuration = self.configuration(expression) {
-            // `static func storeConfiguration() -> ModelConfiguration { ModelConfiguration(...) }`.
-            value = configuration
-        } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
-            // `static func syncsWithCloudKit() -> Bool { false }`.
-            value = .scalar(read)
-        } else {
+        // `static func allModels() -> [...] { [A.self] }`, `static func storeConfiguration() -> ModelConfiguration
+        // { ModelConfiguration(...) }`, `static func syncsWithCloudKit() -> Bool { false }`.
+        guard let value = value(of: expression, scope: scope, kinds: [.models, .configuration, .scalar]) else {
             return .skipChildren
         }
         values.append(
@@ -100,12 +93,7 @@ final class NamedValueCollector: SyntaxVisitor {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                     let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
                 else { continue }
-                let value: NamedValue.Value
-                if let configuration = self.configuration(expression) {
-                    value = configuration
-                } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
-                    value = .scalar(read)
-                } else {
+                guard let value = value(of: expression, scope: scope, kinds: [.configuration, .scalar]) else {
                     continue
                 }
                 var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
@@ -117,30 +105,35 @@ final class NamedValueCollector: SyntaxVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
             else { continue }
-            let value: NamedValue.Value
-            if let type = TypeExprReader.readMetatype(expression) {
-                value = .type(type)
-            } else if let type = Self.instance(expression, in: scope) {
-                // `static let shared = Persistence()`.
-                value = .instance(type)
-            } else if let source = sources.source(of: expression) {
-                value = .models(source)
-            } else if platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
-                value = .string(literal)
-            } else if let configuration = self.configuration(expression) {
-                value = configuration
-            } else if platformDependent == 0, case let read = scalars.read(expression), Self.isReadable(read) {
-                // `static var syncs = false`, `static let database: ... = .automatic`.
-                value = .scalar(read)
-            } else {
-                continue
-            }
+            // `static let shared = Persistence()`, `static var syncs = false`, `static let database: ... = .automatic`.
+            guard let value = value(of: expression, scope: scope, kinds: ValueKind.allCases) else { continue }
             var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
             named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
             values.append(named)
         }
         return .skipChildren
     }
+
+    /// What a declaration's one expression holds, tried in this order (a metatype, a shared instance, a model list,
+    /// a string, a configuration, a flag or member); `kinds` says which the declaration may hold. A string or flag
+    /// read in a platform-dependent `#if` clause is not one every build uses.
+    private func value(of expression: ExprSyntax, scope: [String], kinds: [ValueKind]) -> NamedValue.Value? {
+        if kinds.contains(.type), let type = TypeExprReader.readMetatype(expression) { return .type(type) }
+        if kinds.contains(.instance), let type = Self.instance(expression, in: scope) { return .instance(type) }
+        if kinds.contains(.models), let source = sources.source(of: expression) { return .models(source) }
+        if kinds.contains(.string), platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
+            return .string(literal)
+        }
+        if kinds.contains(.configuration), let configuration = configuration(expression) { return configuration }
+        if kinds.contains(.scalar), platformDependent == 0, case let read = scalars.read(expression),
+            Self.isReadable(read)
+        {
+            return .scalar(read)
+        }
+        return nil
+    }
+
+    private enum ValueKind: CaseIterable { case type, instance, models, string, configuration, scalar }
 
     /// `ModelConfiguration(...)` (or `.init(...)` where the type says so): the store it names, its in-memory flag
     /// and where it is written.

@@ -5,22 +5,7 @@ import XCTest
 final class AgainstGitTests: XCTestCase {
     @discardableResult
     func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            [
-                "git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main",
-                "-c", "protocol.file.allow=always",
-            ] + arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        try TestSupport.git(arguments, in: directory)
     }
 
     func write(_ root: URL, _ path: String, _ text: String) throws {

@@ -27,22 +27,7 @@ final class CoreDataHistoryTests: XCTestCase {
     }
 
     @discardableResult
-    func git(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main"]
-            + arguments
-        process.currentDirectoryURL = app
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self)
-    }
+    func git(_ arguments: [String]) throws -> String { try TestSupport.git(arguments, in: app) }
 
     /// The finding lines of a run's output (`path:line:column: severity: ... [rule]`).
     func findings(_ run: TestSupport.Run) -> [String] {

@@ -150,6 +150,27 @@ enum TestSupport {
         return (run, timedOut.isSet)
     }
 
+    /// Runs git in `directory` with a test identity; the test fails when git does.
+    @discardableResult
+    static func git(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            [
+                "git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "init.defaultBranch=main",
+                "-c", "protocol.file.allow=always",
+            ] + arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Makes `version` the current version of the `.xcdatamodeld` at `bundle` (its `.xccurrentversion`, as Xcode
     /// writes it).
     static func setCurrentVersion(_ version: String, of bundle: URL) throws {
