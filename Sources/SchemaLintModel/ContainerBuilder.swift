@@ -8,6 +8,7 @@ enum ContainerBuilder {
         var flags = cloudKit
         flags.defaultWithoutCallers = false
         for file in files {
+            project.debugOnlyContainers += file.debugOnlyContainers
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)

@@ -18,6 +18,9 @@ public struct ParsedFile: Sendable {
     /// The first syntax error, when the file did not parse cleanly.
     public var syntaxError: SyntaxProblem?
     public var containers: [ContainerUse] = []
+    /// Containers written only in a `#if DEBUG` clause: no user's store (users run the release build), but evidence
+    /// that the app's containers are in these sources (highpitch opened its only container there).
+    public var debugOnlyContainers: [SourceLocation] = []
     public var configurations: [ConfigurationUse] = []
     /// Calls with labelled arguments in this file: what callers pass to a parameter that decides a store.
     public var callSites: [CallSite] = []

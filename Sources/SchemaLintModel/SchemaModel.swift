@@ -231,6 +231,8 @@ public struct Project {
     /// Files that did not parse cleanly.
     public var syntaxProblems: [SyntaxProblem]
     public var containers: [ContainerModel] = []
+    /// `ParsedFile.debugOnlyContainers` of every file.
+    public var debugOnlyContainers: [SourceLocation] = []
     public var configurations: [ConfigurationModel] = []
     /// Types whose constants a container is given (`BudgetSchema.schema`) that no parsed file declares: pass 2
     /// looks for them.

@@ -174,14 +174,25 @@ final class ContainerCollector: SyntaxVisitor {
     private var platformDependent = 0
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements {
+        let active = IfConfigEvaluator.activeClause(of: node)
+        if let clause = active, let elements = clause.elements {
             let certain = IfConfigEvaluator.isCertain(clause, of: node)
             if !certain { platformDependent += 1 }
             walk(elements)
             if !certain { platformDependent -= 1 }
         }
+        // A debug build's clause is not read as code, only searched for containers: see `debugOnlyContainers`.
+        for clause in node.clauses where clause.id != active?.id {
+            guard let condition = clause.condition, IfConfigEvaluator.mentionsDebug(condition),
+                let elements = clause.elements
+            else { continue }
+            debugOnlyContainers += DebugContainerFinder.locations(in: Syntax(elements), reader: reader)
+        }
         return .skipChildren
     }
+
+    /// Where a container is created in a `#if DEBUG` clause (`ParsedFile.debugOnlyContainers`).
+    private(set) var debugOnlyContainers: [SourceLocation] = []
 
     // MARK: Variables
 
@@ -699,5 +710,33 @@ final class ContainerCollector: SyntaxVisitor {
             node = current.parent
         }
         return false
+    }
+}
+
+/// `ModelContainer(...)` calls and `.modelContainer(for:)` modifiers in a piece of syntax, by location.
+private final class DebugContainerFinder: SyntaxVisitor {
+    private let reader: DeclarationReader
+    private var found: [SourceLocation] = []
+
+    private init(reader: DeclarationReader) {
+        self.reader = reader
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func locations(in syntax: Syntax, reader: DeclarationReader) -> [SourceLocation] {
+        let finder = DebugContainerFinder(reader: reader)
+        finder.walk(syntax)
+        return finder.found
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee = ModelSourceReader.calleeName(node.calledExpression)
+        let modifier = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
+        if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init"
+            || modifier
+        {
+            found.append(reader.location(node))
+        }
+        return .visitChildren
     }
 }

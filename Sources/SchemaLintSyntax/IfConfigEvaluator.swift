@@ -30,6 +30,11 @@ enum IfConfigEvaluator {
         return false
     }
 
+    /// Whether a condition names `DEBUG` (`#if DEBUG`, `#if DEBUG && os(iOS)`): its clause is a debug build's.
+    static func mentionsDebug(_ condition: ExprSyntax) -> Bool {
+        condition.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("DEBUG") }
+    }
+
     static func evaluate(_ expression: ExprSyntax) -> Truth {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return literal.literal.tokenKind == .keyword(.true) ? .yes : .no

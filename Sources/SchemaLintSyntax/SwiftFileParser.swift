@@ -58,6 +58,7 @@ public enum SwiftFileParser {
                 reader: reader, imports: parsed.imports, mentionsTemporaryFolder: temporary)
             collector.collect(tree)
             parsed.containers = collector.containers
+            parsed.debugOnlyContainers = collector.debugOnlyContainers
             parsed.configurations = collector.configurations
             parsed.callSites = collector.callSites
         }

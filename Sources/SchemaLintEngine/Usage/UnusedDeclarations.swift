@@ -17,7 +17,10 @@ enum UnusedDeclarations {
     static func unreferenced(
         _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?
     ) -> Set<SymbolID> {
-        guard project.containers.contains(where: { $0.purpose == .app }) else { return [] }
+        // Without a container in these sources (a library's plan, opened by the app's module) nothing is called
+        // unused; a container only a debug build opens still shows the app's containers are here.
+        guard project.containers.contains(where: { $0.purpose == .app }) || !project.debugOnlyContainers.isEmpty
+        else { return [] }
         let usedByContainers = Set(project.containers.compactMap(\.plan))
         let candidates = project.plans.filter {
             !usedByContainers.contains($0.id) && !project.publicTypes.contains(project.symbols[$0.id].name)
