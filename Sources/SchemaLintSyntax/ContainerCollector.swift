@@ -231,8 +231,7 @@ final class ContainerCollector: SyntaxVisitor {
     // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee = ModelSourceReader.calleeName(node.calledExpression)
-        if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init" {
+        if ModelSourceReader.isContainerInit(node) {
             pendingContainers.append(
                 (
                     node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
@@ -520,9 +519,7 @@ final class ContainerCollector: SyntaxVisitor {
         final class Finder: SyntaxVisitor {
             var found = false
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                let callee = ModelSourceReader.calleeName(node.calledExpression)
-                if callee == "ModelContainer" || callee == "SwiftData.ModelContainer"
-                    || callee == "ModelContainer.init",
+                if ModelSourceReader.isContainerInit(node),
                     let plan = node.arguments.first(where: { $0.label?.text == "migrationPlan" }),
                     !plan.expression.is(NilLiteralExprSyntax.self)
                 {
@@ -730,11 +727,8 @@ private final class DebugContainerFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee = ModelSourceReader.calleeName(node.calledExpression)
         let modifier = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
-        if callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init"
-            || modifier
-        {
+        if ModelSourceReader.isContainerInit(node) || modifier {
             found.append(reader.location(node))
         }
         return .visitChildren

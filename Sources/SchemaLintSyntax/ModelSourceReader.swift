@@ -154,6 +154,12 @@ struct ModelSourceReader {
 
     /// `Name` or `Base.name` for a callee that is one of those shapes, nil for anything else. Never the text of a
     /// long expression: a view modifier's callee is the whole chain before it, and calls nest.
+    /// `ModelContainer(...)`, `SwiftData.ModelContainer(...)` or `ModelContainer.init(...)`.
+    static func isContainerInit(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee = calleeName(call.calledExpression)
+        return callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init"
+    }
+
     static func calleeName(_ callee: ExprSyntax) -> String? {
         if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         guard let member = callee.as(MemberAccessExprSyntax.self),

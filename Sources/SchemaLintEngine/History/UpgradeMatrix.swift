@@ -189,12 +189,6 @@ extension UpgradeMatrix {
             if let (earlier, later) = context.duplicateChecksums(in: plan).first {
                 return .planCrashes(plan: plan.name, versions: [earlier.name, later.name])
             }
-            if let failing = steps.steps.dropFirst(start).first(where: { !context.inferenceBlockers(of: $0).isEmpty }) {
-                let kind = failing.stages.isEmpty ? "inferred, no stage" : "lightweight"
-                return .stepFails(
-                    from: steps.versions[start].key, step: "\(failing.from.name) → \(failing.to.name) (\(kind))",
-                    blockers: context.inferenceBlockers(of: failing).map { "\($0.text): \($0.blocker ?? "")" })
-            }
             let path = steps.steps.dropFirst(start).map { step -> Step in
                 let kind: Step.Kind =
                     switch step.stages.first?.kind {
@@ -204,6 +198,13 @@ extension UpgradeMatrix {
                     }
                 let label = kind == .inferred ? "inferred, no stage" : kind.rawValue
                 return Step(kind, "\(step.from.name) → \(step.to.name) (\(label))")
+            }
+            for (step, described) in zip(steps.steps.dropFirst(start), path) where described.kind != .custom {
+                let blockers = context.inferenceBlockers(of: step)
+                guard !blockers.isEmpty else { continue }
+                return .stepFails(
+                    from: steps.versions[start].key, step: described.text,
+                    blockers: blockers.map { "\($0.text): \($0.blocker ?? "")" })
             }
             return path.isEmpty
                 ? .opensAsIs(version: steps.versions[start].key)
