@@ -32,7 +32,8 @@ struct Check: ParsableCommand {
     @Flag(help: "Print findings only (no summary line).")
     var quiet = false
 
-    @Flag(help: "Also print each app's folder, lockfile, configuration and containers by kind.")
+    @Flag(
+        help: "Also print why each finding holds, and each app's folder, lockfile, configuration and containers by kind.")
     var verbose = false
 
     @Option(
@@ -175,7 +176,7 @@ struct Check: ParsableCommand {
         for destination in destinations {
             guard let path = destination.path else {
                 printed = destination.kind
-                let reporter = destination.kind.reporter(colored: Console.colorsOnStandardOutput)
+                let reporter = destination.kind.reporter(colored: Console.colorsOnStandardOutput, detailed: verbose)
                 Console.out(reporter.report(findings, summary: summary))
                 continue
             }

@@ -207,6 +207,8 @@ final class RuleDocumentationTests: XCTestCase {
         var analyzer = Analyzer(workingDirectory: folder, threads: 1)
         analyzer.stores = stores
         analyzer.lockfileLocation = lockfileLocation
-        return try analyzer.analyze(paths: [], lockfile: lockfile)
+        let analysis = try analyzer.analyze(paths: [], lockfile: lockfile)
+        TestSupport.assertMessagesAreShaped(analysis.findings)
+        return analysis
     }
 }

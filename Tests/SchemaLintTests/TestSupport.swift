@@ -35,7 +35,30 @@ enum TestSupport {
         var analyzer = Analyzer(threads: threads)
         analyzer.stores = stores
         analyzer.lockfileLocation = lockfileLocation
-        return analyzer.analyze(files: sources, lockfile: lockfile)
+        let analysis = analyzer.analyze(files: sources, lockfile: lockfile)
+        assertMessagesAreShaped(analysis.findings)
+        return analysis
+    }
+
+    /// Every message a test makes is checked for its shape: a headline of at most 120 characters that is one
+    /// sentence without its full stop, and (for errors and warnings) what to do.
+    static func assertMessagesAreShaped(
+        _ findings: [Finding], file: StaticString = #filePath, line: UInt = #line
+    ) {
+        for finding in findings {
+            let message = finding.message
+            let place = "\(finding.rule) (\(message.id)): \(message.headline)"
+            XCTAssertFalse(message.headline.isEmpty, "\(place): no headline", file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                message.headline.count, Finding.Message.headlineLimit, "\(place): headline over 120 characters",
+                file: file, line: line)
+            XCTAssertFalse(
+                message.headline.hasSuffix("."), "\(place): headline ends in a full stop", file: file, line: line)
+            if finding.severity > .note {
+                XCTAssertFalse(
+                    message.fix.isEmpty, "\(place): an \(finding.severity) says what to do", file: file, line: line)
+            }
+        }
     }
 
     static func analyze(_ source: String, lockfile: Lockfile? = nil) -> Analysis {
@@ -44,7 +67,10 @@ enum TestSupport {
 
     /// Analyses a fixture folder with paths relative to it, as a user running `schemalint check` inside it would.
     static func analyzeFixture(_ relative: String, lockfile: Lockfile? = nil) throws -> Analysis {
-        try Analyzer(workingDirectory: fixture(relative), threads: 2).analyze(paths: [], lockfile: lockfile)
+        let analysis = try Analyzer(workingDirectory: fixture(relative), threads: 2).analyze(
+            paths: [], lockfile: lockfile)
+        assertMessagesAreShaped(analysis.findings)
+        return analysis
     }
 
     /// A fixture's files by path, as discovered (every byte kept).

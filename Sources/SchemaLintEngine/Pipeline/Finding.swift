@@ -95,18 +95,56 @@ public struct Finding: Hashable, Sendable {
         }
     }
 
-    /// A finding's text with a stable identifier. Each rule writes its messages in one place, as static
-    /// constructors in an extension of this type in the rule's file; reporters print `text`, baselines and
-    /// fingerprints use `id`, so rewording a message never un-baselines a finding.
+    /// A finding's text with a stable identifier, in three parts so each output shows what fits it: the `headline`
+    /// (what is wrong and what it does on users' devices, at most 120 characters: a PR annotation or Xcode's issue
+    /// list shows no more), the `detail` (why: what the finding rests on) and the `fix` (what to do). Xcode and
+    /// GitHub output print the headline and the fix, `--verbose` adds the detail, JSON and SARIF carry all three.
+    /// Each rule writes its messages in one place, as static constructors in an extension of this type in the
+    /// rule's file; baselines and fingerprints use `id`, so rewording a message never un-baselines a finding.
     public struct Message: Hashable, Sendable, CustomStringConvertible {
+        /// The most a headline holds where space is short; `brief` cuts a longer one (a long name echoed in it).
+        public static let headlineLimit = 120
+
         /// Stable within its rule (`checksum-moved`), never shown as prose.
         public let id: String
-        public let text: String
-        public init(id: String, _ text: String) {
+        public let headline: String
+        public let detail: String
+        public let fix: String
+
+        /// Each part is written without a final full stop; `text` joins them into sentences.
+        public init(id: String, _ headline: String, detail: String = "", fix: String = "") {
             self.id = id
-            self.text = text
+            self.headline = headline
+            self.detail = detail
+            self.fix = fix
         }
+
+        /// The headline as annotations and Xcode's issue list show it: cut at a word to `headlineLimit`.
+        public var brief: String {
+            guard headline.count > Self.headlineLimit else { return headline }
+            let room = headline.prefix(Self.headlineLimit - 1)
+            let cut = room.lastIndex(of: " ").map { room[..<$0] } ?? room
+            return cut + "…"
+        }
+
+        /// The whole message: headline, detail and fix as sentences.
+        public var text: String { Self.sentences([headline, detail, fix]) }
+
+        /// The message with `more` said after the detail (a demoted finding's reason).
+        public func adding(detail more: String) -> Message {
+            Message(id: id, headline, detail: Self.sentences([detail, more]), fix: fix)
+        }
+
         public var description: String { text }
+
+        private static func sentences(_ parts: [String]) -> String {
+            var text = ""
+            for part in parts where !part.isEmpty {
+                if let last = text.last { text += ".!?".contains(last) ? " " : ". " }
+                text += part
+            }
+            return text
+        }
     }
 
     /// A secondary location with a short text (SARIF `relatedLocations`, Xcode `note:` lines).

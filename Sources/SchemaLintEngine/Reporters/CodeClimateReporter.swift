@@ -8,7 +8,8 @@ public struct CodeClimateReporter: Reporter {
                 .object([
                     ("type", .string("issue")),
                     ("check_name", .string(finding.rule.rawValue)),
-                    ("description", .string(finding.message.text)),
+                    ("description", .string(finding.message.brief)),
+                    ("content", .object(["body": .string(finding.message.text)])),
                     ("categories", .array([.string("Bug Risk")])),
                     ("fingerprint", .string(FindingFingerprint.of(finding))),
                     (

@@ -1,4 +1,4 @@
-/// GitHub Actions workflow commands: annotations on the pull request's diff.
+/// GitHub Actions workflow commands: annotations on the pull request's diff, each a finding's headline and fix.
 public struct GitHubReporter: Reporter {
     public init() {}
 
@@ -8,7 +8,10 @@ public struct GitHubReporter: Reporter {
             let properties =
                 "file=\(escape(finding.location.file, property: true)),line=\(finding.location.line),"
                 + "col=\(finding.location.column),title=\(escape(finding.rule.rawValue, property: true))"
-            return "::\(command) \(properties)::\(escape(finding.message.text, property: false))\n"
+            // The headline, then what to do on its own line: what fits an annotation on the diff.
+            let message = finding.message
+            let text = message.fix.isEmpty ? message.brief : message.brief + "\nFix: " + message.fix
+            return "::\(command) \(properties)::\(escape(text, property: false))\n"
         }.joined()
     }
 

@@ -1,5 +1,6 @@
 /// One JSON object: `{"findings": [...], "summary": {...}}`, findings sorted by file, line, column, rule. Each
-/// finding carries its subject and message id (stable across rewording) and its notes.
+/// finding carries its subject and message id (stable across rewording), its whole message and its parts (headline,
+/// detail, fix), and its notes.
 public struct JSONReporter: Reporter {
     public init() {}
 
@@ -11,6 +12,9 @@ public struct JSONReporter: Reporter {
                         ("rule", .string(finding.rule.rawValue)), ("severity", .string(finding.severity.rawValue)),
                         ("file", .string(finding.location.file)), ("line", .int(finding.location.line)),
                         ("column", .int(finding.location.column)), ("message", .string(finding.message.text)),
+                        ("headline", .string(finding.message.headline)),
+                        ("detail", finding.message.detail.isEmpty ? nil : .string(finding.message.detail)),
+                        ("fix", finding.message.fix.isEmpty ? nil : .string(finding.message.fix)),
                         ("messageId", .string(finding.message.id)), ("subject", .string(finding.subject.description)),
                         (
                             "notes",

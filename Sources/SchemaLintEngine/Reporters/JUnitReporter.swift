@@ -10,14 +10,15 @@ public struct JUnitReporter: Reporter {
         xml += "  <testsuite name=\"schemalint\" tests=\"\(count)\" failures=\"\(failures)\" errors=\"0\">\n"
         if findings.isEmpty { xml += "    <testcase name=\"schemalint\" classname=\"schemalint\"/>\n" }
         for finding in findings {
-            let message = escape(finding.message.text)
+            let message = escape(finding.message.brief)
+            let text = escape(finding.message.text)
             xml +=
                 "    <testcase name=\"\(escape("\(finding.rule) \(finding.location)"))\" "
                 + "classname=\"\(escape(finding.location.file))\">\n"
             if finding.severity == .error {
-                xml += "      <failure type=\"\(finding.rule)\" message=\"\(message)\">\(message)</failure>\n"
+                xml += "      <failure type=\"\(finding.rule)\" message=\"\(message)\">\(text)</failure>\n"
             } else {
-                xml += "      <system-out>\(finding.severity.rawValue): \(message)</system-out>\n"
+                xml += "      <system-out>\(finding.severity.rawValue): \(text)</system-out>\n"
             }
             xml += "    </testcase>\n"
         }

@@ -9,9 +9,10 @@ public protocol Reporter {
 public enum ReporterKind: String, CaseIterable, Sendable {
     case xcode, json, sarif, github, junit, codeclimate
 
-    public func reporter(colored: Bool = false) -> any Reporter {
+    /// `detailed` (`check --verbose`): reporters that print a short form (xcode) print each finding's detail too.
+    public func reporter(colored: Bool = false, detailed: Bool = false) -> any Reporter {
         switch self {
-        case .xcode: return XcodeReporter(colored: colored)
+        case .xcode: return XcodeReporter(colored: colored, detailed: detailed)
         case .json: return JSONReporter()
         case .sarif: return SARIFReporter()
         case .github: return GitHubReporter()

@@ -25,6 +25,15 @@ public struct SARIFReporter: Reporter {
                             })
                 ),
                 ("partialFingerprints", .object(["schemalint/v2": .string(FindingFingerprint.of(finding))])),
+                // The message's parts, for tools that show the headline alone (its first sentence is the headline).
+                (
+                    "properties",
+                    .object([
+                        ("headline", .string(finding.message.headline)),
+                        ("detail", finding.message.detail.isEmpty ? nil : .string(finding.message.detail)),
+                        ("fix", finding.message.fix.isEmpty ? nil : .string(finding.message.fix)),
+                    ])
+                ),
             ])
         }
         return JSONValue.object([

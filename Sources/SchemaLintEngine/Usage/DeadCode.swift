@@ -58,10 +58,9 @@ struct DeadCode {
             var demoted = finding
             demoted.severity = .note
             let severity = finding.severity == .error ? "an error" : "a warning"
-            demoted.message = Finding.Message(
-                id: finding.message.id,
-                finding.message.text + " (a note: \(reason), so no user's store depends on it yet; it is "
-                    + "\(severity) again the day one does)")
+            demoted.message = finding.message.adding(
+                detail: "A note: \(reason), so no user's store depends on it yet; it is \(severity) again the day "
+                    + "one does")
             return demoted
         }
     }
