@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
     var quiet = false
 
     @Flag(
-        help: "Also print why each finding holds, and each app's folder, lockfile, configuration and containers by kind.")
+        help: "Also print why each finding holds, and each app's folder, lockfile, configuration and containers.")
     var verbose = false
 
     @Option(

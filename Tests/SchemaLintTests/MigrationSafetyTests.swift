@@ -136,7 +136,11 @@ final class MigrationSafetyTests: XCTestCase {
                 static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
             }
             """)
-        XCTAssertEqual(analysis.findings, [], "a split of one field into two is not a rename")
+        // A split of one field into two is not a rename; the values of `name` are dropped, and said so once.
+        XCTAssertEqual(analysis.findings.map(\.rule), [.dataDropped])
+        XCTAssertEqual(
+            analysis.findings.first?.message.headline,
+            "The values of Item.name are deleted when stores migrate from V1 to V2")
     }
 
     /// Deleting a model the stage's target drops loses nothing if it fails: the migration drops those rows anyway

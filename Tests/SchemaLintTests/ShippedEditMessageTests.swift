@@ -180,7 +180,8 @@ final class ShippedEditMessageTests: XCTestCase {
         XCTAssertNotEqual(renamed, Self.shipped)
         let findings = TestSupport.analyze(renamed, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
-        // Before it shipped, the same rename is a warning.
-        XCTAssertEqual(TestSupport.analyze(renamed).findings.map(\.rule), ["rename_without_original_name"])
+        // Before it shipped, the same rename is a warning (and the four attributes V2 leaves out are dropped).
+        XCTAssertEqual(
+            TestSupport.analyze(renamed).findings.map(\.rule), ["data_dropped", "rename_without_original_name"])
     }
 }

@@ -43,7 +43,8 @@ extension RuleContext {
         var seen = Set<String>()
         for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
-            for store in StateAssignment.holder(of: key, locked, in: self).stores {
+            let holders = StateAssignment.holder(of: key, locked, in: self).stores
+            for store in holders {
                 let staged = store.stagedPlan(self)
                 let present = store.stagedChecksums(self) ?? declared
                 guard !present.contains(locked.checksum) else { continue }
@@ -55,7 +56,7 @@ extension RuleContext {
                 let state: ShippedState
                 if let plan = staged {
                     state = ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan), store: store)
-                } else if let target = nearest(to: locked, among: store.inferenceTargets(self)) {
+                } else if let target = inferenceTarget(of: locked, in: store, onlyHolder: holders.count == 1) {
                     state = ShippedState(key: key, locked: locked, fate: .inferred(target: target), store: store)
                 } else {
                     continue
@@ -98,8 +99,15 @@ extension RuleContext {
 
     var currentTargets: [SchemaVersion] { InferenceTargets.targets(in: project, plans: project.plans) }
 
-    private func nearest(to locked: LockedVersion, among targets: [SchemaVersion]) -> SchemaVersion? {
-        InferenceTargets.nearest(to: Set(locked.entities.map(\.name)), among: targets) { analysis(of: $0) }
+    /// The models a store holding `locked` is opened with now: the target sharing the most models with it, or, when
+    /// it is the only store holding the state, the store's only target even if it shares none (an app that replaced
+    /// every model in one release: its store opens with the new ones and drops the old rows, as `data_dropped` says).
+    private func inferenceTarget(
+        of locked: LockedVersion, in store: StoreTopology.Store, onlyHolder: Bool
+    ) -> SchemaVersion? {
+        let targets = store.inferenceTargets(self)
+        return InferenceTargets.nearest(to: Set(locked.entities.map(\.name)), among: targets) { analysis(of: $0) }
+            ?? (onlyHolder && targets.count == 1 ? targets[0] : nil)
     }
 }
 

@@ -23,8 +23,9 @@ public struct UpgradeMatrix: Sendable {
         case stepFails(from: String, step: String, blockers: [String])
         /// The plan that runs stages lists two versions with one checksum: it stops at launch, whatever the store.
         case planCrashes(plan: String, versions: [String])
-        /// No stage runs: SwiftData infers one migration to `target`; `blockers` is what it cannot do.
-        case inferred(target: String, blockers: [String])
+        /// No stage runs: SwiftData infers one migration to `target`; `blockers` is what it cannot do, `drops` what
+        /// it deletes when it can (`DataLoss`).
+        case inferred(target: String, blockers: [String], drops: [String] = [])
         /// The plan that runs stages has no version with its checksum (134504).
         case unknown(plan: String)
         /// Nothing in the sources opens a store of this kind any more.
@@ -56,17 +57,27 @@ public struct UpgradeMatrix: Sendable {
 
         public var fails: Bool {
             switch self {
-            case let .inferred(_, blockers), let .modelInferred(_, blockers): return !blockers.isEmpty
+            case let .inferred(_, blockers, _), let .modelInferred(_, blockers): return !blockers.isEmpty
             case .unknown, .edited, .modelEdited, .modelMissing, .stepFails, .planCrashes: return true
             case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone, .cannotTell:
                 return false
             }
         }
 
-        /// Not a failure, but not a store this build opens either: shown with ⚠️, never ✅.
+        /// Not a failure, but not a store this build opens either, or one it opens losing data: shown with ⚠️,
+        /// never ✅.
         public var warns: Bool {
             switch self {
             case .notOpened, .storeGone, .storeUnmatched, .modelGone, .cannotTell: return true
+            default: return deletesData
+            }
+        }
+
+        /// The store opens, and the migration that opens it deletes rows or values (`data_dropped`).
+        public var deletesData: Bool {
+            switch self {
+            case let .inferred(_, blockers, drops): return blockers.isEmpty && !drops.isEmpty
+            case let .staged(_, steps): return steps.contains { !$0.drops.isEmpty }
             default: return false
             }
         }
@@ -81,10 +92,13 @@ public struct UpgradeMatrix: Sendable {
 
         public var kind: Kind
         public var text: String
+        /// What it deletes, for a step that runs no custom stage (`DataLoss`).
+        public var drops: [String]
 
-        public init(_ kind: Kind, _ text: String) {
+        public init(_ kind: Kind, _ text: String, drops: [String] = []) {
             self.kind = kind
             self.text = text
+            self.drops = drops
         }
     }
 
@@ -197,7 +211,9 @@ extension UpgradeMatrix {
                     case nil: .inferred
                     }
                 let label = kind == .inferred ? "inferred, no stage" : kind.rawValue
-                return Step(kind, "\(step.from.name) → \(step.to.name) (\(label))")
+                return Step(
+                    kind, "\(step.from.name) → \(step.to.name) (\(label))",
+                    drops: kind == .custom ? [] : droppedData(in: step, context))
             }
             for (step, described) in zip(steps.steps.dropFirst(start), path) where described.kind != .custom {
                 let blockers = context.inferenceBlockers(of: step)
@@ -228,7 +244,7 @@ extension UpgradeMatrix {
     }
 
     /// An inferred migration: it fails when inference cannot do a change, and cannot be told when a change rests on
-    /// a type schemalint cannot resolve (`MigrationAssessment`'s `typeUnresolved`).
+    /// a type schemalint cannot resolve (`MigrationAssessment`'s `typeUnresolved`); what it deletes is said.
     private static func inferred(from old: [EntitySnapshot], to new: [EntitySnapshot], target: String) -> Outcome {
         let assessed = MigrationAssessment.assess(from: old, to: new)
         let blockers = assessed.compactMap { change in change.blocker.map { "\(change.text): \($0)" } }
@@ -236,7 +252,15 @@ extension UpgradeMatrix {
         if blockers.isEmpty, !unresolved.isEmpty {
             return .cannotTell(why: Self.unresolved(unresolved))
         }
-        return .inferred(target: target, blockers: blockers)
+        let drops = DataLoss.lines(DataLoss.dropped(from: old, to: new))
+        return .inferred(target: target, blockers: blockers, drops: drops)
+    }
+
+    /// What a plan step that runs no custom stage deletes, from what its source version shipped.
+    private static func droppedData(in step: PlanSteps.Step, _ context: RuleContext) -> [String] {
+        guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else { return [] }
+        return DataLoss.lines(
+            DataLoss.dropped(from: context.startingSnapshot(of: step.from) ?? old.snapshot, to: new.snapshot))
     }
 
     private static func unresolved(_ changes: [SchemaChange]) -> String {

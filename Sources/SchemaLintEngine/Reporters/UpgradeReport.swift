@@ -48,7 +48,11 @@ public enum UpgradeReport {
             let unheld = rest.filter { $0.outcome == .declaredOnly }.count
             var counts = ["\(rows.count) state\(rows.count == 1 ? "" : "s")"]
             if !failing.isEmpty { counts.append("\(failing.count) ❌ fail") }
-            if !warning.isEmpty { counts.append("\(warning.count) ⚠️ left behind or cannot tell") }
+            let deleting = warning.filter { $0.outcome.deletesData }.count
+            if deleting > 0 { counts.append("\(deleting) ⚠️ open deleting data") }
+            if warning.count > deleting {
+                counts.append("\(warning.count - deleting) ⚠️ left behind or cannot tell")
+            }
             if rest.count > unheld { counts.append("\(rest.count - unheld) ✅ open") }
             if unheld > 0 { counts.append("\(unheld) ➖ held by no store") }
             text += "#### \(store.map(escape) ?? "The app's store"): \(counts.joined(separator: ", "))\n\n"
@@ -82,7 +86,11 @@ public enum UpgradeReport {
     public static func summary(_ outcome: UpgradeMatrix.Outcome) -> String {
         switch outcome {
         case let .staged(from, steps):
-            guard steps.count > 1 else { return "migrates from \(from): " + (steps.first?.text ?? "") }
+            let drops = steps.flatMap(\.drops)
+            let deleting =
+                drops.isEmpty
+                ? "" : ", " + drops[0] + (drops.count > 1 ? " (+\(drops.count - 1) more; --verbose lists them)" : "")
+            guard steps.count > 1 else { return "migrates from \(from)\(deleting): " + (steps.first?.text ?? "") }
             let kinds: [(UpgradeMatrix.Step.Kind, String)] = [
                 (.custom, "custom"), (.lightweight, "lightweight"), (.inferred, "inferred"), (.mapped, "mapped"),
             ]
@@ -90,7 +98,7 @@ public enum UpgradeReport {
                 let count = steps.filter { $0.kind == kind }.count
                 return count == 0 ? nil : "\(count) \(word)"
             }
-            return "migrates from \(from): \(steps.count) steps (\(counts.joined(separator: ", ")))"
+            return "migrates from \(from)\(deleting): \(steps.count) steps (\(counts.joined(separator: ", ")))"
         default:
             let lines = describe(outcome)
             guard lines.count > 1 else { return lines[0] }
@@ -110,7 +118,13 @@ public enum UpgradeReport {
                             ("kind", .string(row.isStore ? "store" : "locked")),
                             ("checksum", row.checksum.map(JSONValue.string)),
                             ("outcome", .string(kind)),
-                            ("opens", .bool(!row.outcome.fails && !row.outcome.warns && row.outcome != .declaredOnly)),
+                            (
+                                "opens",
+                                .bool(
+                                    !row.outcome.fails && (!row.outcome.warns || row.outcome.deletesData)
+                                        && row.outcome != .declaredOnly)
+                            ),
+                            ("deletesData", row.outcome.deletesData ? .bool(true) : nil),
                             ("store", row.store.map(JSONValue.string)),
                         ] + detail)
                 })
@@ -123,11 +137,17 @@ public enum UpgradeReport {
         case let .opensAsIs(version):
             return ["opens as is (\(version))"]
         case let .staged(from, steps):
-            return ["migrates from \(from):"] + steps.map(\.text)
-        case let .inferred(target, blockers):
-            return blockers.isEmpty
+            let deleting = steps.contains { !$0.drops.isEmpty } ? ", deleting data" : ""
+            return ["migrates from \(from)\(deleting):"]
+                + steps.map { step in ([step.text] + step.drops).joined(separator: "; ") }
+        case let .inferred(target, blockers, drops):
+            guard blockers.isEmpty else {
+                return ["fails: no stage runs and SwiftData cannot infer the migration to \(target) (134110)"]
+                    + blockers
+            }
+            return drops.isEmpty
                 ? ["opens: no stage runs, SwiftData infers a lightweight migration to \(target)"]
-                : ["fails: no stage runs and SwiftData cannot infer the migration to \(target) (134110)"] + blockers
+                : ["opens, deleting data: no stage runs, SwiftData infers a lightweight migration to \(target)"] + drops
         case let .unknown(plan):
             return ["fails: \(plan) runs stages and has no version with this checksum (134504)"]
         case let .stepFails(from, step, blockers):
@@ -182,9 +202,22 @@ public enum UpgradeReport {
         switch outcome {
         case let .opensAsIs(version): return ("opensAsIs", [("version", .string(version))])
         case let .staged(from, steps):
-            return ("staged", [("from", .string(from)), ("steps", .strings(steps.map(\.text)))])
-        case let .inferred(target, blockers):
-            return ("inferred", [("target", .string(target)), ("blockers", .strings(blockers))])
+            let drops = steps.flatMap(\.drops)
+            return (
+                "staged",
+                [
+                    ("from", .string(from)), ("steps", .strings(steps.map(\.text))),
+                    ("drops", drops.isEmpty ? nil : .strings(drops)),
+                ]
+            )
+        case let .inferred(target, blockers, drops):
+            return (
+                "inferred",
+                [
+                    ("target", .string(target)), ("blockers", .strings(blockers)),
+                    ("drops", drops.isEmpty ? nil : .strings(drops)),
+                ]
+            )
         case let .unknown(plan): return ("unknownToPlan", [("plan", .string(plan))])
         case let .stepFails(from, step, blockers):
             return ("stepFails", [("from", .string(from)), ("step", .string(step)), ("blockers", .strings(blockers))])

@@ -1,0 +1,181 @@
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// Data a migration deletes although the store opens (`data_dropped`), and `upgrades` saying so, in the spellings real
+/// apps use: a plan's lightweight stage, a plan with no stages, no plan at all, a model replaced wholesale.
+final class DataDroppedTests: XCTestCase {
+    private func versions(_ v1: String, _ v2: String, stages: String) -> String {
+        func list(_ models: String) -> String { models.contains("Album") ? "Photo.self, Album.self" : "Photo.self" }
+        return """
+        import SwiftData
+
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [\(list(v1))] }
+            \(v1)
+        }
+
+        enum SchemaV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [\(list(v2))] }
+            \(v2)
+        }
+
+        enum GalleryPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+            static var stages: [MigrationStage] { \(stages) }
+        }
+        """
+    }
+
+    private func dropped(_ findings: [Finding]) -> [Finding] { findings.filter { $0.rule == .dataDropped } }
+
+    func testAnAttributeLeftOutOfALightweightStepIsNamedWithItsModel() {
+        let source = versions(
+            "@Model final class Photo { var title: String = \"\"; var caption: String?; var rating: Int = 0; "
+                + "init() {} }",
+            "@Model final class Photo { var title: String = \"\"; init() {} }",
+            stages: "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]")
+        let found = dropped(TestSupport.analyze(source).findings)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertEqual(
+            found.first?.message.headline,
+            "The values of 2 attributes of Photo are deleted when stores migrate from SchemaV1 to SchemaV2")
+        XCTAssertTrue(found.first?.message.detail.contains("caption (String?), rating (Int)") == true)
+    }
+
+    /// The same step written three more ways: no stage for it, `stages: []`, the stage as a `static let`.
+    func testTheSameStepSpelledOtherWays() {
+        let v1 = "@Model final class Photo { var title: String = \"\"; var rating: Int = 0; init() {} }"
+        let v2 = "@Model final class Photo { var title: String = \"\"; init() {} }"
+        let spellings = [
+            "[]",
+            "[step]\n    static let step = MigrationStage.lightweight(fromVersion: SchemaV1.self, "
+                + "toVersion: SchemaV2.self)",
+            "Self.all\n    static var all: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, "
+                + "toVersion: SchemaV2.self)] }",
+        ]
+        for stages in spellings {
+            let found = dropped(TestSupport.analyze(versions(v1, v2, stages: stages)).findings)
+            XCTAssertEqual(found.map(\.message.id), ["attributes-dropped"], stages)
+            XCTAssertEqual(found.first?.subject, .property(version: "SchemaV2", entity: "Photo", property: "rating"))
+        }
+    }
+
+    func testAModelLeftOutIsEveryRowOfIt() {
+        let source = versions(
+            "@Model final class Photo { var title: String = \"\"; init() {} }\n"
+                + "    @Model final class Album { var name: String = \"\"; var cover: Data?; init() {} }",
+            "@Model final class Photo { var title: String = \"\"; init() {} }",
+            stages: "[]")
+        let found = dropped(TestSupport.analyze(source).findings)
+        XCTAssertEqual(found.map(\.message.headline), [
+            "Every row of Album is deleted when stores migrate from SchemaV1 to SchemaV2"
+        ])
+    }
+
+    func testACustomStageAnOriginalNameARenameAndATransientAreNotDrops() {
+        let v1 = "@Model final class Photo { var title: String = \"\"; var rating: Int = 0; init() {} }"
+        let custom = versions(
+            v1, "@Model final class Photo { var title: String = \"\"; init() {} }",
+            stages: "[.custom(fromVersion: SchemaV1.self, toVersion: SchemaV2.self, willMigrate: nil, "
+                + "didMigrate: nil)]")
+        XCTAssertEqual(dropped(TestSupport.analyze(custom).findings), [])
+        let originalName = versions(
+            v1,
+            "@Model final class Photo { var title: String = \"\"; @Attribute(originalName: \"rating\") "
+                + "var stars: Int = 0; init() {} }",
+            stages: "[]")
+        XCTAssertEqual(dropped(TestSupport.analyze(originalName).findings), [])
+        // A same-typed rename is rename_without_original_name's: said once, by it.
+        let renamed = versions(
+            v1, "@Model final class Photo { var title: String = \"\"; var ratingValue: Int = 0; init() {} }",
+            stages: "[]")
+        let findings = TestSupport.analyze(renamed).findings
+        XCTAssertEqual(dropped(findings), [])
+        XCTAssertEqual(findings.filter { $0.rule == .renameWithoutOriginalName }.count, 1)
+        let transient = versions(
+            "@Model final class Photo { var title: String = \"\"; @Transient var cached: Int = 0; init() {} }",
+            "@Model final class Photo { var title: String = \"\"; init() {} }", stages: "[]")
+        XCTAssertEqual(dropped(TestSupport.analyze(transient).findings), [])
+    }
+
+    // MARK: No plan: the lockfile's state, migrated by inference to today's models
+
+    private func app(_ models: String, container: String) -> [String: String] {
+        [
+            "Models.swift": "import SwiftData\n\n" + models,
+            "App.swift": """
+                import SwiftData
+                import SwiftUI
+
+                @main
+                struct ShelfApp: App {
+                    var body: some Scene {
+                        WindowGroup { Text("Shelf") }
+                            .modelContainer(for: \(container))
+                    }
+                }
+                """,
+        ]
+    }
+
+    /// `tags: [String]` → `tagsData: String`: the old values are dropped and the new attribute starts empty.
+    func testARetypedReplacementInAnUnversionedAppSaysTheNewOneStartsEmpty() {
+        let before = app(
+            "@Model final class Book {\n    var title: String = \"\"\n    var tags: [String] = []\n    init() {}\n}",
+            container: "Book.self")
+        let lockfile = TestSupport.lock(TestSupport.analyze(before))
+        let after = app(
+            "@Model final class Book {\n    var title: String = \"\"\n    var tagsData: String = \"\"\n"
+                + "    init() {}\n}",
+            container: "Book.self")
+        let found = dropped(TestSupport.analyze(after, lockfile: lockfile).findings)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(found[0].message.headline.hasPrefix("The values of Book.tags are deleted when stores of"))
+        XCTAssertTrue(found[0].message.detail.contains("If tagsData (String) replaces tags, it starts empty"))
+        XCTAssertEqual(found[0].location.file, "Models.swift")
+        let row = TestSupport.analyze(after, lockfile: lockfile).upgrades.rows.first
+        XCTAssertEqual(row?.outcome.deletesData, true)
+        XCTAssertEqual(row?.outcome.fails, false)
+        XCTAssertEqual(
+            UpgradeReport.describe(try XCTUnwrap(row?.outcome)).last, "deletes the values of Book.tags")
+    }
+
+    /// A release that replaced every model of an unversioned app on the same store: the old rows are gone when it
+    /// opens, not "not opened".
+    func testAStoreReopenedWithEntirelyNewModelsLosesTheOldRows() throws {
+        let before = app(
+            "@Model final class Credential {\n    var issuer: String = \"\"\n    var payload: Data?\n    init() {}\n}",
+            container: "Credential.self")
+        let lockfile = TestSupport.lock(TestSupport.analyze(before))
+        let after = app(
+            "@Model final class StoredDocument {\n    var kind: String = \"\"\n    var blob: Data?\n    init() {}\n}",
+            container: "StoredDocument.self")
+        let analysis = TestSupport.analyze(after, lockfile: lockfile)
+        let found = dropped(analysis.findings)
+        XCTAssertEqual(found.map(\.message.id), ["models-dropped"])
+        XCTAssertTrue(
+            found.first?.message.headline.hasPrefix("Every row of Credential is deleted when stores of") == true)
+        let row = try XCTUnwrap(analysis.upgrades.rows.first)
+        let summary = UpgradeReport.summary(row.outcome)
+        XCTAssertTrue(summary.hasPrefix("opens, deleting data"), summary)
+    }
+
+    /// `upgrades` names what a staged path deletes, and never calls it a plain "migrates".
+    func testUpgradesNamesWhatAStagedPathDeletes() throws {
+        let source = versions(
+            "@Model final class Photo { var title: String = \"\"; var rating: Int = 0; init() {} }",
+            "@Model final class Photo { var title: String = \"\"; init() {} }",
+            stages: "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]")
+        let lockfile = TestSupport.lock(TestSupport.analyze(source))
+        let matrix = TestSupport.analyze(source, lockfile: lockfile).upgrades
+        let v1 = try XCTUnwrap(matrix.rows.first { $0.name == "SchemaV1" })
+        XCTAssertEqual(
+            UpgradeReport.summary(v1.outcome),
+            "migrates from SchemaV1, deletes the values of Photo.rating: SchemaV1 → SchemaV2 (lightweight)")
+        XCTAssertTrue(v1.outcome.warns)
+        XCTAssertFalse(v1.outcome.fails)
+    }
+}
