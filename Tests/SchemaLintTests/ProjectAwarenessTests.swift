@@ -35,9 +35,9 @@ final class ProjectAwarenessTests: XCTestCase {
                 "note duplicate_version_identifier Bikes/Migration/MigrationPlan.swift:10",
                 "note duplicate_schema_hash Bikes/Migration/MigrationPlan.swift:11",
             ])
-        XCTAssertTrue(findings[0].message.text.hasSuffix(
-            "(a note: no plan lists RackSchema and no app container opens it, so no user's store depends on it yet; "
-                + "it is an error again the day one does)"), findings[0].message.text)
+        XCTAssertTrue(findings[0].message.detail.hasSuffix(
+            "A note: no plan lists RackSchema and no app container opens it, so no user's store depends on it yet; "
+                + "it is an error again the day one does"), findings[0].message.text)
         XCTAssertTrue(findings[1].message.text.contains("only StationMigrationPlan, which no app container is given"))
 
         // The day the app opens the plan, they are errors again.
