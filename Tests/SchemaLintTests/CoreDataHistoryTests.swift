@@ -69,7 +69,7 @@ final class CoreDataHistoryTests: XCTestCase {
         let lines = findings(try run(["check"]))
         XCTAssertEqual(lines.count, 1, lines.joined(separator: "\n"))
         XCTAssertTrue(
-            lines.first?.contains("The lockfile records no version of Journal.xcdatamodeld") ?? false, "\(lines)")
+            lines.first?.contains("The lockfile records none of Journal.xcdatamodeld") ?? false, "\(lines)")
     }
 
     /// A lockfile that records the app's SwiftData versions but not its compiled bundle names the bundle; a bundle no

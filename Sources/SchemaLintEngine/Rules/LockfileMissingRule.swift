@@ -133,8 +133,8 @@ extension Finding.Message {
         let bundles = bundle + (count > 1 ? " and \(count - 1) more" : "")
         return Self(
             id: empty ? "bundle-records-none" : "bundle-no-lockfile",
-            (empty ? "The lockfile records no version of \(bundles)" : "No lockfile records \(bundles)")
-                + ": nothing breaks today, but edits to \(empty ? "them" : "shipped versions") go unnoticed",
+            (empty ? "The lockfile records none of \(bundles)" : "No lockfile records \(bundles)")
+                + ": nothing breaks today, but edits to them go unnoticed",
             detail: "\(bundle)\(others) is a Core Data model whose versions ship in users' stores, but \(what): "
                 + "nothing stops a shipped version from being edited in place or deleted, and Core Data then finds "
                 + "no model for stores written by it (134130) and cannot migrate them",
