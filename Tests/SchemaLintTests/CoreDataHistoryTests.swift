@@ -44,8 +44,8 @@ final class CoreDataHistoryTests: XCTestCase {
         XCTAssertTrue(
             lines[0].hasPrefix("\(model)/Journal 2.xcdatamodel/contents:2:1: warning: "), lines.joined())
         XCTAssertTrue(lines[0].hasSuffix("[lockfile_missing]"), lines[0])
-        XCTAssertTrue(lines[0].contains("Journal.xcdatamodeld is a Core Data model"), lines[0])
-        XCTAssertTrue(lines[0].contains("there is no lockfile (looked for schemalint.lock)"), lines[0])
+        XCTAssertTrue(lines[0].contains("No lockfile records Journal.xcdatamodeld: nothing breaks today"), lines[0])
+        XCTAssertTrue(check.stdout.contains("fix: Run `schemalint lock` when the app ships and commit schemalint.lock"))
 
         // --strict fails on the warning; require_lockfile makes it an error.
         let strict = try run(["check", "--strict"])
@@ -68,7 +68,8 @@ final class CoreDataHistoryTests: XCTestCase {
         try write("schemalint.lock", #"{"formatVersion": 1, "hashAlgorithm": "sl1", "versions": {}}"#)
         let lines = findings(try run(["check"]))
         XCTAssertEqual(lines.count, 1, lines.joined(separator: "\n"))
-        XCTAssertTrue(lines.first?.contains("schemalint.lock records none of its model bundles") ?? false, "\(lines)")
+        XCTAssertTrue(
+            lines.first?.contains("The lockfile records none of Journal.xcdatamodeld") ?? false, "\(lines)")
     }
 
     /// A lockfile that records the app's SwiftData versions but not its compiled bundle names the bundle; a bundle no

@@ -126,7 +126,7 @@ extension CoreDataInheritanceTests {
             TestSupport.summary(findings),
             ["rename_without_original_name Shelf/\(key)/Shelf 2.xcdatamodel/contents:11"])
         XCTAssertTrue(
-            findings.first?.message.text.hasPrefix("Item.progress (in Shelf) is gone and Item.completion") ?? false,
+            findings.first?.message.detail.hasPrefix("Item.progress (in Shelf) is gone and Item.completion") ?? false,
             "\(findings.map(\.message.text))")
         // Xcode's renaming identifier on the parent's attribute settles it for every sub-entity.
         let renamed = progress.replacingOccurrences(

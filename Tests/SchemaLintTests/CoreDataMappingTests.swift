@@ -160,11 +160,13 @@ final class CoreDataMappingTests: XCTestCase {
             $0.replacingOccurrences(
                 of: "<attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/>", with: "")
         }
-        let check = try TestSupport.run(["check"], in: folder)
+        let check = try TestSupport.run(["check", "--verbose"], in: folder)
         XCTAssertNotEqual(check.status, 0, check.stdout)
         XCTAssertTrue(
-            check.stdout.contains("\(mappingFile):1:1: error: JournalV2toV3.xcmappingmodel maps Journal 2 → Journal 3"),
+            check.stdout.contains("\(mappingFile):1:1: error: JournalV2toV3.xcmappingmodel is out of date and maps"),
             check.stdout)
+        XCTAssertTrue(
+            check.stdout.contains("why: JournalV2toV3.xcmappingmodel maps Journal 2 → Journal 3"), check.stdout)
         XCTAssertTrue(check.stdout.contains("Journal 3: Entry.body removed"), check.stdout)
     }
 }

@@ -217,7 +217,7 @@ final class CoreDataSameNameBundleTests: XCTestCase {
         let lines = findings(check)
         XCTAssertEqual(lines.count, 1, check.stdout)
         XCTAssertTrue(lines.first?.hasSuffix("[lockfile_missing]") ?? false, "\(lines)")
-        XCTAssertTrue(lines.first?.contains("records none of its model bundles") ?? false, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("The lockfile records none of") ?? false, "\(lines)")
 
         let lock = try run(["lock"])
         XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)

@@ -50,7 +50,7 @@ final class EntityRenameTests: XCTestCase {
     static let lightweight = "MigrationStage.lightweight(fromVersion: AccountsV1.self, toVersion: AccountsV2.self)"
 
     func renames(_ source: String) -> [String] {
-        TestSupport.analyze(source).findings.filter { $0.rule == "rename_without_original_name" }.map(\.message.text)
+        TestSupport.analyze(source).findings.filter { $0.rule == "rename_without_original_name" }.map(\.message.detail)
     }
 
     func testARenamedClassThatGrewIsReported() {

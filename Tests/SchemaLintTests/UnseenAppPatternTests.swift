@@ -364,10 +364,13 @@ final class UnseenAppPatternTests: XCTestCase {
         let findings = TestSupport.analyze(source).findings
         XCTAssertEqual(TestSupport.summary(findings), ["model_missing_from_schema Schema.swift:16"])
         XCTAssertEqual(
-            findings[0].message.text,
+            findings[0].message.headline,
+            "FitV2 reaches two classes named Profile: SwiftData pulls both into one schema")
+        XCTAssertEqual(
+            findings[0].message.detail,
             "FitV2 lists FitV2.Profile, but relationships of classes it reuses still point at an older class of the "
-                + "same entity name (Entry.profile → FitV1.Profile, Goal.profile → FitV1.Profile): SwiftData pulls "
-                + "both classes into one schema. Give FitV2 its own copies of Entry, Goal pointing at FitV2.Profile")
+                + "same entity name (Entry.profile → FitV1.Profile, Goal.profile → FitV1.Profile)")
+        XCTAssertEqual(findings[0].message.fix, "Give FitV2 its own copies of Entry, Goal pointing at FitV2.Profile")
         XCTAssertEqual(findings[0].notes.map(\.location.line), [11, 12])
     }
 

@@ -183,7 +183,7 @@ final class UnversionedAppTests: XCTestCase {
         let root = try TestSupport.temporaryDirectory()
         let file = root.appendingPathComponent("Friend.swift")
         try Data(Self.shipped.utf8).write(to: file)
-        let fresh = try TestSupport.run(["check"], in: root)
+        let fresh = try TestSupport.run(["check", "--verbose"], in: root)
         XCTAssertEqual(fresh.status, 0, fresh.stderr)
         XCTAssertTrue(fresh.stdout.contains("opens its store with no migration plan"), fresh.stdout)
         let lock = try TestSupport.run(["lock"], in: root)
@@ -196,7 +196,10 @@ final class UnversionedAppTests: XCTestCase {
             .write(to: file)
         let broken = try TestSupport.run(["check"], in: root)
         XCTAssertEqual(broken.status, 1, broken.stdout)
-        XCTAssertTrue(broken.stdout.contains("Friend.swift:6:9: error: stores written by the unversioned state"))
+        XCTAssertTrue(
+            broken.stdout.contains(
+                "Friend.swift:6:9: error: Friend.birthday changed type since it shipped and no stage runs"),
+            broken.stdout)
 
         // The matrix says the same, for a terminal and for a pull-request comment.
         let upgrades = try TestSupport.run(["upgrades"], in: root)
@@ -221,7 +224,8 @@ final class UnversionedAppTests: XCTestCase {
         XCTAssertEqual(findings.map(\.rule), ["rename_without_original_name"])
         XCTAssertEqual(findings.map(\.severity), [.note])
         XCTAssertTrue(
-            findings[0].message.text.hasSuffix("(the names share no word, so this may well be a replacement)"))
+            findings[0].message.detail.hasSuffix("The names share no word, so this may well be a replacement"),
+            findings[0].message.text)
         let related = Self.shipped.replacingOccurrences(
             of: "var name: String = \"\"", with: "var nickName: String = \"\"")
         XCTAssertEqual(TestSupport.analyze(related, lockfile: lockfile).findings.map(\.severity), [.warning])
@@ -316,7 +320,7 @@ final class UnversionedAppTests: XCTestCase {
         let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["lightweight_unsupported_change", "shipped_schema_edited"])
         XCTAssertTrue(
-            findings[0].message.text.contains("stores written by NotesV1 (1.0.0) as it was locked are opened by"),
+            findings[0].message.detail.contains("Stores written by NotesV1 (1.0.0) as it was locked are opened by"),
             findings[0].message.text)
         XCTAssertTrue(findings[1].message.text.contains("still open today if"), findings[1].message.text)
     }

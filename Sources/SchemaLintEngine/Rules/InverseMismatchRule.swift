@@ -35,7 +35,8 @@ public struct InverseMismatchRule: Rule {
                         finding(
                             location, about: subject,
                             .inverseRootNotModel(
-                                place, written: written, root: project.symbols[rootID].qualifiedName)))
+                                place, written: written, root: project.symbols[rootID].qualifiedName,
+                                entity: entity.name)))
                     continue
                 }
                 if rootID != relationship.destination {
@@ -55,7 +56,8 @@ public struct InverseMismatchRule: Rule {
                         finding(
                             location, about: subject,
                             .inverseNoProperty(
-                                place, written: written, root: root.qualifiedName, property: inverse.property ?? "")))
+                                place, written: written, root: root.qualifiedName, property: inverse.property ?? "",
+                                entity: entity.name)))
                     continue
                 }
                 guard let back = target.relationship else {
@@ -64,7 +66,7 @@ public struct InverseMismatchRule: Rule {
                             location, about: subject,
                             .inverseIsAttribute(
                                 place, written: written,
-                                other: "\(root.name).\(name)"),
+                                other: "\(root.name).\(name)", entity: entity.name),
                             notes: [Finding.Note(target.location, "\(root.name).\(name) is declared here")]))
                     continue
                 }
@@ -136,12 +138,17 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "root-unresolved",
-            "\(place) names inverse \(written), but \(root) does not resolve to a type in the "
-                + "sources. Point it at the relationship on \(destination) that leads back to \(entity)")
+            "The inverse of \(place) names a type not in these sources: SwiftData cannot pair the two ends",
+            detail: "\(place) names inverse \(written), but \(root) does not resolve to a type in the sources",
+            fix: "Point it at the relationship on \(destination) that leads back to \(entity)")
     }
 
-    static func inverseRootNotModel(_ place: String, written: String, root: String) -> Self {
-        Self(id: "root-not-model", "\(place) names inverse \(written), but \(root) is not a @Model")
+    static func inverseRootNotModel(_ place: String, written: String, root: String, entity: String) -> Self {
+        Self(
+            id: "root-not-model",
+            "The inverse of \(place) names a type that is not a @Model: SwiftData cannot pair the two ends",
+            detail: "\(place) names inverse \(written), but \(root) is not a @Model",
+            fix: "Point it at the relationship on the destination model that leads back to \(entity)")
     }
 
     static func inverseOtherClass(
@@ -150,17 +157,30 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "other-class",
-            "\(place) points at \(destination) but its inverse \(written) names \(root), a "
-                + "different class\(otherVersion ? " (another version's model)" : ""): SwiftData pulls that class into "
-                + "this version's schema. Write the inverse against \(destination)")
+            "The inverse of \(place) names \(otherVersion ? "another version's model" : "another class"), which "
+                + "SwiftData pulls into this version's schema",
+            detail: "\(place) points at \(destination) but its inverse \(written) names \(root), a different "
+                + "class\(otherVersion ? " (another version's model)" : ""): SwiftData pulls that class into this "
+                + "version's schema, which changes the version's checksum",
+            fix: "Write the inverse against \(destination)")
     }
 
-    static func inverseNoProperty(_ place: String, written: String, root: String, property: String) -> Self {
-        Self(id: "no-property", "\(place) names inverse \(written), but \(root) has no stored property '\(property)'")
+    static func inverseNoProperty(
+        _ place: String, written: String, root: String, property: String, entity: String
+    ) -> Self {
+        Self(
+            id: "no-property",
+            "The inverse of \(place) names no stored property: SwiftData cannot pair the two ends",
+            detail: "\(place) names inverse \(written), but \(root) has no stored property '\(property)'",
+            fix: "Name the relationship on \(root) that points back at \(entity)")
     }
 
-    static func inverseIsAttribute(_ place: String, written: String, other: String) -> Self {
-        Self(id: "attribute", "\(place) names inverse \(written), but \(other) is an attribute, not a relationship")
+    static func inverseIsAttribute(_ place: String, written: String, other: String, entity: String) -> Self {
+        Self(
+            id: "attribute",
+            "The inverse of \(place) names an attribute, not a relationship: SwiftData cannot pair the two ends",
+            detail: "\(place) names inverse \(written), but \(other) is an attribute, not a relationship",
+            fix: "Name the relationship on the destination model that points back at \(entity)")
     }
 
     static func inverseNotBack(
@@ -168,22 +188,27 @@ extension Finding.Message {
         entity: String
     ) -> Self {
         Self(
-            id: "not-back", "\(place) names inverse \(written), but \(other) points at \(target), not back at \(entity)"
-        )
+            id: "not-back",
+            "The inverse of \(place) names a relationship pointing elsewhere: SwiftData cannot pair the two ends",
+            detail: "\(place) names inverse \(written), but \(other) points at \(target), not back at \(entity)",
+            fix: "Name the relationship on the destination model that points back at \(entity)")
     }
 
     static func inversesDisagree(_ place: String, other: String, otherSays: String) -> Self {
         Self(
             id: "disagree",
-            "\(place) and \(other) name inverses that disagree: \(place) says \(other), but \(other) "
-                + "says \(otherSays). Declare the inverse on one end only")
+            "\(place) and its other end name inverses that disagree: one of the two stops being maintained",
+            detail: "\(place) says \(other), but \(other) says \(otherSays): SwiftData keeps only one pairing",
+            fix: "Declare the inverse on one end only")
     }
 
     static func inverseClaimedTwice(_ place: String, claimed: String, others: String) -> Self {
         Self(
             id: "claimed-twice",
-            "\(place) claims inverse \(claimed), which \(others) also claims: a relationship has "
-                + "one inverse, so SwiftData keeps only one pairing and the other relationship silently stops being "
-                + "maintained. Give each relationship its own inverse property")
+            "\(place) claims an inverse another relationship also claims: one of them stops being maintained",
+            detail: "\(place) claims inverse \(claimed), which \(others) also claims: a relationship has one "
+                + "inverse, so SwiftData keeps only one pairing and the other relationship silently stops being "
+                + "maintained",
+            fix: "Give each relationship its own inverse property")
     }
 }

@@ -34,7 +34,7 @@ public struct LightweightUnsupportedChangeRule: Rule {
                                 in: step.to),
                             about: subject,
                             .lightweightBlocked(
-                                from: step.from.name, to: step.to.name, how: how,
+                                from: step.from.name, to: step.to.name, how: how, place: change.place,
                                 change: change.text, kind: "\(change.kind)",
                                 blocker: blocker, fix: fix)))
                 }
@@ -53,7 +53,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
                         context.location(entity: change.entity, property: change.property, in: target),
                         about: subject,
                         .inferenceBlocked(
-                            state: state.displayName, to: target.displayName, change: change.text,
+                            state: state.displayName, to: target.displayName, place: change.place,
+                            change: change.text,
                             kind: "\(change.kind)", blocker: blocker,
                             fix: change.lightweightFix.map { ", or \($0)" } ?? "")))
             }
@@ -72,8 +73,9 @@ public struct LightweightUnsupportedChangeRule: Rule {
                     finding(
                         location, about: subject,
                         .modelInferenceBlocked(
-                            bundle: step.bundle.key, from: step.from, to: step.to.name, change: change.text,
-                            blocker: change.blocker ?? "", maybe: maybe),
+                            bundle: step.bundle.key, from: step.from, to: step.to.name, place: change.place,
+                            kind: "\(change.kind)", change: change.text, blocker: change.blocker ?? "",
+                            maybe: maybe),
                         severity: maybe == nil ? .error : .warning))
             }
         }
@@ -81,40 +83,64 @@ public struct LightweightUnsupportedChangeRule: Rule {
     }
 }
 
+extension AssessedChange {
+    /// `Entity.property`, or the entity for a change to the entity itself.
+    var place: String { property.map { "\(entity).\($0)" } ?? entity }
+}
+
 extension RuleID {
     public static let lightweightUnsupportedChange: RuleID = "lightweight_unsupported_change"
 }
 
 extension Finding.Message {
+    /// What a change that blocks inference did to its property or entity, short enough for a headline.
+    private static func blocked(_ place: String, kind: String) -> String {
+        switch kind {
+        case "typeChanged": return "\(place) changed type"
+        case "becameRequired": return "\(place) became required"
+        case "propertyAdded": return "\(place) was added as required"
+        case "superclassChanged": return "\(place) changed superclass"
+        default: return "\(place) changed"
+        }
+    }
+
     static func modelInferenceBlocked(
-        bundle: String, from: String, to: String, change: String, blocker: String, maybe: String?
+        bundle: String, from: String, to: String, place: String, kind: String, change: String, blocker: String,
+        maybe: String?
     ) -> Self {
         Self(
             id: "model-inference",
-            "stores in \(from), the current version of \(bundle) when it last shipped, are migrated to \(to) by "
-                + "inference, but \(change): \(blocker). Opening them fails (134140 \"missing mapping model\")"
-                + (maybe.map { " \($0)" } ?? "") + ". Add a mapping model from \(from) to \(to) (File ▸ New ▸ "
-                + "Mapping Model), or make the change one inference can make")
+            blocked(place, kind: kind)
+                + (maybe == nil
+                    ? " with no mapping model: users' stores fail to open (134140)"
+                    : ", perhaps with no mapping model: stores may fail to open (134140)"),
+            detail: "Stores in \(from), the current version of \(bundle) when it last shipped, are migrated to \(to) "
+                + "by inference, but \(change): \(blocker). Opening them fails (134140 \"missing mapping model\")"
+                + (maybe.map { " \($0)" } ?? ""),
+            fix: "Add a mapping model from \(from) to \(to) (File ▸ New ▸ Mapping Model), or make the change one "
+                + "inference can make")
     }
 
     static func inferenceBlocked(
-        state: String, to target: String, change: String, kind: String, blocker: String, fix: String
+        state: String, to target: String, place: String, change: String, kind: String, blocker: String,
+        fix: String
     ) -> Self {
         Self(
             id: "shipped-\(kind)",
-            "stores written by \(state) are opened by inference (no migration stage runs): SwiftData migrates them "
-                + "straight to \(target), but \(change): \(blocker). Opening those stores fails (134110). Use a "
-                + "versioned plan with a custom stage from what shipped\(fix)")
+            blocked(place, kind: kind) + " since it shipped and no stage runs: stores fail to open (134110)",
+            detail: "Stores written by \(state) are opened by inference (no migration stage runs): SwiftData "
+                + "migrates them straight to \(target), but \(change): \(blocker)",
+            fix: "Use a versioned plan with a custom stage from what shipped\(fix)")
     }
 
-
     static func lightweightBlocked(
-        from: String, to: String, how: String, change: String, kind: String,
+        from: String, to: String, how: String, place: String, change: String, kind: String,
         blocker: String, fix: String
     ) -> Self {
         Self(
             id: kind,
-            "\(from) → \(to) \(how), but \(change): \(blocker). The migration fails on devices with data "
-                + "(134110). Use a custom stage\(fix)")
+            blocked(place, kind: kind) + " in a lightweight step: stores with data fail to open (134110)",
+            detail: "\(from) → \(to) \(how), but \(change): \(blocker)",
+            fix: "Use a custom stage\(fix)")
     }
 }

@@ -115,33 +115,40 @@ extension Finding.Message {
     static func unversionedLockfileMissing(what: String, expected: String, empty: Bool, planBeside: Bool) -> Self {
         Self(
             id: empty ? "unversioned-records-none" : "unversioned-no-lockfile",
-            (planBeside
-                ? "this app container's plan migrates nothing and it opens its store with its own models"
-                : "this app container opens its store with no migration plan")
-                + ", so SwiftData infers each migration from "
-                + "what the store holds, but \(what): once the models change, nothing remembers what users' stores "
-                + "hold, so a change SwiftData cannot infer from them passes unnoticed. Run `schemalint lock` when "
-                + "the app ships and commit \(expected)")
+            (empty ? "The lockfile records no state of this app" : "No lockfile records what users' stores hold")
+                + ": nothing breaks today, but a change SwiftData cannot infer goes unnoticed",
+            detail: (planBeside
+                ? "This app container's plan migrates nothing and it opens its store with its own models"
+                : "This app container opens its store with no migration plan")
+                + ", so SwiftData infers each migration from what the store holds, but \(what): once the models "
+                + "change, nothing remembers what users' stores hold, so a change SwiftData cannot infer from them "
+                + "passes unnoticed",
+            fix: "Run `schemalint lock` when the app ships and commit \(expected)")
     }
-
 
     static func bundleLockfileMissing(bundle: String, count: Int, what: String, expected: String, empty: Bool)
         -> Self
     {
         let others = count > 1 ? " (and \(count - 1) more model bundle\(count > 2 ? "s" : ""))" : ""
+        let bundles = bundle + (count > 1 ? " and \(count - 1) more" : "")
         return Self(
             id: empty ? "bundle-records-none" : "bundle-no-lockfile",
-            "\(bundle)\(others) is a Core Data model whose versions ship in users' stores, but \(what): nothing "
-                + "stops a shipped version from being edited in place or deleted, and Core Data then finds no model "
-                + "for stores written by it (134130) and cannot migrate them. Run `schemalint lock` when the app "
-                + "ships and commit \(expected)")
+            (empty ? "The lockfile records none of \(bundles)" : "No lockfile records \(bundles)")
+                + ": nothing breaks today, but edits to them go unnoticed",
+            detail: "\(bundle)\(others) is a Core Data model whose versions ship in users' stores, but \(what): "
+                + "nothing stops a shipped version from being edited in place or deleted, and Core Data then finds "
+                + "no model for stores written by it (134130) and cannot migrate them",
+            fix: "Run `schemalint lock` when the app ships and commit \(expected)")
     }
 
     static func lockfileMissing(plan: String, what: String, expected: String, empty: Bool) -> Self {
         Self(
             id: empty ? "records-none" : "no-lockfile",
-            "\(plan) has versioned schemas, but \(what): nothing stops a "
-                + "shipped version from being edited in place, which makes stores written by it fail to open (134504). "
-                + "Run `schemalint lock` when the app ships and commit \(expected)")
+            (empty ? "The lockfile records no version of \(plan)" : "\(plan) has no lockfile")
+                + ": nothing breaks today, but edits to "
+                + (empty ? "shipped ones" : "its shipped versions") + " go unnoticed",
+            detail: "\(plan) has versioned schemas, but \(what): nothing stops a shipped version from being edited "
+                + "in place, which makes stores written by it fail to open (134504)",
+            fix: "Run `schemalint lock` when the app ships and commit \(expected)")
     }
 }

@@ -41,11 +41,13 @@ extension Finding.Message {
     static func mappingModelOutdated(_ name: String, source: String, destination: String, changes: [String]) -> Self {
         Self(
             id: "mapping-model-outdated",
-            "\(name) maps \(source) → \(destination), but the versions changed after it was made "
+            "\(name) is out of date and maps no store: the step fails (134140) unless Core Data can infer it",
+            detail: "\(name) maps \(source) → \(destination), but the versions changed after it was made "
                 + "(\(changes.joined(separator: "; "))). Xcode compiles a mapping model from the models it embeds, "
-                + "and Core Data uses it only for stores and models with the entity hashes it was made with: this one "
-                + "maps nothing, so the step is inferred if Core Data can infer it and otherwise fails on every device "
-                + "that updates (134140, missing mapping model). Make the mapping model again from the two versions as "
-                + "they are (a new Mapping Model file in Xcode) and carry its custom mappings over")
+                + "and Core Data uses it only for stores and models with the entity hashes it was made with: this "
+                + "one maps nothing, so the step is inferred if Core Data can infer it and otherwise fails on every "
+                + "device that updates (134140, missing mapping model)",
+            fix: "Make the mapping model again from the two versions as they are (a new Mapping Model file in Xcode) "
+                + "and carry its custom mappings over")
     }
 }

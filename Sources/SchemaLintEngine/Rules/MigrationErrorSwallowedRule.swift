@@ -56,24 +56,29 @@ extension RuleID {
 
 extension Finding.Message {
     static func errorSwallowed(_ construct: String, closure: String, operation: String) -> Self {
-        let what: String
+        let headline: String
+        let detail: String
         switch construct {
         case "try!":
-            what = "`try!` on `\(operation)` in \(closure) crashes the app mid-migration when it fails, instead of "
-                + "failing the migration"
+            headline = "`try!` in \(closure) crashes the app mid-migration when its call fails, instead of failing "
+                + "the migration"
+            detail = "`try!` on `\(operation)` turns its error into a crash in the middle of the migration"
         case "catch":
-            what = "the `catch` around `\(operation)` in \(closure) neither rethrows nor stops (logging is not "
-                + "enough), so a failure leaves a half-migrated store that SwiftData then records as migrated"
+            headline = "A `catch` in \(closure) swallows a failure: the half-migrated store is recorded as migrated"
+            detail = "The `catch` around `\(operation)` neither rethrows nor stops (logging is not enough), so a "
+                + "failure leaves a half-migrated store that SwiftData then records as migrated"
         case "empty catch":
-            what = "the empty `catch` around `\(operation)` in \(closure) hides its failure, so a half-migrated store "
-                + "is recorded as migrated"
+            headline = "An empty `catch` in \(closure) hides a failure: the half-migrated store is recorded as migrated"
+            detail = "The empty `catch` around `\(operation)` hides its failure: the closure carries on and SwiftData "
+                + "records the store as migrated, so what failed is gone on the next launch"
         default:
-            what = "`\(construct)` on `\(operation)` in \(closure) hides its failure, so a half-migrated store is "
-                + "recorded as migrated"
+            headline = "`\(construct)` in \(closure) hides a failure: the half-migrated store is recorded as migrated"
+            detail = "`\(construct)` on `\(operation)` hides its failure: the closure carries on and SwiftData "
+                + "records the store as migrated, so what failed is gone on the next launch"
         }
         return Self(
-            id: construct,
-            what + ". Use `try` (or rethrow) and let the error end the migration: the container reports it and the "
+            id: construct, headline, detail: detail,
+            fix: "Use `try` (or rethrow) and let the error end the migration: the container reports it and the "
                 + "store is left as it was")
     }
 }

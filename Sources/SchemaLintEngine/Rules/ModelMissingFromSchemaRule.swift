@@ -87,20 +87,24 @@ extension Finding.Message {
     static func modelNotListed(_ version: String, entity: String, declared: String) -> Self {
         Self(
             id: "not-listed",
-            "\(version) declares @Model \(entity) (\(declared)) but its models list does not "
-                + "include it and no listed model reaches it: SwiftData leaves it out of this version's schema, so a "
-                + "container of this version cannot store it. Add \(entity).self to \(version).models")
+            "\(version) declares @Model \(entity) but its models list leaves it out: this version cannot store it",
+            detail: "\(entity) is declared at \(declared), and neither \(version).models nor a model listed there "
+                + "reaches it: SwiftData leaves it out of this version's schema, so a container of this version "
+                + "cannot store it",
+            fix: "Add \(entity).self to \(version).models")
     }
 
     static func entityNameClash(relationships: [String], owners: [String], version: String, twin: String) -> Self {
         let classes = Array(Set(owners)).sorted()
         let those = relationships.count == 1 ? "a relationship of a class it reuses still points" : "relationships "
             + "of classes it reuses still point"
+        let name = twin.split(separator: ".").last.map(String.init) ?? twin
         return Self(
             id: "name-clash",
-            "\(version) lists \(twin), but \(those) at an older class of the same entity name ("
-                + relationships.joined(separator: ", ") + "): SwiftData pulls both classes into one schema. Give "
-                + "\(version) its own \(classes.count == 1 ? "copy" : "copies") of \(classes.joined(separator: ", ")) "
-                + "pointing at \(twin)")
+            "\(version) reaches two classes named \(name): SwiftData pulls both into one schema",
+            detail: "\(version) lists \(twin), but \(those) at an older class of the same entity name ("
+                + relationships.joined(separator: ", ") + ")",
+            fix: "Give \(version) its own \(classes.count == 1 ? "copy" : "copies") of "
+                + "\(classes.joined(separator: ", ")) pointing at \(twin)")
     }
 }

@@ -234,29 +234,31 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "model-rename",
-            "\(entity).\(removed) (in \(from)) is gone and \(entity).\(added) of the same shape appears in \(to) with "
-                + "no renaming identifier: if it is a rename, the inferred migration drops every stored value. Set "
-                + "\(added)'s Renaming ID to \(removed) in Xcode's Data Model inspector")
+            "\(entity).\(removed) looks renamed to \(added) with no renaming identifier: migrating drops its values",
+            detail: "\(entity).\(removed) (in \(from)) is gone and \(entity).\(added) of the same shape appears in "
+                + "\(to) with no renaming identifier: if it is a rename, the inferred migration drops every stored "
+                + "value",
+            fix: "Set \(added)'s Renaming ID to \(removed) in Xcode's Data Model inspector")
     }
 
     /// The guess, said as one when the two names have no word in common.
     func unrelatedNames(_ removed: String, _ added: String) -> Self {
         guard !NameRoots.share(removed, added) else { return self }
-        return Self(id: id, text + " (the names share no word, so this may well be a replacement)")
+        return adding(detail: "The names share no word, so this may well be a replacement")
     }
-
 
     static func inferredRename(
         state: String, entity: String, removed: String, added: String, shape: String, attribute: String
     ) -> Self {
         Self(
             id: "shipped-property",
-            "since \(state), \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) appears. Assuming "
-                + "this is a rename: SwiftData migrates those stores by inference and, without originalName, drops "
-                + "the old values. Write \(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if "
-                + "the property really was replaced")
+            "\(entity).\(removed) looks renamed to \(added) without originalName: migrating drops its values",
+            detail: "Since \(state), \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) appears. "
+                + "Assuming this is a rename: SwiftData migrates those stores by inference and, without "
+                + "originalName, drops the old values",
+            fix: "Write \(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really "
+                + "was replaced")
     }
-
 
     static func propertyRenamed(
         from: String, to: String, entity: String, removed: String, added: String,
@@ -264,10 +266,11 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "property",
-            "\(from) → \(to): \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) "
-                + "appears. Assuming this is a rename: without originalName SwiftData drops the old values. Write "
-                + "\(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really was "
-                + "replaced")
+            "\(entity).\(removed) looks renamed to \(added) without originalName: migrating drops its values",
+            detail: "\(from) → \(to): \(entity).\(removed) disappears and \(entity).\(added) (\(shape)) appears. "
+                + "Assuming this is a rename: without originalName SwiftData drops the old values",
+            fix: "Write \(attribute)(originalName: \"\(removed)\") on \(added), or ignore this if the property really "
+                + "was replaced")
     }
 
     static func retypedRename(
@@ -275,10 +278,12 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "retyped",
-            "\(step): \(entity).\(removed) (\(old)) disappears and \(entity).\(added) (\(new)) appears: the same "
-                + "value renamed and reshaped. SwiftData drops every stored \(removed), and originalName cannot carry "
-                + "it over a type change. Keep \(removed) beside \(added) and copy the values in a custom stage (or "
-                + "at launch), then remove \(removed) in a later version")
+            "\(entity).\(removed) looks renamed to \(added) and retyped: migrating drops its values",
+            detail: "\(step): \(entity).\(removed) (\(old)) disappears and \(entity).\(added) (\(new)) appears: "
+                + "the same value renamed and reshaped. SwiftData drops every stored \(removed), and originalName "
+                + "cannot carry it over a type change",
+            fix: "Keep \(removed) beside \(added) and copy the values in a custom stage (or at launch), then remove "
+                + "\(removed) in a later version")
     }
 
     static func entityRenamed(from: String, to: String, gone: String, twin: String, added: [String] = []) -> Self {
@@ -287,9 +292,9 @@ extension Finding.Message {
             ? "with the same properties" : "with the same properties and \(added.joined(separator: ", ")) added"
         return Self(
             id: "entity",
-            "\(from) → \(to): entity \(gone) disappears and \(twin), \(same), appears. "
-                + "Assuming this is a rename: SwiftData has no originalName for a model, so every \(gone) row is "
-                + "dropped. Keep the class name (rename it in Swift with a typealias), or copy the rows over in a "
-                + "custom stage")
+            "\(gone) looks renamed to \(twin): migrating drops all its rows (a model has no originalName)",
+            detail: "\(from) → \(to): entity \(gone) disappears and \(twin), \(same), appears. Assuming this is a "
+                + "rename: SwiftData has no originalName for a model, so every \(gone) row is dropped",
+            fix: "Keep the class name (rename it in Swift with a typealias), or copy the rows over in a custom stage")
     }
 }

@@ -70,8 +70,9 @@ extension Finding.Message {
     static func versionNotListed(kind: String, role: String, version: String, plan: String) -> Self {
         Self(
             id: role,
-            "this \(kind) stage's \(role) is \(version), which \(plan).schemas does not list: SwiftData "
-                + "cannot match stores of that version and the migration fails. Add \(version).self to schemas in "
-                + "version order")
+            "This stage's \(role) \(version) is not in \(plan).schemas: stores of that version fail to migrate",
+            detail: "This \(kind) stage's \(role) is \(version), which \(plan).schemas does not list: SwiftData "
+                + "cannot match stores of that version and the migration fails",
+            fix: "Add \(version).self to schemas in version order")
     }
 }

@@ -42,9 +42,9 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "order",
-            "\(plan).schemas lists \(version) (\(identifier)) after \(before) (\(earlier)): schemas must "
-                + "run from oldest to newest, or stages and store matching go the wrong way. Reorder schemas, or fix "
-                + "the "
-                + "versionIdentifier")
+            "\(plan).schemas is out of order at \(version): stages and store matching go the wrong way",
+            detail: "\(plan).schemas lists \(version) (\(identifier)) after \(before) (\(earlier)): schemas must run "
+                + "from oldest to newest",
+            fix: "Reorder schemas, or fix the versionIdentifier")
     }
 }

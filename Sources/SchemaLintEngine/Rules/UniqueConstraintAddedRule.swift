@@ -47,10 +47,10 @@ extension Finding.Message {
     static func uniqueAdded(from: String, to: String, entity: String, constraint: String) -> Self {
         Self(
             id: "unique-added",
-            "\(from) → \(to) adds a uniqueness constraint on \(entity) (\(constraint)) in a "
-                + "lightweight step: a store that already holds duplicate values fails to migrate and the app cannot "
-                + "open it. Use a custom stage that removes duplicates in willMigrate (assumed here that duplicates "
-                + "can "
-                + "exist)")
+            "\(entity) gains a uniqueness constraint in a lightweight step: stores holding duplicates fail to open",
+            detail: "\(from) → \(to) adds a uniqueness constraint on \(entity) (\(constraint)) in a lightweight "
+                + "step: a store that already holds duplicate values fails to migrate and the app cannot open it "
+                + "(assumed here that duplicates can exist)",
+            fix: "Use a custom stage that removes duplicates in willMigrate")
     }
 }

@@ -21,8 +21,8 @@ extension Finding.Message {
     static func planUnused(_ plan: String) -> Self {
         Self(
             id: "unused",
-            "\(plan) is used by nothing: no container is given it and no code names it (a container that used it may "
-                + "be commented out), so it migrates no store and schemalint does not check it. Pass it as "
-                + "migrationPlan: to the app's container, or delete it")
+            "\(plan) is used by nothing, so it migrates no store and schemalint does not check it",
+            detail: "No container is given it and no code names it (a container that used it may be commented out)",
+            fix: "Pass it as migrationPlan: to the app's container, or delete it")
     }
 }
