@@ -253,7 +253,8 @@ final class CoreDataHistoryTests: XCTestCase {
             TestSupport.summary(back),
             ["current_model_version_invalid Library/Library.xcdatamodeld/.xccurrentversion:2"])
         XCTAssertTrue(
-            back.first?.message.text.contains("current version is Shared, but 0.5 was current") ?? false, "\(back)")
+            back.first?.message.headline.contains("current version went back to Shared: stores on 0.5 fail") ?? false,
+            "\(back)")
         XCTAssertEqual(
             Locker.plan(try analyze(root, lockfile), existing: lockfile, request: .init()).lockfile, lockfile,
             "a move back is not recorded")

@@ -68,17 +68,17 @@ final class RealWorldPatternTests: XCTestCase {
                 "cloudkit_incompatible Store.swift:29",
                 "cloudkit_incompatible Store.swift:40",
             ])
+        XCTAssertTrue(findings[0].message.headline.hasPrefix("Account has properties CloudKit rejects"))
         XCTAssertTrue(
-            findings[0].message.text.hasPrefix(
-                "Account breaks CloudKit's rules: non-optional without a default: "
-                    + "number, owner, opened; non-optional relationships: entries."),
+            findings[0].message.detail.hasPrefix(
+                "Non-optional without a default: number, owner, opened; non-optional relationships: entries."),
             findings[0].message.text)
+        XCTAssertTrue(findings[1].message.headline.hasPrefix("Account has a uniqueness constraint"))
         XCTAssertTrue(
-            findings[1].message.text.hasPrefix("Account has a uniqueness constraint (number)"),
-            findings[1].message.text)
+            findings[1].message.detail.hasPrefix("The constraint is on number, and"), findings[1].message.text)
+        XCTAssertTrue(findings[2].message.headline.hasPrefix("Entry has properties CloudKit rejects"))
         XCTAssertTrue(
-            findings[2].message.text.hasPrefix(
-                "Entry breaks CloudKit's rules: non-optional without a default: amount."),
+            findings[2].message.detail.hasPrefix("Non-optional without a default: amount."),
             findings[2].message.text)
 
         // A custom stage that rewrites stored values is reported under CloudKit.
@@ -92,7 +92,7 @@ final class RealWorldPatternTests: XCTestCase {
                 """)
         XCTAssertTrue(
             TestSupport.analyze(sources).findings.contains {
-                $0.rule == "cloudkit_incompatible" && $0.message.text.contains("changes stored data: with CloudKit")
+                $0.rule == "cloudkit_incompatible" && $0.message.headline.contains("changes stored data: with CloudKit")
             })
     }
 

@@ -212,7 +212,8 @@ final class UnseenAppPatternTests: XCTestCase {
             """
         let findings = TestSupport.analyze(source).findings
         XCTAssertEqual(TestSupport.summary(findings), ["container_models_not_in_schema Schema.swift:19"])
-        XCTAssertTrue(findings[0].message.text.contains("with the same store checksum: stores open today"))
+        XCTAssertTrue(findings[0].message.headline.contains("stores open today"), findings[0].message.text)
+        XCTAssertTrue(findings[0].message.detail.contains("with the same store checksum"), findings[0].message.text)
 
         // One more property on the live class: now it really matches no version.
         let drifted = TestSupport.analyze(
@@ -222,7 +223,8 @@ final class UnseenAppPatternTests: XCTestCase {
                     + "= nil; init() {} }\nenum")
         ).findings
         XCTAssertEqual(TestSupport.summary(drifted), ["container_models_not_in_schema Schema.swift:19"])
-        XCTAssertTrue(drifted[0].message.text.contains("matches no version, so opening the store fails"))
+        XCTAssertTrue(drifted[0].message.headline.contains("the store fails to open"), drifted[0].message.text)
+        XCTAssertTrue(drifted[0].message.detail.contains("it matches no version"), drifted[0].message.text)
     }
 
     /// A plan whose only container is commented out migrates no store: one note at the plan, none of its errors. The

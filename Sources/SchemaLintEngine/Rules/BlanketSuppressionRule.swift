@@ -25,7 +25,10 @@ extension Finding.Message {
     static func blanketSuppression(kind: String) -> Self {
         Self(
             id: "all",
-            "schemalint:\(kind) all suppresses every rule here, including rules added later; name the "
-                + "rules you mean (`schemalint rules` lists them)")
+            "schemalint:\(kind) all suppresses every rule here, including rules added later: other mistakes go unseen",
+            detail: "A reviewer cannot tell which findings it was meant to accept, and whatever else goes wrong on "
+                + "these lines is hidden with them",
+            fix: "Name the rules you mean instead of all, with a reason: `// schemalint:\(kind) rule_id - why` "
+                + "(`schemalint rules` lists them)")
     }
 }

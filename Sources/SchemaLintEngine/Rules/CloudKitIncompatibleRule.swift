@@ -47,7 +47,7 @@ public struct CloudKitIncompatibleRule: Rule {
             for container in containers(using: configuration, context) {
                 guard let plan = context.plan(container.plan) else { continue }
                 for stage in plan.stages ?? [] where stage.kind == .custom {
-                    guard let why = riskOfCustomStage(stage, context: context) else { continue }
+                    guard let risk = riskOfCustomStage(stage, context: context) else { continue }
                     // A stage into a version that already shipped ran on devices long ago: nothing to fix now.
                     let shipped = shippedTarget(of: stage, context)
                     // At the stage's own `.custom(` (several stages are often listed on one line).
@@ -55,7 +55,7 @@ public struct CloudKitIncompatibleRule: Rule {
                         stage.expression.location, .stage(plan: plan.name, stage: stage.displayName),
                         .cloudKitCustomStage(
                             plan: plan.name, stage: stage.displayName.replacingOccurrences(of: "->", with: " → "),
-                            why: why, shipped: shipped),
+                            why: risk.why, reason: risk.reason, shipped: shipped),
                         severity: shipped == nil ? nil : .note)
                 }
             }
@@ -106,19 +106,20 @@ public struct CloudKitIncompatibleRule: Rule {
     }
 
     /// Why a custom stage endangers synced data: its closures change stored data, or the step does more than add.
-    private func riskOfCustomStage(_ stage: Stage, context: RuleContext) -> String? {
+    /// `why` completes "This custom stage …"; `reason` says what it rests on, when there is more to say.
+    private func riskOfCustomStage(_ stage: Stage, context: RuleContext) -> (why: String, reason: String?)? {
         if [stage.expression.willMigrate, stage.expression.didMigrate].contains(where: { $0?.changesData == true }) {
-            return "changes stored data"
+            return ("changes stored data", nil)
         }
         guard let fromID = stage.from?.version, let toID = stage.to?.version,
             let from = context.project.version(fromID), let to = context.project.version(toID),
             let old = context.analysis(of: from), let new = context.analysis(of: to)
         else {
-            return "schemalint cannot compare with its versions"
+            return ("may not be additive", "schemalint cannot compare it with its versions")
         }
         let changes = MigrationAssessment.assess(from: old.snapshot, to: new.snapshot)
         guard let change = changes.first(where: { !$0.isLightweight || Self.removes($0.kind) }) else { return nil }
-        return "covers a change that is not additive (\(change.text))"
+        return ("covers a change that is not additive", "The change: \(change.text)")
     }
 
     private static func removes(_ kind: AssessedChange.Kind) -> Bool {
@@ -151,36 +152,49 @@ extension Finding.Message {
     static func cloudKitUnique(entity: String, properties: [String]) -> Self {
         Self(
             id: "unique",
-            "\(entity) has a uniqueness constraint (\(properties.joined(separator: ", "))): CloudKit "
-                + "cannot enforce uniqueness, and the container fails to load. Remove .unique/#Unique and "
-                + "de-duplicate in code"
-        )
+            "\(entity) has a uniqueness constraint, which CloudKit cannot enforce: the container fails to load",
+            detail: "The constraint is on \(properties.joined(separator: ", ")), and uniqueness cannot be enforced "
+                + "across the devices that sync",
+            fix: "Remove .unique/#Unique and de-duplicate in code")
     }
 
     static func cloudKitRules(entity: String, problems: String) -> Self {
         Self(
             id: "required",
-            "\(entity) breaks CloudKit's rules: \(problems). CloudKit requires every attribute to be "
-                + "optional or have a default value, every relationship to be optional, and no .deny delete rule; the "
-                + "container fails to load otherwise")
+            "\(entity) has properties CloudKit rejects: the container fails to load",
+            detail: problems.prefix(1).uppercased() + problems.dropFirst() + ". CloudKit requires every attribute to "
+                + "be optional or have a default value, every relationship to be optional, and no .deny delete rule",
+            fix: "Make attributes optional or give them a default value, make relationships optional (to-many too: "
+                + "`[Item]?`), and use .nullify or .cascade instead of .deny")
     }
 
-    static func cloudKitCustomStage(plan: String, stage: String, why: String, shipped: String? = nil) -> Self {
+    /// `why` completes "This custom stage …" (`changes stored data`); `reason` is what it rests on, if more is said.
+    static func cloudKitCustomStage(
+        plan: String, stage: String, why: String, reason: String? = nil, shipped: String? = nil
+    ) -> Self {
+        let rests = reason.map { [$0] } ?? []
         if let shipped {
             return Self(
                 id: "custom-stage-shipped",
-                "The custom stage \(stage) of \(plan) \(why), but \(shipped) is locked: the stage shipped and ran on "
-                    + "users' devices already, so there is nothing to change in it now. Keep later stages lightweight "
-                    + "and additive: with CloudKit, other devices still sync the old shape")
+                "This custom stage \(why), but it already shipped and ran: nothing to change in it now",
+                detail: (["The custom stage \(stage) of \(plan) runs on the store CloudKit syncs"] + rests
+                    + ["\(shipped) is locked: the stage shipped and ran on users' devices already"])
+                    .joined(separator: ". "),
+                fix: "Keep later stages lightweight and additive: with CloudKit, other devices still sync the old "
+                    + "shape")
         }
         return Self(
             id: "custom-stage",
-            "The custom stage \(stage) of \(plan) \(why): with CloudKit, other devices still sync the "
-                + "old shape, so only lightweight, additive changes are safe. Make the change additive and lightweight")
+            "This custom stage \(why): with CloudKit, other devices still sync the old shape",
+            detail: (["The custom stage \(stage) of \(plan) runs on the store CloudKit syncs"] + rests
+                + ["Other devices still sync the old shape, so only lightweight, additive changes are safe"])
+                .joined(separator: ". "),
+            fix: "Make the change additive and lightweight (new optional or defaulted properties, new models), with "
+                + "closures that only fetch or save")
     }
 
     /// The same message, naming the configuration that switches CloudKit on.
     func enabled(by configuration: SourceLocation) -> Self {
-        Self(id: id, text + " (CloudKit is enabled by the ModelConfiguration at \(configuration))")
+        adding(detail: "CloudKit is enabled by the ModelConfiguration at \(configuration)")
     }
 }

@@ -39,13 +39,13 @@ public struct ContainerModelsNotInSchemaRule: Rule {
             for model in container.models ?? [] {
                 guard let id = model.entity, !inNewest.contains(id), let entity = project.entity(id) else { continue }
                 let current = context.entity(named: entity.name, in: newest)
-                let detail = current.map { "; the newest version uses \($0.qualifiedName) for \(entity.name)" } ?? ""
+                let uses = current.map { "the newest version uses \($0.qualifiedName) for \(entity.name)" }
                 findings.append(
                     finding(
                         model.location, about: .container(container.subjectName),
                         .containerModelNotInNewest(
                             entity.qualifiedName, plan: plan.name,
-                            newest: newest.name, detail: detail)))
+                            newest: newest.name, uses: uses)))
             }
         }
         return findings
@@ -72,25 +72,31 @@ extension Finding.Message {
     static func containerUsesOldVersion(_ versioned: String, plan: String, newest: String) -> Self {
         Self(
             id: "old-version",
-            "this container uses the schema of \(versioned), but the newest version of \(plan) is "
-                + "\(newest): the container's model matches no final version and opening the store fails. Use "
-                + "Schema(versionedSchema: \(newest).self)")
+            "This container uses \(versioned), not the newest version \(newest): opening the store fails",
+            detail: "The newest version of \(plan) is \(newest), so the container's model matches no final version",
+            fix: "Use Schema(versionedSchema: \(newest).self)")
     }
 
     static func containerClassesTwinNewest(plan: String, newest: String) -> Self {
         Self(
             id: "twin-classes",
-            "this container names other classes than \(newest), the newest version of \(plan), with the same store "
-                + "checksum: stores open today, but each entity now has two classes that must stay identical, and an "
-                + "edit to one alone makes the container match no version (134504). Give the container \(newest)'s "
-                + "classes (Schema(versionedSchema: \(newest).self), or typealiases to them)")
+            "The container's classes copy \(newest)'s: stores open today; an edit to one copy alone breaks them "
+                + "(134504)",
+            detail: "This container names other classes than \(newest), the newest version of \(plan), with the same "
+                + "store checksum. Each entity now has two classes that must stay identical, and an edit to one alone "
+                + "makes the container match no version (134504)",
+            fix: "Give the container \(newest)'s classes (Schema(versionedSchema: \(newest).self), or typealiases to "
+                + "them)")
     }
 
-    static func containerModelNotInNewest(_ model: String, plan: String, newest: String, detail: String) -> Self {
+    /// `uses`: the class the newest version has for the same entity, said as `the newest version uses …`.
+    static func containerModelNotInNewest(_ model: String, plan: String, newest: String, uses: String?) -> Self {
         Self(
             id: "model-not-in-newest",
-            "\(model) is not in \(newest), the newest version of \(plan)\(detail): the "
-                + "container's schema then matches no version, so opening the store fails or casts crash. Give the "
-                + "container exactly \(newest)'s models (or Schema(versionedSchema: \(newest).self))")
+            "\(model) is not in the newest version \(newest): the store fails to open or casts crash",
+            detail: "\(newest) is the newest version of \(plan)\(uses.map { "; \($0)" } ?? ""). The container's schema "
+                + "must equal the plan's final version; with \(model) it matches no version, so the store does not "
+                + "open or objects are cast to the wrong class",
+            fix: "Give the container exactly \(newest)'s models (or Schema(versionedSchema: \(newest).self))")
     }
 }

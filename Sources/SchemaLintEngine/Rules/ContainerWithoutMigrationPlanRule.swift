@@ -70,9 +70,10 @@ extension Finding.Message {
     static func containerWithoutPlan(plan: String) -> Self {
         Self(
             id: "no-plan",
-            "this container is given models of \(plan)'s versions but no migrationPlan:, so SwiftData "
-                + "never runs its stages: custom stages are skipped and a store it cannot migrate by inference fails "
-                + "to "
-                + "open. Pass migrationPlan: \(plan).self")
+            "This container has no migrationPlan:, so \(plan)'s stages never run and some stores fail to open",
+            detail: "It is given models of \(plan)'s versions but no migrationPlan:, so SwiftData never runs the "
+                + "plan's stages and only tries an inferred lightweight migration: custom stages are skipped, and a "
+                + "store it cannot migrate by inference fails to open",
+            fix: "Pass migrationPlan: \(plan).self")
     }
 }

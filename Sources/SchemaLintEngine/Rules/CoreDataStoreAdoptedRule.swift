@@ -78,29 +78,39 @@ extension Finding.Message {
     static func adoptionBlocked(from: String, store: String, change: String, blocker: String) -> Self {
         Self(
             id: "adoption-blocked",
-            "\(store) was written by the Core Data model \(from), and SwiftData opens it with these models by "
-                + "inference, but \(change): \(blocker). Users' data in that store is lost or the store fails to open "
-                + "(134110). Declare the models as the Core Data model declares them (names, types, optionality), "
-                + "and change them afterwards in a versioned schema")
+            "SwiftData cannot infer this change from the Core Data model: users' data is lost or the store fails to "
+                + "open (134110)",
+            detail: store.prefix(1).uppercased() + store.dropFirst()
+                + " was written by the Core Data model \(from), and SwiftData opens it with these models by "
+                + "inference, but \(change): \(blocker)",
+            fix: "Declare the models as the Core Data model declares them (names, types, optionality), and change them "
+                + "afterwards in a versioned schema")
     }
 
     static func adoptionInferred(from: String, store: String, changes: [String], untold: [String]) -> Self {
-        let told = changes.isEmpty ? "" : ": \(changes.joined(separator: "; "))"
+        let counts =
+            (changes.isEmpty ? [] : ["\(changes.count) change\(changes.count == 1 ? "" : "s")"])
+            + (untold.isEmpty ? [] : ["\(untold.count) propert\(untold.count == 1 ? "y" : "ies") not judged"])
+        let told = changes.isEmpty ? [] : ["Differences it migrates: \(changes.joined(separator: "; "))"]
         let unknown =
             untold.isEmpty
-            ? ""
-            : ". schemalint cannot tell how \(untold.joined(separator: ", ")) are stored, so it does not judge them"
+            ? []
+            : ["schemalint cannot tell how \(untold.joined(separator: ", ")) are stored, so it does not judge them"]
         return Self(
             id: "adoption-inferred",
-            "\(store) was written by the Core Data model \(from); SwiftData migrates it by inference when it first "
-                + "opens it\(told)\(unknown)")
+            "SwiftData migrates this Core Data store by inference when it first opens it "
+                + "(\(counts.joined(separator: ", ")))",
+            detail: ([store.prefix(1).uppercased() + store.dropFirst() + " was written by the Core Data model \(from)"]
+                + told + unknown).joined(separator: ". "))
     }
 
     static func adoptedByStagedPlan(from: String, plan: String, version: String) -> Self {
         Self(
             id: "adoption-staged",
-            "this store was written by the Core Data model \(from), whose hashes no version of \(plan) has: the plan "
-                + "runs stages, so SwiftData refuses the store (134504 \"unknown model version\"). Make \(version) "
-                + "declare the models exactly as the Core Data model does")
+            "No version of \(plan) hashes like the Core Data model that wrote this store: it fails to open (134504)",
+            detail: "This store was written by the Core Data model \(from), whose hashes no version of \(plan) has; "
+                + "the plan runs stages, so SwiftData refuses the store (134504 \"unknown model version\") instead of "
+                + "migrating it by inference",
+            fix: "Make \(version) declare the models exactly as the Core Data model does")
     }
 }

@@ -38,16 +38,21 @@ extension Finding.Message {
     static func currentModelVersionUnknown(_ bundle: String, _ problem: String) -> Self {
         Self(
             id: "current-model-version-unknown",
-            "\(bundle): \(problem). The compiled model's current version decides what every store is opened and "
-                + "migrated with; set it in Xcode (the model's File inspector ▸ Model Version)")
+            "\(bundle) has no valid current version: the compiled model may not be the one the app was tested with",
+            detail: problem.prefix(1).uppercased() + problem.dropFirst() + ". The compiled model's current version "
+                + "decides what every store is opened and migrated with",
+            fix: "Set it in Xcode (the model's File inspector ▸ Model Version) to the newest version that shipped, or "
+                + "a later one")
     }
 
     static func currentModelVersionMovedBack(_ bundle: String, current: String, shipped: String) -> Self {
         Self(
             id: "current-model-version-moved-back",
-            "\(bundle)'s current version is \(current), but \(shipped) was current in a shipped build: stores "
-                + "already migrated to \(shipped) cannot be opened with \(current) (Core Data never migrates back; "
-                + "134100, and apps that delete a store they cannot open lose it). Set the current version back to "
-                + "\(shipped) or later (Xcode resets it when a model file is recreated)")
+            "\(bundle)'s current version went back to \(current): stores on \(shipped) fail to open (134100)",
+            detail: "\(shipped) was current in a shipped build. Stores already migrated to \(shipped) cannot be opened "
+                + "with \(current): Core Data never migrates back (134100), and apps that delete a store they cannot "
+                + "open lose it. Xcode resets the current version when a model file is recreated",
+            fix: "Set the current version back to \(shipped) or later (the model's File inspector ▸ Model Version); "
+                + "if \(current) is intended, record it with `schemalint lock --accept \(bundle) --reason \"...\"`")
     }
 }

@@ -96,17 +96,20 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "other-version",
-            "\(closure) of the \(from) → \(to) stage uses \(model), which belongs to \(owner); "
-                + "\(closure) can only see \(version)'s models, so SwiftData fails with \"What kind of backing data is "
-                + "this?\" or a typed-model assertion. Use \(version)'s class\(own)")
+            "\(closure) uses \(model), not a model of \(version): migrating users' stores crashes",
+            detail: "\(model) belongs to \(owner). In the \(from) → \(to) stage, \(closure) can only "
+                + "see \(version)'s models, so SwiftData fails with \"What kind of backing data is this?\" or a "
+                + "typed-model assertion",
+            fix: "Use \(version)'s class\(own)")
     }
 
     static func stageUsesLiveModel(closure: String, from: String, to: String, written: String, model: String) -> Self {
         Self(
             id: "live-model",
-            "\(closure) of the \(from) → \(to) stage names `\(written)`, a live or typealiased "
-                + "model (today \(model)). When the app moves to a newer version this stage silently starts using "
-                + "another "
-                + "class and breaks. Write the version's class explicitly: \(model)")
+            "\(closure) names `\(written)`, a live or typealiased model: right today, but the stage breaks with the "
+                + "next version",
+            detail: "In the \(from) → \(to) stage, `\(written)` is today \(model). When the app moves to a newer "
+                + "version, this stage silently starts using another class and breaks",
+            fix: "Write the version's class explicitly: \(model)")
     }
 }

@@ -12,12 +12,7 @@ public struct DuplicateSchemaHashRule: Rule {
         for plan in context.project.plans {
             for (earlier, version) in context.duplicateChecksums(in: plan) {
                 guard let analysis = context.analysis(of: version) else { continue }
-                let note =
-                    analysis.isCertain ? "" : " (schemalint's checksum is uncertain here: \(analysis.uncertainties[0]))"
-                let same =
-                    earlier.id == version.id
-                    ? "\(version.name) is listed twice in \(plan.name).schemas"
-                    : "\(version.name) and \(earlier.name) have the same store checksum \(analysis.hashes.checksum)"
+                let uncertainty = analysis.isCertain ? nil : analysis.uncertainties[0]
                 let notes =
                     earlier.id == version.id
                     ? []
@@ -30,8 +25,8 @@ public struct DuplicateSchemaHashRule: Rule {
                     finding(
                         version.modelsLocation ?? version.location, about: .version(version.key),
                         .duplicateChecksum(
-                            same: same, note: note,
-                            listedTwice: earlier.id == version.id),
+                            version.name, earlier: earlier.id == version.id ? nil : earlier.name, plan: plan.name,
+                            checksum: analysis.hashes.checksum, uncertainty: uncertainty),
                         notes: notes))
             }
         }
@@ -44,12 +39,26 @@ extension RuleID {
 }
 
 extension Finding.Message {
-    static func duplicateChecksum(same: String, note: String, listedTwice: Bool) -> Self {
-        Self(
-            id: listedTwice ? "listed-twice" : "same-checksum",
-            "\(same)\(note): SwiftData stops at launch with "
-                + "\"Duplicate version checksums across stages detected\", which no catch can handle. Two versions "
-                + "must "
-                + "differ in what they store; if nothing changed, drop the newer version")
+    /// `earlier` is nil when the plan lists `version` twice.
+    static func duplicateChecksum(
+        _ version: String, earlier: String?, plan: String, checksum: String, uncertainty: String?
+    ) -> Self {
+        let crash =
+            "SwiftData stops at launch with \"Duplicate version checksums across stages detected\", which no catch can "
+            + "handle"
+        let uncertain = uncertainty.map { ["schemalint's checksum is uncertain here: \($0)"] } ?? []
+        guard let earlier else {
+            return Self(
+                id: "listed-twice",
+                "\(version) is listed twice in \(plan).schemas: the app crashes at every launch",
+                detail: ([crash] + uncertain).joined(separator: ". "),
+                fix: "List \(version) once in \(plan).schemas")
+        }
+        return Self(
+            id: "same-checksum",
+            "\(version) and \(earlier) have the same store checksum: the app crashes at every launch",
+            detail: (["Both have the store checksum \(checksum)"] + uncertain + [crash]).joined(separator: ". "),
+            fix: "Two versions must differ in what they store; if nothing changed, drop the newer version (and its "
+                + "stage)")
     }
 }

@@ -42,9 +42,10 @@ extension Finding.Message {
     static func reusedIdentifier(_ version: String, identifier: String, earlier: String, plan: String) -> Self {
         Self(
             id: "reused",
-            "\(version) reuses versionIdentifier \(identifier) of \(earlier) in \(plan): stores record "
-                + "the identifier, so a store of one is mistaken for the other. Give \(version) the next unused "
-                + "identifier"
-        )
+            "\(version) reuses versionIdentifier \(identifier) of \(earlier): a store of one is mistaken for the other",
+            detail: "Both are versions of \(plan), and stores record the identifier next to the checksum "
+                + "(NSStoreModelVersionIdentifiers). A reused identifier is the usual sign of a version file copied "
+                + "without being finished",
+            fix: "Give \(version) the next unused identifier")
     }
 }

@@ -97,14 +97,20 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    private static func editingBreaks(_ version: String) -> String {
+        "silently edits \(version): stores written by it then fail with 134504 \"unknown model version\", or two "
+            + "versions collapse into one checksum"
+    }
+
     static func historicalListsLive(_ version: String, plan: String, models: [String]) -> Self {
         Self(
             id: "live-classes",
-            "\(version) is not the newest version of \(plan), but its models list names \(models.count) top-level "
-                + "models the app can still change (\(models.joined(separator: ", "))). Editing any of them silently "
-                + "edits \(version): stores written by it then fail with 134504 \"unknown model version\", or two "
-                + "versions collapse into one checksum. Freeze \(version): nested copies of the models as it shipped "
-                + "(`schemalint bump` writes them when it starts the next version)")
+            "\(version) is historical but lists \(models.count) live models: editing one breaks its stores (134504)",
+            detail: "\(version) is not the newest version of \(plan), but its models list names \(models.count) "
+                + "top-level models the app can still change (\(models.joined(separator: ", "))). Editing any of them "
+                + editingBreaks(version),
+            fix: "Freeze \(version): nested copies of the models as it shipped (`schemalint bump` writes them when it "
+                + "starts the next version)")
     }
 
     static func historicalUsesLive(
@@ -113,10 +119,9 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "live-class",
-            "\(version) is not the newest version of \(plan), but \(how) \(model), \(why). Editing "
-                + "that class silently edits \(version): stores written by it then fail with 134504 \"unknown model "
-                + "version\", or two versions collapse into one checksum. Give \(version) its own frozen copy of "
-                + "\(entity) "
-                + "(or reuse an earlier version's)")
+            "\(version) is historical but uses a live \(entity): editing it breaks its stores (134504)",
+            detail: "\(version) is not the newest version of \(plan), but \(how) \(model), \(why). Editing that class "
+                + editingBreaks(version),
+            fix: "Give \(version) its own frozen copy of \(entity) (or reuse an earlier version's)")
     }
 }

@@ -60,9 +60,9 @@ extension Finding.Message {
     static func inverseOnBothSides(_ place: String, other: String) -> Self {
         Self(
             id: "both",
-            "\(place) and \(other) both declare inverse:, which fails to compile with \"Circular "
-                + "reference resolving attached macro 'Relationship'\". Keep inverse: on one end only (SwiftData "
-                + "records "
-                + "it on both)")
+            "\(place) and \(other) both declare inverse:, so the build fails",
+            detail: "The @Relationship macro fails with \"Circular reference resolving attached macro "
+                + "'Relationship'\". Declaring the inverse on one end is enough: SwiftData records it on both",
+            fix: "Keep inverse: on one end only")
     }
 }

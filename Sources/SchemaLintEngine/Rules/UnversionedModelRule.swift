@@ -44,9 +44,9 @@ extension Finding.Message {
     static func unversionedModel(_ model: String) -> Self {
         Self(
             id: "unversioned",
-            "@Model \(model) is in no version's models, and this app's container is built from its "
-                + "versions: the container does not know it, so inserting or fetching it fails at run time. "
-                + "Add it "
-                + "to the newest version's models (and a frozen copy when that version ships)")
+            "@Model \(model) is in no version: the app's container does not know it, so inserting or fetching it fails",
+            detail: "This app's container is built from its versions, and no version's models lists or reaches "
+                + "\(model): inserting or fetching it fails at run time, and its data is never migrated either",
+            fix: "Add it to the newest version's models (and a frozen copy when that version ships)")
     }
 }
