@@ -254,8 +254,11 @@ final class EndToEndTests: XCTestCase {
         // TravelApp has no lockfile: its one finding is the warning that says so, which --strict turns into a failure.
         let strict = try run(["check", "--strict"], in: TestSupport.fixture("TravelApp"))
         XCTAssertEqual(strict.status, 1)
-        XCTAssertTrue(strict.stdout.hasSuffix("[lockfile_missing]\n"), strict.stdout)
-        XCTAssertEqual(strict.stdout.split(separator: "\n").count, 1, strict.stdout)
+        // The finding's headline, then what to do on a note line of its own.
+        let lines = strict.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, strict.stdout)
+        XCTAssertTrue(lines.first?.hasSuffix("[lockfile_missing]") == true, strict.stdout)
+        XCTAssertTrue(lines.last?.contains(": note: ↳ fix: Run `schemalint lock`") == true, strict.stdout)
     }
 
     func testCorruptLockfileIsExitTwoAndLeftUntouched() throws {

@@ -80,7 +80,10 @@ enum ModelUpgrades {
                             + "models)")
                 ])
         }
-        return .modelInferred(target: bundle.key(of: current), blockers: blockers)
+        let risks = MigrationAssessment.assess(from: from, to: now.snapshot, convertsNumbers: true)
+            .compactMap(UpgradeMatrix.risk)
+        return .modelInferred(
+            target: bundle.key(of: current), blockers: blockers, risks: blockers.isEmpty ? risks : [])
     }
 
     /// A Core Data state whose store SwiftData opens now: as is, or by inference from the store's cached model.

@@ -22,6 +22,10 @@ public struct AssessedChange: Sendable, Hashable {
     public var caution: String?
     /// What happens to stored data, when something is lost (`its rows are dropped`).
     public var consequence: String?
+    /// What in the stored data makes a change inference can make fail (`a stored row holds nil in title`): the
+    /// migration works on stores without it and fails (134110) on those with it. `check` warns and `upgrades` says
+    /// "opens unless", in the same words (`StepJudgement`).
+    public var failsIf: String?
 
     public var entity: String { change.entity }
     public var property: String? { change.property }
@@ -37,7 +41,7 @@ public struct AssessedChange: Sendable, Hashable {
 
     init(
         _ kind: Kind, _ change: SchemaChange, blocker: String? = nil, fix: String? = nil, caution: String? = nil,
-        consequence: String? = nil
+        consequence: String? = nil, failsIf: String? = nil
     ) {
         self.kind = kind
         self.change = change
@@ -45,6 +49,7 @@ public struct AssessedChange: Sendable, Hashable {
         lightweightFix = fix
         self.caution = caution
         self.consequence = consequence
+        self.failsIf = failsIf
     }
 }
 
@@ -75,11 +80,12 @@ public enum MigrationAssessment {
             return AssessedChange(
                 .superclassChanged, change,
                 blocker: "lightweight migration cannot move rows between entity hierarchies")
-        case .uniqueAdded:
+        case let .uniqueAdded(constraint):
             return AssessedChange(
                 .uniqueAdded, change,
                 caution: "fails if existing rows hold duplicates; de-duplicate in a custom stage's "
-                    + "willMigrate")
+                    + "willMigrate",
+                failsIf: "stored rows of \(change.entity) hold duplicate values of \(constraint)")
         case .uniqueRemoved: return AssessedChange(.uniqueRemoved, change)
         case .indexAdded, .indexRemoved: return AssessedChange(.indexChanged, change)
         case .entityFlagChanged: return AssessedChange(.otherChange, change)
@@ -110,10 +116,15 @@ public enum MigrationAssessment {
                     fix: "add a new property of the new type (optional or with a default) and fill "
                         + "it in a custom stage's didMigrate")
             }
+            // Data-dependent: stores whose rows all hold a value migrate; one nil fails the whole store (Ollamac made
+            // a property required that no release had ever left nil).
             if previous.optional && !property.optional && !property.hasDefault && property.kind == .attribute {
                 return AssessedChange(
-                    .becameRequired, change, blocker: "rows that hold nil have no value to migrate to",
-                    fix: "give \(property.name) a default value, or keep it optional")
+                    .becameRequired, change,
+                    fix: "give \(property.name) a default value, keep it optional, or fill nil values in a custom "
+                        + "stage's willMigrate",
+                    caution: "fails if any stored row holds nil",
+                    failsIf: "a stored row of \(change.entity) holds nil in \(property.name)")
             }
             return AssessedChange(.otherChange, change)
         }

@@ -13,6 +13,14 @@ extension RuleContext {
             .filter { $0.blocker != nil }
     }
 
+    /// What makes a plan step that runs no custom stage fail on some stores and not others (`AssessedChange.failsIf`):
+    /// a property made required, a new uniqueness constraint.
+    public func inferenceRisks(of step: PlanSteps.Step) -> [AssessedChange] {
+        guard step.isLightweight, let old = analysis(of: step.from), let new = analysis(of: step.to) else { return [] }
+        return MigrationAssessment.assess(from: startingSnapshot(of: step.from) ?? old.snapshot, to: new.snapshot)
+            .filter { $0.failsIf != nil }
+    }
+
     /// Pairs of a plan's versions with one store checksum (or one version listed twice), earlier first: a plan with
     /// any stops at launch with "Duplicate version checksums", whatever the store holds. Versions whose models list
     /// could not be read take no part.

@@ -25,7 +25,8 @@ public struct UpgradeMatrix: Sendable {
         case planCrashes(plan: String, versions: [String])
         /// No stage runs: SwiftData infers one migration to `target`; `blockers` is what it cannot do, `drops` what
         /// it deletes when it can (`DataLoss`).
-        case inferred(target: String, blockers: [String], drops: [String] = [])
+        /// `risks`, what in the stored data makes it fail on some stores (`AssessedChange.failsIf`).
+        case inferred(target: String, blockers: [String], drops: [String] = [], risks: [String] = [])
         /// The plan that runs stages has no version with its checksum (134504).
         case unknown(plan: String)
         /// Nothing in the sources opens a store of this kind any more.
@@ -45,8 +46,8 @@ public struct UpgradeMatrix: Sendable {
         /// it; nothing is claimed.
         case cannotTell(why: String)
         /// A Core Data model version: Core Data infers one migration to the bundle's current version `target`;
-        /// `blockers` is what it cannot do (134140).
-        case modelInferred(target: String, blockers: [String])
+        /// `blockers` is what it cannot do (134140), `risks` what in the stored data makes it fail on some stores.
+        case modelInferred(target: String, blockers: [String], risks: [String] = [])
         /// A Core Data model version edited since it was locked (its hashes moved): stores it wrote match no version.
         case modelEdited(bundle: String, checksum: String)
         /// A Core Data model version deleted from its bundle, with no version left that has its hashes.
@@ -57,7 +58,7 @@ public struct UpgradeMatrix: Sendable {
 
         public var fails: Bool {
             switch self {
-            case let .inferred(_, blockers, _), let .modelInferred(_, blockers): return !blockers.isEmpty
+            case let .inferred(_, blockers, _, _), let .modelInferred(_, blockers, _): return !blockers.isEmpty
             case .unknown, .edited, .modelEdited, .modelMissing, .stepFails, .planCrashes: return true
             case .opensAsIs, .staged, .notOpened, .storeGone, .storeUnmatched, .declaredOnly, .modelGone, .cannotTell:
                 return false
@@ -73,11 +74,13 @@ public struct UpgradeMatrix: Sendable {
             }
         }
 
-        /// The store opens, and the migration that opens it deletes rows or values (`data_dropped`).
+        /// The store opens, and the migration that opens it deletes rows or values (`data_dropped`), or fails on
+        /// stores whose rows hold what a change cannot take (a nil, duplicates).
         public var deletesData: Bool {
             switch self {
-            case let .inferred(_, blockers, drops): return blockers.isEmpty && !drops.isEmpty
-            case let .staged(_, steps): return steps.contains { !$0.drops.isEmpty }
+            case let .inferred(_, blockers, drops, risks): return blockers.isEmpty && !(drops + risks).isEmpty
+            case let .modelInferred(_, blockers, risks): return blockers.isEmpty && !risks.isEmpty
+            case let .staged(_, steps): return steps.contains { !($0.drops + $0.risks).isEmpty }
             default: return false
             }
         }
@@ -94,11 +97,14 @@ public struct UpgradeMatrix: Sendable {
         public var text: String
         /// What it deletes, for a step that runs no custom stage (`DataLoss`).
         public var drops: [String]
+        /// What in the stored data makes it fail on some stores (`AssessedChange.failsIf`).
+        public var risks: [String]
 
-        public init(_ kind: Kind, _ text: String, drops: [String] = []) {
+        public init(_ kind: Kind, _ text: String, drops: [String] = [], risks: [String] = []) {
             self.kind = kind
             self.text = text
             self.drops = drops
+            self.risks = risks
         }
     }
 
@@ -213,7 +219,8 @@ extension UpgradeMatrix {
                 let label = kind == .inferred ? "inferred, no stage" : kind.rawValue
                 return Step(
                     kind, "\(step.from.name) → \(step.to.name) (\(label))",
-                    drops: kind == .custom ? [] : droppedData(in: step, context))
+                    drops: kind == .custom ? [] : droppedData(in: step, context),
+                    risks: context.inferenceRisks(of: step).compactMap(UpgradeMatrix.risk))
             }
             for (step, described) in zip(steps.steps.dropFirst(start), path) where described.kind != .custom {
                 let blockers = context.inferenceBlockers(of: step)
@@ -253,7 +260,12 @@ extension UpgradeMatrix {
             return .cannotTell(why: Self.unresolved(unresolved))
         }
         let drops = DataLoss.lines(DataLoss.dropped(from: old, to: new))
-        return .inferred(target: target, blockers: blockers, drops: drops)
+        return .inferred(target: target, blockers: blockers, drops: drops, risks: assessed.compactMap(risk))
+    }
+
+    /// `fails if a stored row of Note holds nil in title`: `check`'s words for the same change.
+    static func risk(_ change: AssessedChange) -> String? {
+        change.failsIf.map { "fails if \($0)" }
     }
 
     /// What a plan step that runs no custom stage deletes, from what its source version shipped.

@@ -16,7 +16,7 @@ public struct Baseline: Equatable, Sendable {
         public var rule: String
         /// Format 2: the subject (`property SchemaV2.Trip.notes`); format 1: the place.
         public var subject: String
-        /// Format 2: the message id; format 1: the message without digits.
+        /// Format 2: the message id; format 1: the message without digits (no longer compared).
         public var message: String
 
         public init(rule: String, subject: String, message: String) {
@@ -72,18 +72,19 @@ public struct Baseline: Equatable, Sendable {
     /// The findings the baseline does not account for; each entry absorbs one finding.
     public func newFindings(_ findings: [Finding], project: Project) -> [Finding] {
         let key: (Finding) -> Entry
+        var remaining: [Entry: Int] = [:]
         if format == 1 {
+            // Format 1 keyed each finding on its message's wording too, which releases reword (0.1 split every
+            // message into headline, detail and fix): its entries match by rule and place, each still absorbing one.
             let places = SemanticPlaces(project)
-            key = {
-                Entry(
-                    rule: $0.rule.rawValue, subject: places.place(of: $0.location),
-                    message: SemanticPlaces.normalise($0.message.text))
+            key = { Entry(rule: $0.rule.rawValue, subject: places.place(of: $0.location), message: "") }
+            for entry in entries {
+                remaining[Entry(rule: entry.rule, subject: entry.subject, message: ""), default: 0] += 1
             }
         } else {
             key = Self.entry
+            for entry in entries { remaining[entry, default: 0] += 1 }
         }
-        var remaining: [Entry: Int] = [:]
-        for entry in entries { remaining[entry, default: 0] += 1 }
         return findings.filter { finding in
             if ShippedStateFindings.contains(finding) { return true }
             let entry = key(finding)

@@ -58,20 +58,4 @@ struct SemanticPlaces {
         }
         return location.file
     }
-
-    /// Format 1 keyed messages without their numbers (lines, columns, checksums' digits, counts).
-    static func normalise(_ message: String) -> String {
-        var result = ""
-        var lastWasDigit = false
-        for character in message {
-            if character.isNumber {
-                if !lastWasDigit { result.append("#") }
-                lastWasDigit = true
-            } else {
-                result.append(character)
-                lastWasDigit = false
-            }
-        }
-        return result
-    }
 }

@@ -86,7 +86,7 @@ public enum UpgradeReport {
     public static func summary(_ outcome: UpgradeMatrix.Outcome) -> String {
         switch outcome {
         case let .staged(from, steps):
-            let drops = steps.flatMap(\.drops)
+            let drops = steps.flatMap { $0.drops + $0.risks }
             let deleting =
                 drops.isEmpty
                 ? "" : ", " + drops[0] + (drops.count > 1 ? " (+\(drops.count - 1) more; --verbose lists them)" : "")
@@ -137,17 +137,16 @@ public enum UpgradeReport {
         case let .opensAsIs(version):
             return ["opens as is (\(version))"]
         case let .staged(from, steps):
-            let deleting = steps.contains { !$0.drops.isEmpty } ? ", deleting data" : ""
-            return ["migrates from \(from)\(deleting):"]
-                + steps.map { step in ([step.text] + step.drops).joined(separator: "; ") }
-        case let .inferred(target, blockers, drops):
+            let caveat = caveats(drops: steps.flatMap(\.drops), risks: steps.flatMap(\.risks))
+            return ["migrates from \(from)\(caveat):"]
+                + steps.map { step in ([step.text] + step.drops + step.risks).joined(separator: "; ") }
+        case let .inferred(target, blockers, drops, risks):
             guard blockers.isEmpty else {
                 return ["fails: no stage runs and SwiftData cannot infer the migration to \(target) (134110)"]
                     + blockers
             }
-            return drops.isEmpty
-                ? ["opens: no stage runs, SwiftData infers a lightweight migration to \(target)"]
-                : ["opens, deleting data: no stage runs, SwiftData infers a lightweight migration to \(target)"] + drops
+            return ["opens\(caveats(drops: drops, risks: risks)): no stage runs, SwiftData infers a lightweight "
+                + "migration to \(target)"] + drops + risks
         case let .unknown(plan):
             return ["fails: \(plan) runs stages and has no version with this checksum (134504)"]
         case let .stepFails(from, step, blockers):
@@ -178,9 +177,10 @@ public enum UpgradeReport {
             return ["no store holds it: no app container opens this version or a plan listing it"]
         case let .cannotTell(why):
             return ["cannot tell: \(why)"]
-        case let .modelInferred(target, blockers):
+        case let .modelInferred(target, blockers, risks):
             return blockers.isEmpty
-                ? ["opens: Core Data infers a lightweight migration to \(target)"]
+                ? ["opens\(caveats(drops: [], risks: risks)): Core Data infers a lightweight migration to \(target)"]
+                    + risks
                 : ["fails: Core Data cannot infer the migration to \(target) and no mapping model covers it (134140)"]
                     + blockers
         case let .modelEdited(bundle, checksum):
@@ -198,24 +198,29 @@ public enum UpgradeReport {
         }
     }
 
+    /// `, deleting data`, ` unless stored data stops it`: what the first line of a path that opens adds.
+    private static func caveats(drops: [String], risks: [String]) -> String {
+        (drops.isEmpty ? "" : ", deleting data") + (risks.isEmpty ? "" : " unless stored data stops it")
+    }
+
     private static func outcomeFields(_ outcome: UpgradeMatrix.Outcome) -> (String, [(String, JSONValue?)]) {
         switch outcome {
         case let .opensAsIs(version): return ("opensAsIs", [("version", .string(version))])
         case let .staged(from, steps):
-            let drops = steps.flatMap(\.drops)
+            let drops = steps.flatMap(\.drops), risks = steps.flatMap(\.risks)
             return (
                 "staged",
                 [
                     ("from", .string(from)), ("steps", .strings(steps.map(\.text))),
-                    ("drops", drops.isEmpty ? nil : .strings(drops)),
+                    ("drops", drops.isEmpty ? nil : .strings(drops)), ("risks", risks.isEmpty ? nil : .strings(risks)),
                 ]
             )
-        case let .inferred(target, blockers, drops):
+        case let .inferred(target, blockers, drops, risks):
             return (
                 "inferred",
                 [
                     ("target", .string(target)), ("blockers", .strings(blockers)),
-                    ("drops", drops.isEmpty ? nil : .strings(drops)),
+                    ("drops", drops.isEmpty ? nil : .strings(drops)), ("risks", risks.isEmpty ? nil : .strings(risks)),
                 ]
             )
         case let .unknown(plan): return ("unknownToPlan", [("plan", .string(plan))])
@@ -229,8 +234,14 @@ public enum UpgradeReport {
         case let .storeUnmatched(stores): return ("storeUnmatched", [("stores", .strings(stores))])
         case .declaredOnly: return ("declaredOnly", [])
         case let .cannotTell(why): return ("cannotTell", [("why", .string(why))])
-        case let .modelInferred(target, blockers):
-            return ("modelInferred", [("target", .string(target)), ("blockers", .strings(blockers))])
+        case let .modelInferred(target, blockers, risks):
+            return (
+                "modelInferred",
+                [
+                    ("target", .string(target)), ("blockers", .strings(blockers)),
+                    ("risks", risks.isEmpty ? nil : .strings(risks)),
+                ]
+            )
         case let .modelEdited(bundle, checksum):
             return ("modelEdited", [("bundle", .string(bundle)), ("checksum", .string(checksum))])
         case let .modelMissing(bundle, why):

@@ -4,8 +4,9 @@ import SchemaLintModel
 public struct CoreDataStoreAdoptedRule: Rule {
     public let id = RuleID.coreDataStoreAdopted
     public let defaultSeverity = Severity.error
-    /// A note lists what SwiftData migrates by inference, when it can.
-    public let severities: [Severity] = [.error, .note]
+    /// A note lists what SwiftData migrates by inference, when it can; a warning says what fails only on stores
+    /// whose rows hold nil (a property made required), as `lightweight_unsupported_change` says it.
+    public let severities: [Severity] = [.error, .warning, .note]
     public let summary =
         "A SwiftData container opens a Core Data store with models that differ from the Core Data model that wrote it."
 
@@ -35,6 +36,21 @@ public struct CoreDataStoreAdoptedRule: Rule {
             var inferred: [String] = []
             var blocked = 0
             for change in changes {
+                if change.kind == .becameRequired, change.failsIf != nil {
+                    blocked += 1
+                    findings.append(
+                        finding(
+                            context.location(entity: change.entity, property: change.property, in: adoption.version),
+                            about: .property(
+                                version: adoption.version.key, entity: change.entity, property: change.property ?? ""),
+                            .becameRequired(
+                                place: change.place,
+                                step: "SwiftData opens the Core Data store \(adoption.store.name), written by \(from), "
+                                    + "migrating it by inference",
+                                fix: change.lightweightFix ?? ""),
+                            severity: .warning))
+                    continue
+                }
                 // Rows of a Core Data entity the models lack are dropped; beside a new entity it is likely a rename.
                 let blocker =
                     change.kind == .entityRemoved && !added.isEmpty

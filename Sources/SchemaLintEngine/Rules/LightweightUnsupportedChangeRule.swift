@@ -7,7 +7,8 @@ import SchemaLintModel
 public struct LightweightUnsupportedChangeRule: Rule {
     public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
-    /// A warning when a Core Data mapping model schemalint cannot read may cover the step.
+    /// A warning when a Core Data mapping model schemalint cannot read may cover the step, and for a property made
+    /// required: that fails only on stores with a row holding nil (`AssessedChange.failsIf`).
     public let severities: [Severity] = [.error, .warning]
     public let summary =
         "Two versions joined by a lightweight stage (or none, or a Core Data model with no mapping model) differ in a "
@@ -38,11 +39,35 @@ public struct LightweightUnsupportedChangeRule: Rule {
                                 change: change.text, kind: "\(change.kind)",
                                 blocker: blocker, fix: fix)))
                 }
+                for change in context.inferenceRisks(of: step) where change.kind == .becameRequired {
+                    findings.append(
+                        finding(
+                            context.location(entity: change.entity, property: change.property, in: step.to),
+                            about: .property(
+                                version: step.to.key, entity: change.entity, property: change.property ?? ""),
+                            .becameRequired(
+                                place: change.place, step: "\(step.from.name) → \(step.to.name) \(how)",
+                                fix: change.lightweightFix ?? ""),
+                            severity: .warning))
+                }
             }
         }
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             for change in MigrationAssessment.assess(from: context.shippedEntities(of: state), to: now.snapshot) {
+                if change.kind == .becameRequired, change.failsIf != nil {
+                    findings.append(
+                        finding(
+                            context.location(entity: change.entity, property: change.property, in: target),
+                            about: .property(
+                                version: target.key, entity: change.entity, property: change.property ?? ""),
+                            .becameRequired(
+                                place: change.place,
+                                step: "Stores written by \(state.displayName) are opened by inference (no migration "
+                                    + "stage runs) with \(target.displayName)",
+                                fix: change.lightweightFix ?? ""),
+                            severity: .warning))
+                }
                 guard let blocker = change.blocker else { continue }
                 let subject =
                     change.property.map {
@@ -57,6 +82,29 @@ public struct LightweightUnsupportedChangeRule: Rule {
                             change: change.text,
                             kind: "\(change.kind)", blocker: blocker,
                             fix: change.lightweightFix.map { ", or \($0)" } ?? "")))
+            }
+        }
+        // Core Data: a property made required on the way to the new current version, with no mapping model.
+        for move in ModelMigrationStep.moves(context)
+        where move.bundle.mappingModels.allSatisfy({ $0.maps(from: move.from, to: move.to.name) != true }) {
+            let changes = MigrationAssessment.assess(
+                from: move.shipped.entities, to: move.now.snapshot, convertsNumbers: true)
+            for change in changes where change.kind == .becameRequired {
+                findings.append(
+                    finding(
+                        move.to.details.location(
+                            entity: change.entity, property: change.property, in: move.to.location.file)
+                            ?? move.to.location,
+                        about: .property(
+                            version: move.bundle.key(of: move.to), entity: change.entity,
+                            property: change.property ?? ""),
+                        .becameRequired(
+                            place: change.place,
+                            step: "Stores in \(move.from), the current version of \(move.bundle.key) when it last "
+                                + "shipped, are migrated to \(move.to.name) by inference",
+                            fix: "give it a default value in the model editor, keep it optional, or add a mapping "
+                                + "model that fills nil values"),
+                        severity: .warning))
             }
         }
         for step in ModelMigrationStep.steps(context) {
@@ -131,6 +179,17 @@ extension Finding.Message {
             detail: "Stores written by \(state) are opened by inference (no migration stage runs): SwiftData "
                 + "migrates them straight to \(target), but \(change): \(blocker)",
             fix: "Use a versioned plan with a custom stage from what shipped\(fix)")
+    }
+
+    /// Data-dependent, in the words `unique_constraint_added` uses: stores without a nil migrate.
+    static func becameRequired(place: String, step: String, fix: String) -> Self {
+        Self(
+            id: "became-required",
+            "\(place) became required with no default: a store fails to open if any of its rows holds nil there",
+            detail: "\(step): inference copies each row's value, and a nil has nowhere to go, so the whole migration "
+                + "fails (134110) on a store with one such row and works on the others; whether users' stores hold "
+                + "nil depends on what earlier releases wrote",
+            fix: fix.prefix(1).uppercased() + fix.dropFirst())
     }
 
     static func lightweightBlocked(

@@ -26,6 +26,19 @@ public struct UniqueConstraintAddedRule: Rule {
                 }
             }
         }
+        // No plan: a store of a locked state is migrated by inference straight to today's models.
+        for state in context.shippedStates {
+            guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
+            let changes = MigrationAssessment.assess(from: context.shippedEntities(of: state), to: now.snapshot)
+            for change in changes where change.kind == .uniqueAdded {
+                findings.append(
+                    finding(
+                        uniqueLocation(change, in: target, context: context),
+                        about: .entity(version: target.key, entity: change.entity),
+                        .uniqueAddedSinceShipped(
+                            state: state.displayName, entity: change.entity, constraint: change.constraint ?? "")))
+            }
+        }
         return findings
     }
 
@@ -44,13 +57,24 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    /// Data-dependent, in the words `lightweight_unsupported_change` uses for a property made required.
     static func uniqueAdded(from: String, to: String, entity: String, constraint: String) -> Self {
         Self(
             id: "unique-added",
-            "\(entity) gains a uniqueness constraint in a lightweight step: stores holding duplicates fail to open",
-            detail: "\(from) → \(to) adds a uniqueness constraint on \(entity) (\(constraint)) in a lightweight "
-                + "step: a store that already holds duplicate values fails to migrate and the app cannot open it "
-                + "(assumed here that duplicates can exist)",
-            fix: "Use a custom stage that removes duplicates in willMigrate")
+            "\(entity) gains a uniqueness constraint: a store fails to open if any of its rows hold duplicates",
+            detail: "\(from) → \(to) adds uniqueness on \(entity) (\(constraint)) in a lightweight step: the whole "
+                + "migration fails on a store that holds duplicate values and works on the others; whether users' "
+                + "stores hold duplicates depends on what earlier releases wrote",
+            fix: "Use a custom stage that removes or merges duplicates in willMigrate")
+    }
+
+    static func uniqueAddedSinceShipped(state: String, entity: String, constraint: String) -> Self {
+        Self(
+            id: "unique-added-since-shipped",
+            "\(entity) gains a uniqueness constraint: a store fails to open if any of its rows hold duplicates",
+            detail: "Stores written by \(state) are opened by inference (no migration stage runs), with uniqueness "
+                + "on \(entity) (\(constraint)) that the shipped model did not have: the migration fails on a store "
+                + "that holds duplicate values and works on the others",
+            fix: "Use a versioned plan with a custom stage that removes or merges duplicates in willMigrate")
     }
 }
