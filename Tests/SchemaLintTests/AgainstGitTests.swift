@@ -70,13 +70,19 @@ final class AgainstGitTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
             result.stdout.contains(
-                "App/Schema/SchemaV1.swift:6:13: error: SchemaV1 (1.0.0) was edited since v1.1: Note.color added "
-                    + "(String?)"
+                "App/Schema/SchemaV1.swift:6:13: error: SchemaV1 was edited since v1.1: stores it wrote no longer open "
+                    + "(134504 at launch)"
             ), result.stdout)
         XCTAssertTrue(
             result.stdout.contains(
-                "App/Schema/SchemaV2.swift:1:6: error: SchemaV2 (2.0.0) existed at v1.1 and no longer exists"),
+                "App/Schema/SchemaV2.swift:1:6: error: SchemaV2 existed at v1.1 and is gone: stores it wrote no "
+                    + "longer open (134504 at launch)"),
             result.stdout)
+        // What changed is said under the finding with --verbose.
+        let verbose = try TestSupport.run(["check", "--against", "v1.1", "--verbose"], in: root)
+        XCTAssertTrue(
+            verbose.stdout.contains("SchemaV1 (1.0.0) now differs from what shipped: Note.color added (String?)"),
+            verbose.stdout)
 
         // From a subfolder, paths stay relative to where schemalint runs.
         let inside = try TestSupport.run(["check", "--against", "v1.1", "."], in: root.appendingPathComponent("App"))

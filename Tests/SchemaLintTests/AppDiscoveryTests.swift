@@ -67,7 +67,7 @@ final class AppDiscoveryTests: XCTestCase {
             let check = try TestSupport.run(arguments, in: repository.appendingPathComponent(folder))
             XCTAssertEqual(check.status, 1, "\(arguments) in \(folder): \(check.stdout)\(check.stderr)")
             XCTAssertTrue(check.stdout.hasPrefix("\(file):11:"), "\(arguments) in \(folder): \(check.stdout)")
-            XCTAssertTrue(check.stdout.contains("Trip.notes added"), check.stdout)
+            XCTAssertTrue(check.stdout.contains("SchemaV1 was edited after it shipped"), check.stdout)
             XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"), check.stdout)
             XCTAssertTrue(check.stderr.contains("lockfile "), "the summary names the lockfile: \(check.stderr)")
         }

@@ -104,7 +104,8 @@ final class HashNeutralEditTests: XCTestCase {
             source.replacingOccurrences(of: "var priority: Int\n", with: "var priority: Int = 1\n")
         }
         XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found.first?.message.text.hasPrefix("TasksV2 (2.0.0) was edited after it shipped") == true)
+        XCTAssertTrue(found.first?.message.headline.hasPrefix("TasksV2 was edited after it shipped") == true)
+        XCTAssertTrue(found.first?.message.detail.hasPrefix("TasksV2 (2.0.0) now differs from what shipped") == true)
         // The version the app opens now: new rows and inference read its defaults.
         let current = findings { source in
             source.replacingOccurrences(of: "var done: Bool = false\n", with: "var done: Bool\n")

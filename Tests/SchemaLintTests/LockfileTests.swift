@@ -108,10 +108,13 @@ final class LockfileTests: XCTestCase {
         }
         XCTAssertEqual(TestSupport.summary(findings), ["shipped_schema_edited Schema.swift:1"])
         XCTAssertTrue(
-            findings[0].message.text.hasPrefix(
-                "SchemaV1 (1.0.0), SchemaV2 (2.0.0) and SchemaV10 (10.0.0) were edited after they shipped by this "
-                    + "one change to the classes they share: Note.pinned added (Bool). 3 of their store checksums "
-                    + "moved."), findings[0].message.text)
+            findings[0].message.headline.hasPrefix("SchemaV1 and 2 more were edited after they shipped: "),
+            findings[0].message.headline)
+        XCTAssertTrue(
+            findings[0].message.detail.hasPrefix(
+                "SchemaV1 (1.0.0), SchemaV2 (2.0.0) and SchemaV10 (10.0.0) were edited by this one change to the "
+                    + "classes they share: Note.pinned added (Bool). 3 of their store checksums moved."),
+            findings[0].message.detail)
     }
 
     /// Which stores fail depends on the plan: with stages SwiftData must recognise the store's checksum now; with no

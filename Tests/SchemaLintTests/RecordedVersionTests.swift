@@ -86,7 +86,8 @@ final class RecordedVersionTests: XCTestCase {
             with: "        <attribute name=\"mood\" attributeType=\"String\"/>\n        <attribute name=\"title\"")
             .write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(try loaded().versions.map(\.isRecorded), [false, false, false])
-        let check = try TestSupport.run(["check"], in: folder)
+        // --verbose says what changed under the finding.
+        let check = try TestSupport.run(["check", "--verbose"], in: folder)
         XCTAssertEqual(check.status, 1, check.stderr)
         XCTAssertTrue(check.stdout.contains("\(model)/Journal.xcdatamodel/contents:6:"), check.stdout)
         XCTAssertTrue(check.stdout.contains("shipped_schema_edited"), check.stdout)

@@ -54,8 +54,10 @@ final class ShippedEditMessageTests: XCTestCase {
         let findings = TestSupport.analyze(edited, lockfile: lockfile).findings
         XCTAssertEqual(findings.map(\.rule), ["shipped_schema_edited"])
         let text = findings[0].message.text
+        XCTAssertTrue(findings[0].message.headline.hasPrefix("SettingsSchemaV1 was edited after it shipped"), text)
         XCTAssertTrue(
-            text.hasPrefix("SettingsSchemaV1 (1.0.0) was edited after it shipped: Preferences.region changed: type"),
+            findings[0].message.detail.hasPrefix(
+                "SettingsSchemaV1 (1.0.0) now differs from what shipped: Preferences.region changed: type"),
             text)
         // The five defaults are on the first version, which no step migrates into: nothing reads them, so the
         // message does not count them (HashNeutralEditTests).
@@ -64,10 +66,12 @@ final class ShippedEditMessageTests: XCTestCase {
             of: "var theme: String = \"system\"\n        var region: String?\n        init() {}",
             with: "var theme: String\n        var region: String?\n        init() {}")
         XCTAssertNotEqual(withV2Default, edited)
-        let both = TestSupport.analyze(withV2Default, lockfile: lockfile).findings.map(\.message.text)
+        let both = TestSupport.analyze(withV2Default, lockfile: lockfile).findings.map(\.message)
         XCTAssertTrue(
-            both.contains { $0.hasPrefix("SettingsSchemaV2 (2.0.0) was edited after it shipped: Preferences.theme") },
-            "\(both)")
+            both.contains {
+                $0.headline.hasPrefix("SettingsSchemaV2 was edited after it shipped")
+                    && $0.detail.hasPrefix("SettingsSchemaV2 (2.0.0) now differs from what shipped: Preferences.theme")
+            }, "\(both)")
     }
 
     /// `var region: String? = nil` written as `var region: String?` (a formatter's edit) changes nothing a store holds:

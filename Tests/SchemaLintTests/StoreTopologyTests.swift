@@ -150,8 +150,9 @@ final class StoreTopologyTests: XCTestCase {
         let findings = TestSupport.analyze(renamed, lockfile: lockfile).findings
         XCTAssertEqual(TestSupport.summary(findings), ["shipped_schema_removed Shelf/Library/LibrarySchema.swift:5"])
         XCTAssertEqual(findings.first?.message.id, "renamed-checksum-moved")
-        let text = findings.first?.message.text ?? ""
-        XCTAssertTrue(text.hasPrefix("LibrarySchemaV1 (1.0.0) was renamed to LibraryLaunchSchema"), text)
+        let message = try XCTUnwrap(findings.first?.message)
+        XCTAssertTrue(message.headline.hasPrefix("LibrarySchemaV1 was renamed to LibraryLaunchSchema"), message.text)
+        XCTAssertTrue(message.detail.hasPrefix("LibraryLaunchSchema keeps the identifier 1.0.0"), message.text)
     }
 
     /// `configurations: [.init(schema:isStoredInMemoryOnly: true)]` is in memory, and a store at a new `UUID()` name
@@ -297,7 +298,10 @@ final class StoreTopologyTests: XCTestCase {
         let abandoned = checked.findings.filter { $0.rule == "store_abandoned" }
         XCTAssertEqual(abandoned.map(\.severity), [.warning])
         XCTAssertTrue(
-            abandoned.first?.message.text.hasPrefix("group.com.example.payslips/default.store held ") == true,
+            abandoned.first?.message.headline.hasPrefix("group.com.example.payslips/default.store is no longer opened")
+                == true, "\(abandoned)")
+        XCTAssertTrue(
+            abandoned.first?.message.detail.hasPrefix("group.com.example.payslips/default.store held ") == true,
             "\(abandoned)")
         XCTAssertTrue(checked.upgrades.rows.allSatisfy { $0.outcome.warns }, "\(checked.upgrades.rows)")
         // Before stores were told apart, nothing says which store held the states: nothing is claimed.

@@ -88,7 +88,7 @@ public struct ShippedSchemaEditedRule: Rule {
             return finding(
                 location, about: .version(first.version.key),
                 .shippedEditedTogether(
-                    group.map { "\($0.version.name) (\($0.identifier ?? "no identifier"))" },
+                    group.map { ($0.version.name, $0.identifier) },
                     revision: first.revision, changes: changes, effect: effect,
                     moved: group.filter { $0.checksums.locked != $0.checksums.current }.count),
                 severity: effect == .checksumKept ? .warning : .error)
@@ -159,31 +159,42 @@ extension Finding.Message {
         let listed = changes.count > 6 ? changes.prefix(5) + ["and \(changes.count - 5) more changes"] : changes[...]
         return Self(
             id: "shipped-model-version",
-            "\(name) of \(bundle) was edited after it shipped (\(listed.joined(separator: "; "))). \(held) match "
-                + "no version of the bundle any more: they open only if Core Data infers a migration from the model "
-                + "cached inside each store (automatic lightweight migration, iOS 12 and later, and only for changes "
-                + "inference can make); a migrator that looks the source version up in the bundle, or a mapping "
-                + "model from \(name), fails with 134130 \"Can't find model for source store\", and apps that delete "
-                + "a store they cannot open lose it. Restore \(name) as it shipped and make the change in a new model "
-                + "version (Editor ▸ Add Model Version, then set it current)")
+            "\(name) of \(bundle) was edited after it shipped: migrating its stores can fail with 134130",
+            detail: "What changed: \(listed.joined(separator: "; ")). \(held) match no version of the bundle any "
+                + "more: they open only if Core Data infers a migration from the model cached inside each store "
+                + "(automatic lightweight migration, iOS 12 and later, and only for changes inference can make); a "
+                + "migrator that looks the source version up in the bundle, or a mapping model from \(name), fails "
+                + "with 134130 \"Can't find model for source store\", and apps that delete a store they cannot open "
+                + "lose it",
+            fix: "Restore \(name) as it shipped and make the change in a new model version (Editor ▸ Add Model "
+                + "Version, then set it current)")
     }
 
     /// Several locked versions edited by one change to the live classes they share.
     static func shippedEditedTogether(
-        _ versions: [String], revision: String?, changes: [String], effect: ShippedEditEffect, moved: Int
+        _ versions: [(name: String, identifier: String?)], revision: String?, changes: [String],
+        effect: ShippedEditEffect, moved: Int
     ) -> Self {
-        let names = versions.dropLast().joined(separator: ", ") + " and " + versions.last!
+        let listed = versions.map { "\($0.name) (\($0.identifier ?? "no identifier"))" }
+        let names = listed.dropLast().joined(separator: ", ") + " and " + listed.last!
         let when = revision.map { "since \($0)" } ?? "after they shipped"
+        let subject = "\(versions[0].name) and \(versions.count - 1) more were edited \(when)"
+        let headline: String
         let consequence: String
         switch effect {
         case .storesFailNow:
-            consequence = "\(moved) of their store checksums moved: stores written by those shipped builds will fail "
-                + "to open with 134504 \"unknown model version\""
+            let whose = moved < versions.count ? "stores of \(moved) of them" : "their stores"
+            headline = "\(subject): \(whose) fail to open (134504 at launch)"
+            consequence = "\(moved) of their store checksums moved, and a plan that runs migration stages lists "
+                + "them: stores written by those shipped builds will fail to open with 134504 \"unknown model "
+                + "version\""
         case .storesInferred:
+            headline = "\(subject): stores open only until a stage is added (134504)"
             consequence = "\(moved) of their store checksums moved. Stores written by those shipped builds still open "
                 + "today if lightweight inference can migrate them, because no migration stage runs; the day a stage "
                 + "is added they fail with 134504 \"unknown model version\""
         case .checksumKept:
+            headline = "\(subject): stores still open, but the copies no longer match"
             consequence = "Their store checksums did not move, so their stores still open, but the frozen copies no "
                 + "longer describe what shipped"
         }
@@ -192,10 +203,11 @@ extension Finding.Message {
             .checksumKept: "snapshot-changed",
         ]
         return Self(
-            id: ids[effect] ?? "checksum-moved",
-            "\(names) were edited \(when) by this one change to the classes they share: "
-                + changes.joined(separator: "; ") + ". " + consequence + ". Restore what each version shipped (a "
-                + "frozen copy of its classes) and make the change in a new version with a migration stage")
+            id: ids[effect] ?? "checksum-moved", headline,
+            detail: "\(names) were edited by this one change to the classes they share: "
+                + changes.joined(separator: "; ") + ". " + consequence,
+            fix: "Restore what each version shipped (a frozen copy of its classes) and make the change in a new "
+                + "version with a migration stage")
     }
 
     static func shippedEdited(
@@ -203,33 +215,40 @@ extension Finding.Message {
         checksums: (locked: String, current: String), effect: ShippedEditEffect, key: String
     ) -> Self {
         let moved = "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current))"
+        let when = revision.map { "since \($0)" } ?? "after it shipped"
+        let headline: String
         let consequence: String
         switch effect {
         case .storesFailNow:
-            consequence = moved + ": stores written by the shipped build will fail to open with 134504 "
-                + "\"unknown model version\""
+            headline = "\(version) was edited \(when): stores it wrote no longer open (134504 at launch)"
+            consequence = moved + ", and a plan that runs migration stages lists it: stores written by the shipped "
+                + "build will fail to open with 134504 \"unknown model version\""
         case .storesInferred:
+            headline =
+                "\(version) was edited \(when): its stores open today, but fail (134504) once a stage is added"
             consequence = moved + ". Stores written by the shipped build still open today if lightweight inference "
                 + "can migrate them, because no migration stage runs (what it cannot do is reported at the "
                 + "property); the day a stage is added they fail with 134504 \"unknown model version\""
         case .checksumKept:
+            headline =
+                "\(version) was edited \(when): its stores still open, but it no longer describes what shipped"
             consequence =
                 "SwiftData's store checksum did not move, so its stores still open, but the frozen copy no longer "
                 + "describes what shipped"
         }
-        let when = revision.map { "since \($0)" } ?? "after it shipped"
         let accept =
             revision != nil
             ? ""
-            : " (or, if this version never shipped, run `schemalint lock --accept \(key) --reason \"...\"`)"
+            : "; if this version never shipped, run `schemalint lock --accept \(key) --reason \"...\"`"
         let ids: [ShippedEditEffect: String] = [
             .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
             .checksumKept: "snapshot-changed",
         ]
         return Self(
-            id: ids[effect] ?? "checksum-moved",
-            "\(version) (\(identifier ?? "no identifier")) was edited \(when): " + changes.joined(separator: "; ")
-                + ". " + consequence + ". Restore \(version) and make the change in a new version with a "
-                + "migration stage" + accept)
+            id: ids[effect] ?? "checksum-moved", headline,
+            detail: "\(version) (\(identifier ?? "no identifier")) now differs from what shipped: "
+                + changes.joined(separator: "; ") + ". " + consequence,
+            fix: "Restore \(version) as it shipped and make the change in a new version with a migration stage"
+                + accept)
     }
 }

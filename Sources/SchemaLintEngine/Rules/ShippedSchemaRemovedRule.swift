@@ -99,29 +99,33 @@ extension Finding.Message {
     ) -> Self {
         Self(
             id: "renamed-checksum-moved",
-            "\(old) (\(identifier)) was renamed to \(new), and its checksum moved (\(checksums.locked) → "
-                + "\(checksums.now)): stores written by the shipped build are unknown to the plan and fail to open "
-                + "with 134504 \"unknown model version\". Restore what \(old) shipped (the rename alone changes "
-                + "nothing) and make the change in a new version with a migration stage")
+            "\(old) was renamed to \(new) and edited: its stores fail at launch (134504)",
+            detail: "\(new) keeps the identifier \(identifier) and the models of \(old), but its checksum moved "
+                + "(\(checksums.locked) → \(checksums.now)): stores written by the shipped build are unknown to the "
+                + "plan and fail to open with 134504 \"unknown model version\"",
+            fix: "Restore what \(old) shipped (the rename alone changes nothing, so the new name can stay) and make "
+                + "the change in a new version with a migration stage")
     }
 
     static func removedSinceRevision(_ type: String, identifier: String?, revision: String) -> Self {
         Self(
             id: "removed-since-revision",
-            "\(type) (\(identifier ?? "no identifier")) existed at \(revision) and no "
-                + "longer exists in the sources: devices with a store written by that version cannot be migrated "
-                + "(134504 "
-                + "\"unknown model version\"). Restore it and keep it in the plan's schemas")
+            "\(type) existed at \(revision) and is gone: stores it wrote no longer open (134504 at launch)",
+            detail: "\(type) (\(identifier ?? "no identifier")) no longer exists in the sources, and the plan runs "
+                + "migration stages: devices with a store written by that version cannot be migrated (134504 "
+                + "\"unknown model version\")",
+            fix: "Restore it and keep it in the plan's schemas")
     }
 
     static func removedAfterShipping(_ type: String, identifier: String?, checksum: String, key: String) -> Self {
         Self(
             id: "removed",
-            "\(type) (\(identifier ?? "no identifier"), checksum \(checksum)) shipped but no longer "
-                + "exists in the sources: devices with a store written by that release cannot be migrated (134504 "
-                + "\"unknown model version\"). Restore the version and keep it in the plan's schemas; if it never "
-                + "shipped, "
-                + "remove its entry with `schemalint lock --accept \(key) --reason \"...\"`")
+            "\(type) shipped but is gone from the sources: stores it wrote no longer open (134504 at launch)",
+            detail: "\(type) (\(identifier ?? "no identifier"), checksum \(checksum)) is recorded in the lockfile, "
+                + "and the plan runs migration stages: devices with a store written by that release cannot be "
+                + "migrated (134504 \"unknown model version\")",
+            fix: "Restore the version and keep it in the plan's schemas; if it never shipped, remove its entry with "
+                + "`schemalint lock --accept \(key) --reason \"...\"`")
     }
 }
 
@@ -134,21 +138,27 @@ extension Finding.Message {
         case .versionDeleted:
             return Self(
                 id: "shipped-model-version-removed",
-                "\(name) was deleted from \(bundle) after it shipped, and no version left has its hashes: stores still "
-                    + "in it find no source model when they are migrated (134130 \"Can't find model for source "
-                    + "store\"), unless Core Data infers from the model cached in the store. Keep the version in the "
-                    + "bundle while such stores may exist, or " + retire)
+                "\(name) was deleted from \(bundle) after it shipped: migrating its stores can fail with 134130",
+                detail: "No version left in the bundle has its hashes: stores still in it find no source model when "
+                    + "they are migrated (134130 \"Can't find model for source store\"), unless Core Data infers "
+                    + "from the model cached in the store",
+                fix: "Keep the version in the bundle while such stores may exist, or " + retire)
         case .bundleDeleted, .bundleNotCompiled:
+            let headline =
+                why == .bundleDeleted
+                ? "\(bundle) is gone: stores of its shipped versions stay on devices, and nothing here opens them"
+                : "no target compiles \(bundle) any more: stores of its shipped versions stay on devices, unread"
             let what =
                 why == .bundleDeleted
                 ? "\(bundle) is gone, and its shipped versions \(name) with it"
-                : "no target compiles \(bundle) any more, and its versions \(name) shipped"
+                : "No target compiles \(bundle) any more, and its versions \(name) shipped"
             return Self(
-                id: "shipped-model-bundle-removed",
-                "\(what): stores written with it stay on users' devices, and nothing here can open or migrate them. If "
-                    + "the app now loads this model from elsewhere (a package schemalint was not given: pass its "
-                    + "folder too), or still needs the stores' data, keep the bundle compiled; if the feature and its "
-                    + "data are gone on purpose, " + retire.replacingOccurrences(of: "/\(name)", with: ""))
+                id: "shipped-model-bundle-removed", headline,
+                detail: "\(what): stores written with it stay on users' devices, and nothing here can open or migrate "
+                    + "them. The app may now load this model from elsewhere (a package schemalint was not given)",
+                fix: "If the app loads this model from a package, pass its folder to schemalint too; if it still "
+                    + "needs the stores' data, keep the bundle compiled; if the feature and its data are gone on "
+                    + "purpose, retire the bundle with `schemalint lock --accept \"\(bundle)\" --reason ...`")
         }
     }
 }

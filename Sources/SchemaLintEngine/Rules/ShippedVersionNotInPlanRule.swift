@@ -19,7 +19,10 @@ public struct ShippedVersionNotInPlanRule: Rule {
         for state in context.shippedStates where ImplicitVersionKeys.isImplicit(state.key) {
             guard case let .unknownToPlan(plan) = state.fate, reported.insert(state.key).inserted else { continue }
             let versions = context.steps(of: plan).versions
-            findings.append(report(state.displayName, key: state.key, locked: state.locked, plan, versions, context))
+            findings.append(
+                report(
+                    state.displayName, short: state.key, key: state.key, locked: state.locked, plan, versions,
+                    context))
         }
         // Versions still declared, unchanged, but left out of the plan that runs stages on the store holding them.
         for version in context.project.versions where !version.isImplicit {
@@ -34,15 +37,16 @@ public struct ShippedVersionNotInPlanRule: Rule {
                 else { continue }
                 let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"
                 let versions = context.steps(of: plan).versions
-                findings.append(report(name, key: version.key, locked: locked, plan, versions, context))
+                findings.append(
+                    report(name, short: version.name, key: version.key, locked: locked, plan, versions, context))
             }
         }
         return findings
     }
 
     private func report(
-        _ name: String, key: String, locked: LockedVersion, _ plan: MigrationPlan, _ versions: [SchemaVersion],
-        _ context: RuleContext
+        _ name: String, short: String, key: String, locked: LockedVersion, _ plan: MigrationPlan,
+        _ versions: [SchemaVersion], _ context: RuleContext
     ) -> Finding {
         // The version that differs least from what shipped: where a frozen copy of it would go.
         let nearest = versions.compactMap { version -> (SchemaVersion, [String])? in
@@ -52,7 +56,7 @@ public struct ShippedVersionNotInPlanRule: Rule {
         return finding(
             plan.schemasLocation ?? plan.location, about: .version(key),
             .shippedNotInPlan(
-                state: name, checksum: locked.checksum, plan: plan.name, nearest: nearest?.0.name,
+                state: name, short: short, checksum: locked.checksum, plan: plan.name, nearest: nearest?.0.name,
                 differences: nearest?.1 ?? [], key: key))
     }
 }
@@ -62,18 +66,22 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    /// `state` names the shipped state in full (`SchemaV1 (1.0.0)`, `the unversioned state locked as Unversioned@…`),
+    /// `short` in the headline (`SchemaV1`, `Unversioned@…`).
     static func shippedNotInPlan(
-        state: String, checksum: String, plan: String, nearest: String?, differences: [String], key: String
+        state: String, short: String, checksum: String, plan: String, nearest: String?, differences: [String],
+        key: String
     ) -> Self {
         let shown = differences.prefix(4).joined(separator: "; ") + (differences.count > 4 ? "; …" : "")
         let difference = shown.isEmpty ? "nothing stored" : shown
-        let near = nearest.map { " The nearest version, \($0), differs from what shipped: \(difference)." } ?? ""
+        let near = nearest.map { ". The nearest version, \($0), differs from what shipped: \(difference)" } ?? ""
         return Self(
             id: "not-in-plan",
-            "stores written by \(state), checksum \(checksum), are unknown to \(plan): it runs migration stages, so "
-                + "SwiftData must find their checksum among its versions, and they fail to open with 134504 "
-                + "\"unknown model version\".\(near) Add a version that freezes exactly what shipped to \(plan)'s "
-                + "schemas, with a stage from it; or, if those stores are handled elsewhere, run "
-                + "`schemalint lock --accept \(key) --reason \"...\"`")
+            "\(short) shipped but is unknown to \(plan): its stores fail to open (134504 at launch)",
+            detail: "\(plan) runs migration stages, so SwiftData must find a store's checksum among its versions, "
+                + "and none has \(checksum), the checksum of stores written by \(state): they fail to open with "
+                + "134504 \"unknown model version\"\(near)",
+            fix: "Add a version that freezes exactly what shipped to \(plan)'s schemas, with a stage from it; or, if "
+                + "those stores are handled elsewhere, run `schemalint lock --accept \(key) --reason \"...\"`")
     }
 }

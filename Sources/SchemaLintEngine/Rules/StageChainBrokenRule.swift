@@ -27,7 +27,7 @@ public struct StageChainBrokenRule: Rule {
                 } else if to == from {
                     findings.append(finding(stage.location, about: subject, .stageToItself(steps.versions[from].name)))
                 } else if to != from + 1 {
-                    let skipped = steps.versions[(from + 1)..<to].map(\.name).joined(separator: ", ")
+                    let skipped = steps.versions[(from + 1)..<to].map(\.name)
                     findings.append(
                         finding(
                             stage.location, about: subject,
@@ -52,29 +52,36 @@ extension Finding.Message {
     static func stageBackwards(_ names: String, plan: String, to: String, from: String) -> Self {
         Self(
             id: "backwards",
-            "this stage goes backwards (\(names)): \(plan).schemas lists \(to) before \(from), and "
-                + "migration only runs forwards. Swap fromVersion and toVersion, or fix the order of schemas")
+            "this stage goes backwards (\(names)): opening the container fails",
+            detail: "\(plan).schemas lists \(to) before \(from), and migration only runs forwards: the plan is invalid",
+            fix: "Swap fromVersion and toVersion, or fix the order of schemas")
     }
 
     static func stageToItself(_ version: String) -> Self {
         Self(
             id: "to-itself",
-            "this stage goes from \(version) to itself: SwiftData refuses a plan with such a stage when the container "
-                + "opens, so the app fails at launch before any store is migrated. Remove the stage, or make it go "
-                + "from \(version) to the version after it")
+            "this stage goes from \(version) to itself: the app fails at launch, before any store is migrated",
+            detail: "SwiftData refuses a plan with such a stage when the container opens",
+            fix: "Remove the stage, or make it go from \(version) to the version after it")
     }
 
-    static func stageSkips(_ skipped: String, names: String, plan: String) -> Self {
-        Self(
-            id: "skips",
-            "this stage skips \(skipped) (\(names)): stages must join neighbours in \(plan).schemas, or "
-                + "stores of the skipped versions have no path. Add a stage per step")
+    static func stageSkips(_ skipped: [String], names: String, plan: String) -> Self {
+        let headline =
+            skipped.count == 1
+            ? "this stage skips \(skipped[0]): its stores have no migration path"
+            : "this stage skips \(skipped.count) versions: their stores have no migration path"
+        return Self(
+            id: "skips", headline,
+            detail: "It goes \(names), skipping \(skipped.joined(separator: ", ")): stages must join neighbours in "
+                + "\(plan).schemas, or stores of the skipped versions have no path",
+            fix: "Add a stage per step")
     }
 
     static func secondStage(_ names: String) -> Self {
         Self(
             id: "second-stage",
-            "a second stage for the step \(names): staged migration needs exactly one stage per "
-                + "step. Merge the two stages")
+            "a second stage for the step \(names): opening the container fails",
+            detail: "Staged migration needs exactly one stage per step: the plan is invalid",
+            fix: "Merge the two stages")
     }
 }

@@ -49,8 +49,10 @@ extension Finding.Message {
     static func stageMissing(_ names: String, plan: String, from: String, to: String) -> Self {
         Self(
             id: "implicit",
-            "\(plan).stages has no stage for \(names): SwiftData infers a lightweight migration for it, which this "
-                + "step allows. Say so with .lightweight(fromVersion: \(from).self, toVersion: \(to).self) "
+            "no stage for \(names): SwiftData infers a lightweight one, nothing breaks",
+            detail: "\(plan).stages lists stages for other steps but not for \(names): SwiftData infers a lightweight "
+                + "migration for it, which this step allows",
+            fix: "Say so with .lightweight(fromVersion: \(from).self, toVersion: \(to).self) in \(plan).stages "
                 + "(schemalint check --fix writes it)")
     }
 }

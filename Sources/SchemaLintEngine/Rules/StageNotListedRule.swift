@@ -33,9 +33,12 @@ extension RuleID {
 
 extension Finding.Message {
     static func stageNotListed(plan: String, stage: String?, kind: String, step: String) -> Self {
-        Self(
+        let what = kind == StageKind.custom.rawValue ? "its migration code" : "it"
+        return Self(
             id: "not-listed",
-            "\(plan).\(stage ?? "stage") (\(kind)\(step.isEmpty ? "" : ", \(step)")) is declared but "
-                + "not listed in \(plan).stages, so SwiftData never runs it. Add \(stage ?? "it") to stages")
+            "\(plan).\(stage ?? "stage") is not listed in stages: SwiftData never runs \(what)",
+            detail: "It is a \(kind) stage\(step.isEmpty ? "" : " (\(step))") declared on \(plan), and SwiftData "
+                + "runs only the stages \(plan).stages lists",
+            fix: "Add \(stage ?? "it") to \(plan).stages, in version order")
     }
 }

@@ -40,12 +40,16 @@ extension RuleID {
 extension Finding.Message {
     static func storeAbandoned(stores: [String], keys: [String], opened: [String]) -> Self {
         let now = opened.isEmpty ? "" : " (the app containers open \(opened.joined(separator: ", ")) now)"
+        let headline =
+            stores.count == 1
+            ? "\(stores[0]) is no longer opened: users' data in it is left behind, unread"
+            : "\(stores[0]) and \(stores.count - 1) more are no longer opened: users' data in them is left unread"
         return Self(
-            id: "abandoned",
-            "\(stores.joined(separator: ", ")) held \(keys.joined(separator: ", ")) in shipped builds, and no app "
-                + "container opens it any more\(now): SwiftData does not move data between store files, so what "
-                + "users saved there stays on their devices, unread, and the app starts empty. Open the old store and "
-                + "copy its rows over before using the new one; if leaving it is intended (a cache), run "
-                + "`schemalint lock --accept \(keys[0]) --reason \"...\"` for each state to retire it")
+            id: "abandoned", headline,
+            detail: "\(stores.joined(separator: ", ")) held \(keys.joined(separator: ", ")) in shipped builds, and no "
+                + "app container opens it any more\(now): SwiftData does not move data between store files, so what "
+                + "users saved there stays on their devices, unread, and the app starts empty",
+            fix: "Open the old store and copy its rows over before using the new one; if leaving it is intended (a "
+                + "cache), run `schemalint lock --accept \(keys[0]) --reason \"...\"` for each state to retire it")
     }
 }

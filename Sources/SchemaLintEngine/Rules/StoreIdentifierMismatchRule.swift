@@ -28,11 +28,10 @@ extension Finding.Message {
     static func storeIdentifierMismatch(store: String, version: String, stored: String, declared: String?) -> Self {
         Self(
             id: "identifier",
-            "\(store) matches \(version) by checksum but records versionIdentifier \(stored), while "
-                + "\(version) declares \(declared ?? "none"): the identifier was changed after the store shipped, or "
-                + "the "
-                + "store came from another version with the same models. SwiftData matches by checksum, so it still "
-                + "opens; "
-                + "restore \(stored) so that tools and migration code reading the identifier agree")
+            "\(storeFileName(store)) matches \(version) by checksum but records identifier \(stored): it still opens",
+            detail: "\(store) records versionIdentifier \(stored), while \(version) declares "
+                + "\(declared ?? "none"): the identifier was changed after the store shipped, or the store came from "
+                + "another version with the same models. SwiftData matches by checksum, so it still opens",
+            fix: "Restore \(stored) so that tools and migration code reading the identifier agree")
     }
 }

@@ -37,28 +37,37 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    /// A store fixture's file name, for a headline: its path (absolute, or deep in a test folder) is in the detail.
+    static func storeFileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     static func storeNotInferable(_ store: String, checksum: String, target: String, blockers: [String]) -> Self {
         Self(
             id: "not-inferable",
-            "\(store) (\(checksum)) matches no version, and no migration stage runs: SwiftData infers a lightweight "
-                + "migration from the store's own model to \(target), but " + blockers.joined(separator: "; ")
-                + ". Opening it fails (134110). Use a versioned plan with a custom stage from what the store holds")
+            "\(storeFileName(store)) matches no version, and inference cannot migrate it: opening it fails (134110)",
+            detail: "\(store) (\(checksum)) matches no version, and no migration stage runs: SwiftData infers a "
+                + "lightweight migration from the store's own model to \(target), but "
+                + blockers.joined(separator: "; "),
+            fix: "Use a versioned plan with a custom stage from what the store holds")
     }
-
 
     static func storeMatchesNothing(_ store: String, checksum: String) -> Self {
         Self(
             id: "no-version",
-            "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open "
-                + "it with error 134504. Add the version that wrote it to the source and to the plan's schemas")
+            "\(storeFileName(store)) matches no version in the source: such stores fail to open (134504 at launch)",
+            detail: "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it "
+                + "with error 134504",
+            fix: "Add the version that wrote it to the source and to the plan's schemas")
     }
 
     static func storeNearest(_ store: String, checksum: String, nearest: String, shown: String, more: String) -> Self {
         Self(
             id: "nearest",
-            "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it "
-                + "with error 134504. Nearest is \(nearest): \(shown)\(more). Restore \(nearest) as it shipped and "
-                + "make the "
-                + "change in a new version, or add the version that wrote the store")
+            "\(storeFileName(store)) matches no version in the source: such stores fail to open (134504 at launch)",
+            detail: "\(store) (\(checksum)) matches no version in the source: SwiftData would refuse to open it "
+                + "with error 134504. Nearest is \(nearest): \(shown)\(more)",
+            fix: "Restore \(nearest) as it shipped and make the change in a new version, or add the version that "
+                + "wrote the store")
     }
 }

@@ -69,13 +69,17 @@ extension Finding.Message {
     static func storeOpenedWithFewerModels(
         store: String, models: [String], other: SourceLocation, dropped: [String]
     ) -> Self {
-        Self(
-            id: "fewer-models",
-            "This container opens \(store) with \(models.joined(separator: ", ")) only, while the container at "
-                + "\(other) opens the same store with \(dropped.joined(separator: ", ")) as well: each open migrates "
-                + "the store to its own models, so opening it here drops every row of "
-                + "\(dropped.joined(separator: ", ")). Give both containers the same schema (one shared "
-                + "`Schema`, or the same `VersionedSchema`), or give this one its own store with "
-                + "`ModelConfiguration(\"Name\", ...)`")
+        let headline =
+            dropped.count == 1
+            ? "This container opens a shared store without \(dropped[0]): opening it deletes every \(dropped[0]) row"
+            : "This container opens a shared store without \(dropped[0]) and \(dropped.count - 1) more: opening it "
+                + "deletes all their rows"
+        return Self(
+            id: "fewer-models", headline,
+            detail: "It opens \(store) with \(models.joined(separator: ", ")) only, while the container at \(other) "
+                + "opens the same store with \(dropped.joined(separator: ", ")) as well: each open migrates the "
+                + "store to its own models, so opening it here drops every row of \(dropped.joined(separator: ", "))",
+            fix: "Give both containers the same schema (one shared `Schema`, or the same `VersionedSchema`), or give "
+                + "this one its own store with `ModelConfiguration(\"Name\", ...)`")
     }
 }

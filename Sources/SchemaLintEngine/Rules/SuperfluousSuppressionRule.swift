@@ -40,23 +40,24 @@ extension RuleID {
 extension Finding.Message {
     static func unknownRule(kind: String, rule: RuleID) -> Self {
         Self(
-            id: "unknown-rule", "schemalint:\(kind) names '\(rule)', which is not a rule; `schemalint rules` lists them"
-        )
+            id: "unknown-rule",
+            "schemalint:\(kind) names '\(rule)', which is not a rule: it suppresses nothing",
+            fix: "Correct the rule id (`schemalint rules` lists them), or remove the comment")
     }
 
     static func unsuppressible(_ rule: RuleID) -> Self {
         Self(
             id: "unsuppressible",
-            "\(rule) cannot be suppressed in source: a shipped version's change is accepted with "
-                + "`schemalint lock --accept NAME --reason \"...\"`, which records the reason in the lockfile. "
-                + "Remove this "
-                + "comment")
+            "\(rule) cannot be suppressed in source: this comment suppresses nothing",
+            detail: "A shipped version's change is accepted with `schemalint lock --accept NAME --reason \"...\"`, "
+                + "which records the reason in the lockfile",
+            fix: "Remove this comment")
     }
 
     static func suppressesNothing(kind: String, rule: RuleSelector) -> Self {
         Self(
             id: "unused",
-            "schemalint:\(kind) \(rule) suppresses nothing here; remove it so it cannot hide a future "
-                + "finding")
+            "schemalint:\(kind) \(rule) suppresses nothing here, but would hide a future finding",
+            fix: "Remove it")
     }
 }

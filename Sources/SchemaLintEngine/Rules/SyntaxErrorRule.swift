@@ -41,32 +41,43 @@ extension Finding.Message {
     static func syntaxError(_ message: String, more: String) -> Self {
         Self(
             id: "syntax",
-            "syntax error: \(message)\(more). schemalint read this file as far as it parsed, so "
-                + "versions in it may be incomplete; fix the error for a full check")
+            "syntax error: \(message)\(more); versions in this file may be incomplete",
+            detail: "schemalint read this file as far as it parsed",
+            fix: "Fix the error for a full check")
     }
 }
 
 extension Finding.Message {
+    /// `problem` is a verb phrase (`is not well-formed XML (…)`) or a clause (`entity Item is declared twice`).
+    private static func said(_ version: String, _ problem: String) -> String {
+        ["is ", "has ", "cannot ", "names "].contains(where: problem.hasPrefix)
+            ? "\(version) \(problem)" : "\(version): \(problem)"
+    }
+
     static func modelFileUnreadable(_ version: String, bundle: String, _ problem: String) -> Self {
         Self(
             id: "model-file",
-            "\(version) of \(bundle) \(problem): schemalint skipped it, so its hashes are neither locked nor "
-                + "checked. Xcode's momc refuses it too; open it in Xcode to repair it")
+            "\(version) of \(bundle) cannot be read: schemalint neither locks nor checks its hashes",
+            detail: said(version, problem) + ". schemalint skipped it; Xcode's momc refuses it too",
+            fix: "Open it in Xcode to repair it")
     }
 
     /// Not a model file at all (a pipe, a device, a huge file): nothing was read, so nothing of Xcode is claimed.
     static func modelFileSkipped(_ version: String, bundle: String, _ problem: String, file: String) -> Self {
         Self(
             id: "model-file-skipped",
-            "\(version) of \(bundle) \(problem): schemalint skipped it, so its hashes are neither locked nor checked. "
-                + "Put the model file back as a regular file (`git checkout -- '\(file)'`)")
+            "\(version) of \(bundle) has a contents file schemalint does not read: its hashes go unchecked",
+            detail: said(version, problem) + ". schemalint skipped it",
+            fix: "Put the model file back as a regular file (`git checkout -- '\(file)'`)")
     }
 
     /// Not damage: Xcode compiles the format, so the message asks for no repair and claims nothing of Xcode.
     static func modelFormatUnsupported(_ version: String, bundle: String, _ problem: String) -> Self {
         Self(
             id: "model-format",
-            "\(version) of \(bundle) \(problem): its hashes are neither locked nor checked, the other versions' are. "
-                + "schemalint reads the `contents` file Xcode has written since Xcode 4")
+            "\(version) of \(bundle) is in a format schemalint does not read: its hashes go unchecked",
+            detail: said(version, problem) + ": its hashes are neither locked nor checked, the other versions' are. "
+                + "schemalint reads the `contents` file Xcode has written since Xcode 4",
+            fix: "Nothing needs repair; review edits to this version by hand, as schemalint cannot compare them")
     }
 }

@@ -51,7 +51,9 @@ extension Finding.Message {
     static func typealiasStale(_ alias: String, target: String, plan: String, newest: String, current: String) -> Self {
         Self(
             id: "stale",
-            "typealias \(alias) points at \(target), but the newest version of \(plan), \(newest), uses "
-                + "\(current): app code keeps creating and fetching the old shape. Point it at \(current)")
+            "typealias \(alias) still points at \(target): app code keeps using the old shape",
+            detail: "The newest version of \(plan), \(newest), uses \(current): through this typealias app code "
+                + "keeps creating and fetching the old shape",
+            fix: "Point it at \(current) (`schemalint check --fix` does)")
     }
 }
