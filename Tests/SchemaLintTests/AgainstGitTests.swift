@@ -70,8 +70,8 @@ final class AgainstGitTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
             result.stdout.contains(
-                "App/Schema/SchemaV1.swift:6:13: error: SchemaV1 was edited since v1.1: stores it wrote no longer open "
-                    + "(134504 at launch)"
+                "App/Schema/SchemaV1.swift:6:13: error: SchemaV1 was edited since v1.1 (Note.color added (String?)): "
+                    + "stores it wrote no longer open (134504 at launch)"
             ), result.stdout)
         XCTAssertTrue(
             result.stdout.contains(

@@ -88,8 +88,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(check.status, 1)
         XCTAssertTrue(
             check.stdout.hasPrefix(
-                "Schema/SchemaV1+Trip.swift:8:13: error: SchemaV1 (1.0.0) was edited after it shipped: Trip.notes "
-                    + "added (String?)"
+                "Schema/SchemaV1+Trip.swift:8:13: error: SchemaV1 was edited after it shipped (Trip.notes "
+                    + "added (String?)): its stores open only until a stage is added (134504)"
             ), check.stdout)
         XCTAssertTrue(check.stdout.contains("[shipped_schema_edited]"))
         XCTAssertTrue(check.stderr.contains("1 error"), check.stderr)

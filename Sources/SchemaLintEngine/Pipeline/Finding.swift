@@ -127,6 +127,12 @@ public struct Finding: Hashable, Sendable {
             return cut + "…"
         }
 
+        /// The first of `candidates` that fits a headline, most telling first (`V1 was edited (Trip.notes added)`,
+        /// then `V1 was edited (3 changes)`), else the last, which `brief` cuts.
+        public static func fitting(_ candidates: String...) -> String {
+            candidates.first { $0.count <= headlineLimit } ?? candidates.last ?? ""
+        }
+
         /// The whole message: headline, detail and fix as sentences.
         public var text: String { Self.sentences([headline, detail, fix]) }
 

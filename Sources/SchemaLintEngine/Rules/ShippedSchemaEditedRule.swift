@@ -216,26 +216,31 @@ extension Finding.Message {
     ) -> Self {
         let moved = "SwiftData's store checksum moved (\(checksums.locked) → \(checksums.current))"
         let when = revision.map { "since \($0)" } ?? "after it shipped"
-        let headline: String
+        let effectText: String
         let consequence: String
         switch effect {
         case .storesFailNow:
-            headline = "\(version) was edited \(when): stores it wrote no longer open (134504 at launch)"
+            effectText = "stores it wrote no longer open (134504 at launch)"
             consequence = moved + ", and a plan that runs migration stages lists it: stores written by the shipped "
                 + "build will fail to open with 134504 \"unknown model version\""
         case .storesInferred:
-            headline =
-                "\(version) was edited \(when): its stores open today, but fail (134504) once a stage is added"
+            effectText = "its stores open only until a stage is added (134504)"
             consequence = moved + ". Stores written by the shipped build still open today if lightweight inference "
                 + "can migrate them, because no migration stage runs (what it cannot do is reported at the "
                 + "property); the day a stage is added they fail with 134504 \"unknown model version\""
         case .checksumKept:
-            headline =
-                "\(version) was edited \(when): its stores still open, but it no longer describes what shipped"
+            effectText = "its stores still open, but it no longer describes what shipped"
             consequence =
                 "SwiftData's store checksum did not move, so its stores still open, but the frozen copy no longer "
                 + "describes what shipped"
         }
+        // What changed, in the headline when it fits (Buf: a message says what changed).
+        let first = changes.first ?? ""
+        let more = changes.count > 1 ? " and \(changes.count - 1) more" : ""
+        let headline = Self.fitting(
+            "\(version) was edited \(when) (\(first)\(more)): \(effectText)",
+            "\(version) was edited \(when) (\(changes.count) change\(changes.count == 1 ? "" : "s")): \(effectText)",
+            "\(version) was edited \(when): \(effectText)")
         let accept =
             revision != nil
             ? ""
