@@ -332,6 +332,9 @@ public struct ClosureSummary: Sendable {
     /// the stage's target drops all of those models, a failed save loses nothing the migration keeps.
     public var deletedModels: [TypeExpr] = []
     public var changesMoreThanDeletedModels = true
+    /// The member names it reads or writes (`entry.amountPrefix`, `\.amountPrefix`): a property a later step drops
+    /// whose values a stage copied elsewhere first is carried, not lost (`data_dropped`).
+    public var memberNames: Set<String> = []
     public init(
         location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
         changesData: Bool = true

@@ -194,6 +194,9 @@ enum ExpressionReader {
             swallowedErrors: swallowed.found, changesData: changesMore || !deletions.calls.isEmpty)
         summary.deletedModels = deletions.models
         summary.changesMoreThanDeletedModels = deletions.more || changesMore
+        let members = MemberNameCollector(viewMode: .sourceAccurate)
+        members.walk(expression)
+        summary.memberNames = members.names
         return summary
     }
 

@@ -101,6 +101,53 @@ final class DataDroppedTests: XCTestCase {
         XCTAssertEqual(dropped(TestSupport.analyze(transient).findings), [])
     }
 
+    /// A stage copies `mood` into `feeling` one step before a lightweight step drops `mood`: carried, not lost; written
+    /// with a property access, a key path, and in a stage declared as a `static let` of another type.
+    func testAnAttributeAnEarlierCustomStageCopiedIsCarried() {
+        let closures = [
+            "{ context in for photo in try context.fetch(FetchDescriptor<SchemaV2.Photo>()) { photo.feeling = "
+                + "photo.mood }; try context.save() }",
+            "{ context in let moods = try context.fetch(FetchDescriptor<SchemaV2.Photo>()).map(\\.mood); "
+                + "print(moods) }",
+        ]
+        for closure in closures {
+            let source = """
+                import SwiftData
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Photo.self] }
+                    @Model final class Photo { var mood: Int = 0; init() {} }
+                }
+                enum SchemaV2: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(2, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Photo.self] }
+                    @Model final class Photo { var mood: Int = 0; var feeling: Int = 0; init() {} }
+                }
+                enum SchemaV3: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(3, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Photo.self] }
+                    @Model final class Photo { var feeling: Int = 0; init() {} }
+                }
+                enum Stages {
+                    static let copyMoods = MigrationStage.custom(
+                        fromVersion: SchemaV1.self, toVersion: SchemaV2.self, willMigrate: nil,
+                        didMigrate: \(closure))
+                }
+                enum GalleryPlan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
+                    static var stages: [MigrationStage] {
+                        [Stages.copyMoods, .lightweight(fromVersion: SchemaV2.self, toVersion: SchemaV3.self)]
+                    }
+                }
+                """
+            XCTAssertEqual(dropped(TestSupport.analyze(source).findings), [], closure)
+            // A stage that copies something else does not carry `mood`.
+            let other = source.replacingOccurrences(of: "mood }", with: "feeling + 1 }")
+                .replacingOccurrences(of: "\\.mood", with: "\\.feeling")
+            XCTAssertEqual(dropped(TestSupport.analyze(other).findings).map(\.message.id), ["attributes-dropped"])
+        }
+    }
+
     // MARK: No plan: the lockfile's state, migrated by inference to today's models
 
     private func app(_ models: String, container: String) -> [String: String] {

@@ -14,7 +14,8 @@ public struct DataDroppedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
-            for step in context.steps(of: plan).steps where step.isLightweight {
+            let steps = context.steps(of: plan).steps
+            for (index, step) in steps.enumerated() where step.isLightweight {
                 guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else {
                     continue
                 }
@@ -23,8 +24,12 @@ public struct DataDroppedRule: Rule {
                 // (shipped_schema_edited). Without a lockfile nothing tells a shipped step from a new one.
                 if context.lockfile?.versions[step.to.key] != nil { continue }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
+                let carried = Self.carried(by: steps[..<index])
+                let dropped = DataLoss.dropped(from: start, to: new.snapshot).filter { item in
+                    item.property.map { !carried.contains("\(item.entity).\($0)") } ?? true
+                }
                 findings += report(
-                    DataLoss.dropped(from: start, to: new.snapshot), into: step.to,
+                    dropped, into: step.to,
                     when: "stores migrate from \(step.from.name) to \(step.to.name)",
                     how: step.stages.isEmpty ? "no stage runs for this step" : "its stage is lightweight",
                     context)
@@ -57,6 +62,25 @@ public struct DataDroppedRule: Rule {
                 states.count == 1 ? "stores of \(entry.states[0]) open" : "stores of \(states.count) locked states open"
             return report(dropped, into: entry.target, when: when, how: "no migration stage runs", context)
         }
+    }
+
+    /// `Entity.property` for each property an earlier custom stage of the plan touches in a closure that uses the
+    /// entity's class: its values were copied elsewhere before a later step drops it (a public booking app's V2 → V3
+    /// stage turned `amountPrefix` into `bookingType`, and V3 → V4 dropped `amountPrefix`).
+    static func carried(by steps: ArraySlice<PlanSteps.Step>) -> Set<String> {
+        var carried = Set<String>()
+        for stage in steps.flatMap(\.stages) where stage.kind == .custom {
+            for closure in [stage.expression.willMigrate, stage.expression.didMigrate].compactMap({ $0 }) {
+                let entities = Set(
+                    closure.typeUses.flatMap {
+                        CustomStageWrongVersionRule.namedTypes(in: $0.type).compactMap { $0.path?.last }
+                    })
+                for entity in entities {
+                    for member in closure.memberNames { carried.insert("\(entity).\(member)") }
+                }
+            }
+        }
+        return carried
     }
 
     /// One finding per model that loses attributes, one per step for the models it drops.
