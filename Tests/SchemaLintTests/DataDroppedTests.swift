@@ -210,6 +210,66 @@ final class DataDroppedTests: XCTestCase {
         XCTAssertTrue(summary.hasPrefix("opens, deleting data"), summary)
     }
 
+    /// The app moved its store into an App Group; an App Intent still opens the old default store with one of the two
+    /// models. The intent that runs first migrates that store to its own models and deletes the other model's rows:
+    /// `check` says so where `upgrades` does, whichever way the intent's container is written.
+    func testAContainerLeftOnTheOldStoreWithFewerModelsDeletesTheRest() throws {
+        let models = """
+            import SwiftData
+            import Foundation
+            @Model final class WeightEntry { var kilograms: Double = 0; init() {} }
+            @Model final class Goal { var target: Double = 0; init() {} }
+            """
+        let before = [
+            "App/Models.swift": models,
+            "App/W8App.swift": """
+                import SwiftData
+                import SwiftUI
+                @main
+                struct W8App: App {
+                    var body: some Scene {
+                        WindowGroup { Text("W8") }.modelContainer(for: [WeightEntry.self, Goal.self])
+                    }
+                }
+                """,
+        ]
+        let lockfile = TestSupport.lock(TestSupport.analyze(before))
+        let app = """
+            import SwiftData
+            import SwiftUI
+            @main
+            struct W8App: App {
+                let container: ModelContainer = {
+                    let url = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.w8")!
+                        .appendingPathComponent("W8.store")
+                    return try! ModelContainer(
+                        for: WeightEntry.self, Goal.self, configurations: ModelConfiguration(url: url))
+                }()
+                var body: some Scene { WindowGroup { Text("W8") }.modelContainer(container) }
+            }
+            """
+        let intents = [
+            "func perform() async throws -> some IntentResult {\n"
+                + "    let container = try ModelContainer(for: WeightEntry.self)\n    _ = container\n"
+                + "    return .result()\n}",
+            "func perform() async throws -> some IntentResult {\n    _ = try Self.container()\n"
+                + "    return .result()\n}\n"
+                + "static func container() throws -> ModelContainer { try ModelContainer(for: WeightEntry.self) }",
+        ]
+        for body in intents {
+            var after = before
+            after["App/W8App.swift"] = app
+            after["Intents/LogWeightIntent.swift"] =
+                "import AppIntents\nimport SwiftData\nstruct LogWeightIntent: AppIntent {\n"
+                + "static var title: LocalizedStringResource = \"Log\"\n\(body)\n}"
+            let analysis = TestSupport.analyze(after, lockfile: lockfile)
+            let found = dropped(analysis.findings)
+            XCTAssertEqual(found.map(\.location.file), ["Intents/LogWeightIntent.swift"], body)
+            XCTAssertTrue(found.first?.message.headline.hasPrefix("Every row of Goal is deleted") == true, body)
+            XCTAssertTrue(analysis.upgrades.rows.contains { $0.outcome.deletesData }, body)
+        }
+    }
+
     /// `upgrades` names what a staged path deletes, and never calls it a plain "migrates".
     func testUpgradesNamesWhatAStagedPathDeletes() throws {
         let source = versions(

@@ -46,7 +46,11 @@ extension RuleContext {
             let holders = StateAssignment.holder(of: key, locked, in: self).stores
             for store in holders {
                 let staged = store.stagedPlan(self)
-                let present = store.stagedChecksums(self) ?? declared
+                // By inference, the models this store is opened with now; pooled, any the app declares (an App
+                // Intent left on the old default store while the app moved to an App Group holds the old state with
+                // fewer models: what `upgrades` says it deletes, `check` says too).
+                let present = store.stagedChecksums(self)
+                    ?? (store.isPooled ? declared : checksums(of: store.inferenceTargets(self)))
                 guard !present.contains(locked.checksum) else { continue }
                 // A version whose models could not be read may be this state: cannot tell, so nothing is judged.
                 if staged == nil ? !unreadVersions.isEmpty : !store.stagedVersionsRead(self) { continue }
@@ -80,6 +84,11 @@ extension RuleContext {
 
     /// Versions whose `models` list could not be read: they have no checksum to compare a state with.
     var unreadVersions: [SchemaVersion] { project.versions.filter { $0.modelsUnread != nil } }
+
+    /// The checksums of versions, those whose models were read.
+    func checksums(of versions: [SchemaVersion]) -> Set<String> {
+        Set(versions.compactMap { analysis(of: $0)?.hashes.checksum })
+    }
 
     /// The checksums of a plan's versions.
     public func checksums(of plan: MigrationPlan) -> Set<String> {
