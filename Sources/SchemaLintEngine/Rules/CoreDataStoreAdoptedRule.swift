@@ -39,16 +39,10 @@ public struct CoreDataStoreAdoptedRule: Rule {
                 if change.kind == .becameRequired, change.failsIf != nil {
                     blocked += 1
                     findings.append(
-                        finding(
-                            context.location(entity: change.entity, property: change.property, in: adoption.version),
-                            about: .property(
-                                version: adoption.version.key, entity: change.entity, property: change.property ?? ""),
-                            .becameRequired(
-                                place: change.place,
-                                step: "SwiftData opens the Core Data store \(adoption.store.name), written by \(from), "
-                                    + "migrating it by inference",
-                                fix: change.lightweightFix ?? ""),
-                            severity: .warning))
+                        becameRequired(
+                            change, in: adoption.version,
+                            step: "SwiftData opens the Core Data store \(adoption.store.name), written by \(from), "
+                                + "migrating it by inference", context))
                     continue
                 }
                 // Rows of a Core Data entity the models lack are dropped; beside a new entity it is likely a rename.

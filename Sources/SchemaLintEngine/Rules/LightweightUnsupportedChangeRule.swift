@@ -40,15 +40,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
                                 blocker: blocker, fix: fix)))
                 }
                 for change in context.inferenceRisks(of: step) where change.kind == .becameRequired {
-                    findings.append(
-                        finding(
-                            context.location(entity: change.entity, property: change.property, in: step.to),
-                            about: .property(
-                                version: step.to.key, entity: change.entity, property: change.property ?? ""),
-                            .becameRequired(
-                                place: change.place, step: "\(step.from.name) → \(step.to.name) \(how)",
-                                fix: change.lightweightFix ?? ""),
-                            severity: .warning))
+                    let described = "\(step.from.name) → \(step.to.name) \(how)"
+                    findings.append(becameRequired(change, in: step.to, step: described, context))
                 }
             }
         }
@@ -57,16 +50,10 @@ public struct LightweightUnsupportedChangeRule: Rule {
             for change in MigrationAssessment.assess(from: context.shippedEntities(of: state), to: now.snapshot) {
                 if change.kind == .becameRequired, change.failsIf != nil {
                     findings.append(
-                        finding(
-                            context.location(entity: change.entity, property: change.property, in: target),
-                            about: .property(
-                                version: target.key, entity: change.entity, property: change.property ?? ""),
-                            .becameRequired(
-                                place: change.place,
-                                step: "Stores written by \(state.displayName) are opened by inference (no migration "
-                                    + "stage runs) with \(target.displayName)",
-                                fix: change.lightweightFix ?? ""),
-                            severity: .warning))
+                        becameRequired(
+                            change, in: target,
+                            step: "Stores written by \(state.displayName) are opened by inference (no migration stage "
+                                + "runs) with \(target.displayName)", context))
                 }
                 guard let blocker = change.blocker else { continue }
                 let subject =
@@ -128,6 +115,20 @@ public struct LightweightUnsupportedChangeRule: Rule {
             }
         }
         return findings
+    }
+}
+
+extension Rule {
+    /// A property made required with no default, at its declaration in `version`: a warning, since only stores
+    /// with a row holding nil fail (`AssessedChange.failsIf`). This rule's and `core_data_store_adopted`'s.
+    func becameRequired(
+        _ change: AssessedChange, in version: SchemaVersion, step: String, _ context: RuleContext
+    ) -> Finding {
+        finding(
+            context.location(entity: change.entity, property: change.property, in: version),
+            about: .property(version: version.key, entity: change.entity, property: change.property ?? ""),
+            .becameRequired(place: change.place, step: step, fix: change.lightweightFix ?? ""),
+            severity: .warning)
     }
 }
 

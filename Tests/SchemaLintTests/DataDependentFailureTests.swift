@@ -1,0 +1,81 @@
+import SchemaLintEngine
+import XCTest
+
+/// A property made required without a default and a new uniqueness constraint fail only on stores whose rows hold
+/// nil or duplicates: one severity (warning) and one wording in `check`, "opens unless stored data stops it" in
+/// `upgrades`, with or without a plan.
+final class DataDependentFailureTests: XCTestCase {
+    private func plan(v1: String, v2: String, stages: String) -> String {
+        """
+        import SwiftData
+        enum NotesV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { \(v1); init() {} }
+        }
+        enum NotesV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note { \(v2); init() {} }
+        }
+        enum NotesPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+            static var stages: [MigrationStage] { \(stages) }
+        }
+        """
+    }
+
+    func testAPropertyMadeRequiredIsAWarningInEveryStepSpelling() throws {
+        for stages in ["[.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]", "[]"] {
+            let source = plan(v1: "var title: String?", v2: "var title: String", stages: stages)
+            let findings = TestSupport.analyze(source).findings.filter { $0.rule == .lightweightUnsupportedChange }
+            XCTAssertEqual(findings.map(\.severity), [.warning], stages)
+            XCTAssertEqual(
+                findings.first?.message.headline,
+                "Note.title became required with no default: a store fails to open if any of its rows holds nil there")
+            // upgrades: the state opens unless a row holds nil, never a flat "fails".
+            let lockfile = TestSupport.lock(TestSupport.analyze(source))
+            var v1Only = lockfile
+            v1Only.versions = lockfile.versions.filter { $0.key == "NotesV1" }
+            let row = try XCTUnwrap(
+                TestSupport.analyze(source, lockfile: v1Only).upgrades.rows.first { $0.name == "NotesV1" })
+            XCTAssertFalse(row.outcome.fails, stages)
+            XCTAssertTrue(row.outcome.warns, stages)
+            let lines = UpgradeReport.describe(row.outcome)
+            XCTAssertTrue(
+                lines.contains { $0.contains("fails if a stored row of Note holds nil in title") }, "\(lines)")
+        }
+        // A default makes every store migrate: nothing to say.
+        let defaulted = plan(v1: "var title: String?", v2: "var title: String = \"\"", stages: "[]")
+        XCTAssertEqual(TestSupport.analyze(defaulted).findings, [])
+    }
+
+    /// No plan: a uniqueness constraint added since the locked state is said as a plan step's is.
+    func testAUniquenessConstraintOnAnUnversionedAppIsAWarning() throws {
+        func app(_ title: String) -> [String: String] {
+            [
+                "Note.swift": "import SwiftData\n@Model final class Note {\n    \(title)\n    init() {}\n}",
+                "NotesApp.swift": """
+                    import SwiftData
+                    import SwiftUI
+                    @main
+                    struct NotesApp: App {
+                        var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Note.self) }
+                    }
+                    """,
+            ]
+        }
+        let lockfile = TestSupport.lock(TestSupport.analyze(app("var title: String = \"\"")))
+        let analysis = TestSupport.analyze(app("@Attribute(.unique) var title: String = \"\""), lockfile: lockfile)
+        let findings = analysis.findings.filter { $0.rule == .uniqueConstraintAdded }
+        XCTAssertEqual(findings.map(\.severity), [.warning])
+        XCTAssertEqual(
+            findings.first?.message.headline,
+            "Note gains a uniqueness constraint: a store fails to open if any of its rows hold duplicates")
+        XCTAssertEqual(findings.first?.location.file, "Note.swift")
+        let outcome = try XCTUnwrap(analysis.upgrades.rows.first?.outcome)
+        XCTAssertFalse(outcome.fails)
+        let summary = UpgradeReport.summary(outcome)
+        XCTAssertTrue(summary.hasPrefix("opens unless stored data stops it"), summary)
+    }
+}
