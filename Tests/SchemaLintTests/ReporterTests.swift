@@ -40,6 +40,45 @@ final class ReporterTests: XCTestCase {
             configured: nil, output: nil))
     }
 
+    /// A message's three parts where each output shows them: xcode prints the headline and a fix line (`--verbose` a
+    /// why line too), github the headline and the fix, JSON and SARIF all three, a long headline is cut in short forms.
+    func testEachReporterShowsTheMessagePartsItHasRoomFor() throws {
+        let long = String(repeating: "VeryLongModelName", count: 8)
+        let finding = Finding(
+            rule: "data_dropped", severity: .warning, subject: .entity(version: "V2", entity: "Note"),
+            location: SourceLocation(file: "Schema.swift", line: 3, column: 5),
+            message: Finding.Message(
+                id: "attributes-dropped", "The values of \(long).tags are deleted when stores migrate",
+                detail: "V2 has no tags", fix: "Copy them in a custom stage"))
+        let summary = Summary(findings: [finding], statistics: .init(), versions: 1)
+        let xcode = XcodeReporter().report([finding], summary: summary)
+        let lines = xcode.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, xcode)
+        XCTAssertTrue(lines[0].hasSuffix("… [data_dropped]"), lines[0])
+        XCTAssertLessThanOrEqual(finding.message.brief.count, Finding.Message.headlineLimit)
+        XCTAssertEqual(lines[1], "Schema.swift:3:5: note: ↳ fix: Copy them in a custom stage")
+        let verbose = XcodeReporter(detailed: true).report([finding], summary: summary)
+        XCTAssertTrue(verbose.contains("\(long).tags are deleted when stores migrate [data_dropped]"), verbose)
+        XCTAssertTrue(verbose.contains("Schema.swift:3:5: note: ↳ why: V2 has no tags\n"), verbose)
+        let github = GitHubReporter().report([finding], summary: summary)
+        XCTAssertTrue(github.hasSuffix("…%0AFix: Copy them in a custom stage\n"), github)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(JSONReporter().report([finding], summary: summary).utf8))
+                as? [String: Any])
+        let item = try XCTUnwrap((json["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["detail"] as? String, "V2 has no tags")
+        XCTAssertEqual(item["fix"] as? String, "Copy them in a custom stage")
+        XCTAssertEqual(
+            item["message"] as? String,
+            "The values of \(long).tags are deleted when stores migrate. V2 has no tags. Copy them in a custom stage")
+        let sarif = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(SARIFReporter().report([finding], summary: summary).utf8))
+                as? [String: Any])
+        let result = try XCTUnwrap(
+            ((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        XCTAssertEqual((result["properties"] as? [String: Any])?["fix"] as? String, "Copy them in a custom stage")
+    }
+
     func testSARIFHasADescriptorPerRuleAndStableFingerprints() throws {
         let analysis = try brokenApp()
         let sarif = try XCTUnwrap(
