@@ -40,6 +40,10 @@ final class StageLossCollector: SyntaxVisitor {
         if node.arguments.contains(where: { SwallowedErrorCollector.mentions(contextNames, $0.expression) }) {
             contextHandOffs.append(reader.location(node))
         }
+        if let (model, calls) = forEachDeletion(node) {
+            deletions.append(RowDeletion(kind: .fetchedRows, model: model, location: reader.location(node)))
+            deletionCalls.formUnion(calls)
+        }
         if !deletionCalls.contains(node.id), let deletion = deletion(node) {
             deletions.append(deletion)
             deletionCalls.insert(node.id)
@@ -181,6 +185,29 @@ final class StageLossCollector: SyntaxVisitor {
         deletionCalls.formUnion(calls)
         deletionCalls.formUnion(deletes)
         return .visitChildren
+    }
+
+    /// `try context.fetch(FetchDescriptor<T>()).forEach { context.delete($0) }` (or `{ row in ... }`): the model and
+    /// the calls it is made of.
+    private func forEachDeletion(_ call: FunctionCallExprSyntax) -> (TypeExpr, [SyntaxIdentifier])? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "forEach", let base = member.base,
+            let closure = call.trailingClosure
+                ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+            call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1
+        else { return nil }
+        var row = "$0"
+        if let parameters = closure.signature?.parameterClause {
+            switch parameters {
+            case let .simpleInput(names) where names.count == 1: row = names.first!.name.text
+            case let .parameterClause(clause) where clause.parameters.count == 1:
+                row = clause.parameters.first!.firstName.text
+            default: return nil
+            }
+        }
+        guard let deletes = onlyDeletes(of: row, closure.statements), let (model, calls) = fetchedModel(base)
+        else { return nil }
+        return (model, [call.id] + calls + deletes)
     }
 
     /// The `delete` calls of a loop body made only of `[try] context.delete(row)`.

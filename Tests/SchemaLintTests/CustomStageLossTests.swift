@@ -286,6 +286,8 @@ final class CustomStageLossTests: XCTestCase {
             let descriptor = FetchDescriptor<GardenV1.Watering>(predicate: nil)
                             for watering in try context.fetch(descriptor) { context.delete(watering) }
             """,
+            "try context.fetch(FetchDescriptor<GardenV1.Watering>()).forEach { context.delete($0) }",
+
         ]
         for deletion in deletions {
             for source in [
