@@ -335,6 +335,18 @@ public struct ClosureSummary: Sendable {
     /// The member names it reads or writes (`entry.amountPrefix`, `\.amountPrefix`): a property a later step drops
     /// whose values a stage copied elsewhere first is carried, not lost (`data_dropped`).
     public var memberNames: Set<String> = []
+    /// Objects it builds (`let item = SchemaV8.Item(...)`, `Item(...)` on its own) and then only reads or sets the
+    /// properties of: never inserted, appended, assigned elsewhere, returned or passed to anything. Which of them are
+    /// models, the rule resolves (`custom_stage_loses_data`).
+    public var unkeptObjects: [BuiltObject] = []
+    /// Its deletions of rows, in source order: whole models (`delete(model: T.self)`), fetched rows deleted one by
+    /// one in a loop that does nothing else with them, and any other `context.delete(...)`.
+    public var rowDeletions: [RowDeletion] = []
+    /// The types it names outside those deletions (`FetchDescriptor<T>`, `T.self`, `as? T`): where a model's rows
+    /// may be read.
+    public var typeUsesOutsideDeletions: [TypeUse] = []
+    /// Where it hands the context to a function (`try copyTrips(context)`), which may read any rows.
+    public var contextHandOffs: [SourceLocation] = []
     public init(
         location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
         changesData: Bool = true
@@ -343,6 +355,45 @@ public struct ClosureSummary: Sendable {
         self.typeUses = typeUses
         self.swallowedErrors = swallowedErrors
         self.changesData = changesData
+    }
+}
+
+/// An object a migration closure builds and keeps nowhere (`ClosureSummary.unkeptObjects`).
+public struct BuiltObject: Sendable, Hashable {
+    /// The type called, as written (`SchemaV8.Item`).
+    public var type: TypeExpr
+    public var location: SourceLocation
+    /// The argument labels of the initialiser call (`nil` for an unlabelled argument), then the members set on the
+    /// object afterwards (`item.owner = trip`): setting a relationship to an object the context holds inserts it.
+    public var initialiserLabels: [String?]
+    public var setMembers: [String]
+    public init(type: TypeExpr, location: SourceLocation, initialiserLabels: [String?], setMembers: [String]) {
+        self.type = type
+        self.location = location
+        self.initialiserLabels = initialiserLabels
+        self.setMembers = setMembers
+    }
+}
+
+/// A deletion of rows in a migration closure (`ClosureSummary.rowDeletions`).
+public struct RowDeletion: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        /// `context.delete(model: T.self)`: every row of `T`.
+        case wholeModel
+        /// `for row in try context.fetch(FetchDescriptor<T>()) { context.delete(row) }` and its spellings: every
+        /// fetched row, read for nothing else.
+        case fetchedRows
+        /// `context.delete(model: T.self, where: ...)`, or `context.delete(row)` of a row read for more.
+        case some
+    }
+    public var kind: Kind
+    /// The model whose rows go, when the code names it.
+    public var model: TypeExpr?
+    public var location: SourceLocation
+    public init(kind: Kind, model: TypeExpr?, location: SourceLocation) {
+        self.kind = kind
+        self.model = model
+        self.location = location
     }
 }
 

@@ -197,6 +197,14 @@ enum ExpressionReader {
         let members = MemberNameCollector(viewMode: .sourceAccurate)
         members.walk(expression)
         summary.memberNames = members.names
+        let losses = StageLossCollector(reader: reader, contextNames: swallowed.contextNames, closure: expression)
+        losses.walk(expression)
+        summary.unkeptObjects = losses.unkept
+        summary.rowDeletions = losses.deletions
+        summary.contextHandOffs = losses.contextHandOffs
+        let outside = TypeUseCollector(reader: reader, ignoring: losses.deletionCalls)
+        outside.walk(expression)
+        summary.typeUsesOutsideDeletions = outside.uses
         return summary
     }
 
@@ -284,9 +292,12 @@ enum ExpressionReader {
 final class TypeUseCollector: SyntaxVisitor {
     let reader: DeclarationReader
     var uses: [TypeUse] = []
+    /// Calls whose types are not collected (a stage's deletions, which read no rows).
+    let ignored: Set<SyntaxIdentifier>
 
-    init(reader: DeclarationReader) {
+    init(reader: DeclarationReader, ignoring ignored: Set<SyntaxIdentifier> = []) {
         self.reader = reader
+        self.ignored = ignored
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -302,6 +313,7 @@ final class TypeUseCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ignored.contains(node.id) { return .skipChildren }
         if let type = TypeExprReader.read(expression: node.calledExpression), let last = type.path?.last,
             last.first?.isUppercase == true, !node.calledExpression.is(GenericSpecializationExprSyntax.self)
         {
