@@ -42,8 +42,11 @@ enum ValueTypeDiff {
             if composite && new.kind == .struct { return [] }
             return [
                 ValueTypeChange(
-                    effect: .unchecked, text: why,
-                    consequence: "whether rows written before still decode is not checked")
+                    effect: .unchecked,
+                    text: new.kind == nil ? "is no longer declared in the analysed sources" : "is coded by hand now",
+                    consequence: new.kind == nil
+                        ? "whether rows written before still decode is not checked"
+                        : "\(why): whether rows written before still decode is not checked")
             ]
         }
         guard old.kind == new.kind else {

@@ -146,17 +146,26 @@ extension Finding.Message {
                 + "or move its values elsewhere in a custom migration stage first"
         case .unchecked:
             id = "not-checked"
-            effect = "whether stored rows still decode is not checked"
+            effect = "whether its stored rows decode is not checked"
             fix = "Check that it still reads every value the shipped build wrote, on a store that build wrote"
         }
-        let consequence = first.effect == .unchecked ? effect : "\(first.consequence) on users' devices"
-        let headline = [
-            "\(type): \(first.text) since \(shipped) shipped; \(consequence)",
-            "\(type): \(first.text) since it shipped; \(consequence)",
-            "\(type) changed since \(shipped) shipped: \(effect)",
-            "\(type) changed since it shipped: \(effect)",
-            "A stored value type changed since it shipped: \(effect)",
-        ].first { $0.count <= Self.headlineLimit }!
+        let consequence = "\(first.consequence) on users' devices"
+        let stated =
+            first.effect == .unchecked
+            ? [
+                "\(type) \(first.text) since \(shipped) shipped: \(effect)",
+                "\(type) \(first.text) since it shipped: \(effect)",
+            ]
+            : [
+                "\(type): \(first.text) since \(shipped) shipped; \(consequence)",
+                "\(type): \(first.text) since it shipped; \(consequence)",
+            ]
+        let headline =
+            (stated + [
+                "\(type) changed since \(shipped) shipped: \(effect)",
+                "\(type) changed since it shipped: \(effect)",
+                "A stored value type changed since it shipped: \(effect)",
+            ]).first { $0.count <= Self.headlineLimit }!
         let stored =
             !judgement.detail.composite
             ? "inside encoded data, which the store checksum does not cover"
