@@ -23,7 +23,8 @@ public struct ValueTypeRecord: Codable, Hashable, Sendable {
     /// A struct's decoded fields by coding key (the property's name, or its `CodingKeys` value): the Swift type.
     /// Fields synthesised `Codable` leaves out (a `let` with an initial value, one `CodingKeys` omits) are not listed.
     public var fields: [String: String]?
-    /// Where the version stores it: `Trip.status`, `Trip.legs.kind` (a field of a stored struct).
+    /// Where the version stores it, each place with the type declared there: `Trip.status: Status`,
+    /// `Trip.legs: [Leg]`, `Trip.legs.kind: Kind` (a field of a stored struct).
     public var storedIn: [String]
     /// Why what its rows hold cannot be read from source: coding written by hand, a type declared elsewhere.
     public var unchecked: String?
@@ -42,7 +43,10 @@ public struct ValueTypeRecord: Codable, Hashable, Sendable {
     /// How a field or associated value whose type schemalint cannot tell is written: compared with nothing.
     public static let untyped = StoredTypeInference.noAnnotation
 
-    /// `label: Type` split into the key and the type.
+    /// The places it is stored at, without their types (`Trip.legs`).
+    public var places: [String] { storedIn.map { Self.splitMember($0).key } }
+
+    /// `label: Type` (or `Trip.legs: [Leg]`) split into the key (or place) and the type.
     public static func splitMember(_ text: String) -> (key: String, type: String) {
         guard let colon = text.range(of: ": ") else { return (text, "") }
         return (String(text[..<colon.lowerBound]), String(text[colon.upperBound...]))
@@ -55,10 +59,14 @@ public struct ValueTypeCollection: Sendable {
     public struct Detail: Sendable {
         /// The type's declaration (nil for a type not declared in the analysed sources).
         public var location: SourceLocation?
-        /// At every place it is stored, it is a composite attribute of its own (a model's attribute, or a field of
-        /// one), never inside encoded data: a struct's fields, an enum's cases (without raw or associated values) or
-        /// its raw type are then columns, and the store checksum moves with them.
-        public var composite = true
+        /// The places where it is kept inside encoded data (an array, a dictionary, an enum with associated values)
+        /// or where its storage is not known. Elsewhere it is a composite attribute of its own (a model's attribute,
+        /// or a field of one): a struct's fields, an enum's cases (without raw or associated values) or its raw type
+        /// are then columns, and the store checksum moves with them.
+        public var encodedAt: Set<String> = []
+
+        /// Whether it is a composite at every one of these places.
+        public func isComposite(at places: [String]) -> Bool { !places.contains(where: encodedAt.contains) }
         /// Where each place is declared: the model's property.
         public var places: [String: SourceLocation] = [:]
     }
@@ -69,9 +77,13 @@ public struct ValueTypeCollection: Sendable {
 
     public init() {}
 
-    /// The type stored at a place (`Trip.status`), if any.
-    public func type(storedAt place: String) -> String? {
-        records.keys.sorted().first { records[$0]!.storedIn.contains(place) }
+    /// The types stored at a place (`Trip.status`; a dictionary's key and value are at one place), by name, each
+    /// with the type declared at the place (`[String: Score]`).
+    public func types(storedAt place: String) -> [(name: String, written: String)] {
+        records.keys.sorted().compactMap { name in
+            records[name]!.storedIn.lazy.map(ValueTypeRecord.splitMember).first { $0.key == place }
+                .map { (name, $0.type) }
+        }
     }
 }
 
@@ -104,8 +116,8 @@ public struct ValueTypeCollector {
                 let resolved = project.symbols.resolve(
                     property.declaredType, scope: entity.id, file: property.location.file)
                 collector.visit(
-                    resolved, at: "\(entity.name).\(property.name)", declared: property.location, columns: true,
-                    depth: 0)
+                    resolved, at: collector.place("\(entity.name).\(property.name)", resolved),
+                    declared: property.location, columns: true, depth: 0)
             }
         }
         for key in collector.collection.records.keys {
@@ -114,8 +126,12 @@ public struct ValueTypeCollector {
         return collector.collection
     }
 
-    /// `columns`: the value is stored as a composite's columns here (a model's own attribute, or a field of a
-    /// composite), not inside encoded data.
+    /// `Trip.legs: [Leg]`: a place with the type declared there.
+    func place(_ name: String, _ resolved: SymbolTable.Resolved) -> String { "\(name): \(describe(resolved))" }
+
+    /// `place`: where the value is, with the type declared there (`Trip.legs: [Leg]`). `columns`: the value is
+    /// stored as a composite's columns here (a model's own attribute, or a field of a composite), not inside encoded
+    /// data.
     private mutating func visit(
         _ resolved: SymbolTable.Resolved, at place: String, declared: SourceLocation, columns: Bool, depth: Int
     ) {
@@ -144,18 +160,19 @@ public struct ValueTypeCollector {
                     guard case let .type(type) = StoredTypeInference(symbols: symbols).type(of: field, in: id) else {
                         continue
                     }
+                    let resolved = symbols.resolve(type, scope: id, file: field.location.file)
                     visit(
-                        symbols.resolve(type, scope: id, file: field.location.file), at: "\(place).\(field.name)",
+                        resolved, at: self.place("\(Self.name(of: place)).\(field.name)", resolved),
                         declared: declared, columns: columns, depth: depth + 1)
                 }
             } else {
                 // Associated values are never columns: such an enum is not a composite.
                 for enumCase in symbol.enumCases {
                     for value in enumCase.associatedValues {
+                        let resolved = symbols.resolve(value.type, scope: id, file: symbol.file)
                         visit(
-                            symbols.resolve(value.type, scope: id, file: symbol.file),
-                            at: "\(place).\(enumCase.name)", declared: declared, columns: false,
-                            depth: depth + 1)
+                            resolved, at: self.place("\(Self.name(of: place)).\(enumCase.name)", resolved),
+                            declared: declared, columns: false, depth: depth + 1)
                     }
                 }
             }
@@ -180,8 +197,8 @@ public struct ValueTypeCollector {
         record.storedIn = Array(Set(record.storedIn))
         collection.records[name] = record
         var detail = collection.details[name] ?? ValueTypeCollection.Detail()
-        detail.composite = false
-        detail.places[place] = detail.places[place] ?? declared
+        detail.encodedAt.insert(Self.name(of: place))
+        detail.places[Self.name(of: place)] = detail.places[Self.name(of: place)] ?? declared
         collection.details[name] = detail
     }
 
@@ -193,12 +210,16 @@ public struct ValueTypeCollector {
         if !record.storedIn.contains(place) { record.storedIn.append(place) }
         collection.records[name] = record
         var detail = collection.details[name] ?? ValueTypeCollection.Detail(location: symbol.location)
-        detail.places[place] = detail.places[place] ?? declared
+        detail.places[Self.name(of: place)] = detail.places[Self.name(of: place)] ?? declared
         // As StorageMapper stores it: an enum with associated values is no composite.
-        let composite = columns && !symbol.enumCases.contains(where: \.hasAssociatedValues)
-        detail.composite = detail.composite && composite
+        if !columns || symbol.enumCases.contains(where: \.hasAssociatedValues) {
+            detail.encodedAt.insert(Self.name(of: place))
+        }
         collection.details[name] = detail
     }
+
+    /// `Trip.legs` of `Trip.legs: [Leg]`.
+    static func name(of place: String) -> String { ValueTypeRecord.splitMember(place).key }
 
     // MARK: Shapes
 

@@ -121,28 +121,28 @@ final class PersistedValueTypeTests: XCTestCase {
         XCTAssertEqual(types["Catalog.Status"]?.rawType, "String")
         XCTAssertEqual(
             types["Catalog.Status"]?.rawValues, ["planned": "planned", "booked": "booked", "done": "finished"])
-        XCTAssertEqual(types["Catalog.Status"]?.storedIn, ["Journey.status"])
+        XCTAssertEqual(types["Catalog.Status"]?.storedIn, ["Journey.status: Catalog.Status"])
         // Int raw values: negative and hexadecimal written, the others one more than the case before.
         XCTAssertEqual(types["Priority"]?.rawValues, ["low": "-1", "normal": "0", "high": "16", "urgent": "17"])
-        XCTAssertEqual(types["Priority"]?.storedIn, ["Journey.priority"])
+        XCTAssertEqual(types["Priority"]?.storedIn, ["Journey.priority: Priority?"])
         // CodingKeys from an extension in another file decide the keys; a `let` with a value is not decoded.
         XCTAssertEqual(types["Leg"]?.fields, ["t": "String", "stop": "Leg.Stop", "minutes": "Int"])
         XCTAssertEqual(types["Leg"]?.kind, .struct)
         // A struct inside a struct inside an array, and an enum field of it.
         XCTAssertEqual(types["Leg.Stop"]?.fields, ["name": "String", "mode": "Mode?"])
-        XCTAssertEqual(types["Leg.Stop"]?.storedIn, ["Journey.legs.stop"])
+        XCTAssertEqual(types["Leg.Stop"]?.storedIn, ["Journey.legs.stop: Leg.Stop"])
         XCTAssertEqual(types["Mode"]?.rawValues, ["walk": "0", "bus": "1", "train": "2"])
-        XCTAssertEqual(types["Mode"]?.storedIn, ["Journey.legs.stop.mode"])
+        XCTAssertEqual(types["Mode"]?.storedIn, ["Journey.legs.stop.mode: Mode?"])
         // An indirect enum with associated values, labelled and not, in an optional array.
         XCTAssertEqual(
             types["Mood"]?.cases, ["calm": [], "mixed": ["_0: [Mood]"], "rated": ["score: Int", "_1: String?"]])
-        XCTAssertEqual(types["Mood"]?.storedIn, ["Journey.moods"])
+        XCTAssertEqual(types["Mood"]?.storedIn, ["Journey.moods: [Mood]?"])
         // Coded by hand: recorded as such, nothing guessed.
         XCTAssertEqual(types["Score"]?.unchecked, "its init(from:) is written by hand")
         XCTAssertNil(types["Score"]?.fields)
         // A composite struct with a nested enum.
         XCTAssertEqual(types["Place"]?.fields, ["name": "String", "kind": "Place.Kind"])
-        XCTAssertEqual(types["Place.Kind"]?.storedIn, ["Journey.home.kind"])
+        XCTAssertEqual(types["Place.Kind"]?.storedIn, ["Journey.home.kind: Place.Kind"])
     }
 
     func testTheLockfileRoundTripsTheValueTypesByteForByte() throws {
@@ -201,7 +201,7 @@ final class PersistedValueTypeTests: XCTestCase {
         let finding = try XCTUnwrap(findings.first)
         XCTAssertTrue(finding.message.headline.contains("case planned removed"), finding.message.headline)
         XCTAssertTrue(finding.message.detail.contains("Journey.status"), finding.message.detail)
-        XCTAssertTrue(finding.message.detail.contains("as its raw value"), finding.message.detail)
+        XCTAssertTrue(finding.message.detail.contains("as raw values"), finding.message.detail)
         XCTAssertEqual(finding.notes.map(\.text), ["Journey.status stores Catalog.Status"])
         XCTAssertEqual(finding.subject, .valueType("Catalog.Status"))
     }
@@ -291,7 +291,7 @@ final class PersistedValueTypeTests: XCTestCase {
                 "a field CodingKeys does not list added", leg + "\nvar seats: Int = 1", stop, []
             ),
             (
-                "a decoded field retyped", "var title: String\nvar stop: Stop\nvar minutes = 0.5", stop,
+                "a decoded field retyped", "var title: String\nvar stop: Stop\nvar minutes = \"0\"", stop,
                 ["error fails-to-decode"]
             ),
         ]
@@ -322,7 +322,10 @@ final class PersistedValueTypeTests: XCTestCase {
             ("case calm\ncase mixed([Mood])\ncase rated(score: Int, _ note: String?)\ncase tired", []),
             ("case calm\ncase mixed([Mood])\ncase rated(value: Int, _ note: String?)", ["fails-to-decode"]),
             ("case calm\ncase mixed([Mood])\ncase rated(score: Int, _ note: String?, at: Date?)", []),
-            ("case calm\ncase mixed([Mood])\ncase rated(score: Double, _ note: String?)", ["fails-to-decode"]),
+            ("case calm\ncase mixed([Mood])\ncase rated(score: String, _ note: String?)", ["fails-to-decode"]),
+            // Rows hold a number, not its Swift type: an integer reads as a wider one or a Double.
+            ("case calm\ncase mixed([Mood])\ncase rated(score: Int64, _ note: String?)", []),
+            ("case calm\ncase mixed([Mood])\ncase rated(score: Double?, _ note: String?)", []),
             ("case mixed([Mood])\ncase rated(score: Int, _ note: String?)", ["fails-to-decode"]),
         ]
         for (body, ids) in expectations {
@@ -406,6 +409,48 @@ final class PersistedValueTypeTests: XCTestCase {
         let findings = Self.own(TestSupport.analyze(renamed, lockfile: shipped))
         XCTAssertEqual(Self.summary(findings), ["error Values/Catalog.swift:2 fails-to-decode"])
         XCTAssertTrue(findings.first?.message.headline.contains("case done (\"finished\") removed") == true)
+    }
+
+    /// What a model's attribute holds, not what its type is called: a place that is gone holds no rows this build
+    /// reads; an encoded attribute whose form changed around its type keeps the checksum and stops decoding.
+    func testPlacesDecideWhichRowsAreRead() {
+        func cache(_ model: String, _ values: String) -> [String: String] {
+            [
+                "Cache.swift": """
+                import SwiftUI
+                import SwiftData
+
+                @main struct WikiApp: App {
+                    var body: some Scene { WindowGroup { Text("") }.modelContainer(for: \(model).self) }
+                }
+
+                @Model final class \(model) {
+                    var title: String = ""
+                    \(values)
+                    init() {}
+                }
+                """,
+                "Values.swift": """
+                struct Entry: Codable { var key: String; var values: [Value] }
+                struct Value: Codable { var text: String; var count: UInt }
+                """,
+            ]
+        }
+        let locked = TestSupport.lock(TestSupport.analyze(cache("PageV1", "var infobox: [String: [Value]] = [:]")))
+        // The model renamed: a new entity, whose rows start empty (the way an app drops a cache it cannot decode).
+        XCTAssertEqual(
+            Self.own(TestSupport.analyze(cache("PageV2", "var infobox: [Entry] = []"), lockfile: locked)), [])
+        // The same model, its attribute's form changed: the checksum keeps (encoded data either way).
+        let reshaped = Self.own(TestSupport.analyze(cache("PageV1", "var infobox: [Entry] = []"), lockfile: locked))
+        XCTAssertEqual(Self.summary(reshaped), ["error Values.swift:1 fails-to-decode"])
+        XCTAssertTrue(
+            reshaped.first?.message.detail.contains(
+                "PageV1.infobox changed from [String: [Value]] to [Entry] (rows hold the old form") == true,
+            reshaped.first?.message.detail ?? "")
+        // Rows hold a number, not its Swift type: `count: UInt` read as `Int` is no change.
+        var widened = cache("PageV1", "var infobox: [String: [Value]] = [:]")
+        widened["Values.swift"] = widened["Values.swift"]!.replacingOccurrences(of: "count: UInt", with: "count: Int")
+        XCTAssertEqual(Self.own(TestSupport.analyze(widened, lockfile: locked)), [])
     }
 
     func testCodingByHandAndTypesOutOfSightAreNotesNamingWhatWasNotChecked() {
@@ -503,7 +548,10 @@ final class PersistedValueTypeTests: XCTestCase {
         XCTAssertEqual(Self.summary(findings), ["error Label.swift:1 fails-to-decode"])
         let finding = try XCTUnwrap(findings.first)
         XCTAssertTrue(finding.message.headline.hasPrefix("Label: case notSet removed since TaskSchemaV1 shipped"))
-        XCTAssertTrue(finding.message.detail.hasPrefix("TaskSchemaV1 (1.0.0) stored Label in Chore.labels inside"))
+        XCTAssertTrue(
+            finding.message.detail.hasPrefix(
+                "TaskSchemaV1 (1.0.0) stored values in Chore.labels that Label reads now, inside encoded data"),
+            finding.message.detail)
         // Suppressed where the type is declared, with the reason.
         var suppressed = sources("case home, work")
         suppressed["Label.swift"] =

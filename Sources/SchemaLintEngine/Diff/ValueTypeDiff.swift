@@ -61,7 +61,7 @@ enum ValueTypeDiff {
         let types = (recorded: recorded, current: current)
         switch (old.rawType, new.rawType) {
         case let (before?, after?) where before != after:
-            if composite { return [] }
+            if composite || numbersDecodeAs(before, after) { return [] }
             return [
                 ValueTypeChange(
                     effect: .failsToDecode, text: "its raw type changed from \(before) to \(after)",
@@ -187,7 +187,8 @@ enum ValueTypeDiff {
         return changes
     }
 
-    /// Two type names that encode alike: the same wrappers around value types that decode the same (a type renamed).
+    /// Two type names that read the same rows: the same wrappers around numbers a row holds either way, or around
+    /// two value types (each compared on its own, where it is stored: a type renamed holds no type name in a row).
     static func sameEncoding(
         _ old: String, _ new: String, types: (recorded: [String: ValueTypeRecord], current: [String: ValueTypeRecord])
     ) -> Bool {
@@ -195,6 +196,9 @@ enum ValueTypeDiff {
         while true {
             if old.hasSuffix("?") && new.hasSuffix("?") {
                 (old, new) = (old.dropLast(), new.dropLast())
+            } else if new.hasSuffix("?") {
+                // A value always present reads as an optional one.
+                new = new.dropLast()
             } else if old.hasPrefix("[") && old.hasSuffix("]") && new.hasPrefix("[") && new.hasSuffix("]")
                 && !old.contains(":") && !new.contains(":")
             {
@@ -203,8 +207,21 @@ enum ValueTypeDiff {
                 break
             }
         }
+        if numbersDecodeAs(String(old), String(new)) { return true }
         guard let before = types.recorded[String(old)], let after = types.current[String(new)] else { return false }
-        return before.unchecked == nil && before.decodesLike(after)
+        return before.kind != nil && after.kind != nil
+    }
+
+    static let integers: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    ]
+    static let floatingPoint: Set<String> = ["Double", "Float", "Float32", "Float64", "CGFloat"]
+
+    /// Encoded data keeps a number, not its Swift type: an integer reads as any integer type it fits in, or as a
+    /// floating-point number; a fraction does not read as an integer.
+    static func numbersDecodeAs(_ old: String, _ new: String) -> Bool {
+        (integers.contains(old) && (integers.contains(new) || floatingPoint.contains(new)))
+            || (floatingPoint.contains(old) && floatingPoint.contains(new))
     }
 
     private static func dictionary(_ members: [String]) -> [String: String] {

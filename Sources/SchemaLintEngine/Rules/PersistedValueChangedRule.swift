@@ -22,16 +22,23 @@ public struct PersistedValueChangedRule: Rule {
             for reader in Self.readers(of: key, locked, context) {
                 let now = reader.valueTypes
                 for (name, old) in recorded.sorted(by: { $0.key < $1.key }) {
-                    guard let match = Self.counterpart(of: name, old, in: now), let new = now.records[match],
-                        let detail = now.details[match]
-                    else { continue }
-                    let changes = ValueTypeDiff.changes(
-                        from: old, to: new, composite: detail.composite, recorded: recorded, current: now.records)
-                    guard !changes.isEmpty else { continue }
-                    let version = ImplicitVersionKeys.isImplicit(key) ? "the unversioned release \(key)" : locked.type
-                    var judgement = judged[match] ?? Judgement(type: match, detail: detail, rawType: new.rawType)
-                    judgement.add(version: version, identifier: locked.versionIdentifier, places: old.storedIn, changes)
-                    judged[match] = judgement
+                    for counterpart in Self.counterparts(of: name, old, recorded: recorded, in: now) {
+                        let (match, places) = (counterpart.type, counterpart.places)
+                        guard let new = now.records[match], let detail = now.details[match] else { continue }
+                        let changes =
+                            counterpart.reshaped
+                            + (counterpart.comparesShapes
+                                ? ValueTypeDiff.changes(
+                                    from: old, to: new, composite: detail.isComposite(at: places),
+                                    recorded: recorded, current: now.records) : [])
+                        guard !changes.isEmpty else { continue }
+                        let version =
+                            ImplicitVersionKeys.isImplicit(key) ? "the unversioned release \(key)" : locked.type
+                        var judgement =
+                            judged[match] ?? Judgement(type: match, detail: detail, rawType: new.rawType)
+                        judgement.add(version: version, identifier: locked.versionIdentifier, places: places, changes)
+                        judged[match] = judgement
+                    }
                 }
             }
         }
@@ -60,11 +67,72 @@ public struct PersistedValueChangedRule: Rule {
             .compactMap(context.analysis(of:))
     }
 
-    /// The type declared now that reads what `name` stored: the same type, else the one now stored where it was (a
-    /// type renamed: rows hold no type name).
-    static func counterpart(of name: String, _ old: ValueTypeRecord, in now: ValueTypeCollection) -> String? {
-        if now.records[name] != nil { return name }
-        return old.storedIn.lazy.compactMap { now.type(storedAt: $0) }.first
+    /// The types declared now that read what `name` stored, each with the places it stored it at that still exist:
+    /// the same type there, else a type now declared there the same way (`[Leg]` for `[Trip.Leg]`: a type renamed,
+    /// and rows hold no type name). A place that is gone (a property removed, a model renamed into a new entity) holds
+    /// no rows this build reads. A model's attribute whose encoded form changed around the type (`[String: [Item]]`
+    /// to `[Entry]`) keeps the checksum, and its rows no longer decode: `reshaped` says so.
+    static func counterparts(
+        of name: String, _ old: ValueTypeRecord, recorded: [String: ValueTypeRecord], in now: ValueTypeCollection
+    ) -> [Counterpart] {
+        var found: [String: Counterpart] = [:]
+        for entry in old.storedIn {
+            let (place, written) = ValueTypeRecord.splitMember(entry)
+            let here = now.types(storedAt: place)
+            let others = here.filter { recorded[$0.name]?.places.contains(place) != true }
+            let before = shape(written, without: name)
+            let match =
+                here.first { $0.name == name }
+                ?? others.first { shape($0.written, without: $0.name) == before } ?? others.first
+            guard let match else { continue }
+            let after = shape(match.written, without: match.name)
+            var counterpart = found[match.name] ?? Counterpart(type: match.name)
+            // Only a model's own attribute: a field's type is its struct's to compare. Only between encoded forms
+            // (arrays and dictionaries): any other change of an attribute's storage moves the checksum.
+            if before != after, place.split(separator: ".").count == 2, before.hasPrefix("["), after.hasPrefix("[") {
+                let change = ValueTypeChange(
+                    effect: .failsToDecode, text: "\(place) changed from \(written) to \(match.written)",
+                    consequence: "rows hold the old form, which fails to decode as the new one")
+                if !counterpart.reshaped.contains(change) { counterpart.reshaped.append(change) }
+                counterpart.places.append(place)
+            } else if before == after || match.name == name {
+                counterpart.places.append(place)
+                counterpart.comparesShapes = true
+            }
+            found[match.name] = counterpart
+        }
+        return found.keys.sorted().map { found[$0]! }.filter { !$0.places.isEmpty }
+    }
+
+    /// A type declared now that reads rows a locked version wrote, at these places.
+    struct Counterpart {
+        var type: String
+        var places: [String] = []
+        /// The attribute's encoded form changed around it.
+        var reshaped: [ValueTypeChange] = []
+        /// Whether it reads the old type's rows in the old form somewhere: then their shapes are compared. Another
+        /// type in another form shares nothing with the old one but the place.
+        var comparesShapes = false
+    }
+
+    /// A declared type with `name` written as `_`, without the attribute's own optionality: `[_]` for `[Leg]?`.
+    static func shape(_ written: String, without name: String) -> String {
+        var result = ""
+        var token = ""
+        func flush() {
+            result += token == name ? "_" : token
+            token = ""
+        }
+        for character in written {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                token.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result.hasSuffix("?") ? String(result.dropLast()) : result
     }
 
     /// One type's changes, for every locked version whose rows it reads.
@@ -167,19 +235,19 @@ extension Finding.Message {
                 "A stored value type changed since it shipped: \(effect)",
             ]).first { $0.count <= Self.headlineLimit }!
         let stored =
-            !judgement.detail.composite
+            !judgement.detail.isComposite(at: judgement.places)
             ? "inside encoded data, which the store checksum does not cover"
             : judgement.rawType != nil
-                ? "as its raw value, which the store checksum does not cover" : "as a composite attribute"
+                ? "as raw values, which the store checksum does not cover" : "in composite columns"
         let listed =
             changes.prefix(6).map { "\($0.text) (\($0.consequence))" }
             + (changes.count > 6 ? ["and \(changes.count - 6) more"] : [])
         var reasons: [String] = []
         for change in changes { if let reason = change.reason, !reasons.contains(reason) { reasons.append(reason) } }
         let detail =
-            "\(versions.joined(separator: ", ")) stored \(judgement.type) in "
-            + judgement.places.joined(separator: ", ")
-            + " \(stored): the store still opens, and each row is decoded when it is fetched. Changed since: "
+            "\(versions.joined(separator: ", ")) stored values in " + judgement.places.joined(separator: ", ")
+            + " that \(judgement.type) reads now, \(stored): the store still opens, and each row is decoded when it "
+            + "is fetched. Changed since: "
             + listed.joined(separator: "; ") + reasons.map { ". Note: \($0)" }.joined()
         return Self(id: id, headline, detail: detail, fix: fix)
     }
