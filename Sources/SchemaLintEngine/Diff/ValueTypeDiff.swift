@@ -138,7 +138,7 @@ enum ValueTypeDiff {
                 changes.append(
                     ValueTypeChange(
                         effect: .failsToDecode, text: "case \(name)\(value == name ? "" : " (\(shown))") removed",
-                        consequence: "rows holding \(shown) fail to decode"))
+                        consequence: "rows holding \(value == name ? "it" : shown) fail to decode"))
             }
         }
         return changes

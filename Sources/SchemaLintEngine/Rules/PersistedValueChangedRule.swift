@@ -32,11 +32,13 @@ public struct PersistedValueChangedRule: Rule {
                                     from: old, to: new, composite: detail.isComposite(at: places),
                                     recorded: recorded, current: now.records) : [])
                         guard !changes.isEmpty else { continue }
-                        let version =
-                            ImplicitVersionKeys.isImplicit(key) ? "the unversioned release \(key)" : locked.type
+                        // An unversioned state is known by its key; its identifier is always SwiftData's 1.0.0.
+                        let implicit = ImplicitVersionKeys.isImplicit(key)
                         var judgement =
                             judged[match] ?? Judgement(type: match, detail: detail, rawType: new.rawType)
-                        judgement.add(version: version, identifier: locked.versionIdentifier, places: places, changes)
+                        judgement.add(
+                            version: implicit ? "the unversioned release \(key)" : locked.type,
+                            identifier: implicit ? nil : locked.versionIdentifier, places: places, changes)
                         judged[match] = judgement
                     }
                 }
@@ -95,6 +97,7 @@ public struct PersistedValueChangedRule: Rule {
                     consequence: "rows hold the old form, which fails to decode as the new one")
                 if !counterpart.reshaped.contains(change) { counterpart.reshaped.append(change) }
                 counterpart.places.append(place)
+                counterpart.comparesShapes = counterpart.comparesShapes || match.name == name
             } else if before == after || match.name == name {
                 counterpart.places.append(place)
                 counterpart.comparesShapes = true
@@ -240,7 +243,7 @@ extension Finding.Message {
             : judgement.rawType != nil
                 ? "as raw values, which the store checksum does not cover" : "in composite columns"
         let listed =
-            changes.prefix(6).map { "\($0.text) (\($0.consequence))" }
+            changes.prefix(6).map { "\($0.effect == .unchecked ? type + " " : "")\($0.text) (\($0.consequence))" }
             + (changes.count > 6 ? ["and \(changes.count - 6) more"] : [])
         var reasons: [String] = []
         for change in changes { if let reason = change.reason, !reasons.contains(reason) { reasons.append(reason) } }
