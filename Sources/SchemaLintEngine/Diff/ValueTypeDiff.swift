@@ -157,7 +157,7 @@ enum ValueTypeDiff {
                 changes.append(
                     ValueTypeChange(
                         effect: .dropsValues, text: "\(member(key)) removed",
-                        consequence: "rows decode without it, and its values are lost when a row is saved again"))
+                        consequence: "values users' rows hold for it are lost when saved again"))
                 continue
             }
             guard now != type, type != unknown, now != unknown, now != type + "?",
@@ -180,7 +180,7 @@ enum ValueTypeDiff {
             changes.append(
                 ValueTypeChange(
                     effect: .failsToDecode, text: "non-optional \(member(key)) added",
-                    consequence: "rows stored before lack it and fail to decode",
+                    consequence: "rows written before fail to decode",
                     reason: "synthesised Decodable reads a non-optional member with decode(_:forKey:), which throws "
                         + "for a missing key whatever default value the declaration gives"))
         }

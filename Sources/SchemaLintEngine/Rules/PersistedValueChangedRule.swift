@@ -220,7 +220,8 @@ extension Finding.Message {
             effect = "whether its stored rows decode is not checked"
             fix = "Check that it still reads every value the shipped build wrote, on a store that build wrote"
         }
-        let consequence = "\(first.consequence) on users' devices"
+        let consequence =
+            first.effect == .dropsValues ? first.consequence : "\(first.consequence) on users' devices"
         let stated =
             first.effect == .unchecked
             ? [
