@@ -64,11 +64,11 @@ public struct ValueTypeCollection: Sendable {
         /// or a field of one): a struct's fields, an enum's cases (without raw or associated values) or its raw type
         /// are then columns, and the store checksum moves with them.
         public var encodedAt: Set<String> = []
+        /// Where each place is declared: the model's property.
+        public var places: [String: SourceLocation] = [:]
 
         /// Whether it is a composite at every one of these places.
         public func isComposite(at places: [String]) -> Bool { !places.contains(where: encodedAt.contains) }
-        /// Where each place is declared: the model's property.
-        public var places: [String: SourceLocation] = [:]
     }
 
     /// By qualified name (`Status`, `Catalog.Status`, `SchemaV1.Status`).
