@@ -70,6 +70,8 @@ public struct Members: Sendable {
     public var staticProperties: [StaticPropertyDeclaration] = []
     public var enumCases: [EnumCaseDeclaration] = []
     public var macros: [MacroUse] = []
+    /// `init(from:)` and `encode(to:)` written in this body.
+    public var codingMembers: Set<CodingMember> = []
     public init() {}
 }
 
@@ -130,10 +132,43 @@ public struct TypeAliasDeclaration: Sendable {
 public struct EnumCaseDeclaration: Sendable {
     public var name: String
     public var hasAssociatedValues: Bool
+    /// `case archived = "gone"`: the raw value written; nil when the case takes its implicit one.
+    public var rawValue: RawValueLiteral?
+    /// `case circle(radius: Double, Int)`: each associated value's label (nil when unlabelled) and type, in order.
+    public var associatedValues: [AssociatedValue] = []
     public init(name: String, hasAssociatedValues: Bool) {
         self.name = name
         self.hasAssociatedValues = hasAssociatedValues
     }
+}
+
+/// A raw value as written after `case x =`: what a stored row holds for that case.
+public enum RawValueLiteral: Sendable, Hashable {
+    /// A string literal without interpolation: its text.
+    case string(String)
+    /// An integer literal, with its sign, as written (`-1`, `0x10`, `1_000`).
+    case integer(String)
+    /// A floating-point literal, with its sign, as written.
+    case float(String)
+    /// Anything else (an interpolated string, a character, an expression), as written.
+    case other(String)
+}
+
+public struct AssociatedValue: Sendable, Hashable {
+    public var label: String?
+    public var type: TypeExpr
+    public init(label: String?, type: TypeExpr) {
+        self.label = label
+        self.type = type
+    }
+}
+
+/// A hand-written half of `Codable`: the type then decodes or encodes what it chooses, not what its declaration says.
+public enum CodingMember: String, Sendable, Hashable, Comparable {
+    case decoder = "init(from:)"
+    case encoder = "encode(to:)"
+
+    public static func < (lhs: CodingMember, rhs: CodingMember) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// An initial value that names its type only through declarations: resolved by the model, not the parser.

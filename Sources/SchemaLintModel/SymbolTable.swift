@@ -33,6 +33,8 @@ public final class SymbolTable {
         public var staticProperties: [Scoped<StaticPropertyDeclaration>] = []
         public var enumCases: [EnumCaseDeclaration] = []
         public var macros: [MacroUse] = []
+        /// `init(from:)` and `encode(to:)` written in its declaration or an extension.
+        public var codingMembers: Set<CodingMember> = []
         /// Where extensions of this type name it (`extension SchemaV3` → the location of `SchemaV3`).
         public var extensionLocations: [SourceLocation] = []
         /// The doc comment on the type's declaration.
@@ -115,6 +117,7 @@ public final class SymbolTable {
         symbol.staticProperties += members.staticProperties.map { Scoped(value: $0, scope: id, file: file) }
         symbol.enumCases += members.enumCases
         symbol.macros += members.macros
+        symbol.codingMembers.formUnion(members.codingMembers)
         add(Members(types: members.types), parent: id, file: file)
     }
 

@@ -12,6 +12,8 @@ public struct VersionAnalysis: Sendable {
     /// `Entity.property` to its Swift type as written, without optionality (`<no type annotation>` when it is
     /// inferred): what a lockfile written by an earlier release is compared by when that release could not map it.
     public var sourceTypes: [String: String] = [:]
+    /// The enums and structs its attributes store, and what decoding them depends on (`ValueTypeCollector`).
+    public var valueTypes = ValueTypeCollection()
 
     public var isCertain: Bool { uncertainties.isEmpty }
 
@@ -29,6 +31,7 @@ public struct VersionAnalysis: Sendable {
                 superentity: storeEntity.superentity)
         }
         fingerprint = Fingerprint.fingerprint(snapshot)
+        valueTypes = ValueTypeCollector.collect(version, project: project)
         for name in output.schema.entities.map(\.name) {
             guard let id = output.classes[name], let entity = project.entities[id] else { continue }
             for property in entity.properties {

@@ -88,13 +88,26 @@ struct DeclarationReader {
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             readVariable(variable, into: &members)
         } else if let function = decl.as(FunctionDeclSyntax.self) {
+            if Self.isCodingMember(function.name.text, function.signature, label: "to", protocol: "Encoder") {
+                members.codingMembers.insert(.encoder)
+            }
             readStageFunction(function, into: &members)
+        } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            if Self.isCodingMember("init", initializer.signature, label: "from", protocol: "Decoder") {
+                members.codingMembers.insert(.decoder)
+            }
         } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
             for element in enumCase.elements {
-                members.enumCases.append(
-                    EnumCaseDeclaration(
-                        name: element.name.text.unbackticked,
-                        hasAssociatedValues: element.parameterClause != nil))
+                var declared = EnumCaseDeclaration(
+                    name: element.name.text.unbackticked,
+                    hasAssociatedValues: element.parameterClause != nil)
+                declared.rawValue = element.rawValue.map { Self.rawValue($0.value) }
+                declared.associatedValues =
+                    element.parameterClause?.parameters.map { parameter in
+                        let label = parameter.firstName.map { $0.tokenKind == .wildcard ? nil : $0.text.unbackticked }
+                        return AssociatedValue(label: label ?? nil, type: TypeExprReader.read(parameter.type))
+                    } ?? []
+                members.enumCases.append(declared)
             }
         } else if let macro = decl.as(MacroExpansionDeclSyntax.self) {
             members.macros.append(readMacroUse(macro))
@@ -210,6 +223,44 @@ struct DeclarationReader {
             StaticPropertyDeclaration(
                 name: function.name.text.unbackticked, declaredType: nil, value: .stage(stage),
                 location: location(function.name)))
+    }
+
+    /// `init(from decoder: Decoder)` / `func encode(to encoder: any Encoder)`: one parameter with that label, of a type
+    /// that names the protocol (`Decoder`, `any Decoder`, `Swift.Decoder`).
+    static func isCodingMember(
+        _ name: String, _ signature: FunctionSignatureSyntax, label: String, protocol expected: String
+    ) -> Bool {
+        let parameters = signature.parameterClause.parameters
+        guard name == (label == "from" ? "init" : "encode"), parameters.count == 1, let only = parameters.first,
+            only.firstName.text == label
+        else { return false }
+        var type = only.type
+        if let some = type.as(SomeOrAnyTypeSyntax.self) { type = some.constraint }
+        return TypeExprReader.read(type).path?.last == expected
+    }
+
+    /// A raw value's literal: what a row stores for the case.
+    static func rawValue(_ expression: ExprSyntax) -> RawValueLiteral {
+        var sign = ""
+        var value = expression
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            sign = "-"
+            value = prefix.expression
+        }
+        if let integer = value.as(IntegerLiteralExprSyntax.self) { return .integer(sign + integer.literal.text) }
+        if let float = value.as(FloatLiteralExprSyntax.self) { return .float(sign + float.literal.text) }
+        if sign.isEmpty, let string = value.as(StringLiteralExprSyntax.self), string.openingPounds == nil {
+            var text = ""
+            for segment in string.segments {
+                guard let plain = segment.as(StringSegmentSyntax.self) else {
+                    return .other(expression.trimmedDescription)
+                }
+                text += plain.content.text
+            }
+            // Escapes are rare in raw values; one written here is kept as written, never decoded by guess.
+            return text.contains("\\") ? .other(expression.trimmedDescription) : .string(text)
+        }
+        return .other(expression.trimmedDescription)
     }
 
     /// The `///` and `/** */` comment text right before a declaration, or nil.

@@ -28,6 +28,14 @@ struct MissingNames {
                 collect(storage, property.declaredType, into: &wanted.declarations)
             }
         }
+        // The enums and structs the versions store, and the types their fields name: what decodes a stored row
+        // (`persisted_value_changed`) may be in a file with no SwiftData word (an enum in a file of its own, an
+        // extension adding `CodingKeys` or `init(from:)`).
+        for version in project.versions where version.modelsUnread == nil {
+            for name in ValueTypeCollector.collect(version, project: project).records.keys {
+                if let first = name.split(separator: ".").first { wanted.declarations.insert(String(first)) }
+            }
+        }
         // An implicit version declares nothing: its name is schemalint's, and no file holds it.
         for version in project.versions where !version.isImplicit {
             for model in version.models ?? [] where model.entity == nil {

@@ -150,6 +150,7 @@ public enum Locker {
                 entry.release = locked.release
                 entry.accepted = locked.accepted
                 entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
+                entry.valueTypes = locked.valueTypes
                 outcome.lockfile.versions[oldKey] = nil
                 outcome.lockfile.versions[version.key] = entry
                 outcome.remapped.append(version.key)
@@ -169,8 +170,11 @@ public enum Locker {
             let changes = compared.descriptions.filter { !unresolved.contains($0) }
             if changes.isEmpty, !unresolved.isEmpty {
                 outcome.unread.append(
-                    (version.key, "cannot tell whether it changed (\(unresolved.joined(separator: "; "))): a type it "
-                        + "stores cannot be resolved; its locked entry is kept as it was"))
+                    (
+                        version.key,
+                        "cannot tell whether it changed (\(unresolved.joined(separator: "; "))): a type it "
+                            + "stores cannot be resolved; its locked entry is kept as it was"
+                    ))
                 continue
             }
             // Re-recorded or not, an entry keeps when it was first locked and for which release.
@@ -181,8 +185,10 @@ public enum Locker {
                     || locked.checksumUncertainties != entry.checksumUncertainties)
             {
                 // Same source mapped better by this release (MappingUpgrade), or a Codable type renamed with the same
-                // columns: re-record, keep the history.
+                // columns: re-record, keep the history. The value types stay as they shipped: what rows were written
+                // with is checked against them (`persisted_value_changed`), never against today's.
                 entry.accepted = locked.accepted
+                entry.valueTypes = locked.valueTypes
                 entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
                 outcome.lockfile.versions[version.key] = entry
                 if locked.checksum == entry.checksum && locked.checksumUncertainties == entry.checksumUncertainties {
@@ -194,9 +200,10 @@ public enum Locker {
                 let merged = merge(locked.stores ?? [], evidence)
                 // Stores are only added while one it was locked in is still opened: a state whose store no container
                 // opens any more is `store_abandoned`'s, re-homed only with `--accept`.
-                let stillOpened = locked.heldIn.map { old in
-                    analysis.topology.stores.contains { old.contains($0.location.key) }
-                } ?? true
+                let stillOpened =
+                    locked.heldIn.map { old in
+                        analysis.topology.stores.contains { old.contains($0.location.key) }
+                    } ?? true
                 let held =
                     stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
                 if !held.isEmpty, held != (locked.heldIn ?? []) {
@@ -291,11 +298,12 @@ public enum Locker {
                 continue
             }
             outcome.lockfile.versions[key]?.heldIn = held
-            outcome.lockfile.versions[key]?.accepted = (locked.accepted ?? []) + [
-                Acceptance(
-                    reason: "left \(stores.joined(separator: ", ")) behind: \(request.reason ?? "")",
-                    previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
-            ]
+            outcome.lockfile.versions[key]?.accepted =
+                (locked.accepted ?? []) + [
+                    Acceptance(
+                        reason: "left \(stores.joined(separator: ", ")) behind: \(request.reason ?? "")",
+                        previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
+                ]
             outcome.accepted.append(key)
         }
         outcome.unassigned.removeAll { outcome.accepted.contains($0.key) || outcome.retired.contains($0.key) }
@@ -332,7 +340,7 @@ public enum Locker {
         if let unresolved = models.first(where: { $0.entity == nil }) {
             return
                 "`\(unresolved.written)` in its models list (\(unresolved.location)) is not a @Model class "
-                    + "schemalint can find"
+                + "schemalint can find"
         }
         var files = Set([version.location.file])
         for id in version.allEntities { if let entity = project.entity(id) { files.insert(entity.location.file) } }

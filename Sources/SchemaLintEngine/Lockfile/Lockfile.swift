@@ -133,6 +133,9 @@ public struct LockedVersion: Equatable, Sendable, Codable {
     public var lockedAt: String?
     /// The release it was locked for (`lock --release 2.3`).
     public var release: String?
+    /// The enums and structs its models store, by qualified name, with what decoding their rows depends on
+    /// (`persisted_value_changed`). nil when it stores none, and in entries written before they were recorded.
+    public var valueTypes: [String: ValueTypeRecord]?
 
     public init(analysis: VersionAnalysis, type: String, versionIdentifier: String?) {
         self.type = type
@@ -143,6 +146,7 @@ public struct LockedVersion: Equatable, Sendable, Codable {
         fingerprint = analysis.fingerprint
         models = analysis.models
         entities = analysis.snapshot
+        valueTypes = analysis.valueTypes.records.isEmpty ? nil : analysis.valueTypes.records
     }
 }
 

@@ -174,6 +174,8 @@ public struct Finding: Hashable, Sendable {
         case container(String)
         case store(String)
         case typeAlias(String)
+        /// An enum or struct stored as an attribute's value, by qualified name.
+        case valueType(String)
         case suppression(file: String, rule: String)
 
         /// `kind name`, the key baselines and fingerprints use.
@@ -190,6 +192,7 @@ public struct Finding: Hashable, Sendable {
             case let .container(name): return "container \(name)"
             case let .store(path): return "store \(path)"
             case let .typeAlias(name): return "typealias \(name)"
+            case let .valueType(name): return "type \(name)"
             case let .suppression(file, rule): return "suppression \(file) \(rule)"
             }
         }
