@@ -152,6 +152,10 @@ public struct MigrationPlan: Sendable {
     public var stagesLocation: SourceLocation?
     /// Stages declared as static members of the plan (body or extensions).
     public var declaredStages: [Stage]
+
+    /// Every stage the plan lists or declares, listed first: what rules that read stages' code look at (a stage
+    /// listed by name appears twice, as its reference and its declaration; rules keep each place once).
+    public var listedAndDeclaredStages: [Stage] { (stages ?? []) + declaredStages }
 }
 
 public struct VersionReference: Sendable {

@@ -13,7 +13,7 @@ public struct CustomStageLosesDataRule: Rule {
         var seen = Set<SourceLocation>()
         let project = context.project
         for plan in project.plans {
-            for stage in (plan.stages ?? []) + plan.declaredStages where stage.kind == .custom {
+            for stage in plan.listedAndDeclaredStages where stage.kind == .custom {
                 let subject = Finding.Subject.stage(plan: plan.name, stage: stage.displayName)
                 let will = stage.expression.willMigrate
                 for (name, closure) in [("willMigrate", will), ("didMigrate", stage.expression.didMigrate)] {

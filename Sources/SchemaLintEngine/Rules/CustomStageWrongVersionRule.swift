@@ -12,7 +12,7 @@ public struct CustomStageWrongVersionRule: Rule {
         var seen = Set<SourceLocation>()
         let project = context.project
         for plan in project.plans {
-            for stage in (plan.stages ?? []) + plan.declaredStages where stage.kind == .custom {
+            for stage in plan.listedAndDeclaredStages where stage.kind == .custom {
                 guard let fromID = stage.from?.version, let toID = stage.to?.version,
                     let from = project.version(fromID), let to = project.version(toID)
                 else { continue }

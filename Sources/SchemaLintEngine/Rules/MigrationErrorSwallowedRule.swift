@@ -11,7 +11,7 @@ public struct MigrationErrorSwallowedRule: Rule {
         var findings: [Finding] = []
         var seen = Set<SourceLocation>()
         for plan in context.project.plans {
-            for stage in (plan.stages ?? []) + plan.declaredStages {
+            for stage in plan.listedAndDeclaredStages {
                 for (name, closure) in [
                     ("willMigrate", stage.expression.willMigrate), ("didMigrate", stage.expression.didMigrate),
                 ] {

@@ -12,7 +12,7 @@ public struct SchemaNotListedRule: Rule {
             guard let schemas = plan.schemas else { continue }
             let listed = Set(schemas.compactMap(\.version))
             var seen = Set<String>()
-            for stage in (plan.stages ?? []) + plan.declaredStages {
+            for stage in plan.listedAndDeclaredStages {
                 for (role, reference) in [("fromVersion", stage.from), ("toVersion", stage.to)] {
                     guard let reference, let version = reference.version, context.project.version(version) != nil,
                         !listed.contains(version)
