@@ -38,8 +38,9 @@ struct StoreLocationReader {
         }
         for (index, argument) in call.arguments.enumerated() {
             switch argument.label?.text {
+            // `ModelConfiguration(nil, schema: ...)`: no name is the unnamed configuration's store, `default.store`.
             case nil where index == 0, "name":
-                name = read(argument.expression)
+                if !argument.expression.is(NilLiteralExprSyntax.self) { name = read(argument.expression) }
             case "url":
                 let (written, fromParameter) = render(argument.expression)
                 // `func open(url: URL)`: each caller's URL is another store, so no two such are one.
@@ -81,7 +82,8 @@ struct StoreLocationReader {
         var group: ExprSyntax?
         for (index, argument) in call.arguments.enumerated() {
             switch argument.label?.text {
-            case nil where index == 0, "name": name = argument.expression
+            case nil where index == 0, "name":
+                if !argument.expression.is(NilLiteralExprSyntax.self) { name = argument.expression }
             case "groupContainer":
                 if let call = argument.expression.as(FunctionCallExprSyntax.self),
                     call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "identifier"

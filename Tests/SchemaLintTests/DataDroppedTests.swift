@@ -270,6 +270,28 @@ final class DataDroppedTests: XCTestCase {
         }
     }
 
+    /// A class renamed with no plan (`Card` → `CardModel`, same properties): every old row is dropped, said once, by
+    /// `rename_without_original_name` as in a plan's step; also when the new class gained an optional property.
+    func testAClassRenamedInAnUnversionedAppIsSaid() {
+        let before = app(
+            "@Model final class Card {\n    var title: String = \"\"\n    var cost: Int = 0\n    init() {}\n}",
+            container: "Card.self")
+        let lockfile = TestSupport.lock(TestSupport.analyze(before))
+        let bodies = [
+            "var title: String = \"\"\n    var cost: Int = 0",
+            "var title: String = \"\"\n    var cost: Int = 0\n    var notes: String?",
+        ]
+        for body in bodies {
+            let after = app(
+                "@Model final class CardModel {\n    \(body)\n    init() {}\n}", container: "CardModel.self")
+            let findings = TestSupport.analyze(after, lockfile: lockfile).findings
+            XCTAssertEqual(findings.map(\.rule), [.renameWithoutOriginalName], body)
+            XCTAssertEqual(
+                findings.first?.message.headline,
+                "Card looks renamed to CardModel: migrating drops all its rows (a model has no originalName)")
+        }
+    }
+
     /// `upgrades` names what a staged path deletes, and never calls it a plain "migrates".
     func testUpgradesNamesWhatAStagedPathDeletes() throws {
         let source = versions(

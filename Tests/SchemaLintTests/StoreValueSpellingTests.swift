@@ -536,11 +536,13 @@ final class StoreValueSpellingTests: XCTestCase {
 
     // MARK: Store names
 
-    /// `ModelConfiguration("default")` is the file an unnamed configuration opens: one store, not two.
+    /// `ModelConfiguration("default")` is the file an unnamed configuration opens: one store, not two; so is a `nil`
+    /// name (a watch app's `ModelConfiguration(nil, schema:cloudKitDatabase:)`), never a store named `nil`.
     func testADefaultNamedConfigurationIsTheDefaultStore() {
         let spellings = [
             "ModelConfiguration(\"default\")", "ModelConfiguration(name: \"default\")",
-            "ModelConfiguration(StoreNames.main)",
+            "ModelConfiguration(StoreNames.main)", "ModelConfiguration(nil, isStoredInMemoryOnly: false)",
+            "ModelConfiguration(nil, schema: Schema([Specimen.self]), cloudKitDatabase: .none)",
         ]
         for spelling in spellings {
             var files = Self.herbarium(

@@ -136,7 +136,7 @@ extension Finding.Message {
         let listed = items.map { "\($0.property ?? "") (\($0.shape ?? "?"))" }.joined(separator: ", ")
         let replaced = items.compactMap { item in
             item.replacement.map {
-                " If \($0.name) (\($0.shape)) replaces \(item.property ?? ""), it starts empty: an inferred "
+                ". If \($0.name) (\($0.shape)) replaces \(item.property ?? ""), it starts empty: an inferred "
                     + "migration carries values only between attributes of one name and type"
             }
         }.joined()
@@ -145,7 +145,7 @@ extension Finding.Message {
             "The values of \(named) are deleted when \(when)",
             detail: "The new \(entity) has no \(listed) and \(how), so the inferred migration drops "
                 + "\(names.count == 1 ? "the column" : "the columns") with every value in users' stores; the store "
-                + "opens and nothing reports the loss.\(replaced)",
+                + "opens and nothing reports the loss\(replaced)",
             fix: "To keep the values: a renamed attribute says `@Attribute(originalName: \"\(names[0])\")`; values "
                 + "that change form are copied in a custom stage (read in willMigrate, written in didMigrate). To "
                 + "delete them on purpose, say so: `// schemalint:disable:next data_dropped - why`")

@@ -165,6 +165,23 @@ public struct RenameWithoutOriginalNameRule: Rule {
                             "since \(state.displayName)", entity: entity.name, removed, added, in: target, context))
                 }
             }
+            // A class renamed with no plan (`Card` → `CardModel`, the container given the new class): every row of the
+            // old entity is dropped when the store opens, as in a plan's step.
+            let names = Set(now.snapshot.map(\.name))
+            let removed = shipped.filter { !names.contains($0.name) }
+            let added = now.snapshot.filter { before[$0.name] == nil }
+            let renames = EntityRenames.likelyRenames(removed: removed, added: added)
+            let grown = EntityRenames.likelyGrownRenames(
+                removed: removed, added: added, paired: Set(renames.flatMap { [$0.0.name, $0.1.name] }))
+            for (gone, twin, extra) in renames.map({ (gone: $0.0, twin: $0.1, extra: [PropertySnapshot]()) }) + grown {
+                findings.append(
+                    finding(
+                        context.location(entity: twin.name, property: nil, in: target),
+                        about: .entity(version: target.key, entity: twin.name),
+                        .entityRenamed(
+                            from: state.displayName, to: target.displayName, gone: gone.name, twin: twin.name,
+                            added: extra.map(\.name))))
+            }
         }
         return findings
     }
