@@ -292,6 +292,22 @@ final class DataDroppedTests: XCTestCase {
         }
     }
 
+    /// An app that dropped SwiftData (no model, no container left) leaves every locked state unread: said once.
+    func testAnAppThatDroppedSwiftDataLeavesItsStoresBehind() {
+        let before = app(
+            "@Model final class Site {\n    var host: String = \"\"\n    init() {}\n}", container: "Site.self")
+        let lockfile = TestSupport.lock(TestSupport.analyze(before))
+        let after = ["App.swift": "import SwiftUI\n@main\nstruct ShelfApp: App {\n    var body: some Scene { "
+            + "WindowGroup { Text(\"Shelf\") } }\n}"]
+        let findings = TestSupport.analyze(after, lockfile: lockfile).findings
+        XCTAssertEqual(findings.map(\.rule), [.storeAbandoned])
+        XCTAssertEqual(findings.first?.message.id, "none-opened")
+        // A lockfile recording nothing active (every state retired) says nothing.
+        var retired = lockfile
+        for key in retired.versions.keys { retired.versions[key]?.retired = "the list is rebuilt from the server" }
+        XCTAssertEqual(TestSupport.analyze(after, lockfile: retired).findings, [])
+    }
+
     /// `upgrades` names what a staged path deletes, and never calls it a plain "migrates".
     func testUpgradesNamesWhatAStagedPathDeletes() throws {
         let source = versions(

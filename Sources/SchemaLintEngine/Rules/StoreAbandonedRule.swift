@@ -13,7 +13,16 @@ public struct StoreAbandonedRule: Rule {
     public let summary = "A store that shipped (recorded in schemalint.lock) is opened by no app container any more."
 
     public func check(_ context: RuleContext) -> [Finding] {
-        guard let lockfile = context.lockfile, context.topology.isComplete else { return [] }
+        guard let lockfile = context.lockfile else { return [] }
+        // Nothing in the sources opens a SwiftData store or declares a model any more (an app that dropped
+        // SwiftData: WebShield's trusted sites): every locked state is left unread, whichever store held it.
+        let active = lockfile.versionKeys.filter { lockfile.versions[$0]?.retired == nil }
+        if !active.isEmpty, context.project.containers.isEmpty, context.project.versions.isEmpty {
+            let location = SourceLocation(
+                file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[active[0]] ?? 1, column: 1)
+            return [finding(location, about: .store("every store"), .noStoreOpened(keys: active))]
+        }
+        guard context.topology.isComplete else { return [] }
         var byStores: [[String]: [String]] = [:]
         for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil,
@@ -38,6 +47,18 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    static func noStoreOpened(keys: [String]) -> Self {
+        Self(
+            id: "none-opened",
+            "No code here opens a SwiftData store any more: users' data in \(keys.count == 1 ? "it" : "them") is left "
+                + "behind, unread",
+            detail: "schemalint.lock records \(keys.joined(separator: ", ")) as shipped, and these sources declare no "
+                + "model and open no container: SwiftData never reads those stores again and the app starts without "
+                + "what users saved (or the code that opens them is somewhere schemalint was not shown)",
+            fix: "Read the old store and move its rows before dropping SwiftData; if leaving it is intended, run "
+                + "`schemalint lock --accept \(keys[0]) --reason \"...\"` for each state to retire it")
+    }
+
     static func storeAbandoned(stores: [String], keys: [String], opened: [String]) -> Self {
         let now = opened.isEmpty ? "" : " (the app containers open \(opened.joined(separator: ", ")) now)"
         let headline =
