@@ -27,6 +27,27 @@ public enum DeclarationScanner {
         return found
     }
 
+    /// Every name a file declares or extends, and its typealiases' targets: what `mentions` asks, read once so later
+    /// questions about other names are set lookups.
+    public struct Declared: Sendable {
+        public var names: Set<String> = []
+        public var aliasTargets: Set<String> = []
+
+        public func mentions(declaring names: Set<String>, aliasing aliasTargets: Set<String>) -> Bool {
+            !self.names.isDisjoint(with: names) || !self.aliasTargets.isDisjoint(with: aliasTargets)
+        }
+    }
+
+    public static func declared(_ buffer: UnsafeBufferPointer<UInt8>) -> Declared {
+        var declared = Declared()
+        walk(buffer) { name, target in
+            if let name { declared.names.insert(name) }
+            if let target { declared.aliasTargets.insert(target) }
+            return true
+        }
+        return declared
+    }
+
     /// Calls `visit` with the name after each declaration keyword, and a typealias's target; stops when it says so.
     private static func walk(_ buffer: UnsafeBufferPointer<UInt8>, _ visit: (String?, String?) -> Bool) {
         var index = 0

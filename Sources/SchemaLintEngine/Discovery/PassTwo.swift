@@ -4,28 +4,43 @@ import SchemaLintSyntax
 /// Pass 2's file selection: which of the files pass 1 skipped declare a name the schema needs or alias into the
 /// versions. Deferred files (read from disk, bytes not kept) are read again into one buffer per worker; only
 /// SwiftData apps ever get here, so an app without SwiftData reads each file once.
-enum PassTwo {
-    static func select(
+///
+/// What each skipped file declares is read once, in the first round: a later round (names the files an earlier one
+/// brought in need, such as the types a stored struct's fields name) is set lookups, not another walk over every
+/// file; only a constant first wanted in a later round reads the files again.
+struct PassTwo {
+    private var declared: [Int: DeclarationScanner.Declared] = [:]
+
+    mutating func select(
         _ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
         threads: Int?
     ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.constants
+        let unread = candidates.filter { declared[$0] == nil }
+        let rereads = constants.isEmpty ? [] : candidates.filter { declared[$0] != nil }
+        let toRead = unread + rereads
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
-        let verdicts = Workers.map(candidates.count, threads: threads, state: newBuffer) { slot, buffer -> Bool in
-            let file = files[candidates[slot]]
+        let results = Workers.map(toRead.count, threads: threads, state: newBuffer) {
+            slot, buffer -> (DeclarationScanner.Declared, Bool)? in
+            let file = files[toRead[slot]]
+            func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (DeclarationScanner.Declared, Bool) {
+                (DeclarationScanner.declared(bytes), DeclarationScanner.mentionsIdentifier(bytes, in: constants))
+            }
             guard file.isDeferred, let path = file.absolutePath else {
-                return file.bytes.withUnsafeBufferPointer { bytes in
-                    DeclarationScanner.mentions(bytes, declaring: names, aliasing: targets)
-                        || DeclarationScanner.mentionsIdentifier(bytes, in: constants)
-                }
+                return file.bytes.withUnsafeBufferPointer(scan)
             }
-            guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return false }
-            return buffer.withUnsafeBufferPointer { whole in
-                let content = UnsafeBufferPointer(rebasing: whole[0..<count])
-                return DeclarationScanner.mentions(content, declaring: names, aliasing: targets)
-                    || DeclarationScanner.mentionsIdentifier(content, in: constants)
-            }
+            guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return nil }
+            return buffer.withUnsafeBufferPointer { whole in scan(UnsafeBufferPointer(rebasing: whole[0..<count])) }
         }
-        return candidates.indices.filter { verdicts[$0] }.map { candidates[$0] }
+        var mentionsConstant = Set<Int>()
+        for (slot, index) in toRead.enumerated() {
+            guard let (found, constant) = results[slot] else { continue }
+            declared[index] = found
+            if constant { mentionsConstant.insert(index) }
+        }
+        return candidates.filter { index in
+            mentionsConstant.contains(index)
+                || declared[index]?.mentions(declaring: names, aliasing: targets) == true
+        }
     }
 }

@@ -169,6 +169,7 @@ public struct Analyzer {
         // A name already looked for among the skipped files cannot be found in fewer of them: each round looks only
         // for names the last one's files brought in.
         var searched = MissingNames()
+        var passTwo = PassTwo()
         for _ in 0..<3 {
             var wanted = MissingNames.collect(project)
             wanted.declarations.subtract(searched.declarations)
@@ -179,7 +180,7 @@ public struct Analyzer {
             searched.aliasTargets.formUnion(wanted.aliasTargets)
             searched.constants.formUnion(wanted.constants)
             let skipped = files.indices.filter { !relevant[$0] }
-            let extra = PassTwo.select(files, among: skipped, wanted: wanted, threads: threads)
+            let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
             parsed += markTests(ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads))
