@@ -76,6 +76,9 @@ public struct Analyzer {
     public var modelBundles: [ModelBundle]?
     /// Whether to build `Analysis.upgrades` (`upgrades` needs it; `check` does not).
     public var buildsUpgrades = true
+    /// Whether the files are the whole app (a folder read from its root, not paths picked within it nor files
+    /// held in memory): only then does "nothing here opens a store" mean the app opens none.
+    public var readsWholeApp = false
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -104,6 +107,7 @@ public struct Analyzer {
         let discovered = try SourceDiscovery(workingDirectory: workingDirectory, threads: threads, filter: pathFilter)
             .discover(paths)
         var analyzer = self
+        analyzer.readsWholeApp = paths.allSatisfy { $0 == "." || $0 == "./" }
         if analyzer.membership == nil,
             discovered.files.contains(where: \.mayHoldSchema) || !discovered.modelBundles.isEmpty
         {
@@ -228,6 +232,7 @@ public struct Analyzer {
         let enabled = rules.filter { configuration.isEnabled($0.id) }
         context.enabledRules = Set(enabled.map(\.id))
         context.lockfileLocation = lockfileLocation
+        context.readsWholeApp = readsWholeApp
         context.judgedModels = ShippedModelVersions(context)
         // Against the plans that are checked: a plan nothing uses runs no stages.
         context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: checked, versions: versions) }

@@ -16,6 +16,16 @@ public struct CheckRun {
     /// `--config` / `--lockfile` made the run one app.
     public var singleApp = false
 
+    /// Whether the command line's paths cover the app's root (none given, `.`, or a folder holding the root).
+    private func readsWhole(_ app: AppUnit) -> Bool {
+        let root = SourceDiscovery.normalise(app.root)
+        return paths.isEmpty
+            || paths.contains { path in
+                let folder = Paths.absolute(path, in: workingDirectory)
+                return root == folder || root.hasPrefix(folder == "/" ? "/" : folder + "/")
+            }
+    }
+
     public init(threads: Int?, workingDirectory: String, against: String? = nil, baseline: Baseline? = nil) {
         self.threads = threads
         self.workingDirectory = workingDirectory
@@ -75,6 +85,7 @@ public struct CheckRun {
                 throw Failure.storeFixtures(failure.description)
             }
             analyzer.lockfileLocation = against == nil ? app.lockfilePath : nil
+            analyzer.readsWholeApp = against == nil && readsWhole(app)
             let analysis = analyzer.analyze(files: app.files, lockfile: locked)
             let shipsState =
                 !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)

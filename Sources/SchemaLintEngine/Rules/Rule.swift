@@ -45,6 +45,8 @@ public struct RuleContext {
 
     /// Which store files the app containers open, and what each holds (`StoreTopology`).
     public var topology: StoreTopology
+    /// The files are the whole app, read from its root (`Analyzer.readsWholeApp`).
+    public var readsWholeApp = false
     /// The lockfile's Core Data versions against the bundles, judged once per analysis (`shippedModels`).
     var judgedModels: ShippedModelVersions?
 

@@ -14,10 +14,13 @@ public struct StoreAbandonedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
-        // Nothing in the sources opens a SwiftData store or declares a model any more (an app that dropped
-        // SwiftData: WebShield's trusted sites): every locked state is left unread, whichever store held it.
+        // Nothing in the app opens a SwiftData store or declares a model any more (an app that dropped SwiftData:
+        // WebShield's trusted sites): every locked state is left unread, whichever store held it. Only when the whole
+        // app was read: a folder picked within it, or a few files, may just not hold the schema.
         let active = lockfile.versionKeys.filter { lockfile.versions[$0]?.retired == nil }
-        if !active.isEmpty, context.project.containers.isEmpty, context.project.versions.isEmpty {
+        if context.readsWholeApp, !active.isEmpty, context.project.containers.isEmpty,
+            context.project.versions.isEmpty
+        {
             let location = SourceLocation(
                 file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[active[0]] ?? 1, column: 1)
             return [finding(location, about: .store("every store"), .noStoreOpened(keys: active))]
