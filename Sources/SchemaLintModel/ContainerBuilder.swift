@@ -102,6 +102,14 @@ enum ContainerBuilder {
                     container.purpose = .inMemory
                 }
                 if fileIsTest, container.purpose == .app { container.purpose = .test }
+                container.holder = use.holder
+                // Held by a variable or function only previews name (`let previewContainer = { ... }()` used in
+                // `#Preview` blocks): a preview's container, not the app's.
+                if container.purpose == .app, let holder = use.holder, project.referencedNames.contains(holder),
+                    !project.namesOutsidePreviews.contains(holder)
+                {
+                    container.purpose = .preview
+                }
                 if let schemaUse {
                     container.versionedSchemaLocation = schemaUse.location
                     container.versionedSchemaWritten = schemaUse.type

@@ -32,6 +32,8 @@ public struct ParsedFile: Sendable {
     /// Names this file's code uses (as a type or a value), outside the declaration and extensions of a type of that
     /// name: whether anything uses a migration plan. Comments are not code.
     public var referencedNames: Set<String> = []
+    /// The same, outside `#Preview` blocks and `PreviewProvider` types.
+    public var namesOutsidePreviews: Set<String> = []
     /// Types declared `public` or `open` here: other modules may use them.
     public var publicTypes: Set<String> = []
     /// `static let schema = Schema(...)`, `static let plan = AppPlan.self`, global constants: values containers
@@ -569,6 +571,9 @@ public struct ContainerUse: Sendable {
     /// Opened in a `catch` of a `do` whose body opens a container with a migration plan: a last-resort fallback when
     /// the planned container fails.
     public var isFallback = false
+    /// The variable or function whose code opens it (`previewContainer` in `let previewContainer = { ... }()`):
+    /// a container only previews name is a preview's, wherever it is declared.
+    public var holder: String?
     /// The store files it opens: one per configuration given, `default.store` when it is given none.
     public var stores: [StoreLocation] = [.defaultStore]
     /// Where each `ModelConfiguration` it is given is written, when it is written in this file.

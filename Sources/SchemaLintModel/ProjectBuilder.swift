@@ -14,6 +14,7 @@ public enum ProjectBuilder {
                     || (file.isTestTarget ?? ContainerPurpose.isTestPath(file.path))
             }.map(\.path))
         project.referencedNames = sorted.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
+        project.namesOutsidePreviews = sorted.reduce(into: Set<String>()) { $0.formUnion($1.namesOutsidePreviews) }
         project.publicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
 
         let versionIDs = symbols.symbols.filter { context.conforms($0, to: "VersionedSchema") }.map(\.id)

@@ -191,6 +191,8 @@ public struct ContainerModel: Sendable {
     public var hasMigrationPlanArgument: Bool
     /// App containers open users' stores; preview, test and in-memory ones never migrate anything.
     public var purpose: ContainerPurpose = .app
+    /// `ContainerUse.holder`.
+    public var holder: String?
     /// Where the function, initialiser or property that opens it starts.
     public var site: SourceLocation?
     /// SwiftUI's `.modelContainer(for:)` modifier, which takes no migration plan.
@@ -251,6 +253,8 @@ public struct Project {
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).
     public var referencedNames: Set<String> = []
+    /// `ParsedFile.namesOutsidePreviews`, of every file.
+    public var namesOutsidePreviews: Set<String> = []
     /// Names of types declared `public` or `open` somewhere in the parsed files.
     public var publicTypes: Set<String> = []
     /// Core Data model bundles (`.xcdatamodeld`, standalone `.xcdatamodel`) found beside the sources.

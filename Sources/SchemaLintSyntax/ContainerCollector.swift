@@ -362,6 +362,7 @@ final class ContainerCollector: SyntaxVisitor {
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)
+        use.holder = Self.holder(of: call)
         if purpose == .app, isSalvage(call) { use.purpose = .salvage }
         if let given = givenConfigurations(call), !given.isEmpty {
             let facts = given.map { expression in
@@ -392,6 +393,23 @@ final class ContainerCollector: SyntaxVisitor {
             use.inMemoryFlags = [valueReader.read(inMemory.expression)]
         }
         return use
+    }
+
+    /// The variable or function whose code opens the container: the outermost binding (stored or computed) or
+    /// function around the call within its type or file (`previewContainer`, not the `let container` inside its
+    /// closure); nil inside an initialiser.
+    private static func holder(of call: FunctionCallExprSyntax) -> String? {
+        var node = call.parent
+        var holder: String?
+        while let current = node, !current.is(MemberBlockSyntax.self), !current.is(SourceFileSyntax.self) {
+            if current.is(InitializerDeclSyntax.self) { return nil }
+            if let function = current.as(FunctionDeclSyntax.self) { holder = function.name.text }
+            if let binding = current.as(PatternBindingSyntax.self) {
+                holder = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            node = current.parent
+        }
+        return holder
     }
 
     /// The function, initialiser or accessor whose code opens the container, else the property it initialises.

@@ -7,6 +7,9 @@ import SwiftSyntax
 final class ReferenceCollector: SyntaxVisitor {
     private var enclosing: [String] = []
     private(set) var names: Set<String> = []
+    /// Names used outside `#Preview` blocks and `PreviewProvider` types.
+    private(set) var outsidePreviews: Set<String> = []
+    private var previewDepth = 0
     /// Types declared `public` or `open`: other modules may use them.
     private(set) var publicTypes: Set<String> = []
     /// Names assigned (`flag = x`, `Settings.flag = x`, `flag.toggle()`): a variable of that name is not its initial
@@ -14,11 +17,26 @@ final class ReferenceCollector: SyntaxVisitor {
     private(set) var assigned: Set<String> = []
 
     static func collect(_ tree: SourceFileSyntax) -> (
-        names: Set<String>, publicTypes: Set<String>, assigned: Set<String>
+        names: Set<String>, publicTypes: Set<String>, assigned: Set<String>, outsidePreviews: Set<String>
     ) {
         let collector = ReferenceCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
-        return (collector.names, collector.publicTypes, collector.assigned)
+        return (collector.names, collector.publicTypes, collector.assigned, collector.outsidePreviews)
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionDeclSyntax) {
+        if node.macroName.text == "Preview" { previewDepth -= 1 }
+    }
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "Preview" { previewDepth += 1 }
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionExprSyntax) {
+        if node.macroName.text == "Preview" { previewDepth -= 1 }
     }
 
     /// `target = value` (and `target += value`), unfolded as the parser leaves it: the name assigned.
@@ -58,7 +76,10 @@ final class ReferenceCollector: SyntaxVisitor {
 
     private func use(_ token: TokenSyntax) {
         let name = token.text.unbackticked
-        if !enclosing.contains(name) { names.insert(name) }
+        if !enclosing.contains(name) {
+            names.insert(name)
+            if previewDepth == 0 { outsidePreviews.insert(name) }
+        }
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -83,8 +104,20 @@ final class ReferenceCollector: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
-    override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
+    /// A `PreviewProvider` is preview code, as a `#Preview` block is.
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        if Self.isPreviewProvider(node.inheritanceClause) { previewDepth += 1 }
+        return enter(node.name, node.modifiers)
+    }
+    override func visitPost(_ node: StructDeclSyntax) {
+        if Self.isPreviewProvider(node.inheritanceClause) { previewDepth -= 1 }
+        enclosing.removeLast()
+    }
+
+    private static func isPreviewProvider(_ clause: InheritanceClauseSyntax?) -> Bool {
+        clause?.inheritedTypes.contains { $0.type.as(IdentifierTypeSyntax.self)?.name.text == "PreviewProvider" }
+            ?? false
+    }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }

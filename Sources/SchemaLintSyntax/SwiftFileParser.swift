@@ -33,7 +33,8 @@ public enum SwiftFileParser {
         var parsed = ParsedFile(path: path)
         let reader = DeclarationReader(converter: converter, path: path)
         reader.read(tree, into: &parsed)
-        (parsed.referencedNames, parsed.publicTypes, parsed.assignedNames) = ReferenceCollector.collect(tree)
+        (parsed.referencedNames, parsed.publicTypes, parsed.assignedNames, parsed.namesOutsidePreviews) =
+            ReferenceCollector.collect(tree)
         let values = NamedValueCollector(reader: reader)
         values.walk(tree)
         parsed.namedValues = values.values

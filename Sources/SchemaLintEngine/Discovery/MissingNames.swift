@@ -56,6 +56,13 @@ struct MissingNames {
         // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
         wanted.declarations.formUnion(project.unresolvedOwners)
         wanted.constants = project.unresolvedConstants
+        // A container's holder only previews name among the files read: files pass 1 skipped that mention it are
+        // read too, so a use there keeps it the app's.
+        for container in project.containers where container.purpose == .preview {
+            if let holder = container.holder, !project.namesOutsidePreviews.contains(holder) {
+                wanted.constants.insert(holder)
+            }
+        }
         wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }
         return wanted
     }
