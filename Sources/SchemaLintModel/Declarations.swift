@@ -343,6 +343,8 @@ public struct StageExpression: Sendable {
     public var location: SourceLocation
     public var willMigrate: ClosureSummary?
     public var didMigrate: ClosureSummary?
+    /// The closures it has, willMigrate first.
+    public var closures: [ClosureSummary] { [willMigrate, didMigrate].compactMap { $0 } }
     public init(
         kind: StageKind, from: TypeExpr?, to: TypeExpr?, location: SourceLocation,
         willMigrate: ClosureSummary? = nil, didMigrate: ClosureSummary? = nil

@@ -36,7 +36,7 @@ struct SemanticPlaces {
                     "\(plan.name).stages.\(stage.displayName)"
                 add(stage.location, name)
                 add(stage.expression.location, name)
-                for closure in [stage.expression.willMigrate, stage.expression.didMigrate].compactMap({ $0 }) {
+                for closure in stage.expression.closures {
                     for use in closure.typeUses { add(use.location, name) }
                     for swallowed in closure.swallowedErrors { add(swallowed.location, name) }
                 }

@@ -108,7 +108,7 @@ public struct CloudKitIncompatibleRule: Rule {
     /// Why a custom stage endangers synced data: its closures change stored data, or the step does more than add.
     /// `why` completes "This custom stage …"; `reason` says what it rests on, when there is more to say.
     private func riskOfCustomStage(_ stage: Stage, context: RuleContext) -> (why: String, reason: String?)? {
-        if [stage.expression.willMigrate, stage.expression.didMigrate].contains(where: { $0?.changesData == true }) {
+        if stage.expression.closures.contains(where: \.changesData) {
             return ("changes stored data", nil)
         }
         guard let fromID = stage.from?.version, let toID = stage.to?.version,

@@ -71,6 +71,12 @@ public struct CustomStageWrongVersionRule: Rule {
     }
 
     /// Every nominal type in a type expression: `FetchDescriptor<SchemaV1.Trip>` gives both.
+    /// The last components of the types a closure names (`FetchDescriptor<V1.Note>` names `Note`): the model classes
+    /// it may read or write, whichever version's they are.
+    static func typeNames(in closure: ClosureSummary) -> Set<String> {
+        Set(closure.typeUses.flatMap { use in namedTypes(in: use.type).compactMap { $0.path?.last } })
+    }
+
     static func namedTypes(in type: TypeExpr) -> [TypeExpr] {
         switch type {
         case let .named(path, arguments):

@@ -70,12 +70,8 @@ public struct DataDroppedRule: Rule {
     static func carried(by steps: ArraySlice<PlanSteps.Step>) -> Set<String> {
         var carried = Set<String>()
         for stage in steps.flatMap(\.stages) where stage.kind == .custom {
-            for closure in [stage.expression.willMigrate, stage.expression.didMigrate].compactMap({ $0 }) {
-                let entities = Set(
-                    closure.typeUses.flatMap {
-                        CustomStageWrongVersionRule.namedTypes(in: $0.type).compactMap { $0.path?.last }
-                    })
-                for entity in entities {
+            for closure in stage.expression.closures {
+                for entity in CustomStageWrongVersionRule.typeNames(in: closure) {
                     for member in closure.memberNames { carried.insert("\(entity).\(member)") }
                 }
             }

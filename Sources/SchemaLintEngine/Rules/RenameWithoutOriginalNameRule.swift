@@ -89,14 +89,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
     static func stageHandles(_ entity: String, step: PlanSteps.Step, context: RuleContext) -> Bool {
         step.stages.contains { stage in
             stage.kind == .custom
-                && [stage.expression.willMigrate, stage.expression.didMigrate].contains { closure in
-                    closure?.typeUses.contains { use in Self.names(in: use.type).contains(entity) } ?? false
-                }
+                && stage.expression.closures.contains { CustomStageWrongVersionRule.typeNames(in: $0).contains(entity) }
         }
-    }
-
-    private static func names(in type: TypeExpr) -> [String] {
-        CustomStageWrongVersionRule.namedTypes(in: type).compactMap { $0.path?.last }
     }
 
     /// Core Data: between the locked current model version and the new current one, a property that vanishes while a
