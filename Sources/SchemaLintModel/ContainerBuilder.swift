@@ -139,6 +139,7 @@ enum ContainerBuilder {
                 project.configurations.append(configuration)
             }
         }
+        CoreDataStoreBuilder.bind(files, evaluator: cloudKit, into: &project)
         project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
     }

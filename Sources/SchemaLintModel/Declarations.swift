@@ -42,6 +42,12 @@ public struct ParsedFile: Sendable {
     /// Compiled only by test targets (from the project files); nil when no project file says, and the folder's name
     /// decides.
     public var isTestTarget: Bool?
+    /// Core Data stacks this file opens (`NSPersistentContainer(name:)`, a coordinator) with the store files they are
+    /// given here.
+    public var coreDataStacks: [CoreDataStackUse] = []
+    /// Calls that carry a store's rows to another file (`migratePersistentStore`, `replacePersistentStore`): a store
+    /// file the app moved away from may have been copied, so it is not said to be left behind.
+    public var storeCopies: [SourceLocation] = []
 
     public init(path: String) {
         self.path = path
@@ -488,6 +494,11 @@ public indirect enum ValueSource: Sendable {
     case conditional(ValueSource, then: ValueSource, otherwise: ValueSource, SourceLocation)
     /// The branches of a `switch` expression: one of these, depending on something read at run time.
     case oneOf([ValueSource], SourceLocation)
+    /// `"\(name).sqlite"` or `a + b`: the strings one after the other.
+    case concatenation([ValueSource], SourceLocation)
+    /// The last path component of a path or URL (`base.appendingPathComponent("Model.sqlite")`, `URL(fileURLWithPath:
+    /// path)`): the store file a URL names, wherever its folder is.
+    case fileName(ValueSource, SourceLocation)
     /// What schemalint does not follow, and where.
     case unreadable(String, SourceLocation)
 }
@@ -625,6 +636,45 @@ public struct ConfigurationUse: Sendable {
         self.scope = scope
         self.models = models
         self.cloudKit = cloudKit
+        self.purpose = purpose
+    }
+}
+
+/// A Core Data stack as a file writes it: the container (or coordinator) and the store files its descriptions or
+/// `addPersistentStore` calls in the same type give it. With no file given, `NSPersistentContainer(name: "Model")`
+/// opens `Model.sqlite` in the app's Application Support folder.
+public struct CoreDataStackUse: Sendable {
+    public struct StoreFile: Sendable {
+        public var location: SourceLocation
+        /// The file's name, from the URL's expression.
+        public var file: ValueSource
+        /// `/dev/null` or an in-memory store type: never a user's store.
+        public var inMemory: Bool
+        public init(location: SourceLocation, file: ValueSource, inMemory: Bool) {
+            self.location = location
+            self.file = file
+            self.inMemory = inMemory
+        }
+    }
+
+    public var location: SourceLocation
+    public var scope: [String]
+    public var purpose: ContainerPurpose
+    /// `NSPersistentContainer(name:)`: the default file's name and, without `managedObjectModel:`, the model's.
+    public var name: ValueSource?
+    /// The model's resource name when `managedObjectModel:` names one (`url(forResource: "Model", ...)`).
+    public var model: ValueSource?
+    /// `managedObjectModel:` is given in a way schemalint cannot read (a merged model, a model built in code).
+    public var modelUnread = false
+    /// `NSPersistentCloudKitContainer`, or CloudKit options set on a description.
+    public var syncs = false
+    public var stores: [StoreFile] = []
+    /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
+    public var descriptionsReplaced = false
+
+    public init(location: SourceLocation, scope: [String], purpose: ContainerPurpose) {
+        self.location = location
+        self.scope = scope
         self.purpose = purpose
     }
 }

@@ -9,6 +9,8 @@ struct NamedValueIndex {
     }
 
     private var entries: [String: [Entry]] = [:]
+    /// Members declared in extensions of types no parsed file declares, by name.
+    private var external: [String: [Entry]] = [:]
     private let symbols: SymbolTable
     /// Names some code assigns (`ParsedFile.assignedNames`): a `static var` of one of them may hold anything.
     private(set) var assigned: Set<String> = []
@@ -19,8 +21,12 @@ struct NamedValueIndex {
             assigned.formUnion(file.assignedNames)
             for value in file.namedValues {
                 let owner = symbols.scope(value.scope, file: file.path)
-                // A member of a type schemalint cannot find is not a global.
-                if owner == nil && !value.scope.isEmpty { continue }
+                // A member of a type schemalint cannot find is not a global: an extension of a type another module
+                // declares (`extension URL { static func storeURL(...) }`) is found by the type's name alone.
+                if owner == nil && !value.scope.isEmpty {
+                    external[value.name, default: []].append(Entry(value: value, owner: nil, file: file.path))
+                    continue
+                }
                 entries[value.name, default: []].append(Entry(value: value, owner: owner, file: file.path))
             }
         }
@@ -28,10 +34,14 @@ struct NamedValueIndex {
 
     /// The constant `reference` names, written in `file` inside `scope`.
     func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
-        guard let candidates = entries[reference.name] else { return nil }
+        let candidates = entries[reference.name] ?? []
         if let base = reference.base {
             guard let owner = symbols.resolveSymbol(base, scope: scope, file: file) ?? instanceOwner(base, scope, file)
-            else { return nil }
+            else {
+                // `URL.storeURL(...)`: a member an extension here adds to another module's type, when only one does.
+                let extended = external[reference.name]?.filter { $0.value.scope == base.path } ?? []
+                return extended.count == 1 ? extended[0] : nil
+            }
             return candidates.first { $0.owner == owner }
         }
         var current = scope

@@ -228,6 +228,34 @@ public struct ConfigurationModel: Sendable {
     public var store: StoreLocation = .defaultStore
 }
 
+/// A store file a Core Data stack opens, as far as the sources tell: which file and which model bundle.
+public struct CoreDataStore: Sendable {
+    /// Where the file is given (a description's URL, `addPersistentStore`), else where the container is created.
+    public var location: SourceLocation
+    public var purpose: ContainerPurpose
+    /// The file's name (`Model.sqlite`); nil when it cannot be told, and `fileUnread` says why.
+    public var file: String?
+    public var fileUnread: UnknownValue?
+    /// The model bundle's name (`Model` for `Model.xcdatamodeld`); nil when the code does not name one.
+    public var model: String?
+    /// The code names a model schemalint cannot read: which bundle it is cannot be told.
+    public var modelUnread: Bool
+    public var syncs: Bool
+
+    public init(
+        location: SourceLocation, purpose: ContainerPurpose, file: String?, fileUnread: UnknownValue?,
+        model: String?, modelUnread: Bool, syncs: Bool
+    ) {
+        self.location = location
+        self.purpose = purpose
+        self.file = file
+        self.fileUnread = fileUnread
+        self.model = model
+        self.modelUnread = modelUnread
+        self.syncs = syncs
+    }
+}
+
 /// Everything known about the analysed sources.
 public struct Project {
     public let symbols: SymbolTable
@@ -261,6 +289,10 @@ public struct Project {
     public var modelBundles: [ModelBundle] = []
     /// Whether the run looked for model bundles: a lockfile's bundles are only compared when it did.
     public var modelBundlesRead = false
+    /// The store files Core Data stacks open (`ParsedFile.coreDataStacks`, their values evaluated).
+    public var coreDataStores: [CoreDataStore] = []
+    /// `ParsedFile.storeCopies` of every file.
+    public var storeCopies: [SourceLocation] = []
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     /// The version a lockfile key names.

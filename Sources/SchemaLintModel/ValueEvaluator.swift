@@ -79,6 +79,18 @@ struct ValueEvaluator {
                 evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
             }
             return join(evaluated, at: location)
+        case let .concatenation(parts, location):
+            let evaluated = parts.map {
+                evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            return concatenate(evaluated, at: location)
+        case let .fileName(path, location):
+            let evaluated = evaluate(path, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            return strings(evaluated, at: location) { path in
+                // `URL(fileURLWithPath: "/a/b/")` names `b`: a trailing slash is no component of its own.
+                let parts = path.split(separator: "/")
+                return parts.last.map(String.init) ?? path
+            }
         case let .named(reference):
             guard depth < Self.depthLimit else {
                 return .unknown(
@@ -88,6 +100,11 @@ struct ValueEvaluator {
             guard let entry = values.lookup(reference, scope: scope, file: file) else {
                 if let owner = reference.base?.path?.first {
                     wanted.owners.insert(owner)
+                    // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
+                    // (files declaring `extension URL` are many; those that mention `storeURL` are few).
+                    if StandardStorage.standardNames.contains(owner) || owner == "FileManager" || owner == "Bundle" {
+                        wanted.names.insert(reference.name)
+                    }
                 } else {
                     wanted.names.insert(reference.name)
                 }
@@ -155,7 +172,8 @@ struct ValueEvaluator {
         case let .named(reference): return reference.location
         case let .parameter(_, _, _, location), let .not(_, location), let .conditional(_, _, _, location),
             let .logical(_, _, location),
-            let .oneOf(_, location), let .unreadable(_, location):
+            let .oneOf(_, location), let .unreadable(_, location), let .concatenation(_, location),
+            let .fileName(_, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }
@@ -204,6 +222,49 @@ struct ValueEvaluator {
         case let .oneOf(values):
             let mapped = values.compactMap(transform)
             return mapped.count == values.count ? .oneOf(mapped) : .unknown(notAFlag)
+        }
+    }
+
+    /// Each way the parts' strings can be put one after the other; unknown when a part is, or is not a string.
+    private func concatenate(_ parts: [Evaluated<ScalarValue>], at location: SourceLocation) -> Evaluated<ScalarValue> {
+        var joined: [String] = [""]
+        for part in parts {
+            let values: [ScalarValue]
+            switch part {
+            case let .unknown(why): return .unknown(why)
+            case let .value(value): values = [value]
+            case let .oneOf(choices): values = choices
+            }
+            let strings = values.compactMap { value -> String? in
+                if case let .string(string) = value { return string }
+                return nil
+            }
+            guard strings.count == values.count else {
+                return .unknown(UnknownValue("a part of the string is not a string", at: location))
+            }
+            joined = joined.flatMap { head in strings.map { head + $0 } }
+            if joined.count > Self.alternativesLimit {
+                return .unknown(UnknownValue("it is one of more than \(Self.alternativesLimit) values", at: location))
+            }
+        }
+        return join(joined.map { .value(.string($0)) }, at: location)
+    }
+
+    /// Each string value changed by `transform`; unknown when a value is not a string.
+    private func strings(
+        _ evaluated: Evaluated<ScalarValue>, at location: SourceLocation, _ transform: (String) -> String
+    ) -> Evaluated<ScalarValue> {
+        func change(_ value: ScalarValue) -> ScalarValue? {
+            if case let .string(string) = value { return .string(transform(string)) }
+            return nil
+        }
+        let notAString = UnknownValue("a path that is not a string", at: location)
+        switch evaluated {
+        case let .unknown(why): return .unknown(why)
+        case let .value(value): return change(value).map { .value($0) } ?? .unknown(notAString)
+        case let .oneOf(values):
+            let changed = values.compactMap(change)
+            return changed.count == values.count ? join(changed.map { .value($0) }, at: location) : .unknown(notAString)
         }
     }
 

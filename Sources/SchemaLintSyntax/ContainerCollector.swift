@@ -18,6 +18,10 @@ final class ContainerCollector: SyntaxVisitor {
     private(set) var containers: [ContainerUse] = []
     private(set) var configurations: [ConfigurationUse] = []
     private(set) var callSites: [CallSite] = []
+    /// Core Data stacks, with the store files, descriptions and CloudKit options the same type gives them.
+    private(set) var coreDataStacks: [CoreDataStackUse] = []
+    private(set) var storeCopies: [SourceLocation] = []
+    private var coreData = CoreDataGroups()
     private var pendingContainers:
         [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters, ValueSourceReader.Parameters)] = []
     /// The parameters of the function a pending container is read in.
@@ -53,6 +57,7 @@ final class ContainerCollector: SyntaxVisitor {
     /// Walks the file, then reads the containers once every `Schema(...)` variable is known.
     func collect(_ file: SourceFileSyntax) {
         walk(file)
+        coreDataStacks = coreData.stacks()
         containers = pendingContainers.map {
             readingDefaults = $0.3
             readingValueParameters = $0.4
@@ -248,9 +253,34 @@ final class ContainerCollector: SyntaxVisitor {
                 ))
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
+        } else if let kind = CoreDataStackReader.stack(node) {
+            coreData.add(stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app))
+        } else if let file = stackReader.storeFile(node) {
+            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app)
+        } else if CoreDataStackReader.copiesStore(node) {
+            storeCopies.append(reader.location(node))
         }
         recordCallSite(node)
         return .visitChildren
+    }
+
+    /// `description.url = ...`, `container.persistentStoreDescriptions = [...]`, `cloudKitContainerOptions = ...`.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        let (target, value) = (elements[0], elements[2])
+        if let file = stackReader.storeFile(assigning: value, to: target) {
+            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app)
+        } else if CoreDataStackReader.replacesDescriptions(target) {
+            coreData.replaceDescriptions(scope: scope)
+        } else if let syncs = CoreDataStackReader.cloudKitOptions(assigning: value, to: target) {
+            coreData.setCloudKit(syncs, scope: scope)
+        }
+        return .visitChildren
+    }
+
+    private var stackReader: CoreDataStackReader {
+        CoreDataStackReader(reader: reader, values: valueReader) { [values] name, use in values.lookup(name, at: use) }
     }
 
     /// The labelled arguments of a call, for a parameter that decides a store: what each caller passes.

@@ -46,10 +46,30 @@ final class NamedValueCollector: SyntaxVisitor {
             $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
         }
         let isGlobal = scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
-        guard isStatic || isGlobal, node.signature.parameterClause.parameters.isEmpty,
-            node.genericParameterClause == nil, let body = node.body, body.statements.count == 1,
+        guard isStatic || isGlobal, node.genericParameterClause == nil, let body = node.body else {
+            return .skipChildren
+        }
+        let parameters = node.signature.parameterClause.parameters
+        guard parameters.isEmpty, body.statements.count == 1,
             let expression = ExpressionReader.returnedExpression(body.statements)
-        else { return .skipChildren }
+        else {
+            // `static func storeURL(for group: String, name: String) -> URL { guard let base = ... ; return
+            // base.appendingPathComponent("\(name).sqlite") }`: a string or file it returns, its parameters being
+            // what each caller passes.
+            if let (expression, locals) = Self.returnedValue(body.statements) {
+                var returned = scalars
+                returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
+                returned.locals = { name, _ in locals[name] }
+                let read = returned.read(expression)
+                if platformDependent == 0, Self.isReadable(read) {
+                    values.append(
+                        NamedValue(
+                            scope: scope, name: node.name.text, value: .scalar(read),
+                            location: reader.location(node.name)))
+                }
+            }
+            return .skipChildren
+        }
         // `static func allModels() -> [...] { [A.self] }`, `static func storeConfiguration() -> ModelConfiguration
         // { ModelConfiguration(...) }`, `static func syncsWithCloudKit() -> Bool { false }`.
         guard let value = value(of: expression, scope: scope, kinds: [.models, .configuration, .scalar]) else {
@@ -90,10 +110,16 @@ final class NamedValueCollector: SyntaxVisitor {
         guard isStatic || isGlobal || isInstanceMember else { return .skipChildren }
         for binding in node.bindings {
             if isInstanceMember {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
-                else { continue }
-                guard let value = value(of: expression, scope: scope, kinds: [.configuration, .scalar]) else {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                guard let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
+                    let value = value(of: expression, scope: scope, kinds: [.configuration, .scalar])
+                else {
+                    // `lazy var storeURL: URL = { ...; return url }()`, `var storeURL: URL { ...; return url }`.
+                    if let built = builtScalar(binding) {
+                        var named = NamedValue(scope: scope, name: name, value: built, location: reader.location(binding))
+                        named.isInstanceMember = true
+                        values.append(named)
+                    }
                     continue
                 }
                 var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
@@ -102,11 +128,17 @@ final class NamedValueCollector: SyntaxVisitor {
                 values.append(named)
                 continue
             }
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock)
-            else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             // `static let shared = Persistence()`, `static var syncs = false`, `static let database: ... = .automatic`.
-            guard let value = value(of: expression, scope: scope, kinds: ValueKind.allCases) else { continue }
+            guard let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
+                let value = value(of: expression, scope: scope, kinds: ValueKind.allCases)
+            else {
+                // `static let storeURL: URL = { ...; return url }()`, `static var storeURL: URL { ...; return url }`.
+                if let built = builtScalar(binding) {
+                    values.append(NamedValue(scope: scope, name: name, value: built, location: reader.location(binding)))
+                }
+                continue
+            }
             var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
             named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
             values.append(named)
@@ -174,6 +206,71 @@ final class NamedValueCollector: SyntaxVisitor {
     private static func isReadable(_ source: ValueSource) -> Bool {
         if case .unreadable = source { return false }
         return true
+    }
+
+    /// A string or file a property builds in several statements (`builtValue`), when it can be read.
+    private func builtScalar(_ binding: PatternBindingSyntax) -> NamedValue.Value? {
+        guard platformDependent == 0, let built = Self.builtValue(binding) else { return nil }
+        let read = scalars.reading(built)
+        return Self.isReadable(read) ? .scalar(read) : nil
+    }
+
+    /// The statements of `{ ... }()`, a closure called at once to build a value.
+    static func closureBody(_ expression: ExprSyntax) -> CodeBlockItemListSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            let closure = call.calledExpression.as(ClosureExprSyntax.self)
+        else { return nil }
+        return closure.statements
+    }
+
+    /// What a property built in several statements holds: `= { let dir = ...; return dir.appending(...) }()` or a
+    /// getter of several statements, with the locals declared before its one `return`.
+    static func builtValue(_ binding: PatternBindingSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
+        if let value = binding.initializer?.value {
+            return closureBody(value).flatMap(returnedValue)
+        }
+        switch binding.accessorBlock?.accessors {
+        case let .getter(body): return returnedValue(body)
+        case let .accessors(list):
+            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body.flatMap {
+                returnedValue($0.statements)
+            }
+        case nil: return nil
+        }
+    }
+
+    /// The one value a body of several statements returns: its only `return` (the last statement; a body with
+    /// another `return` anywhere, a closure's too, may return something else), with the `let`s and `guard let`s
+    /// declared before it, by name.
+    static func returnedValue(_ statements: CodeBlockItemListSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
+        if statements.count == 1, let expression = ExpressionReader.returnedExpression(statements) {
+            return (expression, [:])
+        }
+        guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let expression = last.expression,
+            statements.tokens(viewMode: .sourceAccurate).filter({ $0.tokenKind == .keyword(.return) }).count == 1
+        else { return nil }
+        var locals: [String: ExprSyntax] = [:]
+        for item in statements.dropLast() {
+            if let declaration = item.item.as(VariableDeclSyntax.self) {
+                for binding in declaration.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let value = binding.initializer?.value
+                    {
+                        locals[name] = value
+                    }
+                }
+            } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                for condition in guardStatement.conditions {
+                    if case let .optionalBinding(binding) = condition.condition,
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let value = binding.initializer?.value
+                    {
+                        locals[name] = value
+                    }
+                }
+            }
+        }
+        return (expression, locals)
     }
 
     /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns; `get { ... }` too.

@@ -25,6 +25,14 @@ public enum SwiftFileParser {
         ByteScanner.Needle("ModelContainer", anchor: UInt8(ascii: "C")),
         ByteScanner.Needle("modelContainer", anchor: UInt8(ascii: "C")),
         ByteScanner.Needle("ModelConfiguration", anchor: UInt8(ascii: "C")),
+    ] + coreDataWords
+
+    /// Words of a file that opens a Core Data stack (`CoreDataStackReader`).
+    static let coreDataWords: [ByteScanner.Needle] = [
+        ByteScanner.Needle("NSPersistentContainer", anchor: UInt8(ascii: "C")),
+        ByteScanner.Needle("NSPersistentCloudKitContainer", anchor: UInt8(ascii: "C")),
+        ByteScanner.Needle("NSPersistentStoreCoordinator", anchor: UInt8(ascii: "C")),
+        ByteScanner.Needle("persistentStoreCoordinator", anchor: UInt8(ascii: "C")),
     ]
 
     public static func parse(path: String, source: String) -> ParsedFile {
@@ -62,6 +70,8 @@ public enum SwiftFileParser {
             parsed.debugOnlyContainers = collector.debugOnlyContainers
             parsed.configurations = collector.configurations
             parsed.callSites = collector.callSites
+            parsed.coreDataStacks = collector.coreDataStacks
+            parsed.storeCopies = collector.storeCopies
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

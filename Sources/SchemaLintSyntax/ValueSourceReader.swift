@@ -27,6 +27,15 @@ struct ValueSourceReader {
 
     func read(_ expression: ExprSyntax) -> ValueSource { read(expression, depth: 0) }
 
+    /// A value built in statements (`NamedValueCollector.returnedValue`): its returned expression, with the locals
+    /// declared before it.
+    func reading(_ built: (ExprSyntax, [String: ExprSyntax])) -> ValueSource {
+        var reader = self
+        let (expression, locals) = built
+        reader.locals = { name, _ in locals[name] }
+        return reader.read(expression)
+    }
+
     /// An unfolded sequence: `condition ? then : otherwise` (the ternary binds loosest, and to the right: the first
     /// `?` splits the condition from the rest), else `&&` and `||` between flags. Nil for any other operator.
     private func unfolded(_ elements: [ExprSyntax], depth: Int, at location: SourceLocation) -> ValueSource? {
@@ -106,7 +115,8 @@ struct ValueSourceReader {
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].
-            return unfolded(Array(sequence.elements), depth: depth, at: location) ?? unreadable(expression)
+            return unfolded(Array(sequence.elements), depth: depth, at: location)
+                ?? pathValue(expression, depth: depth) ?? unreadable(expression)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
             // A parameter hides any variable or constant of its name.
@@ -119,17 +129,86 @@ struct ValueSourceReader {
                 return read(value, depth: depth + 1)
             }
         }
+        if let path = pathValue(expression, depth: depth) { return path }
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            // A function without arguments: what it returns, read where it is declared.
-            if call.arguments.isEmpty, call.trailingClosure == nil,
-                let named = references.reference(call.calledExpression)
-            {
+            // A function: what it returns, read where it is declared (its parameters are what each caller passes).
+            if call.trailingClosure == nil, let named = references.reference(call.calledExpression) {
                 return .named(named)
             }
             return unreadable(expression)
         }
         if let named = references.reference(expression) { return .named(named) }
         return unreadable(expression)
+    }
+
+    /// A string built from parts, or a URL read as the file it names (a store's file is all a URL decides here):
+    /// `"\(name).sqlite"`, `a + b`, `base.appendingPathComponent("Model.sqlite")`, `.appending(path:)`,
+    /// `.appendingPathExtension("sqlite")`, `URL(fileURLWithPath: path)`, `url.path`, `url!`. Nil for anything else.
+    private func pathValue(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
+        let location = reader.location(expression)
+        if let string = expression.as(StringLiteralExprSyntax.self), string.segments.count > 1
+            || string.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) })
+        {
+            var parts: [ValueSource] = []
+            for segment in string.segments {
+                if let text = segment.as(StringSegmentSyntax.self) {
+                    parts.append(.string(text.content.text))
+                } else if let interpolated = segment.as(ExpressionSegmentSyntax.self),
+                    interpolated.expressions.count == 1, let only = interpolated.expressions.first,
+                    only.label == nil
+                {
+                    parts.append(read(only.expression, depth: depth + 1))
+                } else {
+                    return .unreadable("a string interpolation schemalint cannot read", location)
+                }
+            }
+            return .concatenation(parts, location)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
+            let elements = Array(sequence.elements)
+            let operators = stride(from: 1, to: elements.count, by: 2).map {
+                elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text
+            }
+            guard operators.allSatisfy({ $0 == "+" }) else { return nil }
+            let operands = stride(from: 0, to: elements.count, by: 2).map { read(elements[$0], depth: depth + 1) }
+            return .concatenation(operands, location)
+        }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+            return read(unwrapped.expression, depth: depth + 1)
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) {
+            return read(chained.expression, depth: depth + 1)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["path", "absoluteString", "relativePath", "absoluteURL", "standardizedFileURL"]
+                .contains(member.declName.baseName.text)
+        {
+            return read(base, depth: depth + 1)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = ModelSourceReader.calleeName(call.calledExpression)
+        let first = call.arguments.first
+        if ["URL", "NSURL", "Foundation.URL"].contains(callee), let first,
+            ["fileURLWithPath", "filePath", "string"].contains(first.label?.text ?? "")
+        {
+            return .fileName(read(first.expression, depth: depth + 1), location)
+        }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, let first
+        else { return nil }
+        switch (member.declName.baseName.text, first.label?.text) {
+        case ("appendingPathComponent", nil), ("appending", "path"), ("appending", "component"),
+            ("appending", "components"):
+            // `appending(components: "Stores", "Model.sqlite")`: the last one names the file.
+            let last = call.arguments.last ?? first
+            return .fileName(read(last.expression, depth: depth + 1), location)
+        case ("appendingPathExtension", nil):
+            return .concatenation(
+                [read(base, depth: depth + 1), .string("."), read(first.expression, depth: depth + 1)], location)
+        case ("resolvingSymlinksInPath", _), ("standardized", _):
+            return read(base, depth: depth + 1)
+        default:
+            return nil
+        }
     }
 
     /// `if condition { a } else { b }` (an `else if` is another `if`): the branch the condition picks.

@@ -13,8 +13,10 @@ enum BundleLocker {
             let bundles = analysis.project.modelBundles.filter { $0.folderName == key }.map(\.key)
             outcome.rekeyed.append((key, bundles))
         }
+        let storeFiles = CoreDataStoreFiles(analysis.project)
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
+            let heldIn = storeFiles.files(of: bundle.key)
             let order = BundleVersionOrder(lockedBundle)
             if bundle.isCompiled == false {
                 if lockedBundle == nil { outcome.notCompiled.append(bundle.key) }
@@ -55,11 +57,14 @@ enum BundleLocker {
                 let now = analysis.modelVersions.first { $0.key == key }
                     ?? VersionAnalysis(bundleVersion: version, key: key)
                 guard let locked, let shipped = lockedBundle?.lockedVersion(version.name) else {
-                    _ = outcome.lockfile.record(
+                    var entry = outcome.lockfile.record(
                         version, now, in: bundle, lockedAt: request.date, release: request.release)
+                    entry.heldIn = heldIn
+                    outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
                     outcome.recorded.append(key)
                     continue
                 }
+                recordStoreFiles(heldIn, of: version.name, in: bundle, locked: locked, request: request, &outcome)
                 // Equal hashes: stores are unaffected, whatever else the file says (Xcode's header, codegen).
                 if shipped.checksum == now.hashes.checksum {
                     outcome.unchanged.append(key)
@@ -91,6 +96,30 @@ enum BundleLocker {
             recordCurrent(
                 current.name, of: bundle, locked: lockedBundle, order: order, request: request, outcome: &outcome)
             retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
+        }
+    }
+
+    /// Which files hold a locked version (`LockedModelVersion.heldIn`): an entry that did not say learns the files
+    /// the stacks open now; one whose files are still opened adds today's; one left behind in a file no stack opens
+    /// keeps its files (`store_abandoned` reports it) until accepted by name, which retires it.
+    private static func recordStoreFiles(
+        _ files: [String]?, of name: String, in bundle: ModelBundle, locked: LockedModelVersion,
+        request: Locker.Request, _ outcome: inout Locker.Outcome
+    ) {
+        guard let files, locked.retired == nil else { return }
+        let held = locked.heldIn ?? []
+        let names: Set<String> = ["\(bundle.key)/\(name)", name, bundle.key]
+        if !held.isEmpty, Set(held).isDisjoint(with: files) {
+            if !request.accept.isDisjoint(with: names) {
+                outcome.lockfile.coreData?[bundle.key]?.versions[name]?.retired = request.reason ?? ""
+                outcome.retired.append("\(bundle.key)/\(name)")
+            }
+            return
+        }
+        let merged = Array(Set(held + files)).sorted()
+        if merged != held {
+            outcome.lockfile.coreData?[bundle.key]?.versions[name]?.heldIn = merged
+            outcome.assigned.append(("\(bundle.key)/\(name)", merged))
         }
     }
 

@@ -26,9 +26,12 @@ struct ModelMigrationStep {
 
     static func moves(_ context: RuleContext) -> [Move] {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
+        let files = context.coreDataStoreFiles
         return context.project.modelBundles.compactMap { bundle in
             guard bundle.isCompiled != false, let lockedBundle = lockfile.coreData?[bundle.key],
                 let from = lockedBundle.current, let shipped = lockedBundle.lockedVersion(from),
+                // Stores in the locked current version are in a file the app no longer opens: nothing migrates them.
+                files.leftBehind(bundle.key, lockedBundle, readsWholeApp: context.readsWholeApp)[from] == nil,
                 let to = bundle.currentVersion, to.name != from,
                 !BundleVersionOrder(lockedBundle).precedes(to.name, from),
                 let now = context.analyses[bundle.key(of: to)], now.hashes.checksum != shipped.checksum

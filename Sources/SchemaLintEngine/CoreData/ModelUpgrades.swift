@@ -15,9 +15,17 @@ enum ModelUpgrades {
         for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !mixed.contains(bundleKey) {
             let chain = bundles[bundleKey].map { ModelMigrationStep.StepChain($0, context: context) }
+            let leftBehind = context.coreDataLeftBehind(bundleKey)
             for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
+                if let files = leftBehind[name] {
+                    rows.append(
+                        UpgradeMatrix.Row(
+                            name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
+                            store: files.joined(separator: ", ")))
+                    continue
+                }
                 if let adoption = adoptions[bundleKey] {
                     rows.append(
                         UpgradeMatrix.Row(

@@ -39,7 +39,9 @@ struct ShippedModelVersions {
                 ?? SourceLocation(
                     file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
             let ordered = BundleVersionOrder(lockedBundle).sorted(Array(lockedBundle.versions), by: \.key)
-            for (name, entry) in ordered where entry.retired == nil {
+            // Versions held only in files the app no longer opens: no store of theirs is opened with this bundle.
+            let leftBehind = context.coreDataLeftBehind(bundleKey)
+            for (name, entry) in ordered where entry.retired == nil && leftBehind[name] == nil {
                 // The common case first: the version is there with the locked hashes (no entry to assemble).
                 if let bundle = bundles[bundleKey], bundle.isCompiled != false,
                     let version = bundle.version(named: name),

@@ -13,6 +13,9 @@ enum RelevanceFilter {
     static let keywords = [
         "VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
         "modelContainer", "ModelConfiguration",
+        // A Core Data stack: which store file a model bundle's stores are in.
+        "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator",
+        "persistentStoreCoordinator",
     ]
 
     static let passes: [(anchor: UInt8, needles: [ByteScanner.Needle])] = {

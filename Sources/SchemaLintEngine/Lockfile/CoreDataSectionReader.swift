@@ -80,7 +80,7 @@ enum CoreDataSectionReader {
         var checksum: String?
         var entities: [String: String]?
         var identifier, contents, lockedAt, release, retired: String??
-        var uncertainties: [String]??
+        var uncertainties, heldIn: [String]??
         var accepted: [Acceptance]??
         let read = json.object { json, key in
             switch key {
@@ -93,6 +93,7 @@ enum CoreDataSectionReader {
             case "release": return json.optional(&release) { $0.string() }
             case "accepted": return json.optional(&accepted) { $0.array(acceptance) }
             case "retired": return json.optional(&retired) { $0.string() }
+            case "heldIn": return json.optional(&heldIn) { $0.array { $0.string() } }
             default: return json.skipValue()
             }
         }
@@ -100,7 +101,7 @@ enum CoreDataSectionReader {
         return LockedModelVersion(
             identifier: identifier ?? nil, checksum: checksum, entities: entities, uncertainties: uncertainties ?? nil,
             contents: contents ?? nil, lockedAt: lockedAt ?? nil, release: release ?? nil, accepted: accepted ?? nil,
-            retired: retired ?? nil)
+            retired: retired ?? nil, heldIn: heldIn ?? nil)
     }
 
     private static func acceptance(_ json: inout JSONCursor) -> Acceptance? {

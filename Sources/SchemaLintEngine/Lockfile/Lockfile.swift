@@ -99,6 +99,10 @@ public struct LockedModelVersion: Equatable, Sendable, Codable {
     public var release: String?
     public var accepted: [Acceptance]?
     public var retired: String?
+    /// The store files (`Model.sqlite`) the app's Core Data stacks opened the bundle at when this version was locked:
+    /// a version held only in files no stack opens now was left behind (`CoreDataStoreFiles`). nil when the sources
+    /// did not tell, and in entries written before it was recorded.
+    public var heldIn: [String]? = nil
 }
 
 /// One entity state of a bundle: the version hash Core Data records and the snapshot that explains it.

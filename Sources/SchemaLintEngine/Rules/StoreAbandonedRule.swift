@@ -14,6 +14,41 @@ public struct StoreAbandonedRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
+        return swiftDataStores(context, lockfile) + coreDataStores(context, lockfile)
+    }
+
+    /// A Core Data bundle's locked versions held only in files its stacks no longer open (`CoreDataStoreFiles`):
+    /// reported where the app opens its file now, once per bundle and left-behind files.
+    private func coreDataStores(_ context: RuleContext, _ lockfile: Lockfile) -> [Finding] {
+        guard context.project.modelBundlesRead else { return [] }
+        let files = context.coreDataStoreFiles
+        var findings: [Finding] = []
+        for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let left = files.leftBehind(bundleKey, locked, readsWholeApp: context.readsWholeApp)
+            guard !left.isEmpty, let now = files.files(of: bundleKey) else { continue }
+            var byFiles: [[String]: [String]] = [:]
+            for (name, held) in left { byFiles[held, default: []].append(name) }
+            let bundleName = context.project.modelBundles.first { $0.key == bundleKey }?.name
+            let opening = context.project.coreDataStores.first { store in
+                store.purpose == .app && store.file.map(now.contains) == true
+                    && (store.model == nil || store.modelUnread || store.model == bundleName)
+            }
+            let location =
+                opening?.location
+                ?? SourceLocation(
+                    file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
+            for held in byFiles.keys.sorted(by: { $0.joined() < $1.joined() }) {
+                let names = BundleVersionOrder(locked).sorted(byFiles[held]!, by: { $0 })
+                findings.append(
+                    finding(
+                        location, about: .store(held.joined(separator: ", ")),
+                        .coreDataStoreAbandoned(files: held, bundle: bundleKey, versions: names, opened: now)))
+            }
+        }
+        return findings
+    }
+
+    private func swiftDataStores(_ context: RuleContext, _ lockfile: Lockfile) -> [Finding] {
         // Nothing in the app opens a SwiftData store or declares a model any more (an app that dropped SwiftData:
         // WebShield's trusted sites): every locked state is left unread, whichever store held it. Only when the whole
         // app was read: a folder picked within it, or a few files, may just not hold the schema.
@@ -60,6 +95,23 @@ extension Finding.Message {
                 + "what users saved (or the code that opens them is somewhere schemalint was not shown)",
             fix: "Read the old store and move its rows before dropping SwiftData; if leaving it is intended, run "
                 + "`schemalint lock --accept \(keys[0]) --reason \"...\"` for each state to retire it")
+    }
+
+    static func coreDataStoreAbandoned(files: [String], bundle: String, versions: [String], opened: [String]) -> Self {
+        let held = versions.count > 3 ? versions.prefix(2).joined(separator: ", ") + " and \(versions.count - 2) more"
+            : versions.joined(separator: ", ")
+        return Self(
+            id: "core-data-abandoned",
+            Finding.Message.fitting(
+                "\(files.joined(separator: ", ")) is no longer opened (the app opens \(opened.joined(separator: ", ")) "
+                    + "now): users' data in it is left behind, unread",
+                "\(files.joined(separator: ", ")) is no longer opened: users' data in it is left behind, unread"),
+            detail: "\(bundle) stores of \(held) were written to \(files.joined(separator: ", ")) by shipped builds, and "
+                + "the app's Core Data stacks open \(opened.joined(separator: ", ")) now: Core Data does not move rows "
+                + "between files, so the new file starts empty and the old one stays on users' devices, unread",
+            fix: "Copy the old store into the new file before opening it (`migratePersistentStore(_:to:options:type:)` "
+                + "or `replacePersistentStore`); if leaving it is intended (a cache), run `schemalint lock --accept "
+                + "\(bundle) --reason \"...\"` to retire those versions")
     }
 
     static func storeAbandoned(stores: [String], keys: [String], opened: [String]) -> Self {

@@ -1,0 +1,59 @@
+/// Resolves the store files Core Data stacks open (`ParsedFile.coreDataStacks`) with the one value evaluator: a file
+/// named by a parameter's default, a constant of another type, a function in another file or an interpolated string
+/// reads as the same file; what cannot be read is a store whose file is unknown, never a guess.
+enum CoreDataStoreBuilder {
+    static func bind(_ files: [ParsedFile], evaluator: ValueEvaluator, into project: inout Project) {
+        for file in files {
+            project.storeCopies += file.storeCopies
+            let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
+            for stack in file.coreDataStacks {
+                let scope = project.symbols.scope(stack.scope, file: file.path)
+                func string(_ source: ValueSource) -> (String?, UnknownValue?) {
+                    switch evaluator.evaluate(source, scope: scope, file: file.path) {
+                    case let .value(.string(value)): return (value, nil)
+                    case .value, .oneOf:
+                        return (nil, UnknownValue("it is one of several values", at: stack.location))
+                    case let .unknown(why): return (nil, why)
+                    }
+                }
+                var purpose = stack.purpose
+                if fileIsTest, purpose == .app { purpose = .test }
+                let name = stack.name.map(string)
+                var model: String?
+                var modelUnread = stack.modelUnread
+                if let written = stack.model {
+                    let (value, _) = string(written)
+                    model = value.map(Self.bundleName)
+                    modelUnread = value == nil
+                } else if let name {
+                    // `NSPersistentContainer(name:)` without a model loads the bundle of that name.
+                    model = name.0
+                    modelUnread = name.0 == nil
+                }
+                var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = stack.stores.map { store in
+                    let (file, why) = string(store.file)
+                    return (store.location, file, why, store.inMemory)
+                }
+                if stores.isEmpty, !stack.descriptionsReplaced, let name {
+                    // The container's own description: `<name>.sqlite` in the default folder.
+                    stores = [(stack.location, name.0.map { $0 + ".sqlite" }, name.1, false)]
+                }
+                for (location, file, why, inMemory) in stores {
+                    project.coreDataStores.append(
+                        CoreDataStore(
+                            location: location, purpose: inMemory || file == "null" ? .inMemory : purpose,
+                            file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
+                            syncs: stack.syncs))
+                }
+            }
+        }
+    }
+
+    /// `Model.momd`, `Model.xcdatamodeld` or `Model`: the bundle's name.
+    static func bundleName(_ resource: String) -> String {
+        for suffix in [".momd", ".mom", ".xcdatamodeld"] where resource.hasSuffix(suffix) {
+            return String(resource.dropLast(suffix.count))
+        }
+        return resource
+    }
+}

@@ -1,0 +1,190 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Reads the Core Data calls that decide which store file a stack opens and with which model, for
+/// `ContainerCollector` to gather by type: `NSPersistentContainer(name:managedObjectModel:)` (and the CloudKit one,
+/// and a coordinator), a description's URL (`NSPersistentStoreDescription(url:)`, `description.url = ...`),
+/// `addPersistentStore(ofType:configurationName:at:options:)`, descriptions replaced, CloudKit options, and calls that
+/// carry a store's rows to another file. Values are read as `ValueSource`s, so a file's name given by a parameter's
+/// default, a constant of another type or a function in another file is evaluated once every file is known.
+struct CoreDataStackReader {
+    enum Stack { case container, cloudKitContainer, coordinator }
+
+    let reader: DeclarationReader
+    /// Reads a value where the call is (its function's parameters, the file's local variables).
+    let values: ValueSourceReader
+    /// The value of a local variable visible at a use.
+    let lookup: (String, Syntax) -> ExprSyntax?
+
+    /// `NSPersistentContainer(...)`, `NSPersistentCloudKitContainer(...)`, `NSPersistentStoreCoordinator(...)`, also
+    /// module-qualified.
+    static func stack(_ call: FunctionCallExprSyntax) -> Stack? {
+        guard let callee = ModelSourceReader.calleeName(call.calledExpression) else { return nil }
+        switch callee.split(separator: ".").last.map(String.init) {
+        case "NSPersistentContainer": return .container
+        case "NSPersistentCloudKitContainer": return .cloudKitContainer
+        case "NSPersistentStoreCoordinator": return .coordinator
+        default: return nil
+        }
+    }
+
+    /// The stack a container or coordinator call opens, without its store files (the type's other calls give those).
+    func stack(_ call: FunctionCallExprSyntax, kind: Stack, scope: [String], purpose: ContainerPurpose)
+        -> CoreDataStackUse
+    {
+        var use = CoreDataStackUse(location: reader.location(call), scope: scope, purpose: purpose)
+        use.syncs = kind == .cloudKitContainer
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "name": use.name = values.read(argument.expression)
+            case "managedObjectModel":
+                if let resource = modelResource(argument.expression, depth: 0) {
+                    use.model = values.read(resource)
+                } else {
+                    use.modelUnread = true
+                }
+            default: break
+            }
+        }
+        return use
+    }
+
+    /// The resource name a model is loaded from: `NSManagedObjectModel(contentsOf: Bundle.main.url(forResource:
+    /// "Model", withExtension: "momd")!)`, through local variables. Nil for a merged model or one built in code.
+    private func modelResource(_ expression: ExprSyntax, depth: Int) -> ExprSyntax? {
+        guard depth < 4 else { return nil }
+        if let reference = expression.as(DeclReferenceExprSyntax.self),
+            let value = lookup(reference.baseName.text, Syntax(reference)), value.id != expression.id
+        {
+            return modelResource(value, depth: depth + 1)
+        }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+            return modelResource(unwrapped.expression, depth: depth + 1)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "url",
+            let resource = call.arguments.first(where: { $0.label?.text == "forResource" })
+        {
+            return resource.expression
+        }
+        guard ModelSourceReader.calleeName(call.calledExpression)?.hasSuffix("NSManagedObjectModel") == true,
+            let contents = call.arguments.first(where: { $0.label?.text == "contentsOf" })
+        else { return nil }
+        return modelResource(contents.expression, depth: depth + 1)
+    }
+
+    /// A store file a call gives: `NSPersistentStoreDescription(url:)` or `addPersistentStore(... at: url ...)`.
+    func storeFile(_ call: FunctionCallExprSyntax) -> CoreDataStackUse.StoreFile? {
+        let callee = ModelSourceReader.calleeName(call.calledExpression)?.split(separator: ".").last.map(String.init)
+        let member = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        if callee == "NSPersistentStoreDescription",
+            let url = call.arguments.first(where: { $0.label?.text == "url" })
+        {
+            return file(url.expression, inMemory: false)
+        }
+        guard member == "addPersistentStore" || callee == "addPersistentStore",
+            let url = call.arguments.first(where: { $0.label?.text == "at" })
+        else { return nil }
+        let type = call.arguments.first { $0.label?.text == "ofType" || $0.label?.text == "type" }
+        let inMemory = type.map { Self.names(inMemoryType: $0.expression) } ?? false
+        return file(url.expression, inMemory: inMemory)
+    }
+
+    /// `description.url = url` (a description by its name: `description`, `storeDescription`, `desc`), or
+    /// `container.persistentStoreDescriptions.first?.url = url`.
+    func storeFile(assigning value: ExprSyntax, to target: ExprSyntax) -> CoreDataStackUse.StoreFile? {
+        guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
+            let base = member.base, base.trimmedDescription.lowercased().contains("desc")
+        else { return nil }
+        return file(value, inMemory: false)
+    }
+
+    private func file(_ url: ExprSyntax, inMemory: Bool) -> CoreDataStackUse.StoreFile {
+        let location = reader.location(url)
+        // `URL(fileURLWithPath: "/dev/null")`: Core Data keeps such a store in memory.
+        let devNull = url.tokens(viewMode: .sourceAccurate).contains { token in
+            // `URL(fileURLWithPath: "/dev/null")`, `URL(string: "file:///dev/null")`.
+            if case let .stringSegment(text) = token.tokenKind { return text.hasSuffix("/dev/null") }
+            return false
+        }
+        return CoreDataStackUse.StoreFile(
+            location: location, file: .fileName(values.read(url), location), inMemory: inMemory || devNull)
+    }
+
+    /// `NSInMemoryStoreType`, `.inMemory`, `NSPersistentStore.StoreType.inMemory`.
+    static func names(inMemoryType expression: ExprSyntax) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains { token in
+            if case let .identifier(name) = token.tokenKind { return name == "NSInMemoryStoreType" || name == "inMemory" }
+            return false
+        }
+    }
+
+    /// `container.persistentStoreDescriptions = [...]`: the container's default file is not opened.
+    static func replacesDescriptions(_ target: ExprSyntax) -> Bool {
+        target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
+            || target.as(DeclReferenceExprSyntax.self)?.baseName.text == "persistentStoreDescriptions"
+    }
+
+    /// `description.cloudKitContainerOptions = ...`: true when set to options, false when set to `nil`.
+    static func cloudKitOptions(assigning value: ExprSyntax, to target: ExprSyntax) -> Bool? {
+        guard target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "cloudKitContainerOptions" else {
+            return nil
+        }
+        return !value.is(NilLiteralExprSyntax.self)
+    }
+
+    /// `migratePersistentStore(...)`, `replacePersistentStore(...)`, a file copied or moved: a store's rows may be
+    /// carried to another file.
+    static func copiesStore(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
+            return false
+        }
+        return ["migratePersistentStore", "replacePersistentStore", "copyItem", "moveItem", "replaceItemAt"]
+            .contains(name)
+    }
+}
+
+/// A file's Core Data calls gathered by the type they are in (its outermost type; the file's top level is one
+/// group): a container and the descriptions the same type sets up are one stack.
+struct CoreDataGroups {
+    private var order: [String] = []
+    private var stacksByGroup: [String: [CoreDataStackUse]] = [:]
+    private var filesByGroup: [String: [(CoreDataStackUse.StoreFile, [String], ContainerPurpose)]] = [:]
+    private var replaced: Set<String> = []
+    private var cloudKit: [String: Bool] = [:]
+
+    private mutating func group(_ scope: [String]) -> String {
+        let key = scope.first ?? ""
+        if stacksByGroup[key] == nil, filesByGroup[key] == nil { order.append(key) }
+        return key
+    }
+
+    mutating func add(_ stack: CoreDataStackUse) { stacksByGroup[group(stack.scope), default: []].append(stack) }
+    mutating func add(_ file: CoreDataStackUse.StoreFile, scope: [String], purpose: ContainerPurpose) {
+        filesByGroup[group(scope), default: []].append((file, scope, purpose))
+    }
+    mutating func replaceDescriptions(scope: [String]) { replaced.insert(group(scope)) }
+    mutating func setCloudKit(_ syncs: Bool, scope: [String]) { cloudKit[group(scope)] = syncs }
+
+    /// Each stack with its group's files; files with no container in their group are a stack of their own (a
+    /// coordinator given elsewhere), with no model named.
+    func stacks() -> [CoreDataStackUse] {
+        var result: [CoreDataStackUse] = []
+        for key in order {
+            let files = filesByGroup[key] ?? []
+            var stacks = stacksByGroup[key] ?? []
+            if stacks.isEmpty, let (first, scope, purpose) = files.first {
+                stacks = [CoreDataStackUse(location: first.location, scope: scope, purpose: purpose)]
+            }
+            for var stack in stacks {
+                stack.stores = files.map(\.0)
+                stack.descriptionsReplaced = replaced.contains(key)
+                // Options set to `nil` turn a CloudKit container's sync off; options on a plain container do nothing.
+                if let syncs = cloudKit[key] { stack.syncs = stack.syncs && syncs }
+                result.append(stack)
+            }
+        }
+        return result
+    }
+}
