@@ -30,13 +30,24 @@ enum CoreDataStoreBuilder {
                     model = name.0
                     modelUnread = name.0 == nil
                 }
-                var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = stack.stores.map { store in
-                    let (file, why) = string(store.file)
-                    return (store.location, file, why, store.inMemory)
+                // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
+                if model == emptyModel { continue }
+                var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
+                for store in stack.stores {
+                    let evaluated = evaluator.evaluate(store.file, scope: scope, file: file.path)
+                    // A URL read back from a stack's own description is a file counted where that stack is.
+                    if case .value(.member(openedStore)) = evaluated { continue }
+                    let (name, why) = string(store.file)
+                    // A file the enclosing function is given (a migrator's `at url: URL`) is whichever store its
+                    // callers open, counted where they open it.
+                    if name == nil, Self.isParameter(store.file) { continue }
+                    stores.append((store.location, name, why, store.inMemory))
                 }
-                if stores.isEmpty, !stack.descriptionsReplaced, let name {
+                // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
+                // the container's own file is a preview's or a test's, not a replacement.
+                if stores.allSatisfy(\.3), !stack.descriptionsReplaced, let name {
                     // The container's own description: `<name>.sqlite` in the default folder.
-                    stores = [(stack.location, name.0.map { $0 + ".sqlite" }, name.1, false)]
+                    stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                 }
                 for (location, file, why, inMemory) in stores {
                     project.coreDataStores.append(
@@ -46,6 +57,20 @@ enum CoreDataStoreBuilder {
                             syncs: stack.syncs))
                 }
             }
+        }
+    }
+
+    /// `CoreDataStackReader.emptyModel` and `ValueSourceReader.openedStore`, which this layer cannot import.
+    static let emptyModel = "(an empty model)"
+    static let openedStore = "openedStore"
+
+    /// Whether a file is the enclosing function's parameter (through `fileName` and string parts).
+    static func isParameter(_ source: ValueSource) -> Bool {
+        switch source {
+        case .parameter: return true
+        case let .fileName(inner, _): return isParameter(inner)
+        case let .concatenation(parts, _): return parts.contains(where: isParameter)
+        default: return false
         }
     }
 

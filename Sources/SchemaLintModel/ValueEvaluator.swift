@@ -256,6 +256,8 @@ struct ValueEvaluator {
     ) -> Evaluated<ScalarValue> {
         func change(_ value: ScalarValue) -> ScalarValue? {
             if case let .string(string) = value { return .string(transform(string)) }
+            // A store a stack already opens (`ValueSourceReader.openedStore`) names its file as it is.
+            if case .member("openedStore") = value { return value }
             return nil
         }
         let notAString = UnknownValue("a path that is not a string", at: location)

@@ -28,6 +28,9 @@ struct CoreDataStackReader {
         }
     }
 
+    /// The resource name `NSManagedObjectModel()` is read as: no bundle of the app's.
+    static let emptyModel = "(an empty model)"
+
     /// The stack a container or coordinator call opens, without its store files (the type's other calls give those).
     func stack(_ call: FunctionCallExprSyntax, kind: Stack, scope: [String], purpose: ContainerPurpose)
         -> CoreDataStackUse
@@ -38,7 +41,12 @@ struct CoreDataStackReader {
             switch argument.label?.text {
             case "name": use.name = values.read(argument.expression)
             case "managedObjectModel":
-                if let resource = modelResource(argument.expression, depth: 0) {
+                if let call = argument.expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                    ModelSourceReader.calleeName(call.calledExpression)?.hasSuffix("NSManagedObjectModel") == true
+                {
+                    // `NSManagedObjectModel()`: an empty model, used to open or destroy a file whatever it holds.
+                    use.model = .string(Self.emptyModel)
+                } else if let resource = modelResource(argument.expression, depth: 0) {
                     use.model = values.read(resource)
                 } else {
                     use.modelUnread = true
@@ -52,7 +60,7 @@ struct CoreDataStackReader {
     /// The resource name a model is loaded from: `NSManagedObjectModel(contentsOf: Bundle.main.url(forResource:
     /// "Model", withExtension: "momd")!)`, through local variables. Nil for a merged model or one built in code.
     private func modelResource(_ expression: ExprSyntax, depth: Int) -> ExprSyntax? {
-        guard depth < 4 else { return nil }
+        guard depth < 8 else { return nil }
         if let reference = expression.as(DeclReferenceExprSyntax.self),
             let value = lookup(reference.baseName.text, Syntax(reference)), value.id != expression.id
         {
@@ -115,8 +123,8 @@ struct CoreDataStackReader {
     /// `NSInMemoryStoreType`, `.inMemory`, `NSPersistentStore.StoreType.inMemory`.
     static func names(inMemoryType expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains { token in
-            if case let .identifier(name) = token.tokenKind { return name == "NSInMemoryStoreType" || name == "inMemory" }
-            return false
+            guard case let .identifier(name) = token.tokenKind else { return false }
+            return name == "NSInMemoryStoreType" || name == "inMemory"
         }
     }
 

@@ -116,7 +116,8 @@ final class NamedValueCollector: SyntaxVisitor {
                 else {
                     // `lazy var storeURL: URL = { ...; return url }()`, `var storeURL: URL { ...; return url }`.
                     if let built = builtScalar(binding) {
-                        var named = NamedValue(scope: scope, name: name, value: built, location: reader.location(binding))
+                        var named = NamedValue(
+                            scope: scope, name: name, value: built, location: reader.location(binding))
                         named.isInstanceMember = true
                         values.append(named)
                     }
@@ -135,7 +136,8 @@ final class NamedValueCollector: SyntaxVisitor {
             else {
                 // `static let storeURL: URL = { ...; return url }()`, `static var storeURL: URL { ...; return url }`.
                 if let built = builtScalar(binding) {
-                    values.append(NamedValue(scope: scope, name: name, value: built, location: reader.location(binding)))
+                    values.append(
+                        NamedValue(scope: scope, name: name, value: built, location: reader.location(binding)))
                 }
                 continue
             }
@@ -212,6 +214,8 @@ final class NamedValueCollector: SyntaxVisitor {
     private func builtScalar(_ binding: PatternBindingSyntax) -> NamedValue.Value? {
         guard platformDependent == 0, let built = Self.builtValue(binding) else { return nil }
         let read = scalars.reading(built)
+        // A name copied (`let base = LibraryV1.models; return base`) may be a list of models: not read as a value.
+        if case .named = read { return nil }
         return Self.isReadable(read) ? .scalar(read) : nil
     }
 

@@ -27,6 +27,10 @@ struct ValueSourceReader {
 
     func read(_ expression: ExprSyntax) -> ValueSource { read(expression, depth: 0) }
 
+    /// What a URL read back from a stack's own descriptions or stores is (`ValueSource.member`): a file that stack
+    /// opens, counted where the stack is.
+    public static let openedStore = "openedStore"
+
     /// A value built in statements (`NamedValueCollector.returnedValue`): its returned expression, with the locals
     /// declared before it.
     func reading(_ built: (ExprSyntax, [String: ExprSyntax])) -> ValueSource {
@@ -184,6 +188,14 @@ struct ValueSourceReader {
                 .contains(member.declName.baseName.text)
         {
             return read(base, depth: depth + 1)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
+            let base = member.base, base.tokens(viewMode: .sourceAccurate).contains(where: {
+                ["persistentStoreDescriptions", "persistentStores"].contains($0.text)
+            })
+        {
+            // `container.persistentStoreDescriptions.first?.url`: the file a stack already opens, whichever it is.
+            return .member(Self.openedStore)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = ModelSourceReader.calleeName(call.calledExpression)

@@ -106,9 +106,9 @@ extension Finding.Message {
                 "\(files.joined(separator: ", ")) is no longer opened (the app opens \(opened.joined(separator: ", ")) "
                     + "now): users' data in it is left behind, unread",
                 "\(files.joined(separator: ", ")) is no longer opened: users' data in it is left behind, unread"),
-            detail: "\(bundle) stores of \(held) were written to \(files.joined(separator: ", ")) by shipped builds, and "
-                + "the app's Core Data stacks open \(opened.joined(separator: ", ")) now: Core Data does not move rows "
-                + "between files, so the new file starts empty and the old one stays on users' devices, unread",
+            detail: "\(bundle) stores of \(held) were written to \(files.joined(separator: ", ")) by shipped builds, "
+                + "and the app's Core Data stacks open \(opened.joined(separator: ", ")) now: Core Data does not move "
+                + "rows between files, so the new file starts empty and the old one stays on users' devices, unread",
             fix: "Copy the old store into the new file before opening it (`migratePersistentStore(_:to:options:type:)` "
                 + "or `replacePersistentStore`); if leaving it is intended (a cache), run `schemalint lock --accept "
                 + "\(bundle) --reason \"...\"` to retire those versions")

@@ -1,0 +1,307 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// Core Data stores in the store topology (issue 41): which file each stack opens, read with the one evaluator in the
+/// spellings real stacks use, recorded by `lock` per model version (`heldIn`), and an app that moved to a new file
+/// judged as leaving its old stores behind instead of migrating them. On a scratch copy of
+/// Fixtures/CoreData/Apps/Journal (`Journal 2` current), where `Journal 3` then adds a required attribute with no
+/// default: a migration Core Data cannot infer, unless no store migrates.
+final class CoreDataStoreFileTests: XCTestCase {
+    var app: URL!
+
+    override func setUpWithError() throws {
+        app = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = app.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {
+        let analysis = try Analyzer(workingDirectory: app, threads: 2).analyze(paths: [], lockfile: lockfile)
+        TestSupport.assertMessagesAreShaped(analysis.findings)
+        return analysis
+    }
+
+    /// The files each locked version of the bundle is recorded in.
+    func heldIn(_ lockfile: Lockfile) -> Set<[String]> {
+        Set(lockfile.coreData?["Journal.xcdatamodeld"]?.versions.values.map { $0.heldIn ?? [] } ?? [])
+    }
+
+    /// `Journal 3` current, its new attribute required with no default.
+    func moveToAnUninferableVersion() throws {
+        try TestSupport.setCurrentVersion(
+            "Journal 3", of: app.appendingPathComponent("Journal/Journal.xcdatamodeld"))
+        let contents = app.appendingPathComponent("Journal/Journal.xcdatamodeld/Journal 3.xcdatamodel/contents")
+        try TestSupport.edit(contents) {
+            $0.replacingOccurrences(of: " defaultValueString=\"0\"", with: "")
+        }
+    }
+
+    /// Locks the app as it is, then writes `stack` as its Persistence.swift (plus `others`), moves to Journal 3 and
+    /// checks against that lockfile.
+    func switchStack(to stack: String, others: [String: String] = [:]) throws -> (Lockfile, Analysis) {
+        let lockfile = TestSupport.lock(try analyze())
+        XCTAssertEqual(heldIn(lockfile), [["Journal.sqlite"]])
+        try write("Journal/Persistence.swift", stack)
+        for (path, text) in others { try write(path, text) }
+        try moveToAnUninferableVersion()
+        return (lockfile, try analyze(lockfile))
+    }
+
+    func assertLeftBehind(_ analysis: Analysis, at line: Int, now file: String, _ message: StaticString = #filePath,
+                          line testLine: UInt = #line) {
+        let findings = analysis.findings.filter { $0.severity != .note }
+        XCTAssertEqual(
+            TestSupport.summary(findings), ["store_abandoned Journal/Persistence.swift:\(line)"],
+            "\(findings.map(\.message.text))", file: message, line: testLine)
+        XCTAssertEqual(
+            findings.first?.message.headline,
+            "Journal.sqlite is no longer opened (the app opens \(file) now): users' data in it is left behind, unread",
+            file: message, line: testLine)
+    }
+
+    // MARK: The file a stack opens, spelt four ways
+
+    /// Twidere's shape: the file's name is a parameter's default, put into a URL by an extension function in a file
+    /// with no Core Data word.
+    func testAFileNamedByAParameterDefaultThroughAnExtensionFunction() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container: NSPersistentContainer
+
+                    init(databaseName: String = "Journal_v2") {
+                        let storeURL = URL.storeURL(for: "group.journal", databaseName: databaseName)
+                        let description = NSPersistentStoreDescription(url: storeURL)
+                        container = NSPersistentContainer(name: "Journal")
+                        container.persistentStoreDescriptions = [description]
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """,
+            others: [
+                "Journal/URL+Store.swift": """
+                    import Foundation
+
+                    extension URL {
+                        static func storeURL(for appGroup: String, databaseName: String) -> URL {
+                            guard let folder = FileManager.default.containerURL(
+                                forSecurityApplicationGroupIdentifier: appGroup)
+                            else { fatalError("no App Group") }
+                            return folder.appendingPathComponent("\\(databaseName).sqlite")
+                        }
+                    }
+                    """
+            ])
+        assertLeftBehind(analysis, at: 8, now: "Journal_v2.sqlite")
+    }
+
+    /// A constant of another type, in another file, given to a description's `url`.
+    func testAFileNamedByAConstantOfAnotherType() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    static let shared = Persistence()
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        let folder = NSPersistentContainer.defaultDirectoryURL()
+                        container.persistentStoreDescriptions.first?.url = folder.appending(path: StoreFiles.journal)
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """,
+            others: ["Journal/StoreFiles.swift": "enum StoreFiles {\n    static let journal = \"Entries.sqlite\"\n}\n"])
+        assertLeftBehind(analysis, at: 9, now: "Entries.sqlite")
+    }
+
+    /// A coordinator's `addPersistentStore(ofType:configurationName:at:options:)` with an interpolated name.
+    func testACoordinatorStoreWithAnInterpolatedName() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let coordinator: NSPersistentStoreCoordinator
+
+                    init() {
+                        let url = Bundle.main.url(forResource: "Journal", withExtension: "momd")!
+                        let model = NSManagedObjectModel(contentsOf: url)!
+                        coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+                        let name = "Journal"
+                        let folder = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+                        let storeURL = folder.appendingPathComponent("\\(name)-2024").appendingPathExtension("sqlite")
+                        _ = try? coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+                    }
+                }
+                """)
+        assertLeftBehind(analysis, at: 14, now: "Journal-2024.sqlite")
+    }
+
+    /// A container renamed, its model loaded by resource name: the default file follows the container's name.
+    func testAContainerRenamedWithItsModelGivenByResource() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                enum Stack {
+                    static func makeContainer() -> NSPersistentContainer {
+                        let modelURL = Bundle.main.url(forResource: "Journal", withExtension: "momd")!
+                        let model = NSManagedObjectModel(contentsOf: modelURL)!
+                        let container = NSPersistentContainer(name: "JournalStore", managedObjectModel: model)
+                        container.loadPersistentStores { _, _ in }
+                        return container
+                    }
+                }
+                """)
+        assertLeftBehind(analysis, at: 7, now: "JournalStore.sqlite")
+    }
+
+    // MARK: What is not a move
+
+    /// The same file spelt another way is the same store: the migration is judged as before.
+    func testTheSameFileSpeltAnotherWayStillMigrates() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        let folder = NSPersistentContainer.defaultDirectoryURL()
+                        let description = NSPersistentStoreDescription(url: folder.appendingPathComponent(Self.file))
+                        container.persistentStoreDescriptions = [description]
+                        container.loadPersistentStores { _, _ in }
+                    }
+
+                    static var file: String { "Journal" + ".sqlite" }
+                }
+                """)
+        XCTAssertEqual(
+            analysis.findings.filter { $0.severity != .note }.map(\.rule),
+            ["lightweight_unsupported_change"])
+    }
+
+    /// A move that copies the old file over first (`migratePersistentStore`) keeps users' rows: it migrates.
+    func testAMoveThatCopiesTheOldStoreStillMigrates() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        let folder = NSPersistentContainer.defaultDirectoryURL()
+                        let old = folder.appendingPathComponent("Journal.sqlite")
+                        let new = folder.appendingPathComponent("Shared.sqlite")
+                        let coordinator = container.persistentStoreCoordinator
+                        if let store = try? coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: old, options: nil) {
+                            _ = try? coordinator.migratePersistentStore(
+                                store, to: new, options: nil, withType: NSSQLiteStoreType)
+                        }
+                        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: new)]
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """)
+        XCTAssertEqual(
+            analysis.findings.filter { $0.severity != .note }.map(\.rule),
+            ["lightweight_unsupported_change"])
+    }
+
+    /// A file read at run time cannot be told: nothing is said to be left behind, and the step is judged.
+    func testAFileReadAtRunTimeIsNoMove() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        let name = UserDefaults.standard.string(forKey: "store") ?? "Journal"
+                        let folder = NSPersistentContainer.defaultDirectoryURL()
+                        container.persistentStoreDescriptions.first?.url = folder.appendingPathComponent(name)
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """)
+        XCTAssertEqual(
+            analysis.findings.filter { $0.severity != .note }.map(\.rule),
+            ["lightweight_unsupported_change"])
+    }
+
+    /// An in-memory description for previews beside the container's own file, and an empty model opened to destroy a
+    /// file: neither is a store of the app's, so the lock records the container's own file.
+    func testInMemoryAndEmptyModelStacksAreNoStores() throws {
+        try write(
+            "Journal/Persistence.swift",
+            """
+            import CoreData
+
+            final class Persistence {
+                let container: NSPersistentContainer
+
+                init(inMemory: Bool = false) {
+                    container = NSPersistentContainer(name: "Journal")
+                    if inMemory {
+                        container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/dev/null")
+                    }
+                    container.loadPersistentStores { _, _ in }
+                }
+
+                static func destroy(at url: URL) throws {
+                    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())
+                    try coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType)
+                    _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url)
+                }
+            }
+            """)
+        XCTAssertEqual(heldIn(TestSupport.lock(try analyze())), [["Journal.sqlite"]])
+    }
+
+    // MARK: upgrades and lock
+
+    /// `upgrades` says the old file's versions are left behind; `lock --accept` retires them.
+    func testUpgradesAndAcceptingAMove() throws {
+        let (lockfile, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        let folder = NSPersistentContainer.defaultDirectoryURL()
+                        container.persistentStoreDescriptions.first?.url = folder.appending(path: "Journal2.sqlite")
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """)
+        XCTAssertEqual(
+            analysis.upgrades.rows.map { "\($0.name): \(UpgradeReport.describe($0.outcome)[0])" }.first,
+            "Journal.xcdatamodeld/Journal: not opened: it was locked in Journal.sqlite, which no app container opens "
+                + "any more; users' data there is left behind")
+        var request = Locker.Request()
+        request.accept = ["Journal.xcdatamodeld"]
+        request.reason = "a cache"
+        let accepted = Locker.plan(analysis, existing: lockfile, request: request).lockfile
+        let versions = accepted.coreData?["Journal.xcdatamodeld"]?.versions ?? [:]
+        XCTAssertEqual(versions["Journal"]?.retired, "a cache")
+        XCTAssertEqual(versions["Journal 3"]?.heldIn, ["Journal2.sqlite"])
+        XCTAssertEqual(try analyze(accepted).findings.filter { $0.rule == "store_abandoned" }, [])
+    }
+}
