@@ -203,6 +203,15 @@ enum ContainerBuilder {
         _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
         project: inout Project
     ) -> StoreLocation {
+        if let source = store.fileSource {
+            // The file a URL names, for a Core Data store SwiftData may take over (its identity stays the URL).
+            var store = store
+            let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+            if case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file) {
+                store.file = name
+            }
+            return store
+        }
         // A name or App Group the evaluator reads (a parameter's callers, a local variable, a function): one value
         // each, or the store stays one schemalint cannot name for certain.
         if store.nameSource != nil || store.groupSource != nil {

@@ -1,3 +1,4 @@
+import Foundation
 /// Resolves the store files Core Data stacks open (`ParsedFile.coreDataStacks`) with the one value evaluator: a file
 /// named by a parameter's default, a constant of another type, a function in another file or an interpolated string
 /// reads as the same file; what cannot be read is a store whose file is unknown, never a guess.
@@ -25,7 +26,7 @@ enum CoreDataStoreBuilder {
                     let (value, _) = string(written)
                     model = value.map(Self.bundleName)
                     modelUnread = value == nil
-                } else if let name {
+                } else if let name, !stack.modelUnread {
                     // `NSPersistentContainer(name:)` without a model loads the bundle of that name.
                     model = name.0
                     modelUnread = name.0 == nil
@@ -38,9 +39,6 @@ enum CoreDataStoreBuilder {
                     // A URL read back from a stack's own description is a file counted where that stack is.
                     if case .value(.member(openedStore)) = evaluated { continue }
                     let (name, why) = string(store.file)
-                    // A file the enclosing function is given (a migrator's `at url: URL`) is whichever store its
-                    // callers open, counted where they open it.
-                    if name == nil, Self.isParameter(store.file) { continue }
                     stores.append((store.location, name, why, store.inMemory))
                 }
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
@@ -49,6 +47,7 @@ enum CoreDataStoreBuilder {
                     // The container's own description: `<name>.sqlite` in the default folder.
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                 }
+                if ProcessInfo.processInfo.environment["SL_DEBUG"] != nil { print("DEBUG stack", stack.location, model as Any, modelUnread, stores) }
                 for (location, file, why, inMemory) in stores {
                     project.coreDataStores.append(
                         CoreDataStore(
@@ -63,16 +62,6 @@ enum CoreDataStoreBuilder {
     /// `CoreDataStackReader.emptyModel` and `ValueSourceReader.openedStore`, which this layer cannot import.
     static let emptyModel = "(an empty model)"
     static let openedStore = "openedStore"
-
-    /// Whether a file is the enclosing function's parameter (through `fileName` and string parts).
-    static func isParameter(_ source: ValueSource) -> Bool {
-        switch source {
-        case .parameter: return true
-        case let .fileName(inner, _): return isParameter(inner)
-        case let .concatenation(parts, _): return parts.contains(where: isParameter)
-        default: return false
-        }
-    }
 
     /// `Model.momd`, `Model.xcdatamodeld` or `Model`: the bundle's name.
     static func bundleName(_ resource: String) -> String {

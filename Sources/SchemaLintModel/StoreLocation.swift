@@ -23,6 +23,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// where they are not literals or constants: a parameter, a local variable, a function. Not part of the identity.
     public var nameSource: ValueSource?
     public var groupSource: ValueSource?
+    /// `url:` read as the file it names (`ValueEvaluator`), and that file's name once evaluated (`Model.sqlite`):
+    /// a SwiftData store on the file a Core Data stack opens takes that store over. Not part of the identity.
+    public var fileSource: ValueSource?
+    public var file: String?
 
     public init(kind: Kind, key: String) {
         self.kind = kind

@@ -224,6 +224,17 @@ final class ContainerCollector: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `guard let url = container.persistentStoreDescriptions.first?.url else { ... }`: the name holds the value
+    /// for the rest of the block, as a `let` does.
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        guard platformDependent == 0, node.parent?.parent?.parent?.is(GuardStmtSyntax.self) == true,
+            let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let value = node.initializer?.value
+        else { return .visitChildren }
+        values.record(name, value, at: node)
+        return .visitChildren
+    }
+
     /// `schema`, `Self.schema` or `self.schema`: a variable the value copies.
     private static func variableName(_ value: ExprSyntax) -> String? {
         if let reference = value.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
@@ -501,6 +512,11 @@ final class ContainerCollector: SyntaxVisitor {
 
     /// The store with its name and App Group as `ValueSource`s, for what constants do not resolve.
     private func withSources(_ store: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
+        if store.kind == .url, let url = call.arguments.first(where: { $0.label?.text == "url" }) {
+            var store = store
+            store.fileSource = .fileName(valueReader.read(url.expression), reader.location(url.expression))
+            return store
+        }
         guard store.kind == .named, store.key.contains("`") else { return store }
         var store = store
         let (name, group) = StoreLocationReader.nameAndGroup(of: call)

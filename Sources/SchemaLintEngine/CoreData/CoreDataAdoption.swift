@@ -18,10 +18,20 @@ struct CoreDataAdoption {
     var stagedPlan: MigrationPlan?
     /// A version the store can hold hashes like the Core Data model: SwiftData opens the store without a migration.
     var opensAsIs = false
+    /// A Core Data stack of the app still opens the same file (`CoreDataStoreFiles`): the bundle's stores still
+    /// migrate as Core Data's, and SwiftData meets them in the bundle's current version, whichever opens it first.
+    var sharedWithCoreData = false
 
     /// Every SwiftData store that takes over a Core Data store, whether its models hash alike or not.
     static func find(_ context: RuleContext) -> [CoreDataAdoption] {
-        let stores = context.topology.stores.filter { $0.location.kind == .url && $0.location.key.contains(".sqlite") }
+        // A URL naming a `.sqlite` file, or the file a Core Data stack here opens (`CoreDataStoreFiles`).
+        let stackFiles = context.coreDataStoreFiles
+        let described = Set(stackFiles.allFiles)
+        let stores = context.topology.stores.filter { store in
+            store.location.kind == .url
+                && (store.location.key.contains(".sqlite") || store.location.file?.hasSuffix(".sqlite") == true
+                    || store.location.file.map(described.contains) == true)
+        }
         // Most runs open no such store: the Core Data models (a current version assembled from the lockfile) are
         // not worked out for nothing.
         guard !stores.isEmpty else { return [] }
@@ -39,17 +49,19 @@ struct CoreDataAdoption {
                 let (x, y) = (Set(a.entities.map(\.name)).intersection(names).count,
                               Set(b.entities.map(\.name)).intersection(names).count)
                 if x != y { return x < y }
-                let key = store.location.key
-                return !key.contains(a.name + ".sqlite") && key.contains(b.name + ".sqlite")
+                return !opens(store, a.bundle, a.name, stackFiles) && opens(store, b.bundle, b.name, stackFiles)
             }
-            guard let model = best else { continue }
+            guard var model = best else { continue }
             let shared = Set(model.entities.map(\.name)).intersection(names).count
-            let namedLikeIt = store.location.key.contains(model.name + ".sqlite")
+            let namedLikeIt = opens(store, model.bundle, model.name, stackFiles)
             guard namedLikeIt || (shared > 0 && shared * 2 >= model.entities.count) else { continue }
+            let sharedFile = store.location.file.map { stackFiles.files(of: model.bundle)?.contains($0) == true }
+            if sharedFile == true, let current = currentModel(model.bundle, context) { model = current }
             var adoption = CoreDataAdoption(
                 store: store, version: version, bundle: model.bundle, coreDataVersion: model.version,
                 coreData: model.entities, coreDataHashes: model.hashes,
                 stagedPlan: context.planRunningStages(on: version, in: [store]))
+            adoption.sharedWithCoreData = sharedFile == true
             // Any version the store can hold with the Core Data model's hashes opens it as is.
             adoption.opensAsIs = opened.contains { candidate in
                 context.analysis(of: candidate)?.hashes.entityHashes.mapValues(Hex.encode) == model.hashes
@@ -57,6 +69,16 @@ struct CoreDataAdoption {
             found.append(adoption)
         }
         return found
+    }
+
+    /// Whether a SwiftData store is the file a bundle's stores are in: named like the bundle (`Model.sqlite`), or the
+    /// file a Core Data stack here opens it at.
+    private static func opens(
+        _ store: StoreTopology.Store, _ bundle: String, _ name: String, _ files: CoreDataStoreFiles
+    ) -> Bool {
+        if store.location.key.contains(name + ".sqlite") || store.location.file == name + ".sqlite" { return true }
+        guard let file = store.location.file else { return false }
+        return files.files(of: bundle)?.contains(file) == true
     }
 
     /// A plan's first version (the oldest a store can be in), else the newest version the store holds.
@@ -92,6 +114,16 @@ struct CoreDataAdoption {
                 hashes: analysis.hashes.entityHashes.mapValues(Hex.encode))
         }
         return models.keys.sorted().map { models[$0]! }
+    }
+
+    /// A bundle's current version in the sources: what a Core Data stack still opening the file migrates it to.
+    private static func currentModel(_ key: String, _ context: RuleContext) -> CoreDataModel? {
+        guard let bundle = context.project.modelBundles.first(where: { $0.key == key }),
+            let current = bundle.currentVersion, let analysis = context.analyses[bundle.key(of: current)]
+        else { return nil }
+        return CoreDataModel(
+            bundle: bundle.key, name: bundle.name, version: current.name, entities: analysis.snapshot,
+            hashes: analysis.hashes.entityHashes.mapValues(Hex.encode))
     }
 
     private static func stem(_ key: String) -> String {

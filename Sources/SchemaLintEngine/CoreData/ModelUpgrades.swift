@@ -7,7 +7,8 @@ enum ModelUpgrades {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
         let shipped = context.shippedModels
         let adoptions = Dictionary(
-            CoreDataAdoption.find(context).map { ($0.bundle, $0) }, uniquingKeysWith: { first, _ in first })
+            CoreDataAdoption.find(context).filter { !$0.sharedWithCoreData }.map { ($0.bundle, $0) },
+            uniquingKeysWith: { first, _ in first })
         let bundles = Dictionary(
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [UpgradeMatrix.Row] = []

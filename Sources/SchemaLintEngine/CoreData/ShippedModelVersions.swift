@@ -29,7 +29,8 @@ struct ShippedModelVersions {
         let bundles = Dictionary(
             context.project.modelBundles.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // A store SwiftData took over is migrated from the model cached inside it: the bundle is not needed for it.
-        let adopted = Set(CoreDataAdoption.find(context).map(\.bundle))
+        // A file a Core Data stack still opens too migrates as Core Data's: its versions are still checked.
+        let adopted = Set(CoreDataAdoption.find(context).filter { !$0.sharedWithCoreData }.map(\.bundle))
         let mixed = Lockfile.mixedBundleKeys(lockfile.coreData, bundles: context.project.modelBundles)
         for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !adopted.contains(bundleKey) && !mixed.contains(bundleKey) {

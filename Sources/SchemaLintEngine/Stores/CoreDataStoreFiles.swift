@@ -42,6 +42,9 @@ struct CoreDataStoreFiles {
         for (key, names) in files where !uncertain.contains(key) { certain[key] = names.sorted() }
     }
 
+    /// Every file some bundle's stacks open, certainly.
+    var allFiles: [String] { certain.values.flatMap { $0 } }
+
     /// The files to record as holding a bundle's versions (`LockedModelVersion.heldIn`), when they are certain.
     func files(of bundleKey: String) -> [String]? { certain[bundleKey] }
 
