@@ -1,4 +1,3 @@
-import Foundation
 /// Resolves the store files Core Data stacks open (`ParsedFile.coreDataStacks`) with the one value evaluator: a file
 /// named by a parameter's default, a constant of another type, a function in another file or an interpolated string
 /// reads as the same file; what cannot be read is a store whose file is unknown, never a guess.
@@ -7,6 +6,10 @@ enum CoreDataStoreBuilder {
         for file in files {
             project.storeCopies += file.storeCopies
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
+            if !fileIsTest {
+                project.storeMigrators += file.storeMigrators
+                project.automaticMigrationOff += file.automaticMigrationOff
+            }
             for stack in file.coreDataStacks {
                 let scope = project.symbols.scope(stack.scope, file: file.path)
                 func string(_ source: ValueSource) -> (String?, UnknownValue?) {
@@ -47,7 +50,6 @@ enum CoreDataStoreBuilder {
                     // The container's own description: `<name>.sqlite` in the default folder.
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                 }
-                if ProcessInfo.processInfo.environment["SL_DEBUG"] != nil { print("DEBUG stack", stack.location, model as Any, modelUnread, stores) }
                 for (location, file, why, inMemory) in stores {
                     project.coreDataStores.append(
                         CoreDataStore(

@@ -48,6 +48,11 @@ public struct ParsedFile: Sendable {
     /// Calls that carry a store's rows to another file (`migratePersistentStore`, `replacePersistentStore`): a store
     /// file the app moved away from may have been copied, so it is not said to be left behind.
     public var storeCopies: [SourceLocation] = []
+    /// `NSMigrationManager(...)`: the app migrates its Core Data stores itself, version by version.
+    public var storeMigrators: [SourceLocation] = []
+    /// `shouldMigrateStoreAutomatically = false` or `shouldInferMappingModelAutomatically = false`: Core Data does
+    /// not migrate on its own.
+    public var automaticMigrationOff: [SourceLocation] = []
 
     public init(path: String) {
         self.path = path

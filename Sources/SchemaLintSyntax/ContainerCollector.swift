@@ -21,6 +21,8 @@ final class ContainerCollector: SyntaxVisitor {
     /// Core Data stacks, with the store files, descriptions and CloudKit options the same type gives them.
     private(set) var coreDataStacks: [CoreDataStackUse] = []
     private(set) var storeCopies: [SourceLocation] = []
+    private(set) var storeMigrators: [SourceLocation] = []
+    private(set) var automaticMigrationOff: [SourceLocation] = []
     private var coreData = CoreDataGroups()
     private var pendingContainers:
         [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters, ValueSourceReader.Parameters)] = []
@@ -57,7 +59,7 @@ final class ContainerCollector: SyntaxVisitor {
     /// Walks the file, then reads the containers once every `Schema(...)` variable is known.
     func collect(_ file: SourceFileSyntax) {
         walk(file)
-        coreDataStacks = coreData.stacks()
+        coreDataStacks = coreData.assembled()
         containers = pendingContainers.map {
             readingDefaults = $0.3
             readingValueParameters = $0.4
@@ -128,7 +130,11 @@ final class ContainerCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
+    /// The functions and initialisers the walk is inside, innermost last, by where they start (`CoreDataGroups`).
+    private var functions: [String] = []
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        functions.append("\(node.position.utf8Offset)")
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
         valueParameters.append(
             ValueSourceReader.parameters(of: node.name.text, node.signature.parameterClause.parameters))
@@ -136,11 +142,13 @@ final class ContainerCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
+        functions.removeLast()
         purposes.removeLast()
         valueParameters.removeLast()
         parameterDefaults.removeLast()
     }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        functions.append("\(node.position.utf8Offset)")
         // Call sites of an initialiser name the type: `Store(cloudKit: false)`.
         valueParameters.append(
             ValueSourceReader.parameters(of: scope.last ?? "init", node.signature.parameterClause.parameters))
@@ -148,6 +156,7 @@ final class ContainerCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) {
+        functions.removeLast()
         valueParameters.removeLast()
         parameterDefaults.removeLast()
     }
@@ -265,11 +274,15 @@ final class ContainerCollector: SyntaxVisitor {
         } else if isConfigurationCall(node) {
             configurations.append(configuration(node, scope: scope))
         } else if let kind = CoreDataStackReader.stack(node) {
-            coreData.add(stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app))
+            coreData.add(
+                stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app),
+                function: functions.last)
         } else if let file = stackReader.storeFile(node) {
-            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app)
+            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
         } else if CoreDataStackReader.copiesStore(node) {
             storeCopies.append(reader.location(node))
+        } else if ModelSourceReader.calleeName(node.calledExpression)?.hasSuffix("NSMigrationManager") == true {
+            storeMigrators.append(reader.location(node))
         }
         recordCallSite(node)
         return .visitChildren
@@ -281,11 +294,13 @@ final class ContainerCollector: SyntaxVisitor {
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let (target, value) = (elements[0], elements[2])
         if let file = stackReader.storeFile(assigning: value, to: target) {
-            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app)
+            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
             coreData.replaceDescriptions(scope: scope)
         } else if let syncs = CoreDataStackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(syncs, scope: scope)
+        } else if CoreDataStackReader.turnsOffAutomaticMigration(assigning: value, to: target) {
+            automaticMigrationOff.append(reader.location(node))
         }
         return .visitChildren
     }

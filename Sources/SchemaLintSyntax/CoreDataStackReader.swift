@@ -142,6 +142,16 @@ struct CoreDataStackReader {
         return !value.is(NilLiteralExprSyntax.self)
     }
 
+    /// `description.shouldMigrateStoreAutomatically = false` (or `shouldInferMappingModelAutomatically`): the app
+    /// migrates the store itself, or not at all.
+    static func turnsOffAutomaticMigration(assigning value: ExprSyntax, to target: ExprSyntax) -> Bool {
+        guard let name = target.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            name == "shouldMigrateStoreAutomatically" || name == "shouldInferMappingModelAutomatically",
+            let flag = value.as(BooleanLiteralExprSyntax.self)
+        else { return false }
+        return flag.literal.tokenKind == .keyword(.false)
+    }
+
     /// `migratePersistentStore(...)`, `replacePersistentStore(...)`, a file copied or moved: a store's rows may be
     /// carried to another file.
     static func copiesStore(_ call: FunctionCallExprSyntax) -> Bool {
@@ -153,45 +163,64 @@ struct CoreDataStackReader {
     }
 }
 
-/// A file's Core Data calls gathered by the type they are in (its outermost type; the file's top level is one
-/// group): a container and the descriptions the same type sets up are one stack.
+/// A file's Core Data calls gathered by where they are: a container and the store files the same function gives it
+/// are one stack; files given in a function with no container of its own (descriptions built in `init`, handed to
+/// a container made elsewhere in the type) belong to the stacks of the same type (its outermost type; the file's top
+/// level is one type) whose functions give them none.
 struct CoreDataGroups {
-    private var order: [String] = []
-    private var stacksByGroup: [String: [CoreDataStackUse]] = [:]
-    private var filesByGroup: [String: [(CoreDataStackUse.StoreFile, [String], ContainerPurpose)]] = [:]
+    private struct Item<Value> {
+        var value: Value
+        var type: String
+        var function: String?
+    }
+
+    private var stacks: [Item<CoreDataStackUse>] = []
+    private var files: [Item<CoreDataStackUse.StoreFile>] = []
+    private var filePurposes: [ContainerPurpose] = []
     private var replaced: Set<String> = []
     private var cloudKit: [String: Bool] = [:]
 
-    private mutating func group(_ scope: [String]) -> String {
-        let key = scope.first ?? ""
-        if stacksByGroup[key] == nil, filesByGroup[key] == nil { order.append(key) }
-        return key
+    mutating func add(_ stack: CoreDataStackUse, function: String?) {
+        stacks.append(Item(value: stack, type: stack.scope.first ?? "", function: function))
     }
-
-    mutating func add(_ stack: CoreDataStackUse) { stacksByGroup[group(stack.scope), default: []].append(stack) }
-    mutating func add(_ file: CoreDataStackUse.StoreFile, scope: [String], purpose: ContainerPurpose) {
-        filesByGroup[group(scope), default: []].append((file, scope, purpose))
+    mutating func add(
+        _ file: CoreDataStackUse.StoreFile, scope: [String], purpose: ContainerPurpose, function: String?
+    ) {
+        files.append(Item(value: file, type: scope.first ?? "", function: function))
+        filePurposes.append(purpose)
     }
-    mutating func replaceDescriptions(scope: [String]) { replaced.insert(group(scope)) }
-    mutating func setCloudKit(_ syncs: Bool, scope: [String]) { cloudKit[group(scope)] = syncs }
+    mutating func replaceDescriptions(scope: [String]) { replaced.insert(scope.first ?? "") }
+    mutating func setCloudKit(_ syncs: Bool, scope: [String]) { cloudKit[scope.first ?? ""] = syncs }
 
-    /// Each stack with its group's files; files with no container in their group are a stack of their own (a
-    /// coordinator given elsewhere), with no model named.
-    func stacks() -> [CoreDataStackUse] {
+    /// Each stack with its files; files no stack takes are a stack of their own (a coordinator given elsewhere),
+    /// with no model named.
+    func assembled() -> [CoreDataStackUse] {
+        let stackFunctions = Set(stacks.compactMap { $0.function.map { "\($0)" } })
+        var taken = Set<Int>()
         var result: [CoreDataStackUse] = []
-        for key in order {
-            let files = filesByGroup[key] ?? []
-            var stacks = stacksByGroup[key] ?? []
-            if stacks.isEmpty, let (first, scope, purpose) = files.first {
-                stacks = [CoreDataStackUse(location: first.location, scope: scope, purpose: purpose)]
+        for item in stacks {
+            var own = files.indices.filter { files[$0].function != nil && files[$0].function == item.function }
+            if own.isEmpty {
+                // Files of the same type given where no stack is made.
+                own = files.indices.filter { index in
+                    files[index].type == item.type
+                        && (files[index].function.map { !stackFunctions.contains($0) } ?? true)
+                }
             }
-            for var stack in stacks {
-                stack.stores = files.map(\.0)
-                stack.descriptionsReplaced = replaced.contains(key)
-                // Options set to `nil` turn a CloudKit container's sync off; options on a plain container do nothing.
-                if let syncs = cloudKit[key] { stack.syncs = stack.syncs && syncs }
-                result.append(stack)
-            }
+            taken.formUnion(own)
+            var stack = item.value
+            stack.stores = own.map { files[$0].value }
+            stack.descriptionsReplaced = replaced.contains(item.type)
+            // Options set to `nil` turn a CloudKit container's sync off; options on a plain container do nothing.
+            if let syncs = cloudKit[item.type] { stack.syncs = stack.syncs && syncs }
+            result.append(stack)
+        }
+        for index in files.indices where !taken.contains(index) {
+            let file = files[index]
+            var stack = CoreDataStackUse(
+                location: file.value.location, scope: [file.type], purpose: filePurposes[index])
+            stack.stores = [file.value]
+            result.append(stack)
         }
         return result
     }

@@ -72,6 +72,8 @@ public enum SwiftFileParser {
             parsed.callSites = collector.callSites
             parsed.coreDataStacks = collector.coreDataStacks
             parsed.storeCopies = collector.storeCopies
+            parsed.storeMigrators = collector.storeMigrators
+            parsed.automaticMigrationOff = collector.automaticMigrationOff
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

@@ -304,4 +304,62 @@ final class CoreDataStoreFileTests: XCTestCase {
         XCTAssertEqual(versions["Journal 3"]?.heldIn, ["Journal2.sqlite"])
         XCTAssertEqual(try analyze(accepted).findings.filter { $0.rule == "store_abandoned" }, [])
     }
+
+    // MARK: Migration the app does itself
+
+    /// Automatic migration turned off with no migrator in the sources: whether the step works cannot be told, so
+    /// no finding rests on it and `upgrades` says so.
+    func testAutomaticMigrationOffWithNoMigratorInSightCannotBeTold() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        let description = container.persistentStoreDescriptions.first
+                        description?.shouldMigrateStoreAutomatically = false
+                        description?.shouldInferMappingModelAutomatically = false
+                        StoreMigrations.runIfNeeded(container)
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """)
+        XCTAssertEqual(analysis.findings.filter { $0.severity != .note }.map(\.rule), [])
+        XCTAssertEqual(
+            analysis.upgrades.rows.map { UpgradeReport.describe($0.outcome)[0] }.first?.hasPrefix("cannot tell"), true,
+            "\(analysis.upgrades.rows.map { UpgradeReport.describe($0.outcome) })")
+    }
+
+    /// The same with an `NSMigrationManager` in the sources: the store is walked version by version, and a step no
+    /// mapping can make is still reported.
+    func testAMigratorInSightIsJudgedStepByStep() throws {
+        let (_, analysis) = try switchStack(
+            to: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false
+                        container.loadPersistentStores { _, _ in }
+                    }
+
+                    func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, at url: URL)
+                        throws
+                    {
+                        let mapping = try NSMappingModel.inferredMappingModel(
+                            forSourceModel: source, destinationModel: destination)
+                        let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+                        try manager.migrateStore(
+                            from: url, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: url,
+                            destinationType: NSSQLiteStoreType, destinationOptions: nil)
+                    }
+                }
+                """)
+        XCTAssertEqual(
+            analysis.findings.filter { $0.severity != .note }.map(\.rule), ["lightweight_unsupported_change"])
+    }
 }

@@ -26,6 +26,8 @@ struct ModelMigrationStep {
 
     static func moves(_ context: RuleContext) -> [Move] {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return [] }
+        // Automatic migration turned off and no migrator in sight: what migrates the store cannot be told.
+        if migrationUnseen(context) != nil { return [] }
         let files = context.coreDataStoreFiles
         return context.project.modelBundles.compactMap { bundle in
             guard bundle.isCompiled != false, let lockedBundle = lockfile.coreData?[bundle.key],
@@ -57,6 +59,16 @@ struct ModelMigrationStep {
         }
     }
 
+    /// Why the app's own migration is unseen: it turns Core Data's automatic migration off
+    /// (`shouldMigrateStoreAutomatically = false`) and no `NSMigrationManager` is in the sources. Nil otherwise.
+    static func migrationUnseen(_ context: RuleContext) -> String? {
+        guard context.project.storeMigrators.isEmpty, let off = context.project.automaticMigrationOff.first else {
+            return nil
+        }
+        return "the app turns Core Data's automatic migration off (\(off)) and migrates its stores in code "
+            + "schemalint does not see"
+    }
+
     /// The changes Core Data's inferred mapping cannot make.
     static func inferenceBlockers(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [AssessedChange] {
         MigrationAssessment.assess(from: old, to: new, convertsNumbers: true).filter { !$0.isLightweight }
@@ -84,7 +96,11 @@ struct ModelMigrationStep {
             self.context = context
             order = BundleVersionOrder(context.lockfile?.coreData?[bundle.key])
             versions = order.sorted(bundle.versions, by: \.name)
-            guard bundle.mappingModels.contains(where: { $0.source != nil }) else { return }
+            // Mapping models for some steps, or a migrator in the code (`NSMigrationManager`): the store is walked
+            // one version at a time, each step inferred or mapped.
+            guard bundle.mappingModels.contains(where: { $0.source != nil })
+                || !context.project.storeMigrators.isEmpty
+            else { return }
             stepCovered = versions.indices.dropLast().map { index in
                 let (old, new) = (versions[index], versions[index + 1])
                 guard let before = context.analyses[bundle.key(of: old)],

@@ -68,6 +68,7 @@ enum ModelUpgrades {
         }
         // Same hashes as the current version (or the current one itself): opened without a migration.
         if now.hashes.checksum == entry.checksum { return .opensAsIs(version: bundle.key(of: current)) }
+        if let why = ModelMigrationStep.migrationUnseen(context) { return .cannotTell(why: why) }
         if let mapping = bundle.mappingModels.first(where: { $0.maps(from: name, to: current.name) == true }) {
             return .staged(
                 from: "\(bundle.key)/\(name)",
@@ -77,7 +78,7 @@ enum ModelUpgrades {
         let blockers = ModelMigrationStep.inferenceBlockers(from: from, to: now.snapshot).map { change in
             "\(change.text): \(change.blocker ?? "")"
         }
-        // An app with mapping models for its hard steps migrates version by version (an iterative migrator).
+        // An app with mapping models for its hard steps, or a migrator in its code, migrates version by version.
         if !blockers.isEmpty, chain?.covers(from: name, to: current.name, shipped: from) == true {
             let mapped = bundle.mappingModels.filter { $0.source != nil }.count
             return .staged(
