@@ -13,6 +13,9 @@ final class ContainerCollector: SyntaxVisitor {
     private var configurationVariables = LexicalVariables<ConfigurationFacts>()
     /// Every variable's value, to read a store's URL through the local variables it is built from.
     private var values = LexicalVariables<ExprSyntax>()
+    /// `guard let` bindings, for values (`ValueSourceReader`, Core Data stacks) only: a SwiftData store's URL key is
+    /// the text `values` renders, and lockfiles record it, so it does not change with them.
+    private var guardValues = LexicalVariables<ExprSyntax>()
     /// `let url = FileManager.default.temporaryDirectory...`: variables holding a location in the temporary folder.
     private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
@@ -240,7 +243,7 @@ final class ContainerCollector: SyntaxVisitor {
             let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = node.initializer?.value
         else { return .visitChildren }
-        values.record(name, value, at: node)
+        guardValues.record(name, value, at: node)
         return .visitChildren
     }
 
@@ -306,7 +309,9 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private var stackReader: CoreDataStackReader {
-        CoreDataStackReader(reader: reader, values: valueReader) { [values] name, use in values.lookup(name, at: use) }
+        CoreDataStackReader(reader: reader, values: valueReader) { [values, guardValues] name, use in
+            values.lookup(name, at: use) ?? guardValues.lookup(name, at: use)
+        }
     }
 
     /// The labelled arguments of a call, for a parameter that decides a store: what each caller passes.
@@ -379,7 +384,9 @@ final class ContainerCollector: SyntaxVisitor {
     private var valueReader: ValueSourceReader {
         var valueReader = ValueSourceReader(reader: reader)
         valueReader.parameters = valueParameters.last ?? readingValueParameters
-        valueReader.locals = { [values] name, use in values.lookup(name, at: use) }
+        valueReader.locals = { [values, guardValues] name, use in
+            values.lookup(name, at: use) ?? guardValues.lookup(name, at: use)
+        }
         return valueReader
     }
 
