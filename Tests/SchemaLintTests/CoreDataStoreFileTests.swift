@@ -362,4 +362,30 @@ final class CoreDataStoreFileTests: XCTestCase {
         XCTAssertEqual(
             analysis.findings.filter { $0.severity != .note }.map(\.rule), ["lightweight_unsupported_change"])
     }
+
+    /// `check --verbose` says which file each stack opens, or why it cannot be told.
+    func testVerboseNamesEachStacksFile() throws {
+        try write(
+            "Journal/Widget.swift",
+            """
+            import CoreData
+
+            func widgetContainer(path: String) -> NSPersistentContainer {
+                let container = NSPersistentContainer(name: "Journal")
+                container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: path)
+                return container
+            }
+            """)
+        let run = try TestSupport.run(["check", "--verbose"], in: app)
+        let lines = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
+        XCTAssertEqual(
+            lines,
+            [
+                "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens Journal.sqlite with model "
+                    + "Journal",
+                "schemalint: app .: Core Data stack at Journal/Widget.swift:5:56 opens a file that cannot be told "
+                    + "(`path` is a parameter of `widgetContainer` no call here passes (Journal/Widget.swift:5:77)) "
+                    + "with model Journal",
+            ], run.stdout + run.stderr)
+    }
 }

@@ -41,6 +41,7 @@ public struct AppUnit {
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
             + stores(analysis.topology, folder: folder)
+            + coreDataStores(analysis.project, folder: folder)
             + analysis.project.configurations.compactMap { configuration in
                 guard configuration.purpose == .app, let why = configuration.cloudKitUnread else { return nil }
                 return "\nschemalint: app \(folder): whether the configuration at \(configuration.location) syncs "
@@ -51,6 +52,17 @@ public struct AppUnit {
                 return "\nschemalint: app \(folder): whether the container at \(container.location) keeps its store "
                     + "in memory cannot be told: \(why); it is checked as an app store"
             }.joined()
+    }
+
+    /// One line per file an app's Core Data stack opens: which, with which model, or why it cannot be told (then
+    /// no store of that bundle is said to be left behind).
+    private func coreDataStores(_ project: Project, folder: String) -> String {
+        project.coreDataStores.filter { $0.purpose == .app }.map { store in
+            let file = store.file ?? "a file that cannot be told (\(store.fileUnread?.description ?? "not read"))"
+            let model = store.modelUnread ? "a model it does not name" : store.model.map { "model \($0)" } ?? "no model"
+            return "\nschemalint: app \(folder): Core Data stack at \(store.location) opens \(file) with \(model)"
+                + (store.syncs ? ", CloudKit" : "")
+        }.joined()
     }
 
     /// One line per store the app containers open, or why they are pooled.
