@@ -35,12 +35,15 @@ enum CoreDataStoreBuilder {
                     modelUnread = name.0 == nil
                 }
                 // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
-                if model == emptyModel { continue }
+                if model == CoreDataStackUse.emptyModel { continue }
                 var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
                 for store in stack.stores {
-                    let evaluated = evaluator.evaluate(store.file, scope: scope, file: file.path)
                     // A URL read back from a stack's own description is a file counted where that stack is.
-                    if case .value(.member(openedStore)) = evaluated { continue }
+                    if case .value(.member(CoreDataStackUse.openedStore)) = evaluator.evaluate(
+                        store.file, scope: scope, file: file.path)
+                    {
+                        continue
+                    }
                     let (name, why) = string(store.file)
                     stores.append((store.location, name, why, store.inMemory))
                 }
@@ -60,10 +63,6 @@ enum CoreDataStoreBuilder {
             }
         }
     }
-
-    /// `CoreDataStackReader.emptyModel` and `ValueSourceReader.openedStore`, which this layer cannot import.
-    static let emptyModel = "(an empty model)"
-    static let openedStore = "openedStore"
 
     /// `Model.momd`, `Model.xcdatamodeld` or `Model`: the bundle's name.
     static func bundleName(_ resource: String) -> String {

@@ -662,6 +662,13 @@ public struct CoreDataStackUse: Sendable {
         }
     }
 
+    /// The model `NSManagedObjectModel()` is read as (`model`): no bundle of the app's, opened only to destroy or
+    /// inspect a file.
+    public static let emptyModel = "(an empty model)"
+    /// What a URL read back from a stack's own descriptions or stores is (a `ValueSource.member`): a file that stack
+    /// opens, counted where the stack is.
+    public static let openedStore = "openedStore"
+
     public var location: SourceLocation
     public var scope: [String]
     public var purpose: ContainerPurpose

@@ -257,7 +257,7 @@ struct ValueEvaluator {
         func change(_ value: ScalarValue) -> ScalarValue? {
             if case let .string(string) = value { return .string(transform(string)) }
             // A store a stack already opens (`ValueSourceReader.openedStore`) names its file as it is.
-            if case .member("openedStore") = value { return value }
+            if case .member(CoreDataStackUse.openedStore) = value { return value }
             return nil
         }
         let notAString = UnknownValue("a path that is not a string", at: location)

@@ -28,9 +28,6 @@ struct CoreDataStackReader {
         }
     }
 
-    /// The resource name `NSManagedObjectModel()` is read as: no bundle of the app's.
-    static let emptyModel = "(an empty model)"
-
     /// The stack a container or coordinator call opens, without its store files (the type's other calls give those).
     func stack(_ call: FunctionCallExprSyntax, kind: Stack, scope: [String], purpose: ContainerPurpose)
         -> CoreDataStackUse
@@ -45,7 +42,7 @@ struct CoreDataStackReader {
                     ModelSourceReader.calleeName(call.calledExpression)?.hasSuffix("NSManagedObjectModel") == true
                 {
                     // `NSManagedObjectModel()`: an empty model, used to open or destroy a file whatever it holds.
-                    use.model = .string(Self.emptyModel)
+                    use.model = .string(CoreDataStackUse.emptyModel)
                 } else if let resource = modelResource(argument.expression, depth: 0) {
                     use.model = values.read(resource)
                 } else {

@@ -27,10 +27,6 @@ struct ValueSourceReader {
 
     func read(_ expression: ExprSyntax) -> ValueSource { read(expression, depth: 0) }
 
-    /// What a URL read back from a stack's own descriptions or stores is (`ValueSource.member`): a file that stack
-    /// opens, counted where the stack is.
-    public static let openedStore = "openedStore"
-
     /// A value built in statements (`NamedValueCollector.returnedValue`): its returned expression, with the locals
     /// declared before it.
     func reading(_ built: (ExprSyntax, [String: ExprSyntax])) -> ValueSource {
@@ -195,7 +191,7 @@ struct ValueSourceReader {
             })
         {
             // `container.persistentStoreDescriptions.first?.url`: the file a stack already opens, whichever it is.
-            return .member(Self.openedStore)
+            return .member(CoreDataStackUse.openedStore)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = ModelSourceReader.calleeName(call.calledExpression)
