@@ -62,6 +62,17 @@ final class CoreDataAdoptionTests: XCTestCase {
             "Recipe.notes became required with no default: a store fails to open if any of its rows holds nil there")
     }
 
+    /// The Core Data bundle is locked and the SwiftData state not yet: the bundle's state is what the adopted store
+    /// shipped with, so no lockfile is missing (Maccy 2.0's move).
+    func testALockedCoreDataStoreCoversTheContainerThatAdoptsIt() throws {
+        var lockfile = TestSupport.lock(try analyze())
+        lockfile.versions = [:]
+        XCTAssertNotNil(lockfile.coreData?["Model.xcdatamodeld"])
+        let findings = try Analyzer(workingDirectory: folder, threads: 2).analyze(paths: [], lockfile: lockfile).findings
+        XCTAssertEqual(findings.filter { $0.rule == "lockfile_missing" }, [])
+        XCTAssertEqual(findings.filter { $0.rule == "core_data_store_adopted" }.map(\.severity), [.note])
+    }
+
     /// SwiftData's own store (`default.store`) is a new file: nothing is adopted.
     func testADefaultStoreAdoptsNothing() throws {
         try rewrite("RecipesApp.swift") {

@@ -72,6 +72,25 @@ final class CoreDataBundleTests: XCTestCase {
         XCTAssertTrue(findings.first?.message.text.contains("Entry.pinned added") ?? false, "\(findings)")
     }
 
+    /// The shape that shipped as `Journal 2` kept under another name (Delta beta 7 restored a version and moved what
+    /// shipped to the next one): stores in it still find their model by its hashes, so the edit breaks nothing.
+    func testAShippedShapeKeptUnderAnotherNameIsNoEdit() throws {
+        let lockfile = try lock()
+        let shipped = folder.appendingPathComponent("\(model)/Journal 2.xcdatamodel/contents")
+        let kept = folder.appendingPathComponent("\(model)/Journal 3.xcdatamodel/contents")
+        try FileManager.default.removeItem(at: kept)
+        try FileManager.default.copyItem(at: shipped, to: kept)
+        try edit("Journal 2") {
+            $0.replacingOccurrences(
+                of: "        <attribute name=\"title\"",
+                with: "        <attribute name=\"pinned\" attributeType=\"Boolean\" defaultValueString=\"NO\"/>\n"
+                    + "        <attribute name=\"title\"")
+        }
+        try setCurrent("Journal 3")
+        XCTAssertEqual(
+            try analyze(lockfile).findings.filter { $0.rule == "shipped_schema_edited" }, [])
+    }
+
     func testAnEditToAVersionAfterTheCurrentOneIsNoEdit() throws {
         let lockfile = try lock()
         try edit("Journal 3") { $0.replacingOccurrences(of: "name=\"rating\"", with: "name=\"stars\"") }

@@ -74,6 +74,12 @@ struct ShippedModelVersions {
                 }
                 guard let now = context.analyses[bundle.key(of: version)], now.hashes.checksum != locked.checksum
                 else { continue }
+                // The shape that shipped is still in the bundle under another name (Delta beta 7 restored `Delta 2`
+                // and kept what beta 6 had shipped as `Delta 3`): Core Data finds the stores' model by its hashes.
+                let kept = bundle.versions.contains { other in
+                    other.name != name && context.analyses[bundle.key(of: other)]?.hashes.checksum == locked.checksum
+                }
+                if kept { continue }
                 var current = LockedVersion(modelVersion: version, analysis: now)
                 current.lockedAt = locked.lockedAt
                 let (descriptions, schema) = locked.changes(to: current)

@@ -68,6 +68,13 @@ extension LockfileMissingRule {
         {
             return []
         }
+        // A container taking over a Core Data store whose bundle is locked: that bundle's state is what its store
+        // shipped with (Maccy 2.0, VindsidenApp's widget), and `core_data_store_adopted` judges the step.
+        if let locked = context.lockfile?.coreData,
+            CoreDataAdoption.find(context).contains(where: { locked[$0.bundle] != nil })
+        {
+            return []
+        }
         let what =
             context.lockfile == nil
             ? "there is no lockfile (looked for \(expected))" : "\(expected) records none of its states"
