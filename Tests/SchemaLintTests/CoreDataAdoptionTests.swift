@@ -68,7 +68,8 @@ final class CoreDataAdoptionTests: XCTestCase {
         var lockfile = TestSupport.lock(try analyze())
         lockfile.versions = [:]
         XCTAssertNotNil(lockfile.coreData?["Model.xcdatamodeld"])
-        let findings = try Analyzer(workingDirectory: folder, threads: 2).analyze(paths: [], lockfile: lockfile).findings
+        let analyzer = Analyzer(workingDirectory: folder, threads: 2)
+        let findings = try analyzer.analyze(paths: [], lockfile: lockfile).findings
         XCTAssertEqual(findings.filter { $0.rule == "lockfile_missing" }, [])
         XCTAssertEqual(findings.filter { $0.rule == "core_data_store_adopted" }.map(\.severity), [.note])
     }

@@ -354,8 +354,8 @@ final class CoreDataStoreFileTests: XCTestCase {
                             forSourceModel: source, destinationModel: destination)
                         let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
                         try manager.migrateStore(
-                            from: url, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: url,
-                            destinationType: NSSQLiteStoreType, destinationOptions: nil)
+                            from: url, sourceType: NSSQLiteStoreType, options: nil, with: mapping,
+                            toDestinationURL: url, destinationType: NSSQLiteStoreType, destinationOptions: nil)
                     }
                 }
                 """)
