@@ -24,11 +24,12 @@ final class StageLossCollector: SyntaxVisitor {
     private let references: [String: [DeclReferenceExprSyntax]]
     private let bindings: [String: [PatternBindingSyntax]]
 
-    init(reader: DeclarationReader, contextNames: Set<String>, closure: ExprSyntax) {
+    /// `body`: the closure, or the body of a function given as one.
+    init(reader: DeclarationReader, contextNames: Set<String>, body: some SyntaxProtocol) {
         self.reader = reader
         self.contextNames = contextNames
         let names = NameCollector(viewMode: .sourceAccurate)
-        names.walk(closure)
+        names.walk(body)
         references = names.references
         bindings = names.bindings
         super.init(viewMode: .sourceAccurate)

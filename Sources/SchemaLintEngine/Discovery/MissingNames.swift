@@ -14,8 +14,15 @@ struct MissingNames {
     var aliasTargets: Set<String> = []
     /// Global constants a configuration names (`groupContainer: .identifier(appGroup)`): files that mention them.
     var constants: Set<String> = []
+    /// Functions a custom stage names as its closure (`didMigrate: migrateV1`, `Migrations.v1ToV2`) that no parsed
+    /// file declares: files that mention them. A file of migration helpers may hold no SwiftData word
+    /// (`ModelContext` is not one).
+    var functions: Set<String> = []
 
-    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty }
+    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty }
+
+    /// The names looked for as mentions: constants and functions.
+    var mentioned: Set<String> { constants.union(functions) }
 
     static func collect(_ project: Project) -> MissingNames {
         var wanted = MissingNames()
@@ -61,6 +68,17 @@ struct MissingNames {
         for container in project.containers where container.purpose == .preview {
             if let holder = container.holder, !project.namesOutsidePreviews.contains(holder) {
                 wanted.constants.insert(holder)
+            }
+        }
+        for plan in project.plans {
+            for stage in plan.listedAndDeclaredStages {
+                let expression = stage.expression
+                for (summary, reference) in [
+                    (expression.willMigrate, expression.willMigrateReference),
+                    (expression.didMigrate, expression.didMigrateReference),
+                ] where summary == nil {
+                    if let name = reference?.path.last { wanted.functions.insert(name) }
+                }
             }
         }
         wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }

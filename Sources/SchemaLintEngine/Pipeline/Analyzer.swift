@@ -179,10 +179,12 @@ public struct Analyzer {
             wanted.declarations.subtract(searched.declarations)
             wanted.aliasTargets.subtract(searched.aliasTargets)
             wanted.constants.subtract(searched.constants)
+            wanted.functions.subtract(searched.functions)
             guard !wanted.isEmpty else { break }
             searched.declarations.formUnion(wanted.declarations)
             searched.aliasTargets.formUnion(wanted.aliasTargets)
             searched.constants.formUnion(wanted.constants)
+            searched.functions.formUnion(wanted.functions)
             let skipped = files.indices.filter { !relevant[$0] }
             let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }

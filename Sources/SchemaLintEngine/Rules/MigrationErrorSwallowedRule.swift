@@ -23,7 +23,8 @@ public struct MigrationErrorSwallowedRule: Rule {
                             finding(
                                 swallowed.location,
                                 about: .stage(plan: plan.name, stage: stage.displayName),
-                                .errorSwallowed(swallowed.construct, closure: name, operation: swallowed.operation)))
+                                .errorSwallowed(swallowed.construct, closure: name, operation: swallowed.operation),
+                                notes: closure.map { stage.notes(naming: $0, as: name) } ?? []))
                     }
                 }
             }
@@ -39,7 +40,7 @@ public struct MigrationErrorSwallowedRule: Rule {
         let project = context.project
         guard let closure, let target = stage.to?.version.flatMap({ project.version($0) }) else { return false }
         let dropped = { (model: TypeExpr) -> Bool in
-            guard let id = project.symbols.resolveSymbol(model, scope: stage.scope, file: closure.location.file),
+            guard let id = project.symbols.resolveSymbol(model, scope: stage.scope(of: closure), file: closure.location.file),
                 let entity = project.entity(id)
             else { return false }
             return context.entity(named: entity.name, in: target) == nil
