@@ -104,7 +104,8 @@ final class StageFunctionReferenceTests: XCTestCase {
                     "Shelf/Schema.swift": versions + plan(didMigrate: "QuoteMigrations.fill"),
                     "Shelf/Migration/QuoteMigrations.swift":
                         "import SwiftData\n\nenum QuoteMigrations {\n    static func fill(_ modelContext: "
-                        + "ModelContext) throws {\n\(indented.replacingOccurrences(of: "context", with: "modelContext"))"
+                        + "ModelContext) throws {\n"
+                        + indented.replacingOccurrences(of: "context", with: "modelContext")
                         + "\n    }\n}\n",
                 ]
             ),
@@ -162,15 +163,15 @@ final class StageFunctionReferenceTests: XCTestCase {
         let files = [
             "Shelf/Schema.swift": Self.versions + Self.plan(didMigrate: "ShelfV1.carryTitles"),
             "Shelf/ShelfV1+Migration.swift": """
-                import SwiftData
+            import SwiftData
 
-                extension ShelfV1 {
-                    static func carryTitles(_ context: ModelContext) throws {
-                        let books = try context.fetch(FetchDescriptor<Book>())
-                        print(books.count)
-                    }
+            extension ShelfV1 {
+                static func carryTitles(_ context: ModelContext) throws {
+                    let books = try context.fetch(FetchDescriptor<Book>())
+                    print(books.count)
                 }
-                """,
+            }
+            """,
         ]
         let found = findings(files, .customStageWrongVersion)
         XCTAssertEqual(found.map(\.message.id), ["other-version"])

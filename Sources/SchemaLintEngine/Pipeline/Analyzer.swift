@@ -217,12 +217,12 @@ public struct Analyzer {
         var checked = project
         checked.plans.removeAll { unused.contains($0.id) }
         // Which store each app container opens, with the targets the project files say compile each file.
-        var targets: [String: [String]] = [:]
+        var targets: [String: [StoreTopology.ProjectTarget]] = [:]
         let topology = StoreTopology.build(checked) { file in
             if let known = targets[file] { return known }
-            let names = membership?.targetNames(for: file) ?? []
-            targets[file] = names
-            return names
+            let found = membership?.targets(for: file) ?? []
+            targets[file] = found
+            return found
         }
         var context = RuleContext(
             project: checked,
