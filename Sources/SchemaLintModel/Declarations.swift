@@ -423,6 +423,9 @@ public struct ClosureSummary: Sendable {
     public var typeUsesOutsideDeletions: [TypeUse] = []
     /// Where it hands the context to a function (`try copyTrips(context)`), which may read any rows.
     public var contextHandOffs: [SourceLocation] = []
+    /// Where it gives fetched rows to a function (`JSONEncoder().encode(movies)`), by the model fetched: the function
+    /// may read the rows their relationships reach (a movie's encoding writes its actors' names).
+    public var rowHandOffs: [TypeUse] = []
     public init(
         location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
         changesData: Bool = true

@@ -243,6 +243,7 @@ enum ExpressionReader {
         summary.unkeptObjects = losses.unkept
         summary.rowDeletions = losses.deletions
         summary.contextHandOffs = losses.contextHandOffs
+        summary.rowHandOffs = losses.rowHandOffs
         let outside = TypeUseCollector(reader: reader, ignoring: losses.deletionCalls)
         outside.walk(node)
         summary.typeUsesOutsideDeletions = outside.uses

@@ -346,6 +346,13 @@ final class CustomStageLossTests: XCTestCase {
             for plant in try context.fetch(FetchDescriptor<GardenV1.Plant>()) { print(plant.waterings.count) }
                             try context.delete(model: GardenV1.Watering.self)
             """,
+            // The plants handed to an encoder, whose encoding may write their waterings (swift-grdb-tca's V4 → V5).
+            """
+            let plants = try context.fetch(FetchDescriptor<GardenV1.Plant>())
+                            try JSONEncoder().encode(plants).write(to: URL.temporaryDirectory.appending(path: "p.json"))
+                            for plant in plants { print(plant.name) }
+                            try context.delete(model: GardenV1.Watering.self)
+            """,
         ]
         for body in willMigrates {
             let source = inline(

@@ -69,12 +69,19 @@ public struct CustomStageLosesDataRule: Rule {
                         project.symbols.resolveSymbol($0, scope: scope, file: use.location.file) == entity.id
                     }
             }
-            // `trip.stops` read from another model's rows reaches these rows without naming their class.
-            let readThroughRelationship = (from?.allEntities ?? []).compactMap { project.entity($0) }.contains {
-                $0.properties.contains { property in
-                    property.relationship?.destination == entity.id && will.memberNames.contains(property.name)
+            // `trip.stops` read from another model's rows reaches these rows without naming their class; so may a
+            // function given such rows (`JSONEncoder().encode(movies)`, whose encoding writes each movie's actors).
+            let relates = { (other: Entity) in other.properties.contains { $0.relationship?.destination == entity.id } }
+            let readThroughRelationship =
+                (from?.allEntities ?? []).compactMap { project.entity($0) }.contains {
+                    $0.properties.contains { property in
+                        property.relationship?.destination == entity.id && will.memberNames.contains(property.name)
+                    }
                 }
-            }
+                || will.rowHandOffs.contains { handOff in
+                    handOff.location < deletion.location
+                        && Self.entity(handOff.type, scope: scope, handOff.location.file, project).map(relates) == true
+                }
             guard !readBefore, !readThroughRelationship, seen.insert(deletion.location).inserted else { continue }
             findings.append(
                 finding(
