@@ -19,6 +19,10 @@ struct MissingNames {
     /// (`ModelContext` is not one).
     var functions: Set<String> = []
 
+    /// What `ValueTypeCollector` found for each version of the project these names were collected from: the
+    /// analysis takes them when pass 2 reads nothing more, instead of collecting again.
+    var valueTypes: [SymbolID: ValueTypeCollection] = [:]
+
     var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty }
 
     /// The names looked for as mentions: constants and functions.
@@ -39,7 +43,9 @@ struct MissingNames {
         // (`persisted_value_changed`) may be in a file with no SwiftData word (an enum in a file of its own, an
         // extension adding `CodingKeys` or `init(from:)`).
         for version in project.versions where version.modelsUnread == nil {
-            for name in ValueTypeCollector.collect(version, project: project).records.keys {
+            let collected = ValueTypeCollector.collect(version, project: project)
+            wanted.valueTypes[version.id] = collected
+            for name in collected.records.keys {
                 if let first = name.split(separator: ".").first { wanted.declarations.insert(String(first)) }
             }
         }

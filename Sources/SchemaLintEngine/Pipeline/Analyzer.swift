@@ -174,8 +174,11 @@ public struct Analyzer {
         // for names the last one's files brought in.
         var searched = MissingNames()
         var passTwo = PassTwo()
+        // The value types of the last project names were collected from, while no file read since changed it.
+        var valueTypes: [SymbolID: ValueTypeCollection]?
         for _ in 0..<3 {
             var wanted = MissingNames.collect(project)
+            valueTypes = wanted.valueTypes
             wanted.declarations.subtract(searched.declarations)
             wanted.aliasTargets.subtract(searched.aliasTargets)
             wanted.constants.subtract(searched.constants)
@@ -191,6 +194,7 @@ public struct Analyzer {
             for index in extra { relevant[index] = true }
             parsed += markTests(ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads))
             project = ProjectBuilder.build(files: parsed)
+            valueTypes = nil
         }
         statistics.filesParsed = parsed.count
         project.modelBundles = modelBundles ?? []
@@ -201,7 +205,7 @@ public struct Analyzer {
         // A version whose models could not be read is not hashed: a checksum of a list never read would be a
         // confident wrong answer (`unreadVersions`).
         var versions = project.versions.filter { $0.modelsUnread == nil }.map {
-            VersionAnalysis(version: $0, project: project)
+            VersionAnalysis(version: $0, project: project, valueTypes: valueTypes?[$0.id])
         }
         ImplicitVersionKeys.assign(&project, &versions)
         let readable = project.modelBundles.flatMap { bundle in
