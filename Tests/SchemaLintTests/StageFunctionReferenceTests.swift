@@ -76,7 +76,7 @@ final class StageFunctionReferenceTests: XCTestCase {
         """
     }
 
-    /// The four spellings, each as the app's files (path → source), with `body` as the function's body.
+    /// The spellings, each as the app's files (path → source), with `body` as the function's body.
     private static func spellings(_ body: String) -> [(String, [String: String])] {
         let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             .joined(separator: "\n")
@@ -107,6 +107,14 @@ final class StageFunctionReferenceTests: XCTestCase {
                         + "ModelContext) throws {\n"
                         + indented.replacingOccurrences(of: "context", with: "modelContext")
                         + "\n    }\n}\n",
+                ]
+            ),
+            (
+                "a global closure constant in another file",
+                [
+                    "Shelf/Schema.swift": versions + plan(didMigrate: "fillQuotes"),
+                    "Shelf/Migration/QuoteFilling.swift":
+                        "import SwiftData\n\nlet fillQuotes = { (context: ModelContext) throws in\n\(body)\n}\n",
                 ]
             ),
             (
