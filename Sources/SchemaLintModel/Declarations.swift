@@ -85,7 +85,23 @@ public struct Members: Sendable {
     public var macros: [MacroUse] = []
     /// `init(from:)` and `encode(to:)` written in this body.
     public var codingMembers: Set<CodingMember> = []
+    /// Functions and closure constants a custom stage may be given by name (`didMigrate: Self.fillDefaults`).
+    public var migrationFunctions: [MigrationFunction] = []
     public init() {}
+}
+
+/// A `static` (or global) `func` taking one `ModelContext`, or a `static` (or global) `let`/`var` holding a closure
+/// that takes one: what `willMigrate: migrateV1` may name. Its body is summarised as a closure written in the stage
+/// would be, so the rules that read stage closures read it too.
+public struct MigrationFunction: Sendable {
+    public var name: String
+    public var summary: ClosureSummary
+    public var location: SourceLocation
+    public init(name: String, summary: ClosureSummary, location: SourceLocation) {
+        self.name = name
+        self.summary = summary
+        self.location = location
+    }
 }
 
 public enum TypeKind: String, Sendable {
@@ -354,6 +370,10 @@ public struct StageExpression: Sendable {
     public var location: SourceLocation
     public var willMigrate: ClosureSummary?
     public var didMigrate: ClosureSummary?
+    /// A closure given by name (`willMigrate: migrateV1`, `didMigrate: Self.fillDefaults`), as written: the model
+    /// puts the named function's body in `willMigrate`/`didMigrate` when it resolves to exactly one declaration.
+    public var willMigrateReference: FunctionReference?
+    public var didMigrateReference: FunctionReference?
     /// The closures it has, willMigrate first.
     public var closures: [ClosureSummary] { [willMigrate, didMigrate].compactMap { $0 } }
     public init(
@@ -369,9 +389,26 @@ public struct StageExpression: Sendable {
     }
 }
 
+/// A function named where a closure is expected: `migrateV1`, `Self.fillDefaults`, `Migrations.v1ToV2`.
+public struct FunctionReference: Sendable, Hashable {
+    public var path: [String]
+    public var location: SourceLocation
+    public init(path: [String], location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
+}
+
 /// The parts of a migration closure that rules look at.
 public struct ClosureSummary: Sendable {
     public var location: SourceLocation
+    /// Written in the stage, or the body of a function the stage names (`MigrationFunction`), whose names resolve
+    /// from the type declaring it (nil: a global function), not from where the stage is written.
+    public var origin: Origin = .written
+    public enum Origin: Sendable {
+        case written
+        case function(name: String, declaredIn: SymbolID?)
+    }
     /// Types used inside the closure (`FetchDescriptor<T>`, `T(...)`, `T.self`, `as? T`).
     public var typeUses: [TypeUse]
     /// `try?`, `try!` and empty `catch` blocks inside the closure.
@@ -397,6 +434,9 @@ public struct ClosureSummary: Sendable {
     public var typeUsesOutsideDeletions: [TypeUse] = []
     /// Where it hands the context to a function (`try copyTrips(context)`), which may read any rows.
     public var contextHandOffs: [SourceLocation] = []
+    /// Where it gives fetched rows to a function (`JSONEncoder().encode(movies)`), by the model fetched: the function
+    /// may read the rows their relationships reach (a movie's encoding writes its actors' names).
+    public var rowHandOffs: [TypeUse] = []
     public init(
         location: SourceLocation, typeUses: [TypeUse] = [], swallowedErrors: [SwallowedError] = [],
         changesData: Bool = true

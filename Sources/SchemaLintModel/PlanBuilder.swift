@@ -155,6 +155,17 @@ enum PlanBuilder {
                     version: symbols.resolveSymbol($0, scope: scope, file: file))
             }
         }
+        // A closure given by name: the named function's body, when exactly one declaration answers to the name.
+        func body(of reference: FunctionReference?) -> ClosureSummary? {
+            guard let reference, let function = symbols.migrationFunction(reference.path, scope: scope, file: file)
+            else { return nil }
+            var summary = function.value.summary
+            summary.origin = .function(name: function.value.name, declaredIn: function.scope)
+            return summary
+        }
+        var expression = expression
+        expression.willMigrate = expression.willMigrate ?? body(of: expression.willMigrateReference)
+        expression.didMigrate = expression.didMigrate ?? body(of: expression.didMigrateReference)
         return Stage(
             name: name, kind: expression.kind, from: reference(expression.from), to: reference(expression.to),
             location: location, expression: expression, scope: scope)

@@ -175,6 +175,13 @@ public struct Stage: Sendable {
     public var expression: StageExpression
     /// The type whose body or extension the stage is written in: names in its closures resolve from here.
     public var scope: SymbolID?
+
+    /// Where the names in one of its closures resolve: the stage's scope, or for a function the stage names, the
+    /// type declaring that function (nil for a global one).
+    public func scope(of closure: ClosureSummary) -> SymbolID? {
+        if case let .function(_, declaredIn) = closure.origin { return declaredIn }
+        return scope
+    }
 }
 
 /// A `ModelContainer` (or `.modelContainer` modifier) and the models it is given.

@@ -31,6 +31,8 @@ public final class SymbolTable {
         public var typealiases: [String: [Scoped<TypeAliasDeclaration>]] = [:]
         public var storedProperties: [PropertyDeclaration] = []
         public var staticProperties: [Scoped<StaticPropertyDeclaration>] = []
+        /// Its static functions and closure constants a custom stage may name, by name (`MigrationFunction`).
+        public var migrationFunctions: [String: [Scoped<MigrationFunction>]] = [:]
         public var enumCases: [EnumCaseDeclaration] = []
         public var macros: [MacroUse] = []
         /// `init(from:)` and `encode(to:)` written in its declaration or an extension.
@@ -59,6 +61,7 @@ public final class SymbolTable {
     public private(set) var symbols: [Symbol] = []
     private var topLevelTypes: [String: [SymbolID]] = [:]
     private var topLevelAliases: [String: [Scoped<TypeAliasDeclaration>]] = [:]
+    private var topLevelFunctions: [String: [Scoped<MigrationFunction>]] = [:]
     /// Extensions whose extended type names nothing in the sources (`extension String`).
     public private(set) var unboundExtensions: [ExtensionDeclaration] = []
 
@@ -105,6 +108,9 @@ public final class SymbolTable {
             for alias in members.typealiases {
                 topLevelAliases[alias.name, default: []].append(Scoped(value: alias, scope: nil, file: file))
             }
+            for function in members.migrationFunctions {
+                topLevelFunctions[function.name, default: []].append(Scoped(value: function, scope: nil, file: file))
+            }
         }
     }
 
@@ -115,6 +121,9 @@ public final class SymbolTable {
         }
         symbol.storedProperties += members.storedProperties
         symbol.staticProperties += members.staticProperties.map { Scoped(value: $0, scope: id, file: file) }
+        for function in members.migrationFunctions {
+            symbol.migrationFunctions[function.name, default: []].append(Scoped(value: function, scope: id, file: file))
+        }
         symbol.enumCases += members.enumCases
         symbol.macros += members.macros
         symbol.codingMembers.formUnion(members.codingMembers)
@@ -237,6 +246,31 @@ public final class SymbolTable {
             return resolve(alias.value.target, scope: alias.scope, file: alias.file, depth: depth + 1)
         }
         return nil
+    }
+
+    /// The function or closure constant a custom stage names where a closure is expected (`willMigrate: migrateV1`),
+    /// found the way Swift finds it: a plain name in the type the stage is written in (its extensions included), then
+    /// the types around it, then among global functions; `Self.name` and `Type.name` in that type. A name declared
+    /// more than once where it is found (overloads), or held there by a property that is no such closure, is nil:
+    /// which body runs cannot be told.
+    public func migrationFunction(_ path: [String], scope: SymbolID?, file: String) -> Scoped<MigrationFunction>? {
+        guard let name = path.last else { return nil }
+        func only(_ candidates: [Scoped<MigrationFunction>]?) -> Scoped<MigrationFunction>? {
+            candidates?.count == 1 ? candidates?.first : nil
+        }
+        guard path.count == 1 else {
+            let owner =
+                path.count == 2 && Self.selfNames.contains(path[0])
+                ? scope : resolveSymbol(.named(Array(path.dropLast()), arguments: []), scope: scope, file: file)
+            return owner.flatMap { only(self[$0].migrationFunctions[name]) }
+        }
+        var cursor = scope
+        while let id = cursor {
+            if let found = self[id].migrationFunctions[name] { return only(found) }
+            if self[id].staticProperties.contains(where: { $0.value.name == name }) { return nil }
+            cursor = self[id].parent
+        }
+        return only(topLevelFunctions[name])
     }
 
     private func nearest(_ candidates: [SymbolID], to file: String) -> SymbolID? {

@@ -17,7 +17,8 @@ public struct VersionAnalysis: Sendable {
 
     public var isCertain: Bool { uncertainties.isEmpty }
 
-    public init(version: SchemaVersion, project: Project) {
+    /// `valueTypes`: what `ValueTypeCollector` already found for this version of this project, if anything did.
+    public init(version: SchemaVersion, project: Project, valueTypes collected: ValueTypeCollection? = nil) {
         let output = StoreSchemaMapper(project: project).map(version)
         key = version.key
         store = output.schema
@@ -31,7 +32,7 @@ public struct VersionAnalysis: Sendable {
                 superentity: storeEntity.superentity)
         }
         fingerprint = Fingerprint.fingerprint(snapshot)
-        valueTypes = ValueTypeCollector.collect(version, project: project)
+        valueTypes = collected ?? ValueTypeCollector.collect(version, project: project)
         for name in output.schema.entities.map(\.name) {
             guard let id = output.classes[name], let entity = project.entities[id] else { continue }
             for property in entity.properties {

@@ -92,6 +92,7 @@ struct DeclarationReader {
                 members.codingMembers.insert(.encoder)
             }
             readStageFunction(function, into: &members)
+            readMigrationFunction(function, into: &members)
         } else if let initializer = decl.as(InitializerDeclSyntax.self) {
             if Self.isCodingMember("init", initializer.signature, label: "from", protocol: "Decoder") {
                 members.codingMembers.insert(.decoder)
@@ -174,9 +175,12 @@ struct DeclarationReader {
         }
         resolved += pendingTypeless.map { ($0, nil) }
 
+        // The reader descends through declarations only: a variable in a list of statements is a global one.
+        let isGlobal = variable.parent?.is(CodeBlockItemSyntax.self) == true
         for (binding, type) in resolved {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let name = pattern.identifier.text.unbackticked
+            if isStatic || isGlobal { readMigrationClosure(binding, name: name, into: &members) }
             if isStatic {
                 let value = staticValue(of: binding)
                 members.staticProperties.append(
@@ -223,6 +227,76 @@ struct DeclarationReader {
             StaticPropertyDeclaration(
                 name: function.name.text.unbackticked, declaredType: nil, value: .stage(stage),
                 location: location(function.name)))
+    }
+
+    /// `static func fillDefaults(_ context: ModelContext) throws` in a type, or such a global `func`: a function a
+    /// custom stage may be given as its closure (`didMigrate: fillDefaults`). Only one parameter of type
+    /// `ModelContext` fits where SwiftData expects `(ModelContext) throws -> Void`; an instance method cannot be
+    /// named there without an instance.
+    private func readMigrationFunction(_ function: FunctionDeclSyntax, into members: inout Members) {
+        let isStatic = function.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+        // The reader descends through declarations only: a function in a list of statements is a global one.
+        let isGlobal = function.parent?.is(CodeBlockItemSyntax.self) == true
+        let parameters = function.signature.parameterClause.parameters
+        guard isStatic || isGlobal, function.genericParameterClause == nil, parameters.count == 1,
+            let parameter = parameters.first, parameter.defaultValue == nil, parameter.ellipsis == nil,
+            Self.isModelContext(parameter.type), let body = function.body
+        else { return }
+        let name = function.name.text.unbackticked
+        let contextName = (parameter.secondName ?? parameter.firstName).text
+        let location = location(function.name)
+        members.migrationFunctions.append(
+            MigrationFunction(
+                name: name,
+                summary: ExpressionReader.functionSummary(
+                    body, contextParameter: contextName, at: location, reader: self),
+                location: location))
+    }
+
+    /// `static let fillDefaults: (ModelContext) throws -> Void = { context in ... }`, or a global one, or
+    /// `= { (context: ModelContext) in ... }`: a closure constant a custom stage may be given by name.
+    private func readMigrationClosure(
+        _ binding: PatternBindingSyntax, name: String, into members: inout Members
+    ) {
+        guard let closure = binding.initializer?.value.as(ClosureExprSyntax.self) else { return }
+        var takesContext = false
+        if let annotation = binding.typeAnnotation?.type {
+            var type = annotation
+            while true {
+                if let optional = type.as(OptionalTypeSyntax.self) {
+                    type = optional.wrappedType
+                } else if let attributed = type.as(AttributedTypeSyntax.self) {
+                    type = attributed.baseType
+                } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+                    let only = tuple.elements.first
+                {
+                    type = only.type
+                } else {
+                    break
+                }
+            }
+            if let function = type.as(FunctionTypeSyntax.self), function.parameters.count == 1,
+                let only = function.parameters.first
+            {
+                takesContext = Self.isModelContext(only.type)
+            }
+        } else if case let .parameterClause(clause)? = closure.signature?.parameterClause,
+            clause.parameters.count == 1, let type = clause.parameters.first?.type
+        {
+            takesContext = Self.isModelContext(type)
+        }
+        guard takesContext,
+            let summary = ExpressionReader.closureSummary(ExprSyntax(closure), reader: self)
+        else { return }
+        members.migrationFunctions.append(MigrationFunction(name: name, summary: summary, location: summary.location))
+    }
+
+    /// `ModelContext` or `SwiftData.ModelContext`.
+    private static func isModelContext(_ type: TypeSyntax) -> Bool {
+        let path = TypeExprReader.read(type).path ?? []
+        return path == ["ModelContext"] || path == ["SwiftData", "ModelContext"]
     }
 
     /// `init(from decoder: Decoder)` / `func encode(to encoder: any Encoder)`: one parameter with that label, of a type

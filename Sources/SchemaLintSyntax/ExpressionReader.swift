@@ -174,36 +174,78 @@ enum ExpressionReader {
         for extra in call.additionalTrailingClosures {
             closures[extra.label.text] = ExprSyntax(extra.closure)
         }
-        stage.willMigrate = closures["willMigrate"].flatMap { closureSummary($0, reader: reader) }
-        stage.didMigrate = closures["didMigrate"].flatMap { closureSummary($0, reader: reader) }
+        // A function named instead of a closure is summarised where it is declared, once names are resolved.
+        if let reference = closures["willMigrate"].flatMap({ functionReference($0, reader: reader) }) {
+            stage.willMigrateReference = reference
+        } else {
+            stage.willMigrate = closures["willMigrate"].flatMap { closureSummary($0, reader: reader) }
+        }
+        if let reference = closures["didMigrate"].flatMap({ functionReference($0, reader: reader) }) {
+            stage.didMigrateReference = reference
+        } else {
+            stage.didMigrate = closures["didMigrate"].flatMap { closureSummary($0, reader: reader) }
+        }
         return stage
     }
 
-    private static func closureSummary(_ expression: ExprSyntax, reader: DeclarationReader) -> ClosureSummary? {
+    /// `migrateV1`, `Self.fillDefaults`, `Migrations.v1ToV2` (`v1ToV2(_:)` too): a name where a closure is expected.
+    private static func functionReference(_ expression: ExprSyntax, reader: DeclarationReader) -> FunctionReference? {
+        var path: [String] = []
+        var node = expression
+        while let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+            path.insert(member.declName.baseName.text.unbackticked, at: 0)
+            node = base
+        }
+        guard let first = node.as(DeclReferenceExprSyntax.self) else { return nil }
+        path.insert(first.baseName.text.unbackticked, at: 0)
+        return FunctionReference(path: path, location: reader.location(expression))
+    }
+
+    static func closureSummary(_ expression: ExprSyntax, reader: DeclarationReader) -> ClosureSummary? {
         if expression.is(NilLiteralExprSyntax.self) { return nil }
+        return summary(of: expression, at: reader.location(expression), reader: reader) {
+            SwallowedErrorCollector(reader: reader, closure: expression)
+        }
+    }
+
+    /// The body of `static func migrateV1(_ context: ModelContext) throws`, read as the closure it stands for.
+    static func functionSummary(
+        _ body: CodeBlockSyntax, contextParameter: String, at location: SourceLocation, reader: DeclarationReader
+    ) -> ClosureSummary {
+        summary(of: body, at: location, reader: reader) {
+            SwallowedErrorCollector(reader: reader, parameterNames: [contextParameter])
+        }
+    }
+
+    /// What the rules read in a migration closure, or in the body of a function given as one.
+    private static func summary(
+        of node: some SyntaxProtocol, at location: SourceLocation, reader: DeclarationReader,
+        errors: () -> SwallowedErrorCollector
+    ) -> ClosureSummary {
         let collector = TypeUseCollector(reader: reader)
-        collector.walk(expression)
-        let swallowed = SwallowedErrorCollector(reader: reader, closure: expression)
-        swallowed.walk(expression)
+        collector.walk(node)
+        let swallowed = errors()
+        swallowed.walk(node)
         let deletions = WholesaleDeletions(collector: swallowed)
-        deletions.walk(expression)
+        deletions.walk(node)
         // One walk for both: every `delete(model:)` left out is a change too.
-        let changesMore = DataChangeDetector.changesData(expression, ignoring: deletions.calls)
+        let changesMore = DataChangeDetector.changesData(node, ignoring: deletions.calls)
         var summary = ClosureSummary(
-            location: reader.location(expression), typeUses: collector.uses,
+            location: location, typeUses: collector.uses,
             swallowedErrors: swallowed.found, changesData: changesMore || !deletions.calls.isEmpty)
         summary.deletedModels = deletions.models
         summary.changesMoreThanDeletedModels = deletions.more || changesMore
         let members = MemberNameCollector(viewMode: .sourceAccurate)
-        members.walk(expression)
+        members.walk(node)
         summary.memberNames = members.names
-        let losses = StageLossCollector(reader: reader, contextNames: swallowed.contextNames, closure: expression)
-        losses.walk(expression)
+        let losses = StageLossCollector(reader: reader, contextNames: swallowed.contextNames, body: node)
+        losses.walk(node)
         summary.unkeptObjects = losses.unkept
         summary.rowDeletions = losses.deletions
         summary.contextHandOffs = losses.contextHandOffs
+        summary.rowHandOffs = losses.rowHandOffs
         let outside = TypeUseCollector(reader: reader, ignoring: losses.deletionCalls)
-        outside.walk(expression)
+        outside.walk(node)
         summary.typeUsesOutsideDeletions = outside.uses
         return summary
     }

@@ -19,16 +19,19 @@ final class StageLossCollector: SyntaxVisitor {
     private(set) var deletions: [RowDeletion] = []
     /// Calls given the context (`try copyTrips(context)`).
     private(set) var contextHandOffs: [SourceLocation] = []
+    /// Fetched rows given to a call (`JSONEncoder().encode(movies)`), by the model fetched.
+    private(set) var rowHandOffs: [TypeUse] = []
     /// The calls that make up the deletions (the `delete` calls, the fetches and descriptors their loops read).
     private(set) var deletionCalls: Set<SyntaxIdentifier> = []
     private let references: [String: [DeclReferenceExprSyntax]]
     private let bindings: [String: [PatternBindingSyntax]]
 
-    init(reader: DeclarationReader, contextNames: Set<String>, closure: ExprSyntax) {
+    /// `body`: the closure, or the body of a function given as one.
+    init(reader: DeclarationReader, contextNames: Set<String>, body: some SyntaxProtocol) {
         self.reader = reader
         self.contextNames = contextNames
         let names = NameCollector(viewMode: .sourceAccurate)
-        names.walk(closure)
+        names.walk(body)
         references = names.references
         bindings = names.bindings
         super.init(viewMode: .sourceAccurate)
@@ -39,6 +42,11 @@ final class StageLossCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if node.arguments.contains(where: { SwallowedErrorCollector.mentions(contextNames, $0.expression) }) {
             contextHandOffs.append(reader.location(node))
+        }
+        for argument in node.arguments {
+            if let model = fetchedRows(argument.expression) {
+                rowHandOffs.append(TypeUse(type: model, location: reader.location(node)))
+            }
         }
         if let (model, calls) = forEachDeletion(node) {
             deletions.append(RowDeletion(kind: .fetchedRows, model: model, location: reader.location(node)))
@@ -258,6 +266,17 @@ final class StageLossCollector: SyntaxVisitor {
             let type = specialised.genericArgumentClause.arguments.first?.argument.as(TypeSyntax.self)
         else { return nil }
         return (TypeExprReader.read(type), [call.id, made.id])
+    }
+
+    /// `T` of `[try] context.fetch(FetchDescriptor<T>(...))`, or of a name bound once to it, however often it is read.
+    private func fetchedRows(_ expression: ExprSyntax) -> TypeExpr? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            guard let found = bindings[reference.baseName.text], found.count == 1,
+                let value = found[0].initializer?.value
+            else { return nil }
+            return fetchedModel(value)?.0
+        }
+        return fetchedModel(expression)?.0
     }
 
     /// The value of `let name = value` when the closure binds `name` once and reads it once.

@@ -18,18 +18,25 @@ final class SwallowedErrorCollector: SyntaxVisitor {
     ]
     static let stoppers: Set<String> = ["fatalError", "preconditionFailure", "exit", "abort"]
 
-    init(reader: DeclarationReader, closure: ExprSyntax) {
+    /// `parameterNames`: the context parameter's names (a function's, given by name as a stage's closure).
+    init(reader: DeclarationReader, parameterNames: [String]) {
         self.reader = reader
         var names: Set<String> = ["context", "modelContext"]
-        if let signature = closure.as(ClosureExprSyntax.self)?.signature?.parameterClause {
-            switch signature {
-            case let .simpleInput(parameters): names.formUnion(parameters.map(\.name.text))
-            case let .parameterClause(clause): names.formUnion(clause.parameters.map(\.firstName.text))
-            }
-        }
+        names.formUnion(parameterNames)
         names.remove("_")
         contextNames = names
         super.init(viewMode: .sourceAccurate)
+    }
+
+    convenience init(reader: DeclarationReader, closure: ExprSyntax) {
+        var names: [String] = []
+        if let signature = closure.as(ClosureExprSyntax.self)?.signature?.parameterClause {
+            switch signature {
+            case let .simpleInput(parameters): names = parameters.map(\.name.text)
+            case let .parameterClause(clause): names = clause.parameters.map(\.firstName.text)
+            }
+        }
+        self.init(reader: reader, parameterNames: names)
     }
 
     override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {

@@ -14,8 +14,19 @@ struct MissingNames {
     var aliasTargets: Set<String> = []
     /// Global constants a configuration names (`groupContainer: .identifier(appGroup)`): files that mention them.
     var constants: Set<String> = []
+    /// Functions a custom stage names as its closure (`didMigrate: migrateV1`, `Migrations.v1ToV2`) that no parsed
+    /// file declares: files that mention them. A file of migration helpers may hold no SwiftData word
+    /// (`ModelContext` is not one).
+    var functions: Set<String> = []
 
-    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty }
+    /// What `ValueTypeCollector` found for each version of the project these names were collected from: the
+    /// analysis takes them when pass 2 reads nothing more, instead of collecting again.
+    var valueTypes: [SymbolID: ValueTypeCollection] = [:]
+
+    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty }
+
+    /// The names looked for as mentions: constants and functions.
+    var mentioned: Set<String> { constants.union(functions) }
 
     static func collect(_ project: Project) -> MissingNames {
         var wanted = MissingNames()
@@ -32,7 +43,9 @@ struct MissingNames {
         // (`persisted_value_changed`) may be in a file with no SwiftData word (an enum in a file of its own, an
         // extension adding `CodingKeys` or `init(from:)`).
         for version in project.versions where version.modelsUnread == nil {
-            for name in ValueTypeCollector.collect(version, project: project).records.keys {
+            let collected = ValueTypeCollector.collect(version, project: project)
+            wanted.valueTypes[version.id] = collected
+            for name in collected.records.keys {
                 if let first = name.split(separator: ".").first { wanted.declarations.insert(String(first)) }
             }
         }
@@ -61,6 +74,17 @@ struct MissingNames {
         for container in project.containers where container.purpose == .preview {
             if let holder = container.holder, !project.namesOutsidePreviews.contains(holder) {
                 wanted.constants.insert(holder)
+            }
+        }
+        for plan in project.plans {
+            for stage in plan.listedAndDeclaredStages {
+                let expression = stage.expression
+                for (summary, reference) in [
+                    (expression.willMigrate, expression.willMigrateReference),
+                    (expression.didMigrate, expression.didMigrateReference),
+                ] where summary == nil {
+                    if let name = reference?.path.last { wanted.functions.insert(name) }
+                }
             }
         }
         wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }

@@ -15,7 +15,7 @@ struct PassTwo {
         _ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
         threads: Int?
     ) -> [Int] {
-        let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.constants
+        let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.mentioned
         let unread = candidates.filter { declared[$0] == nil }
         let rereads = constants.isEmpty ? [] : candidates.filter { declared[$0] != nil }
         let toRead = unread + rereads

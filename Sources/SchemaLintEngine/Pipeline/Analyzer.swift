@@ -174,21 +174,27 @@ public struct Analyzer {
         // for names the last one's files brought in.
         var searched = MissingNames()
         var passTwo = PassTwo()
+        // The value types of the last project names were collected from, while no file read since changed it.
+        var valueTypes: [SymbolID: ValueTypeCollection]?
         for _ in 0..<3 {
             var wanted = MissingNames.collect(project)
+            valueTypes = wanted.valueTypes
             wanted.declarations.subtract(searched.declarations)
             wanted.aliasTargets.subtract(searched.aliasTargets)
             wanted.constants.subtract(searched.constants)
+            wanted.functions.subtract(searched.functions)
             guard !wanted.isEmpty else { break }
             searched.declarations.formUnion(wanted.declarations)
             searched.aliasTargets.formUnion(wanted.aliasTargets)
             searched.constants.formUnion(wanted.constants)
+            searched.functions.formUnion(wanted.functions)
             let skipped = files.indices.filter { !relevant[$0] }
             let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
             parsed += markTests(ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads))
             project = ProjectBuilder.build(files: parsed)
+            valueTypes = nil
         }
         statistics.filesParsed = parsed.count
         project.modelBundles = modelBundles ?? []
@@ -199,7 +205,7 @@ public struct Analyzer {
         // A version whose models could not be read is not hashed: a checksum of a list never read would be a
         // confident wrong answer (`unreadVersions`).
         var versions = project.versions.filter { $0.modelsUnread == nil }.map {
-            VersionAnalysis(version: $0, project: project)
+            VersionAnalysis(version: $0, project: project, valueTypes: valueTypes?[$0.id])
         }
         ImplicitVersionKeys.assign(&project, &versions)
         let readable = project.modelBundles.flatMap { bundle in
@@ -215,12 +221,12 @@ public struct Analyzer {
         var checked = project
         checked.plans.removeAll { unused.contains($0.id) }
         // Which store each app container opens, with the targets the project files say compile each file.
-        var targets: [String: [String]] = [:]
+        var targets: [String: [StoreTopology.ProjectTarget]] = [:]
         let topology = StoreTopology.build(checked) { file in
             if let known = targets[file] { return known }
-            let names = membership?.targetNames(for: file) ?? []
-            targets[file] = names
-            return names
+            let found = membership?.targets(for: file) ?? []
+            targets[file] = found
+            return found
         }
         var context = RuleContext(
             project: checked,

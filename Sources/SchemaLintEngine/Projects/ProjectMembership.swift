@@ -63,7 +63,8 @@ public struct ProjectMembership: Sendable {
             if displayed == previous { continue }
             previous = displayed
             if absoluteFolders[displayed] == nil {
-                absoluteFolders[displayed] = displayed.isEmpty
+                absoluteFolders[displayed] =
+                    displayed.isEmpty
                     ? self.workingDirectory : Paths.absolute(String(displayed), in: self.workingDirectory)
             }
         }
@@ -108,7 +109,8 @@ public struct ProjectMembership: Sendable {
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
     public func decision(for path: String) -> Decision {
         let displayed = Paths.folderPart(path)
-        let folder = absoluteFolders[displayed]
+        let folder =
+            absoluteFolders[displayed]
             ?? Paths.parent(Paths.absolute(path, in: workingDirectory))
         let name = Paths.fileName(path)
         let absolute = folder == "/" ? "/" + name : folder + "/" + name
@@ -150,6 +152,24 @@ public struct ProjectMembership: Sendable {
             names.formUnion(Self.targets(compiling: absolute, in: manifest).map(\.name))
         }
         return names.sorted()
+    }
+
+    /// The targets that compile `path`, with their kinds where an Xcode project says (nil for a package's): an app, an
+    /// extension... A store abandoned by the app but still opened by its widget is told apart by them.
+    func targets(for path: String) -> [StoreTopology.ProjectTarget] {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        var found: [String: XcodeProject.TargetKind?] = [:]
+        for manifest in manifests.values.joined() {
+            switch manifest {
+            case let .xcode(project):
+                for target in project.targets(compiling: absolute) { found[target.name] = target.kind }
+            case .package:
+                for target in Self.targets(compiling: absolute, in: manifest) where found[target.name] == nil {
+                    found[target.name] = .some(nil)
+                }
+            }
+        }
+        return found.keys.sorted().map { StoreTopology.ProjectTarget(name: $0, kind: found[$0] ?? nil) }
     }
 
     /// For each target compiling the file, its name and whether it is a test target.
@@ -270,4 +290,3 @@ enum PackageLayout {
         return "\(root)/\(parents[0])/\(target.name)"
     }
 }
-

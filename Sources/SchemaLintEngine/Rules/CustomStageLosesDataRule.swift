@@ -19,18 +19,24 @@ public struct CustomStageLosesDataRule: Rule {
                 for (name, closure) in [("willMigrate", will), ("didMigrate", stage.expression.didMigrate)] {
                     guard let closure else { continue }
                     // didMigrate runs after willMigrate: rows willMigrate deleted are gone by then too.
-                    let deletions = closure.rowDeletions + (name == "didMigrate" ? will?.rowDeletions ?? [] : [])
+                    var deletions = closure.rowDeletions.map { ($0, stage.scope(of: closure)) }
+                    if name == "didMigrate", let will {
+                        deletions += will.rowDeletions.map { ($0, stage.scope(of: will)) }
+                    }
                     for object in closure.unkeptObjects {
-                        guard let entity = Self.entity(object.type, stage, object.location.file, project),
+                        guard
+                            let entity = Self.entity(
+                                object.type, scope: stage.scope(of: closure), object.location.file, project),
                             !Self.mayBeLinked(object, entity), seen.insert(object.location).inserted
                         else { continue }
-                        let rows = Self.rows(deletions, stage, project)
+                        let rows = Self.rows(deletions, project)
                         findings.append(
                             finding(
                                 object.location, about: subject,
                                 .objectNeverInserted(
                                     model: entity.qualifiedName, closure: name, deletedRows: rows,
-                                    deletedAt: deletions.first?.location)))
+                                    deletedAt: deletions.first?.0.location),
+                                notes: stage.notes(naming: closure, as: name)))
                     }
                 }
                 findings += deletedBeforeRead(stage, subject: subject, context, seen: &seen)
@@ -48,10 +54,11 @@ public struct CustomStageLosesDataRule: Rule {
         guard let will = stage.expression.willMigrate, let target = stage.to?.version.flatMap({ project.version($0) })
         else { return [] }
         let from = stage.from?.version.flatMap { project.version($0) }
+        let scope = stage.scope(of: will)
         var findings: [Finding] = []
         for deletion in will.rowDeletions where deletion.kind != .some {
             guard let model = deletion.model,
-                let entity = Self.entity(model, stage, deletion.location.file, project),
+                let entity = Self.entity(model, scope: scope, deletion.location.file, project),
                 context.entity(named: entity.name, in: target) != nil,
                 // A helper given the context may read anything.
                 !will.contextHandOffs.contains(where: { $0 < deletion.location })
@@ -59,29 +66,37 @@ public struct CustomStageLosesDataRule: Rule {
             let readBefore = will.typeUsesOutsideDeletions.contains { use in
                 use.location < deletion.location
                     && CustomStageWrongVersionRule.namedTypes(in: use.type).contains {
-                        project.symbols.resolveSymbol($0, scope: stage.scope, file: use.location.file) == entity.id
+                        project.symbols.resolveSymbol($0, scope: scope, file: use.location.file) == entity.id
                     }
             }
-            // `trip.stops` read from another model's rows reaches these rows without naming their class.
-            let readThroughRelationship = (from?.allEntities ?? []).compactMap { project.entity($0) }.contains {
-                $0.properties.contains { property in
-                    property.relationship?.destination == entity.id && will.memberNames.contains(property.name)
+            // `trip.stops` read from another model's rows reaches these rows without naming their class; so may a
+            // function given such rows (`JSONEncoder().encode(movies)`, whose encoding writes each movie's actors).
+            let relates = { (other: Entity) in other.properties.contains { $0.relationship?.destination == entity.id } }
+            let readThroughRelationship =
+                (from?.allEntities ?? []).compactMap { project.entity($0) }.contains {
+                    $0.properties.contains { property in
+                        property.relationship?.destination == entity.id && will.memberNames.contains(property.name)
+                    }
                 }
-            }
+                || will.rowHandOffs.contains { handOff in
+                    handOff.location < deletion.location
+                        && Self.entity(handOff.type, scope: scope, handOff.location.file, project).map(relates) == true
+                }
             guard !readBefore, !readThroughRelationship, seen.insert(deletion.location).inserted else { continue }
             findings.append(
                 finding(
                     deletion.location, about: subject,
                     .rowsDeletedUnread(
                         model: entity.qualifiedName, entity: entity.name, target: target.name,
-                        oneByOne: deletion.kind == .fetchedRows)))
+                        oneByOne: deletion.kind == .fetchedRows),
+                    notes: stage.notes(naming: will, as: "willMigrate")))
         }
         return findings
     }
 
-    /// The `@Model` class a type written in a stage's closure names.
-    static func entity(_ type: TypeExpr, _ stage: Stage, _ file: String, _ project: Project) -> Entity? {
-        project.symbols.resolveSymbol(type, scope: stage.scope, file: file).flatMap { project.entity($0) }
+    /// The `@Model` class a type written in a stage's closure names (`scope`: `Stage.scope(of:)` that closure).
+    static func entity(_ type: TypeExpr, scope: SymbolID?, _ file: String, _ project: Project) -> Entity? {
+        project.symbols.resolveSymbol(type, scope: scope, file: file).flatMap { project.entity($0) }
     }
 
     /// Whether the initialiser or a property set on the object may link it to an object the context holds, which
@@ -95,13 +110,13 @@ public struct CustomStageLosesDataRule: Rule {
         return object.initialiserLabels.contains { label in label.map { !attributes.contains($0) } ?? true }
     }
 
-    /// `SchemaV7.Item rows`, or `rows` when no deletion names its model.
-    static func rows(_ deletions: [RowDeletion], _ stage: Stage, _ project: Project) -> String? {
+    /// `SchemaV7.Item rows`, or `rows` when no deletion names its model; each deletion with its closure's scope.
+    static func rows(_ deletions: [(RowDeletion, SymbolID?)], _ project: Project) -> String? {
         guard !deletions.isEmpty else { return nil }
         var names: [String] = []
-        for deletion in deletions {
+        for (deletion, scope) in deletions {
             guard let model = deletion.model,
-                let entity = entity(model, stage, deletion.location.file, project)
+                let entity = entity(model, scope: scope, deletion.location.file, project)
             else { continue }
             if !names.contains(entity.qualifiedName) { names.append(entity.qualifiedName) }
         }

@@ -21,12 +21,13 @@ public struct CustomStageWrongVersionRule: Rule {
                     ("willMigrate", stage.expression.willMigrate, from),
                     ("didMigrate", stage.expression.didMigrate, to),
                 ] {
+                    guard let closure else { continue }
                     let allowed = Set(version.allEntities)
-                    for use in closure?.typeUses ?? [] {
+                    for use in closure.typeUses {
                         for type in Self.namedTypes(in: use.type) {
                             guard
                                 let id = project.symbols.resolveSymbol(
-                                    type, scope: stage.scope, file: use.location.file),
+                                    type, scope: stage.scope(of: closure), file: use.location.file),
                                 let entity = project.entity(id), seen.insert(use.location).inserted
                             else { continue }
                             if !allowed.contains(id) {
@@ -46,10 +47,11 @@ public struct CustomStageWrongVersionRule: Rule {
                                             closure: closureName, from: from.name,
                                             to: to.name, model: entity.qualifiedName,
                                             owner: owner, version: version.name,
-                                            own: own ?? "")))
+                                            own: own ?? ""),
+                                        notes: stage.notes(naming: closure, as: closureName)))
                             } else if project.symbols[id].parent != nil, type.path?.last == entity.name,
                                 project.symbols.resolvesThroughTopLevelTypealias(
-                                    type, scope: stage.scope, file: use.location.file)
+                                    type, scope: stage.scope(of: closure), file: use.location.file)
                             {
                                 // An alias named after one version (`TripV2 = SchemaV2.Trip`) is pinned, not live.
                                 // A top-level class the version lists is the version's own class today: when a newer
@@ -60,7 +62,8 @@ public struct CustomStageWrongVersionRule: Rule {
                                         .stageUsesLiveModel(
                                             closure: closureName, from: from.name,
                                             to: to.name, written: "\(type)",
-                                            model: entity.qualifiedName)))
+                                            model: entity.qualifiedName),
+                                        notes: stage.notes(naming: closure, as: closureName)))
                             }
                         }
                     }

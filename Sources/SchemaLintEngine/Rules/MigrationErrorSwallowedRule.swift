@@ -23,7 +23,8 @@ public struct MigrationErrorSwallowedRule: Rule {
                             finding(
                                 swallowed.location,
                                 about: .stage(plan: plan.name, stage: stage.displayName),
-                                .errorSwallowed(swallowed.construct, closure: name, operation: swallowed.operation)))
+                                .errorSwallowed(swallowed.construct, closure: name, operation: swallowed.operation),
+                                notes: closure.map { stage.notes(naming: $0, as: name) } ?? []))
                     }
                 }
             }
@@ -39,7 +40,9 @@ public struct MigrationErrorSwallowedRule: Rule {
         let project = context.project
         guard let closure, let target = stage.to?.version.flatMap({ project.version($0) }) else { return false }
         let dropped = { (model: TypeExpr) -> Bool in
-            guard let id = project.symbols.resolveSymbol(model, scope: stage.scope, file: closure.location.file),
+            guard
+                let id = project.symbols.resolveSymbol(
+                    model, scope: stage.scope(of: closure), file: closure.location.file),
                 let entity = project.entity(id)
             else { return false }
             return context.entity(named: entity.name, in: target) == nil
@@ -60,20 +63,24 @@ extension Finding.Message {
         let detail: String
         switch construct {
         case "try!":
-            headline = "`try!` in \(closure) crashes the app mid-migration when its call fails, instead of failing "
+            headline =
+                "`try!` in \(closure) crashes the app mid-migration when its call fails, instead of failing "
                 + "the migration"
             detail = "`try!` on `\(operation)` turns its error into a crash in the middle of the migration"
         case "catch":
             headline = "A `catch` in \(closure) swallows a failure: the half-migrated store is recorded as migrated"
-            detail = "The `catch` around `\(operation)` neither rethrows nor stops (logging is not enough), so a "
+            detail =
+                "The `catch` around `\(operation)` neither rethrows nor stops (logging is not enough), so a "
                 + "failure leaves a half-migrated store that SwiftData then records as migrated"
         case "empty catch":
             headline = "An empty `catch` in \(closure) hides a failure: the half-migrated store is recorded as migrated"
-            detail = "The empty `catch` around `\(operation)` hides its failure: the closure carries on and SwiftData "
+            detail =
+                "The empty `catch` around `\(operation)` hides its failure: the closure carries on and SwiftData "
                 + "records the store as migrated, so what failed is gone on the next launch"
         default:
             headline = "`\(construct)` in \(closure) hides a failure: the half-migrated store is recorded as migrated"
-            detail = "`\(construct)` on `\(operation)` hides its failure: the closure carries on and SwiftData "
+            detail =
+                "`\(construct)` on `\(operation)` hides its failure: the closure carries on and SwiftData "
                 + "records the store as migrated, so what failed is gone on the next launch"
         }
         return Self(

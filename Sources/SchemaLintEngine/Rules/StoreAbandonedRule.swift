@@ -69,7 +69,7 @@ public struct StoreAbandonedRule: Rule {
             byStores[stores, default: []].append(key)
         }
         let opened = context.topology.stores.map(\.name).sorted()
-        return byStores.keys.sorted { $0.joined() < $1.joined() }.map { stores in
+        let orphaned = byStores.keys.sorted { $0.joined() < $1.joined() }.map { stores in
             let keys = byStores[stores]!
             let location = SourceLocation(
                 file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[keys[0]] ?? 1, column: 1)
@@ -77,6 +77,56 @@ public struct StoreAbandonedRule: Rule {
                 location, about: .store(stores.joined(separator: ", ")),
                 .storeAbandoned(stores: stores, keys: keys, opened: opened))
         }
+        return orphaned + leftToExtensions(lockfile, context)
+    }
+
+    /// Judged per app container: a store the app's states were locked in that only extensions (a widget, an intents
+    /// or share extension) open now, while the app's containers open another store that holds those states: the app
+    /// moved its data and left the old file behind. Today's stores matching the recorded ones by name would otherwise
+    /// hide it. A default store is each target's own file, so the extension's is not the app's; a named or App Group
+    /// file it still opens, it migrates to its own models, and the app never reads the rows there again.
+    ///
+    /// Only where the targets are told apart (project files, or extensions' folders beside the app's): an extension
+    /// whose kind cannot be told, or the app itself still opening the store (an App Intent compiled into the app),
+    /// is no finding.
+    private func leftToExtensions(_ lockfile: Lockfile, _ context: RuleContext) -> [Finding] {
+        let stores = context.topology.stores
+        let appStores = stores.filter { $0.role == .app }
+        guard !appStores.isEmpty else { return [] }
+        var byStores: [[String]: (keys: [String], app: StoreTopology.Store)] = [:]
+        for key in lockfile.versionKeys {
+            guard let locked = lockfile.versions[key], locked.retired == nil, let recorded = locked.heldIn,
+                !recorded.isEmpty, recorded.allSatisfy(StoreLocation.isCertain(key:))
+            else { continue }
+            let named = stores.filter { recorded.contains($0.location.key) }
+            guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }),
+                let app = appStores.first(where: { Self.holds($0, key, locked, context) })
+            else { continue }
+            byStores[recorded, default: (keys: [], app: app)].keys.append(key)
+        }
+        return byStores.keys.sorted { $0.joined() < $1.joined() }.compactMap { recorded in
+            let (keys, app) = byStores[recorded]!
+            guard let container = zip(app.containers, app.roles).first(where: { $0.1 == .app })?.0 else { return nil }
+            let extensions = stores.filter { recorded.contains($0.location.key) }
+            return finding(
+                container.location, about: .store(recorded.joined(separator: ", ")),
+                .storeLeftToExtensions(
+                    stores: recorded, keys: keys, appStore: app.location.description,
+                    extensions: Array(Set(extensions.flatMap(\.targets))).sorted(),
+                    openedAt: extensions.flatMap(\.containers).first?.location,
+                    ownFile: extensions.allSatisfy { $0.location.kind == .defaultStore }),
+                notes: extensions.flatMap(\.containers).prefix(3).map {
+                    Finding.Note($0.location, "an extension still opens \(recorded.joined(separator: ", ")) here")
+                })
+        }
+    }
+
+    /// Whether an app store holds the locked state now: its version by name, or one with its checksum.
+    private static func holds(
+        _ store: StoreTopology.Store, _ key: String, _ locked: LockedVersion, _ context: RuleContext
+    ) -> Bool {
+        if let declared = context.project.version(key: key), store.holds(declared) { return true }
+        return store.versions.contains { context.analysis(of: $0)?.hashes.checksum == locked.checksum }
     }
 }
 
@@ -112,6 +162,33 @@ extension Finding.Message {
             fix: "Copy the old store into the new file before opening it (`migratePersistentStore(_:to:options:type:)` "
                 + "or `replacePersistentStore`); if leaving it is intended (a cache), run `schemalint lock --accept "
                 + "\(bundle) --reason \"...\"` to retire those versions")
+    }
+
+    static func storeLeftToExtensions(
+        stores: [String], keys: [String], appStore: String, extensions: [String], openedAt: SourceLocation?,
+        ownFile: Bool
+    ) -> Self {
+        let old = stores.joined(separator: ", ")
+        let others = extensions.isEmpty ? "its extension" : extensions.joined(separator: ", ")
+        let at = openedAt.map { " (\($0.file):\($0.line))" } ?? ""
+        let what =
+            ownFile
+            ? "The default store \(others) opens\(at) is its own file unless the two share an App Group; either way "
+                + "the app never reads what users saved in its \(old) again, and starts without it"
+            : "\(others) still opens that file\(at) with its own models: it migrates the file to them (dropping what "
+                + "they do not store) and the app never reads the rows users saved there again"
+        return Self(
+            id: "left-to-extensions",
+            fitting(
+                "The app moved off \(old) and only \(others) still opens it: users' data there is left behind",
+                "The app moved off \(old) and only its extensions still open it: users' data there is left behind",
+                "The app moved off the store that held its shipped states: users' data there is left behind"),
+            detail: "\(old) held \(keys.joined(separator: ", ")) in shipped builds. The app's containers open "
+                + "\(appStore) now, with the models those states stored. \(what)",
+            fix:
+                "Before the app first uses \(appStore), open the old store (a container on its file) and copy its rows "
+                + "over, and move \(others) to the new store too; if leaving it is intended, run `schemalint lock "
+                + "--accept \(keys[0]) --reason \"...\"` for each state to retire it")
     }
 
     static func storeAbandoned(stores: [String], keys: [String], opened: [String]) -> Self {

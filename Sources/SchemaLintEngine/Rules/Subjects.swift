@@ -8,6 +8,16 @@ extension Stage {
     }
 }
 
+extension Stage {
+    /// For a finding in the body of a function the stage names as its closure (`didMigrate: fillQuotes`), perhaps in
+    /// another file: where the stage names it. Nothing for a closure written in the stage.
+    func notes(naming closure: ClosureSummary, as slot: String) -> [Finding.Note] {
+        guard case let .function(function, _) = closure.origin else { return [] }
+        let reference = slot == "willMigrate" ? expression.willMigrateReference : expression.didMigrateReference
+        return [Finding.Note(reference?.location ?? location, "the stage runs `\(function)` as its \(slot) here")]
+    }
+}
+
 extension ContainerModel {
     /// The file and the models it is built from: `App.swift [Trip.self, Stop.self]`.
     public var subjectName: String {

@@ -27,6 +27,14 @@ public struct StoreTopology: Sendable {
         public var syncs: Bool
         /// The pooled store of an app whose topology cannot be told.
         public var isPooled = false
+        /// What kind of target opens it, per container (in `containers`' order).
+        public var roles: [TargetRole] = []
+
+        /// Whether the app opens it (a container of an app target), only extensions do, or that cannot be told.
+        public var role: TargetRole {
+            if roles.contains(.app) { return .app }
+            return !roles.isEmpty && roles.allSatisfy { $0 == .appExtension } ? .appExtension : .unknown
+        }
 
         /// How findings and `upgrades` name it: `default.store`, `Cache.store (ReaderWidget)`.
         public var name: String {
@@ -45,13 +53,25 @@ public struct StoreTopology: Sendable {
 
     public var isPooled: Bool { !isComplete }
 
+    /// The kind of target whose code opens a container: the app, one of its extensions (a widget, an intents or share
+    /// extension), or unknown (no project file says and no folder tells, a framework, another platform's app).
+    public enum TargetRole: String, Sendable {
+        case app, appExtension = "extension", unknown
+    }
+
+    /// A target compiling a file, with its kind when an Xcode project says.
+    struct ProjectTarget: Sendable, Hashable {
+        var name: String
+        var kind: XcodeProject.TargetKind?
+    }
+
     /// Stores holding a version now.
     public func stores(holding version: SchemaVersion) -> [Store] { stores.filter { $0.holds(version) } }
 }
 
 extension StoreTopology {
     /// `targets(file)`: the targets compiling a file, from the project files (empty when none says).
-    static func build(_ project: Project, targets: (String) -> [String]) -> StoreTopology {
+    static func build(_ project: Project, targets: (String) -> [ProjectTarget]) -> StoreTopology {
         let containers = project.containers.filter { $0.purpose == .app }
         let readable = { (containers: [ContainerModel]) in
             containers.allSatisfy { container in
@@ -79,22 +99,28 @@ extension StoreTopology {
 
         var stores: [Store] = []
         var index: [String: Int] = [:]
-        for container in containers {
-            let opening = Self.targets(of: container.location.file, targets)
+        let names = { (file: String) in targets(file).map(\.name) }
+        let roles = Self.roles(of: containers, targets)
+        for (container, role) in zip(containers, roles) {
+            let opening = Self.targets(of: container.location.file, names)
             for location in container.stores {
                 // A named or URL store is one file whatever target opens it (it is where the code says); a default
                 // store is each target's own.
-                let key = location.kind == .defaultStore ? "\(location.key)|\(opening.joined(separator: "+"))"
+                let key =
+                    location.kind == .defaultStore
+                    ? "\(location.key)|\(opening.joined(separator: "+"))"
                     : location.key
                 if let at = index[key] {
                     stores[at].containers.append(container)
+                    stores[at].roles.append(role)
                     stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
                 } else {
                     index[key] = stores.count
-                    stores.append(
-                        Store(
-                            location: location, targets: opening, containers: [container], plans: [], versions: [],
-                            syncs: false))
+                    var store = Store(
+                        location: location, targets: opening, containers: [container], plans: [], versions: [],
+                        syncs: false)
+                    store.roles = [role]
+                    stores.append(store)
                 }
             }
         }
@@ -117,6 +143,52 @@ extension StoreTopology {
         store.isPooled = true
         store.syncs = project.configurations.contains { $0.enablesCloudKit && $0.purpose == .app }
         return StoreTopology(stores: [store], isComplete: false, pooledBecause: because)
+    }
+
+    /// Folder names that mark an extension's target (`ReaderWidget/`, `ShareExtension/`, `SiriIntents/`), and the
+    /// others `targets(of:)` knows (another platform's app, an App Clip).
+    private static let extensionMarkers = ["Widget", "Extension", "Intents", "Share", "Keyboard", "Action"]
+    private static let targetMarkers = extensionMarkers + ["Watch", "Clip", "TV", "Vision", "Mac"]
+
+    /// What kind of target opens each container: the kinds the project files give the targets compiling its file (an
+    /// app target among them makes it the app's); where none says, folder names. A container in an extension's
+    /// folder (`ReaderWidget/`) is an extension's, and one in no such folder the app's, but only when the folder is
+    /// not inside the app's own: App Intents in `MyApp/Intents/` usually compile into the app. With neither (no
+    /// project file, no such folder), every role is unknown: which target opens what cannot be told.
+    static func roles(of containers: [ContainerModel], _ targets: (String) -> [ProjectTarget]) -> [TargetRole] {
+        let files = containers.map(\.location.file)
+        let named = files.map(targets)
+        let marked = files.map { file in
+            file.split(separator: "/").dropLast().firstIndex { component in
+                targetMarkers.contains { component.contains($0) }
+            }
+        }
+        // The first folder of each app file no project names and no folder marks: a marked folder inside it may be
+        // the app's own code. A file at the top holds everything.
+        var appFolders = Set<String>()
+        var appAtTop = false
+        for (offset, file) in files.enumerated() where named[offset].isEmpty && marked[offset] == nil {
+            let components = file.split(separator: "/")
+            if components.count > 1 { appFolders.insert(String(components[0])) } else { appAtTop = true }
+        }
+        // A marked folder tells only when it is not inside the app's own folder.
+        let trusted = { (offset: Int) -> Bool in
+            guard let index = marked[offset], !appAtTop else { return false }
+            return index == 0 || !appFolders.contains(String(files[offset].split(separator: "/")[0]))
+        }
+        let foldersTell = files.indices.contains { named[$0].isEmpty && trusted($0) }
+        return files.indices.map { offset in
+            let targets = named[offset]
+            if !targets.isEmpty {
+                if targets.contains(where: { $0.kind == .app }) { return .app }
+                return targets.allSatisfy { $0.kind == .appExtension } ? .appExtension : .unknown
+            }
+            guard foldersTell else { return .unknown }
+            guard let index = marked[offset] else { return .app }
+            guard trusted(offset) else { return .unknown }
+            let folder = files[offset].split(separator: "/")[index]
+            return extensionMarkers.contains { folder.contains($0) } ? .appExtension : .unknown
+        }
     }
 
     /// The targets compiling a file, else the folder of another target it sits in (`ReaderWidget/`, `ShareExtension/`,
@@ -218,7 +290,8 @@ extension StoreTopology.Store {
         where !container.hasMigrationPlanArgument || ImplicitVersions.opensItsOwnModels(container, context.project) {
             targets += StoreTopology.opened(by: container, context.project)
         }
-        for plan in plans where plan.stages?.isEmpty == true
+        for plan in plans
+        where plan.stages?.isEmpty == true
             && !StoreTopology.givenOnlyBesideOwnModels(plan, self, context.project)
         {
             if let newest = PlanSteps(plan: plan, project: context.project).newest { targets.append(newest) }
