@@ -53,6 +53,31 @@ final class CoreDataStoreFileTests: XCTestCase {
         return (lockfile, try analyze(lockfile))
     }
 
+    /// The journal's stack with `body` run in `init()` before its stores load, and `members` after it.
+    func persistence(_ body: String, members: String = "") -> String {
+        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }
+        return """
+            import CoreData
+
+            final class Persistence {
+                let container = NSPersistentContainer(name: "Journal")
+
+                init() {
+            \(indented.joined(separator: "\n"))
+                    container.loadPersistentStores { _, _ in }
+                }
+            \(members)
+            }
+            """
+    }
+
+    /// The step to Journal 3 is judged as a migration, as before stores were told apart.
+    func assertStillMigrates(_ analysis: Analysis, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(
+            analysis.findings.filter { $0.severity != .note }.map(\.rule), ["lightweight_unsupported_change"],
+            file: file, line: line)
+    }
+
     func assertLeftBehind(_ analysis: Analysis, at line: Int, now file: String, _ message: StaticString = #filePath,
                           line testLine: UInt = #line) {
         let findings = analysis.findings.filter { $0.severity != .note }
@@ -172,76 +197,45 @@ final class CoreDataStoreFileTests: XCTestCase {
     /// The same file spelt another way is the same store: the migration is judged as before.
     func testTheSameFileSpeltAnotherWayStillMigrates() throws {
         let (_, analysis) = try switchStack(
-            to: """
-                import CoreData
-
-                final class Persistence {
-                    let container = NSPersistentContainer(name: "Journal")
-
-                    init() {
-                        let folder = NSPersistentContainer.defaultDirectoryURL()
-                        let description = NSPersistentStoreDescription(url: folder.appendingPathComponent(Self.file))
-                        container.persistentStoreDescriptions = [description]
-                        container.loadPersistentStores { _, _ in }
-                    }
-
-                    static var file: String { "Journal" + ".sqlite" }
-                }
-                """)
-        XCTAssertEqual(
-            analysis.findings.filter { $0.severity != .note }.map(\.rule),
-            ["lightweight_unsupported_change"])
+            to: persistence(
+                """
+                let folder = NSPersistentContainer.defaultDirectoryURL()
+                let description = NSPersistentStoreDescription(url: folder.appendingPathComponent(Self.file))
+                container.persistentStoreDescriptions = [description]
+                """,
+                members: "    static var file: String { \"Journal\" + \".sqlite\" }"))
+        assertStillMigrates(analysis)
     }
 
     /// A move that copies the old file over first (`migratePersistentStore`) keeps users' rows: it migrates.
     func testAMoveThatCopiesTheOldStoreStillMigrates() throws {
         let (_, analysis) = try switchStack(
-            to: """
-                import CoreData
-
-                final class Persistence {
-                    let container = NSPersistentContainer(name: "Journal")
-
-                    init() {
-                        let folder = NSPersistentContainer.defaultDirectoryURL()
-                        let old = folder.appendingPathComponent("Journal.sqlite")
-                        let new = folder.appendingPathComponent("Shared.sqlite")
-                        let coordinator = container.persistentStoreCoordinator
-                        if let store = try? coordinator.addPersistentStore(
-                            ofType: NSSQLiteStoreType, configurationName: nil, at: old, options: nil) {
-                            _ = try? coordinator.migratePersistentStore(
-                                store, to: new, options: nil, withType: NSSQLiteStoreType)
-                        }
-                        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: new)]
-                        container.loadPersistentStores { _, _ in }
-                    }
+            to: persistence(
+                """
+                let folder = NSPersistentContainer.defaultDirectoryURL()
+                let old = folder.appendingPathComponent("Journal.sqlite")
+                let new = folder.appendingPathComponent("Shared.sqlite")
+                let coordinator = container.persistentStoreCoordinator
+                if let store = try? coordinator.addPersistentStore(
+                    ofType: NSSQLiteStoreType, configurationName: nil, at: old, options: nil) {
+                    _ = try? coordinator.migratePersistentStore(
+                        store, to: new, options: nil, withType: NSSQLiteStoreType)
                 }
-                """)
-        XCTAssertEqual(
-            analysis.findings.filter { $0.severity != .note }.map(\.rule),
-            ["lightweight_unsupported_change"])
+                container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: new)]
+                """))
+        assertStillMigrates(analysis)
     }
 
     /// A file read at run time cannot be told: nothing is said to be left behind, and the step is judged.
     func testAFileReadAtRunTimeIsNoMove() throws {
         let (_, analysis) = try switchStack(
-            to: """
-                import CoreData
-
-                final class Persistence {
-                    let container = NSPersistentContainer(name: "Journal")
-
-                    init() {
-                        let name = UserDefaults.standard.string(forKey: "store") ?? "Journal"
-                        let folder = NSPersistentContainer.defaultDirectoryURL()
-                        container.persistentStoreDescriptions.first?.url = folder.appendingPathComponent(name)
-                        container.loadPersistentStores { _, _ in }
-                    }
-                }
-                """)
-        XCTAssertEqual(
-            analysis.findings.filter { $0.severity != .note }.map(\.rule),
-            ["lightweight_unsupported_change"])
+            to: persistence(
+                """
+                let name = UserDefaults.standard.string(forKey: "store") ?? "Journal"
+                let folder = NSPersistentContainer.defaultDirectoryURL()
+                container.persistentStoreDescriptions.first?.url = folder.appendingPathComponent(name)
+                """))
+        assertStillMigrates(analysis)
     }
 
     /// An in-memory description for previews beside the container's own file, and an empty model opened to destroy a
@@ -278,19 +272,11 @@ final class CoreDataStoreFileTests: XCTestCase {
     /// `upgrades` says the old file's versions are left behind; `lock --accept` retires them.
     func testUpgradesAndAcceptingAMove() throws {
         let (lockfile, analysis) = try switchStack(
-            to: """
-                import CoreData
-
-                final class Persistence {
-                    let container = NSPersistentContainer(name: "Journal")
-
-                    init() {
-                        let folder = NSPersistentContainer.defaultDirectoryURL()
-                        container.persistentStoreDescriptions.first?.url = folder.appending(path: "Journal2.sqlite")
-                        container.loadPersistentStores { _, _ in }
-                    }
-                }
-                """)
+            to: persistence(
+                """
+                let folder = NSPersistentContainer.defaultDirectoryURL()
+                container.persistentStoreDescriptions.first?.url = folder.appending(path: "Journal2.sqlite")
+                """))
         XCTAssertEqual(
             analysis.upgrades.rows.map { "\($0.name): \(UpgradeReport.describe($0.outcome)[0])" }.first,
             "Journal.xcdatamodeld/Journal: not opened: it was locked in Journal.sqlite, which no app container opens "
@@ -311,21 +297,13 @@ final class CoreDataStoreFileTests: XCTestCase {
     /// no finding rests on it and `upgrades` says so.
     func testAutomaticMigrationOffWithNoMigratorInSightCannotBeTold() throws {
         let (_, analysis) = try switchStack(
-            to: """
-                import CoreData
-
-                final class Persistence {
-                    let container = NSPersistentContainer(name: "Journal")
-
-                    init() {
-                        let description = container.persistentStoreDescriptions.first
-                        description?.shouldMigrateStoreAutomatically = false
-                        description?.shouldInferMappingModelAutomatically = false
-                        StoreMigrations.runIfNeeded(container)
-                        container.loadPersistentStores { _, _ in }
-                    }
-                }
-                """)
+            to: persistence(
+                """
+                let description = container.persistentStoreDescriptions.first
+                description?.shouldMigrateStoreAutomatically = false
+                description?.shouldInferMappingModelAutomatically = false
+                StoreMigrations.runIfNeeded(container)
+                """))
         XCTAssertEqual(analysis.findings.filter { $0.severity != .note }.map(\.rule), [])
         XCTAssertEqual(
             analysis.upgrades.rows.map { UpgradeReport.describe($0.outcome)[0] }.first?.hasPrefix("cannot tell"), true,
@@ -336,16 +314,9 @@ final class CoreDataStoreFileTests: XCTestCase {
     /// mapping can make is still reported.
     func testAMigratorInSightIsJudgedStepByStep() throws {
         let (_, analysis) = try switchStack(
-            to: """
-                import CoreData
-
-                final class Persistence {
-                    let container = NSPersistentContainer(name: "Journal")
-
-                    init() {
-                        container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false
-                        container.loadPersistentStores { _, _ in }
-                    }
+            to: persistence(
+                "container.persistentStoreDescriptions.first?.shouldMigrateStoreAutomatically = false",
+                members: """
 
                     func migrate(from source: NSManagedObjectModel, to destination: NSManagedObjectModel, at url: URL)
                         throws
@@ -357,10 +328,8 @@ final class CoreDataStoreFileTests: XCTestCase {
                             from: url, sourceType: NSSQLiteStoreType, options: nil, with: mapping,
                             toDestinationURL: url, destinationType: NSSQLiteStoreType, destinationOptions: nil)
                     }
-                }
-                """)
-        XCTAssertEqual(
-            analysis.findings.filter { $0.severity != .note }.map(\.rule), ["lightweight_unsupported_change"])
+                """))
+        assertStillMigrates(analysis)
     }
 
     /// `check --verbose` says which file each stack opens, or why it cannot be told.
