@@ -210,6 +210,9 @@ enum ContainerBuilder {
             if case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file) {
                 store.file = name
             }
+            // What it could not find is looked for by pass 2, as for every value.
+            project.unresolvedOwners.formUnion(evaluator.wanted.owners)
+            project.unresolvedConstants.formUnion(evaluator.wanted.names)
             return store
         }
         // A name or App Group the evaluator reads (a parameter's callers, a local variable, a function): one value
@@ -223,9 +226,10 @@ enum ContainerBuilder {
                 if case let .value(.string(text)) = evaluator.evaluate(source, scope: scope, file: file) { return text }
                 return nil
             }
-            if let name = single(store.nameSource), let group = single(store.groupSource) {
-                return .named(name ?? "default", group: group)
-            }
+            let (name, group) = (single(store.nameSource), single(store.groupSource))
+            project.unresolvedOwners.formUnion(evaluator.wanted.owners)
+            project.unresolvedConstants.formUnion(evaluator.wanted.names)
+            if let name, let group { return .named(name ?? "default", group: group) }
         }
         var missing: [ValueReference] = []
         let resolved = store.resolving { reference in

@@ -61,6 +61,8 @@ final class NamedValueCollector: SyntaxVisitor {
                 returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
                 returned.locals = { name, _ in locals[name] }
                 let read = returned.read(expression)
+                // What another function or constant returns (`Factory.make(...)`) is no value of this one's own.
+                if case .named = read { return .skipChildren }
                 if platformDependent == 0, Self.isReadable(read) {
                     values.append(
                         NamedValue(

@@ -361,6 +361,20 @@ final class StoreValueSpellingTests: XCTestCase {
                 """, "group.org.herbarium/Archive.store"
             ),
             (
+                "an interpolated name from a function with an argument in another type",
+                """
+                let container = try! ModelContainer(
+                        for: Specimen.self, configurations: ModelConfiguration(StoreNames.name(for: "Archive")))
+                """, "Archive-v2.store"
+            ),
+            (
+                "a name built with + in a static property of several statements",
+                """
+                let container = try! ModelContainer(
+                        for: Specimen.self, configurations: ModelConfiguration(StoreNames.archive))
+                """, "Archive-v2.store"
+            ),
+            (
                 "callers that pass different names",
                 """
                 let container = try! Self.open(named: "Archive")
@@ -371,8 +385,18 @@ final class StoreValueSpellingTests: XCTestCase {
                 """, "`storeName`.store"
             ),
         ]
+        let names = """
+            enum StoreNames {
+                static let suffix = "v2"
+                static func name(for base: String) -> String { "\\(base)-\\(suffix)" }
+                static var archive: String {
+                    let base = "Archive"
+                    return base + "-" + suffix
+                }
+            }
+            """
         for (name, body, expected) in spellings {
-            let analysis = TestSupport.analyze(Self.herbarium(app(body)))
+            let analysis = TestSupport.analyze(Self.herbarium(app(body), extra: ["Herbarium/StoreNames.swift": names]))
             XCTAssertEqual(Set(analysis.topology.stores.map(\.location.key)), [expected], name)
         }
     }
