@@ -36,7 +36,7 @@ public indirect enum JSONValue: Equatable, Sendable, Decodable {
         case let .object(members):
             if members.isEmpty { output += "{}"; return }
             output += "{\n"
-            let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {
                 output += pad + Self.quote(key) + ": "
                 members[key]!.render(into: &output, indent: indent + 1)
@@ -47,6 +47,9 @@ public indirect enum JSONValue: Equatable, Sendable, Decodable {
     }
 
     static func quote(_ string: String) -> String {
+        // Most strings need no escape: they are copied whole (a large lockfile holds hundreds of thousands).
+        let plain = !string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        if plain { return "\"" + string + "\"" }
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -86,7 +89,7 @@ extension JSONValue {
     /// A Codable value in the canonical form: the same types that read a file write it, so every field name is
     /// written once (in the type) and the bytes are the same on every platform.
     public init(encoding value: some Encodable) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+        self = try JSONValueEncoder.encode(value)
     }
 
     /// An object from optional members: nil values are left out.
