@@ -71,6 +71,40 @@ final class LockfileEncodingTests: XCTestCase {
         try assertSameAsRoundTrip(lockfile)
     }
 
+    /// The rendering written on bytes: the escapes, indentation and key order it always had.
+    func testRenderingKeepsItsEscapesIndentationAndKeyOrder() {
+        let value = JSONValue.object([
+            "b": .array([
+                .string("quote \" slash \\ tab \t cr \r nl \n bell \u{7} é 🚀"), .int(-3), .bool(true), .null,
+                .array([]), .object([:]),
+            ]),
+            "a": .string(""), "é": .bool(false), "B": .object(["x": .int(0)]), "z": .strings(["1"]),
+        ])
+        let expected = """
+            {
+              "B": {
+                "x": 0
+              },
+              "a": "",
+              "b": [
+                "quote \\" slash \\\\ tab \\t cr \\r nl \\n bell \\u0007 é 🚀",
+                -3,
+                true,
+                null,
+                [],
+                {}
+              ],
+              "z": [
+                "1"
+              ],
+              "é": false
+            }
+
+            """
+        XCTAssertEqual(value.rendered(), expected)
+        XCTAssertEqual(value.renderedBytes(), Array(expected.utf8))
+    }
+
     func testFloatingPointIsRefusedAsTheRoundTripRefusedIt() {
         struct Measured: Encodable { var ratio: Double }
         XCTAssertThrowsError(try JSONValueEncoder.encode(Measured(ratio: 0.5)))
