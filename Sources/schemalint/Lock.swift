@@ -36,8 +36,13 @@ struct Lock: ParsableCommand {
     }
 
     /// Each app (see `check`) gets its own lockfile in its root; apps without versions are left alone.
+    ///
+    /// Shipped Core Data versions whose bytes the lockfile recorded are taken from it, as `check` takes them
+    /// (`RecordedVersions`): the same bytes read by the same reading give the recorded hashes, which `lock` finds
+    /// unchanged, so reading a large bundle's hundred old versions again told it nothing. With store fixtures every
+    /// version is read (they are matched against each version's store model).
     func run() throws {
-        let apps = try options.apps()
+        let apps = try options.apps(readingLockfiles: true, takingRecorded: options.storePatterns.isEmpty)
         let stores = try options.storeFiles(for: apps)
         var unknown = Set(only + accept)
         for app in apps {
@@ -45,7 +50,7 @@ struct Lock: ParsableCommand {
                 let existing = try options.loadLockfile(at: app.lockfilePath, mustExist: false, mergingConflicts: true)
                 let analysis = try options.analyze(
                     app, lockfile: existing, storeFiles: stores[app.root] ?? [],
-                    lockfileLocation: nil)
+                    lockfileLocation: nil, buildingUpgrades: false)
                 guard !analysis.versions.isEmpty || existing != nil || apps.count == 1 else { return }
                 // Core Data bundles and versions too: `--accept Model.xcdatamodeld/Model 2`.
                 let known = Locker.names(analysis, existing: existing)

@@ -152,3 +152,26 @@ final class RecordedVersionTests: XCTestCase {
         }
     }
 }
+
+/// `lock` takes shipped versions from the lockfile as `check` does: what it writes must be, byte for byte, what reading
+/// every version gives.
+final class LockTakingRecordedVersionsTests: XCTestCase {
+    func testLockWritesWhatReadingEveryVersionWrites() throws {
+        let folder = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
+        let path = folder.appendingPathComponent("schemalint.lock").path
+        XCTAssertEqual(try TestSupport.run(["lock"], in: folder).status, 0)
+        let first = try XCTUnwrap(LockfileStore.load(path))
+        // The next release makes Journal 3 current: Journal and Journal 2 are taken, Journal 3 is read and recorded.
+        try TestSupport.setCurrentVersion(
+            "Journal 3", of: folder.appendingPathComponent("Journal/Journal.xcdatamodeld"))
+        let analysis = try Analyzer(workingDirectory: folder, threads: 2).analyze(paths: [], lockfile: first)
+        XCTAssertFalse(analysis.project.modelBundles.flatMap(\.versions).contains(where: \.isRecorded))
+        let request = Locker.Request(date: LockDate.today())
+        let expected = Locker.plan(analysis, existing: first, request: request).lockfile.json().rendered()
+        let lock = try TestSupport.run(["lock"], in: folder)
+        XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("Journal 3"), lock.stdout)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), expected)
+        XCTAssertEqual(try TestSupport.run(["check"], in: folder).status, 0)
+    }
+}

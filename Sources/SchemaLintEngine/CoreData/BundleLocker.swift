@@ -8,6 +8,7 @@ enum BundleLocker {
         _ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome
     ) {
         retireGoneBundles(analysis, existing: existing, request: request, outcome: &outcome)
+        let stateKeys = EntityStateKeys()
         for key in Lockfile.mixedBundleKeys(existing?.coreData, bundles: analysis.project.modelBundles).sorted() {
             outcome.lockfile.coreData?[key] = nil
             let bundles = analysis.project.modelBundles.filter { $0.folderName == key }.map(\.key)
@@ -58,7 +59,8 @@ enum BundleLocker {
                     ?? VersionAnalysis(bundleVersion: version, key: key)
                 guard let locked, let shipped = lockedBundle?.lockedVersion(version.name) else {
                     var entry = outcome.lockfile.record(
-                        version, now, in: bundle, lockedAt: request.date, release: request.release)
+                        version, now, in: bundle, lockedAt: request.date, release: request.release,
+                        stateKeys: stateKeys)
                     entry.heldIn = heldIn
                     outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
                     outcome.recorded.append(key)
@@ -75,7 +77,7 @@ enum BundleLocker {
                         outcome.digests.append(key)
                     }
                 } else if !request.accept.isDisjoint(with: names) {
-                    var entry = outcome.lockfile.record(version, now, in: bundle, keeping: locked)
+                    var entry = outcome.lockfile.record(version, now, in: bundle, keeping: locked, stateKeys: stateKeys)
                     entry.accepted =
                         (locked.accepted ?? []) + [
                             Acceptance(

@@ -11,57 +11,74 @@ public indirect enum JSONValue: Equatable, Sendable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public func rendered() -> String {
-        var output = ""
+    public func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
+
+    /// `rendered()`'s UTF-8, written as bytes: a large app's lockfile is megabytes, and appending to a `String` piece
+    /// by piece cost more than encoding it.
+    public func renderedBytes() -> [UInt8] {
+        var output: [UInt8] = []
         render(into: &output, indent: 0)
-        return output + "\n"
+        output.append(UInt8(ascii: "\n"))
+        return output
     }
 
-    private func render(into output: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1), closePad = String(repeating: "  ", count: indent)
+    private func render(into output: inout [UInt8], indent: Int) {
         switch self {
-        case let .string(value): output += Self.quote(value)
-        case let .int(value): output += String(value)
-        case let .bool(value): output += value ? "true" : "false"
-        case .null: output += "null"
+        case let .string(value): Self.quote(value, into: &output)
+        case let .int(value): output.append(contentsOf: String(value).utf8)
+        case let .bool(value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append(contentsOf: "null".utf8)
         case let .array(values):
-            if values.isEmpty { output += "[]"; return }
-            output += "[\n"
+            if values.isEmpty { return output.append(contentsOf: "[]".utf8) }
+            output.append(contentsOf: "[\n".utf8)
             for (index, value) in values.enumerated() {
-                output += pad
+                Self.pad(&output, indent + 1)
                 value.render(into: &output, indent: indent + 1)
-                output += index + 1 < values.count ? ",\n" : "\n"
+                if index + 1 < values.count { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
             }
-            output += closePad + "]"
+            Self.pad(&output, indent)
+            output.append(UInt8(ascii: "]"))
         case let .object(members):
-            if members.isEmpty { output += "{}"; return }
-            output += "{\n"
-            let keys = members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            for (index, key) in keys.enumerated() {
-                output += pad + Self.quote(key) + ": "
-                members[key]!.render(into: &output, indent: indent + 1)
-                output += index + 1 < keys.count ? ",\n" : "\n"
+            if members.isEmpty { return output.append(contentsOf: "{}".utf8) }
+            output.append(contentsOf: "{\n".utf8)
+            // Keys in the order of their UTF-8 bytes.
+            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (index, member) in sorted.enumerated() {
+                Self.pad(&output, indent + 1)
+                Self.quote(member.key, into: &output)
+                output.append(contentsOf: ": ".utf8)
+                member.value.render(into: &output, indent: indent + 1)
+                if index + 1 < sorted.count { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
             }
-            output += closePad + "}"
+            Self.pad(&output, indent)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    static func quote(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+    private static func pad(_ output: inout [UInt8], _ level: Int) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    /// A quotation mark, a backslash and control characters below U+0020 escaped; everything else as it is. Byte by
+    /// byte: no byte of a multi-byte UTF-8 sequence is below 0x80, so the bytes to escape are exactly those.
+    private static func quote(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+            case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+            case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+            case ..<0x20:
+                let hex = String(byte, radix: 16)
+                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: output.append(byte)
             }
         }
-        return result + "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 
@@ -86,7 +103,7 @@ extension JSONValue {
     /// A Codable value in the canonical form: the same types that read a file write it, so every field name is
     /// written once (in the type) and the bytes are the same on every platform.
     public init(encoding value: some Encodable) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+        self = try JSONValueEncoder.encode(value)
     }
 
     /// An object from optional members: nil values are left out.

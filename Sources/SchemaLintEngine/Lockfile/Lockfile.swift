@@ -106,7 +106,7 @@ public struct LockedModelVersion: Equatable, Sendable, Codable {
 }
 
 /// One entity state of a bundle: the version hash Core Data records and the snapshot that explains it.
-public struct LockedEntity: Equatable, Sendable, Codable {
+public struct LockedEntity: Hashable, Sendable, Codable {
     public var hash: String
     public var snapshot: EntitySnapshot
 }

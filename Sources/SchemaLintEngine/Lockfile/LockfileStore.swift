@@ -223,7 +223,7 @@ public enum LockfileStore {
     /// Writes atomically: a temporary file in the same folder, flushed to disk, then renamed over the lockfile, so a
     /// crash or a full disk leaves the previous lockfile intact.
     public static func write(_ lockfile: Lockfile, to path: String) throws {
-        let bytes = Array(lockfile.json().rendered().utf8)
+        let bytes = lockfile.json().renderedBytes()
         let directory = (path as NSString).deletingLastPathComponent
         let temporary =
             (directory.isEmpty ? "." : directory)
