@@ -139,7 +139,7 @@ enum ContainerBuilder {
                 project.configurations.append(configuration)
             }
         }
-        CoreDataStoreBuilder.bind(files, evaluator: cloudKit, into: &project)
+        CoreDataStoreBuilder.bind(files, symbols: symbols, values: values, calls: calls, into: &project)
         project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
     }

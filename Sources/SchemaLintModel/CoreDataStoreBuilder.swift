@@ -2,7 +2,17 @@
 /// named by a parameter's default, a constant of another type, a function in another file or an interpolated string
 /// reads as the same file; what cannot be read is a store whose file is unknown, never a guess.
 enum CoreDataStoreBuilder {
-    static func bind(_ files: [ParsedFile], evaluator: ValueEvaluator, into project: inout Project) {
+    static func bind(
+        _ files: [ParsedFile], symbols: SymbolTable, values: NamedValueIndex, calls: CallSites, into project: inout Project
+    ) {
+        let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        defer {
+            // Pass 2 looks for the types a file's name is read from and for members extensions add to standard types
+            // (`URL.storeURL(...)`), not for every bare name: a stack's instance properties (`self.modelName`) are
+            // mentioned in the app's largest files, and reading those would not tell them.
+            project.unresolvedOwners.formUnion(evaluator.wanted.owners)
+            project.unresolvedConstants.formUnion(evaluator.wanted.members)
+        }
         for file in files {
             project.storeCopies += file.storeCopies
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)

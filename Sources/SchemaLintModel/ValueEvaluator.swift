@@ -17,6 +17,8 @@ struct ValueEvaluator {
     final class Wanted {
         var owners: Set<String> = []
         var names: Set<String> = []
+        /// Members an extension may add to a standard type (`URL.storeURL`), by name: also in `names`.
+        var members: Set<String> = []
     }
     let wanted = Wanted()
     static let alternativesLimit = 8
@@ -104,6 +106,7 @@ struct ValueEvaluator {
                     // (files declaring `extension URL` are many; those that mention `storeURL` are few).
                     if StandardStorage.standardNames.contains(owner) || owner == "FileManager" || owner == "Bundle" {
                         wanted.names.insert(reference.name)
+                        wanted.members.insert(reference.name)
                     }
                 } else {
                     wanted.names.insert(reference.name)

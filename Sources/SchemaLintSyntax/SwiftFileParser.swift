@@ -32,7 +32,6 @@ public enum SwiftFileParser {
         ByteScanner.Needle("NSPersistentContainer", anchor: UInt8(ascii: "C")),
         ByteScanner.Needle("NSPersistentCloudKitContainer", anchor: UInt8(ascii: "C")),
         ByteScanner.Needle("NSPersistentStoreCoordinator", anchor: UInt8(ascii: "C")),
-        ByteScanner.Needle("persistentStoreCoordinator", anchor: UInt8(ascii: "C")),
     ]
 
     public static func parse(path: String, source: String) -> ParsedFile {

@@ -15,7 +15,6 @@ enum RelevanceFilter {
         "modelContainer", "ModelConfiguration",
         // A Core Data stack: which store file a model bundle's stores are in.
         "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator",
-        "persistentStoreCoordinator",
     ]
 
     static let passes: [(anchor: UInt8, needles: [ByteScanner.Needle])] = {
