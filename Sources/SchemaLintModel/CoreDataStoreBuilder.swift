@@ -3,7 +3,8 @@
 /// reads as the same file; what cannot be read is a store whose file is unknown, never a guess.
 enum CoreDataStoreBuilder {
     static func bind(
-        _ files: [ParsedFile], symbols: SymbolTable, values: NamedValueIndex, calls: CallSites, into project: inout Project
+        _ files: [ParsedFile], symbols: SymbolTable, values: NamedValueIndex, calls: CallSites,
+        into project: inout Project
     ) {
         let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         defer {
