@@ -125,7 +125,7 @@ public struct StoreSchemaMapper {
         case let .transformable(_, uncertainty):
             if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }
             return attribute(1800)
-        case let .encoded(swiftType, uncertainty):
+        case let .encoded(_, uncertainty):
             // Inside a composite, encoded values are stored like a model's own (MetaCocktailsSwiftData's store
             // holds `[Instruction]` and `[Booze]` as Binary Data elements); only the mapping itself can be uncertain.
             if let uncertainty { uncertainties.append("\(place): \(uncertainty)") }

@@ -332,6 +332,36 @@ final class CoreDataStoreFileTests: XCTestCase {
         assertStillMigrates(analysis)
     }
 
+    /// Stacks are parsed where a model bundle is (an app without one parses none, see ParseSelectionTests), except in
+    /// test targets: a test's stack opens no user's store, so a test that opens another file is no move.
+    func testStacksInTestsAreNotReadAsTheAppsStores() throws {
+        let lockfile = TestSupport.lock(try analyze())
+        try write("Journal/Persistence.swift", persistence(""))
+        try write(
+            "JournalTests/StackTests.swift",
+            """
+            import CoreData
+            import XCTest
+
+            final class StackTests: XCTestCase {
+                func testOpens() {
+                    let container = NSPersistentContainer(name: "Journal")
+                    container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/tmp/Scratch.sqlite")
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+            """)
+        try moveToAnUninferableVersion()
+        let analysis = try analyze(lockfile)
+        XCTAssertEqual(analysis.statistics.filesParsed, 1, "the app's stack, not the test's")
+        assertStillMigrates(analysis)
+        try write(
+            "Journal/Persistence.swift",
+            persistence(
+                "container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: \"/tmp/Scratch.sqlite\")"))
+        assertLeftBehind(try analyze(lockfile), at: 7, now: "Scratch.sqlite")
+    }
+
     /// `check --verbose` says which file each stack opens, or why it cannot be told.
     func testVerboseNamesEachStacksFile() throws {
         try write(

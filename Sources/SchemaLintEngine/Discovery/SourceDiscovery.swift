@@ -24,6 +24,9 @@ public struct SourceDiscovery {
         public var byteCount: Int
         /// Whether the byte scan found SwiftData schema vocabulary (see `RelevanceFilter`).
         public var mayHoldSchema: Bool
+        /// Whether it found a Core Data stack's words and no SwiftData word: parsed only in an app with a model
+        /// bundle, where a stack says which file the bundle's stores are in.
+        public var mayOpenStack = false
         /// Where to read a deferred file again.
         var absolutePath: String?
         var isDeferred: Bool { absolutePath != nil && bytes.isEmpty && byteCount > 0 }
@@ -32,22 +35,26 @@ public struct SourceDiscovery {
             self.path = path
             self.bytes = bytes
             byteCount = bytes.count
-            mayHoldSchema = RelevanceFilter.mayHoldSchema(bytes)
+            let relevance = RelevanceFilter.relevance(bytes)
+            mayHoldSchema = relevance == .schema
+            mayOpenStack = relevance == .stack
         }
 
-        init(path: String, bytes: [UInt8], mayHoldSchema: Bool) {
+        init(path: String, bytes: [UInt8], relevance: RelevanceFilter.Relevance) {
             self.path = path
             self.bytes = bytes
             byteCount = bytes.count
-            self.mayHoldSchema = mayHoldSchema
+            mayHoldSchema = relevance == .schema
+            mayOpenStack = relevance == .stack
         }
 
         /// The file with its bytes, read again when they were not kept; nil if it cannot be read now.
         func loaded() -> SourceFile? {
             guard isDeferred, let absolutePath else { return self }
             guard case let .success((bytes, _)) = SourceDiscovery.readBytes(absolutePath) else { return nil }
-            var file = SourceFile(path: path, bytes: bytes, mayHoldSchema: mayHoldSchema)
-            file.absolutePath = absolutePath
+            var file = self
+            file.bytes = bytes
+            file.byteCount = bytes.count
             return file
         }
     }
@@ -207,11 +214,11 @@ public struct SourceDiscovery {
         case let .success((count, identity)):
             let file = buffer.withUnsafeBufferPointer { whole -> SourceFile in
                 let content = UnsafeBufferPointer(rebasing: whole[0..<count])
-                let relevant = RelevanceFilter.mayHoldSchema(UnsafeRawBufferPointer(content))
-                if relevant || keepingBytes {
-                    return SourceFile(path: display, bytes: Array(content), mayHoldSchema: relevant)
+                let relevance = RelevanceFilter.relevance(UnsafeRawBufferPointer(content))
+                if relevance != .none || keepingBytes {
+                    return SourceFile(path: display, bytes: Array(content), relevance: relevance)
                 }
-                var skipped = SourceFile(path: display, bytes: [], mayHoldSchema: false)
+                var skipped = SourceFile(path: display, bytes: [], relevance: .none)
                 skipped.byteCount = count
                 skipped.absolutePath = absolute
                 return skipped

@@ -164,6 +164,14 @@ public struct Analyzer {
         // Pass 1: files that mention SwiftData's schema vocabulary.
         var relevant = [Bool](repeating: false, count: files.count)
         for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
+        // Files naming a Core Data stack's types (and no SwiftData word) matter only where a model bundle's stores
+        // are: a stack in a test target opens no user's store.
+        if !(modelBundles ?? []).isEmpty {
+            for index in files.indices where files[index].mayOpenStack {
+                let path = files[index].path
+                relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
+            }
+        }
         var parsed = markTests(
             ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads))
         var project = ProjectBuilder.build(files: parsed)

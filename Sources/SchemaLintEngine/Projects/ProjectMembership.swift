@@ -252,20 +252,19 @@ public struct ProjectMembership: Sendable {
                 let targets = read.map { PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root)) }
                 loaded.append(.package(root: root, targets: targets))
             } else {
-                do {
-                    let pbxproj = path + "/project.pbxproj"
-                    // Every project file was read by now, or left unread for not listing the files asked about:
-                    // no manifest of theirs.
-                    guard let known = prefetched?.project(at: pbxproj) ?? read[pbxproj] ?? nil else { continue }
-                    loaded.append(.xcode(try known.get()))
-                } catch let failure as XcodeProject.Failure {
+                let pbxproj = path + "/project.pbxproj"
+                // Every project file was read by now, or left unread for not listing the files asked about:
+                // no manifest of theirs.
+                guard let known = prefetched?.project(at: pbxproj) ?? read[pbxproj] ?? nil else { continue }
+                switch known {
+                case .success(let project):
+                    loaded.append(.xcode(project))
+                case .failure(let failure):
                     let folder =
                         root == workingDirectory ? "." : Workspace.display(root, workingDirectory: workingDirectory)
                     problems.append(
                         "\(shown)/project.pbxproj \(failure.description): folder names decide which files below "
                             + "\(folder) are app code, as if there were no project file")
-                    return []
-                } catch {
                     return []
                 }
             }
