@@ -11,6 +11,9 @@ public struct EntitySnapshot: Codable, Hashable, Sendable {
     /// modifier, which SwiftData never sets. Neither lockfiles nor the fingerprint hold them.
     public var abstract: Bool? = nil
     public var hashModifier: String? = nil
+    /// Core Data only: the entity's renaming identifier (`elementID`), the name migration pairs it by with an entity
+    /// of the other version. Recorded only when set, so SwiftData's lockfiles and fingerprints never hold it.
+    public var originalName: String? = nil
 
     public init(
         name: String, superentity: String?, properties: [PropertySnapshot], unique: [String]?,
@@ -23,7 +26,7 @@ public struct EntitySnapshot: Codable, Hashable, Sendable {
         self.indexes = indexes
     }
 
-    enum CodingKeys: String, CodingKey { case name, superentity, properties, unique, indexes }
+    enum CodingKeys: String, CodingKey { case name, superentity, properties, unique, indexes, originalName }
 }
 
 public struct PropertySnapshot: Codable, Hashable, Sendable {

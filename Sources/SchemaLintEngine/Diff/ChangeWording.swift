@@ -23,6 +23,11 @@ public struct ChangeWording: Sendable {
             ]
         case .entityRemoved:
             return [version.map { "entity \(name) is in the store but not in \($0)" } ?? "entity \(name) removed"]
+        case let .entityRenamed(from):
+            return [
+                version.map { "entity \(name) of \($0) is \(from) in the store (renaming identifier)" }
+                    ?? "entity \(from) renamed to \(name) (renaming identifier)"
+            ]
         case let .entityFlagChanged(flag, from, to):
             return [pair("\(name): \(flag)", from, to) ?? "\(name) \(flag) changed from \(from) to \(to)"]
         case let .superentityChanged(from, to):

@@ -88,7 +88,7 @@ public enum MigrationAssessment {
                 failsIf: "stored rows of \(change.entity) hold duplicate values of \(constraint)")
         case .uniqueRemoved: return AssessedChange(.uniqueRemoved, change)
         case .indexAdded, .indexRemoved: return AssessedChange(.indexChanged, change)
-        case .entityFlagChanged: return AssessedChange(.otherChange, change)
+        case .entityFlagChanged, .entityRenamed: return AssessedChange(.otherChange, change)
         case let .propertyAdded(property): return added(property, change)
         case .propertyRemoved: return AssessedChange(.propertyRemoved, change, consequence: "its values are dropped")
         case .propertyRenamed: return AssessedChange(.propertyRenamed, change)
@@ -195,14 +195,19 @@ public enum MigrationAssessment {
         }
     }
 
-    /// Properties that disappear and properties that appear, neither linked to the other by `originalName`.
+    /// Properties that disappear and properties that appear, neither linked to the other by `originalName`: a new
+    /// property's original name is an old property's name, or the renaming identifier it carries too (Core Data pairs
+    /// equal identifiers).
     private static func unlinked(from old: EntitySnapshot, to new: EntitySnapshot) -> (
         removed: [PropertySnapshot], added: [PropertySnapshot]
     ) {
         let oldNames = Set(old.properties.map(\.name)), newNames = Set(new.properties.map(\.name))
         let linked = Set(new.properties.compactMap(\.originalName))
         return (
-            old.properties.filter { !newNames.contains($0.name) && !linked.contains($0.name) },
+            old.properties.filter {
+                !newNames.contains($0.name) && !linked.contains($0.name)
+                    && !($0.originalName.map(linked.contains) ?? false)
+            },
             new.properties.filter { !oldNames.contains($0.name) && $0.originalName == nil }
         )
     }

@@ -8,6 +8,8 @@ public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
         case entityAdded(EntitySnapshot)
         case entityRemoved(EntitySnapshot)
         case superentityChanged(from: String?, to: String?)
+        /// Matched through a renaming identifier (only when the diff follows original names, as migration does).
+        case entityRenamed(from: String)
         case uniqueAdded(String), uniqueRemoved(String)
         case indexAdded(String), indexRemoved(String)
         case propertyAdded(PropertySnapshot)
@@ -77,22 +79,63 @@ public enum SnapshotDiff {
         let oldByName = Dictionary(old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var changes: [SchemaChange] = []
-        for name in Set(oldByName.keys).union(newByName.keys).sorted() {
+        // Migration pairs an entity with the old one its renaming identifier names, or the old one that carries the
+        // same identifier (Core Data; SwiftData models have none).
+        var renamedFrom: [String: EntitySnapshot] = [:]
+        if followingOriginalNames {
+            for entity in new {
+                guard let original = entity.originalName, original != entity.name, oldByName[entity.name] == nil,
+                    newByName[original] == nil
+                else { continue }
+                let previous =
+                    oldByName[original]
+                    ?? old.first { $0.originalName == original && newByName[$0.name] == nil }
+                if let previous { renamedFrom[entity.name] = previous }
+            }
+        }
+        let claimed = Set(renamedFrom.values.map(\.name))
+        for name in Set(oldByName.keys).subtracting(claimed).union(newByName.keys).sorted() {
+            if let previous = renamedFrom[name], let after = newByName[name] {
+                changes.append(SchemaChange(kind: .entityRenamed(from: previous.name), entity: name))
+                var before = previous
+                before.name = name
+                changes += entity(
+                    before, after, followingOriginalNames: true,
+                    sameParent: sameEntity(old: before.superentity, new: after.superentity, oldByName, newByName))
+                continue
+            }
             switch (oldByName[name], newByName[name]) {
             case let (nil, added?): changes.append(SchemaChange(kind: .entityAdded(added), entity: name))
             case let (removed?, nil): changes.append(SchemaChange(kind: .entityRemoved(removed), entity: name))
             // Most entities of neighbouring versions are unchanged (a Core Data bundle's hundred versions).
             case let (before?, after?) where before == after: break
-            case let (before?, after?): changes += entity(before, after, followingOriginalNames: followingOriginalNames)
+            case let (before?, after?):
+                changes += entity(
+                    before, after, followingOriginalNames: followingOriginalNames,
+                    sameParent: followingOriginalNames
+                        ? sameEntity(old: before.superentity, new: after.superentity, oldByName, newByName)
+                        : before.superentity == after.superentity)
             default: break
             }
         }
         return changes
     }
 
+    /// Whether two parents are one entity as migration pairs them: Core Data pairs entities (and properties) whose
+    /// renaming identifiers are equal, an unset identifier being the name (Amperfy renamed an abstract parent with
+    /// its old name as identifier: its sub-entities' parent did not change).
+    private static func sameEntity(
+        old: String?, new: String?, _ oldByName: [String: EntitySnapshot], _ newByName: [String: EntitySnapshot]
+    ) -> Bool {
+        guard let old, let new else { return old == new }
+        let oldIdentifier = oldByName[old]?.originalName ?? old
+        let newIdentifier = newByName[new]?.originalName ?? new
+        return oldIdentifier == newIdentifier || old == newIdentifier
+    }
+
     private static func entity(
         _ old: EntitySnapshot, _ new: EntitySnapshot,
-        followingOriginalNames: Bool
+        followingOriginalNames: Bool, sameParent: Bool
     ) -> [SchemaChange] {
         let name = new.name
         var changes: [SchemaChange] = []
@@ -106,7 +149,7 @@ public enum SnapshotDiff {
         ] where before != after {
             add(.entityFlagChanged(name: flag, from: before ?? "none", to: after ?? "none"))
         }
-        if old.superentity != new.superentity { add(.superentityChanged(from: old.superentity, to: new.superentity)) }
+        if !sameParent { add(.superentityChanged(from: old.superentity, to: new.superentity)) }
         let oldProperties = Dictionary(old.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let newProperties = Dictionary(new.properties.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Migration matches a property by its `originalName` first (Core Data's renaming identifier), even when the
@@ -114,10 +157,14 @@ public enum SnapshotDiff {
         var renamedFrom: [String: PropertySnapshot] = [:]
         if followingOriginalNames {
             for property in new.properties {
-                guard let original = property.originalName, original != property.name,
-                    newProperties[original] == nil, let previous = oldProperties[original]
+                guard let original = property.originalName, original != property.name, newProperties[original] == nil
                 else { continue }
-                renamedFrom[property.name] = previous
+                // An old property of that name, or one carrying the same renaming identifier (Core Data pairs equal
+                // identifiers: Amperfy's `currentIndex` and `musicIndex`, both `currentSongIndex`).
+                let previous =
+                    oldProperties[original]
+                    ?? old.properties.first { $0.originalName == original && newProperties[$0.name] == nil }
+                if let previous { renamedFrom[property.name] = previous }
             }
         }
         let claimed = Set(renamedFrom.values.map(\.name))

@@ -87,6 +87,7 @@ extension VersionAnalysis {
         // Abstract flags and entity hash modifiers are not part of a lockfile's snapshot (see EntitySnapshot).
         entity.abstract = nil
         entity.hashModifier = nil
+        entity.originalName = details.renamingIdentifiers[entity.name]
         entity.properties = entity.properties.map { property in
             var property = property
             let name = entity.name + "." + property.name
