@@ -99,6 +99,23 @@ final class CoreDataRenamingIdentifierTests: XCTestCase {
             try diff(analysis).changes.map(\.text).contains("Track superclass changed from Media to LibraryItem"))
     }
 
+    /// The same two steps through the built binary: `check` takes the locked version from the lockfile, whose entity
+    /// snapshot keeps the identifier (a lockfile that lost it made the parent look replaced).
+    func testTheLockfileKeepsTheIdentifiersItPairsBy() throws {
+        try version("Player", parent: "Media", parentID: "Playable", queue: [index("currentIndex", id: "queueIndex")])
+        try TestSupport.setCurrentVersion("Player", of: root.appendingPathComponent("Player/\(key)"))
+        XCTAssertEqual(try TestSupport.run(["lock"], in: root).status, 0)
+        try version(
+            "Player 2", parent: "LibraryItem", parentID: "Playable",
+            queue: [index("musicIndex", id: "queueIndex"), index("podcastIndex")])
+        try TestSupport.setCurrentVersion("Player 2", of: root.appendingPathComponent("Player/\(key)"))
+        let run = try TestSupport.run(["check"], in: root)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue((run.stdout + run.stderr).contains("0 errors, 0 warnings"), run.stdout + run.stderr)
+        let upgrades = try TestSupport.run(["upgrades"], in: root)
+        XCTAssertEqual(upgrades.status, 0, upgrades.stdout + upgrades.stderr)
+    }
+
     // MARK: Properties carrying one identifier
 
     /// The old and the new property carry the same identifier: Core Data moves the values; the other new

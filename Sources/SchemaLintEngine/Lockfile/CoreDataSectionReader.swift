@@ -120,13 +120,14 @@ enum CoreDataSectionReader {
 
     private static func entitySnapshot(_ json: inout JSONCursor) -> EntitySnapshot? {
         var name: String?
-        var superentity: String??
+        var superentity, originalName: String??
         var properties: [PropertySnapshot]?
         var unique, indexes: [String]??
         let read = json.object { json, key in
             switch key {
             case "name": return json.required(&name) { $0.string() }
             case "superentity": return json.optional(&superentity) { $0.string() }
+            case "originalName": return json.optional(&originalName) { $0.string() }
             case "properties": return json.required(&properties) { $0.array(propertySnapshot) }
             case "unique": return json.optional(&unique) { $0.array { $0.string() } }
             case "indexes": return json.optional(&indexes) { $0.array { $0.string() } }
@@ -134,9 +135,11 @@ enum CoreDataSectionReader {
             }
         }
         guard read, let name, let properties else { return nil }
-        return EntitySnapshot(
+        var snapshot = EntitySnapshot(
             name: name, superentity: superentity ?? nil, properties: properties, unique: unique ?? nil,
             indexes: indexes ?? nil)
+        snapshot.originalName = originalName ?? nil
+        return snapshot
     }
 
     private static func propertySnapshot(_ json: inout JSONCursor) -> PropertySnapshot? {
