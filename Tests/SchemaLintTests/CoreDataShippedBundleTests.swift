@@ -278,8 +278,10 @@ final class CoreDataShippedBundleTests: XCTestCase {
     /// The path match takes only a path-qualified locked key, and only its own bundle's: a locked bare folder name
     /// that two bundles now share stays the entry `mixedBundleKeys` drops, and an entry of another path is left.
     func testLockedKeysAreAdoptedOnlyByTheirOwnPath() {
-        func locked(_ path: String) -> LockedBundle {
-            LockedBundle(path: path, current: "Journal", versions: [:])
+        func locked(_ path: String, retired: String? = nil) -> LockedBundle {
+            var version = LockedModelVersion(identifier: nil, checksum: "c", entities: [:], uncertainties: nil)
+            version.retired = retired
+            return LockedBundle(path: path, current: "Journal", versions: ["Journal": version])
         }
         var lockfile = Lockfile()
         lockfile.coreData = [
@@ -297,6 +299,16 @@ final class CoreDataShippedBundleTests: XCTestCase {
         lockfile.coreData?["Journal.xcdatamodeld"] = nil
         lockfile.adoptLockedKeys(&bundles)
         XCTAssertEqual(bundles.map(\.key), ["Data/Journal.xcdatamodeld", "Diary.xcdatamodeld"])
+        // Run from the app's parent folder, paths are longer; the locked key still ends the bundle's path.
+        ModelBundle.assignKeys(&bundles)
+        bundles[0].path = "Apps/App/Data/Journal.xcdatamodeld"
+        lockfile.adoptLockedKeys(&bundles)
+        XCTAssertEqual(bundles[0].key, "Data/Journal.xcdatamodeld")
+        // An entry whose every version was retired belongs to a bundle given up on purpose: never taken.
+        ModelBundle.assignKeys(&bundles)
+        lockfile.coreData?["Data/Journal.xcdatamodeld"] = locked("App/Data/Journal.xcdatamodeld", retired: "gone")
+        lockfile.adoptLockedKeys(&bundles)
+        XCTAssertEqual(bundles[0].key, "Journal.xcdatamodeld")
     }
 
     // MARK: An orphan bundle that cannot be read (OpenEmu 1.0b8)

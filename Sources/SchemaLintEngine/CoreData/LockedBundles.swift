@@ -34,22 +34,28 @@ extension Lockfile {
     /// bundle's by path: keys of bundles with the same folder name take in a folder to tell them apart, so a duplicate
     /// deleted (notes-ios 3.0.0 dropped its second `Notes.xcdatamodeld`) turned `CoreData/Notes.xcdatamodeld` into
     /// `Notes.xcdatamodeld`, and the locked bundle looked deleted while its in-place rewrite went unreported. The
-    /// entry is the bundle's when it recorded the bundle's path, or (no path recorded) when the locked key ends the
-    /// bundle's path; no other bundle has that key, and none else matches it. A locked bare folder name is never
-    /// taken by a bundle with a longer key: that is an entry mixing same-named bundles (`mixedBundleKeys`).
+    /// entry is the bundle's when it recorded the bundle's path, or when the locked key ends the bundle's path (the
+    /// bundle moved with the folder that told it apart); no bundle has that key, no other bundle matches it, and not
+    /// every version of it was retired (a bundle given up on purpose). A locked bare folder name is never taken by a
+    /// bundle with a longer key: that is an entry mixing same-named bundles (`mixedBundleKeys`).
     func adoptLockedKeys(_ bundles: inout [ModelBundle]) {
         guard let coreData, !coreData.isEmpty, !bundles.isEmpty else { return }
         let keys = Set(bundles.map(\.key))
-        let unclaimed = coreData.filter { key, _ in !keys.contains(key) }
+        let unclaimed = coreData.filter { key, locked in
+            !keys.contains(key) && locked.versions.values.contains { $0.retired == nil }
+        }
         guard !unclaimed.isEmpty else { return }
         var candidates: [String: [Int]] = [:]
         for index in bundles.indices where bundles[index].ships && coreData[bundles[index].key] == nil {
             let bundle = bundles[index]
             for (key, locked) in unclaimed where key != bundle.folderName && key.hasSuffix("/" + bundle.folderName) {
+                // Run from another folder, the same bundle shows a longer or shorter path.
                 let samePath =
-                    locked.path.isEmpty
-                    ? bundle.path == key || bundle.path.hasSuffix("/" + key) : locked.path == bundle.path
-                if samePath { candidates[key, default: []].append(index) }
+                    locked.path == bundle.path || bundle.path.hasSuffix("/" + locked.path)
+                    || (!locked.path.isEmpty && locked.path.hasSuffix("/" + bundle.path))
+                if samePath || bundle.path == key || bundle.path.hasSuffix("/" + key) {
+                    candidates[key, default: []].append(index)
+                }
             }
         }
         let byBundle = Dictionary(grouping: candidates.filter { $0.value.count == 1 }, by: { $0.value[0] })
