@@ -23,6 +23,11 @@ enum BundleLocker {
                 if lockedBundle == nil { outcome.notCompiled.append(bundle.key) }
                 continue
             }
+            // Test code's model never reaches a device: no store of it to protect, so nothing is recorded.
+            if bundle.isTestOnly {
+                if lockedBundle == nil { outcome.testOnly.append(bundle.key) }
+                continue
+            }
             guard let current = bundle.currentVersion else {
                 outcome.incomplete.append(
                     (bundle.key, "its current version is not known (\(CurrentModelVersion.problem(of: bundle) ?? "")"
@@ -148,7 +153,7 @@ enum BundleLocker {
     private static func retireGoneBundles(
         _ analysis: Analysis, existing: Lockfile?, request: Locker.Request, outcome: inout Locker.Outcome
     ) {
-        let compiled = Set(analysis.project.modelBundles.filter { $0.isCompiled != false }.map(\.key))
+        let compiled = Set(analysis.project.modelBundles.filter { $0.ships }.map(\.key))
         for (key, bundle) in (existing?.coreData ?? [:]).sorted(by: { $0.key < $1.key })
         where !compiled.contains(key) && request.accept.contains(key) {
             let ordered = BundleVersionOrder(bundle).sorted(Array(bundle.versions), by: \.key)

@@ -30,6 +30,38 @@ extension Lockfile {
         return Set(coreData.keys.filter { !keys.contains($0) && shared[$0] != nil })
     }
 
+    /// Gives a bundle whose key the lockfile does not know the key it was locked under, when that entry is the
+    /// bundle's by path: keys of bundles with the same folder name take in a folder to tell them apart, so a duplicate
+    /// deleted (notes-ios 3.0.0 dropped its second `Notes.xcdatamodeld`) turned `CoreData/Notes.xcdatamodeld` into
+    /// `Notes.xcdatamodeld`, and the locked bundle looked deleted while its in-place rewrite went unreported. The
+    /// entry is the bundle's when it recorded the bundle's path, or when the locked key ends the bundle's path (the
+    /// bundle moved with the folder that told it apart); no bundle has that key, no other bundle matches it, and not
+    /// every version of it was retired (a bundle given up on purpose). A locked bare folder name is never taken by a
+    /// bundle with a longer key: that is an entry mixing same-named bundles (`mixedBundleKeys`).
+    func adoptLockedKeys(_ bundles: inout [ModelBundle]) {
+        guard let coreData, !coreData.isEmpty, !bundles.isEmpty else { return }
+        let keys = Set(bundles.map(\.key))
+        let unclaimed = coreData.filter { key, locked in
+            !keys.contains(key) && locked.versions.values.contains { $0.retired == nil }
+        }
+        guard !unclaimed.isEmpty else { return }
+        var candidates: [String: [Int]] = [:]
+        for index in bundles.indices where bundles[index].ships && coreData[bundles[index].key] == nil {
+            let bundle = bundles[index]
+            for (key, locked) in unclaimed where key != bundle.folderName && key.hasSuffix("/" + bundle.folderName) {
+                // Run from another folder, the same bundle shows a longer or shorter path.
+                let samePath =
+                    locked.path == bundle.path || bundle.path.hasSuffix("/" + locked.path)
+                    || (!locked.path.isEmpty && locked.path.hasSuffix("/" + bundle.path))
+                if samePath || bundle.path == key || bundle.path.hasSuffix("/" + key) {
+                    candidates[key, default: []].append(index)
+                }
+            }
+        }
+        let byBundle = Dictionary(grouping: candidates.filter { $0.value.count == 1 }, by: { $0.value[0] })
+        for (index, found) in byBundle where found.count == 1 { bundles[index].key = found[0].key }
+    }
+
     /// Records a Core Data version: its entity states join the bundle's shared ones. `stateKeys`: the keys this run
     /// has worked out, shared by the versions it records.
     mutating func record(

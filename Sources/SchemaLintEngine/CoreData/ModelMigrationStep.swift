@@ -30,7 +30,7 @@ struct ModelMigrationStep {
         if migrationUnseen(context) != nil { return [] }
         let files = context.coreDataStoreFiles
         return context.project.modelBundles.compactMap { bundle in
-            guard bundle.isCompiled != false, let lockedBundle = lockfile.coreData?[bundle.key],
+            guard bundle.ships, let lockedBundle = lockfile.coreData?[bundle.key],
                 let from = lockedBundle.current, let shipped = lockedBundle.lockedVersion(from),
                 // Stores in the locked current version are in a file the app no longer opens: nothing migrates them.
                 files.leftBehind(bundle.key, lockedBundle, readsWholeApp: context.readsWholeApp)[from] == nil,

@@ -51,7 +51,10 @@ final class RecordedVersions: Sendable {
     init(lockfiles: [String: (key: String, lockfile: Lockfile)]) {
         var records: [String: Record] = [:]
         for (path, (key, lockfile)) in lockfiles {
-            guard let locked = lockfile.coreData?[key] else { continue }
+            // Keys are worked out here before the project files say which bundles ship (`assignKeys`): a bundle
+            // whose key differs is found by the path it was locked at.
+            guard let locked = lockfile.coreData?[key] ?? lockfile.coreData?.values.first(where: { $0.path == path })
+            else { continue }
             records[path] = Record(locked: locked)
         }
         self.records = records

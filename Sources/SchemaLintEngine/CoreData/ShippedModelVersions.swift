@@ -32,8 +32,11 @@ struct ShippedModelVersions {
         // A file a Core Data stack still opens too migrates as Core Data's: its versions are still checked.
         let adopted = Set(CoreDataAdoption.find(context).filter { !$0.sharedWithCoreData }.map(\.bundle))
         let mixed = Lockfile.mixedBundleKeys(lockfile.coreData, bundles: context.project.modelBundles)
+        // A bundle only test targets compile never reached a device: an entry an earlier lock made of it is no
+        // shipped model (the-blue-alliance-ios locked its `Test.xcdatamodeld` of `tba-unit-tests`).
+        let testOnly = Set(context.project.modelBundles.filter(\.isTestOnly).map(\.key))
         for (bundleKey, lockedBundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key })
-        where !adopted.contains(bundleKey) && !mixed.contains(bundleKey) {
+        where !adopted.contains(bundleKey) && !mixed.contains(bundleKey) && !testOnly.contains(bundleKey) {
             // A bundle taken from a git revision (`--against`) is where it was there.
             let lockLocation =
                 lockfile.revisionDeclarations[bundleKey]
@@ -44,7 +47,7 @@ struct ShippedModelVersions {
             let leftBehind = context.coreDataLeftBehind(bundleKey)
             for (name, entry) in ordered where entry.retired == nil && leftBehind[name] == nil {
                 // The common case first: the version is there with the locked hashes (no entry to assemble).
-                if let bundle = bundles[bundleKey], bundle.isCompiled != false,
+                if let bundle = bundles[bundleKey], bundle.ships,
                     let version = bundle.version(named: name),
                     context.analyses[bundle.key(of: version)]?.hashes.checksum == entry.checksum
                 {

@@ -118,7 +118,9 @@ enum ModelBundleLoading {
             var bundle = ModelBundleReader.assemble(
                 path: found.absolute, display: found.display, versions: byBundle[index],
                 current: prepared.currents[index])
-            bundle.isCompiled = compiled(found.display, membership: membership)
+            let decision = membership?.decision(for: found.display)
+            bundle.isCompiled = compiled(decision)
+            bundle.isTestOnly = decision == .compiled(testOnly: true)
             let names = bundle.versions.map(\.name)
             let parent = Paths.folderPart(found.display)
             for (index, (mapping, paths)) in zip(mappingModels, prepared.mappingPaths).enumerated() {
@@ -147,8 +149,8 @@ enum ModelBundleLoading {
     }
 
     /// Whether a target compiles the bundle: nil when no readable project decides.
-    private static func compiled(_ path: String, membership: ProjectMembership?) -> Bool? {
-        switch membership?.decision(for: path) {
+    private static func compiled(_ decision: ProjectMembership.Decision?) -> Bool? {
+        switch decision {
         case .compiled?: return true
         case .notCompiled?: return false
         default: return nil

@@ -63,6 +63,8 @@ public enum Locker {
         public var unassigned: [(key: String, why: String)] = []
         /// Core Data bundles no target compiles, never locked before: not locked now.
         public var notCompiled: [String] = []
+        /// Core Data bundles only test targets compile: never shipped, so not locked.
+        public var testOnly: [String] = []
         /// Core Data entries an earlier release wrote under a name several bundles share, dropped: each bundle is
         /// locked under its own key (`Lockfile.mixedBundleKeys`). The old key and the bundles' keys.
         public var rekeyed: [(key: String, bundles: [String])] = []

@@ -50,7 +50,8 @@ public struct Lockfile: Equatable, Sendable, Encodable {
 /// snapshots: a bundle's hundred versions repeat most entities unchanged, and each state is written once (`entities`,
 /// keyed by `Entity@digest`), so the file stays readable in a pull request.
 public struct LockedBundle: Equatable, Sendable, Codable {
-    /// The bundle as output showed it when locked (informational: bundles are matched by name).
+    /// The bundle as output showed it when locked: bundles are matched by key, and by this path when their key
+    /// changed since (`adoptLockedKeys`).
     public var path: String
     /// The current version when last locked: stores on devices are in it or an older locked version.
     public var current: String?

@@ -208,6 +208,7 @@ public struct Analyzer {
         project.modelBundles = modelBundles ?? []
         // Keyed within the app: two bundles of the same name share no key, so no hash, lock entry or report.
         ModelBundle.assignKeys(&project.modelBundles)
+        lockfile?.adoptLockedKeys(&project.modelBundles)
         project.modelBundlesRead = modelBundles != nil
 
         // A version whose models could not be read is not hashed: a checksum of a list never read would be a

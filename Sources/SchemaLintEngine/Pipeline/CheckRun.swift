@@ -89,7 +89,7 @@ public struct CheckRun {
             let analysis = analyzer.analyze(files: app.files, lockfile: locked)
             let shipsState =
                 !analysis.project.plans.isEmpty || analysis.project.versions.contains(where: \.isImplicit)
-                || analysis.project.modelBundles.contains { $0.isCompiled != false && !$0.versions.isEmpty }
+                || analysis.project.modelBundles.contains { $0.ships && !$0.versions.isEmpty }
             if !found && against == nil, shipsState { missing.append(app.lockfilePath) }
             let appBaseline = Baseline(findings: analysis.findings, project: analysis.project)
             recorded.entries += appBaseline.entries

@@ -41,6 +41,8 @@ public struct ProjectMembership: Sendable {
     /// Each displayed folder made absolute once: thousands of files share a few hundred folders.
     private var absoluteFolders: [Substring: String] = [:]
     private let workingDirectory: String
+    /// Which folders hold a podspec, looked at only for files no project compiles.
+    private let podFolders = PodFolders()
 
     /// `listed`: the project files of folders discovery already walked (`SourceDiscovery.Result.projectFiles`);
     /// other folders are listed here.
@@ -123,6 +125,14 @@ public struct ProjectMembership: Sendable {
             kinds += Self.targets(compiling: absolute, in: manifest).map(\.isTest)
         }
         if !kinds.isEmpty { return .compiled(testOnly: kinds.allSatisfy { $0 }) }
+        // A project listing a file of this name at a path not found here may mean this one (`unresolvedNames`).
+        for case let .xcode(xcode) in manifests.values.joined() where xcode.unresolvedNames.contains(name) {
+            return .unknown
+        }
+        // A CocoaPods pod builds what its podspec names, through a Pods project generated at `pod install` and
+        // seldom committed: the-blue-alliance-ios compiled `Frameworks/TBAData/Resources/TBA.xcdatamodeld` through
+        // the development pod `TBAData.podspec` beside it. No project here can say the file is left out.
+        if podFolders.holdsPodspec(between: folder, and: root) { return .unknown }
         for manifest in found {
             switch manifest {
             case let .xcode(xcode):
@@ -287,5 +297,35 @@ enum PackageLayout {
             return "\(root)/\(parent)"
         }
         return "\(root)/\(parents[0])/\(target.name)"
+    }
+}
+
+/// Folders holding a CocoaPods podspec (`*.podspec`, `*.podspec.json`), each listed once and only when asked: only
+/// files no project compiles are asked about.
+private final class PodFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: Bool] = [:]
+
+    /// Whether `folder`, or a folder above it up to `root` (both absolute, `root` at or above `folder`), holds one.
+    func holdsPodspec(between folder: String, and root: String) -> Bool {
+        var current = folder
+        while true {
+            if holds(current) { return true }
+            guard current != root, current.count > root.count, current != "/" else { return false }
+            current = Paths.parent(current)
+        }
+    }
+
+    private func holds(_ folder: String) -> Bool {
+        lock.lock()
+        let answer = known[folder]
+        lock.unlock()
+        if let answer { return answer }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let found = names.contains { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }
+        lock.lock()
+        known[folder] = found
+        lock.unlock()
+        return found
     }
 }

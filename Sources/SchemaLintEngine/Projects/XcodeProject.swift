@@ -38,6 +38,10 @@ struct XcodeProject {
     var path: String
     var targets: [Target]
     var folders: [SynchronizedFolder]
+    /// Names of the files targets list through an absolute path that exists neither here nor by its tail under the
+    /// project's folder (a path on the author's Mac): such a file may be one of this checkout's, so a file of that
+    /// name no target lists is not known to be left out.
+    var unresolvedNames: Set<String> = []
     /// The targets listing each file in a build phase, by index: asked for every file of a run, so one lookup each.
     private var listing: [String: [Int]] = [:]
 
@@ -167,8 +171,17 @@ struct XcodeProject {
             guard let path = resolver.path(of: id), folders[path] == nil else { continue }
             folders[path] = Self.folder(id, path: path, objects: objects, targetNames: targetNames)
         }
-        return XcodeProject(
+        var read = XcodeProject(
             path: pbxproj, targets: targets, folders: folders.values.sorted { $0.path < $1.path })
+        if !resolver.unresolved.isEmpty {
+            for target in targets {
+                for file in target.files.union(target.resources)
+                where resolver.unresolved.contains(where: { file == $0 || file.hasPrefix($0 + "/") }) {
+                    read.unresolvedNames.insert((file as NSString).lastPathComponent)
+                }
+            }
+        }
+        return read
     }
 
     private static func folder(
@@ -238,6 +251,8 @@ struct XcodeProject {
         let parents: [String: String]
         /// Each group's path, resolved once: a project's files share a few hundred groups.
         private var resolved: [String: String?] = [:]
+        /// Absolute paths found neither on this machine nor by their tail under the project (`located`).
+        private(set) var unresolved: Set<String> = []
 
         init(objects: [String: [String: PropertyListValue]], projectRoot: String) {
             self.objects = objects
@@ -247,6 +262,23 @@ struct XcodeProject {
                 for child in object["children"]?.strings ?? [] { parents[child] = id }
             }
             self.parents = parents
+        }
+
+        /// An absolute path as it is here: itself when it exists, else the longest tail of it that exists under the
+        /// project's folder. notes-ios 4.3.0 lists its model as
+        /// `/Users/<author>/Code/Nextcloud/notes-ios/Source/CoreData/Notes.xcdatamodeld` (a `<group>` path Xcode
+        /// wrote absolute), which is `Source/CoreData/Notes.xcdatamodeld` of any checkout. Neither found: kept, and
+        /// remembered in `unresolved`.
+        func located(_ absolute: String) -> String {
+            let standard = XcodeProject.join("/", absolute)
+            if FileManager.default.fileExists(atPath: standard) { return standard }
+            let parts = standard.split(separator: "/")
+            for start in parts.indices {
+                let tail = XcodeProject.join(projectRoot, parts[start...].joined(separator: "/"))
+                if FileManager.default.fileExists(atPath: tail) { return tail }
+            }
+            unresolved.insert(standard)
+            return standard
         }
 
         /// A group that contains itself through its children, if any does.
@@ -284,12 +316,13 @@ struct XcodeProject {
             let own = object["path"]?.string
             switch object["sourceTree"]?.string ?? "<group>" {
             case "<group>":
+                if let own, own.hasPrefix("/") { return located(own) }
                 let base = parents[id].flatMap { groupPath($0, depth: depth + 1) } ?? projectRoot
                 return own.map { XcodeProject.join(base, $0) } ?? base
             case "SOURCE_ROOT":
                 return own.map { XcodeProject.join(projectRoot, $0) } ?? projectRoot
             case "<absolute>":
-                return own.map { XcodeProject.join("/", $0) }
+                return own.map { located(XcodeProject.join("/", $0)) }
             default:
                 return nil
             }

@@ -84,6 +84,9 @@ public struct LockReport {
                 "not locked \(key): no target compiles it (if a shipped build did, its stores still exist: keep it "
                     + "compiled and locked while they may)")
         }
+        for key in outcome.testOnly {
+            lines.append("not locked \(key): only test targets compile it, so no user's store holds it")
+        }
         for key in outcome.accepted { lines.append("re-recorded \(key) \(checksum(key)) (accepted: \(reason ?? ""))") }
         for key in outcome.retired { lines.append("retired \(key) (accepted: \(reason ?? ""))") }
         for (key, bundles) in outcome.rekeyed {

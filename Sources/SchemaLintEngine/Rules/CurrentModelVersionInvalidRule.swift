@@ -10,7 +10,7 @@ public struct CurrentModelVersionInvalidRule: Rule {
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for bundle in context.project.modelBundles where bundle.isCompiled != false {
+        for bundle in context.project.modelBundles where bundle.ships {
             let location = CurrentModelVersion.location(of: bundle)
             if let problem = CurrentModelVersion.problem(of: bundle) {
                 findings.append(

@@ -14,7 +14,7 @@ public struct MappingModelOutdatedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var seen: Set<String> = []
         var findings: [Finding] = []
-        for bundle in context.project.modelBundles where bundle.isCompiled != false {
+        for bundle in context.project.modelBundles where bundle.ships {
             for mapping in bundle.mappingModels where !mapping.changedSince.isEmpty {
                 guard let source = mapping.source, let destination = mapping.destination,
                     seen.insert(mapping.path).inserted

@@ -18,7 +18,7 @@ struct CoreDataStoreFiles {
 
     init(_ project: Project) {
         copiesStores = !project.storeCopies.isEmpty
-        let bundles = project.modelBundles.filter { $0.isCompiled != false }
+        let bundles = project.modelBundles.filter { $0.ships }
         var files: [String: Set<String>] = [:]
         for store in project.coreDataStores where store.purpose == .app {
             let opened: [ModelBundle]

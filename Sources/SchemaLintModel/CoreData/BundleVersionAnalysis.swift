@@ -10,9 +10,25 @@ extension ModelBundle {
     /// iOS and a watchOS `TwoFAS.xcdatamodeld`). Those get the first folder after the one their paths share in front
     /// (`App/Model.xcdatamodeld`), or every folder after it when that still leaves two alike; a bundle in the shared
     /// folder itself keeps its folder name. Where the app sits (the run's working directory) changes no key.
+    ///
+    /// Bundles that ship (`ships`) are keyed among themselves only: an uncompiled copy beside the real bundle
+    /// (notes-ios kept `Notes.xcdatamodeld` both in `iOCNotes/` and `iOCNotes/CoreData/`) would otherwise change the
+    /// real one's key when it comes or goes, and its lock entry would look deleted. The others are keyed among all,
+    /// so none of them takes a shipping bundle's key.
     public static func assignKeys(_ bundles: inout [ModelBundle]) {
-        let keys = keys(forPaths: bundles.map(\.path))
-        for index in bundles.indices { bundles[index].key = keys[index] }
+        let all = keys(forPaths: bundles.map(\.path))
+        let shipping = bundles.indices.filter { bundles[$0].ships }
+        let shippingKeys = keys(forPaths: shipping.map { bundles[$0].path })
+        for index in bundles.indices { bundles[index].key = all[index] }
+        for (index, key) in zip(shipping, shippingKeys) { bundles[index].key = key }
+        // Keyed apart, a left-out bundle can still come out as a shipping one's key (`App/Model.xcdatamodeld` is
+        // also the key of a shipping `App/Data/Model.xcdatamodeld` beside a shipping `Watch/Model.xcdatamodeld`):
+        // it is then named by its whole path, marked as one.
+        let taken = Set(shippingKeys)
+        for index in bundles.indices where !bundles[index].ships && taken.contains(bundles[index].key) {
+            let path = bundles[index].path
+            bundles[index].key = taken.contains(path) ? "./" + path : path
+        }
     }
 
     /// `assignKeys` for bundle paths (as output shows them): the key of each, in order.

@@ -21,6 +21,12 @@ public struct ModelBundle: Sendable {
     public var mappingModels: [MappingModelFile] = []
     /// Whether a target compiles it: nil when no readable project file says.
     public var isCompiled: Bool?
+    /// Compiled by test targets only (the-blue-alliance-ios's `Test.xcdatamodeld`, built into `tba-unit-tests`):
+    /// it never reaches a user's device, so no store of it exists to protect.
+    public var isTestOnly = false
+    /// Whether it can reach users: compiled by a target that is not a test (or no project says otherwise). Only such
+    /// bundles are locked, keyed against each other, and checked as shipped models.
+    public var ships: Bool { isCompiled != false && !isTestOnly }
 
     public init(name: String, path: String, versions: [ModelBundleVersion], current: CurrentVersion) {
         self.name = name
