@@ -20,6 +20,7 @@ enum CoreDataStoreBuilder {
             if !fileIsTest {
                 project.storeMigrators += file.storeMigrators
                 project.automaticMigrationOff += file.automaticMigrationOff
+                project.inferenceOff += file.inferenceOff
             }
             for stack in file.coreDataStacks {
                 let scope = project.symbols.scope(stack.scope, file: file.path)

@@ -50,9 +50,11 @@ public struct ParsedFile: Sendable {
     public var storeCopies: [SourceLocation] = []
     /// `NSMigrationManager(...)`: the app migrates its Core Data stores itself, version by version.
     public var storeMigrators: [SourceLocation] = []
-    /// `shouldMigrateStoreAutomatically = false` or `shouldInferMappingModelAutomatically = false`: Core Data does
-    /// not migrate on its own.
+    /// `shouldMigrateStoreAutomatically = false`: Core Data does not migrate on its own.
     public var automaticMigrationOff: [SourceLocation] = []
+    /// `shouldInferMappingModelAutomatically = false`: Core Data migrates only with a mapping model from the store's
+    /// version straight to the current one.
+    public var inferenceOff: [SourceLocation] = []
 
     public init(path: String) {
         self.path = path

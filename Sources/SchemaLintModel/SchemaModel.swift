@@ -300,9 +300,10 @@ public struct Project {
     public var coreDataStores: [CoreDataStore] = []
     /// `ParsedFile.storeCopies` of every file.
     public var storeCopies: [SourceLocation] = []
-    /// `ParsedFile.storeMigrators` and `automaticMigrationOff` of every app file (tests excluded).
+    /// `ParsedFile.storeMigrators`, `automaticMigrationOff` and `inferenceOff` of every app file (tests excluded).
     public var storeMigrators: [SourceLocation] = []
     public var automaticMigrationOff: [SourceLocation] = []
+    public var inferenceOff: [SourceLocation] = []
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     /// The version a lockfile key names.

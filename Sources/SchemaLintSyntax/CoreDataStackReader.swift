@@ -139,11 +139,11 @@ struct CoreDataStackReader {
         return !value.is(NilLiteralExprSyntax.self)
     }
 
-    /// `description.shouldMigrateStoreAutomatically = false` (or `shouldInferMappingModelAutomatically`): the app
-    /// migrates the store itself, or not at all.
-    static func turnsOffAutomaticMigration(assigning value: ExprSyntax, to target: ExprSyntax) -> Bool {
-        guard let name = target.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-            name == "shouldMigrateStoreAutomatically" || name == "shouldInferMappingModelAutomatically",
+    /// `description.shouldMigrateStoreAutomatically = false`: the app migrates the store itself, or not at all;
+    /// `shouldInferMappingModelAutomatically = false`: Core Data migrates only through a mapping model from the
+    /// store's version straight to the current one (kiwix-apple 1.9 turned inference off, migration on).
+    static func turnsOff(_ flag: String, assigning value: ExprSyntax, to target: ExprSyntax) -> Bool {
+        guard target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == flag,
             let flag = value.as(BooleanLiteralExprSyntax.self)
         else { return false }
         return flag.literal.tokenKind == .keyword(.false)

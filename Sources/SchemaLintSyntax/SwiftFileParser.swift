@@ -73,6 +73,7 @@ public enum SwiftFileParser {
             parsed.storeCopies = collector.storeCopies
             parsed.storeMigrators = collector.storeMigrators
             parsed.automaticMigrationOff = collector.automaticMigrationOff
+            parsed.inferenceOff = collector.inferenceOff
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

@@ -310,6 +310,38 @@ final class CoreDataStoreFileTests: XCTestCase {
             "\(analysis.upgrades.rows.map { UpgradeReport.describe($0.outcome) })")
     }
 
+    /// Inferred mapping turned off with automatic migration left on (kiwix-apple 1.9): Core Data migrates only
+    /// through a mapping model from the store's version straight to the current one, so a step inference could make
+    /// fails without one. Was read as "automatic migration off", and `upgrades` blamed the inference line for it.
+    func testInferenceOffNeedsAMappingModelStraightToTheCurrentVersion() throws {
+        let lockfile = TestSupport.lock(try analyze())
+        let stacks = [
+            persistence(
+                """
+                let description = container.persistentStoreDescriptions.first
+                description?.shouldMigrateStoreAutomatically = true
+                description?.shouldInferMappingModelAutomatically = false
+                """),
+            persistence("container.persistentStoreDescriptions.first?.shouldInferMappingModelAutomatically = false"),
+        ]
+        // Journal 3 adds an attribute with a default: a step inference makes.
+        try TestSupport.setCurrentVersion("Journal 3", of: app.appendingPathComponent("Journal/Journal.xcdatamodeld"))
+        XCTAssertEqual(try analyze(lockfile).findings.filter { $0.severity != .note }.map(\.rule), [])
+        for stack in stacks {
+            try write("Journal/Persistence.swift", stack)
+            let analysis = try analyze(lockfile)
+            let errors = analysis.findings.filter { $0.severity == .error }
+            XCTAssertEqual(errors.map(\.rule), ["lightweight_unsupported_change"], stack)
+            XCTAssertTrue(
+                errors.first?.message.headline.contains("changed while inferred mapping is off") == true,
+                "\(errors.map(\.message.headline))")
+            let verdicts = analysis.upgrades.rows.map { UpgradeReport.describe($0.outcome).joined(separator: " ") }
+            XCTAssertTrue(
+                verdicts.contains { $0.hasPrefix("fails") && $0.contains("inferred mapping off (Journal/Persistence") },
+                "\(verdicts)")
+        }
+    }
+
     /// The same with an `NSMigrationManager` in the sources: the store is walked version by version, and a step no
     /// mapping can make is still reported.
     func testAMigratorInSightIsJudgedStepByStep() throws {

@@ -14,6 +14,9 @@ struct ModelMigrationStep {
     var blocked: [(change: AssessedChange, location: SourceLocation)]
     /// Mapping models whose versions schemalint cannot read: one of them may cover the step.
     var unreadableMappings: [String]
+    /// The app turns inferred mapping off (`inferenceOff(_:)`): every change is blocked, not only those inference
+    /// cannot make.
+    var inferenceOff = false
 
     /// A bundle whose current version moved past the locked one: the migration every user's store makes next.
     struct Move {
@@ -45,18 +48,48 @@ struct ModelMigrationStep {
     static func steps(_ context: RuleContext) -> [ModelMigrationStep] {
         moves(context).compactMap { move in
             let (bundle, from, to) = (move.bundle, move.from, move.to)
+            let mapped = bundle.mappingModels.contains { $0.maps(from: from, to: to.name) == true }
+            if let off = inferenceOff(context) {
+                // Nothing is inferred or walked: every change needs the mapping model straight to the new version.
+                let blocked = MigrationAssessment.assess(
+                    from: move.shipped.entities, to: move.now.snapshot, convertsNumbers: true
+                ).map { change in
+                    var change = change
+                    change.blocker = "the app turns Core Data's inferred mapping off (\(off)), so only a mapping "
+                        + "model from \(from) to \(to.name) can migrate it"
+                    return change
+                }
+                guard !mapped, !blocked.isEmpty else { return nil }
+                return ModelMigrationStep(
+                    bundle: bundle, from: from, to: to, blocked: located(blocked, in: to),
+                    unreadableMappings: bundle.mappingModels.filter(\.isUnread).map(\.path), inferenceOff: true)
+            }
             let blocked = inferenceBlockers(from: move.shipped.entities, to: move.now.snapshot)
-            guard !blocked.isEmpty, bundle.mappingModels.allSatisfy({ $0.maps(from: from, to: to.name) != true }),
+            guard !blocked.isEmpty, !mapped,
                 !coveredStepByStep(bundle, from: from, to: to.name, shipped: move.shipped.entities, context: context)
             else { return nil }
             return ModelMigrationStep(
-                bundle: bundle, from: from, to: to,
-                blocked: blocked.map { change in
-                    (change, to.details.location(
-                        entity: change.entity, property: change.property, in: to.location.file) ?? to.location)
-                },
+                bundle: bundle, from: from, to: to, blocked: located(blocked, in: to),
                 unreadableMappings: bundle.mappingModels.filter(\.isUnread).map(\.path))
         }
+    }
+
+    /// Each change at its line in the new version's model file.
+    private static func located(_ changes: [AssessedChange], in version: ModelBundleVersion) -> [(
+        change: AssessedChange, location: SourceLocation
+    )] {
+        changes.map { change in
+            (change, version.details.location(
+                entity: change.entity, property: change.property, in: version.location.file) ?? version.location)
+        }
+    }
+
+    /// Where the app turns Core Data's inferred mapping off while leaving its automatic migration on, with no
+    /// migrator of its own in sight: stores migrate only through a mapping model from their version straight to the
+    /// current one, never inferred and never step by step. Nil otherwise.
+    static func inferenceOff(_ context: RuleContext) -> SourceLocation? {
+        guard context.project.storeMigrators.isEmpty else { return nil }
+        return context.project.inferenceOff.first
     }
 
     /// Why the app's own migration is unseen: it turns Core Data's automatic migration off

@@ -74,6 +74,14 @@ enum ModelUpgrades {
                 from: "\(bundle.key)/\(name)",
                 steps: [.init(.mapped, "mapping model \(mapping.path) to \(current.name)")])
         }
+        if let off = ModelMigrationStep.inferenceOff(context) {
+            return .modelInferred(
+                target: bundle.key(of: current),
+                blockers: [
+                    "no mapping model from \(name) to \(current.name), and the app turns Core Data's inferred mapping "
+                        + "off (\(off))"
+                ], risks: [])
+        }
         let from = locked.lockedVersion(name)?.entities ?? []
         let blockers = ModelMigrationStep.inferenceBlockers(from: from, to: now.snapshot).map { change in
             "\(change.text): \(change.blocker ?? "")"

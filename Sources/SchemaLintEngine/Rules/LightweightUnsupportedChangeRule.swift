@@ -109,7 +109,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
                         location, about: subject,
                         .modelInferenceBlocked(
                             bundle: step.bundle.key, from: step.from, to: step.to.name, place: change.place,
-                            kind: "\(change.kind)", change: change.text, blocker: change.blocker ?? "",
+                            kind: step.inferenceOff ? "inferenceOff" : "\(change.kind)", change: change.text,
+                            blocker: change.blocker ?? "",
                             maybe: maybe),
                         severity: maybe == nil ? .error : .warning))
             }
@@ -149,6 +150,7 @@ extension Finding.Message {
         case "becameRequired": return "\(place) became required"
         case "propertyAdded": return "\(place) was added as required"
         case "superclassChanged": return "\(place) changed superclass"
+        case "inferenceOff": return "\(place) changed while inferred mapping is off"
         default: return "\(place) changed"
         }
     }
@@ -164,7 +166,7 @@ extension Finding.Message {
                     ? " with no mapping model: users' stores fail to open (134140)"
                     : ", perhaps with no mapping model: stores may fail to open (134140)"),
             detail: "Stores in \(from), the current version of \(bundle) when it last shipped, are migrated to \(to) "
-                + "by inference, but \(change): \(blocker). Opening them fails (134140 \"missing mapping model\")"
+                + "automatically, but \(change): \(blocker). Opening them fails (134140 \"missing mapping model\")"
                 + (maybe.map { " \($0)" } ?? ""),
             fix: "Add a mapping model from \(from) to \(to) (File ▸ New ▸ Mapping Model), or make the change one "
                 + "inference can make")
