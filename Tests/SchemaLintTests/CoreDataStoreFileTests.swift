@@ -342,6 +342,48 @@ final class CoreDataStoreFileTests: XCTestCase {
         }
     }
 
+    /// A second bundle no stack opens (wallabag compiled a `Shared` model its only stack never loaded): `lock`
+    /// records its versions as held in no file, and deleting the bundle loses nothing. Where a stack's model cannot
+    /// be read, or the lockfile says nothing of files, the deletion is still reported.
+    func testABundleNoStackOpensLeavesNothingBehindWhenDeleted() throws {
+        let drafts = app.appendingPathComponent("Journal/Drafts.xcdatamodeld")
+        try FileManager.default.copyItem(
+            at: app.appendingPathComponent("Journal/Journal.xcdatamodeld"), to: drafts)
+        let lockfile = TestSupport.lock(try analyze())
+        XCTAssertEqual(
+            Set(lockfile.coreData?["Drafts.xcdatamodeld"]?.versions.values.map { $0.heldIn ?? ["?"] } ?? []), [[]])
+        try FileManager.default.removeItem(at: drafts)
+        XCTAssertEqual(try analyze(lockfile).findings.filter { $0.severity != .note }.map(\.rule), [])
+
+        var unknown = lockfile
+        for name in unknown.coreData?["Drafts.xcdatamodeld"]?.versions.keys.sorted() ?? [] {
+            unknown.coreData?["Drafts.xcdatamodeld"]?.versions[name]?.heldIn = nil
+        }
+        XCTAssertEqual(
+            try analyze(unknown).findings.filter { $0.severity != .note }.map(\.rule), ["shipped_schema_removed"])
+
+        try FileManager.default.copyItem(
+            at: app.appendingPathComponent("Journal/Journal.xcdatamodeld"), to: drafts)
+        try write(
+            "Journal/Persistence.swift",
+            """
+            import CoreData
+
+            final class Persistence {
+                let container: NSPersistentContainer
+                init(modelName: String) {
+                    container = NSPersistentContainer(name: modelName)
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+            """)
+        let unread = TestSupport.lock(try analyze())
+        XCTAssertNil(unread.coreData?["Drafts.xcdatamodeld"]?.versions.values.first?.heldIn ?? nil)
+        try FileManager.default.removeItem(at: drafts)
+        XCTAssertEqual(
+            try analyze(unread).findings.filter { $0.severity != .note }.map(\.rule), ["shipped_schema_removed"])
+    }
+
     /// The same with an `NSMigrationManager` in the sources: the store is walked version by version, and a step no
     /// mapping can make is still reported.
     func testAMigratorInSightIsJudgedStepByStep() throws {

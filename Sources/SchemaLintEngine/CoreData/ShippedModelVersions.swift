@@ -45,7 +45,8 @@ struct ShippedModelVersions {
             let ordered = BundleVersionOrder(lockedBundle).sorted(Array(lockedBundle.versions), by: \.key)
             // Versions held only in files the app no longer opens: no store of theirs is opened with this bundle.
             let leftBehind = context.coreDataLeftBehind(bundleKey)
-            for (name, entry) in ordered where entry.retired == nil && leftBehind[name] == nil {
+            // A version recorded as held in no file (no stack of the app opened its bundle) has no store to lose.
+            for (name, entry) in ordered where entry.retired == nil && leftBehind[name] == nil && entry.heldIn != [] {
                 // The common case first: the version is there with the locked hashes (no entry to assemble).
                 if let bundle = bundles[bundleKey], bundle.ships,
                     let version = bundle.version(named: name),

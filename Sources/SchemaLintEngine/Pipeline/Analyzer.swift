@@ -19,6 +19,8 @@ public struct Analysis {
     public var topology = StoreTopology(stores: [], isComplete: false, pooledBecause: nil)
     /// The Core Data model versions of `project.modelBundles` that could be read, hashed (keys `Bundle/Version`).
     public var modelVersions: [VersionAnalysis] = []
+    /// The files were the whole app (`Analyzer.readsWholeApp`).
+    public var readsWholeApp = false
 
     public struct Statistics: Sendable {
         public var filesFound = 0
@@ -262,6 +264,7 @@ public struct Analyzer {
             project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
             storeVerdicts: context.storeVerdicts)
         analysis.modelVersions = modelVersions
+        analysis.readsWholeApp = readsWholeApp
         analysis.unresolvedTypeNotes = Self.unresolvedTypeNotes(project, versions, lockfile: lockfile)
         if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(context) }
         analysis.topology = context.topology

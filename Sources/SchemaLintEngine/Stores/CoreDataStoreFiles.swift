@@ -15,8 +15,12 @@ struct CoreDataStoreFiles {
     private(set) var uncertain: Set<String> = []
     /// Some code carries a store's rows to another file (`migratePersistentStore`, a file copied or moved).
     let copiesStores: Bool
+    /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
+    /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
+    private(set) var unopened: Set<String> = []
 
-    init(_ project: Project) {
+    /// `readsWholeApp`: the files are the whole app, so a bundle no stack here opens is opened by none.
+    init(_ project: Project, readsWholeApp: Bool = false) {
         copiesStores = !project.storeCopies.isEmpty
         let bundles = project.modelBundles.filter { $0.ships }
         var files: [String: Set<String>] = [:]
@@ -40,13 +44,17 @@ struct CoreDataStoreFiles {
             }
         }
         for (key, names) in files where !uncertain.contains(key) { certain[key] = names.sorted() }
+        if readsWholeApp, project.coreDataStores.contains(where: { $0.purpose == .app }) {
+            unopened = Set(bundles.map(\.key).filter { files[$0] == nil && !uncertain.contains($0) })
+        }
     }
 
     /// Every file some bundle's stacks open, certainly.
     var allFiles: [String] { certain.values.flatMap { $0 } }
 
-    /// The files to record as holding a bundle's versions (`LockedModelVersion.heldIn`), when they are certain.
-    func files(of bundleKey: String) -> [String]? { certain[bundleKey] }
+    /// The files to record as holding a bundle's versions (`LockedModelVersion.heldIn`), when they are certain: none
+    /// for a bundle no stack opens.
+    func files(of bundleKey: String) -> [String]? { certain[bundleKey] ?? (unopened.contains(bundleKey) ? [] : nil) }
 
     /// The locked versions of a bundle held only in files no app stack opens now: version name → those files. Empty
     /// unless the whole app was read, its stacks' files are certain and no code copies a store to another file.
