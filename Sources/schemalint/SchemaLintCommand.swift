@@ -217,6 +217,7 @@ struct SharedOptions: ParsableArguments {
             analyzer.buildsUpgrades = buildingUpgrades
             analyzer.stores = try StoreFixtures.read(storeFiles)
             analyzer.lockfileLocation = lockfileLocation
+            analyzer.readsWholeApp = app.isRead(wholeBy: paths, workingDirectory: workingDirectory)
             return analyzer.analyze(files: app.files, lockfile: lockfile)
         } catch let failure as StoreFixtures.Failure {
             throw Console.fail(failure.description)

@@ -352,6 +352,15 @@ final class CoreDataStoreFileTests: XCTestCase {
         let lockfile = TestSupport.lock(try analyze())
         XCTAssertEqual(
             Set(lockfile.coreData?["Drafts.xcdatamodeld"]?.versions.values.map { $0.heldIn ?? ["?"] } ?? []), [[]])
+        // The same through the built binary, which reads the whole app from its root.
+        XCTAssertEqual(try TestSupport.run(["lock"], in: app).status, 0)
+        let written = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: app.appendingPathComponent("schemalint.lock"))) as? [String: Any]
+        let bundle = ((written?["coreData"] as? [String: Any])?["Drafts.xcdatamodeld"] as? [String: Any])
+        let versions = (bundle?["versions"] as? [String: [String: Any]]) ?? [:]
+        XCTAssertFalse(versions.isEmpty)
+        XCTAssertTrue(versions.values.allSatisfy { ($0["heldIn"] as? [String]) == [] }, "\(versions)")
+        try FileManager.default.removeItem(at: app.appendingPathComponent("schemalint.lock"))
         try FileManager.default.removeItem(at: drafts)
         XCTAssertEqual(try analyze(lockfile).findings.filter { $0.severity != .note }.map(\.rule), [])
 

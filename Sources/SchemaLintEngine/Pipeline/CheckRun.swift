@@ -16,15 +16,7 @@ public struct CheckRun {
     /// `--config` / `--lockfile` made the run one app.
     public var singleApp = false
 
-    /// Whether the command line's paths cover the app's root (none given, `.`, or a folder holding the root).
-    private func readsWhole(_ app: AppUnit) -> Bool {
-        let root = SourceDiscovery.normalise(app.root)
-        return paths.isEmpty
-            || paths.contains { path in
-                let folder = Paths.absolute(path, in: workingDirectory)
-                return root == folder || root.hasPrefix(folder == "/" ? "/" : folder + "/")
-            }
-    }
+    private func readsWhole(_ app: AppUnit) -> Bool { app.isRead(wholeBy: paths, workingDirectory: workingDirectory) }
 
     public init(threads: Int?, workingDirectory: String, against: String? = nil, baseline: Baseline? = nil) {
         self.threads = threads

@@ -233,3 +233,15 @@ public enum Workspace {
         return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : absolute
     }
 }
+
+extension AppUnit {
+    /// Whether the command line's paths cover the app's root (none given, `.`, or a folder holding the root).
+    public func isRead(wholeBy paths: [String], workingDirectory: String) -> Bool {
+        let root = SourceDiscovery.normalise(self.root)
+        return paths.isEmpty
+            || paths.contains { path in
+                let folder = Paths.absolute(path, in: workingDirectory)
+                return root == folder || root.hasPrefix(folder == "/" ? "/" : folder + "/")
+            }
+    }
+}
