@@ -19,8 +19,22 @@ enum CoreDataStoreBuilder {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             if !fileIsTest {
                 project.storeMigrators += file.storeMigrators
-                project.automaticMigrationOff += file.automaticMigrationOff
-                project.inferenceOff += file.inferenceOff
+                for written in file.migrationFlags {
+                    let scope = project.symbols.scope(written.scope, file: file.path)
+                    switch evaluator.isTrue(written.value, scope: scope, file: file.path) {
+                    case true?: break
+                    case false?:
+                        if written.flag == .migratesAutomatically {
+                            project.automaticMigrationOff.append(written.location)
+                        } else {
+                            project.inferenceOff.append(written.location)
+                        }
+                    case nil:
+                        let why = evaluator.possibilities(written.value, scope: scope, file: file.path).unknown
+                        project.migrationFlagsUnread.append(
+                            why ?? UnknownValue("it may be true or false", at: written.location))
+                    }
+                }
             }
             for stack in file.coreDataStacks {
                 let scope = project.symbols.scope(stack.scope, file: file.path)

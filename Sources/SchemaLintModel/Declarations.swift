@@ -50,11 +50,9 @@ public struct ParsedFile: Sendable {
     public var storeCopies: [SourceLocation] = []
     /// `NSMigrationManager(...)`: the app migrates its Core Data stores itself, version by version.
     public var storeMigrators: [SourceLocation] = []
-    /// `shouldMigrateStoreAutomatically = false`: Core Data does not migrate on its own.
-    public var automaticMigrationOff: [SourceLocation] = []
-    /// `shouldInferMappingModelAutomatically = false`: Core Data migrates only with a mapping model from the store's
-    /// version straight to the current one.
-    public var inferenceOff: [SourceLocation] = []
+    /// `shouldMigrateStoreAutomatically = ...` and `shouldInferMappingModelAutomatically = ...` as written, for the
+    /// project to evaluate (`CoreDataStoreBuilder`).
+    public var migrationFlags: [CoreDataMigrationFlag] = []
 
     public init(path: String) {
         self.path = path
@@ -849,5 +847,23 @@ public struct SuppressionComment: Sendable, Hashable {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         guard let directive = words.first, let kind = Kind(rawValue: directive) else { return nil }
         return SuppressionComment(kind: kind, rules: Array(words.dropFirst()), reason: reason, location: location)
+    }
+}
+
+/// A store description's migration switch as written: `shouldMigrateStoreAutomatically` (Core Data migrates a store
+/// on its own) or `shouldInferMappingModelAutomatically` (it infers a mapping where no mapping model is found). Its
+/// value is evaluated like any other (a literal, a constant of another type, a parameter's default).
+public struct CoreDataMigrationFlag: Sendable {
+    public enum Switch: Sendable { case migratesAutomatically, infersMapping }
+    public var flag: Switch
+    public var value: ValueSource
+    public var scope: [String]
+    public var location: SourceLocation
+
+    public init(flag: Switch, value: ValueSource, scope: [String], location: SourceLocation) {
+        self.flag = flag
+        self.value = value
+        self.scope = scope
+        self.location = location
     }
 }

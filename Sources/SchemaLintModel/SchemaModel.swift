@@ -300,10 +300,12 @@ public struct Project {
     public var coreDataStores: [CoreDataStore] = []
     /// `ParsedFile.storeCopies` of every file.
     public var storeCopies: [SourceLocation] = []
-    /// `ParsedFile.storeMigrators`, `automaticMigrationOff` and `inferenceOff` of every app file (tests excluded).
+    /// `ParsedFile.storeMigrators` of every app file (tests excluded), and where its `migrationFlags` evaluate to
+    /// false (`automaticMigrationOff`, `inferenceOff`) or to a value that cannot be read (`migrationFlagsUnread`).
     public var storeMigrators: [SourceLocation] = []
     public var automaticMigrationOff: [SourceLocation] = []
     public var inferenceOff: [SourceLocation] = []
+    public var migrationFlagsUnread: [UnknownValue] = []
 
     public func version(_ id: SymbolID) -> SchemaVersion? { versions.first { $0.id == id } }
     /// The version a lockfile key names.

@@ -25,8 +25,7 @@ final class ContainerCollector: SyntaxVisitor {
     private(set) var coreDataStacks: [CoreDataStackUse] = []
     private(set) var storeCopies: [SourceLocation] = []
     private(set) var storeMigrators: [SourceLocation] = []
-    private(set) var automaticMigrationOff: [SourceLocation] = []
-    private(set) var inferenceOff: [SourceLocation] = []
+    private(set) var migrationFlags: [CoreDataMigrationFlag] = []
     private var coreData = CoreDataGroups()
     private var pendingContainers:
         [(FunctionCallExprSyntax, [String], ContainerPurpose?, Parameters, ValueSourceReader.Parameters)] = []
@@ -303,12 +302,10 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.replaceDescriptions(scope: scope)
         } else if let syncs = CoreDataStackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(syncs, scope: scope)
-        } else if CoreDataStackReader.turnsOff("shouldMigrateStoreAutomatically", assigning: value, to: target) {
-            automaticMigrationOff.append(reader.location(node))
-        } else if CoreDataStackReader.turnsOff(
-            "shouldInferMappingModelAutomatically", assigning: value, to: target)
-        {
-            inferenceOff.append(reader.location(node))
+        } else if let flag = CoreDataStackReader.migrationSwitch(target) {
+            migrationFlags.append(
+                CoreDataMigrationFlag(
+                    flag: flag, value: valueReader.read(value), scope: scope, location: reader.location(node)))
         }
         return .visitChildren
     }

@@ -139,14 +139,15 @@ struct CoreDataStackReader {
         return !value.is(NilLiteralExprSyntax.self)
     }
 
-    /// `description.shouldMigrateStoreAutomatically = false`: the app migrates the store itself, or not at all;
-    /// `shouldInferMappingModelAutomatically = false`: Core Data migrates only through a mapping model from the
+    /// `description.shouldMigrateStoreAutomatically = ...`: off, the app migrates the store itself, or not at all;
+    /// `shouldInferMappingModelAutomatically = ...`: off, Core Data migrates only through a mapping model from the
     /// store's version straight to the current one (kiwix-apple 1.9 turned inference off, migration on).
-    static func turnsOff(_ flag: String, assigning value: ExprSyntax, to target: ExprSyntax) -> Bool {
-        guard target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == flag,
-            let flag = value.as(BooleanLiteralExprSyntax.self)
-        else { return false }
-        return flag.literal.tokenKind == .keyword(.false)
+    static func migrationSwitch(_ target: ExprSyntax) -> CoreDataMigrationFlag.Switch? {
+        switch target.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "shouldMigrateStoreAutomatically": return .migratesAutomatically
+        case "shouldInferMappingModelAutomatically": return .infersMapping
+        default: return nil
+        }
     }
 
     /// `migratePersistentStore(...)`, `replacePersistentStore(...)`, a file copied or moved: a store's rows may be

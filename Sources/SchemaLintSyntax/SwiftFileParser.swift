@@ -72,8 +72,7 @@ public enum SwiftFileParser {
             parsed.coreDataStacks = collector.coreDataStacks
             parsed.storeCopies = collector.storeCopies
             parsed.storeMigrators = collector.storeMigrators
-            parsed.automaticMigrationOff = collector.automaticMigrationOff
-            parsed.inferenceOff = collector.inferenceOff
+            parsed.migrationFlags = collector.migrationFlags
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

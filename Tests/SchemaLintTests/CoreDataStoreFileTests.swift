@@ -323,7 +323,21 @@ final class CoreDataStoreFileTests: XCTestCase {
                 description?.shouldInferMappingModelAutomatically = false
                 """),
             persistence("container.persistentStoreDescriptions.first?.shouldInferMappingModelAutomatically = false"),
+            // A static member of another type, declared in another file.
+            persistence(
+                "container.persistentStoreDescriptions.first?.shouldInferMappingModelAutomatically = "
+                    + "StoreSettings.infersMappings"),
+            // A parameter's default.
+            persistence(
+                "configure(container.persistentStoreDescriptions.first!)",
+                members: """
+
+                    func configure(_ description: NSPersistentStoreDescription, inferring: Bool = false) {
+                        description.shouldInferMappingModelAutomatically = inferring
+                    }
+                """),
         ]
+        try write("Journal/StoreSettings.swift", "enum StoreSettings {\n    static let infersMappings = false\n}\n")
         // Journal 3 adds an attribute with a default: a step inference makes.
         try TestSupport.setCurrentVersion("Journal 3", of: app.appendingPathComponent("Journal/Journal.xcdatamodeld"))
         XCTAssertEqual(try analyze(lockfile).findings.filter { $0.severity != .note }.map(\.rule), [])
@@ -340,6 +354,17 @@ final class CoreDataStoreFileTests: XCTestCase {
                 verdicts.contains { $0.hasPrefix("fails") && $0.contains("inferred mapping off (Journal/Persistence") },
                 "\(verdicts)")
         }
+        // A setting read at run time: whether Core Data infers cannot be told, so no finding and no verdict rest on it.
+        try write(
+            "Journal/Persistence.swift",
+            persistence(
+                "container.persistentStoreDescriptions.first?.shouldInferMappingModelAutomatically = "
+                    + "UserDefaults.standard.bool(forKey: \"infers\")"))
+        let unread = try analyze(lockfile)
+        XCTAssertEqual(unread.findings.filter { $0.severity != .note }.map(\.rule), [])
+        let verdicts = unread.upgrades.rows.map { UpgradeReport.describe($0.outcome).joined(separator: " ") }
+        XCTAssertTrue(verdicts.contains { $0.hasPrefix("cannot tell") }, "\(verdicts)")
+        XCTAssertFalse(verdicts.contains { $0.hasPrefix("fails") }, "\(verdicts)")
     }
 
     /// A second bundle no stack opens (wallabag compiled a `Shared` model its only stack never loaded): `lock`

@@ -94,12 +94,17 @@ struct ModelMigrationStep {
 
     /// Why the app's own migration is unseen: it turns Core Data's automatic migration off
     /// (`shouldMigrateStoreAutomatically = false`) and no `NSMigrationManager` is in the sources. Nil otherwise.
+    /// A migration switch whose value cannot be read (a flag from a setting) leaves the same question open.
     static func migrationUnseen(_ context: RuleContext) -> String? {
-        guard context.project.storeMigrators.isEmpty, let off = context.project.automaticMigrationOff.first else {
-            return nil
+        guard context.project.storeMigrators.isEmpty else { return nil }
+        if let off = context.project.automaticMigrationOff.first {
+            return "the app turns Core Data's automatic migration off (\(off)) and migrates its stores in code "
+                + "schemalint does not see"
         }
-        return "the app turns Core Data's automatic migration off (\(off)) and migrates its stores in code "
-            + "schemalint does not see"
+        if let unread = context.project.migrationFlagsUnread.first {
+            return "whether Core Data migrates or infers on its own cannot be read: \(unread)"
+        }
+        return nil
     }
 
     /// The changes Core Data's inferred mapping cannot make.

@@ -168,8 +168,9 @@ extension Finding.Message {
             detail: "Stores in \(from), the current version of \(bundle) when it last shipped, are migrated to \(to) "
                 + "automatically, but \(change): \(blocker). Opening them fails (134140 \"missing mapping model\")"
                 + (maybe.map { " \($0)" } ?? ""),
-            fix: "Add a mapping model from \(from) to \(to) (File ▸ New ▸ Mapping Model), or make the change one "
-                + "inference can make")
+            fix: "Add a mapping model from \(from) to \(to) (File ▸ New ▸ Mapping Model), or "
+                + (kind == "inferenceOff"
+                    ? "turn Core Data's inferred mapping back on" : "make the change one inference can make"))
     }
 
     static func inferenceBlocked(
