@@ -101,7 +101,9 @@ enum ContainerBuilder {
                 if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
                     container.purpose = .inMemory
                 }
-                if fileIsTest, container.purpose == .app { container.purpose = .test }
+                // A test target's container is a test's, in memory or not: no build users install opens it
+                // (DaisyDos's test helper opening its V8 in memory said nothing of the app's store holding V8).
+                if fileIsTest, [.app, .inMemory].contains(container.purpose) { container.purpose = .test }
                 container.holder = use.holder
                 // Held by a variable or function only previews name (`let previewContainer = { ... }()` used in
                 // `#Preview` blocks): a preview's container, not the app's.
@@ -209,6 +211,13 @@ enum ContainerBuilder {
             let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
             if case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file) {
                 store.file = name
+            }
+            // The place, when the URL evaluates to one known folder: the store is that file, however it is spelt.
+            if case let .fileName(url, _) = source,
+                case let .value(.string(evaluated)) = evaluator.evaluate(url, scope: scope, file: file),
+                let place = StorePath(evaluated: evaluated), place.isKnown, place.file != nil
+            {
+                store = store.evaluated(at: place)
             }
             // What it could not find is looked for by pass 2, as for every value.
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)

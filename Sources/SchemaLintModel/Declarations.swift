@@ -544,6 +544,14 @@ public indirect enum ValueSource: Sendable {
     /// The last path component of a path or URL (`base.appendingPathComponent("Model.sqlite")`, `URL(fileURLWithPath:
     /// path)`): the store file a URL names, wherever its folder is.
     case fileName(ValueSource, SourceLocation)
+    /// A folder the system gives an app (`URL.applicationSupportDirectory`, `FileManager.urls(for: .documentDirectory,
+    /// in: .userDomainMask)`, `NSPersistentContainer.defaultDirectoryURL()`), by `StorePath.Base`'s name.
+    case directory(String, SourceLocation)
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`: the App Group's shared folder.
+    case appGroup(ValueSource, SourceLocation)
+    /// `base.appending(path: "Stores").appendingPathComponent("Model.sqlite")`: a path under a folder. A base that
+    /// cannot be read leaves the folder unknown and the file name known.
+    case appendingPath(ValueSource, [ValueSource], SourceLocation)
     /// What schemalint does not follow, and where.
     case unreadable(String, SourceLocation)
 }

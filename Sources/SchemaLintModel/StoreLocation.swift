@@ -27,6 +27,12 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// a SwiftData store on the file a Core Data stack opens takes that store over. Not part of the identity.
     public var fileSource: ValueSource?
     public var file: String?
+    /// Where the file is, when its URL evaluates to one known place (`StorePath`): the key is then that place, so a
+    /// URL spelt two ways is one store and a file moved to another folder is another.
+    public var path: StorePath?
+    /// The key as the URL's expression was written, before it was evaluated: what lockfiles written by earlier
+    /// releases of schemalint recorded. Not part of the identity.
+    public var writtenKey: String?
 
     public init(kind: Kind, key: String) {
         self.kind = kind
@@ -63,6 +69,29 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         return resolved
     }
 
+    /// The store a URL names once evaluated to a known place: SwiftData's default or named store when it is that
+    /// file (`URL.applicationSupportDirectory.appending(path: "default.store")` is `ModelConfiguration()`'s), else a
+    /// store keyed by its place. The written key is kept for lockfiles that recorded it.
+    public func evaluated(at place: StorePath) -> StoreLocation {
+        var located: StoreLocation
+        if let named = place.namedStoreKey {
+            located = named == StoreLocation.defaultStore.key ? .defaultStore : StoreLocation(kind: .named, key: named)
+        } else {
+            located = StoreLocation(kind: .url, key: "file:" + place.evaluated)
+        }
+        located.path = place
+        located.file = place.file
+        located.fileSource = fileSource
+        located.writtenKey = key
+        return located
+    }
+
+    /// Whether `keys` (a lockfile's `heldIn`) name this store: by its key, or by the key an earlier release of
+    /// schemalint wrote for the same expression.
+    public func isRecorded(in keys: [String]) -> Bool {
+        keys.contains(key) || writtenKey.map(keys.contains) == true
+    }
+
     /// A store schemalint cannot tell, keyed by where it is opened so it is never the same as another.
     public static func unknown(at location: SourceLocation) -> StoreLocation {
         StoreLocation(kind: .unknown, key: "\(location)")
@@ -72,12 +101,24 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     public var description: String {
         switch kind {
         case .defaultStore, .named: return key
+        case .url where path != nil:
+            return "the store at \(path!.description)"
         case .url:
             // A URL built in a closure can be long: the start says which one it is.
             let written = key.dropFirst("url:".count)
             return "the store at `\(written.count > 90 ? written.prefix(89) + "…" : written)`"
         case .unknown: return "the store opened at \(key) (its location is built where schemalint cannot read it)"
         }
+    }
+
+    /// How messages name a store recorded by its key (a lockfile's `heldIn`): a place as its folder and file, a URL
+    /// as written, a name as it is.
+    public static func displayName(key: String) -> String {
+        if key.hasPrefix("file:"), let place = StorePath(evaluated: String(key.dropFirst("file:".count))) {
+            return place.description
+        }
+        if key.hasPrefix("url:") { return StoreLocation(kind: .url, key: key).description }
+        return key
     }
 
     /// Whether a key names its file for certain: a store name and App Group written as strings. A URL's expression

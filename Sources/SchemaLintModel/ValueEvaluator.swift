@@ -93,6 +93,25 @@ struct ValueEvaluator {
                 let parts = path.split(separator: "/")
                 return parts.last.map(String.init) ?? path
             }
+        case let .directory(name, location):
+            guard let base = StorePath.base(named: name) else {
+                return .unknown(UnknownValue("`\(name)` is no folder schemalint knows", at: location))
+            }
+            return .value(.string(StorePath.marker(base)))
+        case let .appGroup(identifier, location):
+            let evaluated = evaluate(identifier, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            // An App Group schemalint cannot read is a folder it cannot tell; the file under it may still be known.
+            if case .unknown = evaluated { return .value(.string(StorePath.unknownMarker)) }
+            return strings(evaluated, at: location) { StorePath.marker(.appGroup($0)) }
+        case let .appendingPath(base, components, location):
+            var folder = evaluate(base, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            if case .unknown = folder { folder = .value(.string(StorePath.unknownMarker)) }
+            var parts = [folder]
+            for component in components {
+                parts.append(.value(.string("/")))
+                parts.append(evaluate(component, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
+            }
+            return concatenate(parts, at: location)
         case let .named(reference):
             guard depth < Self.depthLimit else {
                 return .unknown(
@@ -176,7 +195,8 @@ struct ValueEvaluator {
         case let .parameter(_, _, _, location), let .not(_, location), let .conditional(_, _, _, location),
             let .logical(_, _, location),
             let .oneOf(_, location), let .unreadable(_, location), let .concatenation(_, location),
-            let .fileName(_, location):
+            let .fileName(_, location), let .directory(_, location), let .appGroup(_, location),
+            let .appendingPath(_, _, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }

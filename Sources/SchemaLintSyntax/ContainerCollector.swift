@@ -588,6 +588,35 @@ final class ContainerCollector: SyntaxVisitor {
 
     // MARK: Stores that are not the user's
 
+    /// The `url:` a configuration given to a container is built with (written there or held by a local variable).
+    private func configurationURL(_ expression: ExprSyntax) -> ExprSyntax? {
+        let written =
+            expression.as(DeclReferenceExprSyntax.self).flatMap { values.lookup($0.baseName.text, at: $0) }
+            ?? expression
+        guard let configuration = written.as(FunctionCallExprSyntax.self), isConfigurationCall(configuration) else {
+            return nil
+        }
+        return configuration.arguments.first(where: { $0.label?.text == "url" })?.expression
+    }
+
+    /// A container opened with `try?` on the file another configuration or container names (`url: config.url`,
+    /// `url: container.configurations.first!.url`): code reading what it can out of a store it did not open itself,
+    /// whose failure it shrugs off (a backup before a wipe, an export). No user's store rests in what it opens.
+    static func readsAnotherStoreTolerantly(_ call: FunctionCallExprSyntax, urls: [ExprSyntax]) -> Bool {
+        guard !urls.isEmpty, urls.allSatisfy({ url in
+            let stripped = url.as(ForceUnwrapExprSyntax.self)?.expression ?? url
+            return stripped.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "url" && $0.base != nil }
+                ?? false
+        }) else { return false }
+        var node = call.parent
+        while let current = node {
+            if let attempt = current.as(TryExprSyntax.self) { return attempt.questionOrExclamationMark?.text == "?" }
+            if current.is(CodeBlockItemSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
     /// In a `catch` clause of a `do` whose body opens a container with a `migrationPlan:` (not `nil`).
     private static func isFallback(_ call: FunctionCallExprSyntax) -> Bool {
         var node = call.parent
@@ -637,6 +666,7 @@ final class ContainerCollector: SyntaxVisitor {
             else { return false }
             urls.append(storeReader.text(of: url.expression))
         }
+        if Self.readsAnotherStoreTolerantly(call, urls: given.compactMap(configurationURL)) { return true }
         // The body of the function, accessor or closure it is in.
         var node = call.parent
         var body: Syntax?

@@ -146,6 +146,7 @@ struct ValueSourceReader {
     /// `.appendingPathExtension("sqlite")`, `URL(fileURLWithPath: path)`, `url.path`, `url!`. Nil for anything else.
     private func pathValue(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
         let location = reader.location(expression)
+        if let folder = systemFolder(expression, depth: depth) { return folder }
         if let string = expression.as(StringLiteralExprSyntax.self), string.segments.count > 1
             || string.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) })
         {
@@ -176,6 +177,7 @@ struct ValueSourceReader {
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
             return read(unwrapped.expression, depth: depth + 1)
         }
+        if let attempt = expression.as(TryExprSyntax.self) { return read(attempt.expression, depth: depth + 1) }
         if let chained = expression.as(OptionalChainingExprSyntax.self) {
             return read(chained.expression, depth: depth + 1)
         }
@@ -199,16 +201,21 @@ struct ValueSourceReader {
         if ["URL", "NSURL", "Foundation.URL"].contains(callee), let first,
             ["fileURLWithPath", "filePath", "string"].contains(first.label?.text ?? "")
         {
-            return .fileName(read(first.expression, depth: depth + 1), location)
+            // The path itself (`URL(fileURLWithPath: path)`), under `relativeTo:` when given one.
+            let path = read(first.expression, depth: depth + 1)
+            if let relative = call.arguments.first(where: { $0.label?.text == "relativeTo" }) {
+                return .appendingPath(folder(relative.expression, depth: depth), [path], location)
+            }
+            return path
         }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, let first
         else { return nil }
         switch (member.declName.baseName.text, first.label?.text) {
         case ("appendingPathComponent", nil), ("appending", "path"), ("appending", "component"),
             ("appending", "components"):
-            // `appending(components: "Stores", "Model.sqlite")`: the last one names the file.
-            let last = call.arguments.last ?? first
-            return .fileName(read(last.expression, depth: depth + 1), location)
+            // `appending(components: "Stores", "Model.sqlite")`: each one a folder, the last the file.
+            let components = call.arguments.map { read($0.expression, depth: depth + 1) }
+            return .appendingPath(folder(base, depth: depth), components, location)
         case ("appendingPathExtension", nil):
             return .concatenation(
                 [read(base, depth: depth + 1), .string("."), read(first.expression, depth: depth + 1)], location)
@@ -217,6 +224,90 @@ struct ValueSourceReader {
         default:
             return nil
         }
+    }
+
+    /// A URL's base: a system folder written as an implicit member (`.applicationSupportDirectory.appending(...)`)
+    /// or anything `read` reads.
+    private func folder(_ expression: ExprSyntax, depth: Int) -> ValueSource {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil,
+            StorePath.base(named: member.declName.baseName.text) != nil
+        {
+            return .directory(member.declName.baseName.text, reader.location(expression))
+        }
+        return read(expression, depth: depth + 1)
+    }
+
+    /// The folders the system gives an app, however they are asked for: `URL.documentsDirectory`,
+    /// `FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first` (or `[0]`, `.last`),
+    /// `try FileManager.default.url(for: .cachesDirectory, in: ...)`,
+    /// `containerURL(forSecurityApplicationGroupIdentifier:)`, `NSPersistentContainer.defaultDirectoryURL()`,
+    /// `NSTemporaryDirectory()`, `NSHomeDirectory()`; and `a ?? b` whose
+    /// first is one of these (a system folder is never nil where an app runs; an App Group's is not when the target
+    /// is entitled to it). Nil for anything else.
+    private func systemFolder(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
+        let location = reader.location(expression)
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            if ["URL", "Foundation.URL", "NSURL"].contains(base.trimmedDescription),
+                StorePath.base(named: name) != nil
+            {
+                return .directory(name, location)
+            }
+            if ["first", "last"].contains(name), let call = base.as(FunctionCallExprSyntax.self) {
+                return searchPath(call, location)
+            }
+        }
+        if let subscripted = expression.as(SubscriptCallExprSyntax.self),
+            let call = subscripted.calledExpression.as(FunctionCallExprSyntax.self)
+        {
+            return searchPath(call, location)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let op = Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self), op.operator.text == "??"
+        {
+            let elements = Array(sequence.elements)
+            if let first = systemFolder(elements[0], depth: depth + 1) { return first }
+            if let unwrapped = elements[0].as(ForceUnwrapExprSyntax.self)?.expression ?? elements[0]
+                .as(OptionalChainingExprSyntax.self)?.expression,
+                let first = systemFolder(unwrapped, depth: depth + 1)
+            {
+                return first
+            }
+            return nil
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = ModelSourceReader.calleeName(call.calledExpression)
+        if callee == "NSTemporaryDirectory", call.arguments.isEmpty {
+            return .directory("temporaryDirectory", location)
+        }
+        if callee == "NSHomeDirectory", call.arguments.isEmpty { return .directory("homeDirectory", location) }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        switch member.declName.baseName.text {
+        case "defaultDirectoryURL" where call.arguments.isEmpty:
+            // Core Data's default folder: Application Support.
+            return .directory("applicationSupportDirectory", location)
+        case "containerURL":
+            guard let identifier = call.arguments.first(where: {
+                $0.label?.text == "forSecurityApplicationGroupIdentifier"
+            }) else { return nil }
+            return .appGroup(read(identifier.expression, depth: depth + 1), location)
+        case "url":
+            return searchPath(call, location)
+        default:
+            return nil
+        }
+    }
+
+    /// `urls(for: .documentDirectory, in: .userDomainMask)` or `url(for: .cachesDirectory, in: ...)`: the folder.
+    private func searchPath(_ call: FunctionCallExprSyntax, _ location: SourceLocation) -> ValueSource? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["urls", "url"].contains(member.declName.baseName.text),
+            let directory = call.arguments.first(where: { $0.label?.text == "for" }),
+            let name = directory.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            StorePath.base(named: name) != nil,
+            call.arguments.contains(where: { $0.label?.text == "in" })
+        else { return nil }
+        return .directory(name, location)
     }
 
     /// `if condition { a } else { b }` (an `else if` is another `if`): the branch the condition picks.

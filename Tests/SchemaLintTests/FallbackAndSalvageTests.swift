@@ -241,4 +241,114 @@ final class FallbackAndSalvageTests: XCTestCase {
                 extra: ["Recipes/Legacy.swift": Self.legacy, "Recipes/LegacyImporter.swift": importer]))
         XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app])
     }
+
+    /// A reader opened with `try?` on the file another configuration names, its wipe left to the caller (OpenCircuit's
+    /// backup before a last-resort wipe): no user's store rests in the subset it opens, so nothing is locked for it.
+    func testATolerantReaderOfAnotherConfigurationsStoreIsSalvage() {
+        let app = """
+            @main struct RecipesApp: App {
+                let container = try! ModelContainer(
+                    for: Schema(versionedSchema: RecipesV2.self), migrationPlan: RecipesPlan.self)
+                var body: some Scene { WindowGroup { Text("Recipes") }.modelContainer(container) }
+            }
+            """
+        let readers: [(String, String)] = [
+            (
+                "a configuration built in a local from a parameter's url, guard let try?",
+                """
+                import SwiftData
+
+                enum Backup {
+                    static func export(config: ModelConfiguration) -> [String]? {
+                        let schema = Schema([LegacyRecipe.self])
+                        let limited = ModelConfiguration(schema: schema, url: config.url)
+                        guard let reader = try? ModelContainer(for: schema, configurations: limited) else { return nil }
+                        return ((try? ModelContext(reader).fetch(FetchDescriptor<LegacyRecipe>())) ?? []).map(\\.name)
+                    }
+                }
+                """
+            ),
+            (
+                "a container's first configuration, if let try?",
+                """
+                import SwiftData
+
+                struct Exporter {
+                    func names(in container: ModelContainer) -> [String] {
+                        if let reader = try? ModelContainer(
+                            for: LegacyRecipe.self,
+                            configurations: ModelConfiguration(url: container.configurations.first!.url))
+                        {
+                            return ((try? reader.mainContext.fetch(FetchDescriptor<LegacyRecipe>())) ?? []).map(\\.name)
+                        }
+                        return []
+                    }
+                }
+                """
+            ),
+            (
+                "an array of configurations, read-only, assigned with try?",
+                """
+                import SwiftData
+
+                final class Rescue {
+                    var reader: ModelContainer?
+                    func open(from configuration: ModelConfiguration) {
+                        reader = try? ModelContainer(
+                            for: Schema([LegacyRecipe.self]),
+                            configurations: [ModelConfiguration(url: configuration.url, allowsSave: false)])
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, reader) in readers {
+            let analysis = TestSupport.analyze(
+                files(app, extra: ["Recipes/Legacy.swift": Self.legacy, "Recipes/Rescue.swift": reader]))
+            XCTAssertEqual(
+                Set(analysis.project.containers.map(\.purpose)), [.salvage, .app],
+                "\(name): \(analysis.project.containers.map(\.location))")
+            let outcome = Locker.plan(analysis, existing: nil, request: Locker.Request())
+            XCTAssertEqual(outcome.recorded.sorted(), ["RecipesV1", "RecipesV2"], name)
+        }
+    }
+
+    /// The same reader that rethrows (`try`), or that opens a URL of its own with `try?`: the user's store.
+    func testAReaderThatRethrowsOrOpensItsOwnURLIsTheUsersStore() {
+        let readers: [(String, String)] = [
+            (
+                "try on another configuration's url",
+                """
+                import SwiftData
+
+                enum Backup {
+                    static func open(config: ModelConfiguration) throws -> ModelContainer {
+                        try ModelContainer(for: LegacyRecipe.self, configurations: ModelConfiguration(url: config.url))
+                    }
+                }
+                """
+            ),
+            (
+                "try? on a URL of its own",
+                """
+                import Foundation
+                import SwiftData
+
+                enum Backup {
+                    static func open() -> ModelContainer? {
+                        let url = URL.documentsDirectory.appending(path: "Legacy.store")
+                        return try? ModelContainer(for: LegacyRecipe.self, configurations: ModelConfiguration(url: url))
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, reader) in readers {
+            let analysis = TestSupport.analyze(
+                files(
+                    "enum Placeholder {}",
+                    extra: ["Recipes/Legacy.swift": Self.legacy, "Recipes/Backup.swift": reader]))
+            XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app], name)
+        }
+    }
 }

@@ -33,7 +33,7 @@ final class RealWorldPatternTests: XCTestCase {
                 "App/NotesApp.swift:35 preview",
                 "App/NotesApp.swift:42 in-memory",
                 "AppTests/NoteTests.swift:7 test",
-                "AppUITests/Fixtures.swift:8 in-memory",
+                "AppUITests/Fixtures.swift:8 test",
             ])
         // The same container outside a preview, a test or memory is an app container, and it is reported.
         var sources = try files("PreviewsAndTests")

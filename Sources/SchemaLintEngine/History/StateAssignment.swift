@@ -33,7 +33,7 @@ public enum StateAssignment {
             return .declaredOnly
         }
         if let recorded = locked.heldIn, !recorded.isEmpty {
-            let named = topology.stores.filter { recorded.contains($0.location.key) }
+            let named = topology.stores.filter { $0.location.isRecorded(in: recorded) }
             // Left behind only when the recorded stores and every store opened now name their files for certain;
             // else the state is assigned as an earlier release's entry is.
             let certain = recorded.allSatisfy(StoreLocation.isCertain(key:))

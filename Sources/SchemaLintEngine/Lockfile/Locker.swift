@@ -61,6 +61,9 @@ public enum Locker {
         public var assigned: [(key: String, stores: [String])] = []
         /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.
         public var unassigned: [(key: String, why: String)] = []
+        /// App stores whose state cannot be told (their container opens models declared in no file read, or models
+        /// it cannot read): nothing is recorded for them, and `lock` says so. Store and why.
+        public var untold: [(store: String, why: String)] = []
         /// Core Data bundles no target compiles, never locked before: not locked now.
         public var notCompiled: [String] = []
         /// Core Data bundles only test targets compile: never shipped, so not locked.
@@ -204,7 +207,7 @@ public enum Locker {
                 // opens any more is `store_abandoned`'s, re-homed only with `--accept`.
                 let stillOpened =
                     locked.heldIn.map { old in
-                        analysis.topology.stores.contains { old.contains($0.location.key) }
+                        analysis.topology.stores.contains { $0.location.isRecorded(in: old) }
                     } ?? true
                 let held =
                     stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
@@ -245,7 +248,36 @@ public enum Locker {
             outcome.retired.append(key)
         }
         BundleLocker.plan(analysis, existing: existing, request: request, outcome: &outcome)
+        if request.only.isEmpty { outcome.untold = untoldStores(analysis.topology, project) }
         return outcome
+    }
+
+    /// Whether the app opens a store `lock` could record: an app container, a version, or a shipping model bundle.
+    public static func hasStores(_ analysis: Analysis) -> Bool {
+        let project = analysis.project
+        return project.containers.contains { $0.purpose == .app } || !project.versions.isEmpty
+            || project.modelBundles.contains { $0.ships }
+    }
+
+    /// The app stores `lock` records no state for because which models their containers open cannot be told: a
+    /// model named there is declared in no file read (a typealias in a file left out), or the list cannot be read.
+    static func untoldStores(_ topology: StoreTopology, _ project: Project) -> [(store: String, why: String)] {
+        guard topology.isComplete else { return [] }
+        return topology.stores.filter { $0.versions.isEmpty }.compactMap { store in
+            for container in store.containers {
+                if let unread = container.modelsUnread {
+                    return (store.name, "the models of its container at \(container.location) cannot be read "
+                        + "(\(unread.reason))")
+                }
+                let missing = (container.models ?? []).filter { $0.entity == nil }.map(\.written.description)
+                if !missing.isEmpty {
+                    return (store.name, "its container at \(container.location) opens "
+                        + missing.map { "`\($0)`" }.joined(separator: ", ")
+                        + ", declared in no file read, so which state it holds cannot be told")
+                }
+            }
+            return nil
+        }
     }
 
     /// A locked unversioned state that an earlier release could not map fully and that is this state once mapped as
@@ -289,7 +321,7 @@ public enum Locker {
         for (key, _) in outcome.unassigned {
             guard let locked = outcome.lockfile.versions[key], locked.retired == nil,
                 let stores = locked.heldIn, request.accept.contains(key) || request.accept.contains(locked.type),
-                !analysis.topology.stores.contains(where: { stores.contains($0.location.key) })
+                !analysis.topology.stores.contains(where: { $0.location.isRecorded(in: stores) })
             else { continue }
             let held = analysis.project.version(key: key).flatMap {
                 StateAssignment.heldIn($0, topology: analysis.topology)

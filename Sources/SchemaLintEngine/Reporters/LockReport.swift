@@ -4,11 +4,14 @@ public struct LockReport {
     public var outcome: Locker.Outcome
     public var path: String
     public var reason: String?
+    /// Whether no lockfile existed before this run.
+    public var created: Bool
 
-    public init(outcome: Locker.Outcome, path: String, reason: String?) {
+    public init(outcome: Locker.Outcome, path: String, reason: String?, created: Bool = false) {
         self.outcome = outcome
         self.path = path
         self.reason = reason
+        self.created = created
     }
 
     /// Incomplete versions and conflicts, one line each, then why nothing was written; empty when it can be written.
@@ -76,6 +79,9 @@ public struct LockReport {
         for (key, why) in outcome.unread {
             lines.append("not locked \(key): \(why)")
         }
+        for (store, why) in outcome.untold {
+            lines.append("recorded nothing for \(store): \(why); its stores are not checked until it can be")
+        }
         for (key, why) in outcome.unsupported {
             lines.append("not locked \(key): \(why); stores written with it are not checked")
         }
@@ -109,6 +115,8 @@ public struct LockReport {
             lines.append(
                 "merged both sides of the git conflict in \(path): \(count) entr\(count == 1 ? "y" : "ies") kept, "
                     + "written back without conflict markers (review the diff, then `git add \(path)`)")
+        } else if !outcome.changed, created {
+            lines.append("wrote \(path): no state recorded yet")
         } else if !outcome.changed {
             lines.append("\(path) is up to date (\(outcome.unchanged.count) locked versions unchanged)")
         }

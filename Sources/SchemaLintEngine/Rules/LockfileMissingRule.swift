@@ -68,6 +68,16 @@ extension LockfileMissingRule {
         {
             return []
         }
+        // A state locked in a store an app container opens now is what that store shipped with, whichever version
+        // the container opens today (DaisyDos: V8 locked in default.store, the container moved to V9 with no plan).
+        let opened = context.topology.stores.filter { !$0.isPooled }.map(\.location)
+        if let lockfile = context.lockfile,
+            lockfile.versions.values.contains(where: { locked in
+                opened.contains { $0.isRecorded(in: locked.heldIn ?? []) }
+            })
+        {
+            return []
+        }
         // A container taking over a Core Data store whose bundle is locked: that bundle's state is what its store
         // shipped with (Maccy 2.0, VindsidenApp's widget), and `core_data_store_adopted` judges the step.
         if let locked = context.lockfile?.coreData,

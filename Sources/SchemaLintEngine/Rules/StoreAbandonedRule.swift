@@ -98,7 +98,7 @@ public struct StoreAbandonedRule: Rule {
             guard let locked = lockfile.versions[key], locked.retired == nil, let recorded = locked.heldIn,
                 !recorded.isEmpty, recorded.allSatisfy(StoreLocation.isCertain(key:))
             else { continue }
-            let named = stores.filter { recorded.contains($0.location.key) }
+            let named = stores.filter { $0.location.isRecorded(in: recorded) }
             guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }),
                 let app = appStores.first(where: { Self.holds($0, key, locked, context) })
             else { continue }
@@ -107,7 +107,7 @@ public struct StoreAbandonedRule: Rule {
         return byStores.keys.sorted { $0.joined() < $1.joined() }.compactMap { recorded in
             let (keys, app) = byStores[recorded]!
             guard let container = zip(app.containers, app.roles).first(where: { $0.1 == .app })?.0 else { return nil }
-            let extensions = stores.filter { recorded.contains($0.location.key) }
+            let extensions = stores.filter { $0.location.isRecorded(in: recorded) }
             return finding(
                 container.location, about: .store(recorded.joined(separator: ", ")),
                 .storeLeftToExtensions(
@@ -168,7 +168,7 @@ extension Finding.Message {
         stores: [String], keys: [String], appStore: String, extensions: [String], openedAt: SourceLocation?,
         ownFile: Bool
     ) -> Self {
-        let old = stores.joined(separator: ", ")
+        let old = stores.map(StoreLocation.displayName(key:)).joined(separator: ", ")
         let others = extensions.isEmpty ? "its extension" : extensions.joined(separator: ", ")
         let at = openedAt.map { " (\($0.file):\($0.line))" } ?? ""
         let what =
@@ -192,6 +192,7 @@ extension Finding.Message {
     }
 
     static func storeAbandoned(stores: [String], keys: [String], opened: [String]) -> Self {
+        let stores = stores.map(StoreLocation.displayName(key:))
         let now = opened.isEmpty ? "" : " (the app containers open \(opened.joined(separator: ", ")) now)"
         let headline =
             stores.count == 1

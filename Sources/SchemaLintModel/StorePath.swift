@@ -1,0 +1,112 @@
+/// Where a store file is, as the evaluator reads a URL: a folder the system gives the app (or an App Group's shared
+/// folder), the folders under it and the file. Written as one string, `⟨Application Support⟩/Stores/Model.sqlite`, so
+/// it travels through `ValueEvaluator` like any string; a folder that cannot be read is `⟨?⟩`, which keeps the file
+/// name known and the place unknown.
+///
+/// Two paths are one file only when both are known and equal; a known path and another known one are two files; with
+/// either folder unknown, which it is cannot be told.
+public struct StorePath: Hashable, Sendable {
+    /// The folders a store can be based in.
+    public enum Base: Hashable, Sendable {
+        case applicationSupport, documents, caches, library, temporary, home
+        case appGroup(String)
+        case unknown
+    }
+
+    public var base: Base
+    /// The components under the base, the file last.
+    public var components: [String]
+
+    public init(base: Base, components: [String]) {
+        self.base = base
+        self.components = components
+    }
+
+    public var file: String? { components.last }
+    public var isKnown: Bool { base != .unknown }
+
+    /// The marker a base is written with inside an evaluated string.
+    static func marker(_ base: Base) -> String {
+        switch base {
+        case .applicationSupport: return "⟨Application Support⟩"
+        case .documents: return "⟨Documents⟩"
+        case .caches: return "⟨Caches⟩"
+        case .library: return "⟨Library⟩"
+        case .temporary: return "⟨tmp⟩"
+        case .home: return "⟨home⟩"
+        case let .appGroup(identifier): return "⟨group:\(identifier)⟩"
+        case .unknown: return unknownMarker
+        }
+    }
+
+    static let unknownMarker = "⟨?⟩"
+
+    /// The base a `.directory` source names: a `FileManager.SearchPathDirectory` case or a `URL` static property.
+    public static func base(named name: String) -> Base? {
+        switch name {
+        case "applicationSupportDirectory", "applicationSupport": return .applicationSupport
+        case "documentDirectory", "documentsDirectory", "documents": return .documents
+        case "cachesDirectory", "caches": return .caches
+        case "libraryDirectory", "library": return .library
+        case "temporaryDirectory", "itemReplacementDirectory", "tmp": return .temporary
+        case "homeDirectory", "home": return .home
+        default: return nil
+        }
+    }
+
+    /// The evaluated string (`⟨Documents⟩/a/b.store`) read back; nil when it starts with no base marker (a bare name
+    /// or a path schemalint did not build).
+    public init?(evaluated: String) {
+        guard evaluated.hasPrefix("⟨"), let close = evaluated.firstIndex(of: "⟩") else { return nil }
+        let marker = String(evaluated[evaluated.index(after: evaluated.startIndex)..<close])
+        let rest = evaluated[evaluated.index(after: close)...].split(separator: "/").map(String.init)
+            .filter { !$0.isEmpty && $0 != "." }
+        if marker.hasPrefix("group:") {
+            base = .appGroup(String(marker.dropFirst("group:".count)))
+        } else if marker == "?" {
+            base = .unknown
+        } else if let known = Self.allNamed.first(where: { Self.marker($0) == "⟨\(marker)⟩" }) {
+            base = known
+        } else {
+            return nil
+        }
+        components = rest
+    }
+
+    private static let allNamed: [Base] = [.applicationSupport, .documents, .caches, .library, .temporary, .home]
+
+    /// The string the evaluator carries.
+    public var evaluated: String { ([Self.marker(base)] + components).joined(separator: "/") }
+
+    /// The store this path is, in the keys `StoreLocation` gives named stores: SwiftData's default and named stores
+    /// live in Application Support (an App Group's `Library/Application Support` with a group container), so a URL
+    /// spelling out that file is that store. Nil for any other file.
+    public var namedStoreKey: String? {
+        guard let file, file.hasSuffix(".store") else { return nil }
+        let folders = components.dropLast()
+        switch base {
+        case .applicationSupport where folders.isEmpty:
+            return file
+        case let .appGroup(group) where Array(folders) == ["Library", "Application Support"]:
+            return "\(group)/\(file)"
+        default:
+            return nil
+        }
+    }
+
+    /// How messages name the place: `Documents/Stores/Model.sqlite`, `the App Group group.x's
+    /// Library/Application Support/Model.store`.
+    public var description: String {
+        let tail = components.joined(separator: "/")
+        switch base {
+        case .applicationSupport: return "Application Support/" + tail
+        case .documents: return "Documents/" + tail
+        case .caches: return "Caches/" + tail
+        case .library: return "Library/" + tail
+        case .temporary: return "tmp/" + tail
+        case .home: return "~/" + tail
+        case let .appGroup(group): return "App Group \(group)/" + tail
+        case .unknown: return "…/" + tail
+        }
+    }
+}

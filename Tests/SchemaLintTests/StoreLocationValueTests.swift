@@ -1,0 +1,257 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// A store is the file it is, not the text naming it: a URL is evaluated to a folder the system gives the app (or an
+/// App Group's), the folders under it and the file. Two spellings of one file are one store, a file moved to another
+/// folder under the same name is another store, and a folder schemalint cannot read leaves the store "cannot tell".
+final class StoreLocationValueTests: XCTestCase {
+    static let models = """
+        import SwiftData
+
+        @Model final class Entry {
+            var text: String = ""
+            init() {}
+        }
+
+        @Model final class Tag {
+            var name: String = ""
+            init() {}
+        }
+        """
+
+    /// An app whose container opens `Entry` with `configuration`, plus other files.
+    func app(_ configuration: String, extra: [String: String] = [:]) -> [String: String] {
+        var files = [
+            "Journal/Models.swift": Self.models,
+            "Journal/JournalApp.swift": """
+            import Foundation
+            import SwiftData
+            import SwiftUI
+
+            @main struct JournalApp: App {
+                let container = try! ModelContainer(for: Entry.self, configurations: \(configuration))
+                var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
+            }
+            """,
+        ]
+        files.merge(extra) { _, new in new }
+        return files
+    }
+
+    // MARK: Two spellings, one file
+
+    /// The default store spelt as a URL into Application Support, four ways: it is `ModelConfiguration()`'s file.
+    func testAURLIntoApplicationSupportIsTheDefaultStore() {
+        let spellings: [(String, String, [String: String])] = [
+            (
+                "URL's static folder",
+                "ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: \"default.store\"))", [:]
+            ),
+            (
+                "FileManager's urls(for:in:).first!, through a local",
+                "ModelConfiguration(url: Paths.store)",
+                [
+                    "Journal/Paths.swift": """
+                    import Foundation
+
+                    enum Paths {
+                        static var store: URL {
+                            let folder = FileManager.default.urls(
+                                for: .applicationSupportDirectory, in: .userDomainMask
+                            ).first!
+                            return folder.appendingPathComponent("default.store")
+                        }
+                    }
+                    """
+                ]
+            ),
+            (
+                "try url(for:in:appropriateFor:create:), in a function of another type",
+                "ModelConfiguration(url: StoreFiles.main())",
+                [
+                    "Journal/StoreFiles.swift": """
+                    import Foundation
+
+                    enum StoreFiles {
+                        static func main() -> URL {
+                            let folder = try! FileManager.default.url(
+                                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil,
+                                create: true)
+                            return folder.appending(component: "default.store")
+                        }
+                    }
+                    """
+                ]
+            ),
+            (
+                "a constant holding the file name, interpolated",
+                "ModelConfiguration(url: .applicationSupportDirectory.appending(path: \"\\(Names.file).store\"))",
+                ["Journal/Names.swift": "enum Names {\n    static let file = \"default\"\n}\n"]
+            ),
+        ]
+        for (name, configuration, extra) in spellings {
+            let analysis = TestSupport.analyze(app(configuration, extra: extra))
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["default.store"], name)
+            XCTAssertEqual(analysis.topology.stores.map(\.location.kind), [.defaultStore], name)
+        }
+    }
+
+    /// A second container on the same file, spelt another way, with other models: one store two containers open
+    /// with different models, reported; the same spelling in a file of its own folder (Documents) is another store.
+    func testTwoSpellingsOfOneFileAreOneStore() {
+        let reader = """
+            import Foundation
+            import SwiftData
+
+            enum Reader {
+                static func open() throws -> ModelContainer {
+                    let folder = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+                    return try ModelContainer(
+                        for: Tag.self, configurations: ModelConfiguration(url: folder.appending(path: "Journal.store")))
+                }
+            }
+            """
+        let same = TestSupport.analyze(
+            app("ModelConfiguration(url: URL.documentsDirectory.appending(path: \"Journal.store\"))",
+                extra: ["Journal/Reader.swift": reader]))
+        XCTAssertEqual(same.topology.stores.map(\.location.key), ["file:⟨Documents⟩/Journal.store"])
+        XCTAssertEqual(same.topology.stores.map(\.containers.count), [2])
+        XCTAssertEqual(same.topology.stores.map(\.name), ["the store at Documents/Journal.store"])
+        XCTAssertTrue(
+            TestSupport.summary(same.findings).contains { $0.hasPrefix("store_opened_with_different_models") },
+            "\(TestSupport.summary(same.findings))")
+
+        // Control: the app's file is in Application Support, the reader's in Documents: two stores.
+        let apart = TestSupport.analyze(
+            app("ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: \"Journal.sqlite\"))",
+                extra: ["Journal/Reader.swift": reader]))
+        XCTAssertEqual(
+            apart.topology.stores.map(\.location.key),
+            ["file:⟨Application Support⟩/Journal.sqlite", "file:⟨Documents⟩/Journal.store"])
+        XCTAssertFalse(TestSupport.summary(apart.findings).contains { $0.hasPrefix("store_opened_with_different") })
+    }
+
+    /// An App Group's store spelt through the group's folder, with `!`, `guard let` and `??`, and a constant of
+    /// another type for the identifier: the store `groupContainer: .identifier(...)` opens.
+    func testAnAppGroupFolderIsTheGroupContainersStore() {
+        let group = ["Journal/AppGroup.swift": "enum AppGroup {\n    static let id = \"group.journal\"\n}\n"]
+        let spellings: [(String, String, [String: String])] = [
+            ("groupContainer", "ModelConfiguration(\"Shared\", groupContainer: .identifier(AppGroup.id))", group),
+            (
+                "containerURL with !",
+                """
+                ModelConfiguration(url: FileManager.default.containerURL(
+                        forSecurityApplicationGroupIdentifier: "group.journal")!
+                        .appending(path: "Library/Application Support/Shared.store"))
+                """,
+                [:]
+            ),
+            (
+                "containerURL through guard let in a function",
+                "ModelConfiguration(url: SharedStore.url())",
+                group.merging([
+                    "Journal/SharedStore.swift": """
+                    import Foundation
+
+                    enum SharedStore {
+                        static func url() -> URL {
+                            guard let folder = FileManager.default.containerURL(
+                                forSecurityApplicationGroupIdentifier: AppGroup.id)
+                            else { fatalError("no App Group") }
+                            return folder.appending(components: "Library", "Application Support", "Shared.store")
+                        }
+                    }
+                    """
+                ]) { _, new in new }
+            ),
+            (
+                "containerURL ?? a fallback",
+                """
+                ModelConfiguration(url: (FileManager.default.containerURL(
+                        forSecurityApplicationGroupIdentifier: "group.journal") ?? URL.documentsDirectory)
+                        .appendingPathComponent("Library/Application Support/Shared.store"))
+                """,
+                [:]
+            ),
+        ]
+        for (name, configuration, extra) in spellings {
+            let analysis = TestSupport.analyze(app(configuration, extra: extra))
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["group.journal/Shared.store"], name)
+        }
+    }
+
+    // MARK: Moved and renamed
+
+    /// A store moved from Documents to Application Support under the same file name: the lockfile recorded the
+    /// place, so the old file is left behind (`store_abandoned`), however each side is spelt.
+    func testAStoreMovedToAnotherFolderIsAbandoned() {
+        let before: [(String, [String: String])] = [
+            (
+                "URL.documentsDirectory",
+                app("ModelConfiguration(url: URL.documentsDirectory.appending(path: \"J.store\"))")
+            ),
+            (
+                "urls(for: .documentDirectory)[0] in a static let of another type",
+                app(
+                    "ModelConfiguration(url: Locations.journal)",
+                    extra: [
+                        "Journal/Locations.swift": """
+                        import Foundation
+
+                        enum Locations {
+                            static let journal = FileManager.default.urls(
+                                for: .documentDirectory, in: .userDomainMask
+                            )[0].appendingPathComponent("J.store")
+                        }
+                        """
+                    ])
+            ),
+        ]
+        let after = app("ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: \"Stores/J.store\"))")
+        for (name, files) in before {
+            let shipped = TestSupport.lock(TestSupport.analyze(files))
+            XCTAssertEqual(shipped.versions.values.first?.heldIn, ["file:⟨Documents⟩/J.store"], name)
+            let moved = TestSupport.analyze(after, lockfile: shipped)
+            XCTAssertEqual(
+                TestSupport.summary(moved.findings).filter { $0.hasPrefix("store_abandoned") }.count, 1,
+                "\(name): \(TestSupport.summary(moved.findings))")
+            XCTAssertTrue(
+                moved.findings.contains { $0.message.headline.hasPrefix("Documents/J.store is no longer opened") },
+                name)
+            // Control: the same file spelt another way is no move.
+            let respelt = TestSupport.analyze(
+                app("ModelConfiguration(url: URL.documentsDirectory.appendingPathComponent(\"J.store\"))"),
+                lockfile: shipped)
+            XCTAssertEqual(TestSupport.summary(respelt.findings), [], name)
+        }
+    }
+
+    /// One spelling whose value changed: a constant holding the file name is renamed between releases.
+    func testAFileNameConstantThatChangedIsAnotherStore() {
+        func files(_ name: String) -> [String: String] {
+            app(
+                "ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: Store.fileName))",
+                extra: ["Journal/Store.swift": "enum Store {\n    static let fileName = \"\(name)\"\n}\n"])
+        }
+        let shipped = TestSupport.lock(TestSupport.analyze(files("Journal.sqlite")))
+        let renamed = TestSupport.analyze(files("Journal-v2.sqlite"), lockfile: shipped)
+        XCTAssertEqual(
+            TestSupport.summary(renamed.findings).filter { $0.hasPrefix("store_abandoned") }.count, 1,
+            "\(TestSupport.summary(renamed.findings))")
+        let same = TestSupport.analyze(files("Journal.sqlite"), lockfile: shipped)
+        XCTAssertEqual(TestSupport.summary(same.findings), [])
+    }
+
+    /// A folder schemalint cannot read keeps the store "cannot tell": no store is said to be left behind when the
+    /// unreadable spelling changes.
+    func testAnUnreadableFolderIsNeverAMove() {
+        func files(_ folder: String) -> [String: String] {
+            app("ModelConfiguration(url: \(folder).appending(path: \"J.store\"))")
+        }
+        let shipped = TestSupport.lock(TestSupport.analyze(files("Bundle.main.bundleURL")))
+        let changed = TestSupport.analyze(files("Bundle.main.resourceURL!"), lockfile: shipped)
+        XCTAssertEqual(TestSupport.summary(changed.findings).filter { $0.hasPrefix("store_abandoned") }, [])
+    }
+}
