@@ -110,8 +110,9 @@ final class CoreDataUnnamedCurrentVersionTests: XCTestCase {
             XCTAssertNil(analysis.project.modelBundles.first?.currentVersion, spelling)
             let findings = analysis.findings.filter { $0.rule == "current_model_version_invalid" }
             let place = dictionary == nil ? "Pantry.xcdatamodel/contents:2" : ".xccurrentversion:1"
-            XCTAssertEqual(TestSupport.summary(findings), ["current_model_version_invalid Pantry/\(key)/\(place)"],
-                           spelling)
+            XCTAssertEqual(
+                TestSupport.summary(findings), ["current_model_version_invalid Pantry/\(key)/\(place)"],
+                spelling)
             XCTAssertEqual(
                 Locker.plan(analysis, existing: nil, request: .init()).incomplete.map(\.key), [key], spelling)
         }
