@@ -533,7 +533,8 @@ extension CoreDataStoreFileTests {
         assertLeftBehind(analysis, at: 7, now: "Journal_v2.sqlite")
 
         setUpWithErrorOrFail()
-        (_, analysis) = try switchStack(to: direct.replacingOccurrences(of: "Journal_v2.sqlite", with: "Journal.sqlite"))
+        let same = direct.replacingOccurrences(of: "Journal_v2.sqlite", with: "Journal.sqlite")
+        (_, analysis) = try switchStack(to: same)
         assertStillMigrates(analysis)
         XCTAssertEqual(analysis.findings.filter { $0.rule == "store_abandoned" }, [])
     }
