@@ -193,6 +193,7 @@ public enum ModelBundleReader {
             let version = named.hasSuffix(".xcdatamodel") ? String(named.dropLast(".xcdatamodel".count)) : named
             return .named(version, SourceLocation(file: display, line: value.line, column: 1))
         }
-        return .unreadable("has no _XCCurrentVersionName", location)
+        // No name at all (an empty dictionary): momc takes a one-version bundle's only version.
+        return .unnamed(location)
     }
 }

@@ -390,3 +390,42 @@ final class CoreDataHistoryTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("no version named Journal 9"), unknown.stderr)
     }
 }
+
+extension CoreDataHistoryTests {
+    /// A version no lock recorded that becomes current is a new version, so a move forward, whatever its name says
+    /// against the locked current one: numbers that come before it (`Model 2` after `Model 3`), a name with no
+    /// number, which both name orders put first (`Archive`), and the same read from a lockfile written before the
+    /// order versions became current was recorded. The step to it is judged (a String made Binary is reported), not
+    /// skipped as a move back; a locked version made current again is the move back (the control).
+    func testANewVersionMadeCurrentIsAMoveForwardWhateverItsName() throws {
+        let binaryCover = #"<attribute name="cover" optional="YES" attributeType="Binary"/>"#
+        for (name, withHistory) in [("Model 2", true), ("Archive", true), ("Model 2", false), ("Archive", false)] {
+            let root = try library()
+            try version(root, "Model", [title])
+            try version(root, "Model 3", [title, cover])
+            try setCurrent(root, "Model 3")
+            var lockfile = TestSupport.lock(try analyze(root))
+            XCTAssertEqual(Set(lockfile.coreData?[bundleKey]?.versions.keys.map { $0 } ?? []), ["Model", "Model 3"])
+            if !withHistory { lockfile.coreData?[bundleKey]?.currentHistory = nil }
+            let label = "\(name), history recorded: \(withHistory)"
+
+            try version(root, name, [title, cover, notes])
+            try setCurrent(root, name)
+            XCTAssertEqual(TestSupport.summary(try analyze(root, lockfile).findings), [], label)
+            let outcome = Locker.plan(try analyze(root, lockfile), existing: lockfile, request: .init())
+            XCTAssertEqual(outcome.recorded, ["\(bundleKey)/\(name)"], label)
+            XCTAssertEqual(outcome.lockfile.coreData?[bundleKey]?.currentHistory, ["Model 3", name], label)
+
+            try version(root, name, [title, binaryCover])
+            XCTAssertEqual(
+                TestSupport.summary(try analyze(root, lockfile).findings),
+                ["lightweight_unsupported_change Library/Library.xcdatamodeld/\(name).xcdatamodel/contents:5"], label)
+
+            // Control: `Model`, locked before `Model 3`, made current again moves back.
+            try setCurrent(root, "Model")
+            XCTAssertEqual(
+                TestSupport.summary(try analyze(root, lockfile).findings),
+                ["current_model_version_invalid Library/Library.xcdatamodeld/.xccurrentversion:2"], label)
+        }
+    }
+}

@@ -135,3 +135,118 @@ extension CoreDataInheritanceTests {
         XCTAssertEqual(try analyze(lockfile).findings, [])
     }
 }
+
+/// More shapes of inheritance: what a sub-entity redeclares, a grandparent's attribute, a default written as a date,
+/// and the parent's optionality.
+extension CoreDataInheritanceTests {
+    /// A version whose entities are given whole: each `(entity line attributes, property lines)`.
+    func version(_ name: String, entities: [(String, [String])]) throws {
+        let url = root.appendingPathComponent("Shelf/\(key)/\(name).xcdatamodel/contents")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#,
+            #"<model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="23A344">"#,
+        ]
+        for (entity, properties) in entities {
+            lines.append("    <entity \(entity) syncable=\"YES\">")
+            lines += properties.map { "        " + $0 }
+            lines.append("    </entity>")
+        }
+        lines.append("</model>")
+        try Data(lines.joined(separator: "\n").utf8).write(to: url)
+    }
+
+    var titleAttribute: String { #"<attribute name="title" optional="YES" attributeType="String"/>"# }
+
+    /// Locks `Shelf` with `before`, makes `Shelf 2` with `after` current, and gives the findings against that lock
+    /// (each place once: the parent's attribute is reported for each entity that has it, at the same line).
+    func step(_ before: [(String, [String])], _ after: [(String, [String])]) throws -> Set<String> {
+        root = try TestSupport.temporaryDirectory()
+        try version("Shelf", entities: before)
+        try setCurrent("Shelf")
+        let lockfile = TestSupport.lock(try analyze())
+        try version("Shelf 2", entities: after)
+        try setCurrent("Shelf 2")
+        return Set(TestSupport.summary(try analyze(lockfile).findings))
+    }
+
+    /// A sub-entity that redeclares the parent's attribute has its own: without a default it blocks the step (at its
+    /// own line) though the parent's has one; with one it is inferred though the parent's has none (and the sibling
+    /// that inherits the parent's is reported at the parent's line).
+    func testARedeclaredAttributeIsTheSubEntitysOwn() throws {
+        let withDefault = #"<attribute name="rank" attributeType="Integer 16" defaultValueString="0"/>"#
+        let without = #"<attribute name="rank" attributeType="Integer 16"/>"#
+        let before: [(String, [String])] = [
+            (#"name="Book" parentEntity="Item""#, []), (#"name="Folder" parentEntity="Item""#, []),
+            (#"name="Item" isAbstract="YES""#, [titleAttribute]),
+        ]
+        XCTAssertEqual(
+            try step(before, [
+                (#"name="Book" parentEntity="Item""#, [without]), (#"name="Folder" parentEntity="Item""#, []),
+                (#"name="Item" isAbstract="YES""#, [titleAttribute, withDefault]),
+            ]),
+            ["lightweight_unsupported_change Shelf/\(key)/Shelf 2.xcdatamodel/contents:4"])
+        XCTAssertEqual(
+            try step(before, [
+                (#"name="Book" parentEntity="Item""#, [withDefault]), (#"name="Folder" parentEntity="Item""#, []),
+                (#"name="Item" isAbstract="YES""#, [titleAttribute, without]),
+            ]),
+            ["lightweight_unsupported_change Shelf/\(key)/Shelf 2.xcdatamodel/contents:10"])
+        // Control: both with a default, nothing to say.
+        XCTAssertEqual(
+            try step(before, [
+                (#"name="Book" parentEntity="Item""#, [withDefault]), (#"name="Folder" parentEntity="Item""#, []),
+                (#"name="Item" isAbstract="YES""#, [titleAttribute, withDefault]),
+            ]),
+            [])
+    }
+
+    /// Two levels: `Book` inherits from `Volume`, which inherits from `Item`; a required attribute with a default
+    /// added to `Item` reaches `Book` with its default (and without it, `Book` is reported at `Item`'s line).
+    func testAGrandparentsDefaultReachesTheGrandchild() throws {
+        let before: [(String, [String])] = [
+            (#"name="Book" parentEntity="Volume""#, []), (#"name="Item" isAbstract="YES""#, [titleAttribute]),
+            (#"name="Volume" parentEntity="Item" isAbstract="YES""#, []),
+        ]
+        func after(_ added: String) -> [(String, [String])] {
+            [
+                (#"name="Book" parentEntity="Volume""#, []),
+                (#"name="Item" isAbstract="YES""#, [titleAttribute, added]),
+                (#"name="Volume" parentEntity="Item" isAbstract="YES""#, []),
+            ]
+        }
+        XCTAssertEqual(
+            try step(before, after(#"<attribute name="shelfOrder" attributeType="Double" defaultValueString="1"/>"#)),
+            [])
+        let bundle = try XCTUnwrap(try analyze().project.modelBundles.first)
+        let details = try XCTUnwrap(bundle.version(named: "Shelf 2")).details
+        XCTAssertTrue(details.defaults.contains("Book.shelfOrder"))
+        XCTAssertEqual(details.propertyLines["Book.shelfOrder"], details.propertyLines["Item.shelfOrder"])
+        XCTAssertEqual(
+            try step(before, after(#"<attribute name="shelfOrder" attributeType="Double"/>"#)),
+            ["lightweight_unsupported_change Shelf/\(key)/Shelf 2.xcdatamodel/contents:7"])
+    }
+
+    /// A default written as a date (`defaultDateTimeInterval`), and an optional attribute: each sub-entity inherits
+    /// the parent's, so adding either to the parent is inferred.
+    func testADateDefaultAndOptionalityAreInherited() throws {
+        let before: [(String, [String])] = [
+            (#"name="Book" parentEntity="Item""#, []), (#"name="Item" isAbstract="YES""#, [titleAttribute]),
+        ]
+        for added in [
+            #"<attribute name="shelved" attributeType="Date" defaultDateTimeInterval="694224000"/>"#,
+            #"<attribute name="shelved" optional="YES" attributeType="Date"/>"#,
+        ] {
+            XCTAssertEqual(
+                try step(before, [
+                    (#"name="Book" parentEntity="Item""#, []),
+                    (#"name="Item" isAbstract="YES""#, [titleAttribute, added]),
+                ]),
+                [], added)
+            let shelf2 = try XCTUnwrap(try analyze().modelVersions.first { $0.key == "\(key)/Shelf 2" })
+            let book = try XCTUnwrap(shelf2.snapshot.first { $0.name == "Book" })
+            let shelved = try XCTUnwrap(book.properties.first { $0.name == "shelved" })
+            XCTAssertTrue(shelved.hasDefault || shelved.optional, added)
+        }
+    }
+}

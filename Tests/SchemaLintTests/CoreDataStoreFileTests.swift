@@ -496,3 +496,51 @@ final class CoreDataStoreFileTests: XCTestCase {
             ], run.stdout + run.stderr)
     }
 }
+
+extension CoreDataStoreFileTests {
+    /// The new file named by a literal, given to `NSPersistentStoreDescription(url:)` in the stack, or passed to a
+    /// function of another type in another file that builds the URL: the old file's versions are left behind, so the
+    /// step to Journal 3 is no migration anyone runs (no `lightweight_unsupported_change`, one `store_abandoned`).
+    /// The control names the old file by the same literal: the store migrates, and the blocker is reported.
+    func testAFileNamedByALiteralInADescription() throws {
+        let direct = persistence(
+            """
+            let folder = NSPersistentContainer.defaultDirectoryURL()
+            let description = NSPersistentStoreDescription(url: folder.appendingPathComponent("Journal_v2.sqlite"))
+            container.persistentStoreDescriptions = [description]
+            """)
+        var (_, analysis) = try switchStack(to: direct)
+        assertLeftBehind(analysis, at: 8, now: "Journal_v2.sqlite")
+
+        setUpWithErrorOrFail()
+        (_, analysis) = try switchStack(
+            to: persistence(
+                """
+                let description = NSPersistentStoreDescription(url: StoreLocations.url(of: "Journal_v2.sqlite"))
+                container.persistentStoreDescriptions = [description]
+                """),
+            others: [
+                "Journal/StoreLocations.swift": """
+                    import CoreData
+
+                    enum StoreLocations {
+                        static func url(of file: String) -> URL {
+                            NSPersistentContainer.defaultDirectoryURL().appendingPathComponent(file)
+                        }
+                    }
+                    """
+            ])
+        assertLeftBehind(analysis, at: 7, now: "Journal_v2.sqlite")
+
+        setUpWithErrorOrFail()
+        let same = direct.replacingOccurrences(of: "Journal_v2.sqlite", with: "Journal.sqlite")
+        (_, analysis) = try switchStack(to: same)
+        assertStillMigrates(analysis)
+        XCTAssertEqual(analysis.findings.filter { $0.rule == "store_abandoned" }, [])
+    }
+
+    /// A fresh copy of the fixture, for a test that switches stacks more than once.
+    func setUpWithErrorOrFail() {
+        XCTAssertNoThrow(try setUpWithError())
+    }
+}

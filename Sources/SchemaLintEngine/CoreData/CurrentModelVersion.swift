@@ -10,6 +10,8 @@ enum CurrentModelVersion {
             return bundle.versions.count > 1
                 ? "the bundle has \(bundle.versions.count) versions and no .xccurrentversion naming the current one"
                 : nil
+        case .unnamed:
+            return bundle.versions.count > 1 ? ".xccurrentversion has no _XCCurrentVersionName" : nil
         case let .unreadable(reason, _):
             return ".xccurrentversion \(reason)"
         case let .named(name, _):
@@ -21,7 +23,7 @@ enum CurrentModelVersion {
     /// Where a finding about it points: the `.xccurrentversion` line, or the bundle's first version.
     static func location(of bundle: ModelBundle) -> SourceLocation {
         switch bundle.current {
-        case let .named(_, location), let .unreadable(_, location): return location
+        case let .named(_, location), let .unreadable(_, location), let .unnamed(location): return location
         case .missing:
             return bundle.versions.first?.location ?? SourceLocation(file: bundle.path, line: 1, column: 1)
         }

@@ -41,7 +41,7 @@ public struct ModelBundle: Sendable {
         switch current {
         case let .named(name, _): return versions.first { $0.name == name }
         // momc compiles a bundle's only version as current without being told.
-        case .missing: return versions.count == 1 ? versions[0] : nil
+        case .missing, .unnamed: return versions.count == 1 ? versions[0] : nil
         case .unreadable: return nil
         }
     }
@@ -55,7 +55,11 @@ public enum CurrentVersion: Sendable, Equatable {
     case named(String, SourceLocation)
     /// A versioned bundle with no `.xccurrentversion` file.
     case missing
-    /// The file exists but names nothing (empty, no `_XCCurrentVersionName`, or unreadable: the reason).
+    /// The file is a property list whose dictionary names no version (no `_XCCurrentVersionName`: an empty `<dict/>`,
+    /// as a bundle never versioned in Xcode may hold), and where it is: like `missing`, the only version of a
+    /// one-version bundle is current.
+    case unnamed(SourceLocation)
+    /// The file exists but names nothing (empty, no dictionary, an empty name, or unreadable: the reason).
     case unreadable(String, SourceLocation)
 }
 
