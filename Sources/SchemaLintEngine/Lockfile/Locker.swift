@@ -124,12 +124,14 @@ public enum Locker {
             if analysis.topology.isComplete && analysis.topology.stores(holding: version).isEmpty
                 || !inMemory.isEmpty, existing?.versions[version.key] == nil
             {
-                let givenBeside = analysis.topology.isComplete && analysis.topology.stores.contains { store in
-                    store.plans.contains { plan in
-                        StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
-                            && (plan.schemas ?? []).contains { $0.version == version.id }
+                let givenBeside =
+                    analysis.topology.isComplete
+                    && analysis.topology.stores.contains { store in
+                        store.plans.contains { plan in
+                            StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
+                                && (plan.schemas ?? []).contains { $0.version == version.id }
+                        }
                     }
-                }
                 let why =
                     givenBeside
                     ? "the containers given a plan listing \(version.name) pass their own models, locked as an "
