@@ -570,12 +570,6 @@ final class ContainerCollector: SyntaxVisitor {
         return nil
     }
 
-    /// `.init(schema: schema, isStoredInMemoryOnly: true)` in a `configurations:` list.
-    private static func isImplicitInit(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-        return member.base == nil && member.declName.baseName.text == "init"
-    }
-
     /// The expressions given as `configurations:` (variadic, or one array), or nil when there is no such argument.
     private func givenConfigurations(_ call: FunctionCallExprSyntax) -> [ExprSyntax]? {
         let arguments = Array(call.arguments)
@@ -805,26 +799,7 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     private func isConfigurationCall(_ call: FunctionCallExprSyntax) -> Bool {
-        if StoreLocationReader.isConfigurationInit(call) { return true }
-        return Self.isImplicitInit(call) && Self.isConfigurationContext(call)
-    }
-
-    /// `let config: ModelConfiguration = .init(...)`, or `.init(...)` given as `configurations:`.
-    private static func isConfigurationContext(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = Syntax(call).parent
-        while let current = node {
-            if let binding = current.as(PatternBindingSyntax.self) {
-                let type = binding.typeAnnotation.flatMap { TypeExprReader.read($0.type).path?.last }
-                return type == "ModelConfiguration"
-            }
-            if let argument = current.as(LabeledExprSyntax.self) { return argument.label?.text == "configurations" }
-            guard
-                current.is(InitializerClauseSyntax.self) || current.is(ArrayElementSyntax.self)
-                    || current.is(ArrayElementListSyntax.self) || current.is(ArrayExprSyntax.self)
-            else { return false }
-            node = current.parent
-        }
-        return false
+        StoreLocationReader.isConfigurationInit(call)
     }
 }
 

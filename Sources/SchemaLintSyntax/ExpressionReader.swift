@@ -62,7 +62,38 @@ enum ExpressionReader {
         if let array = expression.as(ArrayExprSyntax.self), let element = literalElementType(array) {
             return .array(element)
         }
+        if let optional = optionalCase(expression) { return optional }
         return nil
+    }
+
+    /// `[Photo]?.some(...)`, `Optional<Note>.some(...)`, `Int?.none`: a case of `Optional` written on the optional
+    /// type is that type, whatever the value inside (`.some(.empty)` needs no reading).
+    private static func optionalCase(_ expression: ExprSyntax) -> TypeExpr? {
+        let member =
+            expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+            ?? expression.as(MemberAccessExprSyntax.self)
+        guard let member, let base = member.base,
+            member.declName.baseName.text == (expression.is(FunctionCallExprSyntax.self) ? "some" : "none"),
+            case let .optional(wrapped)? = typeNamed(by: base)
+        else { return nil }
+        return .optional(wrapped)
+    }
+
+    /// An expression that names a type, written as Swift allows in expressions: `Note`, `Notes.Note`, `[Note]`,
+    /// `Note?`, `[Note]?`, `Optional<Note>`; a name not starting with a capital is a value, not a type.
+    private static func typeNamed(by expression: ExprSyntax) -> TypeExpr? {
+        if let chained = expression.as(OptionalChainingExprSyntax.self) {
+            return typeNamed(by: chained.expression).map { .optional($0) }
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            guard array.elements.count == 1, let element = typeNamed(by: array.elements.first!.expression) else {
+                return nil
+            }
+            return .array(element)
+        }
+        guard let type = TypeExprReader.read(expression: expression) else { return nil }
+        if case let .named(path, _) = type, path.last?.first?.isUppercase != true { return nil }
+        return type
     }
 
     /// `["a", "b"]` is `[String]`, `[1, 2.5]` is `[Double]`: the type Swift gives a literal list of literals.

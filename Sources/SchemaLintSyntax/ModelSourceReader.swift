@@ -154,10 +154,10 @@ struct ModelSourceReader {
 
     /// `Name` or `Base.name` for a callee that is one of those shapes, nil for anything else. Never the text of a
     /// long expression: a view modifier's callee is the whole chain before it, and calls nest.
-    /// `ModelContainer(...)`, `SwiftData.ModelContainer(...)` or `ModelContainer.init(...)`.
+    /// `ModelContainer(...)`, `SwiftData.ModelContainer(...)`, `ModelContainer.init(...)`, or `.init(...)` where
+    /// a `ModelContainer` is expected (`InitialiserCall`).
     static func isContainerInit(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = calleeName(call.calledExpression)
-        return callee == "ModelContainer" || callee == "SwiftData.ModelContainer" || callee == "ModelContainer.init"
+        InitialiserCall.builds("ModelContainer", call)
     }
 
     static func calleeName(_ callee: ExprSyntax) -> String? {

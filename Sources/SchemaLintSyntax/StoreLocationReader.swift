@@ -62,10 +62,10 @@ struct StoreLocationReader {
         return location
     }
 
-    /// `ModelConfiguration(...)` (or `SwiftData.ModelConfiguration(...)`) by its callee.
+    /// `ModelConfiguration(...)`, `SwiftData.ModelConfiguration(...)`, `ModelConfiguration.init(...)`, or
+    /// `.init(...)` where a `ModelConfiguration` is expected (`InitialiserCall`).
     static func isConfigurationInit(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = ModelSourceReader.calleeName(call.calledExpression)
-        return callee == "ModelConfiguration" || callee == "SwiftData.ModelConfiguration"
+        InitialiserCall.builds("ModelConfiguration", call)
     }
 
     /// `"Cache"`, a string literal with no interpolation.

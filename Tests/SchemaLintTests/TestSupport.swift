@@ -27,7 +27,7 @@ enum TestSupport {
     /// Analyses `files` (path → source) held in memory.
     static func analyze(
         _ files: [String: String], lockfile: Lockfile? = nil, threads: Int? = 1,
-        stores: [StoreMetadata] = [], lockfileLocation: String? = nil
+        stores: [StoreMetadata] = [], lockfileLocation: String? = nil, readsWholeApp: Bool = false
     ) -> Analysis {
         let sources = files.sorted { $0.key < $1.key }.map {
             SourceDiscovery.SourceFile(path: $0.key, bytes: Array($0.value.utf8))
@@ -35,6 +35,7 @@ enum TestSupport {
         var analyzer = Analyzer(threads: threads)
         analyzer.stores = stores
         analyzer.lockfileLocation = lockfileLocation
+        analyzer.readsWholeApp = readsWholeApp
         let analysis = analyzer.analyze(files: sources, lockfile: lockfile)
         assertMessagesAreShaped(analysis.findings)
         return analysis

@@ -105,4 +105,47 @@ final class TypeInferenceTests: XCTestCase {
         XCTAssertEqual(inferred.hashes.checksum, annotated.hashes.checksum)
         XCTAssertEqual(inferred.fingerprint, annotated.fingerprint)
     }
+
+    /// A case of `Optional` written on the optional type is that type, whatever the value inside: `[Tag]?.some(...)`
+    /// is an optional to-many relationship, as `var tags: [Tag]? = ...` is, even when the wrapped value is a member
+    /// schemalint cannot type (`.blank`, a static member a protocol extension gives every collection).
+    func testOptionalCasesAreTheirOptionalType() throws {
+        func version(_ tags: String, _ cover: String, _ words: String) throws -> VersionAnalysis {
+            let source = """
+                import SwiftData
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(1, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Shelf.self] }
+                    @Model final class Shelf {
+                        @Relationship(inverse: \\Tag.shelves) var tags\(tags)
+                        var cover\(cover)
+                        var words\(words)
+                        init() {}
+                    }
+                    @Model final class Tag {
+                        var shelves: [Shelf]? = []
+                        init() {}
+                    }
+                }
+                extension Collection where Self: RangeReplaceableCollection { static var blank: Self { .init() } }
+                """
+            return try XCTUnwrap(TestSupport.analyze(source).analysis(forKey: "SchemaV1"), tags)
+        }
+        let written = try version(": [Tag]? = []", ": Data? = nil", ": [String]? = []")
+        XCTAssertEqual(written.uncertainties, [])
+        for (tags, cover, words) in [
+            (" = [Tag]?.some(.blank)", " = Data?.none", " = [String]?.some([])"),
+            (" = Optional<[Tag]>.some([])", " = Optional<Data>.none", " = Optional<[String]>.some(.blank)"),
+            (" = [SchemaV1.Tag]?.some([])", " = Foundation.Data?.none", " = Array<String>?.some(.blank)"),
+        ] {
+            let inferred = try version(tags, cover, words)
+            XCTAssertEqual(inferred.uncertainties, [], tags)
+            XCTAssertEqual(inferred.hashes.checksum, written.hashes.checksum, tags)
+            XCTAssertEqual(inferred.snapshot, written.snapshot, tags)
+        }
+        // A value's own member named `some` is no type: still uncertain.
+        let value = try version(" = shelfDefaults?.some(.blank)", ": Data? = nil", ": [String]? = []")
+        XCTAssertEqual(value.uncertainties.count, 1, "\(value.uncertainties)")
+        XCTAssertTrue(value.uncertainties.first?.hasPrefix("Shelf.tags") == true)
+    }
 }

@@ -142,4 +142,96 @@ final class UnresolvedTypeTests: XCTestCase {
         XCTAssertNil(changes.first?.blocker)
         XCTAssertTrue(changes.first?.caution?.contains("cannot tell") == true)
     }
+
+    // MARK: An unversioned app whose stored enum moves into a module it is not shown
+
+    /// An unversioned app caching rigs from a server library. The library was first read with the app (a folder of
+    /// the repository); a later release takes it from a submodule the sources do not hold, and names the enum
+    /// `Rig.State` instead of `RigState`.
+    func rigs(_ lastRun: String, parts: String = "@Relationship(deleteRule: .cascade) var parts: [Part]? = []",
+              extra: [String: String] = [:]) -> [String: String] {
+        [
+            "Rigs/StoredRig.swift": """
+            import SwiftData
+            import RigKit
+
+            @Model final class StoredRig {
+                @Attribute(.unique) var code: String = ""
+                \(lastRun)
+                \(parts)
+                init() {}
+            }
+
+            @Model final class Part {
+                var serial: String = ""
+                var rig: StoredRig?
+                init() {}
+            }
+            """,
+            "Rigs/RigsApp.swift": """
+            import SwiftData
+            import SwiftUI
+
+            @main struct RigsApp: App {
+                var body: some Scene { WindowGroup { Text("Rigs") }.modelContainer(for: StoredRig.self) }
+            }
+            """,
+        ].merging(extra) { $1 }
+    }
+
+    static let library = ["Rigs/Library/RigState.swift": "enum RigState: String, Codable { case idle, busy }\n"]
+
+    func testAStoredEnumMovedIntoAModuleNotShownIsCannotTell() {
+        let shipped = TestSupport.analyze(rigs("var lastRun: RigState?", extra: Self.library))
+        let locked = TestSupport.lock(shipped)
+        XCTAssertEqual(locked.versions.keys.map { $0.hasPrefix("Unversioned@") }, [true])
+        let extended = ["Rigs/Rig+Title.swift": "import RigKit\nextension Rig { var title: String { \"\" } }\n"]
+        let spellings: [(String, [String: String])] = [
+            ("nested in a type only extended here", rigs("var lastRun: Rig.State?", extra: extended)),
+            ("qualified by its module", rigs("var lastRun: RigKit.Rig.State?")),
+            (
+                "through a typealias",
+                rigs(
+                    "var lastRun: RunPhase?",
+                    extra: ["Rigs/Aliases.swift": "import RigKit\ntypealias RunPhase = Rig.State\n"])
+            ),
+            ("made required with a default too", rigs("var lastRun: Rig.State = .idle", extra: extended)),
+        ]
+        for (name, files) in spellings {
+            let analysis = TestSupport.analyze(files, lockfile: locked)
+            XCTAssertEqual(confident(analysis), [], name)
+        }
+        // Declared here under its new name, with the same cases: the store holds the same values.
+        let renamed = TestSupport.analyze(
+            rigs(
+                "var lastRun: Rig.State?",
+                extra: ["Rigs/Rig.swift": "struct Rig { enum State: String, Codable { case idle, busy } }\n"]),
+            lockfile: locked)
+        XCTAssertEqual(confident(renamed), [])
+        // A type change between two types it can read is still one.
+        let retyped = TestSupport.analyze(rigs("var lastRun: Int?", extra: Self.library), lockfile: locked)
+        XCTAssertEqual(confident(retyped), ["lightweight_unsupported_change"])
+    }
+
+    /// A relationship whose type can no longer be read is not an attribute it "became": what it is was not read.
+    func testARelationshipOfATypeNotReadIsNoKindChange() {
+        let locked = TestSupport.lock(TestSupport.analyze(rigs("var lastRun: RigState?", extra: Self.library)))
+        for parts in [
+            "@Relationship(deleteRule: .cascade) var parts: PartList?",
+            "@Relationship(deleteRule: .cascade) var parts = makeParts()",
+            "@Relationship(deleteRule: .cascade) var parts = RigKit.emptyParts",
+        ] {
+            let analysis = TestSupport.analyze(
+                rigs("var lastRun: RigState?", parts: parts, extra: Self.library), lockfile: locked)
+            XCTAssertEqual(confident(analysis), [], parts)
+        }
+        // The relationship gone: Part is reached no more, and its rows are dropped.
+        let gone = TestSupport.analyze(
+            rigs("var lastRun: RigState?", parts: "", extra: Self.library), lockfile: locked)
+        XCTAssertEqual(confident(gone), ["data_dropped"])
+        // Read as an attribute of a known type, it is one.
+        let attribute = TestSupport.analyze(
+            rigs("var lastRun: RigState?", parts: "var parts: String? = nil", extra: Self.library), lockfile: locked)
+        XCTAssertTrue(confident(attribute).contains("lightweight_unsupported_change"), "\(confident(attribute))")
+    }
 }

@@ -34,12 +34,47 @@ public struct DroppedData: Sendable, Hashable {
 }
 
 public enum DataLoss {
+    /// Models gone from the new model that it may still reach: a relationship to them became a property of a type
+    /// schemalint could not read (`var parts = makeParts()`, `var parts: PartList?` from a module it is not shown), or
+    /// a model so reached links to them. Whether the store keeps their rows cannot be told, so they are not dropped.
+    static func reachedThroughUnreadTypes(
+        from old: [EntitySnapshot], to new: [String: EntitySnapshot]
+    ) -> Set<String> {
+        func destination(_ property: PropertySnapshot) -> String {
+            property.type.hasPrefix("[") && property.type.hasSuffix("]")
+                ? String(property.type.dropFirst().dropLast()) : property.type
+        }
+        var reached = Set<String>()
+        var grew = true
+        while grew {
+            grew = false
+            for entity in old {
+                let after = new[entity.name]
+                guard after != nil || reached.contains(entity.name) else { continue }
+                for property in entity.properties where property.kind == .relationship {
+                    let target = destination(property)
+                    guard new[target] == nil, !reached.contains(target) else { continue }
+                    let unread =
+                        after?.properties.contains {
+                            $0.name == property.name && $0.kind == .attribute && $0.type.contains("Unknown(")
+                        } ?? true
+                    if unread {
+                        reached.insert(target)
+                        grew = true
+                    }
+                }
+            }
+        }
+        return reached
+    }
+
     /// What an inferred migration from `old` to `new` deletes, models first, then attributes by model and name.
     /// Transient attributes store nothing; a relationship's links go with the model or attribute that holds them.
     public static func dropped(from old: [EntitySnapshot], to new: [EntitySnapshot]) -> [DroppedData] {
         let newByName = Dictionary(new.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let oldNames = Set(old.map(\.name))
-        let removedEntities = old.filter { newByName[$0.name] == nil }
+        let unread = reachedThroughUnreadTypes(from: old, to: newByName)
+        let removedEntities = old.filter { newByName[$0.name] == nil && !unread.contains($0.name) }
         let addedEntities = new.filter { !oldNames.contains($0.name) }
         let renames = EntityRenames.likelyRenames(removed: removedEntities, added: addedEntities)
         let paired = Set(renames.flatMap { [$0.0.name, $0.1.name] })

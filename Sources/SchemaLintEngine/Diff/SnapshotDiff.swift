@@ -53,12 +53,13 @@ public struct SchemaChange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A type change where one side is a type schemalint could not resolve (`Unknown(Priority)`: an enum moved into a
-    /// package it cannot see): whether what is stored changed cannot be told, so it is never judged a change.
+    /// package it cannot see): whether what is stored changed cannot be told, so it is never judged a change. Nor is
+    /// a relationship that "became an attribute" of such a type: what a property of an unknown type is (an attribute
+    /// or a relationship, optional or not, with which inverse) was not read.
     public var restsOnUnresolvedType: Bool {
-        guard case let .propertyChanged(from, to) = kind, from.kind == .attribute, to.kind == .attribute,
-            from.type != to.type
-        else { return false }
-        return from.type.contains("Unknown(") || to.type.contains("Unknown(")
+        guard case let .propertyChanged(from, to) = kind, from.type != to.type else { return false }
+        return (from.kind == .attribute && from.type.contains("Unknown("))
+            || (to.kind == .attribute && to.type.contains("Unknown("))
     }
 
     /// The standard wording (`Trip.notes changed: became optional`).

@@ -23,15 +23,17 @@ public enum StateAssignment {
 
     public static func holder(of key: String, _ locked: LockedVersion, in context: RuleContext) -> Holder {
         let topology = context.topology
-        if topology.isPooled { return .stores(topology.stores) }
         let project = context.project
         let declared = project.version(key: key)
         // A version only in-memory containers open was never written to disk, whatever an earlier lock recorded.
-        if let declared, topology.stores(holding: declared).isEmpty,
-            !inMemoryContainers(opening: declared, context.project).isEmpty
+        if let declared,
+            !onlyInMemoryContainers(
+                opening: declared, project, topology: topology, readsWholeApp: context.readsWholeApp
+            ).isEmpty
         {
             return .declaredOnly
         }
+        if topology.isPooled { return .stores(topology.stores) }
         if let recorded = locked.heldIn, !recorded.isEmpty {
             let named = topology.stores.filter { $0.location.isRecorded(in: recorded) }
             // Left behind only when the recorded stores and every store opened now name their files for certain;
@@ -65,6 +67,25 @@ public enum StateAssignment {
             return declared == nil ? .stores([]) : .declaredOnly
         }
         return .stores(topology.stores.filter { shared($0) == shared(best) })
+    }
+
+    /// The in-memory containers that open a version, when nothing else can have written it to a file: no app store
+    /// holds it. When the stores are pooled because no app container is in the sources at all, that is so only when
+    /// the whole app was read and no other module can open it (neither it nor a plan listing it is public): an
+    /// internal schema a package opens in memory alone (artemis-ios 1.0.52) was never on disk, while a public one may
+    /// be opened on disk by the app that imports the package. Empty otherwise.
+    static func onlyInMemoryContainers(
+        opening version: SchemaVersion, _ project: Project, topology: StoreTopology, readsWholeApp: Bool
+    ) -> [ContainerModel] {
+        let inMemory = inMemoryContainers(opening: version, project)
+        guard !inMemory.isEmpty else { return [] }
+        if topology.isComplete { return topology.stores(holding: version).isEmpty ? inMemory : [] }
+        guard readsWholeApp, !project.containers.contains(where: { $0.purpose == .app }) else { return [] }
+        let listing = project.plans.filter { plan in (plan.schemas ?? []).contains { $0.version == version.id } }
+        let exported = ([version.id] + listing.map(\.id)).contains {
+            project.publicTypes.contains(project.symbols[$0].name)
+        }
+        return exported ? [] : inMemory
     }
 
     /// The in-memory containers that open a version: as their `Schema(versionedSchema:)`, or by a plan listing it.

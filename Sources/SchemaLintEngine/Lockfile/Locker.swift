@@ -122,16 +122,19 @@ public enum Locker {
             var entry = LockedVersion(
                 analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
             entry.heldIn = StateAssignment.heldIn(version, topology: analysis.topology)
-            if analysis.topology.isComplete, analysis.topology.stores(holding: version).isEmpty,
-                existing?.versions[version.key] == nil
+            let inMemory = StateAssignment.onlyInMemoryContainers(
+                opening: version, project, topology: analysis.topology, readsWholeApp: analysis.readsWholeApp)
+            if analysis.topology.isComplete && analysis.topology.stores(holding: version).isEmpty
+                || !inMemory.isEmpty, existing?.versions[version.key] == nil
             {
-                let givenBeside = analysis.topology.stores.contains { store in
-                    store.plans.contains { plan in
-                        StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
-                            && (plan.schemas ?? []).contains { $0.version == version.id }
+                let givenBeside =
+                    analysis.topology.isComplete
+                    && analysis.topology.stores.contains { store in
+                        store.plans.contains { plan in
+                            StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
+                                && (plan.schemas ?? []).contains { $0.version == version.id }
+                        }
                     }
-                }
-                let inMemory = StateAssignment.inMemoryContainers(opening: version, project)
                 let why =
                     givenBeside
                     ? "the containers given a plan listing \(version.name) pass their own models, locked as an "

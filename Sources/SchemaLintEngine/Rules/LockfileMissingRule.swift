@@ -19,8 +19,13 @@ public struct LockfileMissingRule: Rule {
         let given = context.topology.isPooled ? context.project.plans : context.topology.stores.flatMap(\.plans)
         // A plan whose versions no store holds (one version, no stages, given beside the container's own models) is
         // not what shipped: the container's models are, as an unversioned state (vultisig).
+        // Nor is a version only in-memory containers open (`StateAssignment.onlyInMemoryContainers`).
         let held = { (version: SchemaVersion) in
-            context.topology.isPooled || !context.topology.stores(holding: version).isEmpty
+            (context.topology.isPooled || !context.topology.stores(holding: version).isEmpty)
+                && StateAssignment.onlyInMemoryContainers(
+                    opening: version, context.project, topology: context.topology,
+                    readsWholeApp: context.readsWholeApp
+                ).isEmpty
         }
         let plans = given.filter { context.steps(of: $0).versions.contains(where: held) }
             .sorted { $0.location < $1.location }
