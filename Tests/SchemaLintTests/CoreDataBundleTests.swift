@@ -91,6 +91,41 @@ final class CoreDataBundleTests: XCTestCase {
             try analyze(lockfile).findings.filter { $0.rule == "shipped_schema_edited" }, [])
     }
 
+    /// Two versions that shipped with the same hashes (a transient attribute apart, TwidereX's `CoreDataStack 5` and
+    /// `6`), one edited in place: its stores still open through its unchanged twin, so the edit is a warning that
+    /// names the twin, whichever of the two was edited.
+    func testAVersionEditedBesideAShippedTwinIsAWarningNamingIt() throws {
+        for (edited, twin) in [("Journal 3", "Journal 2"), ("Journal 2", "Journal 3")] {
+            folder = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
+            let shipped = folder.appendingPathComponent("\(model)/Journal 2.xcdatamodel/contents")
+            let copy = folder.appendingPathComponent("\(model)/Journal 3.xcdatamodel/contents")
+            try FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(at: shipped, to: copy)
+            try edit("Journal 3") {
+                $0.replacingOccurrences(
+                    of: "        <attribute name=\"title\"",
+                    with: "        <attribute name=\"draft\" attributeType=\"String\" transient=\"YES\"/>\n"
+                        + "        <attribute name=\"title\"")
+            }
+            try setCurrent("Journal 3")
+            let lockfile = try lock()
+            let locked = try XCTUnwrap(lockfile.coreData?["Journal.xcdatamodeld"])
+            XCTAssertEqual(locked.versions["Journal 2"]?.checksum, locked.versions["Journal 3"]?.checksum)
+            try edit(edited) {
+                $0.replacingOccurrences(
+                    of: "        <attribute name=\"title\"",
+                    with: "        <attribute name=\"pinned\" attributeType=\"Boolean\" defaultValueString=\"NO\"/>\n"
+                        + "        <attribute name=\"title\"")
+            }
+            let findings = try analyze(lockfile).findings.filter { $0.rule == "shipped_schema_edited" }
+            XCTAssertEqual(findings.map(\.severity), [.warning], edited)
+            XCTAssertEqual(
+                findings.first?.message.headline,
+                "\(edited) of Journal.xcdatamodeld was edited after it shipped: its stores now open only through "
+                    + twin, edited)
+        }
+    }
+
     func testAnEditToAVersionAfterTheCurrentOneIsNoEdit() throws {
         let lockfile = try lock()
         try edit("Journal 3") { $0.replacingOccurrences(of: "name=\"rating\"", with: "name=\"stars\"") }

@@ -10,6 +10,8 @@ struct ShippedModelVersions {
         var locked: LockedVersion
         var changes: [String]
         var location: SourceLocation
+        /// Another version that shipped with the same hashes and is unchanged: stores still open through it.
+        var openedThrough: String?
     }
 
     struct Removal {
@@ -80,10 +82,14 @@ struct ShippedModelVersions {
                 else { continue }
                 // The shape that shipped is still in the bundle under another name (Delta beta 7 restored `Delta 2`
                 // and kept what beta 6 had shipped as `Delta 3`): Core Data finds the stores' model by its hashes.
-                let kept = bundle.versions.contains { other in
+                let keepers = bundle.versions.filter { other in
                     other.name != name && context.analyses[bundle.key(of: other)]?.hashes.checksum == locked.checksum
                 }
-                if kept { continue }
+                // A twin that shipped beside it with the same hashes (a transient attribute apart, TwidereX's
+                // `CoreDataStack 5` and `6`) keeps its stores opening only while it stays as it is: the in-place edit
+                // is still told, as a warning naming the twin. A shape re-homed under a new name is no edit to tell.
+                let twin = keepers.first { lockedBundle.versions[$0.name]?.checksum == locked.checksum }
+                if !keepers.isEmpty, twin == nil { continue }
                 var current = LockedVersion(modelVersion: version, analysis: now)
                 current.lockedAt = locked.lockedAt
                 let (descriptions, schema) = locked.changes(to: current)
@@ -94,7 +100,7 @@ struct ShippedModelVersions {
                 edits.append(
                     Edit(bundle: bundle, version: version, locked: locked,
                          changes: moving.isEmpty ? ["its entity hashes moved"] : moving,
-                         location: Self.location(of: schema, in: version)))
+                         location: Self.location(of: schema, in: version), openedThrough: twin?.name))
             }
         }
     }

@@ -59,11 +59,18 @@ public struct ShippedSchemaEditedRule: Rule {
         for edit in edits { byLocation[edit.location, default: []].append(edit) }
         // Core Data model versions: only an edit that moves an entity hash reaches the stores.
         let modelEdits = context.shippedModels.edits.map { edit in
-            finding(
+            guard let twin = edit.openedThrough else {
+                return finding(
+                    edit.location, about: .version(edit.bundle.key(of: edit.version)),
+                    .shippedModelVersionEdited(
+                        edit.version.name, bundle: edit.bundle.key, changes: edit.changes,
+                        isCurrent: edit.bundle.currentVersion?.name == edit.version.name))
+            }
+            return finding(
                 edit.location, about: .version(edit.bundle.key(of: edit.version)),
-                .shippedModelVersionEdited(
-                    edit.version.name, bundle: edit.bundle.key, changes: edit.changes,
-                    isCurrent: edit.bundle.currentVersion?.name == edit.version.name))
+                .shippedModelVersionEditedBesideTwin(
+                    edit.version.name, bundle: edit.bundle.key, changes: edit.changes, twin: twin),
+                severity: .warning)
         }
         return modelEdits + byLocation.keys.sorted().map { location in
             let group = byLocation[location]!.sorted { a, b in
@@ -168,6 +175,22 @@ extension Finding.Message {
                 + "lose it",
             fix: "Restore \(name) as it shipped and make the change in a new model version (Editor ▸ Add Model "
                 + "Version, then set it current)")
+    }
+
+    /// A Core Data version edited in place while an unchanged twin that shipped with the same hashes still opens its
+    /// stores: nothing fails today, but only while the twin stays.
+    static func shippedModelVersionEditedBesideTwin(
+        _ name: String, bundle: String, changes: [String], twin: String
+    ) -> Self {
+        let listed = changes.count > 6 ? changes.prefix(5) + ["and \(changes.count - 5) more changes"] : changes[...]
+        return Self(
+            id: "shipped-model-version-twin",
+            "\(name) of \(bundle) was edited after it shipped: its stores now open only through \(twin)",
+            detail: "What changed: \(listed.joined(separator: "; ")). \(twin) shipped with the same entity hashes "
+                + "and is unchanged, so Core Data still finds the model of stores \(name) wrote and migrates them "
+                + "from \(twin); deleting or editing \(twin) later leaves those stores with no source model (134130)",
+            fix: "Restore \(name) as it shipped and make the change in a new model version, or keep \(twin) as it is "
+                + "for as long as stores written by \(name) may exist")
     }
 
     /// Several locked versions edited by one change to the live classes they share.
