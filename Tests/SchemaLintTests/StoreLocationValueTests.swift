@@ -253,5 +253,34 @@ final class StoreLocationValueTests: XCTestCase {
         let shipped = TestSupport.lock(TestSupport.analyze(files("Bundle.main.bundleURL")))
         let changed = TestSupport.analyze(files("Bundle.main.resourceURL!"), lockfile: shipped)
         XCTAssertEqual(TestSupport.summary(changed.findings).filter { $0.hasPrefix("store_abandoned") }, [])
+        // Said out loud in plain `check`, at the container.
+        XCTAssertEqual(changed.notes.count, 1, "\(changed.notes)")
+        XCTAssertTrue(changed.notes.first?.hasPrefix("Journal/JournalApp.swift:6:") ?? false, "\(changed.notes)")
+        XCTAssertTrue(changed.notes.first?.contains("the folder of the store at `") ?? false, "\(changed.notes)")
+    }
+
+    /// A store whose file cannot be told at all gets one note at its container; a known place gets none.
+    func testAStoreThatCannotBeToldIsSaidInPlainCheck() {
+        let opener = """
+            import Foundation
+            import SwiftData
+
+            enum Opener {
+                static func open(at url: URL) throws -> ModelContainer {
+                    try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
+                }
+            }
+            """
+        let untold = TestSupport.analyze([
+            "Journal/Models.swift": Self.models, "Journal/Opener.swift": opener,
+        ])
+        XCTAssertEqual(untold.notes.count, 1, "\(untold.notes)")
+        XCTAssertTrue(untold.notes.first?.contains("which file this container opens cannot be told") ?? false)
+        for known in [
+            "ModelConfiguration()", "ModelConfiguration(url: URL.documentsDirectory.appending(path: \"J.store\"))",
+            "ModelConfiguration(\"Journal\", groupContainer: .identifier(\"group.journal\"))",
+        ] {
+            XCTAssertEqual(TestSupport.analyze(app(known)).notes, [], known)
+        }
     }
 }

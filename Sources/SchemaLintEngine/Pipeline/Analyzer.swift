@@ -48,7 +48,31 @@ public struct Analysis {
     public var unresolvedTypeNotes: [String] = []
 
     /// What could not be read or told, one line each (`check` prints them as notes).
-    public var notes: [String] { unreadNotes + unresolvedTypeNotes }
+    public var notes: [String] { unreadNotes + unresolvedTypeNotes + untoldStoreNotes }
+
+    /// One line per app store whose file cannot be told, at the container opening it: which file it is decides
+    /// which shipped states it holds, so a store moved or renamed there goes unreported, and that is said.
+    public var untoldStoreNotes: [String] {
+        guard topology.isComplete else { return [] }
+        var lines: [String] = []
+        for store in topology.stores where store.role != .appExtension {
+            guard let container = store.containers.first else { continue }
+            switch store.location.kind {
+            case .unknown:
+                lines.append(
+                    "\(container.location): which file this container opens cannot be told (its configuration or URL "
+                        + "is built where schemalint cannot read it): its shipped states are matched by the models "
+                        + "they hold, and a move or rename of its file is not reported")
+            case .url where store.location.path == nil && !store.location.key.hasPrefix("file:"):
+                lines.append(
+                    "\(container.location): the folder of \(store.location.description) cannot be told: a move of "
+                        + "its file to another folder is not reported")
+            default:
+                continue
+            }
+        }
+        return lines
+    }
 
     /// One line per unread version: what could not be read, where, and what was therefore not done.
     public var unreadNotes: [String] {
