@@ -2,6 +2,10 @@ import SchemaLintModel
 
 /// CloudKit sync only works with models every device can fill in and merge.
 ///
+/// A configuration syncs when its `cloudKitDatabase:` is a CloudKit database, or when it is left out (`.automatic`)
+/// in a target whose entitlements name CloudKit and a container, as does a container given no configuration there
+/// (`StoreTopology.applyEntitlements`).
+///
 /// Not reported: configurations of previews, tests and in-memory stores; configurations whose CloudKit switch folds
 /// to off (`flag ? .automatic : .none` where every call passes `flag: false` and its default is `false`); custom
 /// stages whose closures only read, print or save, on a step that only adds.
