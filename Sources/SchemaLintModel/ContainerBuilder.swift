@@ -131,6 +131,7 @@ enum ContainerBuilder {
                 var configuration = ConfigurationModel(
                     location: use.location, models: models, versionedSchema: versioned, purpose: purpose,
                     enablesCloudKit: false)
+                configuration.cloudKitLeftOut = use.cloudKit == nil
                 if let database = use.cloudKit {
                     let possible = cloudKit.possibilities(database, scope: scope, file: file.path)
                     configuration.enablesCloudKit = possible.values.contains { $0.isCloudKitDatabase }
@@ -238,7 +239,11 @@ enum ContainerBuilder {
             let (name, group) = (single(store.nameSource), single(store.groupSource))
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.names)
-            if let name, let group { return .named(name ?? "default", group: group) }
+            if let name, let group {
+                var named = StoreLocation.named(name ?? "default", group: group)
+                named.groupLeftAutomatic = store.groupLeftAutomatic
+                return named
+            }
         }
         var missing: [ValueReference] = []
         let resolved = store.resolving { reference in

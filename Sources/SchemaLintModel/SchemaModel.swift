@@ -233,6 +233,25 @@ public struct ConfigurationModel: Sendable {
     public var cloudKitUnread: UnknownValue?
     /// The store file it names.
     public var store: StoreLocation = .defaultStore
+    /// Whether `cloudKitDatabase:` is left out: `.automatic`, which syncs when the target's entitlements name a
+    /// CloudKit container (the project files say; `enablesCloudKit` is then set).
+    public var cloudKitLeftOut = false
+    /// What turns CloudKit on when the configuration leaves it at `.automatic`: the target and its entitlements
+    /// (`target App's entitlements (App/App.entitlements) name CloudKit container iCloud.x`).
+    public var cloudKitEntitlement: String?
+
+    /// `ModelConfiguration(...)` at `location`, or the configuration a container given none opens there
+    /// (`ModelContainer(for:)`, `.modelContainer(for:)`: every argument at its default).
+    public init(
+        location: SourceLocation, models: [ModelReference]?, versionedSchema: SymbolID?, purpose: ContainerPurpose,
+        enablesCloudKit: Bool
+    ) {
+        self.location = location
+        self.models = models
+        self.versionedSchema = versionedSchema
+        self.purpose = purpose
+        self.enablesCloudKit = enablesCloudKit
+    }
 }
 
 /// A store file a Core Data stack opens, as far as the sources tell: which file and which model bundle.

@@ -33,6 +33,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// The key as the URL's expression was written, before it was evaluated: what lockfiles written by earlier
     /// releases of schemalint recorded. Not part of the identity.
     public var writtenKey: String?
+    /// Whether `groupContainer` is left at `.automatic` (not given, or given as `.automatic`): a default or named
+    /// store is then in the App Group of the target opening it, when its entitlements name one. False for `.none`, an
+    /// App Group given, a value schemalint cannot read, or a file a URL names. Not part of the identity.
+    public var groupLeftAutomatic = true
 
     public init(kind: Kind, key: String) {
         self.kind = kind
@@ -53,7 +57,20 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// file an unnamed configuration opens, `default.store`: the same store.
     public static func named(_ name: String, group: String? = nil) -> StoreLocation {
         if name == "default", group == nil { return .defaultStore }
-        return StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
+        var named = StoreLocation(kind: .named, key: (group.map { "\($0)/" } ?? "") + name + ".store")
+        named.groupLeftAutomatic = group == nil
+        return named
+    }
+
+    /// The store in App Group `group` that this one is when its target's entitlements put it there (`groupContainer`
+    /// left at `.automatic`): `group/default.store`, `group/Name.store`, the keys a store given
+    /// `.identifier(group)` has. Lockfiles that recorded it by its own key still name it.
+    public func inAppGroup(_ group: String) -> StoreLocation {
+        var located = StoreLocation(kind: .named, key: "\(group)/\(key)")
+        located.constants = constants
+        located.writtenKey = key
+        located.groupLeftAutomatic = false
+        return located
     }
 
     /// The key with each constant it names replaced by the string the constant holds (`resolve` finds it).
@@ -65,7 +82,11 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
             resolved.constants[written] = nil
         }
         // A name given by a constant holding "default": the file an unnamed configuration opens.
-        if resolved.kind == .named, resolved.key == StoreLocation.defaultStore.key { return .defaultStore }
+        if resolved.kind == .named, resolved.key == StoreLocation.defaultStore.key {
+            var unnamed = StoreLocation.defaultStore
+            unnamed.groupLeftAutomatic = groupLeftAutomatic
+            return unnamed
+        }
         return resolved
     }
 
@@ -83,6 +104,7 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         located.file = place.file
         located.fileSource = fileSource
         located.writtenKey = key
+        located.groupLeftAutomatic = false
         return located
     }
 

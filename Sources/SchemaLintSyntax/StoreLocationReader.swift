@@ -26,6 +26,7 @@ struct StoreLocationReader {
     func location(of call: FunctionCallExprSyntax) -> StoreLocation {
         var name: String?
         var group: String?
+        var automatic = true
         var constants: [String: ValueReference] = [:]
         /// A literal as it is; a constant's name as `` `name` ``, with its reference for the project to resolve.
         func read(_ expression: ExprSyntax) -> String {
@@ -48,6 +49,7 @@ struct StoreLocationReader {
                 return StoreLocation(kind: .url, key: "url:" + written)
             case "groupContainer":
                 group = groupIdentifier(argument.expression).map(read)
+                automatic = Self.isAutomatic(argument.expression)
             default:
                 break
             }
@@ -59,6 +61,7 @@ struct StoreLocationReader {
             location = StoreLocation(kind: .named, key: "\(group)/default.store")
         }
         location.constants = constants
+        location.groupLeftAutomatic = automatic && group == nil
         return location
     }
 
@@ -94,6 +97,12 @@ struct StoreLocationReader {
             }
         }
         return (name, group)
+    }
+
+    /// `.automatic` or `ModelConfiguration.GroupContainer.automatic`: the target's App Group, if it has one. `.none`,
+    /// an identifier or a value read elsewhere are not.
+    private static func isAutomatic(_ expression: ExprSyntax) -> Bool {
+        expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "automatic"
     }
 
     /// The identifier of `.identifier("group.x")` (or of a constant); `.automatic` and `.none` name no group of

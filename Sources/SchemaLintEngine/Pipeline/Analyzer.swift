@@ -257,12 +257,15 @@ public struct Analyzer {
         checked.plans.removeAll { unused.contains($0.id) }
         // Which store each app container opens, with the targets the project files say compile each file.
         var targets: [String: [StoreTopology.ProjectTarget]] = [:]
-        let topology = StoreTopology.build(checked) { file in
+        let targetsOf = { (file: String) -> [StoreTopology.ProjectTarget] in
             if let known = targets[file] { return known }
             let found = membership?.targets(for: file) ?? []
             targets[file] = found
             return found
         }
+        // What the targets' entitlements turn on: CloudKit where `cloudKitDatabase` is left at `.automatic`.
+        StoreTopology.applyEntitlements(&checked, targets: targetsOf)
+        let topology = StoreTopology.build(checked, targets: targetsOf)
         var context = RuleContext(
             project: checked,
             analyses: Dictionary((versions + modelVersions).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),

@@ -169,17 +169,46 @@ public struct ProjectMembership: Sendable {
     func targets(for path: String) -> [StoreTopology.ProjectTarget] {
         let absolute = Paths.absolute(path, in: workingDirectory)
         var found: [String: XcodeProject.TargetKind?] = [:]
+        var entitlements: [String: TargetEntitlements] = [:]
         for manifest in manifests.values.joined() {
             switch manifest {
             case let .xcode(project):
-                for target in project.targets(compiling: absolute) { found[target.name] = target.kind }
+                for target in project.targets(compiling: absolute) {
+                    found[target.name] = target.kind
+                    // Two projects' targets of one name saying different things: neither is known.
+                    let known = entitlements[target.name]
+                    entitlements[target.name] =
+                        known == nil || known == target.entitlements ? target.entitlements : .unknown
+                }
             case .package:
                 for target in Self.targets(compiling: absolute, in: manifest) where found[target.name] == nil {
                     found[target.name] = .some(nil)
                 }
             }
         }
-        return found.keys.sorted().map { StoreTopology.ProjectTarget(name: $0, kind: found[$0] ?? nil) }
+        return found.keys.sorted().map { name in
+            var read = entitlements[name] ?? .unknown
+            read.file = read.file.map { Workspace.display($0, workingDirectory: workingDirectory) }
+            return StoreTopology.ProjectTarget(name: name, kind: found[name] ?? nil, entitlements: read)
+        }
+    }
+
+    /// Why some targets' App Group or CloudKit container cannot be told (their entitlements file missing, not a
+    /// property list, named through an `.xcconfig`...), one line each for `check --verbose`. Test targets left out.
+    public var entitlementNotes: [String] {
+        var lines: [String] = []
+        for case let .xcode(project) in manifests.values.joined() {
+            let kinds = Dictionary(project.targets.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+            let shown = Workspace.display(
+                (project.path as NSString).deletingLastPathComponent, workingDirectory: workingDirectory)
+            for note in project.entitlementNotes where kinds[note.target] != .test {
+                let file = note.file.map { Workspace.display($0, workingDirectory: workingDirectory) + " " } ?? ""
+                lines.append(
+                    "target \(note.target) of \(shown): \(file)\(note.reason): its App Group and CloudKit container "
+                        + "cannot be told, so its stores are taken as its own and not synced")
+            }
+        }
+        return Array(Set(lines)).sorted()
     }
 
     /// For each target compiling the file, its name and whether it is a test target.

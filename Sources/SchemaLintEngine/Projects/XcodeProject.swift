@@ -23,6 +23,8 @@ struct XcodeProject {
         var resources: Set<String> = []
         /// Synchronized folders the target names, absolute.
         var folders: [String]
+        /// Its App Group and CloudKit container, as its entitlements file says (`TargetEntitlements`).
+        var entitlements: TargetEntitlements = .unknown
     }
 
     /// A synchronized folder and, per target name, the relative paths whose membership is flipped for it.
@@ -42,6 +44,8 @@ struct XcodeProject {
     /// project's folder (a path on the author's Mac): such a file may be one of this checkout's, so a file of that
     /// name no target lists is not known to be left out.
     var unresolvedNames: Set<String> = []
+    /// Why some targets' entitlements cannot be told, for `check --verbose`.
+    var entitlementNotes: [TargetEntitlements.Note] = []
     /// The targets listing each file in a build phase, by index: asked for every file of a run, so one lookup each.
     private var listing: [String: [Int]] = [:]
 
@@ -134,8 +138,10 @@ struct XcodeProject {
             if let name = objects[id]?["name"]?.string { targetNames[id] = name }
         }
         var targets: [Target] = []
+        var targetIDs: [(id: String, name: String)] = []
         for id in project["targets"]?.strings ?? [] {
             guard let object = objects[id], let name = object["name"]?.string else { continue }
+            targetIDs.append((id, name))
             var files = Set<String>()
             var resources = Set<String>()
             for phaseID in object["buildPhases"]?.strings ?? [] {
@@ -166,6 +172,12 @@ struct XcodeProject {
             target.resources = resources
             targets.append(target)
         }
+        // Only the entitlements files the project names are read.
+        let (entitlements, notes) = TargetEntitlements.read(
+            targets: targetIDs, project: project, objects: objects, base: base)
+        for index in targets.indices {
+            targets[index].entitlements = entitlements[targets[index].name] ?? .unknown
+        }
         // A synchronized folder no target names can still add files to one through its exceptions.
         for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
             guard let path = resolver.path(of: id), folders[path] == nil else { continue }
@@ -173,6 +185,7 @@ struct XcodeProject {
         }
         var read = XcodeProject(
             path: pbxproj, targets: targets, folders: folders.values.sorted { $0.path < $1.path })
+        read.entitlementNotes = notes
         if !resolver.unresolved.isEmpty {
             for target in targets {
                 for file in target.files.union(target.resources)

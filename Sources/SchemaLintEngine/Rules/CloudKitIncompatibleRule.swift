@@ -2,6 +2,10 @@ import SchemaLintModel
 
 /// CloudKit sync only works with models every device can fill in and merge.
 ///
+/// A configuration syncs when its `cloudKitDatabase:` is a CloudKit database, or when it is left out (`.automatic`)
+/// in a target whose entitlements name CloudKit and a container, as does a container given no configuration there
+/// (`StoreTopology.applyEntitlements`).
+///
 /// Not reported: configurations of previews, tests and in-memory stores; configurations whose CloudKit switch folds
 /// to off (`flag ? .automatic : .none` where every call passes `flag: false` and its default is `false`); custom
 /// stages whose closures only read, print or save, on a step that only adds.
@@ -29,8 +33,15 @@ public struct CloudKitIncompatibleRule: Rule {
                 guard seen.insert("\(location)|\(message.text)").inserted else { return }
                 findings.append(
                     finding(
-                        location, about: subject, message.enabled(by: configuration.location), severity: severity,
-                        notes: [Finding.Note(configuration.location, "CloudKit is enabled here")]))
+                        location, about: subject,
+                        message.enabled(by: configuration.location, entitlement: configuration.cloudKitEntitlement),
+                        severity: severity,
+                        notes: [
+                            Finding.Note(
+                                configuration.location,
+                                configuration.cloudKitEntitlement == nil
+                                    ? "CloudKit is enabled here" : "CloudKit is enabled here by the entitlements")
+                        ]))
             }
             for entity in entities.compactMap({ project.entity($0) }) {
                 for constraint in entity.uniqueness {
@@ -194,7 +205,12 @@ extension Finding.Message {
     }
 
     /// The same message, naming the configuration that switches CloudKit on.
-    func enabled(by configuration: SourceLocation) -> Self {
-        adding(detail: "CloudKit is enabled by the ModelConfiguration at \(configuration)")
+    func enabled(by configuration: SourceLocation, entitlement: String? = nil) -> Self {
+        guard let entitlement else {
+            return adding(detail: "CloudKit is enabled by the ModelConfiguration at \(configuration)")
+        }
+        return adding(
+            detail: "CloudKit is enabled for the store opened at \(configuration): it leaves cloudKitDatabase at "
+                + ".automatic, and \(entitlement)")
     }
 }

@@ -6,8 +6,8 @@ import SchemaLintModel
 /// opening the App Group store with the one model it shows).
 ///
 /// Only app containers of stores schemalint can tell apart are compared: previews, tests, in-memory and scratch
-/// stores never hold a user's data, and default stores of two targets are apart unless an App Group joins them, which
-/// the source does not say.
+/// stores never hold a user's data, and default stores of two targets are apart unless an App Group joins them (both
+/// targets' entitlements name it, and their configurations leave `groupContainer` at `.automatic`).
 public struct StoreOpenedWithDifferentModelsRule: Rule {
     public let id = RuleID.storeOpenedWithDifferentModels
     public let defaultSeverity = Severity.error

@@ -5,9 +5,11 @@ import SchemaLintModel
 /// library's plan, and a `VersionedSchema` used only as a namespace is in no store at all.
 ///
 /// Only app containers count (previews, tests, in-memory and scratch stores never hold a user's data). A default
-/// store is per target: an app and its widget each have their own `default.store` unless they share an App Group,
-/// which schemalint cannot see, so it keeps them apart rather than pool their states. A named or URL store is the
-/// file the code names, whichever target opens it.
+/// store is per target: an app and its widget each have their own `default.store` unless they share an App Group.
+/// A configuration leaving `groupContainer` at `.automatic` keeps its store in the App Group its targets' entitlements
+/// name (`group.x/default.store`, the store `.identifier("group.x")` names); where the entitlements cannot be read or
+/// the targets name different groups, the default stores are kept apart rather than pool their states. A named or URL
+/// store is the file the code names, whichever target opens it.
 ///
 /// When some app container's plan or models cannot be read, or a public plan may be opened by another module, which
 /// store holds what cannot be told: the topology is one pooled store holding every plan and version, as before stores
@@ -60,9 +62,11 @@ public struct StoreTopology: Sendable {
     }
 
     /// A target compiling a file, with its kind when an Xcode project says.
-    struct ProjectTarget: Sendable, Hashable {
+    struct ProjectTarget: Sendable, Equatable {
         var name: String
         var kind: XcodeProject.TargetKind?
+        /// Its App Group and CloudKit container, where its entitlements say.
+        var entitlements: TargetEntitlements = .unknown
     }
 
     /// Stores holding a version now.
@@ -101,8 +105,16 @@ extension StoreTopology {
         var index: [String: Int] = [:]
         let names = { (file: String) in targets(file).map(\.name) }
         let roles = Self.roles(of: containers, targets)
-        for (container, role) in zip(containers, roles) {
-            let opening = Self.targets(of: container.location.file, names)
+        for (given, role) in zip(containers, roles) {
+            let opening = Self.targets(of: given.location.file, names)
+            // A store left in `.automatic`'s App Group is in the group every target opening it is entitled to.
+            var container = given
+            if let group = appGroup(of: targets(given.location.file)) {
+                container.stores = container.stores.map { location in
+                    [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
+                        ? location.inAppGroup(group) : location
+                }
+            }
             for location in container.stores {
                 // A named or URL store is one file whatever target opens it (it is where the code says); a default
                 // store is each target's own.
@@ -134,6 +146,53 @@ extension StoreTopology {
                 ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
         }
         return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
+    }
+
+    /// The App Group stores of a file's targets are in when they leave `groupContainer` at `.automatic`: the first
+    /// group of their entitlements, when every target that ships compiling it names the same one. Nil when one names
+    /// none or another, or cannot be told: the default store is then each target's own.
+    static func appGroup(of targets: [ProjectTarget]) -> String? {
+        var group: String?
+        for target in targets where target.kind != .test {
+            guard case let .present(identifier) = target.entitlements.appGroup, group == nil || group == identifier
+            else { return nil }
+            group = identifier
+        }
+        return group
+    }
+
+    /// Sets CloudKit on for app configurations that leave `cloudKitDatabase:` out in a target entitled to a CloudKit
+    /// container (`.automatic` syncs there), and adds the configuration a container given none opens
+    /// (`ModelContainer(for:)`) in such a target. A target whose entitlements cannot be told changes nothing.
+    static func applyEntitlements(_ project: inout Project, targets: (String) -> [ProjectTarget]) {
+        func entitled(_ file: String) -> String? {
+            for target in targets(file) where target.kind != .test {
+                guard case let .present(container) = target.entitlements.cloudKit else { continue }
+                let file = target.entitlements.file.map { " (\($0))" } ?? ""
+                return "target \(target.name)'s entitlements\(file) name CloudKit container \(container)"
+            }
+            return nil
+        }
+        for index in project.configurations.indices {
+            let configuration = project.configurations[index]
+            guard configuration.purpose == .app, configuration.cloudKitLeftOut, !configuration.enablesCloudKit,
+                let why = entitled(configuration.location.file)
+            else { continue }
+            project.configurations[index].enablesCloudKit = true
+            project.configurations[index].cloudKitEntitlement = why
+        }
+        for container in project.containers where container.purpose == .app {
+            guard container.configurationLocations.isEmpty, container.stores.count == 1,
+                container.stores[0].kind == .defaultStore,
+                let why = entitled(container.location.file)
+            else { continue }
+            var configuration = ConfigurationModel(
+                location: container.location, models: container.models, versionedSchema: container.versionedSchema,
+                purpose: .app, enablesCloudKit: true)
+            configuration.cloudKitLeftOut = true
+            configuration.cloudKitEntitlement = why
+            project.configurations.append(configuration)
+        }
     }
 
     private static func pooled(_ project: Project, _ containers: [ContainerModel], because: String) -> StoreTopology {
@@ -248,8 +307,10 @@ extension StoreTopology {
                 if index < container.storeConfigurations.count, let written = container.storeConfigurations[index] {
                     locations.insert(written)
                 } else if container.stores.count == 1 {
-                    // One store: whatever configuration it is given is this store's.
+                    // One store: whatever configuration it is given is this store's (the default one when none is
+                    // given, read where the container is).
                     locations.formUnion(container.configurationLocations)
+                    if container.configurationLocations.isEmpty { locations.insert(container.location) }
                 }
             }
         }

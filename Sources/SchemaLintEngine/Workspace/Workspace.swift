@@ -47,6 +47,7 @@ public struct AppUnit {
                 return "\nschemalint: app \(folder): whether the configuration at \(configuration.location) syncs "
                     + "with CloudKit cannot be told: \(why); it is not checked for CloudKit"
             }.joined()
+            + (membership?.entitlementNotes ?? []).map { "\nschemalint: app \(folder): \($0)" }.joined()
             + analysis.project.containers.compactMap { container in
                 guard container.purpose == .app, let why = container.inMemoryUnread else { return nil }
                 return "\nschemalint: app \(folder): whether the container at \(container.location) keeps its store "

@@ -1,0 +1,263 @@
+import Foundation
+import SchemaLintModel
+
+/// What a target's entitlements say about where SwiftData keeps its data. A configuration leaving `groupContainer` at
+/// `.automatic` puts its store in the target's App Group container (the first of
+/// `com.apple.security.application-groups`); one leaving `cloudKitDatabase` at `.automatic` syncs when the target is
+/// entitled to CloudKit (`com.apple.developer.icloud-services` holds `CloudKit`) with a container
+/// (`com.apple.developer.icloud-container-identifiers`).
+///
+/// Read from the file `CODE_SIGN_ENTITLEMENTS` names in the target's build configurations (else the project's). Where
+/// configurations disagree, Release is taken; Debug and Release naming different App Groups is "cannot tell". A file
+/// missing, unreadable or not a property list, or a path built from a setting schemalint does not read, is "cannot
+/// tell" too: stores are then taken as the target's own and not synced, as when nothing is known.
+struct TargetEntitlements: Sendable, Equatable {
+    enum Fact: Sendable, Equatable {
+        /// The entitlements say nothing of it (or the target has none).
+        case absent
+        /// The App Group's identifier, the CloudKit container's.
+        case present(String)
+        case unknown
+    }
+
+    var appGroup: Fact = .unknown
+    var cloudKit: Fact = .unknown
+    /// The entitlements file the facts come from (absolute), when one file says them.
+    var file: String?
+
+    static let unknown = TargetEntitlements()
+
+    /// Why a target's entitlements cannot be told, for `check --verbose`.
+    struct Note: Error, Sendable, Equatable {
+        var target: String
+        /// The entitlements file, absolute, when the note is about one.
+        var file: String?
+        /// Finishes "…: its App Group and CloudKit container cannot be told".
+        var reason: String
+    }
+
+    /// What one entitlements file says.
+    private struct FileFacts: Equatable {
+        var appGroup: Fact
+        var cloudKit: Fact
+    }
+
+    /// Reads the entitlements of every target of a project (`objects`, the PBXProject `project`), with the files they
+    /// name read once each. `base`: the folder `$(SRCROOT)` is, where relative paths start.
+    static func read(
+        targets: [(id: String, name: String)], project: [String: PropertyListValue],
+        objects: [String: [String: PropertyListValue]], base: String
+    ) -> (entitlements: [String: TargetEntitlements], notes: [Note]) {
+        var files: [String: Result<FileFacts, Note>] = [:]
+        var notes: [Note] = []
+        var found: [String: TargetEntitlements] = [:]
+        let projectConfigurations = configurations(project["buildConfigurationList"]?.string, objects)
+        for (id, name) in targets {
+            guard let target = objects[id] else { continue }
+            var reader = Reader(
+                target: name, base: base, projectConfigurations: projectConfigurations, files: files)
+            found[name] = reader.entitlements(
+                of: configurations(target["buildConfigurationList"]?.string, objects), notes: &notes)
+            files = reader.files
+        }
+        return (found, notes)
+    }
+
+    /// A build configuration's name, settings, and whether an `.xcconfig` file may set more.
+    private struct Configuration {
+        var name: String
+        var settings: [String: PropertyListValue]
+        var fromFile: Bool
+    }
+
+    private static func configurations(
+        _ listID: String?, _ objects: [String: [String: PropertyListValue]]
+    ) -> [Configuration] {
+        guard let listID, let list = objects[listID] else { return [] }
+        return (list["buildConfigurations"]?.strings ?? []).compactMap { id in
+            guard let object = objects[id], let name = object["name"]?.string else { return nil }
+            return Configuration(
+                name: name, settings: object["buildSettings"]?.dictionary ?? [:],
+                fromFile: object["baseConfigurationReference"] != nil)
+        }
+    }
+
+    private struct Reader {
+        let target: String
+        let base: String
+        let projectConfigurations: [Configuration]
+        var files: [String: Result<FileFacts, Note>]
+
+        mutating func entitlements(of configurations: [Configuration], notes: inout [Note]) -> TargetEntitlements {
+            guard !configurations.isEmpty else { return .unknown }
+            var facts: [String: FileFacts] = [:]
+            var paths: [String: Set<String>] = [:]
+            for configuration in configurations {
+                var said: [FileFacts] = []
+                var unknown = false
+                for value in values(configuration) {
+                    switch value {
+                    case let .failure(note):
+                        if !notes.contains(note) { notes.append(note) }
+                        unknown = true
+                    case let .success(path?):
+                        paths[configuration.name, default: []].insert(path)
+                        switch read(path) {
+                        case let .success(read): said.append(read)
+                        case let .failure(note):
+                            if !notes.contains(note) { notes.append(note) }
+                            unknown = true
+                        }
+                    case .success(nil):
+                        said.append(FileFacts(appGroup: .absent, cloudKit: .absent))
+                    }
+                }
+                let unknownFacts = FileFacts(appGroup: .unknown, cloudKit: .unknown)
+                if unknown || said.isEmpty {
+                    facts[configuration.name] = unknownFacts
+                } else {
+                    // Several platforms' entitlements (`CODE_SIGN_ENTITLEMENTS[sdk=macosx*]`): what they all say.
+                    let groups = Set(said.map { "\($0.appGroup)" })
+                    let clouds = Set(said.map { "\($0.cloudKit)" })
+                    facts[configuration.name] = FileFacts(
+                        appGroup: groups.count == 1 ? said[0].appGroup : .unknown,
+                        cloudKit: clouds.count == 1 ? said[0].cloudKit : .unknown)
+                }
+            }
+            let names = configurations.map(\.name)
+            let release = names.contains("Release") ? facts["Release"] : nil
+            var result = TargetEntitlements()
+            let groups = names.compactMap { facts[$0]?.appGroup }
+            if Set(groups.map { "\($0)" }).count == 1 {
+                result.appGroup = groups[0]
+            } else if let release {
+                if let debug = facts["Debug"], debug.appGroup != release.appGroup {
+                    notes.append(
+                        Note(
+                            target: target, file: nil,
+                            reason: "its Debug and Release entitlements name different App Groups"))
+                    result.appGroup = .unknown
+                } else {
+                    result.appGroup = release.appGroup
+                }
+            }
+            let clouds = names.compactMap { facts[$0]?.cloudKit }
+            if Set(clouds.map { "\($0)" }).count == 1 {
+                result.cloudKit = clouds[0]
+            } else if let release {
+                result.cloudKit = release.cloudKit
+            }
+            let used = names.contains("Release") ? paths["Release"] : Set(paths.values.joined())
+            if let used, used.count == 1 { result.file = used.first }
+            return result
+        }
+
+        /// The entitlements paths a configuration names (absolute; nil where it names none), or why one cannot be told.
+        private func values(_ configuration: Configuration) -> [Result<String?, Note>] {
+            var own = Self.entitlementSettings(configuration.settings)
+            let projectLevel = projectConfigurations.first { $0.name == configuration.name }
+            var settings = configuration.settings
+            if own.isEmpty {
+                // An `.xcconfig` may name them: not read, so not known.
+                if configuration.fromFile { return [.failure(unread(configuration.name))] }
+                if let projectLevel {
+                    own = Self.entitlementSettings(projectLevel.settings)
+                    settings = projectLevel.settings
+                    if own.isEmpty, projectLevel.fromFile { return [.failure(unread(configuration.name))] }
+                }
+            }
+            guard !own.isEmpty else { return [.success(nil)] }
+            return own.map { written in
+                guard !written.isEmpty else { return .success(nil) }
+                guard let path = expand(written, settings: settings, fallback: projectLevel?.settings ?? [:]) else {
+                    return .failure(
+                        Note(
+                            target: target, file: nil,
+                            reason: "its CODE_SIGN_ENTITLEMENTS (\(written)) uses a build setting schemalint does "
+                                + "not read"))
+                }
+                return .success(XcodeProject.join(base, path))
+            }
+        }
+
+        private func unread(_ configuration: String) -> Note {
+            Note(
+                target: target, file: nil,
+                reason: "its \(configuration) configuration is based on an .xcconfig file schemalint does not read")
+        }
+
+        /// `CODE_SIGN_ENTITLEMENTS` and its conditional forms (`CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]`).
+        private static func entitlementSettings(_ settings: [String: PropertyListValue]) -> [String] {
+            settings.keys.sorted().filter { $0 == "CODE_SIGN_ENTITLEMENTS" || $0.hasPrefix("CODE_SIGN_ENTITLEMENTS[") }
+                .compactMap { settings[$0]?.string }
+        }
+
+        /// The path with `$(SRCROOT)`, `$(PROJECT_DIR)`, `$(TARGET_NAME)` and the configuration's own settings put
+        /// in; nil when it names another.
+        private func expand(
+            _ written: String, settings: [String: PropertyListValue], fallback: [String: PropertyListValue],
+            depth: Int = 0
+        ) -> String? {
+            guard depth < 4 else { return nil }
+            var result = ""
+            var rest = Substring(written)
+            // The first `$(` or `${`, whichever comes first.
+            while let start = [rest.range(of: "$("), rest.range(of: "${")].compactMap({ $0 })
+                .min(by: { $0.lowerBound < $1.lowerBound })
+            {
+                let close: Character = rest[start].hasSuffix("(") ? ")" : "}"
+                guard let end = rest[start.upperBound...].firstIndex(of: close) else { return nil }
+                result += rest[..<start.lowerBound]
+                let name = String(rest[start.upperBound..<end])
+                switch name {
+                case "SRCROOT", "PROJECT_DIR", "SOURCE_ROOT": result += base
+                case "TARGET_NAME": result += target
+                default:
+                    guard let value = settings[name]?.string ?? fallback[name]?.string,
+                        let expanded = expand(value, settings: settings, fallback: fallback, depth: depth + 1)
+                    else { return nil }
+                    result += expanded
+                }
+                rest = rest[rest.index(after: end)...]
+            }
+            result += rest
+            return result.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        }
+
+        private mutating func read(_ path: String) -> Result<FileFacts, Note> {
+            if let known = files[path] { return known }
+            let read = Self.facts(of: path, target: target)
+            files[path] = read
+            return read
+        }
+
+        private static func facts(of path: String, target: String) -> Result<FileFacts, Note> {
+            let bytes: [UInt8]
+            switch RegularFile.bytes(path, limit: 1 << 20) {
+            case let .success(read): bytes = read
+            case let .failure(failure):
+                return .failure(Note(target: target, file: path, reason: "cannot be read (\(failure))"))
+            }
+            guard
+                let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil),
+                let root = plist as? [String: Any]
+            else {
+                return .failure(
+                    Note(target: target, file: path, reason: "is not a property list schemalint can read"))
+            }
+            let strings = { (key: String) -> [String] in
+                if let single = root[key] as? String { return [single] }
+                return (root[key] as? [Any])?.compactMap { $0 as? String } ?? []
+            }
+            let groups = strings("com.apple.security.application-groups")
+            let services = strings("com.apple.developer.icloud-services")
+            let containers = strings("com.apple.developer.icloud-container-identifiers")
+            return .success(
+                FileFacts(
+                    appGroup: groups.first.map { .present($0) } ?? .absent,
+                    cloudKit: services.contains("CloudKit")
+                        ? containers.first.map { .present($0) } ?? .absent
+                        : .absent))
+        }
+    }
+}

@@ -1,0 +1,505 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// What the project states through its targets' entitlements: a configuration leaving `groupContainer` at `.automatic`
+/// keeps its store in the target's App Group, so an app and its widget both entitled to one group open one
+/// `default.store`; one leaving `cloudKitDatabase` at `.automatic` syncs in a target entitled to a CloudKit container.
+/// Entitlements that cannot be read change nothing.
+final class EntitlementsTests: XCTestCase {
+    private static let group = "group.com.example.tallies"
+
+    // MARK: Building a small app
+
+    /// A target of the project: its synchronized folder and each build configuration's `CODE_SIGN_ENTITLEMENTS`
+    /// (nil: not set).
+    private struct Target {
+        var name: String
+        var productType = "com.apple.product-type.application"
+        var entitlements: [String: String?] = [:]
+        /// Settings each configuration holds besides.
+        var settings: [String: String] = [:]
+        var xcconfig = false
+
+        static func app(_ name: String = "Tallies", entitlements: String?) -> Target {
+            Target(name: name, entitlements: ["Debug": entitlements, "Release": entitlements])
+        }
+
+        static func widget(_ name: String = "Glance", entitlements: String?) -> Target {
+            Target(
+                name: name, productType: "com.apple.product-type.app-extension",
+                entitlements: ["Debug": entitlements, "Release": entitlements])
+        }
+    }
+
+    /// An Xcode 16 project: one synchronized folder per target, each target with Debug and Release configurations.
+    private static func project(_ targets: [Target]) -> String {
+        var objects = ""
+        for (index, target) in targets.enumerated() {
+            let number = index + 1
+            var configurations: [String] = []
+            for (offset, name) in ["Debug", "Release"].enumerated() {
+                let id = "B\(number)\(offset)"
+                configurations.append(id)
+                var settings = target.settings.sorted { $0.key < $1.key }.map { "\($0.key) = \"\($0.value)\"; " }
+                    .joined()
+                if let path = target.entitlements[name] ?? nil { settings += "CODE_SIGN_ENTITLEMENTS = \"\(path)\"; " }
+                let base = target.xcconfig ? "baseConfigurationReference = X1; " : ""
+                objects +=
+                    "        \(id) = {isa = XCBuildConfiguration; \(base)buildSettings = {\(settings)}; "
+                    + "name = \(name); };\n"
+            }
+            objects += """
+                        G\(number) = {isa = PBXFileSystemSynchronizedRootGroup; path = \(target.name); \
+                sourceTree = "<group>"; };
+                        D\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); \
+                buildPhases = (E\(number), ); fileSystemSynchronizedGroups = (G\(number), ); name = \(target.name); \
+                productType = "\(target.productType)"; };
+                        E\(number) = {isa = PBXSourcesBuildPhase; files = (); };
+                        L\(number) = {isa = XCConfigurationList; buildConfigurations = (\
+                \(configurations.joined(separator: ", ")), ); };
+
+                """
+        }
+        let groups = targets.indices.map { "G\($0 + 1), " }.joined()
+        let ids = targets.indices.map { "D\($0 + 1), " }.joined()
+        return """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                classes = {
+                };
+                objectVersion = 77;
+                objects = {
+            \(objects)
+                    X1 = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
+                    C1 = {isa = PBXGroup; children = (\(groups)X1, ); sourceTree = "<group>"; };
+                    L0 = {isa = XCConfigurationList; buildConfigurations = (B00, B01, ); };
+                    B00 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Debug; };
+                    B01 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+                    F1 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = C1; projectDirPath = ""; \
+            projectRoot = ""; targets = (\(ids)); };
+                };
+                rootObject = F1;
+            }
+            """
+    }
+
+    /// An entitlements file: App Groups, and CloudKit with its containers.
+    private static func entitlements(groups: [String] = [], cloudKit: [String]? = nil) -> String {
+        var body = ""
+        if !groups.isEmpty {
+            body +=
+                "\t<key>com.apple.security.application-groups</key>\n\t<array>\n"
+                + groups.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>\n"
+        }
+        if let cloudKit {
+            body +=
+                "\t<key>com.apple.developer.icloud-services</key>\n\t<array>\n\t\t<string>CloudKit</string>\n"
+                + "\t</array>\n\t<key>com.apple.developer.icloud-container-identifiers</key>\n\t<array>\n"
+                + cloudKit.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>\n"
+        }
+        body += "\t<key>com.apple.security.app-sandbox</key>\n\t<true/>\n"
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \(body)</dict>
+            </plist>
+            """
+    }
+
+    private func analyze(_ files: [String: String]) throws -> Analysis {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let analysis = try Analyzer(workingDirectory: root, threads: 1).analyze(paths: [], lockfile: nil)
+        TestSupport.assertMessagesAreShaped(analysis.findings)
+        return analysis
+    }
+
+    /// Why some targets' entitlements cannot be told, as `check --verbose` says.
+    private func notes(_ files: [String: String]) throws -> [String] {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let paths = files.keys.filter { $0.hasSuffix(".swift") }.sorted()
+        return ProjectMembership(paths: paths, workingDirectory: root.path).entitlementNotes
+    }
+
+    private func found(_ analysis: Analysis, _ rule: RuleID) -> [String] {
+        TestSupport.summary(analysis.findings.filter { $0.rule == rule })
+    }
+
+    // MARK: App Group
+
+    private static let tallies = """
+        import Foundation
+        import SwiftData
+
+        @Model final class Tally {
+            var name: String = ""
+            var count: Int = 0
+            init(name: String) { self.name = name }
+        }
+
+        @Model final class Reset {
+            var at: Date = Date.now
+            var tally: Tally?
+            init() {}
+        }
+        """
+
+    /// The app: both models, on the store `configuration` names (nil: `.modelContainer(for:)`, no configuration).
+    private static func app(_ configuration: String?) -> String {
+        let container =
+            configuration.map {
+                "let container = try! ModelContainer(for: Tally.self, Reset.self, configurations: \($0))"
+            } ?? "let container = try! ModelContainer(for: Tally.self, Reset.self)"
+        return """
+            import SwiftData
+            import SwiftUI
+
+            @main
+            struct TalliesApp: App {
+                \(container)
+
+                var body: some Scene {
+                    WindowGroup { Text("Tallies") }.modelContainer(container)
+                }
+            }
+            """
+    }
+
+    /// The widget: one model, on the store `configuration` names.
+    private static func widget(_ configuration: String?) -> String {
+        let container =
+            configuration.map { "try ModelContainer(for: Tally.self, configurations: \($0))" }
+            ?? "try ModelContainer(for: Tally.self)"
+        return """
+            import SwiftData
+
+            struct TallyReader {
+                func total() throws -> Int {
+                    let container = \(container)
+                    return try ModelContext(container).fetch(FetchDescriptor<Tally>()).reduce(0) { $0 + $1.count }
+                }
+            }
+            """
+    }
+
+    /// An app and its widget, each entitled to the groups given (nil: no entitlements file named), the app's
+    /// entitlements named by `appPath`.
+    private static func groupApp(
+        app: String?, widget: String?, appGroups: [String]? = [group], widgetGroups: [String]? = [group],
+        appPath: String = "Tallies/Tallies.entitlements", extra: [String: String] = [:]
+    ) -> [String: String] {
+        var files = [
+            "Tallies/Models/Tally.swift": tallies,
+            "Tallies/TalliesApp.swift": Self.app(app),
+            "Glance/TallyReader.swift": Self.widget(widget),
+            "Tallies.xcodeproj/project.pbxproj": project([
+                .app(entitlements: appGroups == nil ? nil : appPath),
+                .widget(entitlements: widgetGroups == nil ? nil : "Glance/Glance.entitlements"),
+            ]),
+        ]
+        // Every path form names this file.
+        if let appGroups { files["Tallies/Tallies.entitlements"] = entitlements(groups: appGroups) }
+        if let widgetGroups { files["Glance/Glance.entitlements"] = entitlements(groups: widgetGroups) }
+        return files.merging(extra) { $1 }
+    }
+
+    /// Both targets entitled to one group, both leaving `groupContainer` at `.automatic`: one store in the group, and
+    /// the widget opening it with one model of two drops the other's rows. Written four ways.
+    func testAnAppAndItsWidgetInOneAppGroupShareTheDefaultStore() throws {
+        let shapes: [(app: String?, widget: String?, extra: [String: String], store: String)] = [
+            ("ModelConfiguration()", "ModelConfiguration()", [:], "\(Self.group)/default.store"),
+            // No configuration at all: SwiftData's default one.
+            (nil, nil, [:], "\(Self.group)/default.store"),
+            // A static member of another type in another file, given a schema.
+            (
+                "ModelConfiguration(schema: Schema([Tally.self, Reset.self]))", "GlanceStore.configuration",
+                [
+                    "Glance/GlanceStore.swift": "import SwiftData\n\nenum GlanceStore {\n"
+                        + "    static let configuration = ModelConfiguration(schema: Schema([Tally.self]))\n}\n"
+                ],
+                "\(Self.group)/default.store"
+            ),
+            // Named: the app names the group, the widget leaves it to its entitlements.
+            (
+                "ModelConfiguration(\"Tallies\", groupContainer: .identifier(\"\(Self.group)\"))",
+                "ModelConfiguration(\"Tallies\", groupContainer: .automatic)", [:], "\(Self.group)/Tallies.store"
+            ),
+        ]
+        for shape in shapes {
+            let analysis = try analyze(Self.groupApp(app: shape.app, widget: shape.widget, extra: shape.extra))
+            let stores = analysis.topology.stores.map(\.name)
+            XCTAssertEqual(stores, [shape.store], "\(shape)")
+            XCTAssertEqual(
+                found(analysis, .storeOpenedWithDifferentModels),
+                [
+                    "store_opened_with_different_models "
+                        + "Glance/TallyReader.swift:5"
+                ], "\(shape)")
+        }
+    }
+
+    /// The app spells the group's file out through `containerURL(forSecurityApplicationGroupIdentifier:)`; the
+    /// widget leaves it to its entitlements: the same file.
+    func testAGroupContainerURLIsTheEntitledDefaultStore() throws {
+        let url =
+            "ModelConfiguration(url: FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "
+            + "\"\(Self.group)\")!.appending(path: \"Library/Application Support/default.store\"))"
+        let analysis = try analyze(Self.groupApp(app: url, widget: "ModelConfiguration()"))
+        XCTAssertEqual(
+            found(analysis, .storeOpenedWithDifferentModels),
+            ["store_opened_with_different_models Glance/TallyReader.swift:5"])
+        // Not entitled, the widget's default store is its own.
+        let apart = try analyze(Self.groupApp(app: url, widget: "ModelConfiguration()", widgetGroups: nil))
+        XCTAssertEqual(found(apart, .storeOpenedWithDifferentModels), [])
+    }
+
+    /// `$(SRCROOT)/` before the path, a path built from `$(TARGET_NAME)`: the same files.
+    func testEntitlementsPathsWithBuildSettings() throws {
+        for path in [
+            "$(SRCROOT)/Tallies/Tallies.entitlements", "${PROJECT_DIR}/$(TARGET_NAME)/$(TARGET_NAME).entitlements",
+        ] {
+            let analysis = try analyze(
+                Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()", appPath: path))
+            XCTAssertEqual(analysis.topology.stores.map(\.name), ["\(Self.group)/default.store"], path)
+            XCTAssertEqual(
+                found(analysis, .storeOpenedWithDifferentModels),
+                ["store_opened_with_different_models Glance/TallyReader.swift:5"], path)
+        }
+    }
+
+    /// Controls: the widget not entitled, entitled to another group, keeping its store out of the group
+    /// (`groupContainer: .none`), or its entitlements file missing: two stores, nothing said.
+    func testDefaultStoresStayApartUnlessBothTargetsShareTheGroup() throws {
+        let cases: [(String, [String: String])] = [
+            (
+                "widget not entitled",
+                Self.groupApp(
+                    app: "ModelConfiguration()", widget: "ModelConfiguration()",
+                    widgetGroups: nil)
+            ),
+            (
+                "another group",
+                Self.groupApp(
+                    app: "ModelConfiguration()", widget: "ModelConfiguration()",
+                    widgetGroups: ["group.com.example.other"])
+            ),
+            (
+                "groupContainer: .none",
+                Self.groupApp(
+                    app: "ModelConfiguration()",
+                    widget: "ModelConfiguration(groupContainer: .none)")
+            ),
+            ("no App Group", Self.groupApp(app: nil, widget: nil, appGroups: [], widgetGroups: [])),
+        ]
+        for (name, files) in cases {
+            let analysis = try analyze(files)
+            XCTAssertEqual(analysis.topology.stores.count, 2, name)
+            XCTAssertEqual(found(analysis, .storeOpenedWithDifferentModels), [], name)
+        }
+        // The widget's entitlements missing: its store cannot be told to be in the group, so it stays its own.
+        var missing = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        missing["Glance/Glance.entitlements"] = nil
+        let analysis = try analyze(missing)
+        XCTAssertEqual(
+            analysis.topology.stores.map(\.name), ["default.store (Glance)", "\(Self.group)/default.store"])
+        XCTAssertEqual(found(analysis, .storeOpenedWithDifferentModels), [])
+        XCTAssertEqual(
+            try notes(missing),
+            [
+                "target Glance of Tallies.xcodeproj: Glance/Glance.entitlements cannot be read (it does not "
+                    + "exist): its App Group and CloudKit container cannot be told, so its stores are taken as its "
+                    + "own and not synced"
+            ])
+    }
+
+    /// Bad entitlements are normal input: not a property list, Debug and Release naming different groups, a path
+    /// through a setting schemalint does not read, settings from an `.xcconfig`: the widget's store stays its own.
+    func testEntitlementsThatCannotBeToldChangeNothing() throws {
+        var garbage = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        garbage["Glance/Glance.entitlements"] = "<plist><dict><key>oops"
+        var debug = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        debug["Glance/Debug.entitlements"] = Self.entitlements(groups: ["group.com.example.debug"])
+        var split = Target.widget(entitlements: "Glance/Glance.entitlements")
+        split.entitlements["Debug"] = "Glance/Debug.entitlements"
+        debug["Tallies.xcodeproj/project.pbxproj"] = Self.project([
+            .app(entitlements: "Tallies/Tallies.entitlements"), split,
+        ])
+        var unread = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        unread["Tallies.xcodeproj/project.pbxproj"] = Self.project([
+            .app(entitlements: "Tallies/Tallies.entitlements"),
+            .widget(entitlements: "$(CONFIGURATION_FOLDER)/Glance.entitlements"),
+        ])
+        var xcconfig = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        var based = Target.widget(entitlements: nil)
+        based.xcconfig = true
+        xcconfig["Tallies.xcodeproj/project.pbxproj"] = Self.project([
+            .app(entitlements: "Tallies/Tallies.entitlements"), based,
+        ])
+        let cases: [(String, [String: String], String)] = [
+            ("not a plist", garbage, "Glance/Glance.entitlements is not a property list schemalint can read"),
+            ("Debug and Release", debug, "its Debug and Release entitlements name different App Groups"),
+            (
+                "unread setting", unread,
+                "its CODE_SIGN_ENTITLEMENTS ($(CONFIGURATION_FOLDER)/Glance.entitlements) "
+                    + "uses a build setting schemalint does not read"
+            ),
+            ("xcconfig", xcconfig, "its Debug configuration is based on an .xcconfig file schemalint does not read"),
+        ]
+        for (name, files, note) in cases {
+            let analysis = try analyze(files)
+            XCTAssertEqual(analysis.topology.stores.count, 2, name)
+            XCTAssertEqual(found(analysis, .storeOpenedWithDifferentModels), [], name)
+            let said = try notes(files)
+            XCTAssertTrue(said.contains { $0.contains(note) }, "\(name): \(said)")
+        }
+    }
+
+    /// Debug and Release agreeing, a third configuration (`Beta`) naming another group: Release is taken.
+    func testReleaseIsTakenOverAnotherConfiguration() throws {
+        var files = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        files["Glance/Beta.entitlements"] = Self.entitlements(groups: ["group.com.example.beta"])
+        var project = Self.project([
+            .app(entitlements: "Tallies/Tallies.entitlements"), .widget(entitlements: "Glance/Glance.entitlements"),
+        ])
+        project = project.replacingOccurrences(
+            of: "buildConfigurations = (B20, B21, )",
+            with: "buildConfigurations = "
+                + "(B20, B21, B22, )"
+        ).replacingOccurrences(
+            of: "        C1 = ",
+            with: "        B22 = {isa = XCBuildConfiguration; buildSettings = {CODE_SIGN_ENTITLEMENTS = "
+                + "\"Glance/Beta.entitlements\"; }; name = Beta; };\n        C1 = ")
+        files["Tallies.xcodeproj/project.pbxproj"] = project
+        let analysis = try analyze(files)
+        XCTAssertEqual(analysis.topology.stores.map(\.name), ["\(Self.group)/default.store"])
+    }
+
+    /// A lockfile written before entitlements were read recorded the shared store as `default.store`: still that
+    /// store.
+    func testALockfileNamingTheDefaultStoreStillNamesTheGroupStore() throws {
+        let files = Self.groupApp(app: "ModelConfiguration()", widget: nil)
+        let analysis = try analyze(files)
+        let store = try XCTUnwrap(analysis.topology.stores.first)
+        XCTAssertEqual(store.location.key, "\(Self.group)/default.store")
+        XCTAssertTrue(store.location.isRecorded(in: ["default.store"]))
+    }
+
+    // MARK: CloudKit
+
+    private static let notes = """
+        import Foundation
+        import SwiftData
+
+        @Model final class Note {
+            @Attribute(.unique) var id: UUID = UUID()
+            var text: String = ""
+            init() {}
+        }
+        """
+
+    /// A notes app whose container opens `configuration` (nil: none given), the app target entitled as given.
+    private static func cloudApp(
+        _ configuration: String?, entitlements: String? = entitlements(cloudKit: ["iCloud.com.example.notes"]),
+        extra: [String: String] = [:]
+    ) -> [String: String] {
+        let container =
+            configuration.map { "try! ModelContainer(for: Note.self, configurations: \($0))" }
+            ?? "try! ModelContainer(for: Note.self)"
+        var files = [
+            "Notes/Note.swift": notes,
+            "Notes/NotesApp.swift": """
+            import SwiftData
+            import SwiftUI
+
+            @main
+            struct NotesApp: App {
+                let container = \(container)
+
+                var body: some Scene {
+                    WindowGroup { Text("Notes") }.modelContainer(container)
+                }
+            }
+            """,
+            "Notes.xcodeproj/project.pbxproj": project([
+                .app("Notes", entitlements: entitlements == nil ? nil : "Notes/Notes.entitlements"),
+                Target(name: "NotesTests", productType: "com.apple.product-type.bundle.unit-test"),
+            ]),
+        ]
+        if let entitlements { files["Notes/Notes.entitlements"] = entitlements }
+        return files.merging(extra) { $1 }
+    }
+
+    /// `cloudKitDatabase` left at `.automatic` in a target entitled to CloudKit syncs: a unique attribute breaks it.
+    /// Written four ways.
+    func testAnEntitledTargetSyncsConfigurationsLeftAtAutomatic() throws {
+        let shapes: [(String?, [String: String], String)] = [
+            ("ModelConfiguration()", [:], "Notes/NotesApp.swift:6"),
+            (nil, [:], "Notes/NotesApp.swift:6"),
+            (
+                "NotesStore.configuration",
+                [
+                    "Notes/NotesStore.swift": "import SwiftData\n\nenum NotesStore {\n"
+                        + "    static let configuration = ModelConfiguration(schema: Schema([Note.self]))\n}\n"
+                ],
+                "Notes/NotesStore.swift:4"
+            ),
+            (
+                "makeConfiguration()",
+                [
+                    "Notes/Configuration.swift":
+                        "import SwiftData\n\nfunc makeConfiguration() -> ModelConfiguration {\n"
+                        + "    ModelConfiguration(schema: Schema([Note.self]))\n}\n"
+                ],
+                "Notes/Configuration.swift:4"
+            ),
+        ]
+        for (configuration, extra, enabledAt) in shapes {
+            let analysis = try analyze(Self.cloudApp(configuration, extra: extra))
+            let findings = analysis.findings.filter { $0.rule == .cloudkitIncompatible }
+            XCTAssertEqual(
+                TestSupport.summary(findings), ["cloudkit_incompatible Notes/Note.swift:5"],
+                "\(configuration ?? "none")")
+            XCTAssertEqual(findings.first?.notes.map { "\($0.location.file):\($0.location.line)" }, [enabledAt])
+            XCTAssertTrue(
+                findings.first?.message.detail.contains(
+                    "target Notes's entitlements (Notes/Notes.entitlements) name CloudKit container "
+                        + "iCloud.com.example.notes") == true, "\(findings)")
+            XCTAssertEqual(analysis.topology.stores.map(\.syncs), [true], "\(configuration ?? "none")")
+        }
+    }
+
+    /// Controls: `cloudKitDatabase: .none`; entitlements without CloudKit, or CloudKit without a container; no
+    /// entitlements; an entitlements file that is not a property list.
+    func testConfigurationsStayLocalWithoutTheEntitlement() throws {
+        let cases: [(String, [String: String])] = [
+            (".none", Self.cloudApp("ModelConfiguration(cloudKitDatabase: .none)")),
+            ("App Group only", Self.cloudApp(nil, entitlements: Self.entitlements(groups: [Self.group]))),
+            ("no container", Self.cloudApp("ModelConfiguration()", entitlements: Self.entitlements(cloudKit: []))),
+            ("no entitlements", Self.cloudApp("ModelConfiguration()", entitlements: nil)),
+            ("not a plist", Self.cloudApp("ModelConfiguration()", entitlements: "{ not: xml")),
+        ]
+        for (name, files) in cases {
+            let analysis = try analyze(files)
+            XCTAssertEqual(found(analysis, .cloudkitIncompatible), [], name)
+            XCTAssertEqual(analysis.topology.stores.map(\.syncs), [false], name)
+        }
+    }
+}
