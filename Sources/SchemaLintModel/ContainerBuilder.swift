@@ -7,9 +7,17 @@ enum ContainerBuilder {
         // An in-memory store is dropped from every check: a parameter's default is not taken without a call seen.
         var flags = cloudKit
         flags.defaultWithoutCallers = false
+        project.storeMoves = []
         for file in files {
             project.debugOnlyContainers += file.debugOnlyContainers
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
+            if !fileIsTest {
+                for move in file.storeMoves {
+                    let scope = symbols.scope(move.scope, file: file.path)
+                    project.storeMoves += places(cloudKit.evaluate(move.source, scope: scope, file: file.path))
+                        .map { ($0, move.location) }
+                }
+            }
             for use in file.containers {
                 let scope = symbols.scope(use.scope, file: file.path)
                 let (models, versioned, schemaUse) = resolve(
@@ -197,6 +205,20 @@ enum ContainerBuilder {
             }
         }
         return passed
+    }
+
+    /// The places an evaluated path may be: one each, nil for one that cannot be read.
+    private static func places(_ evaluated: Evaluated<ScalarValue>) -> [StorePath?] {
+        let values: [ScalarValue]
+        switch evaluated {
+        case .unknown: return [nil]
+        case let .value(value): values = [value]
+        case let .oneOf(choices): values = choices
+        }
+        return values.map { value in
+            guard case let .string(text) = value else { return nil }
+            return StorePath(evaluated: text)
+        }
     }
 
     /// A store whose App Group or name is given by a constant (`AppGroup.identifier`), with the string the constant

@@ -48,6 +48,9 @@ public struct ParsedFile: Sendable {
     /// Calls that carry a store's rows to another file (`migratePersistentStore`, `replacePersistentStore`): a store
     /// file the app moved away from may have been copied, so it is not said to be left behind.
     public var storeCopies: [SourceLocation] = []
+    /// Where those of them that name a file take it from (`moveItem(at:to:)`, `copyItem(atPath:toPath:)`,
+    /// `replaceItemAt(_:withItemAt:)`): a SwiftData store moved by the app's own code is carried, not left behind.
+    public var storeMoves: [StoreMoveUse] = []
     /// `NSMigrationManager(...)`: the app migrates its Core Data stores itself, version by version.
     public var storeMigrators: [SourceLocation] = []
     /// `shouldMigrateStoreAutomatically = ...` and `shouldInferMappingModelAutomatically = ...` as written, for the
@@ -515,6 +518,20 @@ public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     /// subset, configurations: ModelConfiguration(url: url))`, then `removeItem(at: url)`): what it opens is no state
     /// the store keeps.
     case salvage
+}
+
+/// A file the code moves or copies away (`FileManager.moveItem(at: source, to: ...)`), as written.
+public struct StoreMoveUse: Sendable {
+    public var source: ValueSource
+    /// Where the call is: names in the source resolve there.
+    public var scope: [String]
+    public var location: SourceLocation
+
+    public init(source: ValueSource, scope: [String], location: SourceLocation) {
+        self.source = source
+        self.scope = scope
+        self.location = location
+    }
 }
 
 /// A value that decides a store (a `Bool` flag, a CloudKit database, a store's name) as it is written, before any

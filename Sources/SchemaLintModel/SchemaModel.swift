@@ -319,6 +319,9 @@ public struct Project {
     public var coreDataStores: [CoreDataStore] = []
     /// `ParsedFile.storeCopies` of every file.
     public var storeCopies: [SourceLocation] = []
+    /// The places files are moved or copied from by the app's code (`ParsedFile.storeMoves`, evaluated), each a
+    /// `StorePath` or nil where it cannot be read.
+    public var storeMoves: [(from: StorePath?, at: SourceLocation)] = []
     /// `ParsedFile.storeMigrators` of every app file (tests excluded), and where its `migrationFlags` evaluate to
     /// false (`automaticMigrationOff`, `inferenceOff`) or to a value that cannot be read (`migrationFlagsUnread`).
     public var storeMigrators: [SourceLocation] = []

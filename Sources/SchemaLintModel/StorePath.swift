@@ -94,6 +94,34 @@ public struct StorePath: Hashable, Sendable {
         }
     }
 
+    /// Whether moving or copying this place takes `store` with it: the same file, a folder holding it, or the same
+    /// file name in a folder that cannot be read (a move that may be it). SQLite's `-wal` and `-shm` files beside a
+    /// store are moved with it by code that moves the store, so the store file itself is what counts.
+    public func carries(_ store: StorePath) -> Bool {
+        if base == .unknown { return file == store.file }
+        return base == store.base && components.count <= store.components.count
+            && Array(store.components.prefix(components.count)) == components
+    }
+
+    /// The place of a store by its lockfile key: `file:` keys as written, SwiftData's default and named stores in
+    /// Application Support (an App Group's `Library/Application Support` for `group/Name.store`). Nil for a key that
+    /// names no place (a URL's text, an unknown store).
+    public init?(storeKey key: String) {
+        if key.hasPrefix("file:") {
+            self.init(evaluated: String(key.dropFirst("file:".count)))
+            return
+        }
+        guard key.hasSuffix(".store"), !key.hasPrefix("url:"), !key.contains("`") else { return nil }
+        let parts = key.split(separator: "/").map(String.init)
+        if parts.count == 1 {
+            self.init(base: .applicationSupport, components: parts)
+        } else if parts.count == 2 {
+            self.init(base: .appGroup(parts[0]), components: ["Library", "Application Support", parts[1]])
+        } else {
+            return nil
+        }
+    }
+
     /// How messages name the place: `Documents/Stores/Model.sqlite`, `the App Group group.x's
     /// Library/Application Support/Model.store`.
     public var description: String {

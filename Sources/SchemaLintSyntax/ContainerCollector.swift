@@ -24,6 +24,7 @@ final class ContainerCollector: SyntaxVisitor {
     /// Core Data stacks, with the store files, descriptions and CloudKit options the same type gives them.
     private(set) var coreDataStacks: [CoreDataStackUse] = []
     private(set) var storeCopies: [SourceLocation] = []
+    private(set) var storeMoves: [StoreMoveUse] = []
     private(set) var storeMigrators: [SourceLocation] = []
     private(set) var migrationFlags: [CoreDataMigrationFlag] = []
     private var coreData = CoreDataGroups()
@@ -284,6 +285,10 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
         } else if CoreDataStackReader.copiesStore(node) {
             storeCopies.append(reader.location(node))
+            if let source = CoreDataStackReader.movedFile(node) {
+                storeMoves.append(
+                    StoreMoveUse(source: valueReader.read(source), scope: scope, location: reader.location(node)))
+            }
         } else if ModelSourceReader.calleeName(node.calledExpression)?.hasSuffix("NSMigrationManager") == true {
             storeMigrators.append(reader.location(node))
         }

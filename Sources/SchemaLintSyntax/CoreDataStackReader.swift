@@ -159,6 +159,21 @@ struct CoreDataStackReader {
         return ["migratePersistentStore", "replacePersistentStore", "copyItem", "moveItem", "replaceItemAt"]
             .contains(name)
     }
+
+    /// The file a move or copy takes away: `moveItem(at:to:)` and `copyItem(atPath:toPath:)`'s first argument,
+    /// `replaceItemAt(_:withItemAt:)`'s second, `replacePersistentStore(at:...withPersistentStoreFrom:...)`'s source.
+    static func movedFile(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
+            return nil
+        }
+        let labelled = { (label: String) in call.arguments.first { $0.label?.text == label }?.expression }
+        switch name {
+        case "moveItem", "copyItem": return labelled("at") ?? labelled("atPath")
+        case "replaceItemAt": return labelled("withItemAt")
+        case "replacePersistentStore": return labelled("withPersistentStoreFrom")
+        default: return nil
+        }
+    }
 }
 
 /// A file's Core Data calls gathered by where they are: a container and the store files the same function gives it

@@ -71,6 +71,7 @@ public enum SwiftFileParser {
             parsed.callSites = collector.callSites
             parsed.coreDataStacks = collector.coreDataStacks
             parsed.storeCopies = collector.storeCopies
+            parsed.storeMoves = collector.storeMoves
             parsed.storeMigrators = collector.storeMigrators
             parsed.migrationFlags = collector.migrationFlags
         }

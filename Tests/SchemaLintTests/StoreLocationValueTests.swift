@@ -228,6 +228,81 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// The same move carried by the app's own code before the new store opens: a `moveItem`, a `copyItem(atPath:)`
+    /// through a constant of another type, a `replaceItemAt`, or a move of the folder holding it. No store is left
+    /// behind; a move of another file, or of a source that cannot be read, carries nothing.
+    func testAStoreMovedByTheAppsOwnCodeIsCarried() {
+        let old = "URL.documentsDirectory.appending(path: \"Old/J.store\")"
+        let shipped = TestSupport.lock(TestSupport.analyze(app("ModelConfiguration(url: \(old))")))
+        XCTAssertEqual(shipped.versions.values.first?.heldIn, ["file:⟨Documents⟩/Old/J.store"])
+        func moved(_ body: String, extra: [String: String] = [:]) -> [String] {
+            var files = [
+                "Journal/Models.swift": Self.models,
+                "Journal/JournalApp.swift": """
+                import Foundation
+                import SwiftData
+                import SwiftUI
+
+                @main struct JournalApp: App {
+                    static let new = URL.applicationSupportDirectory.appending(path: "J.store")
+                    let container: ModelContainer
+                    init() {
+                        \(body)
+                        container = try! ModelContainer(
+                            for: Entry.self, configurations: ModelConfiguration(url: Self.new))
+                    }
+                    var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
+                }
+                """,
+            ]
+            files.merge(extra) { _, new in new }
+            return TestSupport.summary(TestSupport.analyze(files, lockfile: shipped).findings)
+        }
+        let legacy = ["Journal/Legacy.swift": "import Foundation\n\nenum Legacy {\n    static let folder = "
+            + "URL.documentsDirectory.appending(path: \"Old\")\n}\n"]
+        let carried: [(String, String, [String: String])] = [
+            (
+                "moveItem(at:to:)",
+                "try? FileManager.default.moveItem(at: \(old), to: Self.new)",
+                [:]
+            ),
+            (
+                "copyItem(atPath:toPath:) through another type's constant",
+                "try? FileManager.default.copyItem(\n"
+                    + "atPath: Legacy.folder.appending(path: \"J.store\").path, toPath: Self.new.path)",
+                legacy
+            ),
+            (
+                "replaceItemAt(_:withItemAt:)",
+                "_ = try? FileManager.default.replaceItemAt(\n"
+                    + "Self.new, withItemAt: Legacy.folder.appendingPathComponent(\"J.store\"))",
+                legacy
+            ),
+            (
+                "the folder holding it",
+                "try? FileManager.default.moveItem(at: Legacy.folder, to: URL.applicationSupportDirectory)",
+                legacy
+            ),
+        ]
+        for (name, body, extra) in carried {
+            XCTAssertEqual(moved(body, extra: extra).filter { $0.hasPrefix("store_abandoned") }, [], name)
+        }
+        let notCarried: [(String, String)] = [
+            (
+                "another file",
+                "try? FileManager.default.moveItem(\n"
+                    + "at: URL.documentsDirectory.appending(path: \"Old/K.store\"), to: Self.new)"
+            ),
+            (
+                "a source that cannot be read",
+                "try? FileManager.default.moveItem(at: Bundle.main.bundleURL, to: Self.new)"
+            ),
+        ]
+        for (name, body) in notCarried {
+            XCTAssertEqual(moved(body).filter { $0.hasPrefix("store_abandoned") }.count, 1, name)
+        }
+    }
+
     /// One spelling whose value changed: a constant holding the file name is renamed between releases.
     func testAFileNameConstantThatChangedIsAnotherStore() {
         func files(_ name: String) -> [String: String] {

@@ -34,7 +34,11 @@ public enum StateAssignment {
             return .declaredOnly
         }
         if topology.isPooled { return .stores(topology.stores) }
-        if let recorded = locked.heldIn, !recorded.isEmpty {
+        // A recorded store no container opens now that the app's own code moves or copies away is carried to where
+        // it opens now: assigned from the sources, as an earlier release's entry is, never left behind.
+        if let recorded = locked.heldIn, !recorded.isEmpty,
+            topology.stores.contains(where: { $0.location.isRecorded(in: recorded) }) || !isCarried(recorded, project)
+        {
             let named = topology.stores.filter { $0.location.isRecorded(in: recorded) }
             // Left behind only when the recorded stores and every store opened now name their files for certain;
             // else the state is assigned as an earlier release's entry is.
@@ -86,6 +90,18 @@ public enum StateAssignment {
             project.publicTypes.contains(project.symbols[$0].name)
         }
         return exported ? [] : inMemory
+    }
+
+    /// Whether every recorded store is moved or copied by a `moveItem`/`copyItem`/`replaceItemAt` whose source
+    /// evaluates to its place (or a folder holding it, or its file name in a folder that cannot be read). A move whose
+    /// source cannot be read at all says nothing.
+    static func isCarried(_ recorded: [String], _ project: Project) -> Bool {
+        let moved = project.storeMoves.compactMap(\.from)
+        guard !moved.isEmpty else { return false }
+        return recorded.allSatisfy { key in
+            guard let place = StorePath(storeKey: key) else { return false }
+            return moved.contains { $0.carries(place) }
+        }
     }
 
     /// The in-memory containers that open a version: as their `Schema(versionedSchema:)`, or by a plan listing it.
