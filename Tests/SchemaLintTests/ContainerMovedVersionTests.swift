@@ -122,4 +122,44 @@ final class ContainerMovedVersionTests: XCTestCase {
             files(version: "NotesV2", noteFields: "var text: String = \"\"", spelling: 1, helper: true))
         XCTAssertEqual(analysis.project.containers.map(\.purpose).sorted { $0.rawValue < $1.rawValue }, [.app, .test])
     }
+
+    /// A version a test declares over the app's live models (a migration test's fixture) stores what the app
+    /// container stores, but no build users install writes it: `lock` records the app's state, never the fixture.
+    func testAVersionATestDeclaresIsNoStateTheAppWrites() {
+        let fixture = { (imports: String) in
+            """
+            \(imports)
+            import SwiftData
+
+            enum MigrationFixtures {
+                enum PointingAtLiveModels: VersionedSchema {
+                    static var versionIdentifier = Schema.Version(9, 0, 0)
+                    static var models: [any PersistentModel.Type] { [Note.self] }
+                }
+            }
+            """
+        }
+        let places: [(String, String)] = [
+            ("NotesTests/MigrationFixtures.swift", ""),
+            ("Support/MigrationFixtures.swift", "import XCTest"),
+            ("Support/MigrationFixtures.swift", "import Testing"),
+        ]
+        for (path, imports) in places {
+            let files = [
+                "Notes/Note.swift":
+                    "import SwiftData\n@Model final class Note {\n    var text = \"\"\n    init() {}\n}\n",
+                "Notes/NotesApp.swift": """
+                import SwiftData
+                import SwiftUI
+
+                @main struct NotesApp: App {
+                    var body: some Scene { WindowGroup { Text("Notes") }.modelContainer(for: Note.self) }
+                }
+                """,
+                path: fixture(imports),
+            ]
+            let outcome = Locker.plan(TestSupport.analyze(files), existing: nil, request: Locker.Request())
+            XCTAssertEqual(outcome.recorded.map { $0.hasPrefix("Unversioned@") }, [true], "\(path) \(imports)")
+        }
+    }
 }

@@ -78,4 +78,41 @@ final class DataDependentFailureTests: XCTestCase {
         let summary = UpgradeReport.summary(outcome)
         XCTAssertTrue(summary.hasPrefix("opens unless stored data stops it"), summary)
     }
+
+    /// Uniqueness on an attribute added in the same step, optional and without a default: every migrated row holds
+    /// NULL there and NULLs never collide (Harbour 4.2, vultisig). In a plan step and since an unversioned state, alone
+    /// or in a compound constraint; a new attribute with a default, or an existing one, still gives the warning.
+    func testUniquenessOnANewOptionalAttributeCannotCollide() {
+        let silent = [
+            "var title: String = \"\"; @Attribute(.unique) var code: String?",
+            "#Unique<Note>([\\.title, \\.code]); var title: String = \"\"; var code: String?",
+            "var title: String = \"\"; @Attribute(.unique, originalName: \"ref\") var code: UUID?",
+        ]
+        let firing = [
+            "var title: String = \"\"; @Attribute(.unique) var code: String = \"none\"",
+            "@Attribute(.unique) var title: String = \"\"",
+        ]
+        for (v2, fires) in silent.map({ ($0, false) }) + firing.map({ ($0, true) }) {
+            let stages = "[.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]"
+            let planned = TestSupport.analyze(plan(v1: "var title: String = \"\"", v2: v2, stages: stages))
+            XCTAssertEqual(planned.findings.contains { $0.rule == .uniqueConstraintAdded }, fires, v2)
+            func app(_ body: String) -> [String: String] {
+                [
+                    "Note.swift": "import SwiftData\n@Model final class Note {\n    \(body)\n    init() {}\n}",
+                    "NotesApp.swift": """
+                        import SwiftData
+                        import SwiftUI
+                        @main
+                        struct NotesApp: App {
+                            var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Note.self) }
+                        }
+                        """,
+                ]
+            }
+            let lockfile = TestSupport.lock(TestSupport.analyze(app("var title: String = \"\"")))
+            let unversioned = TestSupport.analyze(app(v2.replacingOccurrences(of: "; ", with: "\n    ")),
+                                                  lockfile: lockfile)
+            XCTAssertEqual(unversioned.findings.contains { $0.rule == .uniqueConstraintAdded }, fires, "app: \(v2)")
+        }
+    }
 }

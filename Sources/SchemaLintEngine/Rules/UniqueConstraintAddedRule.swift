@@ -15,7 +15,9 @@ public struct UniqueConstraintAddedRule: Rule {
                 }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
                 let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
-                for change in changes where change.kind == .uniqueAdded {
+                for change in changes where change.kind == .uniqueAdded
+                && !Self.cannotCollide(change, from: start, to: new.snapshot)
+                {
                     let location = uniqueLocation(change, in: step.to, context: context)
                     findings.append(
                         finding(
@@ -29,8 +31,11 @@ public struct UniqueConstraintAddedRule: Rule {
         // No plan: a store of a locked state is migrated by inference straight to today's models.
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
-            let changes = MigrationAssessment.assess(from: context.shippedEntities(of: state), to: now.snapshot)
-            for change in changes where change.kind == .uniqueAdded {
+            let shipped = context.shippedEntities(of: state)
+            let changes = MigrationAssessment.assess(from: shipped, to: now.snapshot)
+            for change in changes where change.kind == .uniqueAdded
+            && !Self.cannotCollide(change, from: shipped, to: now.snapshot)
+            {
                 findings.append(
                     finding(
                         uniqueLocation(change, in: target, context: context),
@@ -40,6 +45,23 @@ public struct UniqueConstraintAddedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether no two migrated rows can hold the same values of the constraint: one of its attributes is new in this
+    /// step, optional and without a default, so every existing row holds NULL there, and SQLite counts NULLs as
+    /// distinct (Harbour 4.2 added `@Attribute(.unique) var persistentID: String?`). A new attribute with a default
+    /// gives every row that one value, and is judged as any other.
+    static func cannotCollide(_ change: AssessedChange, from old: [EntitySnapshot], to new: [EntitySnapshot]) -> Bool {
+        guard let constraint = change.constraint,
+            let entity = new.first(where: { $0.name == change.entity })
+        else { return false }
+        let before = old.first { $0.name == change.entity || $0.name == entity.originalName }
+        let oldNames = Set(before?.properties.map(\.name) ?? [])
+        return constraint.split(separator: ".").contains { name in
+            guard let property = entity.properties.first(where: { $0.name == name }) else { return false }
+            let isNew = !oldNames.contains(property.name) && !oldNames.contains(property.originalName ?? property.name)
+            return isNew && property.kind == .attribute && property.optional && !property.hasDefault
+        }
     }
 
     /// The `.unique` property or the `#Unique` line that declares the constraint.

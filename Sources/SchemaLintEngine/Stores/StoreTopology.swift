@@ -295,7 +295,10 @@ extension StoreTopology {
         if let id = container.versionedSchema, let version = project.version(id) { return [version] }
         guard let models = container.models?.compactMap(\.entity), !models.isEmpty else { return [] }
         let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
-        return project.versions.filter { Set($0.allEntities) == stored }
+        // A version a test declares to store the same models (a migration test's fixture) is no state the app writes.
+        return project.versions.filter {
+            Set($0.allEntities) == stored && !project.testFiles.contains($0.location.file)
+        }
     }
 
     /// Whether a configuration this store is opened with turns CloudKit on: the configuration at the store's own
