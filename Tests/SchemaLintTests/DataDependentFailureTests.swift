@@ -25,6 +25,21 @@ final class DataDependentFailureTests: XCTestCase {
         """
     }
 
+    /// An unversioned app: its container opens `Note`, declared with `body`.
+    private func app(_ body: String) -> [String: String] {
+        [
+            "Note.swift": "import SwiftData\n@Model final class Note {\n    \(body)\n    init() {}\n}",
+            "NotesApp.swift": """
+                import SwiftData
+                import SwiftUI
+                @main
+                struct NotesApp: App {
+                    var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Note.self) }
+                }
+                """,
+        ]
+    }
+
     func testAPropertyMadeRequiredIsAWarningInEveryStepSpelling() throws {
         for stages in ["[.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]", "[]"] {
             let source = plan(v1: "var title: String?", v2: "var title: String", stages: stages)
@@ -52,19 +67,6 @@ final class DataDependentFailureTests: XCTestCase {
 
     /// No plan: a uniqueness constraint added since the locked state is said as a plan step's is.
     func testAUniquenessConstraintOnAnUnversionedAppIsAWarning() throws {
-        func app(_ title: String) -> [String: String] {
-            [
-                "Note.swift": "import SwiftData\n@Model final class Note {\n    \(title)\n    init() {}\n}",
-                "NotesApp.swift": """
-                    import SwiftData
-                    import SwiftUI
-                    @main
-                    struct NotesApp: App {
-                        var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Note.self) }
-                    }
-                    """,
-            ]
-        }
         let lockfile = TestSupport.lock(TestSupport.analyze(app("var title: String = \"\"")))
         let analysis = TestSupport.analyze(app("@Attribute(.unique) var title: String = \"\""), lockfile: lockfile)
         let findings = analysis.findings.filter { $0.rule == .uniqueConstraintAdded }
@@ -96,19 +98,6 @@ final class DataDependentFailureTests: XCTestCase {
             let stages = "[.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]"
             let planned = TestSupport.analyze(plan(v1: "var title: String = \"\"", v2: v2, stages: stages))
             XCTAssertEqual(planned.findings.contains { $0.rule == .uniqueConstraintAdded }, fires, v2)
-            func app(_ body: String) -> [String: String] {
-                [
-                    "Note.swift": "import SwiftData\n@Model final class Note {\n    \(body)\n    init() {}\n}",
-                    "NotesApp.swift": """
-                        import SwiftData
-                        import SwiftUI
-                        @main
-                        struct NotesApp: App {
-                            var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Note.self) }
-                        }
-                        """,
-                ]
-            }
             let lockfile = TestSupport.lock(TestSupport.analyze(app("var title: String = \"\"")))
             let unversioned = TestSupport.analyze(app(v2.replacingOccurrences(of: "; ", with: "\n    ")),
                                                   lockfile: lockfile)

@@ -145,22 +145,8 @@ final class EntitlementsTests: XCTestCase {
 
     // MARK: App Group
 
-    private static let tallies = """
-        import Foundation
-        import SwiftData
-
-        @Model final class Tally {
-            var name: String = ""
-            var count: Int = 0
-            init(name: String) { self.name = name }
-        }
-
-        @Model final class Reset {
-            var at: Date = Date.now
-            var tally: Tally?
-            init() {}
-        }
-        """
+    /// The widget app of `StoreLeftToExtensionTests`: its models.
+    private static let tallies = StoreLeftToExtensionTests.models
 
     /// The app: both models, on the store `configuration` names (nil: `.modelContainer(for:)`, no configuration).
     private static func app(_ configuration: String?) -> String {

@@ -7,7 +7,7 @@ import XCTest
 /// opens the old default store. The widget's container must not hide that the app left its users' counts behind, and
 /// where the targets cannot be told apart nothing is claimed.
 final class StoreLeftToExtensionTests: XCTestCase {
-    private static let models = """
+    static let models = """
         import Foundation
         import SwiftData
 
