@@ -231,6 +231,8 @@ public struct PropertyDeclaration: Sendable {
     /// The initial value's shape, kept when the syntax alone gives no type (`= Status.active`), so the model can
     /// infer it the way Swift does once names are resolved.
     public var initialValue: InitialValue?
+    /// Whether the initial value is the `nil` literal: an optional that starts empty, as if it had no default.
+    public var defaultIsNil = false
 
     public init(
         name: String, type: TypeExpr?, hasDefault: Bool, isLet: Bool, location: SourceLocation,

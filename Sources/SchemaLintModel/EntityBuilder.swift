@@ -57,6 +57,7 @@ struct EntityBuilder {
             kind: .attribute(.unknown(swiftType: written.description, reason: "")),
             documentation: declaration.documentation,
             isTypeWritten: declaration.isTypeWritten)
+        property.defaultIsNil = declaration.defaultIsNil
         let resolved = symbols.resolve(unwrapped, scope: owner.id, file: declaration.location.file)
         if let (destination, toMany) = relationshipTarget(resolved) {
             property.kind = .relationship(

@@ -38,6 +38,8 @@ public struct Property: Sendable {
     public var documentation: String?
     /// Whether the type was written rather than inferred from the initial value.
     public var isTypeWritten: Bool
+    /// `PropertyDeclaration.defaultIsNil`.
+    public var defaultIsNil = false
 
     public enum Kind: Sendable {
         case attribute(AttributeStorage)

@@ -193,6 +193,7 @@ struct DeclarationReader {
                 name: name, type: type, hasDefault: binding.initializer != nil,
                 isLet: isLet, location: location(pattern))
             property.isTypeWritten = binding.typeAnnotation != nil || type != nil && binding.initializer == nil
+            property.defaultIsNil = binding.initializer?.value.is(NilLiteralExprSyntax.self) == true
             if type == nil, let initializer = binding.initializer {
                 property.initialValue = ExpressionReader.initialValue(initializer.value)
             }

@@ -89,10 +89,12 @@ final class DataDependentFailureTests: XCTestCase {
             "var title: String = \"\"; @Attribute(.unique) var code: String?",
             "#Unique<Note>([\\.title, \\.code]); var title: String = \"\"; var code: String?",
             "var title: String = \"\"; @Attribute(.unique, originalName: \"ref\") var code: UUID?",
+            "var title: String = \"\"; @Attribute(.unique) var code: String? = nil",
         ]
         let firing = [
             "var title: String = \"\"; @Attribute(.unique) var code: String = \"none\"",
             "@Attribute(.unique) var title: String = \"\"",
+            "var title: String = \"\"; @Attribute(.unique) var code: String? = \"none\"",
         ]
         for (v2, fires) in silent.map({ ($0, false) }) + firing.map({ ($0, true) }) {
             let stages = "[.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]"

@@ -15,8 +15,9 @@ public struct UniqueConstraintAddedRule: Rule {
                 }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
                 let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
+                let empty = startsNil(in: step.to, context)
                 for change in changes where change.kind == .uniqueAdded
-                && !Self.cannotCollide(change, from: start, to: new.snapshot)
+                && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
                 {
                     let location = uniqueLocation(change, in: step.to, context: context)
                     findings.append(
@@ -34,7 +35,7 @@ public struct UniqueConstraintAddedRule: Rule {
             let shipped = context.shippedEntities(of: state)
             let changes = MigrationAssessment.assess(from: shipped, to: now.snapshot)
             for change in changes where change.kind == .uniqueAdded
-            && !Self.cannotCollide(change, from: shipped, to: now.snapshot)
+            && !Self.cannotCollide(change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
             {
                 findings.append(
                     finding(
@@ -49,9 +50,12 @@ public struct UniqueConstraintAddedRule: Rule {
 
     /// Whether no two migrated rows can hold the same values of the constraint: one of its attributes is new in this
     /// step, optional and without a default, so every existing row holds NULL there, and SQLite counts NULLs as
-    /// distinct (Harbour 4.2 added `@Attribute(.unique) var persistentID: String?`). A new attribute with a default
-    /// gives every row that one value, and is judged as any other.
-    static func cannotCollide(_ change: AssessedChange, from old: [EntitySnapshot], to new: [EntitySnapshot]) -> Bool {
+    /// distinct (Harbour 4.2 added `@Attribute(.unique) var persistentID: String?`; `= nil` is the same). A new
+    /// attribute with another default gives every row that one value, and is judged as any other.
+    static func cannotCollide(
+        _ change: AssessedChange, from old: [EntitySnapshot], to new: [EntitySnapshot],
+        startsNil: (String, String) -> Bool = { _, _ in false }
+    ) -> Bool {
         guard let constraint = change.constraint,
             let entity = new.first(where: { $0.name == change.entity })
         else { return false }
@@ -60,7 +64,15 @@ public struct UniqueConstraintAddedRule: Rule {
         return constraint.split(separator: ".").contains { name in
             guard let property = entity.properties.first(where: { $0.name == name }) else { return false }
             let isNew = !oldNames.contains(property.name) && !oldNames.contains(property.originalName ?? property.name)
-            return isNew && property.kind == .attribute && property.optional && !property.hasDefault
+            return isNew && property.kind == .attribute && property.optional
+                && (!property.hasDefault || startsNil(entity.name, property.name))
+        }
+    }
+
+    /// Whether a property of an entity of a version is declared `= nil` (vultisig's `publicKeyMLDSA44: String? = nil`).
+    private func startsNil(in version: SchemaVersion, _ context: RuleContext) -> (String, String) -> Bool {
+        { entity, property in
+            context.entity(named: entity, in: version)?.properties.first { $0.name == property }?.defaultIsNil == true
         }
     }
 
