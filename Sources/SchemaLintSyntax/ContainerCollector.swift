@@ -62,6 +62,7 @@ final class ContainerCollector: SyntaxVisitor {
 
     /// Walks the file, then reads the containers once every `Schema(...)` variable is known.
     func collect(_ file: SourceFileSyntax) {
+        previewTypes = PreviewCode.typesMadePreview(in: file)
         walk(file)
         coreDataStacks = coreData.assembled()
         containers = pendingContainers.map {
@@ -78,6 +79,8 @@ final class ContainerCollector: SyntaxVisitor {
     private var scope: [String] { scopes[scopes.count - 1] }
     /// Preview or test code the walk is inside, innermost last.
     private var purposes: [ContainerPurpose] = []
+    /// Types this file makes preview code in an extension (`extension SampleData: PreviewModifier {}`).
+    private var previewTypes: Set<String> = []
     private var enclosingPurpose: ContainerPurpose? {
         if fileIsTest { return .test }
         return purposes.last == .app ? nil : purposes.last
@@ -88,7 +91,7 @@ final class ContainerCollector: SyntaxVisitor {
     {
         scopes.append(scope + [name])
         let inherited = Set(inheritance?.inheritedTypes.compactMap { TypeExprReader.read($0.type).path?.last } ?? [])
-        if inherited.contains("PreviewProvider") {
+        if PreviewCode.conforms(inheritance) || previewTypes.contains(name) {
             purposes.append(.preview)
         } else if inherited.contains("XCTestCase") || Self.names(attributes).contains("Suite") {
             purposes.append(.test)
@@ -129,7 +132,8 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let path = TypeExprReader.read(node.extendedType).path ?? []
         scopes.append(path)
-        purposes.append(path.last == "PreviewProvider" ? .preview : purposes.last ?? .app)
+        let preview = path.last.map(PreviewCode.protocols.contains) == true || PreviewCode.conforms(node.inheritanceClause)
+        purposes.append(preview ? .preview : purposes.last ?? .app)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }

@@ -115,8 +115,7 @@ final class ReferenceCollector: SyntaxVisitor {
     }
 
     private static func isPreviewProvider(_ clause: InheritanceClauseSyntax?) -> Bool {
-        clause?.inheritedTypes.contains { $0.type.as(IdentifierTypeSyntax.self)?.name.text == "PreviewProvider" }
-            ?? false
+        PreviewCode.conforms(clause)
     }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }

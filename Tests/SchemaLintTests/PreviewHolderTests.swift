@@ -54,4 +54,36 @@ final class PreviewHolderTests: XCTestCase {
             XCTAssertEqual(appUse.map(\.purpose), [.app], declaration)
         }
     }
+
+    /// A `PreviewModifier`'s shared context (`makeSharedContext()`) is the previews' container, however the
+    /// conformance is written: on the type, in an extension, qualified by its module. Opening fewer models on the
+    /// default store is then no `store_opened_with_different_models` and no state `lock` records; the same container
+    /// in an ordinary type is the app's and is reported.
+    func testAPreviewModifiersSharedContextIsAPreviews() {
+        let opener = "static func makeSharedContext() async throws -> ModelContainer {\n"
+            + "        try ModelContainer(for: Exercise.self)\n    }"
+        let modifiers = [
+            "struct SampleWorkouts: PreviewModifier {\n    \(opener)\n}",
+            "struct SampleWorkouts {\n    \(opener)\n}\n\nextension SampleWorkouts: PreviewModifier {}",
+            "struct SampleWorkouts: SwiftUI.PreviewModifier {\n    \(opener)\n}",
+        ]
+        for modifier in modifiers {
+            let files = [
+                "Lift/LiftApp.swift": Self.app,
+                "Lift/Preview/SampleWorkouts.swift": "import SwiftData\nimport SwiftUI\n\n" + modifier,
+            ]
+            let analysis = TestSupport.analyze(files)
+            let shared = analysis.project.containers.filter { $0.location.file == "Lift/Preview/SampleWorkouts.swift" }
+            XCTAssertEqual(shared.map(\.purpose), [.preview], modifier)
+            XCTAssertEqual(analysis.findings.filter { $0.rule == .storeOpenedWithDifferentModels }, [], modifier)
+        }
+        let ordinary = TestSupport.analyze([
+            "Lift/LiftApp.swift": Self.app,
+            "Lift/Preview/SampleWorkouts.swift": "import SwiftData\nimport SwiftUI\n\nstruct SampleWorkouts {\n    "
+                + opener + "\n}",
+        ])
+        XCTAssertEqual(
+            ordinary.findings.filter { $0.rule == .storeOpenedWithDifferentModels }.count, 1,
+            "\(TestSupport.summary(ordinary.findings))")
+    }
 }
