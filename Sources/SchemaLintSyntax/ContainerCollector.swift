@@ -132,7 +132,8 @@ final class ContainerCollector: SyntaxVisitor {
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let path = TypeExprReader.read(node.extendedType).path ?? []
         scopes.append(path)
-        let preview = path.last.map(PreviewCode.protocols.contains) == true || PreviewCode.conforms(node.inheritanceClause)
+        let preview =
+            path.last.map(PreviewCode.protocols.contains) == true || PreviewCode.conforms(node.inheritanceClause)
         purposes.append(preview ? .preview : purposes.last ?? .app)
         return .visitChildren
     }

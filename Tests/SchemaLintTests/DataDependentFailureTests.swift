@@ -106,4 +106,24 @@ final class DataDependentFailureTests: XCTestCase {
             XCTAssertEqual(unversioned.findings.contains { $0.rule == .uniqueConstraintAdded }, fires, "app: \(v2)")
         }
     }
+
+    /// A number stored as another kind of number is converted by the inferred mapping SwiftData's lightweight steps
+    /// use (BookPlayer 5.12.2: `Int?` → `Int16?`, unversioned): no failure, in a plan step or since a locked state; a
+    /// number made a string still fails.
+    func testANumberStoredAsAnotherNumberIsConverted() {
+        for (v1, v2, fails) in [
+            ("var rank: Int? = 0", "var rank: Int16? = 0", false),
+            ("var rank: Int = 0", "var rank: Double = 0", false),
+            ("var rank: Int32 = 0", "var rank: Int = 0", false),
+            ("var rank: Int = 0", "var rank: String = \"\"", true),
+        ] {
+            let stages = "[.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]"
+            let planned = TestSupport.analyze(plan(v1: v1, v2: v2, stages: stages))
+            XCTAssertEqual(planned.findings.contains { $0.rule == .lightweightUnsupportedChange }, fails, v2)
+            let lockfile = TestSupport.lock(TestSupport.analyze(app(v1)))
+            let unversioned = TestSupport.analyze(app(v2), lockfile: lockfile)
+            XCTAssertEqual(
+                unversioned.findings.contains { $0.rule == .lightweightUnsupportedChange }, fails, "app: \(v2)")
+        }
+    }
 }

@@ -56,10 +56,11 @@ public struct AssessedChange: Sendable, Hashable {
 public enum MigrationAssessment {
     /// `convertsNumbers`: Core Data's inferred mapping converts a number stored as another kind of number (Integer
     /// 16/32/64, Decimal, Double, Float, Boolean: all read as `NSNumber`); woocommerce-ios migrates `Integer 64` to
-    /// `Double` with no mapping model, and its test of that step reads the converted values. Used for Core Data
-    /// models and SwiftData taking over their stores; SwiftData's own steps have shown no such store yet.
+    /// `Double` with no mapping model, and its test of that step reads the converted values. SwiftData's inferred
+    /// steps are that same mapping: BookPlayer 5.12.2 moved an unversioned `orderRank` from `Int?` to `Int16?` and
+    /// kept opening its store with `try!` for a dozen releases with no reset path.
     public static func assess(
-        from old: [EntitySnapshot], to new: [EntitySnapshot], convertsNumbers: Bool = false
+        from old: [EntitySnapshot], to new: [EntitySnapshot], convertsNumbers: Bool = true
     ) -> [AssessedChange] {
         SnapshotDiff.changes(from: old, to: new, followingOriginalNames: true).map {
             assess($0, convertsNumbers: convertsNumbers)
@@ -130,12 +131,20 @@ public enum MigrationAssessment {
         }
     }
 
-    /// A Core Data number type, by the code a store snapshot's type ends with (`Int16 (100)`, `Bool (800)`).
+    /// A number type: a Core Data one by the code a store snapshot's type ends with (`Int16 (100)`, `Bool (800)`), or
+    /// a Swift one a SwiftData snapshot names (`Int16`, `Double`, `Bool`), all stored as numbers.
     private static func storesNumber(_ type: String) -> Bool {
+        let swift = type.hasSuffix("?") ? String(type.dropLast()) : type
+        if swiftNumbers.contains(swift) { return true }
         guard type.hasSuffix(")"), let open = type.lastIndex(of: "(") else { return false }
         let code = Int(type[type.index(after: open)..<type.index(before: type.endIndex)]) ?? 0
         return ((100...600).contains(code) && code % 100 == 0) || code == 800
     }
+
+    private static let swiftNumbers: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "CGFloat", "Decimal", "Bool",
+    ]
 
     private static func added(_ property: PropertySnapshot, _ change: SchemaChange) -> AssessedChange {
         if property.kind == .attribute && !property.optional && !property.hasDefault {
