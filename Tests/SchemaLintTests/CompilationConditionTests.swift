@@ -25,7 +25,7 @@ final class CompilationConditionTests: XCTestCase {
     /// An Xcode 16 project with Debug and Release configurations at project and target level.
     private static func project(_ targets: [Target], projectSettings: [String: [String: String]] = [:]) -> String {
         let written = { (settings: [String: String]?) in
-            (settings ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key) = \"\($0.value)\"; " }.joined()
+            (settings ?? [:]).sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\"; " }.joined()
         }
         var objects = ""
         var folders: [String: String] = [:]
@@ -295,6 +295,22 @@ final class CompilationConditionTests: XCTestCase {
             XCTAssertEqual(
                 try stores(Self.app(way, release: [Self.conditions: "$(EXTRA_CONDITIONS)"], negated: negated)), today,
                 shape)
+            // Set for one platform's build only, or replaced for another's.
+            for settings in [
+                ["\(Self.conditions)[sdk=iphoneos*]": "USE_GROUP"],
+                [Self.conditions: "USE_GROUP", "\(Self.conditions)[sdk=macosx*]": "OTHER"],
+            ] {
+                XCTAssertEqual(try stores(Self.app(way, release: settings, negated: negated)), today, shape)
+            }
+            // Control: a platform's value taking the plain one in.
+            XCTAssertEqual(
+                try stores(
+                    Self.app(
+                        way,
+                        release: [
+                            Self.conditions: "USE_GROUP", "\(Self.conditions)[sdk=macosx*]": "$(inherited) OTHER",
+                        ], negated: negated)),
+                [Self.shared], shape)
             // Both targets setting it, each its own way: set.
             two["Tallies.xcodeproj/project.pbxproj"] = Self.project([
                 Target(name: "Tallies", folder: "Tallies", settings: ["Release": [Self.conditions: "USE_GROUP"]]),

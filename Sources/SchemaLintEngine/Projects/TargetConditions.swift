@@ -34,13 +34,16 @@ enum TargetConditions {
         for setting in settings {
             // From the target's settings down: each level's value, until one does not say `$(inherited)`.
             var inherits = true
+            // A per-platform value not taking the plain one in (`[sdk=macosx*]`): what the plain one and the levels
+            // below set, some platforms' builds do not.
+            var somePlatforms = false
             for level in [release, projectLevel] {
                 guard inherits else { break }
                 guard let level else {
                     // No project-level Release configuration: nothing below the target's to inherit.
                     break
                 }
-                inherits = names(setting, in: level, into: &read)
+                inherits = names(setting, in: level, into: &read, somePlatforms: &somePlatforms)
                 // What the level's `.xcconfig` sets is what `$(inherited)` (or leaving the setting out) takes.
                 if inherits, level.fromFile {
                     read.complete = false
@@ -55,9 +58,13 @@ enum TargetConditions {
     /// Adds the names one level's setting (and its per-platform forms) sets; returns whether the level below counts
     /// too (the setting absent, or `$(inherited)` in it).
     private static func names(
-        _ setting: String, in level: TargetEntitlements.Configuration, into read: inout CompilationConditions
+        _ setting: String, in level: TargetEntitlements.Configuration, into read: inout CompilationConditions,
+        somePlatforms: inout Bool
     ) -> Bool {
+        let inherited = { (words: [String]) in words.contains("$(inherited)") || words.contains("${inherited}") }
         var inherits = true
+        var plainNames: [String] = []
+        // `SWIFT_ACTIVE_COMPILATION_CONDITIONS[sdk=iphoneos*]`: one platform's build only (sorted: plain first).
         for key in level.settings.keys.sorted() where key == setting || key.hasPrefix(setting + "[") {
             guard let words = words(level.settings[key]) else {
                 read.complete = false
@@ -65,7 +72,9 @@ enum TargetConditions {
             }
             let plain = key == setting
             if plain {
-                inherits = words.contains("$(inherited)") || words.contains("${inherited}")
+                inherits = inherited(words)
+            } else if !inherited(words) {
+                somePlatforms = true
             }
             var listed = words.filter { $0 != "$(inherited)" && $0 != "${inherited}" }
             if listed.contains(where: { $0.contains("$") }) {
@@ -73,9 +82,9 @@ enum TargetConditions {
                 listed.removeAll { $0.contains("$") }
             }
             let defined = setting == "OTHER_SWIFT_FLAGS" ? CompilationConditions.defines(inFlags: listed) : listed
-            // `SWIFT_ACTIVE_COMPILATION_CONDITIONS[sdk=iphoneos*]`: one platform's build only.
-            if plain { read.set.formUnion(defined) } else { read.some.formUnion(defined) }
+            if plain { plainNames = defined } else { read.some.formUnion(defined) }
         }
+        if somePlatforms { read.some.formUnion(plainNames) } else { read.set.formUnion(plainNames) }
         return inherits
     }
 
