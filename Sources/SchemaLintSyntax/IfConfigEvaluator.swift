@@ -33,12 +33,17 @@ public struct CompilationConditions: Sendable, Hashable {
             set: set, some: any.subtracting(set), complete: targets.allSatisfy(\.complete))
     }
 
-    /// The names `-D NAME` and `-DNAME` define among compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`).
+    /// The names `-D NAME` and `-DNAME` define among compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`); a flag
+    /// passed on to another tool (`-Xcc -DNAME`, Clang's macro) is not one.
     public static func defines(inFlags flags: [String]) -> [String] {
         var names: [String] = []
         var index = 0
         while index < flags.count {
             let flag = flags[index]
+            if flag.hasPrefix("-X"), flag.count > 2 {
+                index += 2
+                continue
+            }
             if flag == "-D", index + 1 < flags.count {
                 names.append(flags[index + 1])
                 index += 2

@@ -238,6 +238,10 @@ final class CompilationConditionTests: XCTestCase {
             XCTAssertEqual(try stores(Self.app(way, negated: negated)), [Self.own], shape)
             XCTAssertEqual(
                 try stores(Self.app(way, release: [Self.conditions: "OTHER"], negated: negated)), [Self.own], shape)
+            // Clang's macro, not a Swift condition.
+            XCTAssertEqual(
+                try stores(Self.app(way, release: ["OTHER_SWIFT_FLAGS": "-Xcc -DUSE_GROUP"], negated: negated)),
+                [Self.own], shape)
         }
     }
 
