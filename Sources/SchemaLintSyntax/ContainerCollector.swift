@@ -197,9 +197,9 @@ final class ContainerCollector: SyntaxVisitor {
     private var platformDependent = 0
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        let active = IfConfigEvaluator.activeClause(of: node)
+        let active = IfConfigEvaluator.activeClause(of: node, conditions: reader.conditions)
         if let clause = active, let elements = clause.elements {
-            let certain = IfConfigEvaluator.isCertain(clause, of: node)
+            let certain = IfConfigEvaluator.isCertain(clause, of: node, conditions: reader.conditions)
             if !certain { platformDependent += 1 }
             walk(elements)
             if !certain { platformDependent -= 1 }

@@ -8,6 +8,8 @@ import SwiftSyntax
 struct DeclarationReader {
     let converter: SourceLocationConverter
     let path: String
+    /// What the release builds compiling the file set, for its `#if` clauses.
+    var conditions: CompilationConditions = .unknown
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
         let position = node.startLocation(converter: converter)
@@ -37,7 +39,9 @@ struct DeclarationReader {
 
     private func readDeclaration(_ decl: DeclSyntax, into members: inout Members, file: inout ParsedFile) {
         if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-            guard let clause = IfConfigEvaluator.activeClause(of: ifConfig), let elements = clause.elements else {
+            guard let clause = IfConfigEvaluator.activeClause(of: ifConfig, conditions: conditions),
+                let elements = clause.elements
+            else {
                 return
             }
             switch elements {

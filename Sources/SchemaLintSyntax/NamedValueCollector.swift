@@ -88,8 +88,10 @@ final class NamedValueCollector: SyntaxVisitor {
     private var platformDependent = 0
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let clause = IfConfigEvaluator.activeClause(of: node), let elements = clause.elements {
-            let certain = IfConfigEvaluator.isCertain(clause, of: node)
+        if let clause = IfConfigEvaluator.activeClause(of: node, conditions: reader.conditions),
+            let elements = clause.elements
+        {
+            let certain = IfConfigEvaluator.isCertain(clause, of: node, conditions: reader.conditions)
             if !certain { platformDependent += 1 }
             walk(elements)
             if !certain { platformDependent -= 1 }

@@ -12,6 +12,9 @@ public enum PackageManifestReader {
         public var exclude: [String]
         /// `sources:`; nil when every file under the path is a source.
         public var sources: [String]?
+        /// What its `swiftSettings:` define for a release build (`.define("NAME")`, `.unsafeFlags(["-DNAME"])`),
+        /// with SwiftPM's own `SWIFT_PACKAGE`; not `complete` when the settings are computed.
+        public var conditions: CompilationConditions = .unknown
     }
 
     /// The targets, or nil when the manifest cannot be read with certainty: a syntax error (a merge conflict), or a
@@ -42,11 +45,90 @@ public enum PackageManifestReader {
                 computed = true
                 return .visitChildren
             }
-            targets.append(
-                Target(
-                    name: name, isTest: kind == "testTarget", path: Self.string(node, "path"),
-                    exclude: Self.strings(node, "exclude") ?? [], sources: Self.strings(node, "sources")))
+            var target = Target(
+                name: name, isTest: kind == "testTarget", path: Self.string(node, "path"),
+                exclude: Self.strings(node, "exclude") ?? [], sources: Self.strings(node, "sources"))
+            target.conditions = Self.conditions(node.arguments.first { $0.label?.text == "swiftSettings" }?.expression)
+            targets.append(target)
             return .visitChildren
+        }
+
+        /// What `swiftSettings:` defines for a release build. `.when(configuration: .debug)` defines nothing there;
+        /// `.when(platforms:)` or `.when(traits:)` may or may not.
+        static func conditions(_ settings: ExprSyntax?) -> CompilationConditions {
+            var read = CompilationConditions(set: ["SWIFT_PACKAGE"], complete: true)
+            guard let settings else { return read }
+            guard let array = settings.as(ArrayExprSyntax.self) else {
+                read.complete = false
+                return read
+            }
+            for element in array.elements {
+                guard let call = element.expression.as(FunctionCallExprSyntax.self),
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+                else {
+                    read.complete = false
+                    continue
+                }
+                let arguments = Array(call.arguments)
+                let when = arguments.dropFirst().first { $0.label == nil }.map { $0.expression }
+                    ?? arguments.first { $0.label?.text == "when" }?.expression
+                switch member.declName.baseName.text {
+                case "define":
+                    guard let first = arguments.first, first.label == nil, let name = literal(first.expression) else {
+                        read.complete = false
+                        continue
+                    }
+                    switch releaseTruth(when) {
+                    case true?: read.set.insert(name)
+                    case false?: break
+                    case nil: read.some.insert(name)
+                    }
+                case "unsafeFlags":
+                    guard let flags = arguments.first.flatMap({ $0.expression.as(ArrayExprSyntax.self) }) else {
+                        read.complete = false
+                        continue
+                    }
+                    let written = flags.elements.map { literal($0.expression) }
+                    guard written.allSatisfy({ $0 != nil }) else {
+                        read.complete = false
+                        continue
+                    }
+                    let truth = releaseTruth(when)
+                    for name in CompilationConditions.defines(inFlags: written.compactMap { $0 }) {
+                        switch truth {
+                        case true?: read.set.insert(name)
+                        case false?: break
+                        case nil: read.some.insert(name)
+                        }
+                    }
+                default:
+                    continue
+                }
+            }
+            return read
+        }
+
+        /// Whether a setting with this `.when(...)` applies to a release build: nil when it depends on the platform or
+        /// a trait, or is written in a way not read.
+        static func releaseTruth(_ when: ExprSyntax?) -> Bool? {
+            guard let when else { return true }
+            guard let call = when.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "when"
+            else { return nil }
+            var truth: Bool? = true
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case "configuration":
+                    switch argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+                    case "release": break
+                    case "debug": return false
+                    default: truth = nil
+                    }
+                default:
+                    truth = nil
+                }
+            }
+            return truth
         }
 
         static func literalOrAbsent(_ call: FunctionCallExprSyntax, _ labels: [String]) -> Bool {

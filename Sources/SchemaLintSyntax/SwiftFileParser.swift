@@ -5,7 +5,10 @@ import SwiftSyntax
 /// Parses one Swift file into `ParsedFile`. Never throws: a file with syntax errors is read as far as it
 /// parsed and carries its first error, so one broken file never hides the rest of a schema.
 public enum SwiftFileParser {
-    public static func parse(path: String, bytes: [UInt8]) -> ParsedFile {
+    /// `conditions`: what the release builds compiling the file set (`#if USE_APP_GROUP`).
+    public static func parse(
+        path: String, bytes: [UInt8], conditions: CompilationConditions = .unknown
+    ) -> ParsedFile {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
         if let reason = NestingGuard.refusal(content) {
@@ -17,7 +20,7 @@ public enum SwiftFileParser {
         }
         // Invalid UTF-8 becomes U+FFFD: the file is still analysed and the parser reports the damage.
         let text = String(decoding: content, as: UTF8.self)
-        return parse(path: path, source: text)
+        return parse(path: path, source: text, conditions: conditions)
     }
 
     /// Only files that create containers or configurations need the whole-file walk for them.
@@ -34,11 +37,14 @@ public enum SwiftFileParser {
         ByteScanner.Needle("NSPersistentStoreCoordinator", anchor: UInt8(ascii: "C")),
     ]
 
-    public static func parse(path: String, source: String) -> ParsedFile {
+    public static func parse(
+        path: String, source: String, conditions: CompilationConditions = .unknown
+    ) -> ParsedFile {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         var parsed = ParsedFile(path: path)
-        let reader = DeclarationReader(converter: converter, path: path)
+        var reader = DeclarationReader(converter: converter, path: path)
+        reader.conditions = conditions
         reader.read(tree, into: &parsed)
         (parsed.referencedNames, parsed.publicTypes, parsed.assignedNames, parsed.namesOutsidePreviews) =
             ReferenceCollector.collect(tree)

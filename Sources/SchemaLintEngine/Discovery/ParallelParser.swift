@@ -8,7 +8,11 @@ enum ParallelParser {
     /// Parser threads get a large stack: swift-syntax recurses deeply on some inputs (see `NestingGuard`).
     static let stackSize = 64 << 20
 
-    static func parse(_ files: [SourceDiscovery.SourceFile], threads: Int? = nil) -> [ParsedFile] {
+    /// `conditions(path)`: what the release builds compiling the file set for its `#if` clauses.
+    static func parse(
+        _ files: [SourceDiscovery.SourceFile], threads: Int? = nil,
+        conditions: @escaping @Sendable (String) -> CompilationConditions = { _ in .unknown }
+    ) -> [ParsedFile] {
         guard !files.isEmpty else { return [] }
         let results = ResultSlots<ParsedFile>(count: files.count)
         let workers = max(1, min(threads ?? Cores.available, files.count))
@@ -21,7 +25,10 @@ enum ParallelParser {
                 while true {
                     let index = next.increment()
                     guard index < files.count else { break }
-                    results.set(index, SwiftFileParser.parse(path: files[index].path, bytes: files[index].bytes))
+                    let file = files[index]
+                    results.set(
+                        index,
+                        SwiftFileParser.parse(path: file.path, bytes: file.bytes, conditions: conditions(file.path)))
                 }
                 done.leave()
             }

@@ -198,8 +198,14 @@ public struct Analyzer {
                 relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
             }
         }
+        // What each file's release builds set for its `#if` clauses (`#if USE_APP_GROUP`), from its targets.
+        let deciding = membership.flatMap { $0.decidesOnlySome ? nil : $0 }
+        let conditions: @Sendable (String) -> CompilationConditions = { path in
+            deciding?.conditions(for: path) ?? .unknown
+        }
         var parsed = markTests(
-            ParallelParser.parse(files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads))
+            ParallelParser.parse(
+                files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads, conditions: conditions))
         var project = ProjectBuilder.build(files: parsed)
         // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
         // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend, and
@@ -226,7 +232,9 @@ public struct Analyzer {
             let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
-            parsed += markTests(ParallelParser.parse(extra.compactMap { files[$0].loaded() }, threads: threads))
+            parsed += markTests(
+                ParallelParser.parse(
+                    extra.compactMap { files[$0].loaded() }, threads: threads, conditions: conditions))
             project = ProjectBuilder.build(files: parsed)
             valueTypes = nil
         }

@@ -211,11 +211,40 @@ public struct ProjectMembership: Sendable {
         return Array(Set(lines)).sorted()
     }
 
+    /// What the release builds of the targets compiling `path` (as discovery displays it) set for its `#if` clauses:
+    /// test targets count only when nothing else compiles the file; unknown when no readable project names it.
+    public func conditions(for path: String) -> CompilationConditions {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        var found: [(isTest: Bool, conditions: CompilationConditions)] = []
+        for manifest in manifests.values.joined() {
+            switch manifest {
+            case let .xcode(project):
+                found += project.targets(compiling: absolute).map { ($0.kind == .test, $0.conditions) }
+            case .package:
+                found += Self.packageTargets(compiling: absolute, in: manifest).map {
+                    ($0.target.isTest, $0.target.conditions)
+                }
+            }
+        }
+        let shipped = found.filter { !$0.isTest }
+        return CompilationConditions.combining((shipped.isEmpty ? found : shipped).map(\.conditions))
+    }
+
     /// For each target compiling the file, its name and whether it is a test target.
     private static func targets(compiling file: String, in manifest: Manifest) -> [(name: String, isTest: Bool)] {
         switch manifest {
         case let .xcode(project):
             return project.targets(compiling: file).map { ($0.name, $0.kind == .test) }
+        case .package:
+            return packageTargets(compiling: file, in: manifest).map { ($0.target.name, $0.target.isTest) }
+        }
+    }
+
+    /// The package targets compiling the file (none for an Xcode project).
+    private static func packageTargets(compiling file: String, in manifest: Manifest) -> [PackageTarget] {
+        switch manifest {
+        case .xcode:
+            return []
         case let .package(_, targets):
             return targets.filter { located in
                 let (target, folder) = (located.target, located.folder)
@@ -226,7 +255,7 @@ public struct ProjectMembership: Sendable {
                 }
                 if target.exclude.contains(where: inside) { return false }
                 return target.sources.map { $0.contains(where: inside) } ?? true
-            }.map { ($0.target.name, $0.target.isTest) }
+            }
         }
     }
 

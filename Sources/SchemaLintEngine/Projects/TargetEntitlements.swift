@@ -64,13 +64,13 @@ struct TargetEntitlements: Sendable, Equatable {
     }
 
     /// A build configuration's name, settings, and whether an `.xcconfig` file may set more.
-    private struct Configuration {
+    struct Configuration {
         var name: String
         var settings: [String: PropertyListValue]
         var fromFile: Bool
     }
 
-    private static func configurations(
+    static func configurations(
         _ listID: String?, _ objects: [String: [String: PropertyListValue]]
     ) -> [Configuration] {
         guard let listID, let list = objects[listID] else { return [] }

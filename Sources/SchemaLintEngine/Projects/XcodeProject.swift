@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintModel
+import SchemaLintSyntax
 
 /// What an `.xcodeproj` compiles: its targets, each with its kind and the Swift files its Sources phase builds, read
 /// from `project.pbxproj` (`PropertyListValue` reads the old-style format Xcode writes).
@@ -25,6 +26,8 @@ struct XcodeProject {
         var folders: [String]
         /// Its App Group and CloudKit container, as its entitlements file says (`TargetEntitlements`).
         var entitlements: TargetEntitlements = .unknown
+        /// The compilation conditions its Release configuration sets (`TargetConditions`).
+        var conditions: CompilationConditions = .unknown
     }
 
     /// A synchronized folder and, per target name, the relative paths whose membership is flipped for it.
@@ -175,8 +178,10 @@ struct XcodeProject {
         // Only the entitlements files the project names are read.
         let (entitlements, notes) = TargetEntitlements.read(
             targets: targetIDs, project: project, objects: objects, base: base)
+        let conditions = TargetConditions.read(targets: targetIDs, project: project, objects: objects)
         for index in targets.indices {
             targets[index].entitlements = entitlements[targets[index].name] ?? .unknown
+            targets[index].conditions = conditions[targets[index].name] ?? .unknown
         }
         // A synchronized folder no target names can still add files to one through its exceptions.
         for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
