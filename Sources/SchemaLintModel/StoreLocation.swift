@@ -108,6 +108,15 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         return located
     }
 
+    /// The same store on another device than the phone (a watch app's): its key says the device, so it is never the
+    /// phone's file of the same name or group.
+    public func onDevice(_ device: String) -> StoreLocation {
+        var moved = self
+        moved.key = "\(device):\(key)"
+        moved.writtenKey = nil
+        return moved
+    }
+
     /// Whether `keys` (a lockfile's `heldIn`) name this store: by its key, or by the key an earlier release of
     /// schemalint wrote for the same expression.
     public func isRecorded(in keys: [String]) -> Bool {

@@ -242,6 +242,34 @@ final class EntitlementsTests: XCTestCase {
         }
     }
 
+    /// A watch app entitled to the same group is on another device: its group container is the watch's, so its
+    /// stores are never the phone app's, however they are spelt, and opening fewer models there drops nothing of the
+    /// phone's (LastFast, Shlf).
+    func testAWatchAppsStoresAreNotThePhonesInOneGroup() throws {
+        let shapes: [(app: String?, watch: String?)] = [
+            ("ModelConfiguration()", "ModelConfiguration()"),
+            (nil, nil),
+            (
+                "ModelConfiguration(\"Tallies\", groupContainer: .identifier(\"\(Self.group)\"))",
+                "ModelConfiguration(\"Tallies\", groupContainer: .identifier(\"\(Self.group)\"))"
+            ),
+        ]
+        for shape in shapes {
+            var files = Self.groupApp(app: shape.app, widget: shape.watch)
+            var watch = Target.app("Glance", entitlements: "Glance/Glance.entitlements")
+            watch.settings = ["SDKROOT": "watchos"]
+            files["Tallies.xcodeproj/project.pbxproj"] = Self.project([
+                .app(entitlements: "Tallies/Tallies.entitlements"), watch,
+            ])
+            let analysis = try analyze(files)
+            XCTAssertEqual(analysis.topology.stores.count, 2, "\(shape): \(analysis.topology.stores.map(\.name))")
+            XCTAssertTrue(
+                analysis.topology.stores.contains { $0.location.key.hasPrefix("watchOS:") },
+                "\(analysis.topology.stores.map(\.location.key))")
+            XCTAssertEqual(found(analysis, .storeOpenedWithDifferentModels), [], "\(shape)")
+        }
+    }
+
     /// The app spells the group's file out through `containerURL(forSecurityApplicationGroupIdentifier:)`; the
     /// widget leaves it to its entitlements: the same file.
     func testAGroupContainerURLIsTheEntitledDefaultStore() throws {

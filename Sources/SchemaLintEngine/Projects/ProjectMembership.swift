@@ -170,11 +170,13 @@ public struct ProjectMembership: Sendable {
         let absolute = Paths.absolute(path, in: workingDirectory)
         var found: [String: XcodeProject.TargetKind?] = [:]
         var entitlements: [String: TargetEntitlements] = [:]
+        var devices: [String: String] = [:]
         for manifest in manifests.values.joined() {
             switch manifest {
             case let .xcode(project):
                 for target in project.targets(compiling: absolute) {
                     found[target.name] = target.kind
+                    devices[target.name] = target.device
                     // Two projects' targets of one name saying different things: neither is known.
                     let known = entitlements[target.name]
                     entitlements[target.name] =
@@ -189,7 +191,9 @@ public struct ProjectMembership: Sendable {
         return found.keys.sorted().map { name in
             var read = entitlements[name] ?? .unknown
             read.file = read.file.map { Workspace.display($0, workingDirectory: workingDirectory) }
-            return StoreTopology.ProjectTarget(name: name, kind: found[name] ?? nil, entitlements: read)
+            var target = StoreTopology.ProjectTarget(name: name, kind: found[name] ?? nil, entitlements: read)
+            target.device = devices[name]
+            return target
         }
     }
 

@@ -28,6 +28,8 @@ struct XcodeProject {
         var entitlements: TargetEntitlements = .unknown
         /// The compilation conditions its Release configuration sets (`TargetConditions`).
         var conditions: CompilationConditions = .unknown
+        /// The device it builds for when not the phone (`TargetDevice`): `watchOS`, `macOS`...
+        var device: String?
     }
 
     /// A synchronized folder and, per target name, the relative paths whose membership is flipped for it.
@@ -179,7 +181,9 @@ struct XcodeProject {
         let (entitlements, notes) = TargetEntitlements.read(
             targets: targetIDs, project: project, objects: objects, base: base)
         let conditions = TargetConditions.read(targets: targetIDs, project: project, objects: objects)
+        let devices = TargetDevice.read(targets: targetIDs, project: project, objects: objects)
         for index in targets.indices {
+            targets[index].device = devices[targets[index].name]
             targets[index].entitlements = entitlements[targets[index].name] ?? .unknown
             targets[index].conditions = conditions[targets[index].name] ?? .unknown
         }

@@ -67,6 +67,8 @@ public struct StoreTopology: Sendable {
         var kind: XcodeProject.TargetKind?
         /// Its App Group and CloudKit container, where its entitlements say.
         var entitlements: TargetEntitlements = .unknown
+        /// The device it builds for when not the phone (`TargetDevice`).
+        var device: String?
     }
 
     /// Stores holding a version now.
@@ -115,6 +117,10 @@ extension StoreTopology {
                         ? location.inAppGroup(group) : location
                 }
             }
+            // A watch's (or another device's) files are never the phone's, under whatever name or group.
+            if let device = device(of: targets(given.location.file)) {
+                container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
+            }
             for location in container.stores {
                 // A named or URL store is one file whatever target opens it (it is where the code says); a default
                 // store is each target's own.
@@ -148,11 +154,20 @@ extension StoreTopology {
         return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
     }
 
+    /// The device every shipping target compiling a file builds for, when all agree on one other than the phone.
+    static func device(of targets: [ProjectTarget]) -> String? {
+        let devices = Set(targets.filter { $0.kind != .test }.map(\.device))
+        guard devices.count == 1, let only = devices.first else { return nil }
+        return only
+    }
+
     /// The App Group stores of a file's targets are in when they leave `groupContainer` at `.automatic`: the first
     /// group of their entitlements, when every target that ships compiling it names the same one. Nil when one names
     /// none or another, or cannot be told: the default store is then each target's own.
     static func appGroup(of targets: [ProjectTarget]) -> String? {
         var group: String?
+        // Targets on different devices share no group container: the phone's and the watch's are two folders.
+        guard Set(targets.filter { $0.kind != .test }.map(\.device)).count <= 1 else { return nil }
         for target in targets where target.kind != .test {
             guard case let .present(identifier) = target.entitlements.appGroup, group == nil || group == identifier
             else { return nil }

@@ -1,0 +1,31 @@
+/// The device a target's build runs on, by its `SDKROOT`: a watch app's stores (an App Group's too) are on the
+/// watch, never the same files as the phone app's, even under the same group identifier or name.
+enum TargetDevice {
+    /// The device of each target, by name: nil for the phone (`iphoneos`, or no `SDKROOT` said), else `watchOS`,
+    /// `tvOS`, `visionOS` or `macOS`. The Release configuration's value, else the project's.
+    static func read(
+        targets: [(id: String, name: String)], project: [String: PropertyListValue],
+        objects: [String: [String: PropertyListValue]]
+    ) -> [String: String] {
+        let projectRelease = TargetEntitlements.configurations(project["buildConfigurationList"]?.string, objects)
+            .first { $0.name == "Release" }
+        var found: [String: String] = [:]
+        for (id, name) in targets {
+            guard let target = objects[id] else { continue }
+            let configurations = TargetEntitlements.configurations(target["buildConfigurationList"]?.string, objects)
+            let release = configurations.first { $0.name == "Release" } ?? configurations.first
+            let sdk = release?.settings["SDKROOT"]?.string ?? projectRelease?.settings["SDKROOT"]?.string
+            if let device = sdk.flatMap(device(of:)) { found[name] = device }
+        }
+        return found
+    }
+
+    static func device(of sdk: String) -> String? {
+        let name = sdk.lowercased()
+        if name.hasPrefix("watch") { return "watchOS" }
+        if name.hasPrefix("appletv") { return "tvOS" }
+        if name.hasPrefix("xr") { return "visionOS" }
+        if name.hasPrefix("macosx") { return "macOS" }
+        return nil
+    }
+}
