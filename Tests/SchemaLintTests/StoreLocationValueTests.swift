@@ -303,6 +303,48 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// A state recorded in two stores, one of which nothing opens any more while the other still holds it: the one
+    /// left behind is reported all the same (a phone store moved while the watch kept its own copy); not when the
+    /// app's code moves it, or when both are still opened.
+    func testAStoreLeftBehindBesideAnotherStillOpenedIsAbandoned() {
+        func files(second: String, move: String = "") -> [String: String] {
+            app(
+                "ModelConfiguration(url: URL.documentsDirectory.appending(path: \"Main.store\"))",
+                extra: [
+                    "Journal/Mirror.swift": """
+                    import Foundation
+                    import SwiftData
+
+                    enum Mirror {
+                        static func open() throws -> ModelContainer {
+                            \(move)
+                            return try ModelContainer(
+                                for: Entry.self, configurations: ModelConfiguration(url: \(second)))
+                        }
+                    }
+                    """
+                ])
+        }
+        let cachesMirror = "URL.cachesDirectory.appending(path: \"Mirror.store\")"
+        let shipped = TestSupport.lock(TestSupport.analyze(files(second: cachesMirror)))
+        XCTAssertEqual(
+            shipped.versions.values.first?.heldIn, ["file:⟨Caches⟩/Mirror.store", "file:⟨Documents⟩/Main.store"])
+        let moved = TestSupport.analyze(
+            files(second: "URL.applicationSupportDirectory.appending(path: \"Mirror.store\")"), lockfile: shipped)
+        XCTAssertEqual(
+            moved.findings.filter { $0.rule == .storeAbandoned }.map(\.message.headline),
+            ["Caches/Mirror.store is no longer opened: users' data in it is left behind, unread"])
+        let carried = TestSupport.analyze(
+            files(
+                second: "URL.applicationSupportDirectory.appending(path: \"Mirror.store\")",
+                move: "try? FileManager.default.moveItem(at: \(cachesMirror), "
+                    + "to: URL.applicationSupportDirectory.appending(path: \"Mirror.store\"))"),
+            lockfile: shipped)
+        XCTAssertEqual(carried.findings.filter { $0.rule == .storeAbandoned }, [])
+        let same = TestSupport.analyze(files(second: cachesMirror), lockfile: shipped)
+        XCTAssertEqual(TestSupport.summary(same.findings), [])
+    }
+
     /// One spelling whose value changed: a constant holding the file name is renamed between releases.
     func testAFileNameConstantThatChangedIsAnotherStore() {
         func files(_ name: String) -> [String: String] {

@@ -92,6 +92,21 @@ public enum StateAssignment {
         return exported ? [] : inMemory
     }
 
+    /// The stores a state was recorded in that nothing opens now while another it was recorded in still is: each one
+    /// named for certain, with every store opened now named for certain too, and not carried by the app's own code.
+    static func leftBehind(of locked: LockedVersion, in context: RuleContext) -> [String] {
+        let topology = context.topology
+        guard let recorded = locked.heldIn, recorded.count > 1,
+            recorded.allSatisfy(StoreLocation.isCertain(key:)),
+            topology.stores.allSatisfy({
+                $0.location.kind != .unknown && StoreLocation.isCertain(key: $0.location.key)
+            })
+        else { return [] }
+        return recorded.filter { key in
+            !topology.stores.contains { $0.location.isRecorded(in: [key]) } && !isCarried([key], context.project)
+        }
+    }
+
     /// Whether every recorded store is moved or copied by a `moveItem`/`copyItem`/`replaceItemAt` whose source
     /// evaluates to its place (or a folder holding it, or its file name in a folder that cannot be read). A move whose
     /// source cannot be read at all says nothing.

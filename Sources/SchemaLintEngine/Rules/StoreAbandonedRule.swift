@@ -63,10 +63,18 @@ public struct StoreAbandonedRule: Rule {
         guard context.topology.isComplete else { return [] }
         var byStores: [[String]: [String]] = [:]
         for key in lockfile.versionKeys {
-            guard let locked = lockfile.versions[key], locked.retired == nil,
-                case let .orphaned(stores) = StateAssignment.holder(of: key, locked, in: context)
-            else { continue }
-            byStores[stores, default: []].append(key)
+            guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
+            switch StateAssignment.holder(of: key, locked, in: context) {
+            case let .orphaned(stores):
+                byStores[stores, default: []].append(key)
+            case .stores:
+                // Still held in another store it was recorded in: the ones nothing opens now are left behind all the
+                // same (Shlf moved its phone store while its watch kept its own copy of the state).
+                let left = StateAssignment.leftBehind(of: locked, in: context)
+                if !left.isEmpty { byStores[left, default: []].append(key) }
+            default:
+                continue
+            }
         }
         let opened = context.topology.stores.map(\.name).sorted()
         let orphaned = byStores.keys.sorted { $0.joined() < $1.joined() }.map { stores in
