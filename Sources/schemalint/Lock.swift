@@ -71,7 +71,10 @@ struct Lock: ParsableCommand {
             reason: reason, release: release, date: LockDate.today())
         if !only.isEmpty && request.only.isEmpty { return }
         let outcome = Locker.plan(analysis, existing: existing, request: request)
-        let report = LockReport(outcome: outcome, path: path, reason: reason, created: existing == nil)
+        // An app with a store but nothing to record yet still gets its lockfile: `lock` ran, and says what it could
+        // not record, rather than claiming an up-to-date file that does not exist.
+        let creates = existing == nil && Locker.hasStores(analysis)
+        let report = LockReport(outcome: outcome, path: path, reason: reason, created: creates)
         if !report.problems.isEmpty {
             for line in report.problems { Console.err(line) }
             // Sources that cannot be read completely: the tool could not do its job. Conflicts: findings.
@@ -86,9 +89,6 @@ struct Lock: ParsableCommand {
         }
         // A lockfile read from both sides of a merge conflict is written back whole, even when nothing is new.
         let resolvesConflict = existing?.resolvedConflict == true
-        // An app with a store but nothing to record yet still gets its lockfile: `lock` ran, and says what it could
-        // not record, rather than claiming an up-to-date file that does not exist.
-        let creates = existing == nil && Locker.hasStores(analysis)
         if outcome.changed || resolvesConflict || creates {
             do {
                 try LockfileStore.write(outcome.lockfile, to: path)

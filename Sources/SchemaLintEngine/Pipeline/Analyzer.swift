@@ -63,7 +63,7 @@ public struct Analysis {
                     "\(container.location): which file this container opens cannot be told (its configuration or URL "
                         + "is built where schemalint cannot read it): its shipped states are matched by the models "
                         + "they hold, and a move or rename of its file is not reported")
-            case .url where store.location.path == nil && !store.location.key.hasPrefix("file:"):
+            case .url where store.location.path == nil:
                 lines.append(
                     "\(container.location): the folder of \(store.location.description) cannot be told: a move of "
                         + "its file to another folder is not reported")

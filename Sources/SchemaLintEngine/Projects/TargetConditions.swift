@@ -14,13 +14,11 @@ enum TargetConditions {
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
         objects: [String: [String: PropertyListValue]]
     ) -> [String: CompilationConditions] {
-        let projectRelease = TargetEntitlements.configurations(project["buildConfigurationList"]?.string, objects)
-            .first { $0.name == "Release" }
+        let projectRelease = TargetEntitlements.release(project["buildConfigurationList"]?.string, objects)
         var found: [String: CompilationConditions] = [:]
         for (id, name) in targets {
             guard let target = objects[id] else { continue }
-            let release = TargetEntitlements.configurations(target["buildConfigurationList"]?.string, objects)
-                .first { $0.name == "Release" }
+            let release = TargetEntitlements.release(target["buildConfigurationList"]?.string, objects)
             found[name] = conditions(release, projectLevel: projectRelease)
         }
         return found

@@ -7,13 +7,13 @@ enum TargetDevice {
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
         objects: [String: [String: PropertyListValue]]
     ) -> [String: String] {
-        let projectRelease = TargetEntitlements.configurations(project["buildConfigurationList"]?.string, objects)
-            .first { $0.name == "Release" }
+        let projectRelease = TargetEntitlements.release(project["buildConfigurationList"]?.string, objects)
         var found: [String: String] = [:]
         for (id, name) in targets {
             guard let target = objects[id] else { continue }
-            let configurations = TargetEntitlements.configurations(target["buildConfigurationList"]?.string, objects)
-            let release = configurations.first { $0.name == "Release" } ?? configurations.first
+            let list = target["buildConfigurationList"]?.string
+            let release =
+                TargetEntitlements.release(list, objects) ?? TargetEntitlements.configurations(list, objects).first
             let sdk = release?.settings["SDKROOT"]?.string ?? projectRelease?.settings["SDKROOT"]?.string
             if let device = sdk.flatMap(device(of:)) { found[name] = device }
         }

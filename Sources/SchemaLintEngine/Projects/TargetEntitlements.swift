@@ -70,6 +70,11 @@ struct TargetEntitlements: Sendable, Equatable {
         var fromFile: Bool
     }
 
+    /// The `Release` configuration of a configuration list, nil when it has none.
+    static func release(_ listID: String?, _ objects: [String: [String: PropertyListValue]]) -> Configuration? {
+        configurations(listID, objects).first { $0.name == "Release" }
+    }
+
     static func configurations(
         _ listID: String?, _ objects: [String: [String: PropertyListValue]]
     ) -> [Configuration] {

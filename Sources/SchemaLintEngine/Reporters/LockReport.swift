@@ -4,7 +4,7 @@ public struct LockReport {
     public var outcome: Locker.Outcome
     public var path: String
     public var reason: String?
-    /// Whether no lockfile existed before this run.
+    /// Whether this run writes a lockfile that did not exist, for an app with stores (`Locker.hasStores`).
     public var created: Bool
 
     public init(outcome: Locker.Outcome, path: String, reason: String?, created: Bool = false) {
