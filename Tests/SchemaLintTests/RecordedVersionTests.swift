@@ -140,6 +140,72 @@ final class RecordedVersionTests: XCTestCase {
         XCTAssertNotNil(merged.coreData?["Journal.xcdatamodeld"]?.versions["Journal 2"]?.contents)
     }
 
+    private func addMappingModel() throws {
+        try FileManager.default.copyItem(
+            at: TestSupport.fixture("CoreData/Mappings/JournalV2toV3.xcmappingmodel"),
+            to: folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel"))
+    }
+
+    private let mappingName = "JournalV2toV3.xcmappingmodel"
+
+    /// `lock` records what comparing the mapping model's embedded models with Journal 2 and Journal 3 gave, and the
+    /// bytes it rests on; locking again changes nothing.
+    func testLockRecordsWhatTheMappingModelEmbeds() throws {
+        try addMappingModel()
+        try lockWithTheBinary()
+        let bundle = try XCTUnwrap(LockfileStore.load(lockfilePath)?.coreData?["Journal.xcdatamodeld"])
+        let record = try XCTUnwrap(bundle.mappingModels?[mappingName])
+        XCTAssertEqual(record.source, bundle.versions["Journal 2"]?.contents)
+        XCTAssertEqual(record.destination, ContentsDigest.of(try [UInt8](Data(contentsOf: contents("Journal 3")))))
+        XCTAssertTrue(record.embedded.hasPrefix("\(RecordedMappingModels.revision)/"), record.embedded)
+        XCTAssertNil(record.changes, "the fixture's mapping model was made from the versions as they are")
+        let again = try TestSupport.run(["lock"], in: folder)
+        XCTAssertTrue(again.stdout.contains("is up to date"), again.stdout)
+    }
+
+    /// While the three digests are today's, `check` takes the recorded outcome and decodes nothing (a planted change
+    /// shows it was taken); a hash-neutral re-save of a version, or a record of another comparison revision, is not
+    /// trusted and the embedded models are decoded again.
+    func testTheRecordIsTakenOnlyForTheBytesItRestsOn() throws {
+        try addMappingModel()
+        try lockWithTheBinary()
+        var lockfile = try XCTUnwrap(LockfileStore.load(lockfilePath))
+        let planted = ["Journal 3: planted by the test"]
+        lockfile.coreData?["Journal.xcdatamodeld"]?.mappingModels?[mappingName]?.changes = planted
+        try LockfileStore.write(lockfile, to: lockfilePath)
+        var mapping = try XCTUnwrap(loaded().mappingModels.first)
+        XCTAssertNil(mapping.embedded)
+        XCTAssertEqual(mapping.changedSince, planted)
+        let check = try TestSupport.run(["check", "--verbose"], in: folder)
+        XCTAssertTrue(check.stdout.contains("mapping_model_outdated"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("planted by the test"), check.stdout)
+
+        let embedded = try XCTUnwrap(
+            lockfile.coreData?["Journal.xcdatamodeld"]?.mappingModels?[mappingName]?.embedded)
+        lockfile.coreData?["Journal.xcdatamodeld"]?.mappingModels?[mappingName]?.embedded =
+            "\(RecordedMappingModels.revision + 1)/" + embedded.split(separator: "/", maxSplits: 1)[1]
+        try LockfileStore.write(lockfile, to: lockfilePath)
+        mapping = try XCTUnwrap(loaded().mappingModels.first)
+        XCTAssertNotNil(mapping.embedded)
+        XCTAssertEqual(mapping.changedSince, [])
+
+        lockfile.coreData?["Journal.xcdatamodeld"]?.mappingModels?[mappingName]?.embedded = embedded
+        try LockfileStore.write(lockfile, to: lockfilePath)
+        XCTAssertEqual(try loaded().mappingModels.first?.changedSince, planted)
+        let url = contents("Journal 3")
+        try (try String(contentsOf: url, encoding: .utf8) + "\n").write(to: url, atomically: true, encoding: .utf8)
+        mapping = try XCTUnwrap(loaded().mappingModels.first)
+        XCTAssertNotNil(mapping.embedded)
+        XCTAssertEqual(mapping.changedSince, [])
+        // The next lock records the comparison again for the new bytes.
+        let lock = try TestSupport.run(["lock"], in: folder)
+        XCTAssertTrue(
+            lock.stdout.contains("recorded what the mapping models of Journal.xcdatamodeld embed"), lock.stdout)
+        let relocked = try XCTUnwrap(LockfileStore.load(lockfilePath)?.coreData?["Journal.xcdatamodeld"])
+        XCTAssertNotNil(relocked.mappingModels?[mappingName])
+        XCTAssertNil(relocked.mappingModels?[mappingName]?.changes)
+    }
+
     /// XXH64's reference values (as the `xxhash` Python package computes them).
     func testTheDigestIsXXH64() {
         let cases: [([UInt8], String)] = [

@@ -103,7 +103,32 @@ enum BundleLocker {
             recordCurrent(
                 current.name, of: bundle, locked: lockedBundle, order: order, request: request, outcome: &outcome)
             retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
+            recordMappingModels(of: bundle, locked: lockedBundle, outcome: &outcome)
         }
+    }
+
+    /// What comparing each mapping model with its versions gave, and the bytes it rests on (`RecordedMappingModels`):
+    /// bookkeeping that lets `check` skip decoding the embedded models. A record this run did not work out again is
+    /// kept while its bytes are still today's; the rest are dropped.
+    private static func recordMappingModels(
+        of bundle: ModelBundle, locked: LockedBundle?, outcome: inout Locker.Outcome
+    ) {
+        guard outcome.lockfile.coreData?[bundle.key] != nil else { return }
+        var records: [String: LockedMappingModel] = [:]
+        for mapping in bundle.mappingModels {
+            let name = RecordedMappingModels.name(of: mapping)
+            if let record = RecordedMappingModels.record(mapping, in: bundle) {
+                records[name] = record
+            } else if let kept = locked?.mappingModels?[name],
+                RecordedMappingModels.changes(mapping, in: bundle, recorded: kept) != nil
+            {
+                records[name] = kept
+            }
+        }
+        let value = records.isEmpty ? nil : records
+        guard value != outcome.lockfile.coreData?[bundle.key]?.mappingModels else { return }
+        outcome.lockfile.coreData?[bundle.key]?.mappingModels = value
+        outcome.mappingRecords.append(bundle.key)
     }
 
     /// Which files hold a locked version (`LockedModelVersion.heldIn`): an entry that did not say learns the files

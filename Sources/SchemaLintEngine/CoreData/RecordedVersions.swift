@@ -81,3 +81,10 @@ final class RecordedVersions: Sendable {
         return version
     }
 }
+
+extension RecordedVersions {
+    /// The lockfile's record of a mapping model of the bundle at `path` (`RecordedMappingModels`), by file name.
+    func mappingModel(named name: String, bundle path: String) -> LockedMappingModel? {
+        records[path]?.locked.mappingModels?[name]
+    }
+}

@@ -109,32 +109,61 @@ enum ModelBundleLoading {
         }
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
         for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
-        // The models each mapping model embeds, read once (each bundle compares those naming its versions).
-        let embedded = Workers.map(prepared.mappingPaths.count, threads: threads, state: {}) { index, _ in
-            embeddedModels(prepared.mappingPaths[index])
-        }
         let membership = findMembership()
-        return found.enumerated().map { index, found in
+        var bundles = found.enumerated().map { index, found in
             var bundle = ModelBundleReader.assemble(
                 path: found.absolute, display: found.display, versions: byBundle[index],
                 current: prepared.currents[index])
             let decision = membership?.decision(for: found.display)
             bundle.isCompiled = compiled(decision)
             bundle.isTestOnly = decision == .compiled(testOnly: true)
-            let names = bundle.versions.map(\.name)
-            let parent = Paths.folderPart(found.display)
-            for (index, (mapping, paths)) in zip(mappingModels, prepared.mappingPaths).enumerated() {
-                var file = MappingModelReader.read(display: mapping.display, modelPaths: paths, versionNames: names)
-                // A mapping model belongs to the bundle whose versions it names, or, when it names none schemalint
-                // can read, to a bundle in its own folder.
-                if (file.source != nil && file.destination != nil) || Paths.folderPart(mapping.display) == parent {
-                    file.embedded = embedded[index]
-                    file.changedSince = MappingModelMatch.changes(file, in: bundle)
-                    bundle.mappingModels.append(file)
-                }
-            }
             return bundle
-        }.sorted { $0.path < $1.path }
+        }
+        let attached = attach(mappingModels, paths: prepared.mappingPaths, to: &bundles, recorded: recorded)
+        // The models each mapping model embeds, read once (each bundle compares those naming its versions), and only
+        // for those no lockfile record vouches for.
+        let needed = Array(Set(attached.filter { $0.changes == nil }.map(\.mapping))).sorted()
+        let decoded = Workers.map(needed.count, threads: threads, state: {}) { index, _ in
+            embeddedModels(prepared.mappingPaths[needed[index]])
+        }
+        let embedded = Dictionary(uniqueKeysWithValues: zip(needed, decoded))
+        for item in attached {
+            var file = bundles[item.bundle].mappingModels[item.position]
+            if let changes = item.changes {
+                file.changedSince = changes
+            } else {
+                file.embedded = embedded[item.mapping] ?? nil
+                file.changedSince = MappingModelMatch.changes(file, in: bundles[item.bundle])
+            }
+            bundles[item.bundle].mappingModels[item.position] = file
+        }
+        return bundles.sorted { $0.path < $1.path }
+    }
+
+    /// Gives each bundle the mapping models that belong to it: those whose versions it has, or, when a mapping model
+    /// names none schemalint can read, those in its own folder. Each as (bundle, place in its list, mapping model
+    /// index), with the changes a lockfile record vouches for (`RecordedMappingModels`), if any.
+    private static func attach(
+        _ mappingModels: [(absolute: String, display: String)], paths: [MappingModelReader.ModelPaths?],
+        to bundles: inout [ModelBundle], recorded: RecordedVersions?
+    ) -> [(bundle: Int, position: Int, mapping: Int, changes: [String]?)] {
+        var attached: [(bundle: Int, position: Int, mapping: Int, changes: [String]?)] = []
+        for index in bundles.indices {
+            let names = bundles[index].versions.map(\.name)
+            let parent = Paths.folderPart(bundles[index].path)
+            for (mappingIndex, (mapping, modelPaths)) in zip(mappingModels, paths).enumerated() {
+                let file = MappingModelReader.read(
+                    display: mapping.display, modelPaths: modelPaths, versionNames: names)
+                guard (file.source != nil && file.destination != nil) || Paths.folderPart(mapping.display) == parent
+                else { continue }
+                let record = recorded?.mappingModel(
+                    named: RecordedMappingModels.name(of: file), bundle: bundles[index].path)
+                let changes = RecordedMappingModels.changes(file, in: bundles[index], recorded: record)
+                attached.append((index, bundles[index].mappingModels.count, mappingIndex, changes))
+                bundles[index].mappingModels.append(file)
+            }
+        }
+        return attached
     }
 
     /// The source and destination models `xcmapping.xml` embeds, when both can be read (`ArchivedDataModel`).

@@ -46,9 +46,11 @@ enum CoreDataSectionReader {
         var currentHistory: [String]??
         var versions: [String: LockedModelVersion]?
         var entities: [String: LockedEntity]?
+        var mappingModels: [String: LockedMappingModel]??
         let read = json.object { json, key in
             switch key {
             case "path": return json.required(&path) { $0.string() }
+            case "mappingModels": return json.optional(&mappingModels) { $0.map(mappingModel) }
             case "current": return json.optional(&current) { $0.string() }
             case "currentHistory": return json.optional(&currentHistory) { $0.array { $0.string() } }
             case "versions": return json.required(&versions) { $0.map(modelVersion) }
@@ -59,7 +61,23 @@ enum CoreDataSectionReader {
         guard read, let path, let versions, let entities else { return nil }
         return LockedBundle(
             path: path, current: current ?? nil, currentHistory: currentHistory ?? nil, versions: versions,
-            entities: entities)
+            entities: entities, mappingModels: mappingModels ?? nil)
+    }
+
+    private static func mappingModel(_ json: inout JSONCursor) -> LockedMappingModel? {
+        var embedded, source, destination: String?
+        var changes: [String]??
+        let read = json.object { json, key in
+            switch key {
+            case "embedded": return json.required(&embedded) { $0.string() }
+            case "source": return json.required(&source) { $0.string() }
+            case "destination": return json.required(&destination) { $0.string() }
+            case "changes": return json.optional(&changes) { $0.array { $0.string() } }
+            default: return json.skipValue()
+            }
+        }
+        guard read, let embedded, let source, let destination else { return nil }
+        return LockedMappingModel(embedded: embedded, source: source, destination: destination, changes: changes ?? nil)
     }
 
     private static func lockedEntity(_ json: inout JSONCursor) -> LockedEntity? {

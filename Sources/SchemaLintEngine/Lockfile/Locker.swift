@@ -76,10 +76,12 @@ public enum Locker {
         /// Core Data versions, their hashes unchanged, whose `contents` digest this run records (first locked by an
         /// earlier release, or re-saved without a hash change): what lets `check` skip reading them.
         public var digests: [String] = []
+        /// Core Data bundles whose mapping models' records this run wrote or dropped (`RecordedMappingModels`).
+        public var mappingRecords: [String] = []
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
                 || !evidence.isEmpty || !assigned.isEmpty || !currentVersions.isEmpty || !digests.isEmpty
-                || !rekeyed.isEmpty
+                || !rekeyed.isEmpty || !mappingRecords.isEmpty
         }
     }
 

@@ -62,16 +62,21 @@ public struct LockedBundle: Equatable, Sendable, Codable {
     public var versions: [String: LockedModelVersion]
     /// Entity states by key: its version hash and snapshot.
     public var entities: [String: LockedEntity]
+    /// What comparing each mapping model's embedded models with its versions gave, by the mapping model's file name
+    /// (`ModelV2toV3.xcmappingmodel`). Bookkeeping, not a shipped fact: `check` takes it instead of decoding the
+    /// embedded models again while the bytes it was worked out from stay the same. nil when none was recorded.
+    public var mappingModels: [String: LockedMappingModel]?
 
     public init(
         path: String, current: String?, currentHistory: [String]? = nil, versions: [String: LockedModelVersion] = [:],
-        entities: [String: LockedEntity] = [:]
+        entities: [String: LockedEntity] = [:], mappingModels: [String: LockedMappingModel]? = nil
     ) {
         self.path = path
         self.current = current
         self.currentHistory = currentHistory
         self.versions = versions
         self.entities = entities
+        self.mappingModels = mappingModels
     }
 
     /// The versions that became current, oldest first, ending with `current`: `currentHistory`, or `[current]` for a
@@ -104,6 +109,26 @@ public struct LockedModelVersion: Equatable, Sendable, Codable {
     /// a version held only in files no stack opens now was left behind (`CoreDataStoreFiles`). nil when the sources
     /// did not tell, and in entries written before it was recorded.
     public var heldIn: [String]? = nil
+}
+
+/// A mapping model compared with the versions it names, and the bytes that comparison rests on: the same three
+/// digests give the same `changes` (`RecordedMappingModels`).
+public struct LockedMappingModel: Equatable, Sendable, Codable {
+    /// The embedded models' digest, prefixed with the comparison's revision (`RecordedMappingModels.revision`).
+    public var embedded: String
+    /// The source and destination versions' `contents` digests (`LockedModelVersion.contents`).
+    public var source: String
+    public var destination: String
+    /// What changed in the versions since the mapping model was made (`MappingModelFile.changedSince`); nil when
+    /// nothing did.
+    public var changes: [String]?
+
+    public init(embedded: String, source: String, destination: String, changes: [String]?) {
+        self.embedded = embedded
+        self.source = source
+        self.destination = destination
+        self.changes = changes
+    }
 }
 
 /// One entity state of a bundle: the version hash Core Data records and the snapshot that explains it.

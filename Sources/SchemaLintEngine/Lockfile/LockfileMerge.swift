@@ -64,6 +64,15 @@ public enum LockfileMerge {
                 }
             }
             kept.entities.merge(bundle.entities) { mine, _ in mine }
+            // Mapping model records are bookkeeping too: a record the branches disagree on is dropped until the next
+            // lock, as the contents digest is.
+            for (name, record) in bundle.mappingModels ?? [:] where kept.mappingModels?[name] != record {
+                if kept.mappingModels?[name] == nil {
+                    kept.mappingModels = (kept.mappingModels ?? [:]).merging([name: record]) { mine, _ in mine }
+                } else {
+                    kept.mappingModels?[name] = nil
+                }
+            }
             // Both branches shipped their current version: stores can be in the later one. A branch that made the
             // other's current version current before its own is later; else names decide.
             if let theirs = bundle.current, theirs != kept.current {

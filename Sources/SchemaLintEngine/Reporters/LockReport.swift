@@ -110,6 +110,11 @@ public struct LockReport {
                 "recorded the contents digest of \(count) unchanged model version\(count == 1 ? "" : "s"): check "
                     + "takes their hashes from the lockfile while their bytes stay the same")
         }
+        if !outcome.mappingRecords.isEmpty {
+            lines.append(
+                "recorded what the mapping models of " + outcome.mappingRecords.joined(separator: ", ")
+                    + " embed: check takes it from the lockfile while their bytes stay the same")
+        }
         if outcome.lockfile.resolvedConflict {
             let count = outcome.lockfile.versions.count + (outcome.lockfile.coreData?.count ?? 0)
             lines.append(

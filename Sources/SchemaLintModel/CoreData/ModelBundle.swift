@@ -170,6 +170,10 @@ public struct MappingModelFile: Sendable {
     /// The source and destination models as the mapping model embeds them (`xcmapping.xml`'s `sourcemodeldata` and
     /// `destinationmodeldata`: the models when it was made or last reloaded), when they could be read.
     public var embedded: (source: EmbeddedModel, destination: EmbeddedModel)?
+    /// A fingerprint of the embedded models' bytes (`MappingModelReader.ModelPaths.embeddedDigest`): with the two
+    /// versions' contents digests it decides whether a lockfile's record of `changedSince` can be taken instead of
+    /// decoding the models again. nil when the file embeds none.
+    public var embeddedDigest: String?
     /// What differs between the embedded models and the versions the mapping model names (`Modelv4: entity
     /// CgmEvent added`): Xcode compiles the mapping from the embedded models, and Core Data uses a compiled mapping
     /// only for a store and model whose entity hashes it was compiled with, so one that differs maps nothing.
