@@ -14,7 +14,21 @@ final class RuleDocumentationTests: XCTestCase {
     struct Example {
         var section: String
         var files: [String: String]
+        /// Where the document marks a finding with `↓` (stripped from `files`): file, line and column, 1-based.
+        var marks: Set<Mark> = []
+        /// Each example file's lines as lines of the document (0-based), for recording marks.
+        var documentLines: [String: [Int]] = [:]
     }
+
+    struct Mark: Hashable, CustomStringConvertible {
+        var file: String
+        var line: Int
+        var column: Int
+        var description: String { "\(file):\(line):\(column)" }
+    }
+
+    /// The character that marks where a failing example's finding is reported, as SwiftLint's examples do.
+    static let marker: Character = "↓"
 
     /// Splits a document into its Swift blocks and Core Data model files (```xml blocks starting with a
     /// `<!-- file: Model.xcdatamodeld/Model 2.xcdatamodel/contents -->` line), each tagged with the `###` section it
@@ -22,26 +36,30 @@ final class RuleDocumentationTests: XCTestCase {
     static func examples(in document: String) -> [Example] {
         var examples: [Example] = []
         var section = ""
-        var block: [String]? = nil
-        for line in document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        var block: [(text: String, line: Int)]? = nil
+        for (number, line) in document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .enumerated()
+        {
             if block == nil, line.hasPrefix("### ") {
                 section = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
             }
             if line.hasPrefix("```swift") || line.hasPrefix("```xml") { block = []; continue }
             if line.hasPrefix("```"), let lines = block {
-                let files = split(lines)
+                let example = split(lines, section: section)
                 // A model file and the blocks beside it under one heading are one example (a bundle has several files).
                 if let last = examples.last, last.section == section,
-                    (Array(last.files.keys) + Array(files.keys)).contains(where: isModelFile)
+                    (Array(last.files.keys) + Array(example.files.keys)).contains(where: isModelFile)
                 {
-                    examples[examples.count - 1].files.merge(files) { _, new in new }
+                    examples[examples.count - 1].files.merge(example.files) { _, new in new }
+                    examples[examples.count - 1].marks.formUnion(example.marks)
+                    examples[examples.count - 1].documentLines.merge(example.documentLines) { _, new in new }
                 } else {
-                    examples.append(Example(section: section, files: files))
+                    examples.append(example)
                 }
                 block = nil
                 continue
             }
-            block?.append(line)
+            block?.append((line, number))
         }
         return examples
     }
@@ -50,17 +68,35 @@ final class RuleDocumentationTests: XCTestCase {
 
     /// `// file: Name.swift` (or `<!-- file: path -->`) starts a new file inside one block.
     static func split(_ lines: [String]) -> [String: String] {
+        split(lines.map { ($0, 0) }, section: "").files
+    }
+
+    private static func split(_ lines: [(text: String, line: Int)], section: String) -> Example {
         var files: [String: [String]] = [:]
+        var example = Example(section: section, files: [:])
         var current = "Example.swift"
-        for line in lines {
+        for (line, number) in lines {
             if line.hasPrefix("// file: ") { current = String(line.dropFirst("// file: ".count)); continue }
             if line.hasPrefix("<!-- file: "), line.hasSuffix(" -->") {
                 current = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
                 continue
             }
-            files[current, default: []].append(line)
+            var text = ""
+            var column = 1
+            for character in line {
+                if character == marker {
+                    let number = files[current, default: []].count + 1
+                    example.marks.insert(Mark(file: current, line: number, column: column))
+                } else {
+                    text.append(character)
+                    column += character.utf8.count
+                }
+            }
+            files[current, default: []].append(text)
+            example.documentLines[current, default: []].append(number)
         }
-        return files.mapValues { $0.joined(separator: "\n") + "\n" }
+        example.files = files.mapValues { $0.joined(separator: "\n") + "\n" }
+        return example
     }
 
     func testEveryRuleHasADocument() throws {
@@ -153,39 +189,74 @@ final class RuleDocumentationTests: XCTestCase {
         return lines.joined(separator: "\n")
     }
 
-    func testEveryDocumentedExampleBehavesAsDocumented() throws {
-        for rule in RuleRegistry.all {
-            let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
-            let document = try String(contentsOf: url, encoding: .utf8)
-            let examples = Self.examples(in: document)
-            XCTAssertTrue(examples.contains { $0.section == "Failing" }, "\(rule.id): no failing example")
-            XCTAssertTrue(examples.contains { $0.section == "Passing" }, "\(rule.id): no passing example")
-            // `### Shipped`: what the lockfile records for the examples after it (up to the next `### Shipped`).
-            var lockfile: Lockfile?
-            // `### Store`: the source of the build that wrote the store fixture the other examples are checked against.
-            let stores =
-                try examples.first { $0.section == "Store" }.map {
-                    try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory())
-                } ?? []
-            for (index, example) in examples.enumerated() where example.section != "Store" {
-                if example.section == "Shipped" {
-                    lockfile = TestSupport.lock(try Self.analyze(example.files, lockfile: nil, stores: []))
+    /// Every example of one rule's document behaves as documented (`RuleExampleTests` runs this per rule): a failing
+    /// example raises the rule exactly where its `↓` marks say, a passing one raises nothing.
+    /// `SCHEMALINT_RECORD_MARKS=1` writes the marks of a failing example that has none where the findings are.
+    static func assertExamples(of id: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let rule = try XCTUnwrap(RuleRegistry.all.first { $0.id.rawValue == id }, "no rule \(id)")
+        let url = Self.rulesDirectory.appendingPathComponent("\(rule.id).md")
+        let document = try String(contentsOf: url, encoding: .utf8)
+        let examples = Self.examples(in: document)
+        for section in ["Failing", "Passing"] {
+            XCTAssertTrue(
+                examples.contains { $0.section == section }, "\(rule.id): no \(section.lowercased()) example",
+                file: file, line: line)
+        }
+        let recording = ProcessInfo.processInfo.environment["SCHEMALINT_RECORD_MARKS"] == "1"
+        var recorded = document.components(separatedBy: "\n")
+        // `### Shipped`: what the lockfile records for the examples after it (up to the next `### Shipped`).
+        var lockfile: Lockfile?
+        // `### Store`: the source of the build that wrote the store fixture the other examples are checked against.
+        let stores =
+            try examples.first { $0.section == "Store" }.map {
+                try SyntheticStore.stores(for: $0.files, in: try TestSupport.temporaryDirectory())
+            } ?? []
+        for (index, example) in examples.enumerated() where example.section != "Store" {
+            if example.section == "Shipped" {
+                lockfile = TestSupport.lock(try Self.analyze(example.files, lockfile: nil, stores: []))
+                continue
+            }
+            let name = "\(rule.id) example \(index + 1) (\(example.section))"
+            let expected = rule.id == "lockfile_missing" ? "schemalint.lock" : nil
+            let findings = try Self.analyze(
+                example.files, lockfile: lockfile, stores: stores, lockfileLocation: expected
+            ).findings
+            let own = findings.filter { $0.rule == rule.id }
+            switch example.section {
+            case "Failing":
+                XCTAssertFalse(own.isEmpty, "\(name) raised nothing; got \(findings)", file: file, line: line)
+                // Findings in a file the example shows are marked in it; others (the lockfile) cannot be.
+                let found = Set(
+                    own.map { Mark(file: $0.location.file, line: $0.location.line, column: $0.location.column) }
+                        .filter { example.files[$0.file] != nil })
+                if recording, example.marks.isEmpty {
+                    mark(found, of: example, in: &recorded)
                     continue
                 }
-                let expected = rule.id == "lockfile_missing" ? "schemalint.lock" : nil
-                let findings = try Self.analyze(
-                    example.files, lockfile: lockfile, stores: stores, lockfileLocation: expected
-                ).findings
-                let own = findings.filter { $0.rule == rule.id }
-                switch example.section {
-                case "Failing":
-                    XCTAssertFalse(own.isEmpty, "\(rule.id) example \(index) (Failing) raised nothing; got \(findings)")
-                case "Passing":
-                    XCTAssertEqual(findings, [], "\(rule.id) example \(index) (Passing) raised findings")
-                default:
-                    XCTFail("\(rule.id): example under unknown section '\(example.section)'")
-                }
+                XCTAssertEqual(
+                    found.sorted { $0.description < $1.description },
+                    example.marks.sorted { $0.description < $1.description },
+                    "\(name): the findings are not where its ↓ marks say", file: file, line: line)
+            case "Passing":
+                XCTAssertEqual(findings, [], "\(name) raised findings", file: file, line: line)
+                XCTAssertTrue(example.marks.isEmpty, "\(name) marks a finding", file: file, line: line)
+            default:
+                XCTFail("\(rule.id): example under unknown section '\(example.section)'", file: file, line: line)
             }
+        }
+        if recording, recorded.joined(separator: "\n") != document {
+            try recorded.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Puts a `↓` in the document's lines at each place (columns count UTF-8 bytes, as findings do).
+    private static func mark(_ places: Set<Mark>, of example: Example, in lines: inout [String]) {
+        for place in places.sorted(by: { $0.column > $1.column }) {
+            guard let number = example.documentLines[place.file]?[place.line - 1] else { continue }
+            var bytes = Array(lines[number].utf8)
+            let offset = min(max(place.column - 1, 0), bytes.count)
+            bytes.insert(contentsOf: Array(String(marker).utf8), at: offset)
+            lines[number] = String(decoding: bytes, as: UTF8.self)
         }
     }
 
