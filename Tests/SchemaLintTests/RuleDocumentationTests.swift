@@ -237,6 +237,9 @@ final class RuleDocumentationTests: XCTestCase {
                     found.sorted { $0.description < $1.description },
                     example.marks.sorted { $0.description < $1.description },
                     "\(name): the findings are not where its ↓ marks say", file: file, line: line)
+                try assertSuppressible(
+                    example, as: name, rule: rule.id, findings: findings, lockfile: lockfile, stores: stores,
+                    file: file, line: line)
             case "Passing":
                 XCTAssertEqual(findings, [], "\(name) raised findings", file: file, line: line)
                 XCTAssertTrue(example.marks.isEmpty, "\(name) marks a finding", file: file, line: line)
@@ -246,6 +249,40 @@ final class RuleDocumentationTests: XCTestCase {
         }
         if recording, recorded.joined(separator: "\n") != document {
             try recorded.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// A failing example whose marks are all in Swift files, with `// schemalint:disable:next <rule> - …` above each
+    /// marked line, raises none of the rule's findings and no `superfluous_suppression`, and the same other findings;
+    /// a rule about shipped states (`SuppressionLedger.unsuppressible`) is still raised, as users are told.
+    private static func assertSuppressible(
+        _ example: Example, as name: String, rule: RuleID, findings: [Finding], lockfile: Lockfile?,
+        stores: [StoreMetadata], file: StaticString, line: UInt
+    ) throws {
+        guard !example.marks.isEmpty, example.marks.allSatisfy({ $0.file.hasSuffix(".swift") }),
+            rule != "syntax_error", rule != "blanket_suppression", rule != "superfluous_suppression"
+        else { return }
+        var files = example.files
+        for (path, text) in example.files {
+            let marked = Set(example.marks.filter { $0.file == path }.map(\.line))
+            guard !marked.isEmpty else { continue }
+            var lines = text.components(separatedBy: "\n")
+            for number in marked.sorted(by: >) {
+                lines.insert("// schemalint:disable:next \(rule) - the documented example", at: number - 1)
+            }
+            files[path] = lines.joined(separator: "\n")
+        }
+        let expected = rule == "lockfile_missing" ? "schemalint.lock" : nil
+        let suppressed = try analyze(files, lockfile: lockfile, stores: stores, lockfileLocation: expected).findings
+        func rules(_ findings: [Finding]) -> [String] { findings.map(\.rule.rawValue).sorted() }
+        if SuppressionLedger.unsuppressible.contains(rule) {
+            XCTAssertEqual(
+                rules(suppressed.filter { $0.rule == rule }), rules(findings.filter { $0.rule == rule }),
+                "\(name): a finding about shipped states was suppressed", file: file, line: line)
+        } else {
+            XCTAssertEqual(
+                rules(suppressed), rules(findings.filter { $0.rule != rule }),
+                "\(name): suppressed above each mark, it still raises", file: file, line: line)
         }
     }
 
