@@ -14,74 +14,10 @@ final class CompilationConditionTests: XCTestCase {
 
     // MARK: Building a small app
 
-    /// A target: its synchronized folder and the settings of each configuration.
-    private struct Target {
-        var name: String
-        var folder: String
-        var settings: [String: [String: String]] = [:]
-        var xcconfig = false
-    }
+    private typealias Target = TestXcodeProject.Target
 
-    /// An Xcode 16 project with Debug and Release configurations at project and target level.
     private static func project(_ targets: [Target], projectSettings: [String: [String: String]] = [:]) -> String {
-        let written = { (settings: [String: String]?) in
-            (settings ?? [:]).sorted { $0.key < $1.key }.map { "\"\($0.key)\" = \"\($0.value)\"; " }.joined()
-        }
-        var objects = ""
-        var folders: [String: String] = [:]
-        for (index, target) in targets.enumerated() {
-            let number = index + 1
-            var configurations: [String] = []
-            for (offset, name) in ["Debug", "Release"].enumerated() {
-                let id = "B\(number)\(offset)"
-                configurations.append(id)
-                let base = target.xcconfig ? "baseConfigurationReference = X1; " : ""
-                objects +=
-                    "        \(id) = {isa = XCBuildConfiguration; \(base)buildSettings = "
-                    + "{\(written(target.settings[name]))}; name = \(name); };\n"
-            }
-            if folders[target.folder] == nil {
-                folders[target.folder] = "G\(number)"
-                objects += """
-                            G\(number) = {isa = PBXFileSystemSynchronizedRootGroup; path = \(target.folder); \
-                    sourceTree = "<group>"; };
-
-                    """
-            }
-            objects += """
-                        D\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); \
-                buildPhases = (E\(number), ); fileSystemSynchronizedGroups = (\(folders[target.folder]!), ); \
-                name = \(target.name); productType = "com.apple.product-type.application"; };
-                        E\(number) = {isa = PBXSourcesBuildPhase; files = (); };
-                        L\(number) = {isa = XCConfigurationList; buildConfigurations = (\
-                \(configurations.joined(separator: ", ")), ); };
-
-                """
-        }
-        let groups = folders.values.sorted().map { "\($0), " }.joined()
-        let ids = targets.indices.map { "D\($0 + 1), " }.joined()
-        return """
-            // !$*UTF8*$!
-            {
-                archiveVersion = 1;
-                classes = {
-                };
-                objectVersion = 77;
-                objects = {
-            \(objects)
-                    X1 = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
-                    C1 = {isa = PBXGroup; children = (\(groups)X1, ); sourceTree = "<group>"; };
-                    L0 = {isa = XCConfigurationList; buildConfigurations = (B00, B01, ); };
-                    B00 = {isa = XCBuildConfiguration; buildSettings = {\(written(projectSettings["Debug"]))\
-            SDKROOT = iphoneos; }; name = Debug; };
-                    B01 = {isa = XCBuildConfiguration; buildSettings = {\(written(projectSettings["Release"]))\
-            SDKROOT = iphoneos; }; name = Release; };
-                    F1 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = C1; projectDirPath = ""; \
-            projectRoot = ""; targets = (\(ids)); };
-                };
-                rootObject = F1;
-            }
-            """
+        TestXcodeProject.text(targets, projectSettings: projectSettings)
     }
 
     private static let models = """
@@ -198,16 +134,7 @@ final class CompilationConditionTests: XCTestCase {
     }
 
     private func stores(_ files: [String: String]) throws -> [String] {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let analysis = try Analyzer(workingDirectory: root, threads: 1).analyze(paths: [], lockfile: nil)
-        TestSupport.assertMessagesAreShaped(analysis.findings)
+        let analysis = try TestSupport.analyzeOnDisk(files)
         return analysis.topology.stores.map(\.name)
     }
 

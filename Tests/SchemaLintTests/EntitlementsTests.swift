@@ -12,79 +12,9 @@ final class EntitlementsTests: XCTestCase {
 
     // MARK: Building a small app
 
-    /// A target of the project: its synchronized folder and each build configuration's `CODE_SIGN_ENTITLEMENTS`
-    /// (nil: not set).
-    private struct Target {
-        var name: String
-        var productType = "com.apple.product-type.application"
-        var entitlements: [String: String?] = [:]
-        /// Settings each configuration holds besides.
-        var settings: [String: String] = [:]
-        var xcconfig = false
+    private typealias Target = TestXcodeProject.Target
 
-        static func app(_ name: String = "Tallies", entitlements: String?) -> Target {
-            Target(name: name, entitlements: ["Debug": entitlements, "Release": entitlements])
-        }
-
-        static func widget(_ name: String = "Glance", entitlements: String?) -> Target {
-            Target(
-                name: name, productType: "com.apple.product-type.app-extension",
-                entitlements: ["Debug": entitlements, "Release": entitlements])
-        }
-    }
-
-    /// An Xcode 16 project: one synchronized folder per target, each target with Debug and Release configurations.
-    private static func project(_ targets: [Target]) -> String {
-        var objects = ""
-        for (index, target) in targets.enumerated() {
-            let number = index + 1
-            var configurations: [String] = []
-            for (offset, name) in ["Debug", "Release"].enumerated() {
-                let id = "B\(number)\(offset)"
-                configurations.append(id)
-                var settings = target.settings.sorted { $0.key < $1.key }.map { "\($0.key) = \"\($0.value)\"; " }
-                    .joined()
-                if let path = target.entitlements[name] ?? nil { settings += "CODE_SIGN_ENTITLEMENTS = \"\(path)\"; " }
-                let base = target.xcconfig ? "baseConfigurationReference = X1; " : ""
-                objects +=
-                    "        \(id) = {isa = XCBuildConfiguration; \(base)buildSettings = {\(settings)}; "
-                    + "name = \(name); };\n"
-            }
-            objects += """
-                        G\(number) = {isa = PBXFileSystemSynchronizedRootGroup; path = \(target.name); \
-                sourceTree = "<group>"; };
-                        D\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); \
-                buildPhases = (E\(number), ); fileSystemSynchronizedGroups = (G\(number), ); name = \(target.name); \
-                productType = "\(target.productType)"; };
-                        E\(number) = {isa = PBXSourcesBuildPhase; files = (); };
-                        L\(number) = {isa = XCConfigurationList; buildConfigurations = (\
-                \(configurations.joined(separator: ", ")), ); };
-
-                """
-        }
-        let groups = targets.indices.map { "G\($0 + 1), " }.joined()
-        let ids = targets.indices.map { "D\($0 + 1), " }.joined()
-        return """
-            // !$*UTF8*$!
-            {
-                archiveVersion = 1;
-                classes = {
-                };
-                objectVersion = 77;
-                objects = {
-            \(objects)
-                    X1 = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
-                    C1 = {isa = PBXGroup; children = (\(groups)X1, ); sourceTree = "<group>"; };
-                    L0 = {isa = XCConfigurationList; buildConfigurations = (B00, B01, ); };
-                    B00 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Debug; };
-                    B01 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
-                    F1 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = C1; projectDirPath = ""; \
-            projectRoot = ""; targets = (\(ids)); };
-                };
-                rootObject = F1;
-            }
-            """
-    }
+    private static func project(_ targets: [Target]) -> String { TestXcodeProject.text(targets) }
 
     /// An entitlements file: App Groups, and CloudKit with its containers.
     private static func entitlements(groups: [String] = [], cloudKit: [String]? = nil) -> String {
@@ -112,29 +42,13 @@ final class EntitlementsTests: XCTestCase {
     }
 
     private func analyze(_ files: [String: String]) throws -> Analysis {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let analysis = try Analyzer(workingDirectory: root, threads: 1).analyze(paths: [], lockfile: nil)
-        TestSupport.assertMessagesAreShaped(analysis.findings)
-        return analysis
+        try TestSupport.analyzeOnDisk(files, lockfile: nil)
     }
 
     /// Why some targets' entitlements cannot be told, as `check --verbose` says.
     private func notes(_ files: [String: String]) throws -> [String] {
-        let root = try TestSupport.temporaryDirectory()
+        let root = try TestSupport.writeTree(files)
         defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
         let paths = files.keys.filter { $0.hasSuffix(".swift") }.sorted()
         return ProjectMembership(paths: paths, workingDirectory: root.path).entitlementNotes
     }
@@ -257,7 +171,7 @@ final class EntitlementsTests: XCTestCase {
         for shape in shapes {
             var files = Self.groupApp(app: shape.app, widget: shape.watch)
             var watch = Target.app("Glance", entitlements: "Glance/Glance.entitlements")
-            watch.settings = ["SDKROOT": "watchos"]
+            watch.set("SDKROOT", "watchos")
             files["Tallies.xcodeproj/project.pbxproj"] = Self.project([
                 .app(entitlements: "Tallies/Tallies.entitlements"), watch,
             ])
@@ -352,7 +266,7 @@ final class EntitlementsTests: XCTestCase {
         var debug = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
         debug["Glance/Debug.entitlements"] = Self.entitlements(groups: ["group.com.example.debug"])
         var split = Target.widget(entitlements: "Glance/Glance.entitlements")
-        split.entitlements["Debug"] = "Glance/Debug.entitlements"
+        split.settings["Debug"]?["CODE_SIGN_ENTITLEMENTS"] = "Glance/Debug.entitlements"
         debug["Tallies.xcodeproj/project.pbxproj"] = Self.project([
             .app(entitlements: "Tallies/Tallies.entitlements"), split,
         ])
@@ -515,5 +429,20 @@ final class EntitlementsTests: XCTestCase {
             XCTAssertEqual(found(analysis, .cloudkitIncompatible), [], name)
             XCTAssertEqual(analysis.topology.stores.map(\.syncs), [false], name)
         }
+    }
+}
+
+extension TestXcodeProject.Target {
+    /// A target whose Debug and Release configurations set `CODE_SIGN_ENTITLEMENTS` to `entitlements` (nil: not set).
+    fileprivate static func app(
+        _ name: String = "Tallies", productType: String = "com.apple.product-type.application", entitlements: String?
+    ) -> Self {
+        var target = Self(name: name, productType: productType)
+        if let entitlements { target.set("CODE_SIGN_ENTITLEMENTS", entitlements) }
+        return target
+    }
+
+    fileprivate static func widget(_ name: String = "Glance", entitlements: String?) -> Self {
+        app(name, productType: "com.apple.product-type.app-extension", entitlements: entitlements)
     }
 }

@@ -305,13 +305,7 @@ final class RuleDocumentationTests: XCTestCase {
         guard files.keys.contains(where: isModelFile) else {
             return TestSupport.analyze(files, lockfile: lockfile, stores: stores, lockfileLocation: lockfileLocation)
         }
-        let folder = try TestSupport.temporaryDirectory()
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        let folder = try TestSupport.writeTree(files)
         var analyzer = Analyzer(workingDirectory: folder, threads: 1)
         analyzer.stores = stores
         analyzer.lockfileLocation = lockfileLocation

@@ -115,17 +115,7 @@ final class StoreLeftToExtensionTests: XCTestCase {
     }
 
     private func analyze(_ files: [String: String], lockfile: Lockfile?) throws -> Analysis {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let analysis = try Analyzer(workingDirectory: root, threads: 1).analyze(paths: [], lockfile: lockfile)
-        TestSupport.assertMessagesAreShaped(analysis.findings)
-        return analysis
+        try TestSupport.analyzeOnDisk(files, lockfile: lockfile)
     }
 
     func testTheProjectFileSaysOnlyTheWidgetStillOpensTheOldStore() throws {
