@@ -121,6 +121,33 @@ final class CoreDataMappingTests: XCTestCase {
                     + "(Journal 3: entity Mood added (1 property); Journal 3: Tag.color changed: became non-optional)"),
             finding.message.text)
         XCTAssertTrue(analysis.upgrades.rows.last?.outcome.fails ?? false, "\(analysis.upgrades.rows)")
+        XCTAssertTrue(
+            finding.message.text.contains("the step fails (134140), and cannot be inferred"),
+            finding.message.text)
+        XCTAssertTrue(
+            finding.message.text.contains("Entry.rating"), "the detail names what inference cannot make: "
+                + finding.message.text)
+    }
+
+    /// An outdated mapping model for a step Core Data can infer: the store migrates, but by inference, and the
+    /// mapping's own work silently never happens (the message says that, not a launch failure).
+    func testAnOutdatedMappingModelForAnInferableStepSaysItsCustomMappingsNeverRun() throws {
+        try addMappingModel()
+        try edit("\(model)/Journal 3.xcdatamodel/contents") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
+                with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>\n"
+                    + "        <attribute name=\"emoji\" optional=\"YES\" attributeType=\"String\"/>")
+        }
+        let findings = try analyze().findings
+        XCTAssertEqual(TestSupport.summary(findings), ["mapping_model_outdated \(mappingFile):1"])
+        let text = try XCTUnwrap(findings.first?.message.text)
+        XCTAssertTrue(
+            text.contains(
+                "JournalV2toV3.xcmappingmodel is out of date: Core Data infers the step instead and skips its custom "
+                    + "mappings"), text)
+        XCTAssertTrue(text.contains("Core Data infers Journal 2 → Journal 3 on every device that updates"), text)
+        XCTAssertTrue(text.contains("Journal 3: Tag.emoji added"), text)
     }
 
     /// The source version edited after the mapping model was made is as stale as the destination.
@@ -163,7 +190,8 @@ final class CoreDataMappingTests: XCTestCase {
         let check = try TestSupport.run(["check", "--verbose"], in: folder)
         XCTAssertNotEqual(check.status, 0, check.stdout)
         XCTAssertTrue(
-            check.stdout.contains("\(mappingFile):1:1: error: JournalV2toV3.xcmappingmodel is out of date and maps"),
+            check.stdout.contains("\(mappingFile):1:1: error: JournalV2toV3.xcmappingmodel is out of date: Core Data "
+                + "infers the step instead"),
             check.stdout)
         XCTAssertTrue(
             check.stdout.contains("why: JournalV2toV3.xcmappingmodel maps Journal 2 → Journal 3"), check.stdout)
