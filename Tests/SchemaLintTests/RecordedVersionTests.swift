@@ -206,6 +206,25 @@ final class RecordedVersionTests: XCTestCase {
         XCTAssertNil(relocked.mappingModels?[mappingName]?.changes)
     }
 
+    /// A version hash that moved with a snapshot that did not (an entry written by a release that recorded less):
+    /// the change names the entity whose hash moved, and no empty fingerprint (Core Data entries have none).
+    func testAHashMovedWithoutASnapshotChangeNamesTheEntity() throws {
+        try lockWithTheBinary()
+        var lockfile = try XCTUnwrap(LockfileStore.load(lockfilePath))
+        let bundle = try XCTUnwrap(lockfile.coreData?["Journal.xcdatamodeld"])
+        let key = try XCTUnwrap(bundle.versions["Journal"]?.entities["Entry"])
+        lockfile.coreData?["Journal.xcdatamodeld"]?.entities[key]?.hash = String(repeating: "0", count: 64)
+        lockfile.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.checksum = "moved"
+        lockfile.coreData?["Journal.xcdatamodeld"]?.versions["Journal"]?.contents = nil
+        try LockfileStore.write(lockfile, to: lockfilePath)
+        let check = try TestSupport.run(["check", "--verbose"], in: folder)
+        XCTAssertEqual(check.status, 1, check.stdout + check.stderr)
+        XCTAssertTrue(
+            check.stdout.contains("the version hash of Entry changed in a way the snapshot does not name"),
+            check.stdout)
+        XCTAssertFalse(check.stdout.contains("fingerprint"), check.stdout)
+    }
+
     /// XXH64's reference values (as the `xxhash` Python package computes them).
     func testTheDigestIsXXH64() {
         let cases: [([UInt8], String)] = [

@@ -278,10 +278,17 @@ extension LockedVersion {
         if descriptions.isEmpty && !mappingMoved && !typesRenamed
             && (checksum != current.checksum || fingerprint != current.fingerprint)
         {
+            // Which entities' version hashes moved, when both sides say (a Core Data entry has no fingerprint).
+            let moved = current.entityHashes.filter { name, hash in
+                entityHashes[name].map { $0 != hash } ?? false
+            }.keys.sorted()
+            let what = moved.isEmpty ? "the stored shape" : "the version hash of \(moved.joined(separator: ", "))"
+            let fingerprints =
+                fingerprint.isEmpty || current.fingerprint.isEmpty
+                ? "" : ", fingerprint \(fingerprint) → \(current.fingerprint)"
             descriptions.append(
-                "the stored shape changed in a way the snapshot does not name (checksum \(checksum) → "
-                    + "\(current.checksum), fingerprint \(fingerprint) → \(current.fingerprint))"
-            )
+                "\(what) changed in a way the snapshot does not name (checksum \(checksum) → \(current.checksum)"
+                    + "\(fingerprints))")
         }
         return (descriptions, schema)
     }
