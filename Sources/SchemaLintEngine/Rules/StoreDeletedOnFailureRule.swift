@@ -96,7 +96,11 @@ extension Finding.Message {
     static func storeDeletedOnFailure(
         store: String, path: StoreDeletionUse.Path, helper: String?, recreated: Bool
     ) -> Self {
-        let how = helper.map { "`\($0)` deletes `\(store)`" } ?? "`\(store)` is deleted"
+        // A file name reads as one (`default.store`); a URL written another way is shown as code.
+        let named = store.count <= 32 && !store.contains("(") && !store.contains(" ") && store.contains(".")
+            && !store.contains("self.")
+        let what = named ? "`\(store)`" : "the store at `\(store)`"
+        let how = helper.map { "`\($0)` deletes \(what)" } ?? "\(what) is deleted"
         let then = recreated ? " and the store is opened again, empty" : ""
         let failures =
             "a migration that cannot run on an older store (134504, 134110: a version the plan does not list, a "
@@ -123,8 +127,8 @@ extension Finding.Message {
         }
         return Self(
             id: "deleted-on-failure",
-            "A failed open or migration deletes \(store): a migration that fails on a user's device silently "
-                + "empties the store",
+            "A failed open deletes \(named ? store : "the store's files"): a migration that fails on a device "
+                + "silently empties the store",
             detail: detail,
             fix: "Keep the rows first: move the files aside (or copy them) instead of deleting them, report the "
                 + "error (to the user, or your crash reporter), and fix the migration that failed (the missing stage "
