@@ -91,20 +91,30 @@ final class StoreDeletionCollector: SyntaxVisitor {
             call.arguments.first(where: { $0.label?.text == "to" })?.expression.trimmedDescription
         })
         for clause in node.catchClauses {
-            search(Syntax(clause.body), path: .failedOpen, open: open, excluding: destinations)
+            search(Syntax(clause.body), path: .failedOpen, open: open, excluding: destinations, opener: Syntax(node.body))
         }
         // `migratePersistentStore` whose error is only logged: the code after the `do` runs either way.
+        // `do { return try open() } catch { log }`: the code after the `do` runs only when the open failed.
+        if Self.stops(node.body), !migrates(Syntax(node.body)), !node.catchClauses.isEmpty,
+            !node.catchClauses.contains(where: { Self.stops($0.body) }), let following = Self.following(Syntax(node))
+        {
+            for item in following {
+                search(Syntax(item), path: .failedOpen, open: open, opener: Syntax(node.body))
+            }
+        }
         if migrates(Syntax(node.body)), !node.catchClauses.contains(where: { Self.stops($0.body) }),
             let following = Self.following(Syntax(node))
         {
-            for item in following { search(Syntax(item), path: .swallowedMigration, open: open) }
+            for item in following {
+                search(Syntax(item), path: .swallowedMigration, open: open, opener: Syntax(node.body))
+            }
         }
         return .visitChildren
     }
 
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
         if let open = optionalOpen(in: node.conditions) {
-            search(Syntax(node.body), path: .failedOptionalOpen, open: open)
+            search(Syntax(node.body), path: .failedOptionalOpen, open: open, opener: Syntax(node.conditions))
         } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: false) {
             search(Syntax(node.body), path: .failedOptionalOpen, open: open)
         }
@@ -113,7 +123,14 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
         if let open = optionalOpen(in: node.conditions), let otherwise = node.elseBody {
-            search(Syntax(otherwise), path: .failedOptionalOpen, open: open)
+            search(Syntax(otherwise), path: .failedOptionalOpen, open: open, opener: Syntax(node.conditions))
+        } else if let open = optionalOpen(in: node.conditions), Self.stops(node.body),
+            let following = Self.following(Syntax(node))
+        {
+            // `if let container = try? open() { return container }`: what follows runs when it was nil.
+            for item in following {
+                search(Syntax(item), path: .failedOptionalOpen, open: open, opener: Syntax(node.conditions))
+            }
         } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: true) {
             search(Syntax(node.body), path: .failedOptionalOpen, open: open)
         } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: false), let otherwise = node.elseBody {
@@ -268,8 +285,10 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     /// Looks for deletes in a failure path, directly or in the functions it calls.
     private func search(
-        _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = []
+        _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
+        opener: Syntax? = nil
     ) {
+        let inMemory = opener.map(Self.opensInMemory) ?? false
         let walker = RegionWalker(conditions: reader.conditions)
         walker.walk(region)
         var copied = false
@@ -304,7 +323,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
                 }
             }
         }
-        for use in deletions where !excluding.contains(use.target) {
+        for var use in deletions where !excluding.contains(use.target) {
+            if inMemory { use.throwaway = true }
             let key = "\(use.location)|\(use.reachedFrom)"
             if seen.insert(key).inserted { found.append(use) }
         }
@@ -396,6 +416,29 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     // MARK: Helpers
 
+    /// `isStoredInMemoryOnly: true`, `inMemory: true`, `NSInMemoryStoreType`, `/dev/null`: the open is of a store
+    /// with no file to lose.
+    static func opensInMemory(_ node: Syntax) -> Bool {
+        let tokens = Array(node.tokens(viewMode: .sourceAccurate))
+        for (index, token) in tokens.enumerated() {
+            switch token.tokenKind {
+            case .identifier("isStoredInMemoryOnly"), .identifier("inMemory"):
+                if index + 2 < tokens.count, tokens[index + 1].tokenKind == .colon,
+                    tokens[index + 2].tokenKind == .keyword(.true)
+                {
+                    return true
+                }
+            case .identifier("NSInMemoryStoreType"), .identifier("inMemoryStoreType"):
+                return true
+            case .stringSegment("/dev/null"):
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
     /// `removeItem`, `loadPersistentStores`...: the member a call calls.
     static func memberName(_ call: FunctionCallExprSyntax) -> String? {
         call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
@@ -454,7 +497,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     /// The statements after `node` in its code block.
     private static func following(_ node: Syntax) -> [CodeBlockItemSyntax]? {
-        guard let item = node.parent?.as(CodeBlockItemSyntax.self),
+        let statement = node.parent?.is(ExpressionStmtSyntax.self) == true ? node.parent : Optional(node)
+        guard let item = statement?.parent?.as(CodeBlockItemSyntax.self),
             let items = item.parent?.as(CodeBlockItemListSyntax.self)
         else { return nil }
         return items.filter { $0.position > item.position }

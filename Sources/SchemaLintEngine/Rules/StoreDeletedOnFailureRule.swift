@@ -127,8 +127,8 @@ extension Finding.Message {
         }
         return Self(
             id: "deleted-on-failure",
-            "A failed open deletes \(named ? store : "the store's files"): a migration that fails on a device "
-                + "silently empties the store",
+            "A failed \(path == .swallowedMigration ? "migration" : "open") deletes "
+                + "\(named ? store : "the store's files"): a migration that fails on a device silently empties the store",
             detail: detail,
             fix: "Keep the rows first: move the files aside (or copy them) instead of deleting them, report the "
                 + "error (to the user, or your crash reporter), and fix the migration that failed (the missing stage "
