@@ -87,11 +87,13 @@ final class StoreDeletionCollector: SyntaxVisitor {
     override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
         guard let open = opening(Syntax(node.body)) else { return .visitChildren }
         // Deleting what a failed `migratePersistentStore` was writing (`to:`) is cleaning up, not losing the store.
-        let destinations = Set(migrations(Syntax(node.body)).compactMap { call in
-            call.arguments.first(where: { $0.label?.text == "to" })?.expression.trimmedDescription
-        })
+        let destinations = Set(
+            migrations(Syntax(node.body)).compactMap { call in
+                call.arguments.first(where: { $0.label?.text == "to" })?.expression.trimmedDescription
+            })
         for clause in node.catchClauses {
-            search(Syntax(clause.body), path: .failedOpen, open: open, excluding: destinations, opener: Syntax(node.body))
+            search(
+                Syntax(clause.body), path: .failedOpen, open: open, excluding: destinations, opener: Syntax(node.body))
         }
         // `migratePersistentStore` whose error is only logged: the code after the `do` runs either way.
         // `do { return try open() } catch { log }`: the code after the `do` runs only when the open failed.
@@ -133,7 +135,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
             }
         } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: true) {
             search(Syntax(node.body), path: .failedOptionalOpen, open: open)
-        } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: false), let otherwise = node.elseBody {
+        } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: false), let otherwise = node.elseBody
+        {
             search(Syntax(otherwise), path: .failedOptionalOpen, open: open)
         }
         return .visitChildren
@@ -362,7 +365,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
                         result.append(use)
                     }
                 case .call:
-                    for var use in helperDeletions(event.call, path: path, open: open, depth: depth + 1, copied: keeps) {
+                    for var use in helperDeletions(event.call, path: path, open: open, depth: depth + 1, copied: keeps)
+                    {
                         use.reachedFrom = reader.location(call)
                         use.helper = name
                         use.debugOnly = use.debugOnly || event.debugOnly
@@ -376,7 +380,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
     }
 
     /// Parameter names of `function` → what `call` gives them (labels matched in order).
-    private static func arguments(of call: FunctionCallExprSyntax, to function: FunctionDeclSyntax) -> [String: ExprSyntax] {
+    private static func arguments(of call: FunctionCallExprSyntax, to function: FunctionDeclSyntax) -> [String:
+        ExprSyntax]
+    {
         var result: [String: ExprSyntax] = [:]
         let parameters = Array(function.signature.parameterClause.parameters)
         var next = 0

@@ -41,7 +41,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
     func findings(_ app: String, extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line)
         -> [Finding]
     {
-        var files = ["Notes/Schema.swift": Self.schema, "Notes/Store.swift": "import SwiftData\nimport Foundation\n\n\(app)\n"]
+        var files = ["Notes/Schema.swift": Self.schema,
+            "Notes/Store.swift": "import SwiftData\nimport Foundation\n\n\(app)\n"]
         files.merge(extra) { _, new in new }
         return TestSupport.analyze(files).findings
     }
@@ -75,10 +76,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
                     let config = ModelConfiguration(url: storeURL)
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: config)
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
                     } catch {
                         try? FileManager.default.removeItem(at: storeURL)
-                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: config)
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
                     }
                 }
                 """
@@ -90,10 +93,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     static let container: ModelContainer = {
                         let config = ModelConfiguration(schema: Schema(versionedSchema: NotesV2.self))
                         do {
-                            return try ModelContainer(for: Schema(versionedSchema: NotesV2.self), migrationPlan: NotesPlan.self, configurations: config)
+                            return try ModelContainer(for: Schema(versionedSchema: NotesV2.self),
+                                migrationPlan: NotesPlan.self, configurations: config)
                         } catch {
                             try? FileManager.default.removeItem(at: config.url)
-                            return try! ModelContainer(for: Schema(versionedSchema: NotesV2.self), migrationPlan: NotesPlan.self, configurations: config)
+                            return try! ModelContainer(for: Schema(versionedSchema: NotesV2.self),
+                                migrationPlan: NotesPlan.self, configurations: config)
                         }
                     }()
                 }
@@ -104,10 +109,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 """
                 func openNotes(at databaseURL: URL) throws -> ModelContainer {
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: databaseURL))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: databaseURL))
                     } catch {
                         try FileManager.default.removeItem(at: databaseURL)
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: databaseURL))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: databaseURL))
                     }
                 }
                 """
@@ -143,12 +150,14 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 func openNotes() throws -> ModelContainer {
                     let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: storeURL))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
                     } catch {
                         let kept = URL.applicationSupportDirectory.appending(path: "Notes-kept.store")
                         try FileManager.default.moveItem(at: storeURL, to: kept)
                         try? FileManager.default.removeItem(at: storeURL)
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: storeURL))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
                     }
                 }
                 """
@@ -160,7 +169,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     do {
                         return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     } catch {
-                        try? FileManager.default.removeItem(at: URL.documentsDirectory.appending(path: "draft-note.json"))
+                        try? FileManager.default.removeItem(
+                            at: URL.documentsDirectory.appending(path: "draft-note.json"))
                         throw error
                     }
                 }
@@ -172,10 +182,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 func openPreviews() -> ModelContainer {
                     let url = URL.cachesDirectory.appending(path: "PreviewCache.store")
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: url))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: url))
                     } catch {
                         try? FileManager.default.removeItem(at: url)
-                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: url))
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: url))
                     }
                 }
                 """
@@ -185,10 +197,13 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 """
                 func openScratch() -> ModelContainer {
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                        return try ModelContainer(for: NotesV2.Note.self,
+                            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
                     } catch {
-                        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
-                        return try! ModelContainer(for: NotesV2.Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        return try! ModelContainer(for: NotesV2.Note.self,
+                            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
                     }
                 }
                 """
@@ -202,7 +217,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                         return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     } catch {
                         if debugWipeOnFailure {
-                            try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                            try? FileManager.default.removeItem(
+                                at: URL.applicationSupportDirectory.appending(path: "default.store"))
                         }
                         throw error
                     }
@@ -213,7 +229,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 "a delete the user asks for, on no failure path",
                 """
                 func eraseEverything() throws -> ModelContainer {
-                    try FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    try FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
                     return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                 }
                 """
@@ -228,7 +245,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     do {
                         return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     } catch {
-                        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
                         return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     }
                 }()
@@ -243,7 +261,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     do {
                         _ = try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     } catch {
-                        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
                     }
                 }
             }
@@ -262,10 +281,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.sqlite")
                     func open() -> ModelContainer {
                         do {
-                            return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: storeURL))
+                            return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                                configurations: ModelConfiguration(url: storeURL))
                         } catch {
                             removeStoreFiles()
-                            return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: storeURL))
+                            return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                                configurations: ModelConfiguration(url: storeURL))
                         }
                     }
                     private func removeStoreFiles() {
@@ -281,7 +302,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 """
                 enum StoreFiles {
                     static func erase() {
-                        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
                     }
                 }
                 func openNotes() -> ModelContainer {
@@ -302,10 +324,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 }
                 func openNotes(config: ModelConfiguration) -> ModelContainer {
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: config)
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
                     } catch {
                         discard(storeAt: config.url)
-                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: config)
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
                     }
                 }
                 """
@@ -318,7 +342,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 }
                 func resetStore() { deleteDatabase() }
                 func deleteDatabase() {
-                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    try? FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
                 }
                 func openNotes() -> ModelContainer {
                     do {
@@ -352,10 +377,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 }
                 func openNotes(storeURL: URL) throws -> ModelContainer {
                     do {
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: storeURL))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
                     } catch {
                         try backUpAndErase(storeURL)
-                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: ModelConfiguration(url: storeURL))
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
                     }
                 }
                 """
@@ -387,8 +414,10 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 "guard let ... else",
                 """
                 func openNotes() -> ModelContainer {
-                    guard let container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self) else {
-                        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    guard let container = try? ModelContainer(for: NotesV2.Note.self,
+                        migrationPlan: NotesPlan.self) else {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
                         return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     }
                     return container
@@ -400,7 +429,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 """
                 func openNotes(storeURL: URL) -> ModelContainer? {
                     let config = ModelConfiguration(url: storeURL)
-                    if let container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self, configurations: config) {
+                    if let container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                        configurations: config) {
                         return container
                     } else {
                         try? FileManager.default.removeItem(at: storeURL)
@@ -417,7 +447,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     func open() {
                         container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                         if container == nil {
-                            try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                            try? FileManager.default.removeItem(
+                                at: URL.applicationSupportDirectory.appending(path: "default.store"))
                             container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                         }
                     }
@@ -430,7 +461,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 func openNotes() -> ModelContainer? {
                     let opened = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                     guard opened != nil else {
-                        try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
                         return nil
                     }
                     return opened
@@ -458,8 +490,10 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 "the store opened, a json file dropped",
                 """
                 func openNotes() -> ModelContainer? {
-                    guard let container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self) else {
-                        try? FileManager.default.removeItem(at: URL.documentsDirectory.appending(path: "widget-notes.json"))
+                    guard let container = try? ModelContainer(for: NotesV2.Note.self,
+                        migrationPlan: NotesPlan.self) else {
+                        try? FileManager.default.removeItem(
+                            at: URL.documentsDirectory.appending(path: "widget-notes.json"))
                         return nil
                     }
                     return container
@@ -473,7 +507,7 @@ final class StoreDeletedOnFailureTests: XCTestCase {
 
     static let coreDataModel = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" systemVersion="22A380" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
             <entity name="Entry" representedClassName="Entry" syncable="YES" codeGenerationType="class">
                 <attribute name="text" optional="YES" attributeType="String"/>
             </entity>
@@ -488,7 +522,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
         ]
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let analysis = try Analyzer(workingDirectory: folder, threads: 1).analyze(paths: [], lockfile: nil)
@@ -505,7 +540,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     func load() {
                         container.loadPersistentStores { description, error in
                             if error != nil, let url = description.url {
-                                try? self.container.persistentStoreCoordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType)
+                                try? self.container.persistentStoreCoordinator.destroyPersistentStore(at: url,
+                                    ofType: NSSQLiteStoreType)
                                 self.container.loadPersistentStores { _, _ in }
                             }
                         }
@@ -541,8 +577,10 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                         }
                     }
                     func resetStore() {
-                        let storeURL = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
-                        try? container.persistentStoreCoordinator.destroyPersistentStore(at: storeURL, ofType: NSSQLiteStoreType)
+                        let storeURL =
+                            NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                        try? container.persistentStoreCoordinator.destroyPersistentStore(at: storeURL,
+                            ofType: NSSQLiteStoreType)
                     }
                 }
                 """
@@ -575,7 +613,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 """
                 func move(_ coordinator: NSPersistentStoreCoordinator, legacyStoreURL: URL, groupURL: URL) {
                     do {
-                        let old = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: legacyStoreURL)
+                        let old = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType,
+                            configurationName: nil, at: legacyStoreURL)
                         try coordinator.migratePersistentStore(old, to: groupURL, withType: NSSQLiteStoreType)
                     } catch {
                         print("could not move: \\(error)")
@@ -603,7 +642,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
             (
                 "a delete in the catch itself",
                 """
-                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore, legacyStoreURL: URL, to target: URL) {
+                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore,
+                    legacyStoreURL: URL, to target: URL) {
                     do {
                         try coordinator.migratePersistentStore(store, to: target, withType: NSSQLiteStoreType)
                     } catch {
@@ -621,7 +661,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
             (
                 "the catch returns",
                 """
-                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore, legacyStoreURL: URL, to target: URL) {
+                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore,
+                    legacyStoreURL: URL, to target: URL) {
                     do {
                         try coordinator.migratePersistentStore(store, to: target, withType: NSSQLiteStoreType)
                     } catch {
@@ -635,7 +676,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
             (
                 "the half-written copy removed",
                 """
-                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore, to sharedStoreURL: URL) throws {
+                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore,
+                    to sharedStoreURL: URL) throws {
                     do {
                         try coordinator.migratePersistentStore(store, to: sharedStoreURL, withType: NSSQLiteStoreType)
                     } catch {
@@ -662,7 +704,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                 }
                 func wipeStore() {
-                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    try? FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
                 }
                 func openNotes() -> ModelContainer {
                     do {
@@ -681,7 +724,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                     try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
                 }
                 func freshContainer() -> ModelContainer {
-                    try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    try? FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
                     return try! ModelContainer(for: NotesV2.Note.self)
                 }
                 func openNotes() -> ModelContainer {
@@ -705,7 +749,8 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 extension ModelContainer {
                     static func empty() -> ModelContainer {
                         for name in ["default.store", "default.store-wal", "default.store-shm"] {
-                            try? FileManager.default.removeItem(at: URL.applicationSupportDirectory.appending(path: name))
+                            try? FileManager.default.removeItem(
+                                at: URL.applicationSupportDirectory.appending(path: name))
                         }
                         return try! ModelContainer(for: NotesV2.Note.self)
                     }

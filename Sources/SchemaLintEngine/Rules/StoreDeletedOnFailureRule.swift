@@ -24,7 +24,8 @@ public struct StoreDeletedOnFailureRule: Rule {
             findings.append(
                 finding(
                     use.reachedFrom, about: .store(store),
-                    .storeDeletedOnFailure(store: store, path: use.path, helper: use.helper, recreated: !use.recreated.isEmpty),
+                    .storeDeletedOnFailure(
+                        store: store, path: use.path, helper: use.helper, recreated: !use.recreated.isEmpty),
                     notes: notes))
         }
         return findings
@@ -97,7 +98,8 @@ extension Finding.Message {
         store: String, path: StoreDeletionUse.Path, helper: String?, recreated: Bool
     ) -> Self {
         // A file name reads as one (`default.store`); a URL written another way is shown as code.
-        let named = store.count <= 32 && !store.contains("(") && !store.contains(" ") && store.contains(".")
+        let named =
+            store.count <= 32 && !store.contains("(") && !store.contains(" ") && store.contains(".")
             && !store.contains("self.")
         let what = named ? "`\(store)`" : "the store at `\(store)`"
         let how = helper.map { "`\($0)` deletes \(what)" } ?? "\(what) is deleted"
@@ -128,7 +130,8 @@ extension Finding.Message {
         return Self(
             id: "deleted-on-failure",
             "A failed \(path == .swallowedMigration ? "migration" : "open") deletes "
-                + "\(named ? store : "the store's files"): a migration that fails on a device silently empties the store",
+                + "\(named ? store : "the store's files"): a migration that fails on a device silently empties "
+                + "the store",
             detail: detail,
             fix: "Keep the rows first: move the files aside (or copy them) instead of deleting them, report the "
                 + "error (to the user, or your crash reporter), and fix the migration that failed (the missing stage "
