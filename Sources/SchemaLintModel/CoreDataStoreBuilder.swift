@@ -19,6 +19,7 @@ enum CoreDataStoreBuilder {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             if !fileIsTest {
                 project.storeMigrators += file.storeMigrators
+                project.storeDeletions += file.storeDeletions
                 for written in file.migrationFlags {
                     let scope = project.symbols.scope(written.scope, file: file.path)
                     switch evaluator.isTrue(written.value, scope: scope, file: file.path) {

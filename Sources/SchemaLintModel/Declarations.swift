@@ -56,6 +56,8 @@ public struct ParsedFile: Sendable {
     /// `shouldMigrateStoreAutomatically = ...` and `shouldInferMappingModelAutomatically = ...` as written, for the
     /// project to evaluate (`CoreDataStoreBuilder`).
     public var migrationFlags: [CoreDataMigrationFlag] = []
+    /// Files deleted where a failed open of a store leads (`StoreDeletionUse`).
+    public var storeDeletions: [StoreDeletionUse] = []
 
     public init(path: String) {
         self.path = path
@@ -520,6 +522,65 @@ public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     /// subset, configurations: ModelConfiguration(url: url))`, then `removeItem(at: url)`): what it opens is no state
     /// the store keeps.
     case salvage
+}
+
+/// A file deleted on the path a failed open takes (`removeItem`, `trashItem`, `destroyPersistentStore`): in the
+/// `catch` of a `do` that opens a store, where a `try?` open came back nil, in `loadPersistentStores`' completion, or
+/// after a `migratePersistentStore` whose error the `catch` only logs. Directly, or in a function of the same file
+/// called there. What the deleted file is, is left as the code names it: the rule judges.
+public struct StoreDeletionUse: Sendable, Hashable {
+    public enum Path: String, Sendable, Hashable {
+        /// The `catch` of a `do` whose body opens a store (a container, `loadPersistentStores`, `addPersistentStore`,
+        /// or a function of the file that does).
+        case failedOpen
+        /// Where a `try?` open is nil: `guard let ... = try? ... else`, `if let ... else`, `if container == nil`.
+        case failedOptionalOpen
+        /// The completion closure of `loadPersistentStores`, which runs with the error when the store fails to load.
+        case loadError
+        /// After a `do` holding `migratePersistentStore` whose `catch` neither rethrows nor stops.
+        case swallowedMigration
+    }
+
+    public var path: Path
+    /// `removeItem`, `trashItem` or `destroyPersistentStore`.
+    public var call: String
+    /// The delete call.
+    public var location: SourceLocation
+    /// Where the failure path reaches it: the call of the function that deletes, else the delete itself.
+    public var reachedFrom: SourceLocation
+    /// The function of the file that deletes, when the failure path calls one.
+    public var helper: String?
+    /// The open (or migration) whose failure leads here.
+    public var open: SourceLocation
+    /// The deleted URL as written.
+    public var target: String
+    /// String literals the deleted URL is built from, through local variables, a loop over a list and the helper's
+    /// arguments (`"default.store"`, `"-wal"`, `"inbox.json"`).
+    public var literals: [String] = []
+    /// The names it is built from (`storeURL`, `persistentStoreDescriptions`, `config`, `url`).
+    public var names: [String] = []
+    /// The failed open is of an in-memory store or one in the temporary folder, or the deleted file is there.
+    public var throwaway = false
+    /// A copy or move (`copyItem`, `moveItem`, `replacePersistentStore`, `migratePersistentStore`) written with
+    /// `try` runs before the delete on the same path: the rows are kept elsewhere first.
+    public var keepsCopy = false
+    /// Inside an `if` or `guard` whose condition names a debug switch (`debugResetStore`, `isDebug`).
+    public var debugOnly = false
+    public var purpose: ContainerPurpose = .app
+    /// Containers opened after the delete on the same path: the store recreated empty.
+    public var recreated: [SourceLocation] = []
+
+    public init(
+        path: Path, call: String, location: SourceLocation, reachedFrom: SourceLocation, open: SourceLocation,
+        target: String
+    ) {
+        self.path = path
+        self.call = call
+        self.location = location
+        self.reachedFrom = reachedFrom
+        self.open = open
+        self.target = target
+    }
 }
 
 /// A file the code moves or copies away (`FileManager.moveItem(at: source, to: ...)`), as written.

@@ -327,6 +327,8 @@ public struct Project {
     /// `ParsedFile.storeMigrators` of every app file (tests excluded), and where its `migrationFlags` evaluate to
     /// false (`automaticMigrationOff`, `inferenceOff`) or to a value that cannot be read (`migrationFlagsUnread`).
     public var storeMigrators: [SourceLocation] = []
+    /// `ParsedFile.storeDeletions` of every file compiled into the app (tests excluded).
+    public var storeDeletions: [StoreDeletionUse] = []
     public var automaticMigrationOff: [SourceLocation] = []
     public var inferenceOff: [SourceLocation] = []
     public var migrationFlagsUnread: [UnknownValue] = []

@@ -80,6 +80,9 @@ public enum SwiftFileParser {
             parsed.storeMoves = collector.storeMoves
             parsed.storeMigrators = collector.storeMigrators
             parsed.migrationFlags = collector.migrationFlags
+            let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
+            deletions.collect(tree)
+            parsed.storeDeletions = deletions.found
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

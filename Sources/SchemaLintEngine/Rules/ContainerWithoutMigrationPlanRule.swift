@@ -23,9 +23,13 @@ public struct ContainerWithoutMigrationPlanRule: Rule {
         // a `catch`, after deleting the store) are the same mistake, shown as related locations.
         var findings: [Finding] = []
         var firstOfStore: [String: Int] = [:]
+        // A store opened again after a failure path deleted its files (`store_deleted_on_failure`) is new and empty:
+        // it has no stages to run.
+        let recreated = StoreDeletedOnFailureRule.recreatedContainers(project)
         // A fallback in the `catch` of a `do` that opens the store with the plan is the last resort when the plan's
         // container fails, not the way the store is opened.
-        for container in context.appContainers where !container.hasMigrationPlanArgument && !container.isFallback {
+        for container in context.appContainers
+        where !container.hasMigrationPlanArgument && !container.isFallback && !recreated.contains(container.location) {
             let named = (container.models ?? []).compactMap(\.entity) + (container.versionedSchema.map { [$0] } ?? [])
             // Advice to pass a plan that could not open the store would lose data: only a plan that can is named.
             guard let plan = named.lazy.compactMap({ planned[$0] }).first, canOpen(plan, container, context) else {

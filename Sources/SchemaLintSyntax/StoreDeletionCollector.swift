@@ -1,0 +1,697 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// Finds files deleted on the path a failed open of a store takes (`StoreDeletionUse`): the `catch` of a `do` that
+/// opens a store, the `else` of a `try?` open, `if container == nil` after one, the completion of
+/// `loadPersistentStores`, and the code after a `migratePersistentStore` whose `catch` only logs. A delete written
+/// there, or in a function of the same file called there (two calls deep at most), with what its URL is built from
+/// and what else that path does (a copy first, a container opened after).
+///
+/// Only the clauses of `#if` that users' build takes are read (`#if DEBUG` is false).
+final class StoreDeletionCollector: SyntaxVisitor {
+    let reader: DeclarationReader
+    private(set) var found: [StoreDeletionUse] = []
+    private let fileIsTest: Bool
+    /// The file's functions by base name, for helpers called on a failure path.
+    private var functions: [String: [FunctionDeclSyntax]] = [:]
+    private var purposes: [ContainerPurpose] = []
+    private var previewTypes: Set<String> = []
+    private var seen: Set<String> = []
+
+    static let deletions: Set<String> = ["removeItem", "trashItem", "destroyPersistentStore"]
+    static let copies: Set<String> = [
+        "copyItem", "moveItem", "replacePersistentStore", "migratePersistentStore", "replaceItemAt",
+    ]
+    static let opens: Set<String> = ["loadPersistentStores", "addPersistentStore", "migratePersistentStore"]
+
+    init(reader: DeclarationReader, imports: Set<String>) {
+        self.reader = reader
+        fileIsTest = imports.contains("XCTest") || imports.contains("Testing")
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func collect(_ file: SourceFileSyntax) {
+        previewTypes = PreviewCode.typesMadePreview(in: file)
+        let index = FunctionIndex(viewMode: .sourceAccurate)
+        index.walk(file)
+        functions = index.functions
+        walk(file)
+    }
+
+    private var purpose: ContainerPurpose { fileIsTest ? .test : purposes.last ?? .app }
+
+    // MARK: What code is for
+
+    private func enter(_ name: String?, _ inheritance: InheritanceClauseSyntax?) -> SyntaxVisitorContinueKind {
+        let preview = PreviewCode.conforms(inheritance) || name.map(previewTypes.contains) == true
+        let inherited = inheritance?.inheritedTypes.compactMap { TypeExprReader.read($0.type).path?.last } ?? []
+        purposes.append(preview ? .preview : inherited.contains("XCTestCase") ? .test : purposes.last ?? .app)
+        return .visitChildren
+    }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.inheritanceClause)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { purposes.removeLast() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.inheritanceClause)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { purposes.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, node.inheritanceClause)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { purposes.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(TypeExprReader.read(node.extendedType).path?.last, node.inheritanceClause)
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { purposes.removeLast() }
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        purposes.append(node.macroName.text == "Preview" ? .preview : purposes.last ?? .app)
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionExprSyntax) { purposes.removeLast() }
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        purposes.append(node.macroName.text == "Preview" ? .preview : purposes.last ?? .app)
+        return .visitChildren
+    }
+    override func visitPost(_ node: MacroExpansionDeclSyntax) { purposes.removeLast() }
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let elements = IfConfigEvaluator.activeClause(of: node, conditions: reader.conditions)?.elements {
+            walk(elements)
+        }
+        return .skipChildren
+    }
+
+    // MARK: Failure paths
+
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind {
+        guard let open = opening(Syntax(node.body)) else { return .visitChildren }
+        // Deleting what a failed `migratePersistentStore` was writing (`to:`) is cleaning up, not losing the store.
+        let destinations = Set(
+            migrations(Syntax(node.body)).compactMap { call in
+                call.arguments.first(where: { $0.label?.text == "to" })?.expression.trimmedDescription
+            })
+        for clause in node.catchClauses {
+            search(
+                Syntax(clause.body), path: .failedOpen, open: open, excluding: destinations, opener: Syntax(node.body))
+        }
+        // `migratePersistentStore` whose error is only logged: the code after the `do` runs either way.
+        // `do { return try open() } catch { log }`: the code after the `do` runs only when the open failed.
+        if Self.stops(node.body), !migrates(Syntax(node.body)), !node.catchClauses.isEmpty,
+            !node.catchClauses.contains(where: { Self.stops($0.body) }), let following = Self.following(Syntax(node))
+        {
+            for item in following {
+                search(Syntax(item), path: .failedOpen, open: open, opener: Syntax(node.body))
+            }
+        }
+        if migrates(Syntax(node.body)), !node.catchClauses.contains(where: { Self.stops($0.body) }),
+            let following = Self.following(Syntax(node))
+        {
+            for item in following {
+                search(Syntax(item), path: .swallowedMigration, open: open, opener: Syntax(node.body))
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let open = optionalOpen(in: node.conditions) {
+            search(Syntax(node.body), path: .failedOptionalOpen, open: open, opener: Syntax(node.conditions))
+        } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: false) {
+            search(Syntax(node.body), path: .failedOptionalOpen, open: open)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        if let open = optionalOpen(in: node.conditions), let otherwise = node.elseBody {
+            search(Syntax(otherwise), path: .failedOptionalOpen, open: open, opener: Syntax(node.conditions))
+        } else if let open = optionalOpen(in: node.conditions), Self.stops(node.body),
+            let following = Self.following(Syntax(node))
+        {
+            // `if let container = try? open() { return container }`: what follows runs when it was nil.
+            for item in following {
+                search(Syntax(item), path: .failedOptionalOpen, open: open, opener: Syntax(node.conditions))
+            }
+        } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: true) {
+            search(Syntax(node.body), path: .failedOptionalOpen, open: open)
+        } else if let open = nilCheck(node.conditions, at: Syntax(node), whenNil: false), let otherwise = node.elseBody
+        {
+            search(Syntax(otherwise), path: .failedOptionalOpen, open: open)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if Self.memberName(node) == "loadPersistentStores" {
+            let closure =
+                node.trailingClosure
+                ?? node.arguments.first(where: { $0.label?.text == "completionHandler" })?.expression
+                .as(ClosureExprSyntax.self)
+            if let closure { search(Syntax(closure.statements), path: .loadError, open: reader.location(node)) }
+        }
+        return .visitChildren
+    }
+
+    // MARK: Opens
+
+    /// The first call in `node` that opens a store: a container, `loadPersistentStores`, `addPersistentStore`,
+    /// `migratePersistentStore`, or a function of this file that does (two calls deep).
+    private func opening(_ node: Syntax, depth: Int = 0) -> SourceLocation? {
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(node)
+        for call in calls.found {
+            if ModelSourceReader.isContainerInit(call) || Self.memberName(call).map(Self.opens.contains) == true {
+                return reader.location(call)
+            }
+        }
+        guard depth < 2 else { return nil }
+        for call in calls.found {
+            guard let name = Self.calledName(call), let declarations = functions[name] else { continue }
+            for function in declarations {
+                if let body = function.body, opening(Syntax(body), depth: depth + 1) != nil {
+                    return reader.location(call)
+                }
+            }
+        }
+        return nil
+    }
+
+    private func migrates(_ node: Syntax) -> Bool { !migrations(node).isEmpty }
+
+    private func migrations(_ node: Syntax) -> [FunctionCallExprSyntax] {
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(node)
+        return calls.found.filter { Self.memberName($0) == "migratePersistentStore" }
+    }
+
+    /// `let container = try? ModelContainer(...)` as a condition: the open, when one is there.
+    private func optionalOpen(in conditions: ConditionElementListSyntax) -> SourceLocation? {
+        for condition in conditions {
+            let expression: ExprSyntax?
+            switch condition.condition {
+            case let .optionalBinding(binding): expression = binding.initializer?.value
+            case let .expression(value): expression = value
+            default: expression = nil
+            }
+            guard let expression, let attempt = Self.optionalTry(expression) else { continue }
+            if let open = opening(Syntax(attempt)) { return open }
+        }
+        return nil
+    }
+
+    /// `try? X` in an expression (`try? X`, `(try? X)`), its inside.
+    private static func optionalTry(_ expression: ExprSyntax) -> ExprSyntax? {
+        var current = expression
+        while let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            current = only.expression
+        }
+        guard let attempt = current.as(TryExprSyntax.self), attempt.questionOrExclamationMark?.text == "?" else {
+            return nil
+        }
+        return attempt.expression
+    }
+
+    /// `container == nil` (`whenNil`) or `container != nil` / `let container` (not), where the code before assigns
+    /// `container` a `try?` open in the same function.
+    private func nilCheck(_ conditions: ConditionElementListSyntax, at node: Syntax, whenNil: Bool) -> SourceLocation? {
+        for condition in conditions {
+            var name: String?
+            switch condition.condition {
+            case let .optionalBinding(binding) where !whenNil:
+                if binding.initializer == nil {
+                    name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                } else if let value = binding.initializer?.value {
+                    name = Self.variableName(value)
+                }
+            case let .expression(value):
+                guard let sequence = value.as(SequenceExprSyntax.self) else { continue }
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, let operation = elements[1].as(BinaryOperatorExprSyntax.self),
+                    elements[2].is(NilLiteralExprSyntax.self),
+                    operation.operator.text == (whenNil ? "==" : "!=")
+                else { continue }
+                name = Self.variableName(elements[0])
+            default:
+                continue
+            }
+            if let name, let open = optionalAssignment(of: name, before: node) { return open }
+        }
+        return nil
+    }
+
+    /// The `try?` open last assigned to `name` before `node` in the code blocks around it.
+    private func optionalAssignment(of name: String, before node: Syntax) -> SourceLocation? {
+        var child = node
+        var parent = node.parent
+        while let current = parent {
+            if let items = current.as(CodeBlockItemListSyntax.self) {
+                for item in items.reversed() where item.position < child.position {
+                    if let open = assignedOpen(item, name) { return open }
+                }
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self)
+                || current.is(AccessorDeclSyntax.self) || current.is(InitializerDeclSyntax.self)
+            {
+                return nil
+            }
+            child = current
+            parent = current.parent
+        }
+        return nil
+    }
+
+    private func assignedOpen(_ item: CodeBlockItemSyntax, _ name: String) -> SourceLocation? {
+        var value: ExprSyntax?
+        if let declaration = item.item.as(VariableDeclSyntax.self) {
+            for binding in declaration.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                value = binding.initializer?.value
+            }
+        } else if let sequence = item.item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), Self.variableName(elements[0]) == name {
+                value = elements[2]
+            }
+        }
+        guard let value, let attempt = Self.optionalTry(value) else { return nil }
+        return opening(Syntax(attempt))
+    }
+
+    // MARK: Deletes on a path
+
+    private struct Step {
+        var call: FunctionCallExprSyntax
+        /// Parameter name → the expression the caller gives it, for the helper this step enters.
+        var arguments: [String: ExprSyntax]
+    }
+
+    /// Looks for deletes in a failure path, directly or in the functions it calls.
+    private func search(
+        _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
+        opener: Syntax? = nil
+    ) {
+        let inMemory = opener.map(Self.opensInMemory) ?? false
+        let walker = RegionWalker(conditions: reader.conditions)
+        walker.walk(region)
+        var copied = false
+        var deletions: [StoreDeletionUse] = []
+        for event in walker.events {
+            switch event.kind {
+            case .copy:
+                if event.plainTry { copied = true }
+            case .open:
+                for index in deletions.indices {
+                    deletions[index].recreated.append(reader.location(event.call))
+                }
+            case .delete:
+                if var use = deletion(event.call, path: path, open: open, reachedFrom: nil, arguments: [:]) {
+                    use.keepsCopy = copied
+                    use.debugOnly = event.debugOnly
+                    deletions.append(use)
+                }
+            case .call:
+                let reached = helperDeletions(event.call, path: path, open: open, depth: 0, copied: copied)
+                for var use in reached {
+                    use.debugOnly = use.debugOnly || event.debugOnly
+                    deletions.append(use)
+                }
+                if reached.isEmpty, let name = Self.calledName(event.call), let declarations = functions[name],
+                    declarations.contains(where: { $0.body.map { opening(Syntax($0)) != nil } ?? false })
+                {
+                    // A function that opens a container again, after the delete.
+                    for index in deletions.indices where deletions[index].reachedFrom != reader.location(event.call) {
+                        deletions[index].recreated.append(reader.location(event.call))
+                    }
+                }
+            }
+        }
+        for var use in deletions where !excluding.contains(use.target) {
+            if inMemory { use.throwaway = true }
+            let key = "\(use.location)|\(use.reachedFrom)"
+            if seen.insert(key).inserted { found.append(use) }
+        }
+    }
+
+    /// The deletes in the function `call` calls (and the functions it calls, one more level), with the containers it
+    /// opens after them.
+    private func helperDeletions(
+        _ call: FunctionCallExprSyntax, path: StoreDeletionUse.Path, open: SourceLocation, depth: Int, copied: Bool
+    ) -> [StoreDeletionUse] {
+        guard depth < 2, let name = Self.calledName(call), let declarations = functions[name] else { return [] }
+        var result: [StoreDeletionUse] = []
+        for function in declarations {
+            guard let body = function.body else { continue }
+            let arguments = Self.arguments(of: call, to: function)
+            let walker = RegionWalker(conditions: reader.conditions)
+            walker.walk(Syntax(body))
+            var keeps = copied
+            var start = result.count
+            for event in walker.events {
+                switch event.kind {
+                case .copy:
+                    if event.plainTry { keeps = true }
+                case .open:
+                    for index in result.indices[start...] {
+                        result[index].recreated.append(reader.location(event.call))
+                    }
+                case .delete:
+                    if var use = deletion(
+                        event.call, path: path, open: open, reachedFrom: reader.location(call), arguments: arguments)
+                    {
+                        use.helper = name
+                        use.keepsCopy = keeps
+                        use.debugOnly = event.debugOnly
+                        result.append(use)
+                    }
+                case .call:
+                    for var use in helperDeletions(event.call, path: path, open: open, depth: depth + 1, copied: keeps)
+                    {
+                        use.reachedFrom = reader.location(call)
+                        use.helper = name
+                        use.debugOnly = use.debugOnly || event.debugOnly
+                        result.append(use)
+                    }
+                }
+            }
+            start = result.count
+        }
+        return result
+    }
+
+    /// Parameter names of `function` → what `call` gives them (labels matched in order).
+    private static func arguments(of call: FunctionCallExprSyntax, to function: FunctionDeclSyntax) -> [String:
+        ExprSyntax]
+    {
+        var result: [String: ExprSyntax] = [:]
+        let parameters = Array(function.signature.parameterClause.parameters)
+        var next = 0
+        for argument in call.arguments {
+            let label = argument.label?.text
+            while next < parameters.count {
+                let parameter = parameters[next]
+                next += 1
+                let external = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+                if external == label {
+                    result[(parameter.secondName ?? parameter.firstName).text] = argument.expression
+                    break
+                }
+                if parameter.defaultValue == nil { break }
+            }
+        }
+        return result
+    }
+
+    private func deletion(
+        _ call: FunctionCallExprSyntax, path: StoreDeletionUse.Path, open: SourceLocation, reachedFrom: SourceLocation?,
+        arguments: [String: ExprSyntax]
+    ) -> StoreDeletionUse? {
+        guard let name = Self.memberName(call), let target = call.arguments.first?.expression else { return nil }
+        let location = reader.location(call)
+        var use = StoreDeletionUse(
+            path: path, call: name, location: location, reachedFrom: reachedFrom ?? location, open: open,
+            target: target.trimmedDescription)
+        var evidence = Evidence(arguments: arguments)
+        evidence.read(target, depth: 0)
+        use.literals = evidence.literals
+        use.names = evidence.names
+        use.throwaway = evidence.names.contains { $0 == "temporaryDirectory" || $0 == "NSTemporaryDirectory" }
+        use.purpose = purpose
+        return use
+    }
+
+    // MARK: Helpers
+
+    /// `isStoredInMemoryOnly: true`, `inMemory: true`, `NSInMemoryStoreType`, `/dev/null`: the open is of a store
+    /// with no file to lose.
+    static func opensInMemory(_ node: Syntax) -> Bool {
+        let tokens = Array(node.tokens(viewMode: .sourceAccurate))
+        for (index, token) in tokens.enumerated() {
+            switch token.tokenKind {
+            case .identifier("isStoredInMemoryOnly"), .identifier("inMemory"):
+                if index + 2 < tokens.count, tokens[index + 1].tokenKind == .colon,
+                    tokens[index + 2].tokenKind == .keyword(.true)
+                {
+                    return true
+                }
+            case .identifier("NSInMemoryStoreType"), .identifier("inMemoryStoreType"):
+                return true
+            case .stringSegment("/dev/null"):
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// `removeItem`, `loadPersistentStores`...: the member a call calls.
+    static func memberName(_ call: FunctionCallExprSyntax) -> String? {
+        call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// `wipeStore()`, `Self.wipeStore()`, `self.wipeStore()`, `Store.wipe()`: the function's base name. A method of
+    /// another value (`context.save()`) is not one of the file's functions by its name alone.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        guard let base = member.base else { return member.declName.baseName.text }
+        if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name == "self" || name == "Self" || name.first?.isUppercase == true
+        {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
+    private static func variableName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base == "self" || base == "Self"
+        {
+            return member.declName.baseName.text
+        }
+        return nil
+    }
+
+    /// `throw`, `return` or a call that never returns: what a `catch` does when it does not carry on.
+    static func stops(_ body: CodeBlockSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var stops = false
+            override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+                stops = true
+                return .skipChildren
+            }
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                stops = true
+                return .skipChildren
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                    SwallowedErrorCollector.stoppers.contains(name)
+                {
+                    stops = true
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.stops
+    }
+
+    /// The statements after `node` in its code block.
+    private static func following(_ node: Syntax) -> [CodeBlockItemSyntax]? {
+        let statement = node.parent?.is(ExpressionStmtSyntax.self) == true ? node.parent : Optional(node)
+        guard let item = statement?.parent?.as(CodeBlockItemSyntax.self),
+            let items = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        return items.filter { $0.position > item.position }
+    }
+}
+
+/// What a failure path does, in order: deletes, copies, opens, and calls of other functions.
+private final class RegionWalker: SyntaxVisitor {
+    enum Kind { case delete, copy, open, call }
+    struct Event {
+        var kind: Kind
+        var call: FunctionCallExprSyntax
+        var plainTry = false
+        var debugOnly = false
+    }
+    private(set) var events: [Event] = []
+    private let conditions: CompilationConditions
+    private var debugDepth = 0
+
+    init(conditions: CompilationConditions) {
+        self.conditions = conditions
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let elements = IfConfigEvaluator.activeClause(of: node, conditions: conditions)?.elements {
+            walk(elements)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard Self.namesDebug(Syntax(node.conditions)) else { return .visitChildren }
+        debugDepth += 1
+        walk(node.body)
+        debugDepth -= 1
+        if let otherwise = node.elseBody { walk(otherwise) }
+        return .skipChildren
+    }
+
+    /// `guard isDebug else { return }`: the rest of the block runs only in a debug session.
+    override func visitPost(_ node: GuardStmtSyntax) {
+        if Self.namesDebug(Syntax(node.conditions)) { debugDepth += 1 }
+    }
+
+    private var savedDepths: [Int] = []
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        savedDepths.append(debugDepth)
+        return .visitChildren
+    }
+    override func visitPost(_ node: CodeBlockItemListSyntax) { debugDepth = savedDepths.removeLast() }
+
+    /// A nested function is not run here.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let member = StoreDeletionCollector.memberName(node)
+        var event: Event?
+        if let member, StoreDeletionCollector.deletions.contains(member), !node.arguments.isEmpty {
+            event = Event(kind: .delete, call: node)
+        } else if let member, StoreDeletionCollector.copies.contains(member) {
+            event = Event(kind: .copy, call: node, plainTry: Self.plainTry(node))
+        } else if ModelSourceReader.isContainerInit(node) || member == "loadPersistentStores" {
+            event = Event(kind: .open, call: node)
+        } else if StoreDeletionCollector.calledName(node) != nil {
+            event = Event(kind: .call, call: node)
+        }
+        if var event {
+            event.debugOnly = debugDepth > 0
+            // Arguments first: `try open(at: copy(...))`.
+            let inner = RegionWalker(conditions: conditions)
+            inner.debugDepth = debugDepth
+            inner.walk(node.arguments)
+            events += inner.events
+            events.append(event)
+            if let trailing = node.trailingClosure { walk(trailing) }
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    /// Written `try` (or `try!`): a failure stops the code before what follows.
+    private static func plainTry(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let attempt = current.as(TryExprSyntax.self) { return attempt.questionOrExclamationMark?.text != "?" }
+            if current.is(CodeBlockItemSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// A condition naming a debug switch: `isDebug`, `debugResetStore`, `Settings.debugWipe`.
+    static func namesDebug(_ condition: Syntax) -> Bool {
+        // `if !isDebug`: its body is what the release build runs.
+        let tokens = Array(condition.tokens(viewMode: .sourceAccurate))
+        if tokens.contains(where: { $0.tokenKind == .prefixOperator("!") }) { return false }
+        return tokens.contains { token in
+            guard case let .identifier(name) = token.tokenKind else { return false }
+            return name.lowercased().contains("debug")
+        }
+    }
+}
+
+/// The file's functions by base name.
+private final class FunctionIndex: SyntaxVisitor {
+    var functions: [String: [FunctionDeclSyntax]] = [:]
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        functions[node.name.text, default: []].append(node)
+        return .visitChildren
+    }
+}
+
+/// Every call in a subtree, in order.
+private final class Calls: SyntaxVisitor {
+    var found: [FunctionCallExprSyntax] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        found.append(node)
+        return .visitChildren
+    }
+}
+
+/// What a deleted URL is built from: its string literals and names, through the local variables, loop variables and
+/// parameters it names (three steps deep).
+private struct Evidence {
+    var arguments: [String: ExprSyntax]
+    var literals: [String] = []
+    var names: [String] = []
+    private var followed: Set<String> = []
+
+    init(arguments: [String: ExprSyntax]) { self.arguments = arguments }
+
+    mutating func read(_ expression: ExprSyntax, depth: Int) {
+        for token in expression.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case let .stringSegment(text):
+                literals.append(text)
+            case let .identifier(name):
+                names.append(name)
+                guard depth < 3, followed.insert(name).inserted, Self.isBase(token) else { continue }
+                if let value = arguments[name] {
+                    read(value, depth: depth + 1)
+                } else if let value = Self.localValue(of: name, at: Syntax(token)) {
+                    read(value, depth: depth + 1)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// A name that is not a member (`url` in `config.url` is not a variable).
+    private static func isBase(_ token: TokenSyntax) -> Bool {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self) { return member.base?.id == reference.id }
+        return true
+    }
+
+    /// `let name = value` before the use in the blocks around it, or the list a `for name in` loop walks.
+    private static func localValue(of name: String, at node: Syntax) -> ExprSyntax? {
+        var child = node
+        var parent = node.parent
+        while let current = parent {
+            if let loop = current.as(ForStmtSyntax.self),
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, child.id == loop.body.id
+            {
+                return loop.sequence
+            }
+            if let items = current.as(CodeBlockItemListSyntax.self) {
+                for item in items.reversed() where item.position < child.position {
+                    if let declaration = item.item.as(VariableDeclSyntax.self) {
+                        for binding in declaration.bindings
+                        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                            if let value = binding.initializer?.value { return value }
+                        }
+                    }
+                }
+            }
+            if let condition = current.as(OptionalBindingConditionSyntax.self),
+                condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                return condition.initializer?.value
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return nil }
+            child = current
+            parent = current.parent
+        }
+        return nil
+    }
+}

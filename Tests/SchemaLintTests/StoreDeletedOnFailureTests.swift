@@ -1,0 +1,781 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// `store_deleted_on_failure`: a user's store deleted where a failed open or migration leads, each shape written the
+/// ways Swift allows, with the silent controls; and the container opened again after such a delete, which
+/// `container_without_migration_plan` leaves alone.
+final class StoreDeletedOnFailureTests: XCTestCase {
+    static let schema = """
+        import SwiftData
+
+        enum NotesV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note {
+                var text: String = ""
+                init() {}
+            }
+        }
+
+        enum NotesV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            static var models: [any PersistentModel.Type] { [Note.self] }
+            @Model final class Note {
+                var text: String = ""
+                var pinned: Bool = false
+                init() {}
+            }
+        }
+
+        enum NotesPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+            static var stages: [MigrationStage] {
+                [.custom(fromVersion: NotesV1.self, toVersion: NotesV2.self, willMigrate: nil,
+                    didMigrate: { context in try context.save() })]
+            }
+        }
+        """
+
+    func findings(_ app: String, extra: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line)
+        -> [Finding]
+    {
+        var files = ["Notes/Schema.swift": Self.schema,
+            "Notes/Store.swift": "import SwiftData\nimport Foundation\n\n\(app)\n"]
+        files.merge(extra) { _, new in new }
+        return TestSupport.analyze(files).findings
+    }
+
+    func deleted(_ app: String, extra: [String: String] = [:]) -> [Finding] {
+        findings(app, extra: extra).filter { $0.rule == .storeDeletedOnFailure }
+    }
+
+    func assertReported(_ spellings: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (name, app) in spellings {
+            let found = deleted(app)
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))", file: file, line: line)
+        }
+    }
+
+    func assertSilent(_ spellings: [(String, String)], file: StaticString = #filePath, line: UInt = #line) {
+        for (name, app) in spellings {
+            let found = deleted(app)
+            XCTAssertEqual(found, [], "\(name): \(TestSupport.summary(found))", file: file, line: line)
+        }
+    }
+
+    // MARK: The catch of a failed open
+
+    func testADeleteInTheCatchOfAFailedOpenIsReported() {
+        assertReported([
+            (
+                "a function",
+                """
+                func openNotes() -> ModelContainer {
+                    let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
+                    let config = ModelConfiguration(url: storeURL)
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
+                    } catch {
+                        try? FileManager.default.removeItem(at: storeURL)
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
+                    }
+                }
+                """
+            ),
+            (
+                "a closure initialising a property",
+                """
+                @MainActor enum Shared {
+                    static let container: ModelContainer = {
+                        let config = ModelConfiguration(schema: Schema(versionedSchema: NotesV2.self))
+                        do {
+                            return try ModelContainer(for: Schema(versionedSchema: NotesV2.self),
+                                migrationPlan: NotesPlan.self, configurations: config)
+                        } catch {
+                            try? FileManager.default.removeItem(at: config.url)
+                            return try! ModelContainer(for: Schema(versionedSchema: NotesV2.self),
+                                migrationPlan: NotesPlan.self, configurations: config)
+                        }
+                    }()
+                }
+                """
+            ),
+            (
+                "the URL a parameter",
+                """
+                func openNotes(at databaseURL: URL) throws -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: databaseURL))
+                    } catch {
+                        try FileManager.default.removeItem(at: databaseURL)
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: databaseURL))
+                    }
+                }
+                """
+            ),
+            (
+                "the files listed in a loop, under #if DEBUG's else",
+                """
+                func openNotes() -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        #if DEBUG
+                        fatalError("could not open: \\(error)")
+                        #else
+                        let folder = URL.applicationSupportDirectory
+                        for file in ["default.store", "default.store-wal", "default.store-shm"] {
+                            try? FileManager.default.removeItem(at: folder.appending(path: file))
+                        }
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                        #endif
+                    }
+                }
+                """
+            ),
+        ])
+    }
+
+    func testACatchThatKeepsTheStoreOrDeletesNoStoreIsSilent() {
+        assertSilent([
+            (
+                "moved aside first",
+                """
+                func openNotes() throws -> ModelContainer {
+                    let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
+                    } catch {
+                        let kept = URL.applicationSupportDirectory.appending(path: "Notes-kept.store")
+                        try FileManager.default.moveItem(at: storeURL, to: kept)
+                        try? FileManager.default.removeItem(at: storeURL)
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
+                    }
+                }
+                """
+            ),
+            (
+                "a file that is no store",
+                """
+                func openNotes() throws -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        try? FileManager.default.removeItem(
+                            at: URL.documentsDirectory.appending(path: "draft-note.json"))
+                        throw error
+                    }
+                }
+                """
+            ),
+            (
+                "a store whose name says cache",
+                """
+                func openPreviews() -> ModelContainer {
+                    let url = URL.cachesDirectory.appending(path: "PreviewCache.store")
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: url))
+                    } catch {
+                        try? FileManager.default.removeItem(at: url)
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: url))
+                    }
+                }
+                """
+            ),
+            (
+                "an in-memory store",
+                """
+                func openScratch() -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self,
+                            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                    } catch {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        return try! ModelContainer(for: NotesV2.Note.self,
+                            configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+                    }
+                }
+                """
+            ),
+            (
+                "a debug switch",
+                """
+                let debugWipeOnFailure = false
+                func openNotes() throws -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        if debugWipeOnFailure {
+                            try? FileManager.default.removeItem(
+                                at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        }
+                        throw error
+                    }
+                }
+                """
+            ),
+            (
+                "a delete the user asks for, on no failure path",
+                """
+                func eraseEverything() throws -> ModelContainer {
+                    try FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                }
+                """
+            ),
+        ])
+    }
+
+    func testAPreviewsOrATestsStoreIsSilent() {
+        let preview = """
+            #Preview {
+                let container: ModelContainer = {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    }
+                }()
+                return Text("notes").modelContainer(container)
+            }
+            """
+        XCTAssertEqual(deleted("import SwiftUI\n" + preview), [])
+        let test = """
+            import XCTest
+            final class StoreTests: XCTestCase {
+                func testOpens() throws {
+                    do {
+                        _ = try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(deleted(test), [])
+    }
+
+    // MARK: A function the catch calls
+
+    func testADeleteInAFunctionTheCatchCallsIsReportedAtTheCall() {
+        let spellings: [(String, String)] = [
+            (
+                "a method of the same type",
+                """
+                final class NotesStore {
+                    let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.sqlite")
+                    func open() -> ModelContainer {
+                        do {
+                            return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                                configurations: ModelConfiguration(url: storeURL))
+                        } catch {
+                            removeStoreFiles()
+                            return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                                configurations: ModelConfiguration(url: storeURL))
+                        }
+                    }
+                    private func removeStoreFiles() {
+                        for suffix in ["", "-wal", "-shm"] {
+                            try? FileManager.default.removeItem(at: URL(fileURLWithPath: storeURL.path + suffix))
+                        }
+                    }
+                }
+                """
+            ),
+            (
+                "a static member of another type",
+                """
+                enum StoreFiles {
+                    static func erase() {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    }
+                }
+                func openNotes() -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        StoreFiles.erase()
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    }
+                }
+                """
+            ),
+            (
+                "the store's URL a parameter of the function",
+                """
+                func discard(storeAt url: URL) {
+                    try? FileManager.default.removeItem(at: url)
+                }
+                func openNotes(config: ModelConfiguration) -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
+                    } catch {
+                        discard(storeAt: config.url)
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: config)
+                    }
+                }
+                """
+            ),
+            (
+                "two functions deep, the open in a function too",
+                """
+                func makeContainer() throws -> ModelContainer {
+                    try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                }
+                func resetStore() { deleteDatabase() }
+                func deleteDatabase() {
+                    try? FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                }
+                func openNotes() -> ModelContainer {
+                    do {
+                        return try makeContainer()
+                    } catch {
+                        resetStore()
+                        return try! makeContainer()
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, app) in spellings {
+            let found = deleted(app)
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
+            guard let finding = found.first else { continue }
+            XCTAssertTrue(
+                finding.notes.contains { $0.text.contains("deletes the file here") }, "\(name): \(finding.notes)")
+        }
+    }
+
+    func testAFunctionThatCopiesTheStoreBeforeDeletingItIsSilent() {
+        assertSilent([
+            (
+                "a backup first",
+                """
+                func backUpAndErase(_ storeURL: URL) throws {
+                    let backup = URL.documentsDirectory.appending(path: "Backup.store")
+                    try FileManager.default.copyItem(at: storeURL, to: backup)
+                    try FileManager.default.removeItem(at: storeURL)
+                }
+                func openNotes(storeURL: URL) throws -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
+                    } catch {
+                        try backUpAndErase(storeURL)
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                            configurations: ModelConfiguration(url: storeURL))
+                    }
+                }
+                """
+            ),
+            (
+                "a function that deletes a log file",
+                """
+                func clearLogs() {
+                    try? FileManager.default.removeItem(at: URL.documentsDirectory.appending(path: "launch.log"))
+                }
+                func openNotes() throws -> ModelContainer {
+                    do {
+                        return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    } catch {
+                        clearLogs()
+                        throw error
+                    }
+                }
+                """
+            ),
+        ])
+    }
+
+    // MARK: The nil path of a try? open
+
+    func testADeleteWhereATryOptionalOpenCameBackNilIsReported() {
+        assertReported([
+            (
+                "guard let ... else",
+                """
+                func openNotes() -> ModelContainer {
+                    guard let container = try? ModelContainer(for: NotesV2.Note.self,
+                        migrationPlan: NotesPlan.self) else {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    }
+                    return container
+                }
+                """
+            ),
+            (
+                "if let ... else",
+                """
+                func openNotes(storeURL: URL) -> ModelContainer? {
+                    let config = ModelConfiguration(url: storeURL)
+                    if let container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                        configurations: config) {
+                        return container
+                    } else {
+                        try? FileManager.default.removeItem(at: storeURL)
+                        return nil
+                    }
+                }
+                """
+            ),
+            (
+                "if container == nil after the assignment",
+                """
+                final class Holder {
+                    var container: ModelContainer?
+                    func open() {
+                        container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                        if container == nil {
+                            try? FileManager.default.removeItem(
+                                at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                            container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                        }
+                    }
+                }
+                """
+            ),
+            (
+                "guard the variable != nil",
+                """
+                func openNotes() -> ModelContainer? {
+                    let opened = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                    guard opened != nil else {
+                        try? FileManager.default.removeItem(
+                            at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                        return nil
+                    }
+                    return opened
+                }
+                """
+            ),
+        ])
+    }
+
+    func testATryOptionalOfSomethingElseIsSilent() {
+        assertSilent([
+            (
+                "a draft that does not decode",
+                """
+                func importDrafts(into container: ModelContainer, from file: URL) {
+                    guard let data = try? Data(contentsOf: file) else {
+                        try? FileManager.default.removeItem(at: file)
+                        return
+                    }
+                    _ = data
+                }
+                """
+            ),
+            (
+                "the store opened, a json file dropped",
+                """
+                func openNotes() -> ModelContainer? {
+                    guard let container = try? ModelContainer(for: NotesV2.Note.self,
+                        migrationPlan: NotesPlan.self) else {
+                        try? FileManager.default.removeItem(
+                            at: URL.documentsDirectory.appending(path: "widget-notes.json"))
+                        return nil
+                    }
+                    return container
+                }
+                """
+            ),
+        ])
+    }
+
+    // MARK: Core Data: loadPersistentStores' completion
+
+    static let coreDataModel = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            <entity name="Entry" representedClassName="Entry" syncable="YES" codeGenerationType="class">
+                <attribute name="text" optional="YES" attributeType="String"/>
+            </entity>
+        </model>
+        """
+
+    func coreDataFindings(_ stack: String) throws -> [Finding] {
+        let folder = try TestSupport.temporaryDirectory()
+        let files = [
+            "Journal/Journal.xcdatamodeld/Journal.xcdatamodel/contents": Self.coreDataModel,
+            "Journal/Stack.swift": "import CoreData\n\n\(stack)\n",
+        ]
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let analysis = try Analyzer(workingDirectory: folder, threads: 1).analyze(paths: [], lockfile: nil)
+        return analysis.findings.filter { $0.rule == .storeDeletedOnFailure }
+    }
+
+    func testACoreDataStoreDestroyedWhenItFailsToLoadIsReported() throws {
+        let spellings: [(String, String)] = [
+            (
+                "destroyPersistentStore in if let error",
+                """
+                final class Stack {
+                    let container = NSPersistentContainer(name: "Journal")
+                    func load() {
+                        container.loadPersistentStores { description, error in
+                            if error != nil, let url = description.url {
+                                try? self.container.persistentStoreCoordinator.destroyPersistentStore(at: url,
+                                    ofType: NSSQLiteStoreType)
+                                self.container.loadPersistentStores { _, _ in }
+                            }
+                        }
+                    }
+                }
+                """
+            ),
+            (
+                "removeItem of the description's URL, completionHandler: labelled",
+                """
+                final class Stack {
+                    let container = NSPersistentContainer(name: "Journal")
+                    func load() {
+                        container.loadPersistentStores(completionHandler: { description, error in
+                            guard error != nil else { return }
+                            try? FileManager.default.removeItem(at: self.container.persistentStoreDescriptions[0].url!)
+                        })
+                    }
+                }
+                """
+            ),
+            (
+                "a function of the stack",
+                """
+                final class Stack {
+                    let container = NSPersistentContainer(name: "Journal")
+                    func load() {
+                        container.loadPersistentStores { _, error in
+                            if let error {
+                                print(error)
+                                self.resetStore()
+                            }
+                        }
+                    }
+                    func resetStore() {
+                        let storeURL =
+                            NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                        try? container.persistentStoreCoordinator.destroyPersistentStore(at: storeURL,
+                            ofType: NSSQLiteStoreType)
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, stack) in spellings {
+            let found = try coreDataFindings(stack)
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
+        }
+        // Control: the completion stops, and a test's in-memory store.
+        let stops = """
+            final class Stack {
+                let container = NSPersistentContainer(name: "Journal")
+                func load() {
+                    container.loadPersistentStores { _, error in
+                        if let error { fatalError("\\(error)") }
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(try coreDataFindings(stops), [])
+    }
+
+    // MARK: A migration whose error is only logged
+
+    func testTheSourceDeletedAfterASwallowedMigrationIsReported() throws {
+        let spellings: [(String, String)] = [
+            (
+                "print in the catch",
+                """
+                func move(_ coordinator: NSPersistentStoreCoordinator, legacyStoreURL: URL, groupURL: URL) {
+                    do {
+                        let old = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType,
+                            configurationName: nil, at: legacyStoreURL)
+                        try coordinator.migratePersistentStore(old, to: groupURL, withType: NSSQLiteStoreType)
+                    } catch {
+                        print("could not move: \\(error)")
+                    }
+                    try? FileManager.default.removeItem(at: legacyStoreURL)
+                }
+                """
+            ),
+            (
+                "an empty catch, the file named by its name",
+                """
+                final class Mover {
+                    let coordinator: NSPersistentStoreCoordinator
+                    init(coordinator: NSPersistentStoreCoordinator) { self.coordinator = coordinator }
+                    func run(store: NSPersistentStore, to target: URL) {
+                        do {
+                            try coordinator.migratePersistentStore(store, to: target, withType: NSSQLiteStoreType)
+                        } catch {}
+                        let old = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                        try? FileManager.default.removeItem(at: old)
+                    }
+                }
+                """
+            ),
+            (
+                "a delete in the catch itself",
+                """
+                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore,
+                    legacyStoreURL: URL, to target: URL) {
+                    do {
+                        try coordinator.migratePersistentStore(store, to: target, withType: NSSQLiteStoreType)
+                    } catch {
+                        try? coordinator.destroyPersistentStore(at: legacyStoreURL, ofType: NSSQLiteStoreType)
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, stack) in spellings {
+            let found = try coreDataFindings(stack)
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
+        }
+        let controls: [(String, String)] = [
+            (
+                "the catch returns",
+                """
+                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore,
+                    legacyStoreURL: URL, to target: URL) {
+                    do {
+                        try coordinator.migratePersistentStore(store, to: target, withType: NSSQLiteStoreType)
+                    } catch {
+                        print(error)
+                        return
+                    }
+                    try? FileManager.default.removeItem(at: legacyStoreURL)
+                }
+                """
+            ),
+            (
+                "the half-written copy removed",
+                """
+                func move(_ coordinator: NSPersistentStoreCoordinator, store: NSPersistentStore,
+                    to sharedStoreURL: URL) throws {
+                    do {
+                        try coordinator.migratePersistentStore(store, to: sharedStoreURL, withType: NSSQLiteStoreType)
+                    } catch {
+                        try? FileManager.default.removeItem(at: sharedStoreURL)
+                        throw error
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, stack) in controls {
+            XCTAssertEqual(try coreDataFindings(stack), [], name)
+        }
+    }
+
+    // MARK: The container opened again
+
+    func testAContainerRecreatedAfterADeleteIsNotWithoutAPlan() {
+        let spellings: [(String, String)] = [
+            (
+                "the open in a function, the delete in another",
+                """
+                func makeContainer() throws -> ModelContainer {
+                    try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                }
+                func wipeStore() {
+                    try? FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                }
+                func openNotes() -> ModelContainer {
+                    do {
+                        return try makeContainer()
+                    } catch {
+                        wipeStore()
+                        return try! ModelContainer(for: NotesV2.Note.self)
+                    }
+                }
+                """
+            ),
+            (
+                "the recreate in the function that deletes",
+                """
+                func makeContainer() throws -> ModelContainer {
+                    try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+                }
+                func freshContainer() -> ModelContainer {
+                    try? FileManager.default.removeItem(
+                        at: URL.applicationSupportDirectory.appending(path: "default.store"))
+                    return try! ModelContainer(for: NotesV2.Note.self)
+                }
+                func openNotes() -> ModelContainer {
+                    do {
+                        return try makeContainer()
+                    } catch {
+                        return freshContainer()
+                    }
+                }
+                """
+            ),
+            (
+                "an if let that returns, the code after it",
+                """
+                func openNotes() -> ModelContainer {
+                    if let container = try? ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self) {
+                        return container
+                    }
+                    return ModelContainer.empty()
+                }
+                extension ModelContainer {
+                    static func empty() -> ModelContainer {
+                        for name in ["default.store", "default.store-wal", "default.store-shm"] {
+                            try? FileManager.default.removeItem(
+                                at: URL.applicationSupportDirectory.appending(path: name))
+                        }
+                        return try! ModelContainer(for: NotesV2.Note.self)
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, app) in spellings {
+            let all = findings(app)
+            XCTAssertEqual(all.filter { $0.rule == .containerWithoutMigrationPlan }, [], "\(name)")
+            XCTAssertEqual(all.filter { $0.rule == .storeDeletedOnFailure }.count, 1, "\(name)")
+        }
+        // Control: the same container without a delete before it is still reported.
+        let noDelete = """
+            func makeContainer() throws -> ModelContainer {
+                try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self)
+            }
+            func openNotes() -> ModelContainer {
+                do {
+                    return try makeContainer()
+                } catch {
+                    return try! ModelContainer(for: NotesV2.Note.self)
+                }
+            }
+            """
+        XCTAssertEqual(findings(noDelete).filter { $0.rule == .containerWithoutMigrationPlan }.count, 1)
+    }
+}
