@@ -32,11 +32,13 @@ final class RuleDocumentationTests: XCTestCase {
 
     /// Splits a document into its Swift blocks and Core Data model files (```xml blocks starting with a
     /// `<!-- file: Model.xcdatamodeld/Model 2.xcdatamodel/contents -->` line), each tagged with the `###` section it
-    /// sits under. Consecutive blocks under one heading are one example.
+    /// sits under. A model file and the blocks right after it (nothing but blank lines between) are one example.
     static func examples(in document: String) -> [Example] {
         var examples: [Example] = []
         var section = ""
         var block: [(text: String, line: Int)]? = nil
+        // Whether only blank lines came since the last block closed: a block here joins a model file's example.
+        var adjoining = false
         for (number, line) in document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .enumerated()
         {
@@ -44,10 +46,12 @@ final class RuleDocumentationTests: XCTestCase {
                 section = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
             }
             if line.hasPrefix("```swift") || line.hasPrefix("```xml") { block = []; continue }
+            if block == nil, !line.trimmingCharacters(in: .whitespaces).isEmpty { adjoining = false }
             if line.hasPrefix("```"), let lines = block {
                 let example = split(lines, section: section)
-                // A model file and the blocks beside it under one heading are one example (a bundle has several files).
-                if let last = examples.last, last.section == section,
+                // A model file and the blocks beside it are one example (a bundle has several files).
+                defer { adjoining = true }
+                if adjoining, let last = examples.last, last.section == section,
                     (Array(last.files.keys) + Array(example.files.keys)).contains(where: isModelFile)
                 {
                     examples[examples.count - 1].files.merge(example.files) { _, new in new }

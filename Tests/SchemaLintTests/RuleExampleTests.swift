@@ -125,6 +125,10 @@ final class RuleExampleTests: XCTestCase {
         try RuleDocumentationTests.assertExamples(of: "store_abandoned")
     }
 
+    func test_store_deleted_on_failure() throws {
+        try RuleDocumentationTests.assertExamples(of: "store_deleted_on_failure")
+    }
+
     func test_store_identifier_mismatch() throws {
         try RuleDocumentationTests.assertExamples(of: "store_identifier_mismatch")
     }
