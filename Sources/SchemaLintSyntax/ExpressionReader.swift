@@ -22,6 +22,12 @@ enum ExpressionReader {
         return nil
     }
 
+    /// The one expression a branch of an `if` or `switch` expression is (`{ a }`, `case x: a`); nil when it is more
+    /// than one statement.
+    static func singleValue(_ statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+        statements.count == 1 ? returnedExpression(statements) : nil
+    }
+
     /// A type inferred from an initial value, the way Swift would for the common cases.
     static func inferType(of expression: ExprSyntax) -> TypeExpr? {
         if expression.is(StringLiteralExprSyntax.self) { return .name("String") }
