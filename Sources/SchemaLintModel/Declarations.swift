@@ -335,6 +335,10 @@ public enum StaticValue: Sendable {
     /// A call without arguments (`makeStage()`, `Self.makeStage()`): a helper that may build a stage, resolved against
     /// the stages the plan declares.
     case call([String], SourceLocation)
+    /// A name (`all`, `Self.all`, `Plan.all`): another member's value, as a plan's `stages` or `schemas` may be.
+    case reference([String], SourceLocation)
+    /// `a + b`: lists one after the other.
+    case concatenation([StaticValue], SourceLocation)
     /// Something the tool does not interpret (a function call, a computed chain).
     case unreadable(SourceLocation)
 }

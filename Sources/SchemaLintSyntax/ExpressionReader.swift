@@ -136,6 +136,24 @@ enum ExpressionReader {
         {
             return .call(path, reader.location(expression))
         }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
+            // `[a, b] + Self.later`: each operand, when every operator is `+`.
+            let elements = Array(sequence.elements)
+            let operators = stride(from: 1, to: elements.count, by: 2).map {
+                elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text
+            }
+            if elements.count % 2 == 1, operators.allSatisfy({ $0 == "+" }) {
+                let operands = stride(from: 0, to: elements.count, by: 2).map {
+                    staticValue(elements[$0], reader: reader)
+                }
+                return .concatenation(operands, reader.location(expression))
+            }
+        }
+        if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
+            let path = TypeExprReader.read(expression: expression)?.path
+        {
+            return .reference(path, reader.location(expression))
+        }
         return .unreadable(reader.location(expression))
     }
 

@@ -450,4 +450,100 @@ final class EvaluationScopeTests: XCTestCase {
         let analysis = TestSupport.analyze(files(runtime, extra: ["Diary/Build.swift": settings]))
         XCTAssertEqual(analysis.project.configurations.first?.enablesCloudKit, true)
     }
+
+    // MARK: 4. A plan's lists built from constants
+
+    func testAPlansListsFromConstantsAreRead() {
+        let versions = """
+            import SwiftData
+
+            enum LogV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Entry.self] }
+                @Model final class Entry {
+                    var text: String = ""
+                    init() {}
+                }
+            }
+            enum LogV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Entry.self] }
+                @Model final class Entry {
+                    var text: String = ""
+                    var mood: Int = 0
+                    init() {}
+                }
+            }
+            enum LogV3: VersionedSchema {
+                static var versionIdentifier = Schema.Version(3, 0, 0)
+                static var models: [any PersistentModel.Type] { [Entry.self] }
+                @Model final class Entry {
+                    var text: String = ""
+                    var mood: Int = 0
+                    var tag: String = ""
+                    init() {}
+                }
+            }
+            """
+        let stages = """
+                static let v1ToV2 = MigrationStage.custom(
+                    fromVersion: LogV1.self, toVersion: LogV2.self, willMigrate: nil, didMigrate: { _ in })
+                static let v2ToV3 = MigrationStage.lightweight(fromVersion: LogV2.self, toVersion: LogV3.self)
+            """
+        let spellings: [(String, String)] = [
+            (
+                "static lets named by the lists",
+                """
+                \(stages)
+                    static let allVersions: [any VersionedSchema.Type] = [LogV1.self, LogV2.self, LogV3.self]
+                    static let allStages: [MigrationStage] = [v1ToV2, v2ToV3]
+                    static var schemas: [any VersionedSchema.Type] { allVersions }
+                    static var stages: [MigrationStage] { Self.allStages }
+                """
+            ),
+            (
+                "lists joined with +",
+                """
+                \(stages)
+                    static var schemas: [any VersionedSchema.Type] { [LogV1.self, LogV2.self] + [LogV3.self] }
+                    static var stages: [MigrationStage] { [v1ToV2] + [v2ToV3] }
+                """
+            ),
+            (
+                "a constant and a literal joined, named through the plan's type",
+                """
+                \(stages)
+                    static let early: [any VersionedSchema.Type] = [LogV1.self, LogV2.self]
+                    static let custom: [MigrationStage] = [v1ToV2]
+                    static let schemas: [any VersionedSchema.Type] = LogPlan.early + [LogV3.self]
+                    static let stages: [MigrationStage] = LogPlan.custom + [v2ToV3]
+                """
+            ),
+        ]
+        for (name, body) in spellings {
+            let plan = """
+                enum LogPlan: SchemaMigrationPlan {
+                \(body)
+                }
+                """
+            let analysis = TestSupport.analyze(
+                ["Log/Versions.swift": versions, "Log/LogPlan.swift": "import SwiftData\n" + plan])
+            let read = analysis.project.plans.first { $0.name == "LogPlan" }
+            XCTAssertEqual(read?.schemas?.count, 3, name)
+            XCTAssertEqual(read?.stages?.map(\.kind), [.custom, .lightweight], name)
+            XCTAssertFalse(analysis.findings.contains { $0.rule == "stage_not_listed" }, name)
+        }
+        // Control: a list a function builds stays unread, never an empty list.
+        let built = """
+            import SwiftData
+            enum LogPlan: SchemaMigrationPlan {
+            \(stages)
+                static var schemas: [any VersionedSchema.Type] { [LogV1.self, LogV2.self, LogV3.self] }
+                static var stages: [MigrationStage] { makeStages() }
+                static func makeStages() -> [MigrationStage] { [v1ToV2, v2ToV3] }
+            }
+            """
+        let analysis = TestSupport.analyze(["Log/Versions.swift": versions, "Log/LogPlan.swift": built])
+        XCTAssertNil(analysis.project.plans.first?.stages)
+    }
 }
