@@ -544,6 +544,11 @@ final class EvaluationScopeTests: XCTestCase {
             }
             """
         let analysis = TestSupport.analyze(["Log/Versions.swift": versions, "Log/LogPlan.swift": built])
-        XCTAssertNil(analysis.project.plans.first?.stages)
+        let plan = try! XCTUnwrap(analysis.project.plans.first)
+        XCTAssertNil(plan.stages)
+        // Which stage runs cannot be told: no step is read as lightweight (no stage), none as custom.
+        let steps = PlanSteps(plan: plan, project: analysis.project).steps
+        XCTAssertEqual(steps.count, 2)
+        XCTAssertTrue(steps.allSatisfy { $0.stagesUnread && !$0.isLightweight })
     }
 }
