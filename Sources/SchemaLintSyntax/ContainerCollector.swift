@@ -17,6 +17,9 @@ final class ContainerCollector: SyntaxVisitor {
     /// `guard let` bindings, for values (`ValueSourceReader`, Core Data stacks) only: a SwiftData store's URL key is
     /// the text `values` renders, and lockfiles record it, so it does not change with them.
     private var guardValues = LexicalVariables<ExprSyntax>()
+    /// Functions of this file that return an array literal, by name: the configurations a container is given by
+    /// calling one.
+    private var configurationLists = LexicalVariables<ArrayExprSyntax>()
     /// `let url = FileManager.default.temporaryDirectory...`: variables holding a location in the temporary folder.
     private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
@@ -144,6 +147,13 @@ final class ContainerCollector: SyntaxVisitor {
     private var functions: [String] = []
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let body = node.body, let returned = ExpressionReader.returnedExpression(body.statements),
+            let array = returned.as(ArrayExprSyntax.self)
+        {
+            // `func diskConfigs() -> [ModelConfiguration] { ...; return [local, cloud] }`: what a container given
+            // `configurations: diskConfigs()` opens, read where the function builds it.
+            configurationLists.record(node.name.text, array, at: node)
+        }
         functions.append("\(node.position.utf8Offset)")
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
         valueParameters.append(
@@ -661,6 +671,12 @@ final class ContainerCollector: SyntaxVisitor {
         var given = [arguments[start].expression]
         for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
         if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
+        if given.count == 1, let call = given[0].as(FunctionCallExprSyntax.self),
+            let name = Self.variableName(call.calledExpression),
+            let array = configurationLists.lookup(name, at: call)
+        {
+            given = array.elements.map(\.expression)
+        }
         return given
     }
 

@@ -154,6 +154,55 @@ final class EvaluationScopeTests: XCTestCase {
         }
     }
 
+    /// A function of the file returning the configurations (`configurations: diskConfigs(sync: sync)`), beside one
+    /// that declares in-memory configurations under the same local names: the container opens the disk ones.
+    func testConfigurationsAFunctionReturnsAreReadWhereItBuildsThem() {
+        let spellings: [(String, String)] = [
+            (
+                "nested functions",
+                """
+                enum Persistence {
+                    static func make(inMemory: Bool = false) -> ModelContainer {
+                        func scratch() -> ModelContainer {
+                            let local = ModelConfiguration("Local", isStoredInMemoryOnly: true)
+                            let cloud = ModelConfiguration("Cloud", isStoredInMemoryOnly: true)
+                            return try! ModelContainer(for: DiaryV1.Page.self, configurations: [local, cloud])
+                        }
+                        if inMemory { return scratch() }
+                        func diskConfigs(sync: Bool) -> [ModelConfiguration] {
+                            let local = ModelConfiguration("Local")
+                            let cloud = ModelConfiguration("Cloud", cloudKitDatabase: sync ? .automatic : .none)
+                            return [local, cloud]
+                        }
+                        return try! ModelContainer(for: DiaryV1.Page.self, configurations: diskConfigs(sync: false))
+                    }
+                }
+                @main struct DiaryApp: App {
+                    let container = Persistence.make()
+                    var body: some Scene { WindowGroup { Text("Diary") }.modelContainer(container) }
+                }
+                """
+            ),
+            (
+                "a member function of the app",
+                """
+                @main struct DiaryApp: App {
+                    let container = try! ModelContainer(for: DiaryV1.Page.self, configurations: Self.diskConfigs())
+                    static func diskConfigs() -> [ModelConfiguration] {
+                        let local = ModelConfiguration("Local")
+                        return [local, ModelConfiguration("Cloud")]
+                    }
+                    var body: some Scene { WindowGroup { Text("Diary") }.modelContainer(container) }
+                }
+                """
+            ),
+        ]
+        for (name, app) in spellings {
+            let analysis = TestSupport.analyze(files(app))
+            XCTAssertEqual(topology(analysis), ["Cloud.store: DiaryV1", "Local.store: DiaryV1"], name)
+        }
+    }
+
     /// Control: a local `let` the container reads in its own function is still followed.
     func testALocalConfigurationInTheSameFunctionIsStillRead() {
         let app = """
