@@ -39,8 +39,10 @@ struct LexicalVariables<Value> {
         return candidates.last(where: \.isMember)?.value
     }
 
+    /// A block or a type's members; the statements or members of an `#if` clause belong to the block around it.
     private static func isScope(_ node: Syntax) -> Bool {
-        node.is(CodeBlockItemListSyntax.self) || node.is(MemberBlockItemListSyntax.self)
+        (node.is(CodeBlockItemListSyntax.self) || node.is(MemberBlockItemListSyntax.self))
+            && node.parent?.is(IfConfigClauseSyntax.self) != true
     }
 
     private static func scope(of node: Syntax) -> Syntax? {
