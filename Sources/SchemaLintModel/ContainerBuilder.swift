@@ -61,7 +61,6 @@ enum ContainerBuilder {
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
     }
 
-
     /// How many calls of a helper are read one by one; more are read together (the values any of them passes).
     static let callsReadApart = 4
 

@@ -430,6 +430,11 @@ final class ContainerCollector: SyntaxVisitor {
                 configuration.reference = named
                 configurations[label] = configuration
                 models[label] = .named(named)
+            } else if let named = implicitConfiguration(expression) {
+                // `open(config: .ledger)`: a configuration an extension adds, if the parameter is one.
+                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
+                configuration.reference = named
+                configurations[label] = configuration
             } else if models[label] == nil,
                 expression.is(MemberAccessExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
                     || expression.is(DeclReferenceExprSyntax.self)

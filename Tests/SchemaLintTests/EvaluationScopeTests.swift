@@ -381,6 +381,21 @@ final class EvaluationScopeTests: XCTestCase {
                 """
             ),
             (
+                "an implicit member passed to a helper's parameter",
+                """
+                extension ModelConfiguration {
+                    static let ledger = ModelConfiguration("Ledger")
+                }
+                @main struct DiaryApp: App {
+                    let container = Self.open(.ledger)
+                    static func open(_ configuration: ModelConfiguration) -> ModelContainer {
+                        try! ModelContainer(for: DiaryV1.Page.self, configurations: configuration)
+                    }
+                    var body: some Scene { WindowGroup { Text("Diary") }.modelContainer(container) }
+                }
+                """
+            ),
+            (
                 "a static var returning it, in an array, the extension in another file",
                 """
                 @main struct DiaryApp: App {
