@@ -19,112 +19,18 @@ enum ContainerBuilder {
                 }
             }
             for use in file.containers {
-                let scope = symbols.scope(use.scope, file: file.path)
-                let (models, versioned, schemaUse) = resolve(
-                    use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
-                    calls: calls)
-                var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
-                if plan == nil, let reference = use.migrationPlanReference {
-                    plan = values.type(of: reference, scope: scope, file: file.path)
-                    if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
-                }
-                if let parameter = use.migrationPlanParameter {
-                    plan = passedPlan(parameter, default: plan, calls: calls, values: values, project: project)
-                }
-                if models == nil, versioned == nil, case let .named(reference) = use.models,
-                    let owner = reference.base?.path?.first
-                {
-                    project.unresolvedOwners.insert(owner)
-                }
-                var container = ContainerModel(
-                    location: use.location, models: models, versionedSchema: versioned, plan: plan,
-                    hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: use.purpose)
-                container.site = use.site
-                container.isViewModifier = use.isViewModifier
-                container.isFallback = use.isFallback
-                if models == nil, versioned == nil {
-                    container.modelsUnread = unread(
-                        use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
-                        calls: calls)
-                }
-                container.configurationLocations = use.configurationLocations
-                var storeConfigurations = use.stores.indices.map {
-                    $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
-                }
-                // Whether each store is kept in memory: true, false, or nil where it cannot be told.
-                var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
-                    guard let flag else { return false }
-                    let read = flags.isTrue(flag, scope: scope, file: file.path)
-                    if read == nil, container.inMemoryUnread == nil {
-                        container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
+                // Each call of the helper that opens it opens a container of its own, with what that call passes.
+                var opened: [ContainerModel] = []
+                for (variant, callPurpose) in callVariants(of: use, calls: calls) {
+                    var container = build(
+                        use, file: file, fileIsTest: fileIsTest, calls: variant, values: values, project: &project)
+                    // A call in preview or test code opens a preview's or a test's container.
+                    if let callPurpose, [.app, .inMemory].contains(container.purpose) {
+                        container.purpose = callPurpose
                     }
-                    return read
+                    if !opened.contains(where: { sameContainer($0, container) }) { opened.append(container) }
                 }
-                container.stores = use.stores.enumerated().map { index, store in
-                    // A configuration given by a parameter: the one store every caller passes, else unknown.
-                    if let parameter = use.configurationParameters[index] {
-                        let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
-                        guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
-                        if index < inMemory.count {
-                            let kept = Set(
-                                passed.map { given -> Bool? in
-                                    guard let flag = given.inMemory else { return false }
-                                    return flags.isTrue(flag, scope: given.scope, file: given.file)
-                                })
-                            inMemory[index] = kept.count == 1 ? kept.first! : nil
-                        }
-                        for location in passed.compactMap(\.location)
-                        where !container.configurationLocations.contains(location) {
-                            container.configurationLocations.append(location)
-                        }
-                        let written = Set(passed.map(\.location))
-                        if written.count == 1 { storeConfigurations[index] = passed[0].location }
-                        return passed[0].store
-                    }
-                    // A configuration given by a constant's name: the store the constant's configuration names.
-                    if let reference = use.configurationReferences[index],
-                        let entry = values.lookup(reference, scope: scope, file: file.path),
-                        case let .configuration(named, flag, at) = entry.value.value
-                    {
-                        if index < inMemory.count {
-                            inMemory[index] =
-                                flag.map { flags.isTrue($0, scope: entry.owner, file: entry.file) }
-                                ?? false
-                        }
-                        // Its CloudKit database is read where it is written.
-                        if !container.configurationLocations.contains(at) {
-                            container.configurationLocations.append(at)
-                        }
-                        storeConfigurations[index] = at
-                        // Names in the constant's configuration resolve where the constant is declared.
-                        return strings(
-                            named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project
-                        )
-                    }
-                    return strings(
-                        store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
-                }
-                container.storeConfigurations = storeConfigurations
-                // In memory only when every store it opens is, for every value its flags can have.
-                if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
-                    container.purpose = .inMemory
-                }
-                // A test target's container is a test's, in memory or not: no build users install opens it
-                // (DaisyDos's test helper opening its V8 in memory said nothing of the app's store holding V8).
-                if fileIsTest, [.app, .inMemory].contains(container.purpose) { container.purpose = .test }
-                container.holder = use.holder
-                // Held by a variable or function only previews name (`let previewContainer = { ... }()` used in
-                // `#Preview` blocks): a preview's container, not the app's.
-                if container.purpose == .app, let holder = use.holder, project.referencedNames.contains(holder),
-                    !project.namesOutsidePreviews.contains(holder)
-                {
-                    container.purpose = .preview
-                }
-                if let schemaUse {
-                    container.versionedSchemaLocation = schemaUse.location
-                    container.versionedSchemaWritten = schemaUse.type
-                }
-                project.containers.append(container)
+                project.containers += opened
             }
             for use in file.configurations {
                 let scope = symbols.scope(use.scope, file: file.path)
@@ -153,6 +59,147 @@ enum ContainerBuilder {
         CoreDataStoreBuilder.bind(files, symbols: symbols, values: values, calls: calls, into: &project)
         project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
+    }
+
+    /// How many calls of a helper are read one by one; more are read together (the values any of them passes).
+    static let callsReadApart = 4
+
+    /// The calls a container is read for: one per call of the helper it is opened in when it reads the helper's
+    /// parameters (up to `callsReadApart`), with the purpose of the code that call is in; else all calls together.
+    private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
+        guard let function = use.function, use.readsParameters else { return [(calls, nil)] }
+        let sites = calls.sites(of: function)
+        guard (1...callsReadApart).contains(sites.count) else { return [(calls, nil)] }
+        return sites.map { site in
+            (calls.pinning(function, to: site), site.purpose.flatMap { $0 == .app ? nil : $0 })
+        }
+    }
+
+    /// Two containers one helper opens for two calls that open the same: one container.
+    private static func sameContainer(_ lhs: ContainerModel, _ rhs: ContainerModel) -> Bool {
+        func models(_ container: ContainerModel) -> [String]? {
+            container.models?.map { $0.entity.map { "#\($0.raw)" } ?? $0.written.description }.sorted()
+        }
+        return lhs.purpose == rhs.purpose && lhs.stores.map(\.key) == rhs.stores.map(\.key)
+            && models(lhs) == models(rhs) && lhs.versionedSchema == rhs.versionedSchema && lhs.plan == rhs.plan
+            && (lhs.modelsUnread == nil) == (rhs.modelsUnread == nil)
+            && (lhs.inMemoryUnread == nil) == (rhs.inMemoryUnread == nil)
+    }
+
+    /// One container as `calls` say its helper is called.
+    private static func build(
+        _ use: ContainerUse, file: ParsedFile, fileIsTest: Bool, calls: CallSites, values: NamedValueIndex,
+        project: inout Project
+    ) -> ContainerModel {
+        let symbols = project.symbols
+        var flags = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        flags.defaultWithoutCallers = false
+        let scope = symbols.scope(use.scope, file: file.path)
+        let (models, versioned, schemaUse) = resolve(
+            use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+            calls: calls)
+        var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
+        if plan == nil, let reference = use.migrationPlanReference {
+            plan = values.type(of: reference, scope: scope, file: file.path)
+            if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
+        }
+        if let parameter = use.migrationPlanParameter {
+            plan = passedPlan(parameter, default: plan, calls: calls, values: values, project: project)
+        }
+        if models == nil, versioned == nil, case let .named(reference) = use.models,
+            let owner = reference.base?.path?.first
+        {
+            project.unresolvedOwners.insert(owner)
+        }
+        var container = ContainerModel(
+            location: use.location, models: models, versionedSchema: versioned, plan: plan,
+            hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: use.purpose)
+        container.site = use.site
+        container.isViewModifier = use.isViewModifier
+        container.isFallback = use.isFallback
+        if models == nil, versioned == nil {
+            container.modelsUnread = unread(
+                use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
+                calls: calls)
+        }
+        container.configurationLocations = use.configurationLocations
+        var storeConfigurations = use.stores.indices.map {
+            $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
+        }
+        // Whether each store is kept in memory: true, false, or nil where it cannot be told.
+        var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
+            guard let flag else { return false }
+            let read = flags.isTrue(flag, scope: scope, file: file.path)
+            if read == nil, container.inMemoryUnread == nil {
+                container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
+            }
+            return read
+        }
+        container.stores = use.stores.enumerated().map { index, store in
+            // A configuration given by a parameter: the one store every caller passes, else unknown.
+            if let parameter = use.configurationParameters[index] {
+                let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
+                guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
+                if index < inMemory.count {
+                    let kept = Set(
+                        passed.map { given -> Bool? in
+                            guard let flag = given.inMemory else { return false }
+                            return flags.isTrue(flag, scope: given.scope, file: given.file)
+                        })
+                    inMemory[index] = kept.count == 1 ? kept.first! : nil
+                }
+                for location in passed.compactMap(\.location)
+                where !container.configurationLocations.contains(location) {
+                    container.configurationLocations.append(location)
+                }
+                let written = Set(passed.map(\.location))
+                if written.count == 1 { storeConfigurations[index] = passed[0].location }
+                return passed[0].store
+            }
+            // A configuration given by a constant's name: the store the constant's configuration names.
+            if let reference = use.configurationReferences[index],
+                let entry = values.lookup(reference, scope: scope, file: file.path),
+                case let .configuration(named, flag, at) = entry.value.value
+            {
+                if index < inMemory.count {
+                    inMemory[index] =
+                        flag.map { flags.isTrue($0, scope: entry.owner, file: entry.file) }
+                        ?? false
+                }
+                // Its CloudKit database is read where it is written.
+                if !container.configurationLocations.contains(at) {
+                    container.configurationLocations.append(at)
+                }
+                storeConfigurations[index] = at
+                // Names in the constant's configuration resolve where the constant is declared.
+                return strings(
+                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project
+                )
+            }
+            return strings(
+                store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
+        }
+        container.storeConfigurations = storeConfigurations
+        // In memory only when every store it opens is, for every value its flags can have.
+        if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
+            container.purpose = .inMemory
+        }
+        // A test target's container is a test's, in memory or not: no build users install opens it
+        // (DaisyDos's test helper opening its V8 in memory said nothing of the app's store holding V8).
+        if fileIsTest, [.app, .inMemory].contains(container.purpose) { container.purpose = .test }
+        container.holder = use.holder
+        // Held by a variable or function only previews name (`let previewContainer = { ... }()` used in
+        // `#Preview` blocks): a preview's container, not the app's.
+        if container.purpose == .app, let holder = use.holder, project.referencedNames.contains(holder),
+            !project.namesOutsidePreviews.contains(holder)
+        {
+            container.purpose = .preview
+        }
+        if let schemaUse {
+            container.versionedSchemaLocation = schemaUse.location
+            container.versionedSchemaWritten = schemaUse.type
+        }
+        return container
     }
 
     /// The plan every caller passes to a `migrationPlan` parameter (its default where one leaves it out); nil when

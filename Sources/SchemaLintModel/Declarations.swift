@@ -337,6 +337,10 @@ public enum StaticValue: Sendable {
     /// A call without arguments (`makeStage()`, `Self.makeStage()`): a helper that may build a stage, resolved against
     /// the stages the plan declares.
     case call([String], SourceLocation)
+    /// A name (`all`, `Self.all`, `Plan.all`): another member's value, as a plan's `stages` or `schemas` may be.
+    case reference([String], SourceLocation)
+    /// `a + b`: lists one after the other.
+    case concatenation([StaticValue], SourceLocation)
     /// Something the tool does not interpret (a function call, a computed chain).
     case unreadable(SourceLocation)
 }
@@ -619,6 +623,9 @@ public indirect enum ValueSource: Sendable {
     case conditional(ValueSource, then: ValueSource, otherwise: ValueSource, SourceLocation)
     /// The branches of a `switch` expression: one of these, depending on something read at run time.
     case oneOf([ValueSource], SourceLocation)
+    /// `switch subject { case a, b: x; default: y }`: each case's patterns (nil for `default`) and value. The case
+    /// a subject known at build time matches; else any case's value.
+    case switchOver(ValueSource, patterns: [[ValueSource]?], values: [ValueSource], SourceLocation)
     /// `"\(name).sqlite"` or `a + b`: the strings one after the other.
     case concatenation([ValueSource], SourceLocation)
     /// The last path component of a path or URL (`base.appendingPathComponent("Model.sqlite")`, `URL(fileURLWithPath:
@@ -659,6 +666,8 @@ public struct CallSite: Sendable {
     public var configurations: [String: Configuration] = [:]
     /// Arguments that are a type (`AppPlan.self`): a migration plan passed to a helper.
     public var types: [String: TypeExpr] = [:]
+    /// A call written in preview or test code: the container it opens is a preview's or a test's.
+    public var purpose: ContainerPurpose?
 
     /// A configuration passed to a function: the store it names, its in-memory flag, where it is written.
     public struct Configuration: Sendable {
@@ -701,6 +710,9 @@ public struct ContainerUse: Sendable {
     /// The `migrationPlan:` argument when it names a constant (`SchemaDefinition.migrationPlan`, or a parameter's
     /// default), resolved with the project's `NamedValue`s.
     public var migrationPlanReference: ValueReference?
+    /// The function (its base name as calls name it, the type's for an initialiser) whose code opens it: each call of
+    /// it opens a container of its own, with what that call passes.
+    public var function: String?
     /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
     /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
     public var migrationPlanParameter: CallSite.Parameter?
@@ -953,5 +965,49 @@ public struct CoreDataMigrationFlag: Sendable {
         self.value = value
         self.scope = scope
         self.location = location
+    }
+}
+
+extension ContainerUse {
+    /// Whether what it opens depends on a parameter of the function it is opened in: its models, plan,
+    /// configurations, in-memory flags or store names.
+    public var readsParameters: Bool {
+        if migrationPlanParameter != nil || !configurationParameters.isEmpty || models.mentionsParameter {
+            return true
+        }
+        if inMemoryFlags.contains(where: { $0?.mentionsParameter == true }) { return true }
+        return stores.contains { store in
+            [store.nameSource, store.groupSource, store.fileSource].contains { $0?.mentionsParameter == true }
+        }
+    }
+}
+
+extension ModelSource {
+    /// Whether a parameter's value is part of it.
+    public var mentionsParameter: Bool {
+        switch self {
+        case .parameter: return true
+        case let .concatenation(parts, _), let .alternatives(parts, _): return parts.contains { $0.mentionsParameter }
+        case .models, .versionedSchema, .named, .unreadable, .unknown: return false
+        }
+    }
+}
+
+extension ValueSource {
+    /// Whether a parameter's value is part of it.
+    public var mentionsParameter: Bool {
+        switch self {
+        case .parameter: return true
+        case let .not(inner, _), let .fileName(inner, _), let .appGroup(inner, _): return inner.mentionsParameter
+        case let .logical(_, parts, _), let .oneOf(parts, _), let .concatenation(parts, _):
+            return parts.contains { $0.mentionsParameter }
+        case let .conditional(condition, then, otherwise, _):
+            return [condition, then, otherwise].contains { $0.mentionsParameter }
+        case let .switchOver(subject, patterns, values, _):
+            return ([subject] + patterns.flatMap { $0 ?? [] } + values).contains { $0.mentionsParameter }
+        case let .appendingPath(base, components, _):
+            return base.mentionsParameter || components.contains { $0.mentionsParameter }
+        case .bool, .string, .member, .named, .directory, .unreadable: return false
+        }
     }
 }

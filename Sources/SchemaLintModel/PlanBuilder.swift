@@ -33,7 +33,12 @@ enum PlanBuilder {
             plan.declaredStages.append(named)
         }
         for member in symbol.staticProperties {
-            switch (member.value.name, member.value.value) {
+            // `stages` or `schemas` given by another member (`{ all }`) or built with `+`: the list it comes to.
+            var value = member.value.value
+            if ["schemas", "stages"].contains(member.value.name), let list = flattened(value, symbol: symbol) {
+                value = list
+            }
+            switch (member.value.name, value) {
             case let ("schemas", .list(elements, location)):
                 plan.schemasLocation = location
                 plan.schemas = schemas(elements, scope: member.scope, file: member.file, context: context)
@@ -67,6 +72,30 @@ enum PlanBuilder {
             }
         }
         return plan
+    }
+
+    /// A list given by a name of another static member of the plan (`Self.all`, `all`, `Plan.all`) or built with `+`,
+    /// as one list literal; nil when a part is anything else (the list stays unread, as before).
+    private static func flattened(_ value: StaticValue, symbol: SymbolTable.Symbol, depth: Int = 0) -> StaticValue? {
+        guard depth < 8 else { return nil }
+        switch value {
+        case .list: return value
+        case let .reference(path, _), let .call(path, _):
+            guard let name = path.last,
+                path.count == 1 || (path.count == 2 && ["Self", "self", symbol.name].contains(path[0])),
+                let member = symbol.staticProperties.first(where: { $0.value.name == name }),
+                !["schemas", "stages"].contains(name) || depth > 0
+            else { return nil }
+            return flattened(member.value.value, symbol: symbol, depth: depth + 1)
+        case let .concatenation(parts, location):
+            var elements: [ListElement] = []
+            for part in parts {
+                guard case let .list(more, _)? = flattened(part, symbol: symbol, depth: depth + 1) else { return nil }
+                elements += more
+            }
+            return .list(elements, location)
+        case .version, .stage, .unreadable: return nil
+        }
     }
 
     /// The versions `schemas` lists: `V.self`, or a constant holding one (`MigrateToV2.toVersion`, declared

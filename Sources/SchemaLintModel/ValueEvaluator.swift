@@ -76,6 +76,36 @@ struct ValueEvaluator {
                 evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
             }
             return join(branches, at: location)
+        case let .switchOver(subject, patterns, branches, location):
+            let decided = evaluate(subject, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            if case let .value(known) = decided {
+                // The first case whose patterns hold the value, else `default`: the branch every build takes. A
+                // pattern that cannot be read before it leaves the case unknown, so every branch stays possible.
+                var taken: Int?
+                var undecided = false
+                search: for (index, casePatterns) in patterns.enumerated() {
+                    guard let casePatterns else { continue }
+                    for pattern in casePatterns {
+                        switch evaluate(pattern, scope: scope, file: file, visiting: &visiting, depth: depth + 1) {
+                        case let .value(value) where value == known:
+                            taken = index
+                            break search
+                        case .value: continue
+                        case .oneOf, .unknown:
+                            undecided = true
+                            break search
+                        }
+                    }
+                }
+                if taken == nil, !undecided { taken = patterns.firstIndex { $0 == nil } }
+                if let taken, taken < branches.count {
+                    return evaluate(branches[taken], scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+                }
+            }
+            let evaluated = branches.map {
+                evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            }
+            return join(evaluated, at: location)
         case let .oneOf(branches, location):
             let evaluated = branches.map {
                 evaluate($0, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
@@ -194,7 +224,8 @@ struct ValueEvaluator {
         case let .named(reference): return reference.location
         case let .parameter(_, _, _, location), let .not(_, location), let .conditional(_, _, _, location),
             let .logical(_, _, location),
-            let .oneOf(_, location), let .unreadable(_, location), let .concatenation(_, location),
+            let .oneOf(_, location), let .unreadable(_, location), let .switchOver(_, _, _, location),
+            let .concatenation(_, location),
             let .fileName(_, location), let .directory(_, location), let .appGroup(_, location),
             let .appendingPath(_, _, location):
             return location
@@ -319,22 +350,39 @@ struct CallSites {
         var models: [String: ModelSource]
         var configurations: [String: CallSite.Configuration]
         var types: [String: TypeExpr]
+        /// Written in preview or test code (`CallSite.purpose`), or in a test target's file.
+        var purpose: ContainerPurpose?
     }
 
     private var sitesByFunction: [String: [Site]] = [:]
+    /// Functions read for one call only: what that call passes, never what the others do.
+    private var pinned: [String: Site] = [:]
 
     init(_ files: [ParsedFile]) {
         for file in files {
+            let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             for call in file.callSites {
                 sitesByFunction[call.function, default: []].append(
                     Site(
                         scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
-                        configurations: call.configurations, types: call.types))
+                        configurations: call.configurations, types: call.types,
+                        purpose: fileIsTest ? .test : call.purpose))
             }
         }
     }
 
-    func sites(of function: String) -> [Site] { sitesByFunction[function] ?? [] }
+    /// What callers pass to `function`'s parameters: every call of it, or the one call it is pinned to.
+    func sites(of function: String) -> [Site] {
+        if let site = pinned[function] { return [site] }
+        return sitesByFunction[function] ?? []
+    }
+
+    /// The same calls, with `function` read as `site` alone calls it: the container one call of a helper opens.
+    func pinning(_ function: String, to site: Site) -> CallSites {
+        var pinned = self
+        pinned.pinned[function] = site
+        return pinned
+    }
 }
 
 extension ScalarValue {

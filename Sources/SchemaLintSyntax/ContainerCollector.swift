@@ -10,12 +10,16 @@ final class ContainerCollector: SyntaxVisitor {
     let reader: DeclarationReader
     private var schemaVariables = LexicalVariables<ModelSource>()
     /// `let config = ModelConfiguration(...)`: what each such variable's configuration says.
-    private var configurationVariables = LexicalVariables<ConfigurationFacts>()
+    /// A variable holding something else is recorded as nil: it hides a configuration of its name further out.
+    private var configurationVariables = LexicalVariables<ConfigurationFacts?>()
     /// Every variable's value, to read a store's URL through the local variables it is built from.
     private var values = LexicalVariables<ExprSyntax>()
     /// `guard let` bindings, for values (`ValueSourceReader`, Core Data stacks) only: a SwiftData store's URL key is
     /// the text `values` renders, and lockfiles record it, so it does not change with them.
     private var guardValues = LexicalVariables<ExprSyntax>()
+    /// Functions of this file that return an array literal, by name: the configurations a container is given by
+    /// calling one.
+    private var configurationLists = LexicalVariables<ArrayExprSyntax>()
     /// `let url = FileManager.default.temporaryDirectory...`: variables holding a location in the temporary folder.
     private var scratchLocations = LexicalVariables<Bool>()
     private(set) var containers: [ContainerUse] = []
@@ -143,6 +147,13 @@ final class ContainerCollector: SyntaxVisitor {
     private var functions: [String] = []
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let body = node.body, let returned = ExpressionReader.returnedExpression(body.statements),
+            let array = returned.as(ArrayExprSyntax.self)
+        {
+            // `func diskConfigs() -> [ModelConfiguration] { ...; return [local, cloud] }`: what a container given
+            // `configurations: diskConfigs()` opens, read where the function builds it.
+            configurationLists.record(node.name.text, array, at: node)
+        }
         functions.append("\(node.position.utf8Offset)")
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
         valueParameters.append(
@@ -228,8 +239,8 @@ final class ContainerCollector: SyntaxVisitor {
         } else if let other = Self.variableName(value), let known = schemaVariables.lookup(other, at: node) {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
-        } else if let call = value.as(FunctionCallExprSyntax.self), isConfigurationCall(call) {
-            configurationVariables.record(name, facts(call), at: node)
+        } else if let facts = branchFacts(value) {
+            configurationVariables.record(name, facts, at: node)
         } else if TypeExprReader.readMetatype(value) == nil,
             let named = namedSource(value, parameters: parameterDefaults.last ?? Parameters())
         {
@@ -237,9 +248,67 @@ final class ContainerCollector: SyntaxVisitor {
             // project is known.
             schemaVariables.record(name, named, at: node)
         }
+        if branchFacts(value) == nil { configurationVariables.record(name, nil, at: node) }
         if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
         if platformDependent == 0 { values.record(name, value, at: node) }
         return .visitChildren
+    }
+
+    /// The configuration a value holds: a `ModelConfiguration(...)` call, a variable holding one, or an `if`,
+    /// `switch` or ternary whose every branch is one (its store when they all name the same, else one schemalint
+    /// cannot tell; in memory as each branch says). Nil for anything else.
+    private func branchFacts(_ value: ExprSyntax, depth: Int = 0) -> ConfigurationFacts? {
+        guard depth < 8 else { return nil }
+        let stripped = value.as(TryExprSyntax.self)?.expression ?? value
+        if let call = stripped.as(FunctionCallExprSyntax.self), isConfigurationCall(call) { return facts(call) }
+        if let reference = stripped.as(DeclReferenceExprSyntax.self) {
+            return configurationVariables.lookup(reference.baseName.text, at: reference) ?? nil
+        }
+        var branches: [ExprSyntax] = []
+        if let ifExpression = stripped.as(IfExprSyntax.self) {
+            var current: IfExprSyntax? = ifExpression
+            while let clause = current {
+                guard let body = ExpressionReader.singleValue(clause.body.statements) else { return nil }
+                branches.append(body)
+                switch clause.elseBody {
+                case let .ifExpr(next)?: current = next
+                case let .codeBlock(block)?:
+                    guard let last = ExpressionReader.singleValue(block.statements) else { return nil }
+                    branches.append(last)
+                    current = nil
+                case nil: return nil
+                }
+            }
+        } else if let switchExpression = stripped.as(SwitchExprSyntax.self) {
+            for item in switchExpression.cases {
+                guard let body = item.as(SwitchCaseSyntax.self)?.statements,
+                    let single = ExpressionReader.singleValue(body)
+                else { return nil }
+                branches.append(single)
+            }
+        } else if let ternary = stripped.as(TernaryExprSyntax.self) {
+            branches = [ternary.thenExpression, ternary.elseExpression]
+        } else if let sequence = stripped.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let mark = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self)
+        {
+            branches = [mark.thenExpression, Array(sequence.elements)[2]]
+        } else {
+            return nil
+        }
+        let each = branches.map { branchFacts($0, depth: depth + 1) }
+        guard !each.isEmpty, each.allSatisfy({ $0 != nil }) else { return nil }
+        let known = each.compactMap { $0 }
+        let location = reader.location(stripped)
+        let stores = Set(known.map(\.store.key))
+        let purposes = Set(known.map { $0.purpose?.rawValue ?? "" })
+        var merged = ConfigurationFacts(
+            purpose: purposes.count == 1 ? known[0].purpose : nil,
+            store: stores.count == 1 ? known[0].store : .unknown(at: location), location: known[0].location)
+        merged.otherLocations = known.dropFirst().compactMap(\.location)
+        if known.contains(where: { $0.inMemory != nil }) {
+            merged.inMemory = .oneOf(known.map { $0.inMemory ?? .bool(false) }, location)
+        }
+        return merged
     }
 
     /// `guard let url = container.persistentStoreDescriptions.first?.url else { ... }`: the name holds the value
@@ -250,6 +319,7 @@ final class ContainerCollector: SyntaxVisitor {
             let value = node.initializer?.value
         else { return .visitChildren }
         guardValues.record(name, value, at: node)
+        configurationVariables.record(name, branchFacts(value), at: node)
         return .visitChildren
     }
 
@@ -360,6 +430,11 @@ final class ContainerCollector: SyntaxVisitor {
                 configuration.reference = named
                 configurations[label] = configuration
                 models[label] = .named(named)
+            } else if let named = implicitConfiguration(expression) {
+                // `open(config: .ledger)`: a configuration an extension adds, if the parameter is one.
+                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
+                configuration.reference = named
+                configurations[label] = configuration
             } else if models[label] == nil,
                 expression.is(MemberAccessExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
                     || expression.is(DeclReferenceExprSyntax.self)
@@ -388,6 +463,7 @@ final class ContainerCollector: SyntaxVisitor {
             site.models = models
             site.configurations = configurations
             site.types = types
+            site.purpose = enclosingPurpose
             callSites.append(site)
         }
     }
@@ -434,6 +510,7 @@ final class ContainerCollector: SyntaxVisitor {
             purpose: purpose, site: site(of: call))
         use.migrationPlanReference = planReference
         use.migrationPlanParameter = planParameter
+        use.function = readingValueParameters.function
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)
@@ -457,10 +534,10 @@ final class ContainerCollector: SyntaxVisitor {
                 let call = expression.as(FunctionCallExprSyntax.self)
                 let named =
                     call.map { $0.arguments.isEmpty ? sources.reference($0.calledExpression) : nil }
-                    ?? sources.reference(expression)
+                    ?? sources.reference(expression) ?? implicitConfiguration(expression)
                 if let named { use.configurationReferences[index] = named }
             }
-            use.configurationLocations = facts.compactMap(\.location)
+            use.configurationLocations = facts.flatMap { [$0.location].compactMap { $0 } + $0.otherLocations }
             use.storeConfigurationLocations = facts.map(\.location)
             use.inMemoryFlags = facts.map(\.inMemory)
         }
@@ -527,6 +604,8 @@ final class ContainerCollector: SyntaxVisitor {
         var location: SourceLocation?
         /// `isStoredInMemoryOnly:`, as written; nil when not given.
         var inMemory: ValueSource?
+        /// Where the other configurations it may be are written (the branches of an `if` after the first).
+        var otherLocations: [SourceLocation] = []
     }
 
     private var storeReader: StoreLocationReader {
@@ -575,9 +654,19 @@ final class ContainerCollector: SyntaxVisitor {
             // (`ContainerUse.configurationParameters`).
             let parameters = valueParameters.last ?? readingValueParameters
             if parameters.labels[reference.baseName.text] != nil { return nil }
-            return configurationVariables.lookup(reference.baseName.text, at: reference)
+            return configurationVariables.lookup(reference.baseName.text, at: reference) ?? nil
         }
         return nil
+    }
+
+    /// `.ledger` where a configuration is expected: a member an extension adds to `ModelConfiguration`.
+    private func implicitConfiguration(_ expression: ExprSyntax) -> ValueReference? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.argumentNames == nil
+        else { return nil }
+        return ValueReference(
+            base: .named(["ModelConfiguration"], arguments: []), name: member.declName.baseName.text,
+            location: reader.location(expression))
     }
 
     /// The expressions given as `configurations:` (variadic, or one array), or nil when there is no such argument.
@@ -587,6 +676,12 @@ final class ContainerCollector: SyntaxVisitor {
         var given = [arguments[start].expression]
         for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
         if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
+        if given.count == 1, let call = given[0].as(FunctionCallExprSyntax.self),
+            let name = Self.variableName(call.calledExpression),
+            let array = configurationLists.lookup(name, at: call)
+        {
+            given = array.elements.map(\.expression)
+        }
         return given
     }
 

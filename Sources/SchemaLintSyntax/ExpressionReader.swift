@@ -22,6 +22,12 @@ enum ExpressionReader {
         return nil
     }
 
+    /// The one expression a branch of an `if` or `switch` expression is (`{ a }`, `case x: a`); nil when it is more
+    /// than one statement.
+    static func singleValue(_ statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+        statements.count == 1 ? returnedExpression(statements) : nil
+    }
+
     /// A type inferred from an initial value, the way Swift would for the common cases.
     static func inferType(of expression: ExprSyntax) -> TypeExpr? {
         if expression.is(StringLiteralExprSyntax.self) { return .name("String") }
@@ -129,6 +135,24 @@ enum ExpressionReader {
             call.trailingClosure == nil, let path = TypeExprReader.read(expression: call.calledExpression)?.path
         {
             return .call(path, reader.location(expression))
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
+            // `[a, b] + Self.later`: each operand, when every operator is `+`.
+            let elements = Array(sequence.elements)
+            let operators = stride(from: 1, to: elements.count, by: 2).map {
+                elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text
+            }
+            if elements.count % 2 == 1, operators.allSatisfy({ $0 == "+" }) {
+                let operands = stride(from: 0, to: elements.count, by: 2).map {
+                    staticValue(elements[$0], reader: reader)
+                }
+                return .concatenation(operands, reader.location(expression))
+            }
+        }
+        if expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self),
+            let path = TypeExprReader.read(expression: expression)?.path
+        {
+            return .reference(path, reader.location(expression))
         }
         return .unreadable(reader.location(expression))
     }

@@ -21,8 +21,9 @@ struct LexicalVariables<Value> {
                 value: value))
     }
 
-    /// The binding of `name` visible at `use`; when none encloses it (a variable of another type, say), the file's
-    /// last binding of that name, as before scopes were known.
+    /// The binding of `name` visible at `use`; when none encloses it (a member of another type, say), the file's last
+    /// member binding of that name. A function's local `let` never leaks out of its function: a preview's
+    /// `let config` is not the `let config` another function reads.
     func lookup(_ name: String, at use: some SyntaxProtocol) -> Value? {
         guard let candidates = bindings[name] else { return nil }
         var node = Syntax(use).parent
@@ -35,11 +36,13 @@ struct LexicalVariables<Value> {
             }
             node = current.parent
         }
-        return candidates.last?.value
+        return candidates.last(where: \.isMember)?.value
     }
 
+    /// A block or a type's members; the statements or members of an `#if` clause belong to the block around it.
     private static func isScope(_ node: Syntax) -> Bool {
-        node.is(CodeBlockItemListSyntax.self) || node.is(MemberBlockItemListSyntax.self)
+        (node.is(CodeBlockItemListSyntax.self) || node.is(MemberBlockItemListSyntax.self))
+            && node.parent?.is(IfConfigClauseSyntax.self) != true
     }
 
     private static func scope(of node: Syntax) -> Syntax? {

@@ -111,7 +111,21 @@ struct ValueSourceReader {
                 else { return .unreadable("a case of the `switch` is not one value", location) }
                 return read(value, depth: depth + 1)
             }
-            return .oneOf(values, location)
+            // Each case's patterns, for a subject known at build time (`switch Build.channel`).
+            let patterns = switchExpression.cases.map { item -> [ValueSource]? in
+                guard let label = item.as(SwitchCaseSyntax.self)?.label else {
+                    return [.unreadable("a `case` under `#if`", location)]
+                }
+                guard case let .case(caseLabel) = label else { return nil }
+                return caseLabel.caseItems.map { caseItem in
+                    guard caseItem.whereClause == nil,
+                        let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)
+                    else { return .unreadable("a `case` pattern that is not a value", location) }
+                    return read(pattern.expression, depth: depth + 1)
+                }
+            }
+            return .switchOver(
+                read(switchExpression.subject, depth: depth + 1), patterns: patterns, values: values, location)
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             // The parser leaves operators unfolded: `flag ? .automatic : .none` is [flag, `? .automatic :`, .none].

@@ -206,9 +206,10 @@ final class ContainerHelperTests: XCTestCase {
             ("a type", "let container = Opener.open(SkyPlan.self)", "default.store: SkyV1, SkyV2"),
             ("a constant of another type", "let container = Opener.open(Plans.current)", "default.store: SkyV1, SkyV2"),
             (
+                // Each call opens its own container (issue 49): one with SkyPlan, one with OtherPlan, one store.
                 "two callers that disagree",
                 "let container = Opener.open(SkyPlan.self)\n    let other = Opener.open(OtherPlan.self)",
-                "pooled: the plan or models of the container at Sky/SkyApp.swift:6:14 cannot be read"
+                "default.store: SkyV1, SkyV2"
             ),
         ]
         for (name, call, expected) in spellings {

@@ -382,7 +382,7 @@ final class StoreValueSpellingTests: XCTestCase {
                     static func open(named storeName: String) throws -> ModelContainer {
                         try ModelContainer(for: Specimen.self, configurations: ModelConfiguration(storeName))
                     }
-                """, "`storeName`.store"
+                """, "Archive.store|Scratch.store"
             ),
         ]
         let names = """
@@ -397,7 +397,9 @@ final class StoreValueSpellingTests: XCTestCase {
             """
         for (name, body, expected) in spellings {
             let analysis = TestSupport.analyze(Self.herbarium(app(body), extra: ["Herbarium/StoreNames.swift": names]))
-            XCTAssertEqual(Set(analysis.topology.stores.map(\.location.key)), [expected], name)
+            // Each call of a helper opens its own container, with the name it passes (issue 49).
+            let keys = Set(expected.split(separator: "|").map(String.init))
+            XCTAssertEqual(Set(analysis.topology.stores.map(\.location.key)), keys, name)
         }
     }
 

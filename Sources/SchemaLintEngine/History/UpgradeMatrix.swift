@@ -216,13 +216,15 @@ extension UpgradeMatrix {
                     case .lightweight?: .lightweight
                     case nil: .inferred
                     }
-                let label = kind == .inferred ? "inferred, no stage" : kind.rawValue
+                var label = kind == .inferred ? "inferred, no stage" : kind.rawValue
+                if step.stagesUnread { label = "cannot tell: the plan's stages are not read" }
                 return Step(
                     kind, "\(step.from.name) → \(step.to.name) (\(label))",
-                    drops: kind == .custom ? [] : droppedData(in: step, context),
+                    drops: kind == .custom || step.stagesUnread ? [] : droppedData(in: step, context),
                     risks: context.inferenceRisks(of: step).compactMap(UpgradeMatrix.risk))
             }
-            for (step, described) in zip(steps.steps.dropFirst(start), path) where described.kind != .custom {
+            for (step, described) in zip(steps.steps.dropFirst(start), path)
+            where described.kind != .custom && !step.stagesUnread {
                 let blockers = context.inferenceBlockers(of: step)
                 guard !blockers.isEmpty else { continue }
                 return .stepFails(

@@ -7,8 +7,14 @@ public struct PlanSteps {
         public var to: SchemaVersion
         /// Stages listed in `stages` whose from/to are exactly this step.
         public var stages: [Stage]
-        /// Lightweight migration applies when the step has a lightweight stage or no stage at all.
-        public var isLightweight: Bool { stages.isEmpty || stages.contains { $0.kind == .lightweight } }
+        /// The plan's `stages` is written in a way schemalint cannot read: which stage runs here cannot be told (never
+        /// "no stage").
+        public var stagesUnread = false
+        /// Lightweight migration applies when the step has a lightweight stage or no stage at all; not known when the
+        /// plan's stages are not read.
+        public var isLightweight: Bool {
+            !stagesUnread && (stages.isEmpty || stages.contains { $0.kind == .lightweight })
+        }
     }
 
     public var versions: [SchemaVersion]
@@ -18,8 +24,12 @@ public struct PlanSteps {
     public init(plan: MigrationPlan, project: Project) {
         versions = (plan.schemas ?? []).compactMap { $0.version.flatMap { project.version($0) } }
         let listed = plan.stages ?? []
+        let unread = plan.stages == nil && plan.stagesLocation != nil
         steps = zip(versions, versions.dropFirst()).map { from, to in
-            Step(from: from, to: to, stages: listed.filter { $0.from?.version == from.id && $0.to?.version == to.id })
+            var step = Step(
+                from: from, to: to, stages: listed.filter { $0.from?.version == from.id && $0.to?.version == to.id })
+            step.stagesUnread = unread
+            return step
         }
     }
 
