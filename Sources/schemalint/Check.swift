@@ -126,6 +126,18 @@ struct Check: ParsableCommand {
         if (printed == nil || printed == .xcode) && !quiet { Console.err(summary.line) }
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
+        // What could not be told fails a gate that asks for it: `--strict`, `strict: true`, `require_known_stores`.
+        let unknowns = outcome.apps.reduce(0) { $0 + $1.analysis.notes.count }
+        if unknowns > 0, strictly || configuration.requireKnownStores
+            || apps.contains(where: { $0.configuration.requireKnownStores })
+        {
+            if !quiet {
+                Console.err(
+                    "schemalint: \(unknowns) note\(unknowns == 1 ? " above says" : "s above say") what could not be "
+                        + "told; the check fails on them (--strict, or require_known_stores: true)")
+            }
+            throw ExitStatus.findings
+        }
         if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
     }
 

@@ -400,4 +400,37 @@ final class StoreLocationValueTests: XCTestCase {
             XCTAssertEqual(TestSupport.analyze(app(known)).notes, [], known)
         }
     }
+
+    /// The built binary: plain `check` passes with the note; `--strict` and `require_known_stores: true` fail on it,
+    /// and an app whose stores are all told passes either way.
+    func testStrictAndRequireKnownStoresFailOnWhatCannotBeTold() throws {
+        let opener = """
+            import Foundation
+            import SwiftData
+
+            enum Opener {
+                static func open(at url: URL) throws -> ModelContainer {
+                    try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
+                }
+            }
+            """
+        let untold = try TestSupport.writeTree(["Journal/Models.swift": Self.models, "Journal/Opener.swift": opener])
+        XCTAssertEqual(try TestSupport.run(["lock"], in: untold).status, 0)
+        let plain = try TestSupport.run(["check"], in: untold)
+        XCTAssertEqual(plain.status, 0, plain.stdout + plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("note: Journal/Opener.swift:"), plain.stderr)
+        let strict = try TestSupport.run(["check", "--strict"], in: untold)
+        XCTAssertEqual(strict.status, 1, strict.stdout + strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("1 note above says what could not be told"), strict.stderr)
+        try "require_known_stores: true\n".write(
+            to: untold.appendingPathComponent(".schemalint.yml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestSupport.run(["check"], in: untold).status, 1)
+
+        let told = try TestSupport.writeTree(app("ModelConfiguration()"))
+        try "require_known_stores: true\n".write(
+            to: told.appendingPathComponent(".schemalint.yml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestSupport.run(["lock"], in: told).status, 0)
+        let clean = try TestSupport.run(["check", "--strict"], in: told)
+        XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
+    }
 }

@@ -16,6 +16,9 @@ public struct Configuration: Sendable, Equatable {
     public var strict: Bool?
     /// `require_lockfile: true`: an app whose shipped state no lockfile covers is an error, not a warning.
     public var requireLockfile = false
+    /// `require_known_stores: true`: a check that could not tell a store-deciding value (the notes it prints about
+    /// what it could not read) fails, as with `--strict`.
+    public var requireKnownStores = false
     /// Where the file was read from, for messages; nil for the defaults.
     public var path: String?
 

@@ -16,7 +16,7 @@ public enum ConfigurationLoader {
 
     public static let keys = [
         "included", "excluded", "disabled_rules", "only_rules", "severity", "lockfile", "reporter",
-        "strict", "stores", "require_lockfile",
+        "strict", "stores", "require_lockfile", "require_known_stores",
     ]
 
     /// The configuration at `path`, or the defaults when no path is given and `.schemalint.yml` does not exist.
@@ -113,6 +113,9 @@ public enum ConfigurationLoader {
                         "'reporter' must be one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 configuration.reporter = string
+            case "require_known_stores":
+                guard let flag = value.bool else { throw fail("'require_known_stores' must be true or false") }
+                configuration.requireKnownStores = flag
             case "require_lockfile":
                 guard let flag = value.bool else { throw fail("'require_lockfile' must be true or false") }
                 configuration.requireLockfile = flag
@@ -206,6 +209,9 @@ public enum ConfigurationLoader {
 
         # Make a plan with versions but no lockfile an error (lockfile_missing), not a warning.
         # require_lockfile: true
+
+        # Fail when a store or version cannot be told (the notes check prints about what it could not read).
+        # require_known_stores: true
 
         """
 }
