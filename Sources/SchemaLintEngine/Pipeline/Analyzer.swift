@@ -147,162 +147,40 @@ public struct Analyzer {
         return analyzer.analyze(files: discovered.files, unreadable: discovered.unreadable, lockfile: lockfile)
     }
 
-    /// Analyses files already in memory (tests, `--against` a git ref).
+    /// Analyses files already in memory (tests, `--against` a git ref), stage by stage (`Pipeline/Stages`): which
+    /// files ship → parse what can matter into the model → hash every version → the stores containers open →
+    /// rules.
     public func analyze(
-        files: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
+        files found: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
         lockfile: Lockfile?
     ) -> Analysis {
-        var statistics = Analysis.Statistics(
-            filesFound: files.count, filesParsed: 0,
-            bytesRead: files.reduce(0) { $0 + $1.byteCount })
-        // Files the repository's projects compile in no target never ship: they are not the app.
-        var files = files
-        var testTargetFiles: [String: Bool] = [:]
-        if let membership, !membership.decidesOnlySome {
-            // Every file is asked about (verbose output lists the ones left out), on every core. A membership built
-            // for the model bundles alone (no file holds SwiftData's words, so none is parsed) is not asked.
-            let all = files
-            let decisions = Workers.map(all.count, threads: threads, state: {}) { index, _ in
-                membership.decision(for: all[index].path)
-            }
-            files = zip(all, decisions).filter { file, decision in
-                switch decision {
-                case let .notCompiled(project):
-                    statistics.notCompiled[project, default: []].append(file.path)
-                    return false
-                case let .compiled(testOnly):
-                    testTargetFiles[file.path] = testOnly
-                    return true
-                case .unknown:
-                    return true
-                case .manifest:
-                    return false
-                }
-            }.map(\.0)
-        }
-        let markTests: ([ParsedFile]) -> [ParsedFile] = { parsed in
-            testTargetFiles.isEmpty ? parsed : parsed.map { file in
-                var marked = file
-                marked.isTestTarget = testTargetFiles[file.path]
-                return marked
-            }
-        }
-        // Pass 1: files that mention SwiftData's schema vocabulary.
-        var relevant = [Bool](repeating: false, count: files.count)
-        for index in files.indices where files[index].mayHoldSchema { relevant[index] = true }
-        // Files naming a Core Data stack's types (and no SwiftData word) matter only where a model bundle's stores
-        // are: a stack in a test target opens no user's store.
-        if !(modelBundles ?? []).isEmpty {
-            for index in files.indices where files[index].mayOpenStack {
-                let path = files[index].path
-                relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
-            }
-        }
-        // What each file's release builds set for its `#if` clauses (`#if USE_APP_GROUP`), from its targets.
-        let deciding = membership.flatMap { $0.decidesOnlySome ? nil : $0 }
-        let conditions: @Sendable (String) -> CompilationConditions = { path in
-            deciding?.conditions(for: path) ?? .unknown
-        }
-        var parsed = markTests(
-            ParallelParser.parse(
-                files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads, conditions: conditions))
-        var project = ProjectBuilder.build(files: parsed)
-        // Pass 2 (repeated while it finds more): files declaring names the schema uses but pass 1 did not see,
-        // such as a Codable struct used as an attribute or the `enum DataV1 {}` namespace that models extend, and
-        // files of typealiases into the versions. Declarations are looked for, not any mention of the name.
-        // A name already looked for among the skipped files cannot be found in fewer of them: each round looks only
-        // for names the last one's files brought in.
-        var searched = MissingNames()
-        var passTwo = PassTwo()
-        // The value types of the last project names were collected from, while no file read since changed it.
-        var valueTypes: [SymbolID: ValueTypeCollection]?
-        for _ in 0..<3 {
-            var wanted = MissingNames.collect(project)
-            valueTypes = wanted.valueTypes
-            wanted.declarations.subtract(searched.declarations)
-            wanted.aliasTargets.subtract(searched.aliasTargets)
-            wanted.constants.subtract(searched.constants)
-            wanted.functions.subtract(searched.functions)
-            guard !wanted.isEmpty else { break }
-            searched.declarations.formUnion(wanted.declarations)
-            searched.aliasTargets.formUnion(wanted.aliasTargets)
-            searched.constants.formUnion(wanted.constants)
-            searched.functions.formUnion(wanted.functions)
-            let skipped = files.indices.filter { !relevant[$0] }
-            let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
-            guard !extra.isEmpty else { break }
-            for index in extra { relevant[index] = true }
-            parsed += markTests(
-                ParallelParser.parse(
-                    extra.compactMap { files[$0].loaded() }, threads: threads, conditions: conditions))
-            project = ProjectBuilder.build(files: parsed)
-            valueTypes = nil
-        }
-        statistics.filesParsed = parsed.count
-        project.modelBundles = modelBundles ?? []
-        // Keyed within the app: two bundles of the same name share no key, so no hash, lock entry or report.
-        ModelBundle.assignKeys(&project.modelBundles)
-        lockfile?.adoptLockedKeys(&project.modelBundles)
-        project.modelBundlesRead = modelBundles != nil
+        let compiled = CompiledFilesStage(membership: membership, threads: threads).run(found)
+        let files = compiled.files
+        let parsed = ParseStage(
+            threads: threads, membership: membership, hasModelBundles: !(modelBundles ?? []).isEmpty
+        ).run(files, testTargetFiles: compiled.testTargetFiles)
+        let hashed = HashStage(threads: threads, modelBundles: modelBundles).run(
+            parsed.project, valueTypes: parsed.valueTypes, lockfile: lockfile)
+        let project = hashed.project
+        let topology = TopologyStage(threads: threads, membership: membership).run(
+            project, files: files, relevant: parsed.relevant)
+        let ruled = RuleStage(
+            rules: rules, configuration: configuration, stores: stores, lockfileLocation: lockfileLocation,
+            readsWholeApp: readsWholeApp
+        ).run(project: project, hashed: hashed, topology: topology, lockfile: lockfile)
 
-        // A version whose models could not be read is not hashed: a checksum of a list never read would be a
-        // confident wrong answer (`unreadVersions`).
-        var versions = project.versions.filter { $0.modelsUnread == nil }.map {
-            VersionAnalysis(version: $0, project: project, valueTypes: valueTypes?[$0.id])
-        }
-        ImplicitVersionKeys.assign(&project, &versions)
-        let readable = project.modelBundles.flatMap { bundle in
-            bundle.versions.filter { $0.problem == nil }.map { (version: $0, key: bundle.key(of: $0)) }
-        }
-        let modelVersions = Workers.map(readable.count, threads: threads, state: { VersionHasher.Cache() }) {
-            index, cache in
-            VersionAnalysis(bundleVersion: readable[index].version, key: readable[index].key, cache: cache)
-        }
-        // Plans nothing uses are hashed and locked with their versions, but the rules about plans skip them.
-        let skipped = files.indices.filter { !relevant[$0] }
-        let unused = UnusedDeclarations.unreferenced(project, files: files, skipped: skipped, threads: threads)
-        var checked = project
-        checked.plans.removeAll { unused.contains($0.id) }
-        // Which store each app container opens, with the targets the project files say compile each file.
-        var targets: [String: [StoreTopology.ProjectTarget]] = [:]
-        let targetsOf = { (file: String) -> [StoreTopology.ProjectTarget] in
-            if let known = targets[file] { return known }
-            let found = membership?.targets(for: file) ?? []
-            targets[file] = found
-            return found
-        }
-        // What the targets' entitlements turn on: CloudKit where `cloudKitDatabase` is left at `.automatic`.
-        StoreTopology.applyEntitlements(&checked, targets: targetsOf)
-        let topology = StoreTopology.build(checked, targets: targetsOf)
-        var context = RuleContext(
-            project: checked,
-            analyses: Dictionary((versions + modelVersions).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a }),
-            lockfile: lockfile, topology: topology)
-        context.unreferencedPlans = project.plans.filter { unused.contains($0.id) }
-        context.unusedModels = UnusedDeclarations.unusedModels(
-            project, files: files, skipped: skipped, threads: threads)
-        let enabled = rules.filter { configuration.isEnabled($0.id) }
-        context.enabledRules = Set(enabled.map(\.id))
-        context.lockfileLocation = lockfileLocation
-        context.readsWholeApp = readsWholeApp
-        context.judgedModels = ShippedModelVersions(context)
-        // Against the plans that are checked: a plan nothing uses runs no stages.
-        context.storeVerdicts = stores.map { StoreVerifier.verify($0, project: checked, versions: versions) }
-        // Ordinary rules, then suppressions, then the rules about suppressions.
-        var ledger = SuppressionLedger(project.suppressions)
-        let found = configuration.apply(to: enabled.filter { !$0.runsAfterSuppressions }.flatMap { $0.check(context) })
-        let kept = ledger.filter(DeadCode(project: project).demote(found))
-        context.suppressions = ledger
-        let meta = configuration.apply(to: enabled.filter(\.runsAfterSuppressions).flatMap { $0.check(context) })
-        let findings = Finding.ordered(kept + meta)
+        var statistics = Analysis.Statistics(
+            filesFound: found.count, filesParsed: parsed.parsed.count,
+            bytesRead: found.reduce(0) { $0 + $1.byteCount })
+        statistics.notCompiled = compiled.notCompiled
         var analysis = Analysis(
-            project: project, versions: versions, findings: findings, unreadable: unreadable, statistics: statistics,
-            storeVerdicts: context.storeVerdicts)
-        analysis.modelVersions = modelVersions
+            project: project, versions: hashed.versions, findings: ruled.findings, unreadable: unreadable,
+            statistics: statistics, storeVerdicts: ruled.context.storeVerdicts)
+        analysis.modelVersions = hashed.modelVersions
         analysis.readsWholeApp = readsWholeApp
-        analysis.unresolvedTypeNotes = Self.unresolvedTypeNotes(project, versions, lockfile: lockfile)
-        if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(context) }
-        analysis.topology = context.topology
+        analysis.unresolvedTypeNotes = Self.unresolvedTypeNotes(project, hashed.versions, lockfile: lockfile)
+        if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(ruled.context) }
+        analysis.topology = ruled.context.topology
         return analysis
     }
 

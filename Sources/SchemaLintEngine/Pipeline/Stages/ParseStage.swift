@@ -1,0 +1,77 @@
+import SchemaLintModel
+import SchemaLintSyntax
+
+/// Stage 2: the files that can matter, parsed, and the semantic model built from them. Pass 1 parses the files that
+/// hold SwiftData's words (and, where the app has model bundles, Core Data stacks outside tests); pass 2, repeated
+/// while it finds more, parses the skipped files that declare names the model uses but pass 1 did not see (a
+/// Codable struct used as an attribute, the `enum DataV1 {}` namespace models extend, typealiases into versions).
+/// Declarations are looked for, not any mention of the name, and each round looks only for names the last one's
+/// files brought in.
+struct ParseStage {
+    var threads: Int?
+    var membership: ProjectMembership?
+    /// Whether the app has Core Data model bundles: only then do files naming a stack's types matter.
+    var hasModelBundles: Bool
+
+    struct Output {
+        var parsed: [ParsedFile]
+        var project: Project
+        /// By file index: whether it was parsed.
+        var relevant: [Bool]
+        /// The value types of the last project names were collected from, while no file read since changed it.
+        var valueTypes: [SymbolID: ValueTypeCollection]?
+    }
+
+    func run(_ files: [SourceDiscovery.SourceFile], testTargetFiles: [String: Bool]) -> Output {
+        let markTests: ([ParsedFile]) -> [ParsedFile] = { parsed in
+            testTargetFiles.isEmpty ? parsed : parsed.map { file in
+                var marked = file
+                marked.isTestTarget = testTargetFiles[file.path]
+                return marked
+            }
+        }
+        var relevant = files.map(\.mayHoldSchema)
+        // A stack in a test target opens no user's store.
+        if hasModelBundles {
+            for index in files.indices where files[index].mayOpenStack {
+                let path = files[index].path
+                relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
+            }
+        }
+        // What each file's release builds set for its `#if` clauses (`#if USE_APP_GROUP`), from its targets.
+        let deciding = membership.flatMap { $0.decidesOnlySome ? nil : $0 }
+        let conditions: @Sendable (String) -> CompilationConditions = { path in
+            deciding?.conditions(for: path) ?? .unknown
+        }
+        var parsed = markTests(
+            ParallelParser.parse(
+                files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads, conditions: conditions))
+        var project = ProjectBuilder.build(files: parsed)
+        var searched = MissingNames()
+        var passTwo = PassTwo()
+        var valueTypes: [SymbolID: ValueTypeCollection]?
+        for _ in 0..<3 {
+            var wanted = MissingNames.collect(project)
+            valueTypes = wanted.valueTypes
+            wanted.declarations.subtract(searched.declarations)
+            wanted.aliasTargets.subtract(searched.aliasTargets)
+            wanted.constants.subtract(searched.constants)
+            wanted.functions.subtract(searched.functions)
+            guard !wanted.isEmpty else { break }
+            searched.declarations.formUnion(wanted.declarations)
+            searched.aliasTargets.formUnion(wanted.aliasTargets)
+            searched.constants.formUnion(wanted.constants)
+            searched.functions.formUnion(wanted.functions)
+            let skipped = files.indices.filter { !relevant[$0] }
+            let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
+            guard !extra.isEmpty else { break }
+            for index in extra { relevant[index] = true }
+            parsed += markTests(
+                ParallelParser.parse(
+                    extra.compactMap { files[$0].loaded() }, threads: threads, conditions: conditions))
+            project = ProjectBuilder.build(files: parsed)
+            valueTypes = nil
+        }
+        return Output(parsed: parsed, project: project, relevant: relevant, valueTypes: valueTypes)
+    }
+}
