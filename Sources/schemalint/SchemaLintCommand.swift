@@ -143,61 +143,20 @@ struct SharedOptions: ParsableArguments {
     /// `readingLockfiles`: read each app's lockfile in the background meanwhile (see `LockfileReading`).
     /// `takingRecorded`: model versions whose bytes the lockfile recorded are taken from it (see `RecordedVersions`).
     func apps(readingLockfiles: Bool = false, takingRecorded: Bool = false) throws -> [AppUnit] {
-        let configuration = try configuration()
         do {
-            let analyzer = Analyzer(threads: threads, configuration: configuration)
-            var discovery = SourceDiscovery(threads: threads, filter: analyzer.pathFilter)
-            let cwd = workingDirectory
-            let threads = threads
-            // Lockfiles and model bundles start being read as the walk finds them: a large Core Data app's lockfile
-            // and model versions take as long to read as the walk of its tree, and the recorded versions are then not
-            // read at all (`RecordedVersions`).
-            var lockfiles: LockfileReading?
-            if readingLockfiles, let explicitLockfile {
-                lockfiles = LockfileReading(paths: [explicitLockfile], workingDirectory: cwd)
-            }
-            var bundles: ModelBundlePreparation?
-            let preparation = { () -> ModelBundlePreparation in
-                let started = bundles ?? ModelBundlePreparation(threads: threads, keepingBytes: !takingRecorded)
-                bundles = started
-                return started
-            }
-            let explicit = explicitLockfile != nil
-            discovery.found = { found in
-                switch found {
-                case let .lockfileFolder(folder):
-                    guard readingLockfiles, !explicit else { return }
-                    let path = Workspace.display(folder + "/" + Lockfile.defaultFileName, workingDirectory: cwd)
-                    if let lockfiles {
-                        lockfiles.read([path])
-                    } else {
-                        lockfiles = LockfileReading(paths: [path], workingDirectory: cwd)
-                    }
-                case let .modelBundle(absolute, display): preparation().add(bundle: (absolute, display))
-                case let .mappingModel(absolute, display): preparation().add(mappingModel: (absolute, display))
-                }
-            }
-            // An app with model bundles always needs its project files: they start being read once the walk has
-            // found them all.
-            var projects: ProjectFileReading?
-            discovery.walked = { walked in
-                guard !walked.modelBundles.isEmpty else { return }
-                projects = ProjectFileReading(
-                    projectFiles: walked.projectFiles, for: walked.modelBundles.map(\.absolute))
-            }
-            let discovered = try discovery.discover(paths)
-            for unreadable in discovered.unreadable {
+            var discovery = AppDiscovery(
+                paths: paths, workingDirectory: workingDirectory, configuration: try configuration())
+            discovery.configurationPath = configPath
+            discovery.lockfilePath = explicitLockfile
+            discovery.threads = threads
+            discovery.readingLockfiles = readingLockfiles
+            discovery.takingRecorded = takingRecorded
+            let found = try discovery.run()
+            for unreadable in found.unreadable {
                 Console.err("schemalint: warning: skipped \(unreadable.path): \(unreadable.reason)")
             }
-            let apps = try Workspace.apps(
-                files: discovered.files, workingDirectory: workingDirectory,
-                explicitConfiguration: configPath, explicitLockfile: explicitLockfile,
-                projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
-                mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
-                takingRecorded: takingRecorded, projects: projects, lockfiles: lockfiles, preparedBundles: bundles,
-                appMarkers: discovered.appMarkers, folderApps: discovered.folderApps)
-            for problem in apps.first?.membership?.problems ?? [] { Console.err("schemalint: warning: \(problem)") }
-            return apps
+            for problem in found.problems { Console.err("schemalint: warning: \(problem)") }
+            return found.apps
         } catch let failure as SourceDiscovery.Failure {
             throw Console.fail("\(failure). Pass existing files or folders")
         } catch let failure as ConfigurationLoader.Failure {
