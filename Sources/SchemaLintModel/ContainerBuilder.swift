@@ -279,7 +279,10 @@ enum ContainerBuilder {
             // The file a URL names, for a Core Data store SwiftData may take over (its identity stays the URL).
             var store = store
             let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
-            if case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file) {
+            // A store untold by its text (a parameter's URL) is told only by a known place, never by a name alone.
+            if store.kind != .unknown,
+                case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file)
+            {
                 store.file = name
             }
             // The place, when the URL evaluates to one known folder: the store is that file, however it is spelt.

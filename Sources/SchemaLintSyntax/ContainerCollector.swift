@@ -446,13 +446,16 @@ final class ContainerCollector: SyntaxVisitor {
             {
                 models[label] = source
             }
-            // Only the shapes a flag or a database is written in are read; anything else is a value read at run time.
+            // Only the shapes a flag, a database or a store's URL is written in are read (a URL is built by calls:
+            // `URL.documentsDirectory.appending(path: "A.store")`, `urls(for:in:)[0]`, `containerURL(...)!`);
+            // anything else is a value read at run time.
             let simple =
                 expression.is(BooleanLiteralExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
                 || expression.is(MemberAccessExprSyntax.self) || expression.is(PrefixOperatorExprSyntax.self)
                 || expression.is(NilLiteralExprSyntax.self) || expression.is(TernaryExprSyntax.self)
                 || expression.is(StringLiteralExprSyntax.self)
-                || expression.is(SequenceExprSyntax.self)
+                || expression.is(SequenceExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
+                || expression.is(SubscriptCallExprSyntax.self) || expression.is(ForceUnwrapExprSyntax.self)
             arguments[label] =
                 simple
                 ? valueReader.read(expression)
@@ -625,7 +628,11 @@ final class ContainerCollector: SyntaxVisitor {
 
     /// The store with its name and App Group as `ValueSource`s, for what constants do not resolve.
     private func withSources(_ store: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
-        if store.kind == .url, let url = call.arguments.first(where: { $0.label?.text == "url" }) {
+        // A URL given by a parameter is a store schemalint cannot tell by its text (each caller's URL is another
+        // store), but what the callers pass may evaluate to a place (`ContainerBuilder`).
+        if store.kind == .url || store.kind == .unknown,
+            let url = call.arguments.first(where: { $0.label?.text == "url" })
+        {
             var store = store
             store.fileSource = .fileName(valueReader.read(url.expression), reader.location(url.expression))
             return store

@@ -133,6 +133,131 @@ final class StoreLocationValueTests: XCTestCase {
         XCTAssertFalse(TestSupport.summary(apart.findings).contains { $0.hasPrefix("store_opened_with_different") })
     }
 
+    /// A helper opening the store at a URL its callers pass (RogyMD/remember's `setupModelContainer(url:)`): each
+    /// call's URL is evaluated where it is written, four ways (a static member of another type, a global, a
+    /// parameter's default the caller leaves out, an initialiser's parameter called from the app in another file),
+    /// and is the store the app opens, the same one a literal URL names. Controls: a URL picked at run time stays
+    /// "cannot tell"; two calls passing two files are two stores.
+    func testAURLAHelperIsPassedIsTheStoreEachCallNames() {
+        let helper = """
+            import Foundation
+            import SwiftData
+
+            func openJournal(url: URL) throws -> ModelContainer {
+                let config: ModelConfiguration = .init(schema: Schema([Entry.self]), url: url)
+                return try ModelContainer(for: Schema([Entry.self]), configurations: [config])
+            }
+            """
+        let place = "file:⟨Application Support⟩/Data/journal.sqlite"
+        let ways: [(String, [String: String])] = [
+            (
+                "static member of another type",
+                [
+                    "Journal/Helper.swift": helper,
+                    "Journal/Paths.swift": """
+                    import Foundation
+                    extension URL {
+                        static let dataFolder = URL.applicationSupportDirectory.appending(path: "Data")
+                        static let journalStore = URL.dataFolder.appending(path: "journal.sqlite")
+                    }
+                    enum Shared {
+                        static let container: ModelContainer = {
+                            do { return try openJournal(url: URL.journalStore) } catch { fatalError("\\(error)") }
+                        }()
+                    }
+                    """,
+                ]
+            ),
+            (
+                "global",
+                [
+                    "Journal/Helper.swift": helper,
+                    "Journal/Shared.swift": """
+                    import Foundation
+                    let journalURL = URL.applicationSupportDirectory.appending(path: "Data/journal.sqlite")
+                    func shared() throws -> ModelContainer { try openJournal(url: journalURL) }
+                    """,
+                ]
+            ),
+            (
+                "default the caller leaves out",
+                [
+                    "Journal/Helper.swift": """
+                    import Foundation
+                    import SwiftData
+
+                    func openJournal(
+                        url: URL = URL.applicationSupportDirectory.appending(path: "Data")
+                            .appending(path: "journal.sqlite")
+                    ) throws -> ModelContainer {
+                        try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
+                    }
+                    func shared() throws -> ModelContainer { try openJournal() }
+                    """,
+                ]
+            ),
+            (
+                "initialiser in another file",
+                [
+                    "Journal/Store.swift": """
+                    import Foundation
+                    import SwiftData
+
+                    final class JournalStore {
+                        let container: ModelContainer
+                        init(at url: URL) throws {
+                            container = try ModelContainer(
+                                for: Entry.self, configurations: ModelConfiguration(url: url))
+                        }
+                    }
+                    """,
+                    "Journal/JournalApp.swift": """
+                    import Foundation
+                    import SwiftUI
+
+                    @main struct JournalApp: App {
+                        let store = try! JournalStore(
+                            at: FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+                                .appendingPathComponent("Data").appendingPathComponent("journal.sqlite"))
+                        var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(store.container) }
+                    }
+                    """,
+                ]
+            ),
+        ]
+        for (way, files) in ways {
+            var all = files
+            all["Journal/Models.swift"] = Self.models
+            let analysis = TestSupport.analyze(all)
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key), [place], way)
+            XCTAssertEqual(analysis.notes, [], way)
+        }
+
+        // Controls: a URL the user picks is not told; two calls with two files are two stores.
+        let picked = TestSupport.analyze([
+            "Journal/Models.swift": Self.models, "Journal/Helper.swift": helper,
+            "Journal/Open.swift": """
+            import Foundation
+            func open(_ picked: URL) throws -> ModelContainer { try openJournal(url: picked) }
+            """,
+        ])
+        XCTAssertEqual(picked.topology.stores.map(\.location.kind), [.unknown])
+        XCTAssertEqual(picked.notes.count, 1, "\(picked.notes)")
+        let two = TestSupport.analyze([
+            "Journal/Models.swift": Self.models, "Journal/Helper.swift": helper,
+            "Journal/Open.swift": """
+            import Foundation
+            func main() throws -> ModelContainer {
+                try openJournal(url: URL.applicationSupportDirectory.appending(path: "Data/journal.sqlite"))
+            }
+            func archive() throws -> ModelContainer {
+                try openJournal(url: URL.documentsDirectory.appending(path: "archive.sqlite"))
+            }
+            """,
+        ])
+        XCTAssertEqual(two.topology.stores.map(\.location.key), [place, "file:⟨Documents⟩/archive.sqlite"].sorted())
+    }
+
     /// An App Group's store spelt through the group's folder, with `!`, `guard let` and `??`, and a constant of
     /// another type for the identifier: the store `groupContainer: .identifier(...)` opens.
     func testAnAppGroupFolderIsTheGroupContainersStore() {
@@ -328,7 +453,8 @@ final class StoreLocationValueTests: XCTestCase {
         let cachesMirror = "URL.cachesDirectory.appending(path: \"Mirror.store\")"
         let shipped = TestSupport.lock(TestSupport.analyze(files(second: cachesMirror)))
         XCTAssertEqual(
-            shipped.versions.values.first?.heldIn, ["file:⟨Caches⟩/Mirror.store", "file:⟨Documents⟩/Main.store"])
+            shipped.versions.values.first?.heldIn,
+            ["file:⟨Caches⟩/Mirror.store", "file:⟨Documents⟩/Main.store"])
         let moved = TestSupport.analyze(
             files(second: "URL.applicationSupportDirectory.appending(path: \"Mirror.store\")"), lockfile: shipped)
         XCTAssertEqual(
