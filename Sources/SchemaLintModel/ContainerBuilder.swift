@@ -292,7 +292,12 @@ enum ContainerBuilder {
             {
                 store = store.evaluated(at: place)
             }
-            // What it could not find is looked for by pass 2, as for every value.
+            // What it could not find is looked for by pass 2, as for every value: the calls of a helper given the URL.
+            if store.kind == .unknown, case let .fileName(.parameter(function, _, _, _), _) = source,
+                calls.sites(of: function).isEmpty
+            {
+                project.unseenCallers.insert(function)
+            }
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.names)
             return store

@@ -302,6 +302,10 @@ public struct Project {
     /// Global constants a configuration names its App Group or store by that no parsed file declares: pass 2 parses
     /// the files that mention them.
     public var unresolvedConstants: Set<String> = []
+    /// Helpers (functions, or types whose initialiser) opening a store at a URL their callers pass, with no call seen
+    /// in the parsed files: pass 2 parses the files that mention them, where the calls may be (a file with no
+    /// SwiftData word, `static let store = try! JournalStore(at: url)`).
+    public var unseenCallers: Set<String> = []
     /// Files only tests compile: those importing XCTest or Testing, those a project file puts in test targets only,
     /// and, when no project file says, those in a `*Tests` folder (`ContainerPurpose.isTestPath`).
     public var testFiles: Set<String> = []

@@ -5,9 +5,11 @@ import SwiftSyntax
 /// Parses one Swift file into `ParsedFile`. Never throws: a file with syntax errors is read as far as it
 /// parsed and carries its first error, so one broken file never hides the rest of a schema.
 public enum SwiftFileParser {
-    /// `conditions`: what the release builds compiling the file set (`#if USE_APP_GROUP`).
+    /// `conditions`: what the release builds compiling the file set (`#if USE_APP_GROUP`). `collectingCalls`: walk
+    /// the file for containers and call sites even when it names no container (a file pass 2 reads because it
+    /// mentions a helper that opens a store: its calls say which store).
     public static func parse(
-        path: String, bytes: [UInt8], conditions: CompilationConditions = .unknown
+        path: String, bytes: [UInt8], conditions: CompilationConditions = .unknown, collectingCalls: Bool = false
     ) -> ParsedFile {
         var content = bytes[...]
         if content.starts(with: [0xEF, 0xBB, 0xBF]) { content = content.dropFirst(3) }
@@ -20,7 +22,7 @@ public enum SwiftFileParser {
         }
         // Invalid UTF-8 becomes U+FFFD: the file is still analysed and the parser reports the damage.
         let text = String(decoding: content, as: UTF8.self)
-        return parse(path: path, source: text, conditions: conditions)
+        return parse(path: path, source: text, conditions: conditions, collectingCalls: collectingCalls)
     }
 
     /// Only files that create containers or configurations need the whole-file walk for them.
@@ -38,7 +40,7 @@ public enum SwiftFileParser {
     ]
 
     public static func parse(
-        path: String, source: String, conditions: CompilationConditions = .unknown
+        path: String, source: String, conditions: CompilationConditions = .unknown, collectingCalls: Bool = false
     ) -> ParsedFile {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
@@ -52,9 +54,11 @@ public enum SwiftFileParser {
         values.walk(tree)
         parsed.namedValues = values.values
         var source = source
-        let mentionsContainers = source.withUTF8 {
-            ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0))
-        }
+        let mentionsContainers =
+            collectingCalls
+            || source.withUTF8 {
+                ByteScanner.occurs(containerWords, anchor: UInt8(ascii: "C"), in: UnsafeRawBufferPointer($0))
+            }
         if source.withUTF8({
             ByteScanner.occurs(
                 [ByteScanner.Needle("schemalint:", anchor: UInt8(ascii: ":"))], anchor: UInt8(ascii: ":"),

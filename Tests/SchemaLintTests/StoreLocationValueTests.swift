@@ -225,7 +225,28 @@ final class StoreLocationValueTests: XCTestCase {
                 ]
             ),
         ]
-        for (way, files) in ways {
+        // The call in a file with no SwiftData word, which pass 1 skips: pass 2 reads it for the helper's calls.
+        let boot: [String: String] = [
+            "Journal/Store.swift": """
+            import Foundation
+            import SwiftData
+
+            final class JournalStore {
+                let container: ModelContainer
+                init(at url: URL) throws {
+                    container = try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
+                }
+            }
+            """,
+            "Journal/Boot.swift": """
+            import Foundation
+            enum Boot {
+                static let store = try! JournalStore(
+                    at: URL.applicationSupportDirectory.appending(path: "Data/journal.sqlite"))
+            }
+            """,
+        ]
+        for (way, files) in ways + [("a call in a file with no SwiftData word", boot)] {
             var all = files
             all["Journal/Models.swift"] = Self.models
             let analysis = TestSupport.analyze(all)

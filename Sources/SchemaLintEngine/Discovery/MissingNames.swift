@@ -68,7 +68,7 @@ struct MissingNames {
         }
         // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
         wanted.declarations.formUnion(project.unresolvedOwners)
-        wanted.constants = project.unresolvedConstants
+        wanted.constants = project.unresolvedConstants.union(project.unseenCallers)
         // A container's holder only previews name among the files read: files pass 1 skipped that mention it are
         // read too, so a use there keeps it the app's.
         for container in project.containers where container.purpose == .preview {

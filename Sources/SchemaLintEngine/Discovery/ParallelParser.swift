@@ -9,9 +9,11 @@ enum ParallelParser {
     static let stackSize = 64 << 20
 
     /// `conditions(path)`: what the release builds compiling the file set for its `#if` clauses.
+    /// `collectingCalls`: see `SwiftFileParser.parse`.
     static func parse(
         _ files: [SourceDiscovery.SourceFile], threads: Int? = nil,
-        conditions: @escaping @Sendable (String) -> CompilationConditions = { _ in .unknown }
+        conditions: @escaping @Sendable (String) -> CompilationConditions = { _ in .unknown },
+        collectingCalls: Bool = false
     ) -> [ParsedFile] {
         guard !files.isEmpty else { return [] }
         let results = ResultSlots<ParsedFile>(count: files.count)
@@ -28,7 +30,9 @@ enum ParallelParser {
                     let file = files[index]
                     results.set(
                         index,
-                        SwiftFileParser.parse(path: file.path, bytes: file.bytes, conditions: conditions(file.path)))
+                        SwiftFileParser.parse(
+                            path: file.path, bytes: file.bytes, conditions: conditions(file.path),
+                            collectingCalls: collectingCalls))
                 }
                 done.leave()
             }

@@ -68,7 +68,8 @@ struct ParseStage {
             for index in extra { relevant[index] = true }
             parsed += markTests(
                 ParallelParser.parse(
-                    extra.compactMap { files[$0].loaded() }, threads: threads, conditions: conditions))
+                    extra.compactMap { files[$0].loaded() }, threads: threads, conditions: conditions,
+                    collectingCalls: true))
             project = ProjectBuilder.build(files: parsed)
             valueTypes = nil
         }
