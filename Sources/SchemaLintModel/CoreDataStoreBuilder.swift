@@ -64,6 +64,7 @@ enum CoreDataStoreBuilder {
                 // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
                 if model == CoreDataStackUse.emptyModel { continue }
                 var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
+                var places: [SourceLocation: StorePath] = [:]
                 for store in stack.stores {
                     // A URL read back from a stack's own description is a file counted where that stack is.
                     if case .value(.member(CoreDataStackUse.openedStore)) = evaluator.evaluate(
@@ -72,6 +73,12 @@ enum CoreDataStoreBuilder {
                         continue
                     }
                     let (name, why) = string(store.file)
+                    // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
+                    if case let .fileName(url, _) = store.file, case let (path?, _) = string(url),
+                        let place = StorePath(evaluated: path), place.isKnown
+                    {
+                        places[store.location] = place
+                    }
                     stores.append((store.location, name, why, store.inMemory))
                 }
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
@@ -81,11 +88,12 @@ enum CoreDataStoreBuilder {
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                 }
                 for (location, file, why, inMemory) in stores {
-                    project.coreDataStores.append(
-                        CoreDataStore(
-                            location: location, purpose: inMemory || file == "null" ? .inMemory : purpose,
-                            file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
-                            syncs: stack.syncs))
+                    var store = CoreDataStore(
+                        location: location, purpose: inMemory || file == "null" ? .inMemory : purpose,
+                        file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
+                        syncs: stack.syncs)
+                    store.path = places[location]
+                    project.coreDataStores.append(store)
                 }
             }
         }

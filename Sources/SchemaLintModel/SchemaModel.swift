@@ -269,6 +269,8 @@ public struct CoreDataStore: Sendable {
     /// The code names a model schemalint cannot read: which bundle it is cannot be told.
     public var modelUnread: Bool
     public var syncs: Bool
+    /// The file's place when its folder is one schemalint knows (`⟨Caches⟩/Feed.sqlite`); nil when it cannot tell.
+    public var path: StorePath?
 
     public init(
         location: SourceLocation, purpose: ContainerPurpose, file: String?, fileUnread: UnknownValue?,

@@ -135,9 +135,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         case .url where path != nil:
             return "the store at \(path!.description)"
         case .url:
-            // A URL built in a closure can be long: the start says which one it is.
+            // A URL built in a closure can be long: the start says how it is built and the end names the file,
+            // which is what tells stores built the same way apart (`…appendingPathComponent("Feed.sqlite")`).
             let written = key.dropFirst("url:".count)
-            return "the store at `\(written.count > 90 ? written.prefix(89) + "…" : written)`"
+            return "the store at `\(written.count > 90 ? written.prefix(40) + "…" + written.suffix(49) : written)`"
         case .unknown: return "the store opened at \(key) (its location is built where schemalint cannot read it)"
         }
     }

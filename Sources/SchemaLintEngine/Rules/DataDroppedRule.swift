@@ -8,6 +8,8 @@ import SchemaLintModel
 public struct DataDroppedRule: Rule {
     public let id = RuleID.dataDropped
     public let defaultSeverity = Severity.warning
+    /// A note for a store that is evidently a cache (`CacheStores`): the app fetches what it loses again.
+    public let severities: [Severity] = [.warning, .note]
     public let summary =
         "A migration that runs no custom stage deletes a model's rows or an attribute's values the stores hold."
 
@@ -32,7 +34,7 @@ public struct DataDroppedRule: Rule {
                     dropped, into: step.to,
                     when: "stores migrate from \(step.from.name) to \(step.to.name)",
                     how: step.stages.isEmpty ? "no stage runs for this step" : "its stage is lightweight",
-                    context)
+                    cache: context.cacheReason(holding: step.to), context)
             }
         }
         findings += fromShippedStates(context)
@@ -43,13 +45,15 @@ public struct DataDroppedRule: Rule {
     /// opened with one target are said together, and what any of them loses in a rename
     /// (`rename_without_original_name` reports it from that state) is not said again from the others.
     private func fromShippedStates(_ context: RuleContext) -> [Finding] {
-        var byTarget: [String: (target: SchemaVersion, states: [String], dropped: [DroppedData])] = [:]
+        var byTarget:
+            [String: (target: SchemaVersion, states: [String], dropped: [DroppedData], caches: [String?])] = [:]
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             let dropped = DataLoss.dropped(from: context.shippedEntities(of: state), to: now.snapshot)
-            var entry = byTarget[target.key] ?? (target, [], [])
+            var entry = byTarget[target.key] ?? (target, [], [], [])
             entry.states.append(state.displayName)
             entry.dropped += dropped
+            entry.caches.append(context.cacheReason(of: state.store))
             byTarget[target.key] = entry
         }
         return byTarget.keys.sorted().flatMap { key -> [Finding] in
@@ -60,7 +64,9 @@ public struct DataDroppedRule: Rule {
             let states = Set(entry.states)
             let when =
                 states.count == 1 ? "stores of \(entry.states[0]) open" : "stores of \(states.count) locked states open"
-            return report(dropped, into: entry.target, when: when, how: "no migration stage runs", context)
+            return report(
+                dropped, into: entry.target, when: when, how: "no migration stage runs",
+                cache: CacheStores.common(entry.caches), context)
         }
     }
 
@@ -79,9 +85,11 @@ public struct DataDroppedRule: Rule {
         return carried
     }
 
-    /// One finding per model that loses attributes, one per step for the models it drops.
+    /// One finding per model that loses attributes, one per step for the models it drops; notes when every store
+    /// it happens in is evidently a cache (`cache` says why).
     private func report(
-        _ dropped: [DroppedData], into version: SchemaVersion, when: String, how: String, _ context: RuleContext
+        _ dropped: [DroppedData], into version: SchemaVersion, when: String, how: String, cache: String?,
+        _ context: RuleContext
     ) -> [Finding] {
         let reported = dropped.filter { !$0.looksRenamed }
         var findings: [Finding] = []
@@ -91,7 +99,8 @@ public struct DataDroppedRule: Rule {
                 finding(
                     version.modelsLocation ?? version.location,
                     about: models.count == 1 ? .entity(version: version.key, entity: models[0]) : .version(version.key),
-                    .modelsDropped(models, when: when, how: how)))
+                    .modelsDropped(models, when: when, how: how)
+                ).inCache(cache))
         }
         var byEntity: [String: [DroppedData]] = [:]
         for item in reported where item.property != nil { byEntity[item.entity, default: []].append(item) }
@@ -102,7 +111,8 @@ public struct DataDroppedRule: Rule {
                     about: items.count == 1
                         ? .property(version: version.key, entity: entity, property: items[0].property!)
                         : .entity(version: version.key, entity: entity),
-                    .attributesDropped(entity, items, when: when, how: how)))
+                    .attributesDropped(entity, items, when: when, how: how)
+                ).inCache(cache))
         }
         return findings
     }

@@ -4,6 +4,9 @@ import SchemaLintModel
 public struct HistoricalSchemaUsesLiveModelRule: Rule {
     public let id = RuleID.historicalSchemaUsesLiveModel
     public let defaultSeverity = Severity.error
+    /// A warning for a class nested in a later version that is itself historical and locked: editing it is caught as
+    /// `shipped_schema_edited` anyway.
+    public let severities: [Severity] = [.error, .warning]
     public let summary =
         "A historical version lists or reaches a class that can still change (a live model, or the newest or a later "
             + "version's class)."
@@ -28,6 +31,19 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                         listedLive.append(entity)
                         continue
                     }
+                    let notes = [Finding.Note(entity.location, "\(entity.qualifiedName) is declared here")]
+                    // Another historical version's frozen class: not live, but not this version's own either.
+                    if let owner = later(entity, usedBy: index, steps: steps) {
+                        let locked = context.lockfile?.versions[owner.key].map { $0.retired == nil } ?? false
+                        single.append(
+                            finding(
+                                location, about: .entity(version: version.key, entity: entity.name),
+                                .historicalUsesLaterVersion(
+                                    version.name, plan: plan.name, how: how, owner: owner.name,
+                                    entity: entity.name, locked: locked),
+                                severity: locked ? .warning : nil, notes: notes))
+                        continue
+                    }
                     single.append(
                         finding(
                             location, about: .entity(version: version.key, entity: entity.name),
@@ -35,7 +51,7 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                                 version.name, plan: plan.name, how: how,
                                 model: entity.qualifiedName, why: why,
                                 entity: entity.name),
-                            notes: [Finding.Note(entity.location, "\(entity.qualifiedName) is declared here")]))
+                            notes: notes))
                 }
                 findings += single
                 // Live top-level models in the list are one mistake (the version was never frozen): one finding.
@@ -69,6 +85,15 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
         }
         if project.symbols[entity.id].parent == nil { return "a top-level model that the app can still change" }
         return newestEntities.contains(entity.id) ? "a class the newest version also uses, so it can still change" : nil
+    }
+
+    /// The later version `entity` is nested in, when that version is itself historical (not the newest): the class is
+    /// frozen there, and the version at `index` uses a class it does not own. Nil for any other class.
+    private func later(_ entity: Entity, usedBy index: Int, steps: PlanSteps) -> SchemaVersion? {
+        guard let home = entity.enclosingVersion, let homeIndex = steps.index(of: home),
+            homeIndex > index, homeIndex < steps.versions.count - 1
+        else { return nil }
+        return steps.versions[homeIndex]
     }
 
     /// Where the version names the class: its models list entry, or the relationship that reaches it.
@@ -111,6 +136,25 @@ extension Finding.Message {
                 + editingBreaks(version),
             fix: "Freeze \(version): nested copies of the models as it shipped (`schemalint bump` writes them when it "
                 + "starts the next version)")
+    }
+
+    /// A class nested in a later historical version: frozen there, but that version's, so editing it there edits this
+    /// version too. `locked`: the owner is in the lockfile, where such an edit is `shipped_schema_edited`.
+    static func historicalUsesLaterVersion(
+        _ version: String, plan: String, how: String, owner: String, entity: String, locked: Bool
+    ) -> Self {
+        Self(
+            id: "live-class",
+            fitting(
+                "\(version) uses \(owner)'s \(entity), which it does not own: editing it there edits \(version) too",
+                "\(version) uses \(owner)'s \(entity), which it does not own"),
+            detail: "\(version) is not the newest version of \(plan), but \(how) \(owner).\(entity), a class of "
+                + "the later historical version \(owner). Editing that class while \(owner) is still being written "
+                + editingBreaks(version)
+                + (locked
+                    ? ". \(owner) is locked, so an edit to it is also reported as shipped_schema_edited"
+                    : ""),
+            fix: "Give \(version) its own frozen copy of \(entity) (or reuse an earlier version's)")
     }
 
     static func historicalUsesLive(

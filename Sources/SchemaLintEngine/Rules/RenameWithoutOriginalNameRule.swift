@@ -4,6 +4,8 @@ import SchemaLintModel
 public struct RenameWithoutOriginalNameRule: Rule {
     public let id = RuleID.renameWithoutOriginalName
     public let defaultSeverity = Severity.warning
+    /// A note for names that share no word, and for a store that is evidently a cache (`CacheStores`).
+    public let severities: [Severity] = [.warning, .note]
     public let summary =
         "Between adjacent versions a property or entity looks renamed without originalName, so its values would be "
             + "dropped."
@@ -24,6 +26,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                     continue
                 }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
+                // Every store of the step is a cache the app refills: what a rename drops is said as a note.
+                let cache = context.cacheReason(holding: step.to)
                 let oldByName = Dictionary(start.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 let newByName = Dictionary(new.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
                 for entity in new.snapshot {
@@ -48,7 +52,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                                     entity: entity.name, removed: removed.name,
                                     added: added.name, shape: ChangeWording.describe(added),
                                     attribute: attribute).unrelatedNames(removed.name, added.name),
-                                severity: Self.severity(removed.name, added.name)))
+                                severity: Self.severity(removed.name, added.name)
+                            ).inCache(cache))
                     }
                 }
                 for entity in new.snapshot {
@@ -57,7 +62,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                         findings.append(
                             retyped(
                                 "\(step.from.name) → \(step.to.name)", entity: entity.name, removed, added,
-                                in: step.to, context))
+                                in: step.to, context
+                            ).inCache(cache))
                     }
                 }
                 let removedEntities = start.filter { newByName[$0.name] == nil }
@@ -75,7 +81,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                             about: .entity(version: step.to.key, entity: twin.name),
                             .entityRenamed(
                                 from: step.from.name, to: step.to.name, gone: gone.name,
-                                twin: twin.name, added: extra.map(\.name))))
+                                twin: twin.name, added: extra.map(\.name))
+                        ).inCache(cache))
                 }
             }
         }
@@ -102,6 +109,7 @@ public struct RenameWithoutOriginalNameRule: Rule {
         for move in ModelMigrationStep.moves(context)
         where !move.bundle.mappingModels.contains(where: { $0.maps(from: move.from, to: move.to.name) == true }) {
             let before = Dictionary(move.shipped.entities.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            let cache = context.cacheReason(ofBundle: move.bundle.key)
             let now = Dictionary(move.now.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for entity in move.now.snapshot {
                 guard let old = before[entity.name] else { continue }
@@ -120,7 +128,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                             .modelPropertyRenamed(
                                 from: move.from, to: move.to.name, entity: entity.name, removed: removed.name,
                                 added: added.name),
-                            severity: Self.severity(removed.name, added.name)))
+                            severity: Self.severity(removed.name, added.name)
+                        ).inCache(cache))
                 }
             }
         }
@@ -134,6 +143,7 @@ public struct RenameWithoutOriginalNameRule: Rule {
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             let shipped = context.shippedEntities(of: state)
+            let cache = context.cacheReason(of: state.store)
             let before = Dictionary(shipped.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
             for entity in now.snapshot {
                 guard let old = before[entity.name] else { continue }
@@ -151,12 +161,14 @@ public struct RenameWithoutOriginalNameRule: Rule {
                                 added: added.name, shape: ChangeWording.describe(added),
                                 attribute: added.kind == .relationship ? "@Relationship" : "@Attribute"
                             ).unrelatedNames(removed.name, added.name),
-                            severity: Self.severity(removed.name, added.name)))
+                            severity: Self.severity(removed.name, added.name)
+                        ).inCache(cache))
                 }
                 for (removed, added) in MigrationAssessment.retypedRenames(from: old, to: entity) {
                     findings.append(
                         retyped(
-                            "since \(state.displayName)", entity: entity.name, removed, added, in: target, context))
+                            "since \(state.displayName)", entity: entity.name, removed, added, in: target, context
+                        ).inCache(cache))
                 }
             }
             // A class renamed with no plan (`Card` → `CardModel`, the container given the new class): every row of the
@@ -174,7 +186,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                         about: .entity(version: target.key, entity: twin.name),
                         .entityRenamed(
                             from: state.displayName, to: target.displayName, gone: gone.name, twin: twin.name,
-                            added: extra.map(\.name))))
+                            added: extra.map(\.name))
+                    ).inCache(cache))
             }
         }
         return findings

@@ -18,12 +18,16 @@ struct CoreDataStoreFiles {
     /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
     /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
     private(set) var unopened: Set<String> = []
+    /// Bundle key → why every file app stacks open it at is evidently a cache (`CacheStores`), when the files are
+    /// certain and each says so.
+    private(set) var cacheReasons: [String: String] = [:]
 
     /// `readsWholeApp`: the files are the whole app, so a bundle no stack here opens is opened by none.
     init(_ project: Project, readsWholeApp: Bool = false) {
         copiesStores = !project.storeCopies.isEmpty
         let bundles = project.modelBundles.filter { $0.ships }
         var files: [String: Set<String>] = [:]
+        var reasons: [String: [String?]] = [:]
         for store in project.coreDataStores where store.purpose == .app {
             let opened: [ModelBundle]
             if let model = store.model, !store.modelUnread {
@@ -38,12 +42,16 @@ struct CoreDataStoreFiles {
             for bundle in opened {
                 if let file = store.file {
                     files[bundle.key, default: []].insert(file)
+                    reasons[bundle.key, default: []].append(CacheStores.reason(path: store.path, file: file))
                 } else {
                     uncertain.insert(bundle.key)
                 }
             }
         }
-        for (key, names) in files where !uncertain.contains(key) { certain[key] = names.sorted() }
+        for (key, names) in files where !uncertain.contains(key) {
+            certain[key] = names.sorted()
+            cacheReasons[key] = CacheStores.common(reasons[key] ?? [])
+        }
         if readsWholeApp, project.coreDataStores.contains(where: { $0.purpose == .app }) {
             unopened = Set(bundles.map(\.key).filter { files[$0] == nil && !uncertain.contains($0) })
         }
