@@ -54,7 +54,8 @@ final class NamedValueCollector: SyntaxVisitor {
         {
             // `static func allModels() -> [any PersistentModel.Type] { var list = ...; list.append(...); return list }`
             values.append(
-                NamedValue(scope: scope, name: node.name.text, value: .models(list), location: reader.location(node.name)))
+                NamedValue(
+                    scope: scope, name: node.name.text, value: .models(list), location: reader.location(node.name)))
             return .skipChildren
         }
         guard parameters.isEmpty, body.statements.count == 1,

@@ -186,14 +186,15 @@ final class ModelListSpellingTests: XCTestCase {
             ),
             (
                 "flatMap and reduce(into:) over modules",
-                "static var models: [any PersistentModel.Type] { [BookModule.self, ShelfModule.self].flatMap { $0.models } }",
+                "static var models: [any PersistentModel.Type] { "
+                    + "[BookModule.self, ShelfModule.self].flatMap { $0.models } }",
                 "static var models: [any PersistentModel.Type] { Modules.all.reduce(into: []) { $0 += $1.models } + "
                     + "[Loan.self] }"
             ),
             (
                 "map then joined, and a closure called at once",
-                "static let models: [any PersistentModel.Type] = Array([BookModule.self, ShelfModule.self].map(\\.models)"
-                    + ".joined())",
+                "static let models: [any PersistentModel.Type] = "
+                    + "Array([BookModule.self, ShelfModule.self].map(\\.models).joined())",
                 "static let models: [any PersistentModel.Type] = { var all = Modules.all.flatMap(\\.models)\n"
                     + "all.append(Loan.self)\n return all }()"
             ),
