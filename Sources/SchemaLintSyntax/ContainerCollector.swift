@@ -230,45 +230,6 @@ final class ContainerCollector: SyntaxVisitor {
 
     // MARK: Variables
 
-    /// `models.append(Tag.self)`, `models += extras`, `models.append(contentsOf: more)` on a local list a container
-    /// may be given: from there on it holds the longer list. A change inside an `if` or a loop, or one not followed
-    /// (`removeAll`, `insert`), makes it unreadable, never the list it was before.
-    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        guard let expression = node.item.as(ExprSyntax.self), let name = Self.changedList(expression),
-            let known = schemaVariables.lookup(name, at: node)
-        else { return .visitChildren }
-        var reading = sources
-        reading.locals = [name: known]
-        let changed = reading.change(node)?.1
-        let unreadable = ModelSource.unreadable(
-            "`\(ModelSourceReader.cut(expression))` changes `\(name)` in a way schemalint does not follow",
-            reader.location(node))
-        schemaVariables.change(name, at: node) { _, sameBlock in sameBlock ? (changed ?? unreadable) : unreadable }
-        return .visitChildren
-    }
-
-    /// The variable a statement changes as a list: `name.append(...)` (or `insert`, `remove...`), `name += ...`,
-    /// `name = ...`.
-    private static func changedList(_ expression: ExprSyntax) -> String? {
-        if let call = expression.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
-        {
-            let method = member.declName.baseName.text
-            return method == "append" || method == "insert" || method.hasPrefix("remove")
-                || method == "replaceSubrange" ? name : nil
-        }
-        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
-            let elements = Array(sequence.elements)
-            guard let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-            if elements[1].is(AssignmentExprSyntax.self) { return name }
-            if let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "+=" || op == "-=" {
-                return name
-            }
-        }
-        return nil
-    }
-
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = node.initializer?.value ?? NamedValueCollector.returnedExpression(node.accessorBlock)

@@ -39,27 +39,6 @@ struct LexicalVariables<Value> {
         return candidates.last(where: \.isMember)?.value
     }
 
-    /// `name` changed at `use` (`models.append(Tag.self)`): from there on it holds what `change` makes of the value
-    /// visible there, told whether the change is in the block that declares it (a change inside an `if` or a loop
-    /// may not run). Nothing when no binding of `name` is visible.
-    mutating func change(_ name: String, at use: some SyntaxProtocol, _ change: (Value, _ sameBlock: Bool) -> Value) {
-        guard let candidates = bindings[name], let own = Self.scope(of: Syntax(use)) else { return }
-        var node = Syntax(use).parent
-        while let current = node {
-            if Self.isScope(current) {
-                let visible = candidates.filter { $0.scope == current.id && !$0.isMember && $0.position < use.position }
-                if let binding = visible.last {
-                    bindings[name, default: []].append(
-                        Binding(
-                            scope: binding.scope, position: use.position, isMember: false,
-                            value: change(binding.value, own.id == binding.scope)))
-                    return
-                }
-            }
-            node = current.parent
-        }
-    }
-
     /// A block or a type's members; the statements or members of an `#if` clause belong to the block around it.
     private static func isScope(_ node: Syntax) -> Bool {
         (node.is(CodeBlockItemListSyntax.self) || node.is(MemberBlockItemListSyntax.self))

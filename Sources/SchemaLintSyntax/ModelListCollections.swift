@@ -23,26 +23,39 @@ extension ModelSourceReader {
             return flattened(base, depth: depth, at: whole)
         case "reduce":
             let arguments = Array(call.arguments)
-            guard let first = arguments.first, Self.isEmptyList(first.expression) else { return nil }
+            guard let first = arguments.first else { return nil }
+            // What the sum starts from: `[]`, or a list (`reduce(into: [Loan.self])`) the rest is added to.
+            let start: ModelSource?
+            if Self.isEmptyList(first.expression) {
+                start = nil
+            } else if let list = source(of: first.expression) {
+                start = list
+            } else {
+                return nil
+            }
+            func starting(_ rest: ModelSource?) -> ModelSource? {
+                guard let rest else { return nil }
+                return start.map { .concatenation([$0, rest], whole) } ?? rest
+            }
             if first.label?.text == "into" {
                 // `{ $0 += $1.models }`, `{ $0.append(contentsOf: $1.models) }`, `{ result, m in result += m }`.
-                guard let closure, let parameters = Self.parameters(of: closure), parameters.count == 2,
+                guard let closure, let parameters = Self.parameters(of: closure, count: 2), parameters.count == 2,
                     let body = Self.onlyExpression(closure),
                     let added = Self.addition(to: parameters[0], in: body)
                 else { return nil }
-                return elements(of: base, as: added, parameter: parameters[1], depth: depth, at: whole)
+                return starting(elements(of: base, as: added, parameter: parameters[1], depth: depth, at: whole))
             }
             guard first.label == nil else { return nil }
             // `reduce([], +)`.
             if arguments.count == 2, arguments[1].expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "+" {
-                return flattened(base, depth: depth, at: whole)
+                return starting(flattened(base, depth: depth, at: whole))
             }
             // `reduce([]) { $0 + $1.models }`.
-            guard let closure, let parameters = Self.parameters(of: closure), parameters.count == 2,
+            guard let closure, let parameters = Self.parameters(of: closure, count: 2), parameters.count == 2,
                 let body = Self.onlyExpression(closure), let operands = Self.plusOperands(body), operands.count == 2,
                 Self.names(operands[0], parameters[0])
             else { return nil }
-            return elements(of: base, as: operands[1], parameter: parameters[1], depth: depth, at: whole)
+            return starting(elements(of: base, as: operands[1], parameter: parameters[1], depth: depth, at: whole))
         default:
             return nil
         }
@@ -79,7 +92,7 @@ extension ModelSourceReader {
             else { return nil }
             return .modelsOfEach(elementsSource(base, depth: depth), whole)
         }
-        guard let parameters = Self.parameters(of: closure), parameters.count == 1,
+        guard let parameters = Self.parameters(of: closure, count: 1), parameters.count == 1,
             let body = Self.onlyExpression(closure)
         else { return nil }
         return elements(of: base, as: body, parameter: parameters[0], depth: depth, at: whole)
@@ -140,7 +153,7 @@ extension ModelSourceReader {
             guard let (name, change) = body.change(item), body.locals[name] != nil else {
                 let name = names.sorted()[0]
                 body.locals[name] = .unreadable(
-                    "`\(Self.cut(item.trimmedDescription))` changes `\(name)` in a way schemalint does not follow",
+                    "`\(Self.cut(item.item.trimmedDescription))` changes `\(name)` in a way schemalint does not follow",
                     reader.location(item))
                 continue
             }
@@ -206,10 +219,10 @@ extension ModelSourceReader {
         }
     }
 
-    /// A closure's parameter names: `{ a, b in ... }`, `{ (a, b) in ... }`, or `$0`, `$1` as its body uses them.
-    static func parameters(of closure: ExprSyntax) -> [String]? {
+    /// A closure's parameter names: `{ a, b in ... }`, `{ (a, b) in ... }`, or `$0` ... for `count` shorthand ones.
+    static func parameters(of closure: ExprSyntax, count: Int) -> [String]? {
         guard let closure = closure.as(ClosureExprSyntax.self) else { return nil }
-        guard let signature = closure.signature else { return ["$0", "$1"] }
+        guard let signature = closure.signature else { return (0..<count).map { "$\($0)" } }
         switch signature.parameterClause {
         case let .simpleInput(list): return list.map(\.name.text)
         case let .parameterClause(clause): return clause.parameters.map { ($0.secondName ?? $0.firstName).text }

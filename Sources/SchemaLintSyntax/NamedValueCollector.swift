@@ -239,15 +239,12 @@ final class NamedValueCollector: SyntaxVisitor {
         return Self.isReadable(read) ? .scalar(read) : nil
     }
 
-    /// A list of models a body of several statements builds (`ModelSourceReader.built`): only where it is
-    /// certainly a list (a bare name copied may be a URL) unless the declared type says so.
+    /// A list of models a body of several statements builds (`ModelSourceReader.built`): only where the declared
+    /// type says it is one (a name built with `+` in a `String` getter is a sum too).
     private func builtModels(_ statements: CodeBlockItemListSyntax, declaredType: TypeSyntax?) -> ModelSource? {
-        guard let list = sources.built(statements) else { return nil }
-        if case .named = list {
-            let type = declaredType?.trimmedDescription ?? ""
-            guard type.contains("PersistentModel") || type.contains("Schema") else { return nil }
-        }
-        return list
+        let type = declaredType?.trimmedDescription ?? ""
+        guard type.contains("PersistentModel") || type.contains("Schema") else { return nil }
+        return sources.built(statements)
     }
 
     /// The statements of a getter or of `{ ... }()` that builds a property's value.

@@ -339,7 +339,7 @@ final class DataDroppedTests: XCTestCase {
 /// `model_missing_from_schema`, which says the rows it costs; `data_dropped` does not say it again. A model removed
 /// from the version outright is still `data_dropped`'s.
 final class OneCauseOneFindingTests: XCTestCase {
-    private func gallery(v2 body: String, v2 models: String) -> String {
+    private func gallery(v2 body: String, v2 models: String, inserting inserted: String = "Album") -> String {
         """
         import SwiftData
 
@@ -362,8 +362,9 @@ final class OneCauseOneFindingTests: XCTestCase {
         }
 
         func open() throws -> ModelContainer {
-            let container = try ModelContainer(for: SchemaV2.Photo.self, SchemaV2.Album.self)
-            container.mainContext.insert(SchemaV2.Album())
+            let container = try ModelContainer(
+                for: Schema(versionedSchema: SchemaV2.self), migrationPlan: GalleryPlan.self)
+            container.mainContext.insert(SchemaV2.\(inserted)())
             return container
         }
         """
@@ -390,7 +391,10 @@ final class OneCauseOneFindingTests: XCTestCase {
         // Control: Album removed from SchemaV2 altogether (not declared there): the rows are lost on their own.
         for models in spellings {
             let findings = TestSupport.analyze(
-                gallery(v2: "@Model final class Photo { var title: String = \"\"; init() {} }", v2: models)).findings
+                gallery(
+                    v2: "@Model final class Photo { var title: String = \"\"; init() {} }", v2: models,
+                    inserting: "Photo")
+            ).findings
             XCTAssertEqual(findings.filter { $0.rule == .modelMissingFromSchema }.count, 0, models)
             XCTAssertEqual(findings.filter { $0.rule == .dataDropped }.map(\.message.id), ["models-dropped"], models)
         }

@@ -259,7 +259,7 @@ final class ModelListSpellingTests: XCTestCase {
         let overridden = TestSupport.analyze(library(v2: "", v3: literalV3, extra: ["Library/LibraryV2.swift": own]))
         XCTAssertNotEqual(checksums(overridden)["LibraryV2"], reference["LibraryV2"])
         XCTAssertEqual(
-            overridden.project.version(key: "LibraryV2")?.models.map(\.written.description), ["LibraryV1.Book"])
+            overridden.project.version(key: "LibraryV2")?.models?.map(\.written.description), ["LibraryV1.Book"])
     }
 
     // MARK: Lists that cannot be read
@@ -291,8 +291,8 @@ final class ModelListSpellingTests: XCTestCase {
             (
                 "a local list changed inside an if",
                 "static var models: [any PersistentModel.Type] { var base = LibraryV1.models; "
-                    + "if CommandLine.arguments.isEmpty { base.append(Shelf.self) }; return base }", "",
-                "`if CommandLine.arguments.isEmpty { base.append(Shelf.self) }` changes `base` in a way schemalint "
+                    + "if CommandLine.argc > 1 { base.append(Shelf.self) }; return base }", "",
+                "`if CommandLine.argc > 1 { base.append(Shelf.self) }` changes `base` in a way schemalint "
                     + "does not follow"
             ),
             (
