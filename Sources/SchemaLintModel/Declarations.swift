@@ -844,6 +844,9 @@ public indirect enum ModelSource: Sendable {
     case concatenation([ModelSource], SourceLocation)
     /// `flag ? a : b`: one of these, depending on something read at run time.
     case alternatives([ModelSource], SourceLocation)
+    /// `modules.flatMap { $0.models }`, `modules.reduce(into: []) { $0 += $1.models }`: the `models` of each type
+    /// the list names, one after the other.
+    case modelsOfEach(ModelSource, SourceLocation)
     /// A parameter of the function the container is opened in (`static func open(schema: Schema)`): what each caller
     /// passes, its default where a caller leaves it out. `label` is `#0`, `#1` ... for an unlabelled one.
     case parameter(function: String, label: String, defaultValue: ModelSource?, location: SourceLocation)
@@ -988,6 +991,7 @@ extension ModelSource {
         switch self {
         case .parameter: return true
         case let .concatenation(parts, _), let .alternatives(parts, _): return parts.contains { $0.mentionsParameter }
+        case let .modelsOfEach(inner, _): return inner.mentionsParameter
         case .models, .versionedSchema, .named, .unreadable, .unknown: return false
         }
     }

@@ -1,5 +1,5 @@
 /// Why a value could not be read, and where: never a guess standing in for it.
-public struct UnknownValue: Sendable, Hashable, CustomStringConvertible {
+public struct UnknownValue: Sendable, Hashable, CustomStringConvertible, Error {
     public var reason: String
     public var location: SourceLocation
     /// A type named where the value is built that no parsed file declares: pass 2 looks for it.
@@ -173,10 +173,93 @@ struct ModelListEvaluator {
             var distinct: [List] = []
             for list in lists where !distinct.contains(where: { same($0, list) }) { distinct.append(list) }
             return distinct.count == 1 ? .value(distinct[0]) : .oneOf(distinct)
+        case let .modelsOfEach(inner, whole):
+            let types: [(SymbolID, SourceLocation)]
+            switch self.types(of: inner, scope: scope, file: file, at: whole, visiting: &visiting, depth: depth + 1) {
+            case let .failure(why): return .unknown(why)
+            case let .success(found): types = found
+            }
+            var sums: [[ModelReference]] = [[]]
+            for (id, place) in types {
+                let choices: [[ModelReference]]
+                switch membersModels(id, at: place, visiting: &visiting, depth: depth + 1) {
+                case let .unknown(why): return .unknown(why)
+                case let .value(list): choices = [list]
+                case let .oneOf(lists): choices = lists
+                }
+                sums = sums.flatMap { sum in choices.map { sum + $0 } }
+                if sums.count > Self.alternativesLimit { return tooMany(whole) }
+            }
+            return sums.count == 1 ? .value(.models(sums[0])) : .oneOf(sums.map { .models($0) })
         case let .unreadable(reason, where_):
             return .unknown(UnknownValue(reason, at: where_))
         case .unknown:
             return .unknown(UnknownValue("no list of models is given", at: location))
+        }
+    }
+
+    /// The types a list of types names (`[Notes.self, Tags.self]`, a constant holding one, a sum of them), each
+    /// resolved where it is written; a failure for anything else.
+    private func types(
+        of source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation,
+        visiting: inout Set<String>, depth: Int
+    ) -> Result<[(SymbolID, SourceLocation)], UnknownValue> {
+        guard depth < Self.depthLimit else {
+            return .failure(UnknownValue("the list is built through too many steps to follow", at: location))
+        }
+        switch source {
+        case let .models(uses):
+            var found: [(SymbolID, SourceLocation)] = []
+            for use in uses {
+                guard let id = symbols.resolveSymbol(use.type, scope: scope, file: file) else {
+                    return .failure(
+                        UnknownValue(
+                            "`\(use.type)` names a type schemalint cannot find", at: use.location,
+                            wantedOwner: use.type.path?.first))
+                }
+                found.append((id, use.location))
+            }
+            return .success(found)
+        case let .named(reference):
+            guard let entry = values.lookup(reference, scope: scope, file: file) else {
+                return .failure(
+                    UnknownValue(
+                        "`\(reference.written)` is not a constant schemalint can find", at: reference.location,
+                        wantedOwner: reference.base?.path?.first))
+            }
+            let key = "\(entry.owner?.raw ?? -1)|\(reference.name)"
+            guard visiting.insert(key).inserted else {
+                return .failure(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
+            }
+            defer { visiting.remove(key) }
+            switch entry.value.value {
+            case let .models(inner):
+                return types(
+                    of: inner, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
+                    depth: depth + 1)
+            case let .type(type):
+                guard let id = symbols.resolveSymbol(type, scope: entry.owner, file: entry.file) else {
+                    return .failure(
+                        UnknownValue("`\(type)` names a type schemalint cannot find", at: entry.value.location))
+                }
+                return .success([(id, entry.value.location)])
+            default:
+                return .failure(
+                    UnknownValue("`\(reference.written)` is not a list of types", at: reference.location))
+            }
+        case let .concatenation(parts, _):
+            var found: [(SymbolID, SourceLocation)] = []
+            for part in parts {
+                switch types(of: part, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1) {
+                case let .failure(why): return .failure(why)
+                case let .success(more): found += more
+                }
+            }
+            return .success(found)
+        case let .unreadable(reason, where_):
+            return .failure(UnknownValue(reason, at: where_))
+        default:
+            return .failure(UnknownValue("the list of types whose `models` are taken cannot be read", at: location))
         }
     }
 
@@ -189,7 +272,7 @@ struct ModelListEvaluator {
         -> Evaluated<[ModelReference]>
     {
         let symbol = symbols[id]
-        guard let entry = values.member("models", of: id) else {
+        guard let entry = values.member("models", of: id) ?? defaultModels(of: id) else {
             let declared = symbol.staticProperties.first { $0.value.name == "models" }
             if let declared {
                 let name = symbol.qualifiedName
@@ -212,6 +295,21 @@ struct ModelListEvaluator {
                 source, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
                 depth: depth + 1),
             visiting: &visiting, depth: depth)
+    }
+
+    /// The `models` a protocol extension gives a type that declares none of its own (`extension SharedModels {
+    /// static var models ... }` for `enum V1: VersionedSchema, SharedModels`): the one protocol it conforms to,
+    /// directly, that gives one. Nil when none does, or several do (Swift would not compile that).
+    func defaultModels(of id: SymbolID) -> NamedValueIndex.Entry? {
+        let symbol = symbols[id]
+        guard !symbol.staticProperties.contains(where: { $0.value.name == "models" }) else { return nil }
+        let given = symbol.inherited.compactMap { inherited -> NamedValueIndex.Entry? in
+            guard let owner = symbols.resolveSymbol(inherited.value, scope: inherited.scope, file: inherited.file),
+                symbols[owner].kind == .protocol
+            else { return nil }
+            return values.member("models", of: owner)
+        }
+        return given.count == 1 ? given[0] : nil
     }
 
     /// A version given whole, as the models it lists.

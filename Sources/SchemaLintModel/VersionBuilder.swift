@@ -39,6 +39,21 @@ public enum VersionBuilder {
                 break
             }
         }
+        if !readModels, let given = evaluator.defaultModels(of: symbol.id) {
+            // `models` given by a protocol extension: read there, as the version's own would be.
+            readModels = true
+            version.modelsLocation = given.value.location
+            switch evaluator.models(of: symbol.id, at: given.value.location) {
+            case let .value(models):
+                version.models = models
+            case let .oneOf(lists):
+                version.modelsUnread = UnknownValue(
+                    "it is one of \(lists.count) different lists, depending on a value read at run time",
+                    at: given.value.location)
+            case let .unknown(why):
+                version.modelsUnread = why
+            }
+        }
         if !readModels {
             version.modelsUnread = UnknownValue("it declares no `models` schemalint can find", at: symbol.location)
         }

@@ -5,6 +5,9 @@ import SwiftSyntax
 /// `let schema = ...` variable, a `static let schema = ...` constant.
 struct ModelSourceReader {
     let reader: DeclarationReader
+    /// The local lists of a body being read (`var list = ...; list.append(X.self)`), by name, as they are at the point
+    /// read: set by `built(_:)`.
+    var locals: [String: ModelSource] = [:]
 
     /// `Schema(...)`, `[A.self, B.self]`, `V.models`, the name of a constant (`SchemaDefinition.schema`), a call of a
     /// function without arguments (`AppSchema.allModels()`), `Array(...)` of one of these, `a + b` and `c ? a : b`;
@@ -28,6 +31,7 @@ struct ModelSourceReader {
         if let ternary = expression.as(TernaryExprSyntax.self) {
             return branches([ternary.thenExpression, ternary.elseExpression], at: expression, depth: depth)
         }
+        if let collected = collection(expression, depth: depth) { return collected }
         if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
             // `Array(V.models)`, `Array<any PersistentModel.Type>(...)`: the same list.
             if let callee = Self.calleeName(call.calledExpression) ?? genericCallee(call.calledExpression),
@@ -38,6 +42,9 @@ struct ModelSourceReader {
             // A function without arguments: what it returns, read where it is declared.
             if call.arguments.isEmpty, let named = reference(call.calledExpression) { return .named(named) }
             return nil
+        }
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let local = locals[name] {
+            return local
         }
         return reference(expression).map { .named($0) }
     }

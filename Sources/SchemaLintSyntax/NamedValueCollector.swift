@@ -50,6 +50,14 @@ final class NamedValueCollector: SyntaxVisitor {
             return .skipChildren
         }
         let parameters = node.signature.parameterClause.parameters
+        if parameters.isEmpty, let list = builtModels(body.statements, declaredType: node.signature.returnClause?.type)
+        {
+            // `static func allModels() -> [any PersistentModel.Type] { var list = ...; list.append(...); return list }`
+            values.append(
+                NamedValue(
+                    scope: scope, name: node.name.text, value: .models(list), location: reader.location(node.name)))
+            return .skipChildren
+        }
         guard parameters.isEmpty, body.statements.count == 1,
             let expression = ExpressionReader.returnedExpression(body.statements)
         else {
@@ -138,6 +146,14 @@ final class NamedValueCollector: SyntaxVisitor {
             guard let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
                 let value = value(of: expression, scope: scope, kinds: ValueKind.allCases)
             else {
+                // `static var models: [...] { var list = V1.models; list.append(Tag.self); return list }`.
+                if let statements = Self.builtStatements(binding),
+                    let list = builtModels(statements, declaredType: binding.typeAnnotation?.type)
+                {
+                    values.append(
+                        NamedValue(scope: scope, name: name, value: .models(list), location: reader.location(binding)))
+                    continue
+                }
                 // `static let storeURL: URL = { ...; return url }()`, `static var storeURL: URL { ...; return url }`.
                 if let built = builtScalar(binding) {
                     values.append(
@@ -221,6 +237,25 @@ final class NamedValueCollector: SyntaxVisitor {
         // A name copied (`let base = LibraryV1.models; return base`) may be a list of models: not read as a value.
         if case .named = read { return nil }
         return Self.isReadable(read) ? .scalar(read) : nil
+    }
+
+    /// A list of models a body of several statements builds (`ModelSourceReader.built`): only where the declared
+    /// type says it is one (a name built with `+` in a `String` getter is a sum too).
+    private func builtModels(_ statements: CodeBlockItemListSyntax, declaredType: TypeSyntax?) -> ModelSource? {
+        let type = declaredType?.trimmedDescription ?? ""
+        guard type.contains("PersistentModel") || type.contains("Schema") else { return nil }
+        return sources.built(statements)
+    }
+
+    /// The statements of a getter or of `{ ... }()` that builds a property's value.
+    static func builtStatements(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        if let value = binding.initializer?.value { return closureBody(value) }
+        switch binding.accessorBlock?.accessors {
+        case let .getter(body): return body
+        case let .accessors(list):
+            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: return nil
+        }
     }
 
     /// The statements of `{ ... }()`, a closure called at once to build a value.

@@ -334,3 +334,69 @@ final class DataDroppedTests: XCTestCase {
         XCTAssertFalse(v1.outcome.fails)
     }
 }
+
+/// One root cause, one finding: a model the new version declares but leaves out of its `models` list is reported by
+/// `model_missing_from_schema`, which says the rows it costs; `data_dropped` does not say it again. A model removed
+/// from the version outright is still `data_dropped`'s.
+final class OneCauseOneFindingTests: XCTestCase {
+    private func gallery(v2 body: String, v2 models: String, inserting inserted: String = "Album") -> String {
+        """
+        import SwiftData
+
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Photo.self, Album.self] }
+            @Model final class Photo { var title: String = ""; init() {} }
+            @Model final class Album { var name: String = ""; init() {} }
+        }
+
+        enum SchemaV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(2, 0, 0)
+            \(models)
+            \(body)
+        }
+
+        enum GalleryPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self] }
+            static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }
+        }
+
+        func open() throws -> ModelContainer {
+            let container = try ModelContainer(
+                for: Schema(versionedSchema: SchemaV2.self), migrationPlan: GalleryPlan.self)
+            container.mainContext.insert(SchemaV2.\(inserted)())
+            return container
+        }
+        """
+    }
+
+    private let bothDeclared =
+        "@Model final class Photo { var title: String = \"\"; init() {} }\n"
+        + "    @Model final class Album { var name: String = \"\"; init() {} }"
+
+    func testAModelLeftOutOfTheListIsOneFindingThatSaysWhatItCosts() {
+        let spellings = [
+            "static var models: [any PersistentModel.Type] { [Photo.self] }",
+            "static let models: [any PersistentModel.Type] = [Photo.self]",
+            "static var models: [any PersistentModel.Type] { var list: [any PersistentModel.Type] = []\n"
+                + "list.append(Photo.self)\n return list }",
+        ]
+        for models in spellings {
+            let findings = TestSupport.analyze(gallery(v2: bothDeclared, v2: models)).findings
+            XCTAssertEqual(findings.filter { $0.rule == .modelMissingFromSchema }.count, 1, models)
+            XCTAssertEqual(findings.filter { $0.rule == .dataDropped }.map(\.message.id), [], models)
+            let missing = findings.first { $0.rule == .modelMissingFromSchema }
+            XCTAssertTrue(missing?.message.detail.contains("lose every row of it") == true, models)
+        }
+        // Control: Album removed from SchemaV2 altogether (not declared there): the rows are lost on their own.
+        for models in spellings {
+            let findings = TestSupport.analyze(
+                gallery(
+                    v2: "@Model final class Photo { var title: String = \"\"; init() {} }", v2: models,
+                    inserting: "Photo")
+            ).findings
+            XCTAssertEqual(findings.filter { $0.rule == .modelMissingFromSchema }.count, 0, models)
+            XCTAssertEqual(findings.filter { $0.rule == .dataDropped }.map(\.message.id), ["models-dropped"], models)
+        }
+    }
+}

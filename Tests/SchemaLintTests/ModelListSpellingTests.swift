@@ -156,6 +156,112 @@ final class ModelListSpellingTests: XCTestCase {
         }
     }
 
+    // MARK: Lists built as collections
+
+    /// Modules that each expose `models`, and a list of them: what `flatMap`, `reduce` and `map` go over.
+    let modules = """
+        import SwiftData
+
+        enum BookModule { static var models: [any PersistentModel.Type] { [LibraryV1.Book.self] } }
+        enum ShelfModule { static var models: [any PersistentModel.Type] { [LibraryV2.Shelf.self] } }
+        enum Modules {
+            static let all: [Any.Type] = [BookModule.self, ShelfModule.self]
+            static func gathered() -> [any PersistentModel.Type] {
+                var found: [any PersistentModel.Type] = [LibraryV3.Loan.self]
+                found.append(contentsOf: LibraryV2.models)
+                return found
+            }
+        }
+        """
+
+    func testListsBuiltAsCollectionsHashAsTheLiteralDoes() {
+        let reference = checksums(TestSupport.analyze(library(v2: literalV2, v3: literalV3)))
+        let spellings: [(String, v2: String, v3: String)] = [
+            (
+                "a local var appended to, in a getter",
+                "static var models: [any PersistentModel.Type] { var list = LibraryV1.models; list.append(Shelf.self); "
+                    + "return list }",
+                "static var models: [any PersistentModel.Type] { var list: [any PersistentModel.Type] = []\n"
+                    + "list.append(contentsOf: LibraryV2.models)\n list += [Loan.self]\n return list }"
+            ),
+            (
+                "flatMap and reduce(into:) over modules",
+                "static var models: [any PersistentModel.Type] { "
+                    + "[BookModule.self, ShelfModule.self].flatMap { $0.models } }",
+                "static var models: [any PersistentModel.Type] { Modules.all.reduce(into: []) { $0 += $1.models } + "
+                    + "[Loan.self] }"
+            ),
+            (
+                "map then joined, and a closure called at once",
+                "static let models: [any PersistentModel.Type] = "
+                    + "Array([BookModule.self, ShelfModule.self].map(\\.models).joined())",
+                "static let models: [any PersistentModel.Type] = { var all = Modules.all.flatMap(\\.models)\n"
+                    + "all.append(Loan.self)\n return all }()"
+            ),
+            (
+                "reduce([], +) over lists, and a function that builds its list",
+                "static var models: [any PersistentModel.Type] { [LibraryV1.models, [Shelf.self]].reduce([], +) }",
+                "static var models: [any PersistentModel.Type] { Modules.gathered() }"
+            ),
+            (
+                "reduce with a closure of named parameters",
+                "static var models: [any PersistentModel.Type] { Modules.all.reduce([]) { sum, module in "
+                    + "sum + module.models } }",
+                "static var models: [any PersistentModel.Type] { [LibraryV2.self].reduce(into: [Loan.self]) { "
+                    + "result, version in result.append(contentsOf: version.models) } }"
+            ),
+        ]
+        for (name, v2, v3) in spellings {
+            let analysis = TestSupport.analyze(library(v2: v2, v3: v3, extra: ["Library/Modules.swift": modules]))
+            XCTAssertEqual(analysis.unreadNotes, [], name)
+            XCTAssertEqual(checksums(analysis), reference, name)
+        }
+        // Controls: a module left out of the list, or an append left out, is another store, not the literal's.
+        let short = TestSupport.analyze(
+            library(
+                v2: "static var models: [any PersistentModel.Type] { [ShelfModule.self].flatMap { $0.models } }",
+                v3: "static var models: [any PersistentModel.Type] { var list = LibraryV2.models; return list }",
+                extra: ["Library/Modules.swift": modules]))
+        XCTAssertEqual(short.unreadNotes, [])
+        XCTAssertNotEqual(checksums(short)["LibraryV2"], reference["LibraryV2"])
+        XCTAssertNotEqual(checksums(short)["LibraryV3"], reference["LibraryV3"])
+        XCTAssertEqual(checksums(short)["LibraryV1"], reference["LibraryV1"])
+    }
+
+    /// `models` given by a protocol extension a version conforms to: read there; a version's own list still wins.
+    func testAProtocolExtensionsDefaultModelsAreTheVersionsList() {
+        let reference = checksums(TestSupport.analyze(library(v2: literalV2, v3: literalV3)))
+        let v2 = """
+            import SwiftData
+
+            protocol ShelvedLibrary {}
+            extension ShelvedLibrary {
+                static var models: [any PersistentModel.Type] { [LibraryV1.Book.self, LibraryV2.Shelf.self] }
+            }
+
+            enum LibraryV2: VersionedSchema, ShelvedLibrary {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                @Model final class Shelf {
+                    var label: String = ""
+                    init() {}
+                }
+            }
+            """
+        let analysis = TestSupport.analyze(
+            library(v2: "", v3: literalV3, extra: ["Library/LibraryV2.swift": v2]))
+        XCTAssertEqual(analysis.unreadNotes, [])
+        XCTAssertEqual(checksums(analysis), reference)
+        // Control: the version's own `models` (Book alone) is its list, not the protocol's.
+        let own = v2.replacingOccurrences(
+            of: "static var versionIdentifier = Schema.Version(2, 0, 0)",
+            with: "static var versionIdentifier = Schema.Version(2, 0, 0)\n"
+                + "    static var models: [any PersistentModel.Type] { [LibraryV1.Book.self] }")
+        let overridden = TestSupport.analyze(library(v2: "", v3: literalV3, extra: ["Library/LibraryV2.swift": own]))
+        XCTAssertNotEqual(checksums(overridden)["LibraryV2"], reference["LibraryV2"])
+        XCTAssertEqual(
+            overridden.project.version(key: "LibraryV2")?.models?.map(\.written.description), ["LibraryV1.Book"])
+    }
+
     // MARK: Lists that cannot be read
 
     func testAListThatCannotBeReadHasNoChecksumAndIsNamedWithItsReason() {
@@ -183,9 +289,22 @@ final class ModelListSpellingTests: XCTestCase {
                 "`Looping.models` refers back to itself"
             ),
             (
-                "a getter with a local variable",
-                "static var models: [any PersistentModel.Type] { let base = LibraryV1.models; return base }", "",
-                "`LibraryV2.models` is not a list schemalint can read"
+                "a local list changed inside an if",
+                "static var models: [any PersistentModel.Type] { var base = LibraryV1.models; "
+                    + "if CommandLine.argc > 1 { base.append(Shelf.self) }; return base }", "",
+                "`if CommandLine.argc > 1 { base.append(Shelf.self) }` changes `base` in a way schemalint "
+                    + "does not follow"
+            ),
+            (
+                "a local list emptied",
+                "static var models: [any PersistentModel.Type] { var base = LibraryV1.models + [Shelf.self]; "
+                    + "base.removeAll { _ in false }; return base }", "",
+                "`base.removeAll { _ in false }` changes `base` in a way schemalint does not follow"
+            ),
+            (
+                "flatMap over a list whose element is not a type",
+                "static var models: [any PersistentModel.Type] { [registry(at: 1)].flatMap { $0.models } }", "",
+                "`registry(at: 1)` in the list is not a `Model.self`"
             ),
         ]
         for (name, v2, extra, reason) in cases {

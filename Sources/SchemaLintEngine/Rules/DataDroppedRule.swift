@@ -27,8 +27,11 @@ public struct DataDroppedRule: Rule {
                 if context.lockfile?.versions[step.to.key] != nil { continue }
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
                 let carried = Self.carried(by: steps[..<index])
+                // A model the new version declares but leaves out of its list: model_missing_from_schema names that
+                // cause, and what it costs; not said twice.
+                let unlisted = Set(ModelMissingFromSchemaRule.unlisted(in: step.to, context).map(\.name))
                 let dropped = DataLoss.dropped(from: start, to: new.snapshot).filter { item in
-                    item.property.map { !carried.contains("\(item.entity).\($0)") } ?? true
+                    item.property.map { !carried.contains("\(item.entity).\($0)") } ?? !unlisted.contains(item.entity)
                 }
                 findings += report(
                     dropped, into: step.to,

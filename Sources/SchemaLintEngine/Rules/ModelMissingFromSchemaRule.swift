@@ -18,17 +18,10 @@ public struct ModelMissingFromSchemaRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         let project = context.project
-        let historical = Set(project.plans.flatMap { context.steps(of: $0).versions.dropLast().map(\.id) })
         for version in project.versions {
             guard let models = version.models, let listLocation = version.modelsLocation else { continue }
-            let unused = historical.contains(version.id) ? [] : context.unusedModels
             let listed = models.compactMap(\.entity)
-            let included = Set(listed + VersionBuilder.reachable(from: listed, entities: project.entities))
-            let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted {
-                $0.location < $1.location
-            }
-            // A class nothing inserts, fetches or points at is never stored: leaving it out cannot fail.
-            for entity in declared where !included.contains(entity.id) && !unused.contains(entity.id) {
+            for entity in Self.unlisted(in: version, context) {
                 findings.append(
                     finding(
                         listLocation, about: .entity(version: version.key, entity: entity.name),
@@ -40,6 +33,22 @@ public struct ModelMissingFromSchemaRule: Rule {
             findings += clashes(in: version, listed: listed, at: listLocation, project: project)
         }
         return findings
+    }
+
+    /// The models `version` declares that its list leaves out and no listed model reaches, which this rule reports.
+    /// `data_dropped` leaves the rows they lose to this finding: one cause, one finding.
+    static func unlisted(in version: SchemaVersion, _ context: RuleContext) -> [Entity] {
+        let project = context.project
+        guard let models = version.models, version.modelsLocation != nil else { return [] }
+        let historical = Set(project.plans.flatMap { context.steps(of: $0).versions.dropLast().map(\.id) })
+        let unused = historical.contains(version.id) ? [] : context.unusedModels
+        let listed = models.compactMap(\.entity)
+        let included = Set(listed + VersionBuilder.reachable(from: listed, entities: project.entities))
+        let declared = project.entities.values.filter { $0.enclosingVersion == version.id }.sorted {
+            $0.location < $1.location
+        }
+        // A class nothing inserts, fetches or points at is never stored: leaving it out cannot fail.
+        return declared.filter { !included.contains($0.id) && !unused.contains($0.id) }
     }
 
     /// Relationships that reach a class other than the listed one of the same entity name (`SchemaV1.Lap.workout`
@@ -90,7 +99,8 @@ extension Finding.Message {
             "\(version) declares @Model \(entity) but its models list leaves it out: this version cannot store it",
             detail: "\(entity) is declared at \(declared), and neither \(version).models nor a model listed there "
                 + "reaches it: SwiftData leaves it out of this version's schema, so a container of this version "
-                + "cannot store it",
+                + "cannot store it, and stores that migrate to this version lose every row of it (the inferred "
+                + "migration drops its table)",
             fix: "Add \(entity).self to \(version).models")
     }
 
