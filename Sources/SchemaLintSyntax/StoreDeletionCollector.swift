@@ -476,27 +476,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     /// `throw`, `return` or a call that never returns: what a `catch` does when it does not carry on.
     static func stops(_ body: CodeBlockSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var stops = false
-            override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
-                stops = true
-                return .skipChildren
-            }
-            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-                stops = true
-                return .skipChildren
-            }
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                    SwallowedErrorCollector.stoppers.contains(name)
-                {
-                    stops = true
-                }
-                return .visitChildren
-            }
-            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
+        let finder = SwallowedErrorCollector.StopFinder(countingReturns: true)
         finder.walk(body)
         return finder.stops
     }

@@ -134,12 +134,23 @@ final class SwallowedErrorCollector: SyntaxVisitor {
         }
     }
 
-    private final class StopFinder: SyntaxVisitor {
+    /// Whether code stops: `throw`, a call that never returns, and with `countingReturns` a `return`.
+    final class StopFinder: SyntaxVisitor {
         var stops = false
+        private let countsReturns: Bool
 
-        init() { super.init(viewMode: .sourceAccurate) }
+        init(countingReturns: Bool = false) {
+            countsReturns = countingReturns
+            super.init(viewMode: .sourceAccurate)
+        }
 
         override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind {
+            stops = true
+            return .skipChildren
+        }
+
+        override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+            guard countsReturns else { return .visitChildren }
             stops = true
             return .skipChildren
         }
