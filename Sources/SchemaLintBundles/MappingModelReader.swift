@@ -12,13 +12,19 @@ public enum MappingModelReader {
         public var destination: String
         public var sourceData: String?
         public var destinationData: String?
-
         /// `ContentsDigest` of both embedded models' text, so a lockfile can vouch for what decoding them gave
         /// (decoding a large app's embedded models cost a fifth of a `check` that found nothing); nil when the file
-        /// does not embed both.
-        public var embeddedDigest: String? {
-            guard let sourceData, let destinationData else { return nil }
-            return ContentsDigest.of(Array(sourceData.utf8) + [0] + Array(destinationData.utf8))
+        /// does not embed both. Worked out once, where the file is read (off the main path).
+        public let embeddedDigest: String?
+
+        public init(source: String, destination: String, sourceData: String?, destinationData: String?) {
+            self.source = source
+            self.destination = destination
+            self.sourceData = sourceData
+            self.destinationData = destinationData
+            embeddedDigest = sourceData.flatMap { source in
+                destinationData.map { ContentsDigest.of(Array(source.utf8) + [0] + Array($0.utf8)) }
+            }
         }
     }
 
