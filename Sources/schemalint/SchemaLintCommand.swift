@@ -13,7 +13,7 @@ struct SchemaLintCommand: ParsableCommand {
         version: SchemaLintVersion.current,
         subcommands: [
             Check.self, Lock.self, Hash.self, Diff.self, VerifyStore.self, InspectStore.self, Rules.self, Explain.self,
-            Init.self, Bump.self, Upgrades.self, Version.self,
+            Init.self, Bump.self, Upgrades.self, Fixtures.self, Version.self,
         ],
         defaultSubcommand: Check.self
     )

@@ -1,0 +1,100 @@
+import SchemaLintModel
+
+/// Which store `fixtures` writes for each locked state, and from what. The sources come first: a version still
+/// declared whose hashes equal the lockfile's is exactly what shipped. A state the sources no longer hold (a live
+/// model edited since, a Core Data version deleted) is rebuilt from the lockfile's snapshots and written only when it
+/// hashes to what was locked. Anything else is no fixture, with the reason: a store that looks right and is not
+/// would prove nothing.
+public enum FixturePlanner {
+    public static func states(lockfile: Lockfile, analysis: Analysis) -> [FixtureState] {
+        swiftDataStates(lockfile, analysis) + coreDataStates(lockfile, analysis)
+    }
+
+    private static func swiftDataStates(_ lockfile: Lockfile, _ analysis: Analysis) -> [FixtureState] {
+        lockfile.versionsInOrder.map { key, locked in
+            let hashes = locked.entityHashes.compactMapValues(Hex.decode)
+            var state = FixtureState(
+                key: key, framework: .swiftData, fileName: fileName(key, extension: "store"), schema: nil,
+                versionIdentifiers: [locked.versionIdentifier ?? "1.0.0"], entityHashes: hashes,
+                checksum: locked.checksum, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
+            if let uncertain = locked.checksumUncertainties, !uncertain.isEmpty {
+                state.unavailable = "its checksum was locked as uncertain (\(uncertain.joined(separator: "; ")))"
+                return state
+            }
+            if let current = analysis.analysis(forKey: key), current.hashes.checksum == locked.checksum,
+                current.isCertain
+            {
+                state.schema = current.store
+                state.origin = "the sources"
+                return state
+            }
+            return rebuilding(state, from: locked.entities)
+        }
+    }
+
+    private static func coreDataStates(_ lockfile: Lockfile, _ analysis: Analysis) -> [FixtureState] {
+        var states: [FixtureState] = []
+        for (bundleKey, bundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let order = BundleVersionOrder(bundle).sorted(Array(bundle.versions.keys), by: { $0 })
+            for name in order {
+                guard let locked = bundle.versions[name] else { continue }
+                let key = "\(bundleKey)/\(name)"
+                var snapshots: [EntitySnapshot] = []
+                var hashes: [String: [UInt8]] = [:]
+                for (entity, entityKey) in locked.entities {
+                    guard let entry = bundle.entities[entityKey] else { continue }
+                    snapshots.append(entry.snapshot)
+                    hashes[entity] = Hex.decode(entry.hash)
+                }
+                var state = FixtureState(
+                    key: key, framework: .coreData,
+                    fileName: fileName(bundleName(bundleKey), extension: nil) + "/"
+                        + fileName(name, extension: "sqlite"),
+                    schema: nil, versionIdentifiers: locked.identifier.map { [$0] } ?? [], entityHashes: hashes,
+                    checksum: nil, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
+                if hashes.count != locked.entities.count {
+                    state.unavailable = "the lockfile's entry is incomplete (an entity state it names is missing)"
+                    states.append(state)
+                    continue
+                }
+                if let current = analysis.modelVersions.first(where: { $0.key == key }),
+                    current.hashes.entityHashes == hashes
+                {
+                    state.schema = current.store
+                    state.origin = "the sources"
+                    states.append(state)
+                    continue
+                }
+                states.append(rebuilding(state, from: snapshots))
+            }
+        }
+        return states
+    }
+
+    private static func rebuilding(_ state: FixtureState, from snapshots: [EntitySnapshot]) -> FixtureState {
+        var state = state
+        switch StoreSchema.rebuilt(from: snapshots, expecting: state.entityHashes) {
+        case let .success(schema):
+            state.schema = schema
+            state.origin = "the lockfile's snapshot"
+        case let .failure(failure):
+            state.unavailable = failure.description
+        }
+        return state
+    }
+
+    /// `Model.xcdatamodeld` → `Model`.
+    private static func bundleName(_ key: String) -> String {
+        let last = key.split(separator: "/").last.map(String.init) ?? key
+        return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
+    }
+
+    /// A file name for a key: path separators and characters shells trip on become `_`.
+    static func fileName(_ key: String, extension ext: String?) -> String {
+        let safe = String(
+            key.map { character -> Character in
+                character.isLetter || character.isNumber || "-_.".contains(character) ? character : "_"
+            })
+        return ext.map { "\(safe).\($0)" } ?? safe
+    }
+}
