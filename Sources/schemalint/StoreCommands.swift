@@ -27,14 +27,27 @@ struct VerifyStore: ParsableCommand {
     @Option(help: "Output format: xcode (text) or json.")
     var reporter: ReporterKind = .xcode
 
+    @Option(help: "The lockfile whose states to name (default: schemalint.lock in the current folder, if any).")
+    var lockfile: String?
+
     func run() throws {
         var options = try SharedOptions.parse([])
         options.paths = sources
         let analysis = try options.analyze(lockfile: nil, configuration: try options.configuration())
+        let lockfilePath = lockfile ?? Lockfile.defaultFileName
+        if let lockfile, !FileManager.default.fileExists(atPath: lockfile) {
+            throw Console.fail("lockfile \(lockfile) does not exist. Check the path")
+        }
+        let locked =
+            lockfile != nil || FileManager.default.fileExists(atPath: lockfilePath)
+            ? try options.loadLockfile(at: lockfilePath) : nil
         var verdicts: [StoreVerdict] = []
         for store in stores {
             do {
-                verdicts.append(StoreVerifier.verify(try StoreReader.metadata(of: store), against: analysis))
+                let metadata = try StoreReader.metadata(of: store)
+                var verdict = StoreVerifier.verify(metadata, against: analysis)
+                if let locked { verdict.lockedStates = StoreVerifier.lockedStates(matching: metadata, in: locked) }
+                verdicts.append(verdict)
             } catch let failure as StoreReader.Failure {
                 throw Console.fail(failure.description)
             }

@@ -17,6 +17,10 @@ public struct StoreVerificationReport {
             let store = verdict.metadata.path
             let checksum = verdict.metadata.checksum ?? "none recorded"
             var lines: [String] = []
+            if !verdict.lockedStates.isEmpty {
+                let states = verdict.lockedStates.joined(separator: ", ")
+                lines.append("\(store): holds locked state \(states) (its hashes are the lockfile's)")
+            }
             if verdict.matchesAVersion {
                 lines.append(
                     "\(store): matches \(verdict.matches.map(described).joined(separator: ", ")) "
@@ -79,6 +83,7 @@ public struct StoreVerificationReport {
                         ("checksum", verdict.metadata.checksum.map(JSONValue.string)),
                         ("identifiers", .strings(verdict.metadata.identifiers)),
                         ("matches", .strings(verdict.matches)),
+                        ("lockedStates", .strings(verdict.lockedStates)),
                         ("notes", .strings(verdict.notes)),
                         ("nearest", verdict.nearest.map(JSONValue.string)),
                         ("differences", .strings(verdict.differences)),

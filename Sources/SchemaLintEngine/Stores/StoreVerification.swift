@@ -21,12 +21,35 @@ public struct StoreVerdict: Sendable {
     /// When nothing matches: what the versions' uncertain storages would have to be for one to match.
     public var explanation: StoreExplanation?
 
+    /// States of the lockfile (`SchemaV1`, `Model.xcdatamodeld/Model 2`) whose recorded hashes are the store's: what
+    /// shipped state it holds, even when the sources no longer declare it (a fixture `fixtures` rebuilt).
+    public var lockedStates: [String] = []
+
     public var matchesAVersion: Bool { !matches.isEmpty }
     /// It opens: a version has its checksum, or SwiftData can infer the way from it to today's models.
     public var opens: Bool { matchesAVersion || inference?.blockers.isEmpty == true }
 }
 
 public enum StoreVerifier {
+    /// The lockfile's states the store holds: a SwiftData version by its checksum, a Core Data version by all its
+    /// entity hashes.
+    public static func lockedStates(matching metadata: StoreMetadata, in lockfile: Lockfile) -> [String] {
+        let storeHashes = metadata.entityHashes.mapValues(Hex.encode)
+        var keys: [String] = []
+        for (key, locked) in lockfile.versionsInOrder {
+            let same = metadata.checksum.map { $0 == locked.checksum } ?? (locked.entityHashes == storeHashes)
+            if same { keys.append(key) }
+        }
+        for (bundleKey, bundle) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for name in BundleVersionOrder(bundle).sorted(Array(bundle.versions.keys), by: { $0 }) {
+                guard let version = bundle.versions[name] else { continue }
+                let hashes = version.entities.compactMapValues { bundle.entities[$0]?.hash }
+                if hashes.count == version.entities.count, hashes == storeHashes { keys.append("\(bundleKey)/\(name)") }
+            }
+        }
+        return keys
+    }
+
     public static func verify(_ metadata: StoreMetadata, against analysis: Analysis) -> StoreVerdict {
         verify(metadata, project: analysis.project, versions: analysis.versions + analysis.modelVersions)
     }
