@@ -43,4 +43,5 @@ committed=$(git ls-files '*.lock')
 # shellcheck disable=SC2086
 "$tools/check-jsonschema" --schemafile "$lock_schema" --default-filetype json "$samples"/lockfiles/* $committed
 echo "ok: $lockfiles lockfiles the tests wrote and $(echo "$committed" | wc -w | tr -d ' ') committed ones are valid"
-echo "schemas: 4 passed, 0 failed"
+python3 scripts/generate-lockfile-doc.py --check
+echo "schemas: 5 passed, 0 failed"
