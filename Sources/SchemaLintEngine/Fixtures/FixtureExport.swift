@@ -70,7 +70,9 @@ public enum FixtureExport {
                     description: "\(path) already exists and was not written by `schemalint fixtures`; nothing "
                         + "was replaced. Move it away or choose another --out folder")
             }
-            for sibling in siblings where manager.fileExists(atPath: sibling) { try? manager.removeItem(atPath: sibling) }
+            for sibling in siblings where manager.fileExists(atPath: sibling) {
+                try? manager.removeItem(atPath: sibling)
+            }
         }
         let parent = (path as NSString).deletingLastPathComponent
         do {

@@ -53,10 +53,11 @@ public struct FixtureTestFile {
         var lines = [
             "    /// A copy of the fixture in a fresh temporary folder: migration rewrites the file it opens.",
             "    private func copyOfFixture(_ name: String) throws -> URL {",
-            "        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name)",
-            "        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)",
-            "        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)",
-            "        let copy = folder.appendingPathComponent(source.lastPathComponent)",
+            "        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()",
+            "        let source = folder.appendingPathComponent(name)",
+            "        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)",
+            "        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)",
+            "        let copy = scratch.appendingPathComponent(source.lastPathComponent)",
             "        try FileManager.default.copyItem(at: source, to: copy)",
             "        return copy",
             "    }",
@@ -65,7 +66,8 @@ public struct FixtureTestFile {
             lines += [
                 "",
                 "    private func count(_ entity: String, in container: NSPersistentContainer) throws -> Int {",
-                "        try container.viewContext.count(for: NSFetchRequest<NSFetchRequestResult>(entityName: entity))",
+                "        let request = NSFetchRequest<NSFetchRequestResult>(entityName: entity)",
+                "        return try container.viewContext.count(for: request)",
                 "    }",
             ]
         }
