@@ -400,3 +400,118 @@ final class OneCauseOneFindingTests: XCTestCase {
         }
     }
 }
+
+/// One root cause, one finding: a step whose stage is declared but not listed, skipped over by a listed stage, or
+/// run the wrong way by schemas out of order is reported by the rule that names that cause, not again as data
+/// dropped; the steps the cause does not touch are still judged.
+extension DataDroppedTests {
+    private func threeVersions(plan: String, identifiers: (Int, Int, Int) = (1, 2, 3)) -> String {
+        """
+        import SwiftData
+
+        enum SchemaV1: VersionedSchema {
+            static var versionIdentifier = Schema.Version(\(identifiers.0), 0, 0)
+            static var models: [any PersistentModel.Type] { [Photo.self] }
+            @Model final class Photo { var title: String = ""; var rating: Int = 0; init() {} }
+        }
+
+        enum SchemaV2: VersionedSchema {
+            static var versionIdentifier = Schema.Version(\(identifiers.1), 0, 0)
+            static var models: [any PersistentModel.Type] { [Photo.self] }
+            @Model final class Photo { var title: String = ""; var stars: String = ""; init() {} }
+        }
+
+        enum SchemaV3: VersionedSchema {
+            static var versionIdentifier = Schema.Version(\(identifiers.2), 0, 0)
+            static var models: [any PersistentModel.Type] { [Photo.self] }
+            @Model final class Photo { var title: String = ""; init() {} }
+        }
+
+        \(plan)
+        """
+    }
+
+    private func rules(_ source: String) -> [String] {
+        TestSupport.analyze(source).findings.map(\.rule.rawValue).filter {
+            ["data_dropped", "stage_not_listed", "stage_chain_broken", "schemas_out_of_order"].contains($0)
+        }.sorted()
+    }
+
+    private static let copyRating =
+        "willMigrate: nil, didMigrate: { context in try context.save() })"
+
+    func testAStepWhoseStageIsNotListedIsReportedOnceByItsCause() {
+        // V1 → V2 drops `rating` (its custom stage would copy it to `stars`), V2 → V3 drops `stars` with no stage.
+        let spellings = [
+            // Declared as a static let, `stages` lists only the later step's stage.
+            """
+            enum GalleryPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
+                static var stages: [MigrationStage] { [] }
+                static let migrateV1toV2 = MigrationStage.custom(fromVersion: SchemaV1.self, toVersion: SchemaV2.self,
+                    \(Self.copyRating)
+            }
+            """,
+            // Declared in an extension of the plan, in another order.
+            """
+            enum GalleryPlan: SchemaMigrationPlan {
+                static var stages: [MigrationStage] { [] }
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
+            }
+            extension GalleryPlan {
+                static let migrateV1toV2 = MigrationStage.custom(fromVersion: SchemaV1.self, toVersion: SchemaV2.self,
+                    \(Self.copyRating)
+            }
+            """,
+            // A computed static var, `stages` a stored list.
+            """
+            enum GalleryPlan: SchemaMigrationPlan {
+                static let schemas: [any VersionedSchema.Type] = [SchemaV1.self, SchemaV2.self, SchemaV3.self]
+                static let stages: [MigrationStage] = []
+                static var migrateV1toV2: MigrationStage {
+                    .custom(fromVersion: SchemaV1.self, toVersion: SchemaV2.self, \(Self.copyRating)
+                }
+            }
+            """,
+        ]
+        for plan in spellings {
+            // The V2 → V3 step is judged as before: it drops `stars`, and nothing else says so.
+            XCTAssertEqual(rules(threeVersions(plan: plan)), ["data_dropped", "stage_not_listed"], plan)
+            let dropped = TestSupport.analyze(threeVersions(plan: plan)).findings.filter { $0.rule == .dataDropped }
+            XCTAssertEqual(dropped.map(\.message.headline).count, 1)
+            XCTAssertTrue(dropped.first?.message.headline.contains("from SchemaV2 to SchemaV3") == true, plan)
+        }
+        // Control: the stage listed: it runs, V1 → V2 is its to carry, and V2 → V3 still drops `stars`.
+        let listed = spellings[0].replacingOccurrences(
+            of: "static var stages: [MigrationStage] { [] }",
+            with: "static var stages: [MigrationStage] { [migrateV1toV2] }")
+        XCTAssertEqual(rules(threeVersions(plan: listed)), ["data_dropped"])
+    }
+
+    func testStepsAListedStageSkipsOrSchemasOutOfOrderAreReportedOnceByTheirCause() {
+        let skipping = """
+            enum GalleryPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
+                static var stages: [MigrationStage] {
+                    [.custom(fromVersion: SchemaV1.self, toVersion: SchemaV3.self, \(Self.copyRating)]
+                }
+            }
+            """
+        XCTAssertEqual(rules(threeVersions(plan: skipping)), ["stage_chain_broken"])
+        let backwards = skipping.replacingOccurrences(
+            of: "fromVersion: SchemaV1.self, toVersion: SchemaV3.self",
+            with: "fromVersion: SchemaV3.self, toVersion: SchemaV1.self")
+        XCTAssertEqual(rules(threeVersions(plan: backwards)), ["stage_chain_broken"])
+        // V2 listed before V1 by identifier: every step goes the wrong way.
+        let noStages = """
+            enum GalleryPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """
+        XCTAssertEqual(
+            rules(threeVersions(plan: noStages, identifiers: (2, 1, 3))), ["schemas_out_of_order"])
+        // Control: in order, nothing skipped: both steps drop an attribute and each is said.
+        XCTAssertEqual(rules(threeVersions(plan: noStages)), ["data_dropped", "data_dropped"])
+    }
+}

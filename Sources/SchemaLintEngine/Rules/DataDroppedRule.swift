@@ -16,8 +16,12 @@ public struct DataDroppedRule: Rule {
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
-            let steps = context.steps(of: plan).steps
-            for (index, step) in steps.enumerated() where step.isLightweight {
+            let planSteps = context.steps(of: plan)
+            let steps = planSteps.steps
+            // A step whose cause another finding names (a stage not listed, skipped over, schemas out of order):
+            // one root cause, one finding.
+            let reported = planSteps.stepsWithReportedCause(in: plan)
+            for (index, step) in steps.enumerated() where step.isLightweight && !reported.contains(index) {
                 guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else {
                     continue
                 }

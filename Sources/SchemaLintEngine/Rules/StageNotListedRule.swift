@@ -38,7 +38,10 @@ extension Finding.Message {
             id: "not-listed",
             "\(plan).\(stage ?? "stage") is not listed in stages: SwiftData never runs \(what)",
             detail: "It is a \(kind) stage\(step.isEmpty ? "" : " (\(step))") declared on \(plan), and SwiftData "
-                + "runs only the stages \(plan).stages lists",
+                + "runs only the stages \(plan).stages lists"
+                + (kind == StageKind.custom.rawValue && !step.isEmpty
+                    ? ": stores then go \(step) by lightweight inference, and whatever its code copies or fixes is "
+                        + "lost" : ""),
             fix: "Add \(stage ?? "it") to \(plan).stages, in version order")
     }
 }

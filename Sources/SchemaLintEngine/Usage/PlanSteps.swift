@@ -35,6 +35,33 @@ public struct PlanSteps {
 
     /// Index of a version in `schemas`.
     public func index(of id: SymbolID?) -> Int? { versions.firstIndex { $0.id == id } }
+
+    /// Indices of the steps whose fate a finding about the plan already names as the cause, so a consequence (data
+    /// dropped) is not said again: every step of a plan whose schemas are out of order (`schemas_out_of_order`: the
+    /// steps themselves go the wrong way), a step a declared stage is written for but `stages` leaves out
+    /// (`stage_not_listed`), and the steps a listed stage skips or goes back over (`stage_chain_broken`).
+    public func stepsWithReportedCause(in plan: MigrationPlan) -> Set<Int> {
+        var previous: VersionNumber?
+        for version in versions {
+            guard let identifier = version.identifier else { continue }
+            if let previous, identifier < previous { return Set(steps.indices) }
+            previous = identifier
+        }
+        var stages = plan.stages ?? []
+        if let listed = plan.stages {
+            let names = Set(listed.compactMap(\.name))
+            stages += plan.declaredStages.filter { !names.contains($0.name ?? "") }
+        }
+        var reported = Set<Int>()
+        for stage in stages {
+            guard let from = index(of: stage.from?.version), let to = index(of: stage.to?.version) else { continue }
+            let listed = plan.stages?.contains { $0.name != nil && $0.name == stage.name } ?? false
+            // A listed stage on its own step is the step's stage, not a broken one.
+            if listed || stage.name == nil, to == from + 1 { continue }
+            reported.formUnion(min(from, to)..<max(from, to))
+        }
+        return reported
+    }
 }
 
 extension RuleContext {
