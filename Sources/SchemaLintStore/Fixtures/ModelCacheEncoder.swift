@@ -187,14 +187,14 @@ struct ModelArchiveBuilder {
         writer.define(object, classes: Self.classes["NSEntityDescription"]!, fields: fields)
     }
 
-    /// `owner`: the entity reference (`NSEntity`), nil for a composite's elements, which belong to no entity.
+    /// `owner`: the entity reference (`NSEntity`); a composite's elements point to the composite's entity too.
     mutating func defineProperty(
-        _ property: StoreProperty, as object: KeyedArchiveWriter.Object, entity: String, owner: Field?, depth: Int = 0
+        _ property: StoreProperty, as object: KeyedArchiveWriter.Object, entity: String, owner: Field, depth: Int = 0
     ) throws {
         guard depth < 16 else { throw ModelCacheEncoder.Failure(description: "composites nested too deeply") }
         var packed = Self.packedBase
         var fields: [(String, Field)] = [("NSPropertyName", .string(property.name))]
-        if let owner { fields.append(("NSEntity", owner)) }
+        fields.append(("NSEntity", owner))
         fields.append(("NSRenamingIdentifier", .string(property.name)))
         if property.isOptional {
             packed |= 0x2
@@ -222,7 +222,7 @@ struct ModelArchiveBuilder {
             var members: [Field] = []
             for element in elements {
                 let elementObject = writer.reserve()
-                try defineProperty(element, as: elementObject, entity: entity, owner: nil, depth: depth + 1)
+                try defineProperty(element, as: elementObject, entity: entity, owner: owner, depth: depth + 1)
                 members.append(.object(elementObject))
             }
             fields.append(("NSCompositeElements", .object(writer.array(members, classes: Self.mutableArray))))
