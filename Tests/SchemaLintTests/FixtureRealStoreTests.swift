@@ -58,9 +58,11 @@ final class FixtureRealStoreTests: XCTestCase {
         try TestSupport.requireSharedStore(real)
         let analysis = try TestSupport.analyzeFixture(app)
         let lockfile = TestSupport.lock(analysis)
-        let state = try XCTUnwrap(
+        var state = try XCTUnwrap(
             FixturePlanner.states(lockfile: lockfile, analysis: analysis).first { $0.key == key }, "no state \(key)",
             file: file, line: line)
+        // Written as the framework that wrote the real store: which metadata keys a store has depends on it.
+        state.frameworkVersion = try StoreReader.metadata(of: real).frameworkVersion
         XCTAssertNil(state.unavailable, file: file, line: line)
         let folder = try TestSupport.temporaryDirectory()
         let outcome = try FixtureExport.write([state], to: folder.path, rows: 0)

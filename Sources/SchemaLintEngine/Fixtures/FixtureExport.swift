@@ -30,7 +30,7 @@ public enum FixtureExport {
             let store = FixtureStore(
                 schema: schema,
                 metadataPlist: try FixtureMetadata.plist(for: state),
-                modelCache: try ModelCacheEncoder.encode(schema, versionIdentifiers: state.versionIdentifiers),
+                modelCache: try FixtureMetadata.modelCache(for: state, schema: schema),
                 storeUUID: state.storeUUID, persistentHistory: state.framework == .swiftData, rowsPerEntity: rows)
             do {
                 try FixtureStoreWriter.write(store, to: path)

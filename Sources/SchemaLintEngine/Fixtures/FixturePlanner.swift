@@ -17,6 +17,7 @@ public enum FixturePlanner {
                 key: key, framework: .swiftData, fileName: fileName(key, extension: "store"), schema: nil,
                 versionIdentifiers: [locked.versionIdentifier ?? "1.0.0"], entityHashes: hashes,
                 checksum: locked.checksum, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
+            state.deleteRules = deleteRules(locked.entities)
             if let uncertain = locked.checksumUncertainties, !uncertain.isEmpty {
                 state.unavailable = "its checksum was locked as uncertain (\(uncertain.joined(separator: "; ")))"
                 return state
@@ -50,8 +51,10 @@ public enum FixturePlanner {
                     key: key, framework: .coreData,
                     fileName: fileName(bundleName(bundleKey), extension: nil) + "/"
                         + fileName(name, extension: "sqlite"),
-                    schema: nil, versionIdentifiers: locked.identifier.map { [$0] } ?? [], entityHashes: hashes,
+                    // Core Data records an empty identifier for a model without one.
+                    schema: nil, versionIdentifiers: [locked.identifier ?? ""], entityHashes: hashes,
                     checksum: nil, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
+                state.deleteRules = deleteRules(snapshots)
                 if hashes.count != locked.entities.count {
                     state.unavailable = "the lockfile's entry is incomplete (an entity state it names is missing)"
                     states.append(state)
@@ -81,6 +84,18 @@ public enum FixturePlanner {
             state.unavailable = failure.description
         }
         return state
+    }
+
+    /// Delete rules as the snapshots record them, in Core Data's numbers.
+    private static func deleteRules(_ snapshots: [EntitySnapshot]) -> [String: Int] {
+        let codes = ["noAction": 0, "nullify": 1, "cascade": 2, "deny": 3]
+        var rules: [String: Int] = [:]
+        for entity in snapshots {
+            for property in entity.properties where property.kind == .relationship {
+                if let rule = property.deleteRule.flatMap({ codes[$0] }) { rules["\(entity.name).\(property.name)"] = rule }
+            }
+        }
+        return rules
     }
 
     /// `Model.xcdatamodeld` → `Model`.

@@ -23,6 +23,12 @@ public struct FixtureState: Sendable {
     /// The stores (`StoreLocation.key`) that held this state when it was locked.
     public var heldIn: [String]
     public var unavailable: String?
+    /// Delete rules by `Entity.relationship` (Core Data's numbers: 0 no action, 1 nullify, 2 cascade, 3 deny), for
+    /// the cached model: not hashed, but what the framework reads back from it.
+    public var deleteRules: [String: Int] = [:]
+    /// The framework version the store is written as (`NSPersistenceFrameworkVersion`): which metadata keys it has.
+    /// nil: today's.
+    public var frameworkVersion: Int?
 
     /// A fixed store UUID derived from the state, so a fixture's bytes never change between runs.
     public var storeUUID: String {

@@ -22,6 +22,3 @@ public struct FixtureStore: Sendable {
 public enum FixtureStoreWriter {
     public static func write(_ store: FixtureStore, to path: String) throws {}
 }
-public enum ModelCacheEncoder {
-    public static func encode(_ schema: StoreSchema, versionIdentifiers: [String]) throws -> [UInt8] { [] }
-}
