@@ -24,7 +24,8 @@ final class FixtureStoreLayoutTests: XCTestCase {
                 "Z_Exercise_SwiftDataIndexOnBinaryname", "Z_WorkoutSession_SwiftDataIndexOnBinarycompletedAt",
                 "Z_WorkoutSession_SwiftDataIndexOnBinarycompletedAtstartedAt",
                 "Z_WorkoutSession_SwiftDataIndexOnBinaryid", "Z_WorkoutSession_SwiftDataIndexOnBinarystartedAt",
-            ], "#Index fetch indexes"),
+            ], "#Index fetch indexes"
+        ),
     ]
     static let cocktailIndexes: Set<String> = [
         "Z_Cocktail_SwiftDataIndexOnBinarycocktailName", "Z_Cocktail_SwiftDataIndexOnBinarycollectionName",
@@ -74,7 +75,7 @@ final class FixtureStoreLayoutTests: XCTestCase {
             for (object, sql) in written.sqlByName {
                 XCTAssertEqual(sql, real.sqlByName[object], "\(name): \(object)")
             }
-            XCTAssertEqual(written.triggers, [], name)
+            XCTAssertEqual(written.triggers, real.triggers, name)
             // coredataplus SampleModel_V2 was migrated from V1: the store keeps V1's `ExpensiveSportCar` row where
             // the model (and so a new store) says `LuxuryCar`.
             if name == "coredataplus-SampleModel_V2.sqlite" {
@@ -182,7 +183,12 @@ final class FixtureStoreLayoutTests: XCTestCase {
                 properties: [attribute("title", 700), relationship("authors", "Author", "books", many: true)]),
             StoreEntity(name: "Shelf", properties: [relationship("items", "Book", nil, many: true)]),
             StoreEntity(
-                name: "Playlist", properties: [relationship("songs", "Song", "playlist", many: true, ordered: true)]),
+                name: "Playlist",
+                properties: [
+                    relationship("songs", "Song", "playlist", many: true, ordered: true),
+                    StoreProperty(
+                        name: "songCount", isOptional: true, kind: .derived(type: 300, expression: "count:(songs)")),
+                ]),
             StoreEntity(name: "Song", properties: [relationship("playlist", "Playlist", "songs", many: false)]),
             StoreEntity(name: "Garage", properties: [relationship("vehicle", "Vehicle", nil, many: false)]),
         ])
@@ -209,13 +215,16 @@ final class FixtureStoreLayoutTests: XCTestCase {
             tables["Z_1BOOKS"],
             "CREATE TABLE Z_1BOOKS ( Z_1AUTHORS INTEGER, Z_2BOOKS INTEGER, PRIMARY KEY (Z_1AUTHORS, Z_2BOOKS) )")
         XCTAssertEqual(
-            tables["ZBOOK"], "CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
+            tables["ZBOOK"],
+            "CREATE TABLE ZBOOK ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
                 + "Z7ITEMS INTEGER, ZTITLE VARCHAR )")
         XCTAssertEqual(
-            tables["ZGARAGE"], "CREATE TABLE ZGARAGE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
+            tables["ZGARAGE"],
+            "CREATE TABLE ZGARAGE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
                 + "ZVEHICLE INTEGER, Z9_VEHICLE INTEGER )")
         XCTAssertEqual(
-            tables["ZSONG"], "CREATE TABLE ZSONG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
+            tables["ZSONG"],
+            "CREATE TABLE ZSONG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
                 + "ZPLAYLIST INTEGER, Z_FOK_PLAYLIST INTEGER )")
         let indexes = layout.indexes.map(\.name)
         XCTAssertTrue(indexes.contains("ZVEHICLE_Z_ENT_INDEX"), "\(indexes)")
@@ -251,6 +260,12 @@ final class FixtureStoreLayoutTests: XCTestCase {
         XCTAssertEqual(
             count("SELECT COUNT(*) FROM ZGARAGE g JOIN ZVEHICLE v ON g.ZVEHICLE = v.Z_PK AND g.Z9_VEHICLE = v.Z_ENT"),
             3)
+        // The derived count's triggers ran while the rows went in.
+        XCTAssertEqual(
+            count(
+                "SELECT COUNT(*) FROM ZPLAYLIST p WHERE p.ZSONGCOUNT = (SELECT COUNT(*) FROM ZSONG s "
+                    + "WHERE s.ZPLAYLIST = p.Z_PK) AND p.ZSONGCOUNT > 0"), 3)
+        XCTAssertEqual(store.triggers.count, 5)
         XCTAssertEqual(store.type("SELECT ZBUILT FROM ZVEHICLE"), SQLITE_FLOAT)
         XCTAssertEqual(store.type("SELECT ZPRICE FROM ZVEHICLE"), SQLITE_FLOAT)
         XCTAssertEqual(store.type("SELECT ZMANUAL FROM ZVEHICLE"), SQLITE_TEXT)
@@ -336,17 +351,17 @@ final class SQLiteProbe {
         sql.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
     }
 
-    /// The name a `CREATE TABLE` / `CREATE [UNIQUE] INDEX` statement creates.
+    /// The name a `CREATE TABLE` / `CREATE [UNIQUE] INDEX` / `CREATE TRIGGER` statement creates.
     static func objectName(_ sql: String) -> String {
         let words = sql.split(separator: " ")
-        let at = words.firstIndex { $0 == "TABLE" || $0 == "INDEX" } ?? 0
+        let at = words.firstIndex { $0 == "TABLE" || $0 == "INDEX" || $0 == "TRIGGER" } ?? 0
         return at + 1 < words.count ? String(words[at + 1]) : sql
     }
 
-    /// Tables and indexes with SQL (SQLite's own autoindexes have none), by name.
+    /// Tables, indexes and triggers with SQL (SQLite's own autoindexes have none), by name.
     var sqlByName: [String: String] {
         var result: [String: String] = [:]
-        for object in objects where object.type != "trigger" { if let sql = object.sql { result[object.name] = sql } }
+        for object in objects { if let sql = object.sql { result[object.name] = sql } }
         return result
     }
 

@@ -74,6 +74,7 @@ public enum FixtureStoreWriter {
         try database.execute("PRAGMA page_size = 4096")
         try database.execute("PRAGMA auto_vacuum = 2")
         try database.execute("PRAGMA encoding = 'UTF-8'")
+        database.defineTriggerFunctions()
         try database.execute("BEGIN")
         for statement in layout.statements { try database.execute(statement) }
         let rows = FixtureRows(layout: layout, schema: store.schema, rowsPerEntity: store.rowsPerEntity)
@@ -81,8 +82,10 @@ public enum FixtureStoreWriter {
             try database.insert(table.table, columns: table.columns, rows: table.rows)
         }
         var keys: [[SQLValue]] = layout.primaryKeys.map { row in
-            [.integer(Int64(row.entity)), .text(row.name), .integer(Int64(row.superentity)),
-             .integer(rows.maxima[row.name] ?? 0)]
+            [
+                .integer(Int64(row.entity)), .text(row.name), .integer(Int64(row.superentity)),
+                .integer(rows.maxima[row.name] ?? 0),
+            ]
         }
         if store.persistentHistory && !rows.objects.isEmpty {
             let history = HistoryRows(objects: rows.objects)
@@ -120,15 +123,19 @@ struct HistoryRows {
             .real(FixtureValues.referenceTimestamp),
         ]
         let changes: [[SQLValue]] = objects.enumerated().map { index, object in
-            [.integer(Int64(index + 1)), .integer(16001), .null, .integer(0), .integer(Int64(object.number)),
-             .integer(object.pk), .integer(1)]
+            [
+                .integer(Int64(index + 1)), .integer(16001), .null, .integer(0), .integer(Int64(object.number)),
+                .integer(object.pk), .integer(1),
+            ]
         }
         tables = [
             .init(table: "ATRANSACTIONSTRING", columns: ["Z_PK", "Z_ENT", "Z_OPT", "ZNAME"], rows: strings),
             .init(
                 table: "ATRANSACTION",
-                columns: ["Z_PK", "Z_ENT", "Z_OPT", "ZAUTHORTS", "ZBUNDLEIDTS", "ZCONTEXTNAMETS", "ZPROCESSIDTS",
-                          "ZTIMESTAMP"],
+                columns: [
+                    "Z_PK", "Z_ENT", "Z_OPT", "ZAUTHORTS", "ZBUNDLEIDTS", "ZCONTEXTNAMETS", "ZPROCESSIDTS",
+                    "ZTIMESTAMP",
+                ],
                 rows: [transaction]),
             .init(
                 table: "ACHANGE",
@@ -158,6 +165,17 @@ private final class FixtureDatabase {
         guard !closed else { return }
         closed = true
         sqlite3_close(handle)
+    }
+
+    /// Derived-attribute triggers call back into Core Data to refresh objects in memory; here there are none, so
+    /// the callbacks do nothing while the rows are inserted (the triggers still compute the values).
+    func defineTriggerFunctions() {
+        for name in [
+            "NSCoreDataDATriggerUpdatedAffectedObjectValue", "NSCoreDataDATriggerInsertUpdatedAffectedObjectValue",
+        ] {
+            sqlite3_create_function(
+                handle, name, 5, SQLITE_UTF8, nil, { context, _, _ in sqlite3_result_null(context) }, nil, nil)
+        }
     }
 
     func execute(_ sql: String) throws {

@@ -58,6 +58,13 @@ public struct StoreLayout: Sendable, Hashable {
         public var sql: String
     }
 
+    /// A trigger keeping a derived attribute current (see `derivedAttributeTriggers`).
+    public struct Trigger: Sendable, Hashable {
+        public var name: String
+        public var table: String
+        public var sql: String
+    }
+
     /// A Z_PRIMARYKEY row without its Z_MAX (the writer adds it from the rows it writes).
     public struct PrimaryKeyRow: Sendable, Hashable {
         public var entity: Int
@@ -75,6 +82,7 @@ public struct StoreLayout: Sendable, Hashable {
     public var tables: [Table]
     /// Foreign-key, join, Z_ENT and uniqueness indexes, in the order Core Data creates them.
     public var indexes: [Index]
+    public var triggers: [Trigger]
     public var primaryKeys: [PrimaryKeyRow]
     public var persistentHistory: Bool
     public var modelCache: Bool
@@ -86,22 +94,24 @@ public struct StoreLayout: Sendable, Hashable {
 
     init(
         entityNumbers: [String: Int], entityOrder: [String], entityTables: [String: String], tables: [Table],
-        indexes: [Index], primaryKeys: [PrimaryKeyRow], persistentHistory: Bool, modelCache: Bool
+        indexes: [Index], triggers: [Trigger], primaryKeys: [PrimaryKeyRow], persistentHistory: Bool,
+        modelCache: Bool
     ) {
         self.entityNumbers = entityNumbers
         self.entityOrder = entityOrder
         self.entityTables = entityTables
         self.tables = tables
         self.indexes = indexes
+        self.triggers = triggers
         self.primaryKeys = primaryKeys
         self.persistentHistory = persistentHistory
         self.modelCache = modelCache
     }
 
     /// Every `CREATE` statement in the order a new store's `sqlite_master` lists them: entity and join tables, their
-    /// indexes, the bookkeeping tables, then the persistent-history tables and their indexes.
+    /// indexes and triggers, the bookkeeping tables, then the persistent-history tables and their indexes.
     public var statements: [String] {
-        var result = tables.map(\.sql) + indexes.map(\.sql)
+        var result = tables.map(\.sql) + indexes.map(\.sql) + triggers.map(\.sql)
         result.append(BookkeepingTables.primaryKey)
         result.append(BookkeepingTables.metadata)
         if modelCache { result.append(BookkeepingTables.modelCache) }

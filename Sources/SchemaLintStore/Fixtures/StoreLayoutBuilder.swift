@@ -114,6 +114,9 @@ struct StoreLayoutBuilder {
         }
         return StoreLayout(
             entityNumbers: numbers, entityOrder: order, entityTables: entityTables, tables: tables,
-            indexes: indexes, primaryKeys: primaryKeys, persistentHistory: persistentHistory, modelCache: modelCache)
+            indexes: indexes,
+            triggers: derivedAttributeTriggers(
+                Dictionary(tables.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })),
+            primaryKeys: primaryKeys, persistentHistory: persistentHistory, modelCache: modelCache)
     }
 }

@@ -116,7 +116,8 @@ extension StoreLayoutBuilder {
         list.append(
             Pending(
                 group: 0, hierarchy: hierarchy, kind: 1, owner: 0, name: property.name, element: 0, base: "Z" + upper,
-                type: "INTEGER", role: .foreignKey(entity: name, relationship: property.name, destination: destination)))
+                type: "INTEGER", role: .foreignKey(entity: name, relationship: property.name, destination: destination))
+        )
         if children[destination] != nil {
             list.append(
                 Pending(
@@ -199,7 +200,8 @@ extension StoreLayoutBuilder {
             switch column.role {
             case .foreignKey, .hiddenForeignKey:
                 let name = "\(table.name)_\(column.name)_INDEX"
-                return .init(name: name, table: table.name, sql: "CREATE INDEX \(name) ON \(table.name) (\(column.name))")
+                return .init(
+                    name: name, table: table.name, sql: "CREATE INDEX \(name) ON \(table.name) (\(column.name))")
             default: return nil
             }
         }
