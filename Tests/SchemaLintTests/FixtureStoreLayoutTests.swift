@@ -241,6 +241,7 @@ final class FixtureStoreLayoutTests: XCTestCase {
         try FixtureStoreWriter.write(everythingStore(rows: 3), to: path)
         let store = try SQLiteProbe(copying: path, into: folder)
         func count(_ query: String) -> Int { Int(store.text(query)) ?? -1 }
+        XCTAssertEqual(store.text("PRAGMA integrity_check"), "ok")
         XCTAssertEqual(count("SELECT COUNT(*) FROM ZVEHICLE"), 6)
         XCTAssertEqual(count("SELECT COUNT(*) FROM ZVEHICLE WHERE Z_ENT = 10 AND ZDOORS IS NOT NULL"), 3)
         XCTAssertEqual(count("SELECT COUNT(*) FROM ZVEHICLE WHERE Z_ENT = 9 AND ZDOORS IS NULL"), 3)

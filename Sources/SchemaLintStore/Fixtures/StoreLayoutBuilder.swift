@@ -14,7 +14,9 @@ import SchemaLintModel
 ///   destination's table (ladder's `Z4MISSEDAMMO`, cartkit's `Z2MODIFIERS`).
 /// - A many-to-many pair gets `Z_<n><NAME>` named after the side with the lower Z_ENT (the later name when both are
 ///   on one entity, easylife's `Z_2BLOCKING`), columns `Z_<n><INVERSE>` then `Z_<m><NAME>`.
-/// Not observed on any store, so taken from how Core Data is known to name them: `Z_FOK_` order columns.
+/// No store here has an ordered relationship; `Z_FOK_` columns follow the names public apps' stores show:
+/// `Z_FOK_<NAME>` right after a one-to-many's foreign key, `Z_FOK_<m><NAME>` after a join table's keys for each
+/// ordered side.
 struct StoreLayoutBuilder {
     let entities: [String: StoreEntity]
     let order: [String]
