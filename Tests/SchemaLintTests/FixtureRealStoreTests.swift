@@ -34,6 +34,9 @@ final class FixtureRealStoreTests: XCTestCase {
     func testVivobody() throws {
         try assertFixture("swiftdata/vivobody-db99d12.store", "Golden/Vivobody", "VivobodySchemaV1")
     }
+    func testMetaCocktailsPreloaded() throws {
+        try assertFixture("swiftdata/metacocktails-preloaded-3d81022.store", "Golden/Cocktails", "BarSchemaV1")
+    }
     func testCartKit() throws {
         try assertFixture("coredata/cartkit-coredata.sqlite", "CoreData/Golden", "CartStorage.xcdatamodeld/CartStorage")
     }
@@ -41,9 +44,13 @@ final class FixtureRealStoreTests: XCTestCase {
         try assertFixture(
             "coredata/coredataplus-SampleModel_V1.sqlite", "CoreData/Golden", "SampleModel.xcdatamodeld/SampleModel")
     }
+    /// Two differences, both the real store's history rather than the model: it was migrated from V1 and still names
+    /// entity 3 by its old name (`ExpensiveSportCar`, renamed `LuxuryCar` with a renaming identifier), and the model's
+    /// named Core Data fetch index is not something schemalint reads from model files.
     func testSampleModel2() throws {
         try assertFixture(
-            "coredata/coredataplus-SampleModel_V2.sqlite", "CoreData/Golden", "SampleModel.xcdatamodeld/SampleModel2")
+            "coredata/coredataplus-SampleModel_V2.sqlite", "CoreData/Golden", "SampleModel.xcdatamodeld/SampleModel2",
+            notWritten: ["Z_Car_byMakerAndNumberPlate"], migratedStore: true)
     }
     func testStandaloneSampleModel3() throws {
         try assertFixture(
@@ -51,8 +58,11 @@ final class FixtureRealStoreTests: XCTestCase {
     }
 
     /// The fixture of `key`, written from the fixture app's sources, against the real store.
+    /// `notWritten`: indexes of the real store a fixture does not have (each said why at its test); `migratedStore`:
+    /// the real store was migrated, so Z_PRIMARYKEY keeps an old entity name and only numbers and supers compare.
     private func assertFixture(
-        _ storeName: String, _ app: String, _ key: String, file: StaticString = #filePath, line: UInt = #line
+        _ storeName: String, _ app: String, _ key: String, notWritten: Set<String> = [], migratedStore: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let real = StoreVerificationTests.storesFolder.appendingPathComponent(storeName).path
         try TestSupport.requireSharedStore(real)
@@ -74,11 +84,11 @@ final class FixtureRealStoreTests: XCTestCase {
             try FileManager.default.copyItem(atPath: real + "-wal", toPath: copy + "-wal")
         }
 
-        XCTAssertEqual(try schema(of: fixture), try schema(of: copy), "tables and indexes", file: file, line: line)
+        let realSchema = try schema(of: copy).filter { row in !notWritten.contains { row.contains("| \($0) |") } }
+        XCTAssertEqual(try schema(of: fixture), realSchema, "tables and indexes", file: file, line: line)
+        let entityRows = migratedStore ? Self.entityNumbers : Self.entityRows
         XCTAssertEqual(
-            try rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT", in: fixture),
-            try rows("SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY ORDER BY Z_ENT", in: copy),
-            "Z_PRIMARYKEY", file: file, line: line)
+            try rows(entityRows, in: fixture), try rows(entityRows, in: copy), "Z_PRIMARYKEY", file: file, line: line)
 
         let written = try StoreReader.metadata(of: fixture)
         let stored = try StoreReader.metadata(of: copy)
@@ -89,13 +99,21 @@ final class FixtureRealStoreTests: XCTestCase {
         XCTAssertEqual(
             try metadataKeys(of: fixture), try metadataKeys(of: copy), "Z_METADATA keys", file: file, line: line)
         let writtenModel = try XCTUnwrap(written.model, "the fixture's cached model", file: file, line: line)
-        let storedModel = try XCTUnwrap(stored.model, "the store's cached model", file: file, line: line)
+        // Transient properties are cached but never hashed, and model files' versions are read without them.
+        var storedModel = try XCTUnwrap(stored.model, "the store's cached model", file: file, line: line)
+        for index in storedModel.schema.entities.indices {
+            storedModel.schema.entities[index].properties.removeAll(where: \.isTransient)
+        }
         XCTAssertEqual(
             SnapshotDiff.changes(from: storedModel.schema.snapshot, to: writtenModel.schema.snapshot), [],
             file: file, line: line)
         XCTAssertEqual(writtenModel.schema, storedModel.schema, file: file, line: line)
         XCTAssertEqual(writtenModel.versionIdentifiers, storedModel.versionIdentifiers, file: file, line: line)
     }
+
+    /// The entities' rows of Z_PRIMARYKEY: the history entities' rows (16001…) appear once history is recorded.
+    private static let entityRows = "SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY WHERE Z_ENT < 16000 ORDER BY Z_ENT"
+    private static let entityNumbers = "SELECT Z_ENT, Z_SUPER FROM Z_PRIMARYKEY WHERE Z_ENT < 16000 ORDER BY Z_ENT"
 
     /// `sqlite_master` as type, name, table and SQL with whitespace runs made one space, sorted.
     private func schema(of path: String) throws -> [String] {

@@ -27,11 +27,12 @@ public enum FixtureExport {
             }
             let path = folder + "/" + state.fileName
             try clear(path, ownedBy: previous, folder: folder)
-            let store = FixtureStore(
+            var store = FixtureStore(
                 schema: schema,
                 metadataPlist: try FixtureMetadata.plist(for: state),
                 modelCache: try FixtureMetadata.modelCache(for: state, schema: schema),
                 storeUUID: state.storeUUID, persistentHistory: state.framework == .swiftData, rowsPerEntity: rows)
+            store.fetchIndexes = state.fetchIndexes
             do {
                 try FixtureStoreWriter.write(store, to: path)
             } catch {

@@ -18,6 +18,9 @@ public enum FixturePlanner {
                 versionIdentifiers: [locked.versionIdentifier ?? "1.0.0"], entityHashes: hashes,
                 checksum: locked.checksum, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
             state.deleteRules = deleteRules(locked.entities)
+            for entity in locked.entities where !(entity.indexes ?? []).isEmpty {
+                state.fetchIndexes[entity.name] = (entity.indexes ?? []).map { $0.split(separator: ".").map(String.init) }
+            }
             if let uncertain = locked.checksumUncertainties, !uncertain.isEmpty {
                 state.unavailable = "its checksum was locked as uncertain (\(uncertain.joined(separator: "; ")))"
                 return state

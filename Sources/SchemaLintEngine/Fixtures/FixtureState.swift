@@ -29,6 +29,8 @@ public struct FixtureState: Sendable {
     /// The framework version the store is written as (`NSPersistenceFrameworkVersion`): which metadata keys it has.
     /// nil: today's.
     public var frameworkVersion: Int?
+    /// SwiftData's `#Index` key paths by entity (the snapshots' `indexes`): an SQLite index each.
+    public var fetchIndexes: [String: [[String]]] = [:]
 
     /// A fixed store UUID derived from the state, so a fixture's bytes never change between runs.
     public var storeUUID: String {

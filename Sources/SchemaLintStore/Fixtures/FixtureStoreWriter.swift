@@ -19,6 +19,9 @@ public struct FixtureStore: Sendable {
     public var persistentHistory: Bool
     /// 0 = an empty store.
     public var rowsPerEntity: Int
+    /// SwiftData's `#Index` fetch indexes by entity, each a list of property names (not hashed, so not in
+    /// `StoreSchema`): SwiftData creates one SQLite index for each.
+    public var fetchIndexes: [String: [[String]]] = [:]
 
     public init(
         schema: StoreSchema, metadataPlist: [UInt8], modelCache: [UInt8]?, storeUUID: String,
@@ -70,7 +73,8 @@ public enum FixtureStoreWriter {
         let database = FixtureDatabase(handle: handle, path: path)
         defer { database.close() }
         let layout = StoreLayout(
-            schema: store.schema, persistentHistory: store.persistentHistory, modelCache: store.modelCache != nil)
+            schema: store.schema, persistentHistory: store.persistentHistory, modelCache: store.modelCache != nil
+        ).addingSwiftDataIndexes(store.fetchIndexes)
         try database.execute("PRAGMA page_size = 4096")
         try database.execute("PRAGMA auto_vacuum = 2")
         try database.execute("PRAGMA encoding = 'UTF-8'")

@@ -108,6 +108,36 @@ public struct StoreLayout: Sendable, Hashable {
         self.modelCache = modelCache
     }
 
+    /// The layout with SwiftData's `#Index` indexes: one per listed key-path set, named
+    /// `Z_<Entity>_SwiftDataIndexOnBinary<names run together>`, each column `COLLATE BINARY ASC`, as vivobody's and
+    /// metacocktails' stores hold them. A property with no column of its own (a composite, a to-many) is left out
+    /// of the index rather than guessed.
+    public func addingSwiftDataIndexes(_ indexes: [String: [[String]]]) -> StoreLayout {
+        var layout = self
+        for entity in indexes.keys.sorted() {
+            guard let tableName = entityTables[entity], let table = tables.first(where: { $0.name == tableName }) else {
+                continue
+            }
+            for properties in indexes[entity] ?? [] {
+                let columns = properties.compactMap { property in
+                    table.columns.first { column in
+                        switch column.role {
+                        case let .attribute(owner, path, _, _): return owner == entity && path == [property]
+                        case let .foreignKey(owner, relationship, _): return owner == entity && relationship == property
+                        default: return false
+                        }
+                    }?.name
+                }
+                guard !columns.isEmpty, columns.count == properties.count else { continue }
+                let name = "Z_\(entity)_SwiftDataIndexOnBinary\(properties.joined())"
+                let list = columns.map { "\($0) COLLATE BINARY ASC" }.joined(separator: ", ")
+                layout.indexes.append(
+                    Index(name: name, table: tableName, sql: "CREATE INDEX \(name) ON \(tableName) (\(list))"))
+            }
+        }
+        return layout
+    }
+
     /// Every `CREATE` statement in the order a new store's `sqlite_master` lists them: entity and join tables, their
     /// indexes and triggers, the bookkeeping tables, then the persistent-history tables and their indexes.
     public var statements: [String] {

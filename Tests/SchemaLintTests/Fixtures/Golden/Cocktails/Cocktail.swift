@@ -3,7 +3,7 @@ import SwiftData
 
 @Model
 final class Cocktail {
-    #Index<Cocktail>([\.cocktailName], [\.collectionName])
+    #Index<Cocktail>([\.cocktailName], [\.collectionName], [\.cocktailName, \.collectionName])
 
     var id = UUID()
     @Attribute(.unique) var cocktailName: String
@@ -70,6 +70,6 @@ enum CocktailCollection: Int, Codable { case house, classics }
 
 /// No raw values: stored as one optional String element per case.
 enum HistoricSpec: Codable {
-    case alaska, algonquin, betweenTheSheets, bloodAndSand, bobbyBurns, bramble, chocolateCocktail, elDiablo
-    case fogCutter, gimlet, ginFizz, hotToddy, mexicanFiringSquad, modernCocktail, silverFizz
+    case algonquin, alaska, betweenTheSheets, bloodAndSand, bramble, bobbyBurns, chocolateCocktail, elDiablo
+    case fogCutter, ginFizz, gimlet, silverFizz, hotToddy, mexicanFiringSquad, modernCocktail
 }
