@@ -78,6 +78,6 @@ struct Fixtures: ParsableCommand {
         } catch {
             throw Console.fail("could not write \(path): \(error.localizedDescription)")
         }
-        Console.out("wrote \(path): add it and the fixtures (as resources) to the app's test target")
+        Console.out("wrote \(path): add it and the fixtures beside it to the app's test target\n")
     }
 }

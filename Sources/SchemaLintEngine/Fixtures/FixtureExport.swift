@@ -19,6 +19,9 @@ public enum FixtureExport {
 
     public static func write(_ states: [FixtureState], to folder: String, rows: Int) throws -> Outcome {
         let previous = try previousFiles(in: folder)
+        let writable = states.filter { $0.schema != nil && $0.unavailable == nil }
+        // Every file is checked before any is written: a refusal leaves the folder as it was.
+        for state in writable { try checkReplaceable(folder + "/" + state.fileName, ownedBy: previous, folder: folder) }
         var outcome = Outcome()
         for state in states {
             guard let schema = state.schema, state.unavailable == nil else {
@@ -26,7 +29,7 @@ public enum FixtureExport {
                 continue
             }
             let path = folder + "/" + state.fileName
-            try clear(path, ownedBy: previous, folder: folder)
+            try clear(path)
             var store = FixtureStore(
                 schema: schema,
                 metadataPlist: try FixtureMetadata.plist(for: state),
@@ -61,19 +64,22 @@ public enum FixtureExport {
         return Set(files)
     }
 
-    private static func clear(_ path: String, ownedBy previous: Set<String>, folder: String) throws {
-        let manager = FileManager.default
+    private static func siblings(of path: String) -> [String] { ["", "-wal", "-shm", "-journal"].map { path + $0 } }
+
+    private static func checkReplaceable(_ path: String, ownedBy previous: Set<String>, folder: String) throws {
         let relative = String(path.dropFirst(folder.count + 1))
-        let siblings = ["", "-wal", "-shm", "-journal"].map { path + $0 }
-        if siblings.contains(where: { manager.fileExists(atPath: $0) }) {
-            guard previous.contains(relative) else {
-                throw Failure(
-                    description: "\(path) already exists and was not written by `schemalint fixtures`; nothing "
-                        + "was replaced. Move it away or choose another --out folder")
-            }
-            for sibling in siblings where manager.fileExists(atPath: sibling) {
-                try? manager.removeItem(atPath: sibling)
-            }
+        guard siblings(of: path).contains(where: { FileManager.default.fileExists(atPath: $0) }),
+            !previous.contains(relative)
+        else { return }
+        throw Failure(
+            description: "\(path) already exists and was not written by `schemalint fixtures`; nothing was "
+                + "written. Move it away or choose another --out folder")
+    }
+
+    private static func clear(_ path: String) throws {
+        let manager = FileManager.default
+        for sibling in siblings(of: path) where manager.fileExists(atPath: sibling) {
+            try? manager.removeItem(atPath: sibling)
         }
         let parent = (path as NSString).deletingLastPathComponent
         do {

@@ -19,7 +19,9 @@ public enum FixturePlanner {
                 checksum: locked.checksum, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
             state.deleteRules = deleteRules(locked.entities)
             for entity in locked.entities where !(entity.indexes ?? []).isEmpty {
-                state.fetchIndexes[entity.name] = (entity.indexes ?? []).map { $0.split(separator: ".").map(String.init) }
+                state.fetchIndexes[entity.name] = (entity.indexes ?? []).map {
+                    $0.split(separator: ".").map(String.init)
+                }
             }
             if let uncertain = locked.checksumUncertainties, !uncertain.isEmpty {
                 state.unavailable = "its checksum was locked as uncertain (\(uncertain.joined(separator: "; ")))"
@@ -95,7 +97,8 @@ public enum FixturePlanner {
         var rules: [String: Int] = [:]
         for entity in snapshots {
             for property in entity.properties where property.kind == .relationship {
-                if let rule = property.deleteRule.flatMap({ codes[$0] }) { rules["\(entity.name).\(property.name)"] = rule }
+                guard let rule = property.deleteRule.flatMap({ codes[$0] }) else { continue }
+                rules["\(entity.name).\(property.name)"] = rule
             }
         }
         return rules
