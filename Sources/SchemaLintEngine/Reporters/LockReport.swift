@@ -85,6 +85,13 @@ public struct LockReport {
         for (key, why) in outcome.unsupported {
             lines.append("not locked \(key): \(why); stores written with it are not checked")
         }
+        for (key, why) in outcome.unreadable {
+            lines.append(
+                "locked \(key) by its bytes only: its model file \(why); an edit to it is caught, not what it changes")
+        }
+        for (key, why) in outcome.bundlesWithoutCurrent {
+            lines.append("not locked \(key): \(why)")
+        }
         for key in outcome.notCompiled {
             lines.append(
                 "not locked \(key): no target compiles it (if a shipped build did, its stores still exist: keep it "
