@@ -92,7 +92,9 @@ final class LegacyElementsModelTests: XCTestCase {
     }
 
     func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {
-        try Analyzer(workingDirectory: folder, threads: 2).analyze(paths: [], lockfile: lockfile)
+        var analyzer = Analyzer(workingDirectory: folder, threads: 2)
+        analyzer.lockfileLocation = "schemalint.lock"
+        return try analyzer.analyze(paths: [], lockfile: lockfile)
     }
 
     func elements(_ entities: [ElementsArchive.Entity]) -> [UInt8] { ElementsArchive.write(entities) }
@@ -107,12 +109,13 @@ final class LegacyElementsModelTests: XCTestCase {
     /// defaults, to-one and to-many relationships with inverses and delete rules, renaming identifiers): the archive
     /// and the XML of the same model give the same entity hashes, and the same details.
     func testAnElementsVersionHashesAsTheSameModelWrittenAsContents() throws {
-        let old = ModelBundleReader.readVersion(
-            ModelBundleReader.VersionFolder(path: try writeVersion("elements", elements(Self.library)),
-                                            display: "Old.xcdatamodel", name: "Old"))
-        let new = ModelBundleReader.readVersion(
-            ModelBundleReader.VersionFolder(path: try writeVersion("contents", Array(Self.libraryContents.utf8)),
-                                            display: "New.xcdatamodel", name: "New"))
+        let old = try XCTUnwrap(
+            ModelBundleReader.read(path: try writeVersion("elements", elements(Self.library)), display: "Old.xcdatamodel")
+                .versions.first)
+        let new = try XCTUnwrap(
+            ModelBundleReader.read(
+                path: try writeVersion("contents", Array(Self.libraryContents.utf8)), display: "New.xcdatamodel"
+            ).versions.first)
         XCTAssertNil(old.problem)
         XCTAssertNil(new.problem)
         XCTAssertEqual(old.location.file, "Old.xcdatamodel/elements")
@@ -123,7 +126,7 @@ final class LegacyElementsModelTests: XCTestCase {
         XCTAssertEqual(old.details.renamingIdentifiers, new.details.renamingIdentifiers)
         XCTAssertEqual(old.details.defaults, new.details.defaults)
         XCTAssertEqual(old.details.deleteRules, new.details.deleteRules)
-        XCTAssertEqual(old.schema.entities.map(\.name), ["Book", "Item", "Loan", "Record", "Shelf"])
+        XCTAssertEqual(old.schema.entities.map { $0.name }, ["Book", "Item", "Loan", "Record", "Shelf"])
         XCTAssertTrue(old.contentsDigest?.hasPrefix("elements-") ?? false)
     }
 
@@ -615,7 +618,11 @@ enum BinaryPlistWriter {
         count < 15 ? [kind << 4 | UInt8(count)] : [kind << 4 | 0x0F, 0x12] + four(count)
     }
 
-    private static func two(_ value: Int) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-    private static func four(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
-    private static func eight(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) } }
+    private static func two(_ value: Int) -> [UInt8] { big(value, 2) }
+    private static func four(_ value: Int) -> [UInt8] { big(value, 4) }
+    private static func eight(_ value: Int) -> [UInt8] { big(value, 8) }
+
+    private static func big(_ value: Int, _ width: Int) -> [UInt8] {
+        (0..<width).reversed().map { UInt8((value >> ($0 * 8)) & 0xFF) }
+    }
 }
