@@ -63,6 +63,12 @@ public enum Locker {
         /// Core Data bundles not locked because `lock` cannot tell which version is current: the rest of the lockfile
         /// is written. Key and why.
         public var bundlesWithoutCurrent: [(key: String, why: String)] = []
+
+        /// Bundles were left out for want of a current version and nothing else is or was locked: `lock` could do
+        /// nothing at all, and says so as a failure.
+        public var nothingLockable: Bool {
+            !bundlesWithoutCurrent.isEmpty && lockfile.versions.isEmpty && (lockfile.coreData ?? [:]).isEmpty
+        }
         /// Entries an earlier release locked that now say which stores hold them (`heldIn`): key and stores.
         public var assigned: [(key: String, stores: [String])] = []
         /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.

@@ -23,6 +23,10 @@ public struct LockReport {
                         + "what really ships"
                 ]
         }
+        if outcome.nothingLockable {
+            return outcome.bundlesWithoutCurrent.map { "schemalint: error: cannot lock \($0.key): \($0.why)" }
+                + ["schemalint: error: nothing was written: no model version can be locked until it is fixed"]
+        }
         guard !outcome.conflicts.isEmpty else { return [] }
         return outcome.conflicts.map {
             "schemalint: error: \($0.key) is locked and has changed since: \($0.changes.joined(separator: "; "))"
