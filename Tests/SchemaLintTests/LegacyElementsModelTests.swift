@@ -110,8 +110,9 @@ final class LegacyElementsModelTests: XCTestCase {
     /// and the XML of the same model give the same entity hashes, and the same details.
     func testAnElementsVersionHashesAsTheSameModelWrittenAsContents() throws {
         let old = try XCTUnwrap(
-            ModelBundleReader.read(path: try writeVersion("elements", elements(Self.library)), display: "Old.xcdatamodel")
-                .versions.first)
+            ModelBundleReader.read(
+                path: try writeVersion("elements", elements(Self.library)), display: "Old.xcdatamodel"
+            ).versions.first)
         let new = try XCTUnwrap(
             ModelBundleReader.read(
                 path: try writeVersion("contents", Array(Self.libraryContents.utf8)), display: "New.xcdatamodel"
@@ -492,7 +493,8 @@ enum ElementsArchive {
             package,
             archive.object("XDModelPackage", [
                 ("_name", archive.string("")), ("_xd_owningModel", .uid(model)),
-                ("XDBucketForClassesstorage", archive.dictionary(entities.map { ($0.name, .uid(entityIDs[$0.name]!)) })),
+                ("XDBucketForClassesstorage",
+                 archive.dictionary(entities.map { ($0.name, .uid(entityIDs[$0.name]!)) })),
                 ("XDBucketForPackagesstorage", archive.dictionary([])),
             ]))
         archive.set(
