@@ -26,8 +26,9 @@ let package = Package(
         // SHA-2 (SHA2.swift) replaced swift-crypto, whose BoringSSL build was most of schemalint's compile time.
         .target(name: "SchemaLintModel"),
         // Core Data model bundles (`.xcdatamodeld` XML) -> the same store model SwiftData versions map to. Its own
-        // small XML reader: no libxml2 on Linux, line numbers for findings, bytes only.
-        .target(name: "SchemaLintBundles", dependencies: ["SchemaLintModel"]),
+        // small XML reader: no libxml2 on Linux, line numbers for findings, bytes only. Xcode 3's binary `elements`
+        // models are keyed archives, read with SchemaLintStore's hardened binary-plist and keyed-archive readers.
+        .target(name: "SchemaLintBundles", dependencies: ["SchemaLintModel", "SchemaLintStore"]),
         // Swift source -> semantic model. The only target that imports SwiftSyntax.
         .target(
             name: "SchemaLintSyntax",

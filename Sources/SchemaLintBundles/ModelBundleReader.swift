@@ -67,8 +67,11 @@ public enum ModelBundleReader {
         public var modelLine = 1
         /// Why `contents` was not read, when it is there but not a regular file of a sane size.
         public var failure: RegularFile.Failure?
-        /// `contents` as output shows it.
-        public var file: String { folder.display + "/contents" }
+        /// The bytes are Xcode 3's binary `elements` file, read because the folder has no `contents`
+        /// (`LegacyElementsReader`); `digest` is then `LegacyElementsReader.digest(of:)`.
+        public var isElements = false
+        /// `contents` (or `elements`) as output shows it.
+        public var file: String { folder.display + (isElements ? "/elements" : "/contents") }
     }
 
     /// `memo`: entities read in other versions (see `EntityMemo`).
@@ -89,6 +92,18 @@ public enum ModelBundleReader {
         let count: Int
         switch fill(&buffer, from: folder.path + "/contents") {
         case let .success(filled): count = filled
+        case .failure(.missing):
+            // Saved before Xcode 4: a binary `elements` file (with `layout`), which momc still compiles. Always kept
+            // whole: it is small, and read each time (its digest only tells an edit of a version that cannot be read).
+            guard case let .success(elements) = RegularFile.bytes(folder.path + "/elements") else {
+                var unread = VersionContents(folder: folder, bytes: nil, digest: nil)
+                unread.failure = .missing
+                return unread
+            }
+            var legacy = VersionContents(
+                folder: folder, bytes: elements, digest: LegacyElementsReader.digest(of: elements))
+            legacy.isElements = true
+            return legacy
         case let .failure(failure):
             var unread = VersionContents(folder: folder, bytes: nil, digest: nil)
             unread.failure = failure
@@ -108,6 +123,9 @@ public enum ModelBundleReader {
             // Read for its digest alone: read again now that it is needed.
             contents = Self.contents(of: contents.folder)
         }
+        if contents.isElements, let bytes = contents.bytes {
+            return LegacyElementsReader.read(bytes, name: contents.folder.name, file: contents.file)
+        }
         guard let bytes = contents.bytes else {
             // Models saved before Xcode 4 are a binary `elements` archive (with `layout`), which momc still compiles.
             let legacy =
@@ -118,8 +136,8 @@ public enum ModelBundleReader {
                 name: contents.folder.name, location: SourceLocation(file: file, line: 1, column: 1),
                 identifier: nil, schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
                 problem: legacy
-                    ? "is in the binary format of Xcode 3 (an `elements` file, no `contents`), which schemalint "
-                        + "does not read"
+                    ? "is an Xcode 3 model (a binary `elements` file, no `contents`) that schemalint cannot read: "
+                        + "the file cannot be opened"
                     : contents.failure.map { "has a contents file schemalint does not read: \($0)" }
                         ?? "has no readable contents file")
             version.isUnsupportedFormat = legacy

@@ -142,7 +142,7 @@ public enum ModelContentsReader {
     }
 
     /// A parent entity that is not in the model, or a chain of parents that comes back to itself: `momc` refuses both.
-    private static func inheritanceProblem(_ entities: [StoreEntity], lines: [String: Int]) -> XMLFailure? {
+    static func inheritanceProblem(_ entities: [StoreEntity], lines: [String: Int]) -> XMLFailure? {
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entity in entities {
             var seen: Set<String> = [entity.name]

@@ -78,32 +78,36 @@ public enum ArchivedDataModel {
 
 extension ArchivedObject {
     /// The values of an archived dictionary (`NS.keys`, `NS.objects`), as objects.
-    fileprivate func dictionaryValues() -> [ArchivedObject] {
+    public func dictionaryValues() -> [ArchivedObject] {
         (fields["NS.objects"]?.array ?? []).compactMap(archive.object)
     }
 
     /// An element's stereotype settings by key: each stereotype's owned properties' default values, merged.
-    fileprivate func stereotypeValues() -> [String: PropertyListValue] {
-        var values: [String: PropertyListValue] = [:]
-        guard let stereotypes = object("XDBucketForStereotypesstorage") else { return values }
+    public func stereotypeValues() -> [String: PropertyListValue] {
+        stereotypeSettings().compactMapValues { $0.value("_default") }
+    }
+
+    /// An element's stereotype settings by key, as the archived settings (`XDUMLPropertyImp`) whose `_default` holds
+    /// the value: an object value (a relationship's destination entity) is read from them with `object("_default")`.
+    public func stereotypeSettings() -> [String: ArchivedObject] {
+        var settings: [String: ArchivedObject] = [:]
+        guard let stereotypes = object("XDBucketForStereotypesstorage") else { return settings }
         for stereotype in stereotypes.dictionaryValues() {
             guard let owned = stereotype.object("XDBucketForOwnedAttributesstorage") else { continue }
             let keys = owned.fields["NS.keys"]?.array ?? []
             let objects = owned.fields["NS.objects"]?.array ?? []
             for (key, object) in zip(keys, objects) {
-                guard let name = archive.resolve(key)?.string, let setting = archive.object(object),
-                    let value = setting.value("_default")
-                else { continue }
-                values[name] = value
+                guard let name = archive.resolve(key)?.string, let setting = archive.object(object) else { continue }
+                settings[name] = setting
             }
         }
-        return values
+        return settings
     }
 }
 
 extension PropertyListValue {
     /// A flag as archives keep them: a boolean, or a number.
-    fileprivate var isTrue: Bool? {
+    public var isTrue: Bool? {
         switch self {
         case let .bool(flag): return flag
         case let .integer(number): return number != 0

@@ -78,7 +78,7 @@ struct Lock: ParsableCommand {
         if !report.problems.isEmpty {
             for line in report.problems { Console.err(line) }
             // Sources that cannot be read completely: the tool could not do its job. Conflicts: findings.
-            throw outcome.incomplete.isEmpty ? ExitStatus.findings : ExitStatus.failure
+            throw outcome.incomplete.isEmpty && !outcome.nothingLockable ? ExitStatus.findings : ExitStatus.failure
         }
         for line in report.duplicateChecksums {
             Console.err("schemalint: \(strict ? "error" : "warning"): \(line)")

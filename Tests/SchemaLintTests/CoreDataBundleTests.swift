@@ -210,8 +210,9 @@ final class CoreDataBundleTests: XCTestCase {
     }
 
     /// A version saved before Xcode 4 (a binary `elements` archive with `layout`, no `contents`; Automattic's
-    /// simplenote-ios ships one) is a format schemalint does not read, not damage: Xcode still compiles it. It is
-    /// named without asking for a repair, and `lock` records the other versions instead of refusing them all.
+    /// simplenote-ios ships one) whose archive schemalint cannot read is not damage: Xcode still compiles it. It is
+    /// named without asking for a repair, `lock` records its bytes' digest and the other versions instead of refusing
+    /// them all (LegacyElementsModelTests reads real-shaped archives).
     func testAVersionInXcode3sFormatIsNamedAndTheOthersAreLocked() throws {
         let legacy = folder.appendingPathComponent("\(model)/Journal.xcdatamodel")
         try FileManager.default.removeItem(at: legacy.appendingPathComponent("contents"))
@@ -220,11 +221,11 @@ final class CoreDataBundleTests: XCTestCase {
         let findings = try analyze().findings
         XCTAssertEqual(TestSupport.summary(findings), ["syntax_error \(model)/Journal.xcdatamodel/elements:1"])
         XCTAssertEqual(findings[0].message.id, "model-format")
-        XCTAssertTrue(findings[0].message.text.contains("binary format of Xcode 3"), "\(findings[0].message)")
+        XCTAssertTrue(findings[0].message.text.contains("Xcode 3 model"), "\(findings[0].message)")
         XCTAssertFalse(findings[0].message.text.contains("momc refuses"), "\(findings[0].message)")
         let outcome = Locker.plan(try analyze(), existing: nil, request: .init())
         XCTAssertEqual(outcome.incomplete.map(\.key), [])
-        XCTAssertEqual(outcome.unsupported.map(\.key), ["Journal.xcdatamodeld/Journal"])
+        XCTAssertEqual(outcome.unreadable.map(\.key), ["Journal.xcdatamodeld/Journal"])
         XCTAssertEqual(outcome.recorded, ["Journal.xcdatamodeld/Journal 2"])
         XCTAssertEqual(try analyze(outcome.lockfile).findings.map(\.rule), [RuleID.syntaxError])
         // Without `elements` either, the folder is as damaged as before: nothing is written.

@@ -28,13 +28,17 @@ enum BundleLocker {
                 if lockedBundle == nil { outcome.testOnly.append(bundle.key) }
                 continue
             }
+            // One bundle whose current version cannot be told does not keep the others from being locked
+            // (`current_model_version_invalid` reports it).
             guard let current = bundle.currentVersion else {
-                outcome.incomplete.append(
+                outcome.bundlesWithoutCurrent.append(
                     (bundle.key, "its current version is not known (\(CurrentModelVersion.problem(of: bundle) ?? "")"
                         + "): set it in Xcode's model inspector"))
                 continue
             }
-            if let problem = current.problem {
+            // A current version whose `contents` momc refuses (no build ships it): fixed first. An Xcode 3 version
+            // schemalint cannot read is recorded by its bytes below.
+            if let problem = current.problem, !current.isUnsupportedFormat {
                 outcome.incomplete.append((bundle.key(of: current), "its model file \(problem)"))
                 continue
             }
@@ -52,13 +56,31 @@ enum BundleLocker {
                     continue
                 }
                 if let problem = version.problem {
-                    // An old format is not damage: Xcode compiles it, and refusing the lockfile would be for ever.
-                    if version.isUnsupportedFormat {
+                    // An Xcode 3 archive that cannot be read (momc compiles what schemalint does not know): its
+                    // digest is recorded, so an edit is still caught. A damaged `contents` momc refuses too.
+                    if version.isUnsupportedFormat, let digest = version.contentsDigest {
+                        recordUnreadable(
+                            version, digest: digest, why: problem, in: bundle, request: request, outcome: &outcome)
+                    } else if version.isUnsupportedFormat {
+                        // An old format is not damage: Xcode compiles it, and refusing the lockfile would be for ever.
                         outcome.unsupported.append((key, "its model file \(problem)"))
                     } else {
                         outcome.incomplete.append((key, "its model file \(problem)"))
                     }
                     continue
+                }
+                // Read now, unreadable when locked: the same bytes are recorded as they read; other bytes are an edit
+                // whose hashes cannot be compared.
+                if let was = lockedBundle?.unreadable?[version.name], locked == nil {
+                    guard was.contents == version.contentsDigest || !request.accept.isDisjoint(with: names) else {
+                        outcome.conflicts.append(
+                            (key, ["its model file changed since it was locked as a file schemalint could not read"]))
+                        continue
+                    }
+                    outcome.lockfile.coreData?[bundle.key]?.unreadable?[version.name] = nil
+                    if outcome.lockfile.coreData?[bundle.key]?.unreadable?.isEmpty == true {
+                        outcome.lockfile.coreData?[bundle.key]?.unreadable = nil
+                    }
                 }
                 let now = analysis.modelVersions.first { $0.key == key }
                     ?? VersionAnalysis(bundleVersion: version, key: key)
@@ -105,6 +127,34 @@ enum BundleLocker {
             retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
             recordMappingModels(of: bundle, locked: lockedBundle, outcome: &outcome)
         }
+    }
+
+    /// A version that cannot be read, recorded by its bytes' digest (`LockedBundle.unreadable`). A recorded digest
+    /// that differs is an edit in place, a conflict unless accepted by name.
+    private static func recordUnreadable(
+        _ version: ModelBundleVersion, digest: String, why: String, in bundle: ModelBundle, request: Locker.Request,
+        outcome: inout Locker.Outcome
+    ) {
+        let key = bundle.key(of: version)
+        let names: Set<String> = [key, version.name, bundle.key]
+        let was = outcome.lockfile.coreData?[bundle.key]?.unreadable?[version.name]
+        if let was, was.contents == digest { return }
+        if was != nil, request.accept.isDisjoint(with: names) {
+            outcome.conflicts.append(
+                (key, ["its model file changed since it shipped (schemalint cannot read it, so which entity hashes "
+                    + "moved cannot be told)"]))
+            return
+        }
+        var locked = outcome.lockfile.coreData?[bundle.key] ?? LockedBundle(path: bundle.path, current: nil)
+        var unreadable = locked.unreadable ?? [:]
+        unreadable[version.name] = UnreadableModelVersion(
+            contents: digest, why: why, lockedAt: was?.lockedAt ?? request.date,
+            release: was?.release ?? request.release)
+        locked.unreadable = unreadable
+        locked.path = bundle.path
+        if outcome.lockfile.coreData == nil { outcome.lockfile.coreData = [:] }
+        outcome.lockfile.coreData?[bundle.key] = locked
+        outcome.unreadable.append((key, why))
     }
 
     /// What comparing each mapping model with its versions gave, and the bytes it rests on (`RecordedMappingModels`):

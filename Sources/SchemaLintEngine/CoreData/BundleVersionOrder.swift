@@ -19,7 +19,8 @@ struct BundleVersionOrder: Sendable {
         // A version made current twice (a move back accepted) stands where it was made current last.
         for (index, name) in (locked?.becameCurrent ?? []).enumerated() { history[name] = index }
         self.history = history
-        self.locked = Set(locked?.versions.keys.map { $0 } ?? [])
+        // A version locked by its bytes alone (`unreadable`) shipped as much as one locked with its hashes.
+        self.locked = Set(locked?.versions.keys.map { $0 } ?? []).union(locked?.unreadable?.keys.map { $0 } ?? [])
     }
 
     /// Whether the lockfile records anything about `name`'s place: locked, or once current.

@@ -23,8 +23,17 @@ struct ShippedModelVersions {
         var location: SourceLocation
     }
 
+    /// A shipped version locked by its bytes alone (schemalint could not read it, `LockedBundle.unreadable`) whose
+    /// bytes are no longer those: edited in place, whether its entity hashes moved cannot be told.
+    struct BytesEdit {
+        var bundle: ModelBundle
+        var version: ModelBundleVersion
+        var recorded: UnreadableModelVersion
+    }
+
     var edits: [Edit] = []
     var removals: [Removal] = []
+    var bytesEdits: [BytesEdit] = []
 
     init(_ context: RuleContext) {
         guard let lockfile = context.lockfile, context.project.modelBundlesRead else { return }
@@ -44,6 +53,14 @@ struct ShippedModelVersions {
                 lockfile.revisionDeclarations[bundleKey]
                 ?? SourceLocation(
                     file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
+            if let bundle = bundles[bundleKey], bundle.ships {
+                for (name, recorded) in (lockedBundle.unreadable ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard let version = bundle.version(named: name), let digest = version.contentsDigest,
+                        digest != recorded.contents
+                    else { continue }
+                    bytesEdits.append(BytesEdit(bundle: bundle, version: version, recorded: recorded))
+                }
+            }
             let ordered = BundleVersionOrder(lockedBundle).sorted(Array(lockedBundle.versions), by: \.key)
             // Versions held only in files the app no longer opens: no store of theirs is opened with this bundle.
             let leftBehind = context.coreDataLeftBehind(bundleKey)

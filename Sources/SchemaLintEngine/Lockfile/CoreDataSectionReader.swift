@@ -47,10 +47,12 @@ enum CoreDataSectionReader {
         var versions: [String: LockedModelVersion]?
         var entities: [String: LockedEntity]?
         var mappingModels: [String: LockedMappingModel]??
+        var unreadable: [String: UnreadableModelVersion]??
         let read = json.object { json, key in
             switch key {
             case "path": return json.required(&path) { $0.string() }
             case "mappingModels": return json.optional(&mappingModels) { $0.map(mappingModel) }
+            case "unreadable": return json.optional(&unreadable) { $0.map(unreadableVersion) }
             case "current": return json.optional(&current) { $0.string() }
             case "currentHistory": return json.optional(&currentHistory) { $0.array { $0.string() } }
             case "versions": return json.required(&versions) { $0.map(modelVersion) }
@@ -61,7 +63,23 @@ enum CoreDataSectionReader {
         guard read, let path, let versions, let entities else { return nil }
         return LockedBundle(
             path: path, current: current ?? nil, currentHistory: currentHistory ?? nil, versions: versions,
-            entities: entities, mappingModels: mappingModels ?? nil)
+            entities: entities, mappingModels: mappingModels ?? nil, unreadable: unreadable ?? nil)
+    }
+
+    private static func unreadableVersion(_ json: inout JSONCursor) -> UnreadableModelVersion? {
+        var contents, why: String?
+        var lockedAt, release: String??
+        let read = json.object { json, key in
+            switch key {
+            case "contents": return json.required(&contents) { $0.string() }
+            case "why": return json.required(&why) { $0.string() }
+            case "lockedAt": return json.optional(&lockedAt) { $0.string() }
+            case "release": return json.optional(&release) { $0.string() }
+            default: return json.skipValue()
+            }
+        }
+        guard read, let contents, let why else { return nil }
+        return UnreadableModelVersion(contents: contents, why: why, lockedAt: lockedAt ?? nil, release: release ?? nil)
     }
 
     private static func mappingModel(_ json: inout JSONCursor) -> LockedMappingModel? {

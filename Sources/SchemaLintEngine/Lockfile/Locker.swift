@@ -57,6 +57,18 @@ public enum Locker {
         /// Core Data model versions in a format schemalint does not read (`ModelBundleVersion.isUnsupportedFormat`):
         /// not locked, and the rest of the lockfile is written. Key and why.
         public var unsupported: [(key: String, why: String)] = []
+        /// Core Data versions that cannot be read whose bytes' digest this run records (`LockedBundle.unreadable`):
+        /// an edit in place is still caught. Key and why they cannot be read.
+        public var unreadable: [(key: String, why: String)] = []
+        /// Core Data bundles not locked because `lock` cannot tell which version is current: the rest of the lockfile
+        /// is written. Key and why.
+        public var bundlesWithoutCurrent: [(key: String, why: String)] = []
+
+        /// Bundles were left out for want of a current version and nothing else is or was locked: `lock` could do
+        /// nothing at all, and says so as a failure.
+        public var nothingLockable: Bool {
+            !bundlesWithoutCurrent.isEmpty && lockfile.versions.isEmpty && (lockfile.coreData ?? [:]).isEmpty
+        }
         /// Entries an earlier release locked that now say which stores hold them (`heldIn`): key and stores.
         public var assigned: [(key: String, stores: [String])] = []
         /// Locked entries no store of the app's containers holds now: kept as they are, and named. Key and why.
@@ -81,7 +93,7 @@ public enum Locker {
         public var changed: Bool {
             !recorded.isEmpty || !remapped.isEmpty || !renamedTypes.isEmpty || !accepted.isEmpty || !retired.isEmpty
                 || !evidence.isEmpty || !assigned.isEmpty || !currentVersions.isEmpty || !digests.isEmpty
-                || !rekeyed.isEmpty || !mappingRecords.isEmpty
+                || !rekeyed.isEmpty || !mappingRecords.isEmpty || !unreadable.isEmpty
         }
     }
 

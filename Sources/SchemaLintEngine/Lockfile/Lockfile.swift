@@ -66,10 +66,15 @@ public struct LockedBundle: Equatable, Sendable, Codable {
     /// (`ModelV2toV3.xcmappingmodel`). Bookkeeping, not a shipped fact: `check` takes it instead of decoding the
     /// embedded models again while the bytes it was worked out from stay the same. nil when none was recorded.
     public var mappingModels: [String: LockedMappingModel]?
+    /// Shipped versions schemalint could not read when they were locked (an Xcode 3 `elements` archive it does not
+    /// understand, a damaged model file), by name: their bytes' digest, so an edit in place is still caught even
+    /// though their hashes are not known. nil when there are none.
+    public var unreadable: [String: UnreadableModelVersion]?
 
     public init(
         path: String, current: String?, currentHistory: [String]? = nil, versions: [String: LockedModelVersion] = [:],
-        entities: [String: LockedEntity] = [:], mappingModels: [String: LockedMappingModel]? = nil
+        entities: [String: LockedEntity] = [:], mappingModels: [String: LockedMappingModel]? = nil,
+        unreadable: [String: UnreadableModelVersion]? = nil
     ) {
         self.path = path
         self.current = current
@@ -77,6 +82,7 @@ public struct LockedBundle: Equatable, Sendable, Codable {
         self.versions = versions
         self.entities = entities
         self.mappingModels = mappingModels
+        self.unreadable = unreadable
     }
 
     /// The versions that became current, oldest first, ending with `current`: `currentHistory`, or `[current]` for a
@@ -109,6 +115,23 @@ public struct LockedModelVersion: Equatable, Sendable, Codable {
     /// a version held only in files no stack opens now was left behind (`CoreDataStoreFiles`). nil when the sources
     /// did not tell, and in entries written before it was recorded.
     public var heldIn: [String]? = nil
+}
+
+/// A shipped model version whose file schemalint could not read: what it was, as bytes.
+public struct UnreadableModelVersion: Equatable, Sendable, Codable {
+    /// The digest of the model file's bytes (`contents`, or Xcode 3's `elements`) when locked.
+    public var contents: String
+    /// Why it could not be read.
+    public var why: String
+    public var lockedAt: String?
+    public var release: String?
+
+    public init(contents: String, why: String, lockedAt: String? = nil, release: String? = nil) {
+        self.contents = contents
+        self.why = why
+        self.lockedAt = lockedAt
+        self.release = release
+    }
 }
 
 /// A mapping model compared with the versions it names, and the bytes that comparison rests on: the same three

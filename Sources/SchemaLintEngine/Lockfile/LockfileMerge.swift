@@ -64,6 +64,14 @@ public enum LockfileMerge {
                 }
             }
             kept.entities.merge(bundle.entities) { mine, _ in mine }
+            // Versions locked by their bytes alone: two branches that recorded other bytes disagree.
+            for (name, entry) in (bundle.unreadable ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if let existing = kept.unreadable?[name] {
+                    if existing.contents != entry.contents { disagreements.append("\(key)/\(name)") }
+                } else {
+                    kept.unreadable = (kept.unreadable ?? [:]).merging([name: entry]) { mine, _ in mine }
+                }
+            }
             // Mapping model records are bookkeeping too: a record the branches disagree on is dropped until the next
             // lock, as the contents digest is.
             for (name, record) in bundle.mappingModels ?? [:] where kept.mappingModels?[name] != record {

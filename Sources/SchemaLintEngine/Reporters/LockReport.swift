@@ -23,6 +23,10 @@ public struct LockReport {
                         + "what really ships"
                 ]
         }
+        if outcome.nothingLockable {
+            return outcome.bundlesWithoutCurrent.map { "schemalint: error: cannot lock \($0.key): \($0.why)" }
+                + ["schemalint: error: nothing was written: no model version can be locked until it is fixed"]
+        }
         guard !outcome.conflicts.isEmpty else { return [] }
         return outcome.conflicts.map {
             "schemalint: error: \($0.key) is locked and has changed since: \($0.changes.joined(separator: "; "))"
@@ -84,6 +88,13 @@ public struct LockReport {
         }
         for (key, why) in outcome.unsupported {
             lines.append("not locked \(key): \(why); stores written with it are not checked")
+        }
+        for (key, why) in outcome.unreadable {
+            lines.append(
+                "locked \(key) by its bytes only: its model file \(why); an edit to it is caught, not what it changes")
+        }
+        for (key, why) in outcome.bundlesWithoutCurrent {
+            lines.append("not locked \(key): \(why)")
         }
         for key in outcome.notCompiled {
             lines.append(

@@ -107,7 +107,15 @@ extension LockfileMissingRule {
     /// A Core Data app: the versions of its compiled model bundles are what shipped stores hold. Not reported when the
     /// lockfile records any of the app's bundles (a bundle added later is locked with the next release).
     func bundles(_ context: RuleContext, expected: String) -> [Finding] {
-        let bundles = context.project.modelBundles.filter { $0.ships && !$0.versions.isEmpty }
+        // Only bundles `lock` can record: one whose current version cannot be told, or none of whose versions has a
+        // model file to read or to take the bytes of, is left out (`current_model_version_invalid` and
+        // `syntax_error` say why); asking to lock it would ask for what `lock` cannot do.
+        let bundles = context.project.modelBundles.filter { bundle in
+            bundle.ships && bundle.currentVersion != nil
+                && bundle.versions.contains { version in
+                    version.problem == nil || (version.isUnsupportedFormat && version.contentsDigest != nil)
+                }
+        }
         guard let first = bundles.min(by: { $0.path < $1.path }) else { return [] }
         // A lockfile that records any bundle was made by a `lock`: a bundle it does not record is new and has not
         // shipped yet (Delta beta5 moved its model into a new bundle), and `lock` at the release records it.

@@ -72,7 +72,16 @@ public struct ShippedSchemaEditedRule: Rule {
                     edit.version.name, bundle: edit.bundle.key, changes: edit.changes, twin: twin),
                 severity: .warning)
         }
-        return modelEdits + byLocation.keys.sorted().map { location in
+        // Versions locked by their bytes alone: an edit is told, what it changed cannot be.
+        let bytesEdits = context.shippedModels.bytesEdits.map { edit in
+            finding(
+                edit.version.location, about: .version(edit.bundle.key(of: edit.version)),
+                .shippedModelVersionBytesEdited(
+                    edit.version.name, bundle: edit.bundle.key, why: edit.recorded.why,
+                    readNow: edit.version.problem == nil),
+                severity: .warning)
+        }
+        return modelEdits + bytesEdits + byLocation.keys.sorted().map { location in
             let group = byLocation[location]!.sorted { a, b in
                 switch (a.version.identifier, b.version.identifier) {
                 case let (x?, y?) where x != y: return x < y
@@ -161,6 +170,23 @@ enum ShippedEditEffect: Int, Comparable {
 
 extension Finding.Message {
     /// A locked Core Data model version whose entity hashes moved.
+    static func shippedModelVersionBytesEdited(_ name: String, bundle: String, why: String, readNow: Bool) -> Self {
+        Self(
+            id: "model-bytes-edited",
+            "\(name) of \(bundle) was edited after it shipped: if its entity hashes moved, its stores fail to open "
+                + "(134130)",
+            detail: "When it was locked, its model file \(why), so the lockfile holds its bytes, not its hashes; "
+                + "they have changed since. "
+                + (readNow
+                    ? "schemalint reads it now, but cannot tell what it was"
+                    : "schemalint cannot read it, so what the edit changed cannot be told")
+                + ". An edit that moves any entity's hash leaves stores written with the shipped model with no "
+                + "model to open or migrate them",
+            fix: "Restore \(name) as it shipped and make the change in a new model version; if the edit changes no "
+                + "entity (Xcode re-saved it), re-record it with `schemalint lock --accept \"\(bundle)/\(name)\" "
+                + "--reason ...`")
+    }
+
     static func shippedModelVersionEdited(_ name: String, bundle: String, changes: [String], isCurrent: Bool) -> Self {
         let held = isCurrent ? "Stores it wrote" : "Stores still in it"
         let listed = changes.count > 6 ? changes.prefix(5) + ["and \(changes.count - 5) more changes"] : changes[...]

@@ -77,9 +77,9 @@ extension Finding.Message {
     static func modelFormatUnsupported(_ version: String, bundle: String, _ problem: String) -> Self {
         Self(
             id: "model-format",
-            "\(version) of \(bundle) is in a format schemalint does not read: its hashes go unchecked",
-            detail: said(version, problem) + ": its hashes are neither locked nor checked, the other versions' are. "
-                + "schemalint reads the `contents` file Xcode has written since Xcode 4",
+            "\(version) of \(bundle) is an Xcode 3 model schemalint cannot read: its hashes go unchecked",
+            detail: said(version, problem) + ": its hashes are neither locked nor checked, the other versions' are; "
+                + "`lock` records its bytes, so an edit to it is still caught, but not what the edit changes",
             fix: "Nothing needs repair; review edits to this version by hand, as schemalint cannot compare them")
     }
 }

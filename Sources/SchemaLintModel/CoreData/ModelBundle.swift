@@ -79,8 +79,9 @@ public struct ModelBundleVersion: Sendable {
     /// Why the version could not be read (malformed XML, an unknown attribute type, a cycle of parent entities):
     /// such a version is named and skipped, never hashed.
     public var problem: String?
-    /// Set with `problem` when the version is in a format schemalint does not read (Xcode 3's binary `elements`
-    /// file), not damaged: Xcode still compiles it, so there is nothing to repair and `lock` records the others.
+    /// Set with `problem` when the version is an Xcode 3 binary `elements` file schemalint cannot read (an archive
+    /// it does not know), not damage: Xcode still compiles it, so there is nothing to repair; `lock` records its
+    /// bytes' digest (`contentsDigest`, when the file could be read) and the other versions.
     public var isUnsupportedFormat = false
     /// Set with `problem` when `contents` is there but was not read: a pipe, a device or a file of hundreds of
     /// megabytes stands where the model file should be (see `RegularFile`).
