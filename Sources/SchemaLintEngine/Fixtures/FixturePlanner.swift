@@ -75,6 +75,15 @@ public enum FixturePlanner {
                 }
                 states.append(rebuilding(state, from: snapshots))
             }
+            // Locked by its bytes only: there is no model to write a store for.
+            for (name, unreadable) in (bundle.unreadable ?? [:]).sorted(by: { $0.key < $1.key }) {
+                states.append(
+                    FixtureState(
+                        key: "\(bundleKey)/\(name)", framework: .coreData, fileName: "", schema: nil,
+                        versionIdentifiers: [], entityHashes: [:], checksum: nil, origin: "", heldIn: [],
+                        unavailable: "it was locked by its bytes only, since its model could not be read "
+                            + "(\(unreadable.why))"))
+            }
         }
         return states
     }
