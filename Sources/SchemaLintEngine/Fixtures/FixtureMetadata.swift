@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// The `Z_METADATA` property list of a fixture: what the framework records to recognise the state.
