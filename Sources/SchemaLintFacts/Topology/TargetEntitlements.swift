@@ -1,6 +1,5 @@
 import SchemaLintModel
 
-
 /// What a target's entitlements say about where SwiftData keeps its data. A configuration leaving `groupContainer` at
 /// `.automatic` puts its store in the target's App Group container (the first of
 /// `com.apple.security.application-groups`); one leaving `cloudKitDatabase` at `.automatic` syncs when the target is
