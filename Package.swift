@@ -13,7 +13,7 @@ let package = Package(
         .library(
             name: "SchemaLint", targets: [
                 "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite", "SchemaLintBundles",
-                "SchemaLintEngine",
+                "SchemaLintFacts", "SchemaLintRules", "SchemaLintEngine",
             ]),
     ],
     dependencies: [
@@ -59,16 +59,26 @@ let package = Package(
                 "SchemaLintModel", "CZlib",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
             ]),
-        // File discovery, rules, lockfile, reporters: the pipeline the CLI drives.
+        // What rules read: findings, the lockfile's types (not its reading or writing), the store topology and its
+        // queries, the diff, Core Data version judgements, plan usage, and `RuleContext` holding them. No IO.
+        .target(name: "SchemaLintFacts", dependencies: ["SchemaLintModel", "SchemaLintStore"]),
+        // Every rule, one per file, `Rule` and the registry. Sees the model and the facts only: lockfile IO, history,
+        // fixes, discovery and reporters live in SchemaLintEngine, which a rule cannot import.
+        .target(
+            name: "SchemaLintRules",
+            dependencies: ["SchemaLintModel", "SchemaLintFacts"],
+            plugins: [.plugin(name: "RuleCatalogPlugin")]
+        ),
+        // File discovery, lockfile IO, history, fixes, reporters: the pipeline the CLI drives; runs the rules.
         .target(
             name: "SchemaLintEngine",
             dependencies: [
                 "SchemaLintModel", "SchemaLintSyntax", "SchemaLintStore", "SchemaLintRewrite", "SchemaLintBundles",
+                "SchemaLintFacts", "SchemaLintRules",
                 .product(name: "Yams", package: "Yams"),
-            ],
-            plugins: [.plugin(name: "RuleCatalogPlugin")]
+            ]
         ),
-        // The rule registry (from the rule files) and Rules/*.md embedded in the engine at build time.
+        // Rules/*.md embedded in SchemaLintRules at build time.
         .executableTarget(name: "rule-catalog-generator"),
         .plugin(name: "RuleCatalogPlugin", capability: .buildTool(), dependencies: ["rule-catalog-generator"]),
         .executableTarget(
@@ -89,7 +99,7 @@ let package = Package(
             name: "SchemaLintTests",
             dependencies: [
                 "SchemaLintEngine", "SchemaLintSyntax", "SchemaLintModel", "SchemaLintStore", "SchemaLintRewrite",
-                "SchemaLintBundles",
+                "SchemaLintBundles", "SchemaLintFacts", "SchemaLintRules",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
             ],
             resources: [.copy("Fixtures")]

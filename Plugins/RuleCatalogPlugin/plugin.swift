@@ -1,28 +1,23 @@
 import Foundation
 import PackagePlugin
 
-/// Generates the engine's rule catalog from what a rule consists of: its file in `Sources/SchemaLintEngine/Rules/`
-/// (the registry) and its document in `Rules/` (embedded). Adding a rule needs no list to edit and no script to run.
+/// Embeds the rule documents (`Rules/*.md`) in SchemaLintRules at build time, so `schemalint explain` and SARIF help
+/// work from an installed binary with nothing beside it. The rules themselves are listed in `RuleRegistry.rules`, a
+/// list the compiler checks; `RuleRegistryTests` keeps it complete.
 @main
 struct RuleCatalogPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let documents = context.package.directoryURL.appendingPathComponent("Rules")
-        let sources = context.package.directoryURL.appendingPathComponent("Sources/SchemaLintEngine/Rules")
-        func files(_ folder: URL, _ suffix: String) throws -> [URL] {
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(suffix) }.sorted()
-                .map { folder.appendingPathComponent($0) }
-        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: documents.path)
+            .filter { $0.hasSuffix(".md") }.sorted()
         let output = context.pluginWorkDirectoryURL
         return [
             .buildCommand(
-                displayName: "Generating the rule catalog",
+                displayName: "Embedding the rule documents",
                 executable: try context.tool(named: "rule-catalog-generator").url,
-                arguments: [documents.path, sources.path, output.path],
-                inputFiles: try files(documents, ".md") + files(sources, "Rule.swift"),
-                outputFiles: [
-                    output.appendingPathComponent("RuleCatalog.swift"),
-                    output.appendingPathComponent("RuleDocuments.swift"),
-                ]
+                arguments: [documents.path, output.path],
+                inputFiles: names.map { documents.appendingPathComponent($0) },
+                outputFiles: [output.appendingPathComponent("RuleDocuments.swift")]
             )
         ]
     }

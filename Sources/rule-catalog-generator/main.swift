@@ -1,39 +1,27 @@
 import Foundation
 
-// Generates the engine's rule catalog on every build (run by RuleCatalogPlugin), so adding a rule is one Swift file
-// and one document:
-// - RuleCatalog.swift: every rule type, one per `Sources/SchemaLintEngine/Rules/<Type>Rule.swift` file;
+// Embeds the rule documents in SchemaLintRules on every build (run by RuleCatalogPlugin):
 // - RuleDocuments.swift: `Rules/<id>.md` embedded, so `schemalint explain` and SARIF help work from an installed
 //   binary with no resource bundle beside it.
+// Rules are not found here: `RuleRegistry.rules` lists them, and a test checks every `Rule` type is listed.
 //
-// Usage: rule-catalog-generator <Rules folder> <rule sources folder> <output folder>
+// Usage: rule-catalog-generator <Rules folder> <output folder>
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: rule-catalog-generator <Rules> <rule sources> <output folder>\n".utf8))
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: rule-catalog-generator <Rules> <output folder>\n".utf8))
     exit(2)
 }
 let documents = URL(fileURLWithPath: arguments[1])
-let sources = URL(fileURLWithPath: arguments[2])
-let output = URL(fileURLWithPath: arguments[3])
+let output = URL(fileURLWithPath: arguments[2])
 
-/// Writes only when the text changed, so an unchanged catalog does not rebuild the engine.
+/// Writes only when the text changed, so unchanged documents do not rebuild the rules.
 func write(_ text: String, to name: String) throws {
     let destination = output.appendingPathComponent(name)
     if (try? String(contentsOf: destination, encoding: .utf8)) != text {
         try text.write(to: destination, atomically: true, encoding: .utf8)
     }
 }
-
-let ruleTypes = try FileManager.default.contentsOfDirectory(atPath: sources.path)
-    .filter { $0.hasSuffix("Rule.swift") && $0 != "Rule.swift" }
-    .map { String($0.dropLast(".swift".count)) }
-    .sorted()
-var catalog = "// Generated on every build by RuleCatalogPlugin from the rule files' names. Not checked in.\n\n"
-catalog += "enum RuleCatalog {\n    static let rules: [any Rule] = [\n"
-catalog += ruleTypes.map { "        \($0)(),\n" }.joined()
-catalog += "    ]\n}\n"
-try write(catalog, to: "RuleCatalog.swift")
 
 let names = try FileManager.default.contentsOfDirectory(atPath: documents.path)
     .filter { $0.hasSuffix(".md") && $0 != "README.md" }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SchemaLintEngine
+@testable import SchemaLintFacts
 
 /// schemalint reads a lockfile's `coreData` section with a reader of its own: it must give what `JSONDecoder` gives,
 /// or give up so that `JSONDecoder` decides.

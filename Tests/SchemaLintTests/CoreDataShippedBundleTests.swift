@@ -3,6 +3,7 @@ import SchemaLintModel
 import XCTest
 
 @testable import SchemaLintEngine
+@testable import SchemaLintFacts
 
 /// Which model bundles ship, and lock keys that stay put (field test on real Core Data apps): a bundle a CocoaPods
 /// development pod compiles (the-blue-alliance-ios), one only a unit-test target compiles (its `Test.xcdatamodeld`),

@@ -3,6 +3,7 @@ import SchemaLintModel
 import XCTest
 
 @testable import SchemaLintEngine
+@testable import SchemaLintFacts
 
 /// `lock` writes a lockfile through `JSONValueEncoder`, not `JSONEncoder` then `JSONDecoder`: it must give the very
 /// value the round trip gave, so no lockfile's bytes change.

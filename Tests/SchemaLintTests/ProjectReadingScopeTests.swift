@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SchemaLintEngine
+@testable import SchemaLintFacts
 
 /// When no Swift file holds SwiftData's words, only the model bundles' membership matters: a project file that is
 /// not the nearest one of a bundle is read only when its bytes can list the bundle (`ProjectFileMentions`).

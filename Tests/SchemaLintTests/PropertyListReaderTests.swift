@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import SchemaLintEngine
+@testable import SchemaLintFacts
 
 /// schemalint reads `project.pbxproj` with a reader of its own: it must give what Foundation's reader gives.
 final class PropertyListReaderTests: XCTestCase {

@@ -4,6 +4,7 @@ import SchemaLintModel
 import XCTest
 
 @testable import SchemaLintEngine
+@testable import SchemaLintFacts
 
 /// `check` takes a shipped model version from the lockfile when its `contents` bytes are the ones `lock` recorded
 /// (`RecordedVersions`): the Journal app (Fixtures/CoreData/Apps/Journal, versions Journal, Journal 2 (current),

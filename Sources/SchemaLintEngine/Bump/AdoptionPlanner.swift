@@ -1,6 +1,8 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
 import SchemaLintRewrite
+import SchemaLintRules
 
 /// Decides what `schemalint bump` writes for an app that has no migration plan yet: a first version holding the
 /// models its app container stores today (moved into the version where they stand, typealiases at their names), a

@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Decides, in model terms, what `schemalint bump` writes to start the next version of a plan: the new version's
 /// name, identifier and file, and the edits to existing files (schemas, stages, typealiases, containers, and the

@@ -1,6 +1,8 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
 import SchemaLintRewrite
+import SchemaLintRules
 
 /// `schemalint bump`: writes the next version of a plan, in memory first, and proves before anything reaches the
 /// disk that every existing version keeps its checksum and fingerprint and that the only new finding is the

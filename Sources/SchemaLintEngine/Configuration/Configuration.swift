@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// `.schemalint.yml`: which files to read, which rules run and how severe they are, where the lockfile lives.
 public struct Configuration: Sendable, Equatable {
     /// Globs (relative to the configuration's folder) of files and folders to analyse; empty means everything.

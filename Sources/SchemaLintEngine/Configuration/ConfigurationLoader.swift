@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import Yams
 
 /// Reads `.schemalint.yml` strictly: an unknown key, a misspelt rule id or a value of the wrong type is an error

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// `included` / `excluded` / `stores` globs: `*`, `?` and `[...]` (`[12]`, `[a-z]`, `[!x]`) within a path component,
 /// `**` across components. A pattern names a
 /// file or a folder; naming a folder covers everything in it. Paths are relative to the configuration's folder.

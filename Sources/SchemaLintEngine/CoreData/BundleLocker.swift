@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// What `lock` records of Core Data model bundles: each version at or before the current one (a shipped build can
 /// have written stores with it), and which version is current. As for SwiftData versions, a locked entry that differs

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// `upgrades` rows for the Core Data versions a lockfile records: what this build's bundle does with a store in each,
 /// judged as `check` judges them (`ShippedModelVersions`, `ModelMigrationStep`).

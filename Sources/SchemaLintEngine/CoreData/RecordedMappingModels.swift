@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Mapping models whose comparison `check` takes from the lockfile (`LockedBundle.mappingModels`) instead of decoding
 /// the models they embed: a large app's mapping models embed megabytes of archived models that never change, and

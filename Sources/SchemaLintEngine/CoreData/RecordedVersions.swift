@@ -1,6 +1,8 @@
 import Foundation
 import SchemaLintBundles
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Model versions `check` takes from the lockfile instead of reading their XML: a large app's old versions never
 /// change, and reading a hundred of them was most of a run. A version is taken only when all of these hold:

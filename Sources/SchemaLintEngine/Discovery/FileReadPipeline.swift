@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// Reads files while the walk is still finding them: the walk hands over what it has found in batches, helper
 /// threads read them as they come, and the walking thread joins in once the walk is done. On a large tree the walk

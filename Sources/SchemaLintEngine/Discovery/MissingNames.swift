@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// What pass 2 looks for in the files pass 1 skipped: declarations of the type names the schema uses but no parsed
 /// file declares, and typealiases that point into the versions.

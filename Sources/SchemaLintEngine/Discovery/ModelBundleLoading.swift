@@ -1,6 +1,8 @@
 import Foundation
 import SchemaLintBundles
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// Reads the model bundles discovery found, every version on every core, and tells which a target compiles and

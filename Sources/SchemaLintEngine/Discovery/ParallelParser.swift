@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// Parses files on every core. Results come back in input order, so output never depends on thread timing.

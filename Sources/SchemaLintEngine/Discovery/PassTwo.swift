@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// Pass 2's file selection: which of the files pass 1 skipped declare a name the schema needs or alias into the

@@ -1,3 +1,5 @@
+import SchemaLintFacts
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// A byte scan that decides which files can hold schema code, so only those are parsed.

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintSyntax
 #if canImport(Darwin)
     import Darwin

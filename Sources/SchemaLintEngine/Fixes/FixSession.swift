@@ -1,6 +1,8 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
 import SchemaLintRewrite
+import SchemaLintRules
 
 /// `check --fix`: applies the findings' mechanical fixes in memory, proves that every version keeps its checksum
 /// and fingerprint, and repeats while a round fixes something (listing a version can reveal a missing stage).

@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// The texts edits are planned against: the newest edited text, else the bytes discovery kept, else the file read
 /// again (discovery does not keep files that hold no schema vocabulary).

@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// Writes the planned states as store files into one folder, with `fixtures.json` saying which file is which state.

@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// `fixtures.json`: which fixture file holds which locked state, and what identifies it. The generated tests and a
 /// later run of `fixtures` read it (the later run replaces only the files it lists).

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// What a fixture's `Z_METADATA` and `Z_MODELCACHE` hold for a state: the values the framework recognises the store

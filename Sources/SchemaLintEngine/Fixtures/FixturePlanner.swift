@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Which store `fixtures` writes for each locked state, and from what. The sources come first: a version still
 /// declared whose hashes equal the lockfile's is exactly what shipped. A state the sources no longer hold (a live

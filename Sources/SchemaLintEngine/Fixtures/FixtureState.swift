@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// One shipped state a user's store can be in, as `fixtures` writes it: the model the framework builds for it and
 /// the values its store's metadata identifies it by, or why no faithful store can be written.

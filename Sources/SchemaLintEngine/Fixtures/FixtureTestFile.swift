@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// The XCTest file `fixtures --tests` writes beside the fixtures: one test per fixture that copies it to a temporary
 /// folder, opens it with the container the app opens that store with today (its models, plan and bundle), and, when

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// Reads the `.swift` files and Core Data model bundles of a git revision straight from the object database (no
 /// checkout): one `git ls-tree` for the paths and blob ids, one `git cat-file --batch` for the contents.

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// `schemalint upgrades`: for each state a user's store can be in (each locked state, each store fixture), what this
 /// build does with it: opens it as is, migrates it stage by stage, infers a migration, or fails, and why.

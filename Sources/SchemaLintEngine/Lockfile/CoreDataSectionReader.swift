@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Reads a lockfile's `coreData` section straight from its bytes. A large Core Data app's lockfile is megabytes of
 /// entity snapshots, and `JSONDecoder`'s Codable machinery took longer over them than everything else `check` does

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// A JSON value with one canonical rendering: keys sorted by their UTF-8 bytes, two-space indentation,
 /// `"key": value`, a final newline. Used for the lockfile and JSON output so bytes never differ between

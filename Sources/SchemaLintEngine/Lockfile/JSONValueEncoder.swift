@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// Encodes an `Encodable` value straight into a `JSONValue`: the value `JSONEncoder` then `JSONDecoder` gave (keys as
 /// the types write them, nil optionals left out, integers as `.int`), without writing a large lockfile's megabytes
 /// of text and parsing them again, which cost more than the rest of writing it.

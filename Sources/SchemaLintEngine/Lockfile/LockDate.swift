@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// The day `lock` records on new entries, `yyyy-MM-dd` in UTC. `SOURCE_DATE_EPOCH` (seconds), the reproducible-builds
 /// convention, pins it, so a lock in a test or a release pipeline writes the same bytes every time.

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Decides what `schemalint lock` records. It never rewrites an entry silently: a locked version that differs
 /// is a conflict unless the user accepts it by name with a reason, which stays in the lockfile for review.

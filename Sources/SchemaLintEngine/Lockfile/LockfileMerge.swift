@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Two branches that each locked a state leave `schemalint.lock` with git conflict markers. Entries are keyed by
 /// version (and unversioned states by checksum), so both sides can usually be kept: `lock` reads each side on its own

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// Lockfiles read in the background while the run reads sources and model bundles: decoding a large Core Data app's
 /// lockfile (megabytes of entity snapshots) costs as much as reading its model bundles, and the bundles' versions

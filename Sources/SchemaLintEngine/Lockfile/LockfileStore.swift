@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Reads and writes `schemalint.lock`. Reading never guesses: a file it cannot fully understand is an error
 /// that says what to do, and such a file is never overwritten.

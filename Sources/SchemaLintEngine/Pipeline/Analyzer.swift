@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 import SchemaLintSyntax
 

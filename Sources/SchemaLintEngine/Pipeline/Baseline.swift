@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// `--write-baseline` / `--baseline`: lets a team adopt schemalint on an existing app and be gated on new findings
 /// only. Entries are keyed by rule, the finding's subject and its message id, never by line or wording: a finding

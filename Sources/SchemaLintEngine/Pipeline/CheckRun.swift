@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 import SchemaLintStore
 
 /// `schemalint check` over every app of a run: each app analysed against its own lockfile (plus the versions at a git

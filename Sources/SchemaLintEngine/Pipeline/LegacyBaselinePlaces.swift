@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Format 1 baselines (written before findings had subjects) name the semantic place a location belongs to
 /// (`plan TravelApp.MigrationPlan`, `SchemaV2.Trip.notes`), so a

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// Where this release's files are published. Links point at the running version's tag, so a rule document or a
 /// schema opened from a finding or a starter file describes the binary that printed it, not whatever main holds now.
 public enum PublishedFiles {

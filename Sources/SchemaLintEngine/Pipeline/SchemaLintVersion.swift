@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// The release this build is. The one place the version is written: `schemalint version`, `--version`, SARIF's
 /// tool version, published links, `scripts/version.sh` (Makefile, release workflow, artifact bundle) and the tests
 /// that hold CHANGELOG.md and README's pins to it all read it from here.

@@ -3,6 +3,8 @@
 #else
     import Glibc
 #endif
+import SchemaLintFacts
+import SchemaLintRules
 
 /// Whether a project file can compile any of a few files, told from its bytes alone: a large app's main
 /// `project.pbxproj` takes longer to read than everything else a run does, and most of an app's projects never

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// Xcode project files read in the background from the moment discovery's walk has found them: a large
 /// `project.pbxproj` takes longer than the rest of reading the app's model bundles, and it can start while discovery

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// A property-list value as `project.pbxproj` holds them: strings, arrays and dictionaries (data is kept as text;
 /// projects never rely on it).

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// The compilation conditions a target's Release configuration sets: `SWIFT_ACTIVE_COMPILATION_CONDITIONS` (names

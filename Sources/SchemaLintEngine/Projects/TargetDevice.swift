@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// The device a target's build runs on, by its `SDKROOT`: a watch app's stores (an App Group's too) are on the
 /// watch, never the same files as the phone app's, even under the same group identifier or name.
 enum TargetDevice {

@@ -1,41 +1,10 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
-/// What a target's entitlements say about where SwiftData keeps its data. A configuration leaving `groupContainer` at
-/// `.automatic` puts its store in the target's App Group container (the first of
-/// `com.apple.security.application-groups`); one leaving `cloudKitDatabase` at `.automatic` syncs when the target is
-/// entitled to CloudKit (`com.apple.developer.icloud-services` holds `CloudKit`) with a container
-/// (`com.apple.developer.icloud-container-identifiers`).
-///
-/// Read from the file `CODE_SIGN_ENTITLEMENTS` names in the target's build configurations (else the project's). Where
-/// configurations disagree, Release is taken; Debug and Release naming different App Groups is "cannot tell". A file
-/// missing, unreadable or not a property list, or a path built from a setting schemalint does not read, is "cannot
-/// tell" too: stores are then taken as the target's own and not synced, as when nothing is known.
-struct TargetEntitlements: Sendable, Equatable {
-    enum Fact: Sendable, Equatable {
-        /// The entitlements say nothing of it (or the target has none).
-        case absent
-        /// The App Group's identifier, the CloudKit container's.
-        case present(String)
-        case unknown
-    }
-
-    var appGroup: Fact = .unknown
-    var cloudKit: Fact = .unknown
-    /// The entitlements file the facts come from (absolute), when one file says them.
-    var file: String?
-
-    static let unknown = TargetEntitlements()
-
-    /// Why a target's entitlements cannot be told, for `check --verbose`.
-    struct Note: Error, Sendable, Equatable {
-        var target: String
-        /// The entitlements file, absolute, when the note is about one.
-        var file: String?
-        /// Finishes "…: its App Group and CloudKit container cannot be told".
-        var reason: String
-    }
-
+/// Reading a target's entitlements from its project and files (the facts are `TargetEntitlements`).
+extension TargetEntitlements {
     /// What one entitlements file says.
     private struct FileFacts: Equatable {
         var appGroup: Fact

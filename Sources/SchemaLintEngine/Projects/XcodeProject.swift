@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// What an `.xcodeproj` compiles: its targets, each with its kind and the Swift files its Sources phase builds, read
@@ -10,9 +12,7 @@ import SchemaLintSyntax
 /// file below the folder for the targets that name it; an exception set flips a listed file's membership for its
 /// target (a file left out of the app, or one folder file added to the widget as well).
 struct XcodeProject {
-    enum TargetKind: String, Sendable {
-        case app, appExtension = "app extension", test, library, other
-    }
+    typealias TargetKind = ProjectTargetKind
 
     struct Target: Sendable {
         var name: String

@@ -31,4 +31,6 @@ public struct CodeClimateReporter: Reporter {
     }
 }
 
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules

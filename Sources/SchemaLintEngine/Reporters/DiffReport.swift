@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// `schemalint diff FROM TO`: the changes between two versions and whether lightweight migration can do them.
 public struct DiffReport {

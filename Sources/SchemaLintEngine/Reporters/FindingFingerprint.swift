@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Identifies a finding across commits and releases: the rule, the semantic place it is about and its message id.
 /// Line numbers, checksums, counts and the wording of the message can all change without the finding changing.

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// What `fixtures` prints: one line per state written (file, what identifies it, where the model came from) and one
 /// per state it could not write, with the reason.
 public enum FixtureReport {

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// GitHub Actions workflow commands: annotations on the pull request's diff, each a finding's headline and fix.
 public struct GitHubReporter: Reporter {
     public init() {}

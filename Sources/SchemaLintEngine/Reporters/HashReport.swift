@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// `schemalint hash` output: each version's identifier, store checksum, entity hashes and fingerprint.
 public enum HashReport {

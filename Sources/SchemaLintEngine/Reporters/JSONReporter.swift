@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// One JSON object: `{"findings": [...], "summary": {...}}`, findings sorted by file, line, column, rule. Each
 /// finding carries its subject and message id (stable across rewording), its whole message and its parts (headline,
 /// detail, fix), and its notes.

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// JUnit XML: one test case per finding (a passing case when there are none), for CI test dashboards.
 public struct JUnitReporter: Reporter {
     public init() {}

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// What `schemalint lock` says about one lockfile: why nothing was written (`problems`, on standard error), or what
 /// it recorded (`text`).
 public struct LockReport {

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// One report a `check` run writes: a format and where it goes. `--reporter sarif:schemalint.sarif` writes a file
 /// beside the report on standard output, so a CI job gets annotations and a SARIF upload from one run (the way

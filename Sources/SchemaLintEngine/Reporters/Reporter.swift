@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Turns findings into output. Reporters know nothing of rules beyond a finding's fields and the rule descriptors
 /// the summary carries as data.

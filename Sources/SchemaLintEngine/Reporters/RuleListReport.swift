@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// `schemalint rules`: every rule, whether it runs under the configuration, its severity there and its summary.
 public struct RuleListReport {
     public var configuration: Configuration

@@ -79,4 +79,6 @@ public struct SARIFReporter: Reporter {
     }
 }
 
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// `schemalint inspect-store`: a store's metadata, the hash self-check and its cached model, readable by someone who

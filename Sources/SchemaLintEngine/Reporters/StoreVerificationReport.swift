@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// `schemalint verify-store`: per store, the version it matches (and the plans that list it), or the nearest

@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// The counts and the files a run read, printed after the findings.
 public struct Summary: Sendable {
     public var errors: Int

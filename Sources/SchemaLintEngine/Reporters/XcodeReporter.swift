@@ -1,3 +1,6 @@
+import SchemaLintFacts
+import SchemaLintRules
+
 /// `path:line:column: error: headline [rule_id]`, which Xcode and most editors turn into clickable diagnostics, each
 /// followed by what to do and its related locations as `path:line:column: note: ↳ text` lines (Xcode shows them
 /// under the diagnostic; the arrow and the missing `[rule_id]` tell them from note-severity findings). `detailed`

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 import SchemaLintStore
 
 /// The store files a project keeps as fixtures (`stores:` in the configuration, `--stores` on the command line).

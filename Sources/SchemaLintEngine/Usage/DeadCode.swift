@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Plans and versions that no app container opens, in an app whose app containers all say what they open: a template
 /// plan never wired up, an orphan `VersionedSchema` left in a file. They cannot hurt a user's store, so what the rules

@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// Declarations that nothing uses, so the rules about them leave them alone:

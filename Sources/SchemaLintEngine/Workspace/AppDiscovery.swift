@@ -1,5 +1,7 @@
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// The first stage of every command: the tree walked and split into apps (`Workspace.apps`), with what can be read
 /// beside the walk started as soon as the walk finds it. A large Core Data app's lockfile and model versions take as

@@ -1,4 +1,6 @@
 import Foundation
+import SchemaLintFacts
+import SchemaLintRules
 
 /// Finds the app each source file belongs to: the nearest folder, walking up from the file, that holds
 /// `.schemalint.yml` or `schemalint.lock`. The walk stops at the repository root (a folder with `.git`) or at the

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// One app of a run: the folder that holds its configuration and lockfile, and the source files that belong to it.
 public struct AppUnit {

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// Stage 1 of `Analyzer.analyze(files:)`: which of the files found ship. Files the repository's projects compile in

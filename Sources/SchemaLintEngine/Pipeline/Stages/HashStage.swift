@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Stage 3: the model bundles joined to the project, and every version hashed: SwiftData versions whose models could
 /// be read (a checksum of a list never read would be a confident wrong answer: `Analysis.unreadVersions`), and the

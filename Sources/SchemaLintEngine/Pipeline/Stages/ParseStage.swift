@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintSyntax
 
 /// Stage 2: the files that can matter, parsed, and the semantic model built from them. Pass 1 parses the files that

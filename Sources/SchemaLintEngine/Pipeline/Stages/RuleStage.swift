@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 import SchemaLintStore
 
 /// Stage 5: the rules, over one context every rule queries (the checked project, each version's hashes, the

@@ -1,4 +1,6 @@
+import SchemaLintFacts
 import SchemaLintModel
+import SchemaLintRules
 
 /// Stage 4: the project as the rules judge it, and which store each app container opens. Plans nothing uses are
 /// hashed and locked with their versions, but the rules about plans skip them; what the targets' entitlements turn on

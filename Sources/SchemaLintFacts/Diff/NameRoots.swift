@@ -1,0 +1,40 @@
+/// Whether two property names could be one name renamed: they share a word that means something (camel-case words,
+/// lower-cased, digits dropped), not only a generic one such as `Data`, `Id`, `Raw` or `At`.
+package enum NameRoots {
+    /// Words that name a kind of value rather than what it is: sharing only these is no evidence of a rename.
+    private static let generic: Set<String> = [
+        "at", "by", "count", "data", "date", "flag", "has", "id", "ids", "is", "json", "new", "old", "raw", "string",
+        "url", "value", "values",
+    ]
+
+    /// One name made plural or singular: `flavor` and `flavors`, `category` and `categories`.
+    static func near(_ first: String, _ second: String) -> Bool {
+        let (short, long) = first.count <= second.count ? (first, second) : (second, first)
+        guard short != long, short.count >= 3 else { return false }
+        if long == short + "s" || long == short + "es" { return true }
+        return short.hasSuffix("y") && long == short.dropLast() + "ies"
+    }
+
+    package static func share(_ first: String, _ second: String) -> Bool {
+        !words(first).intersection(words(second)).isEmpty
+    }
+
+    static func words(_ name: String) -> Set<String> {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in name {
+            let boundary =
+                character == "_" || character.isNumber
+                || (character.isUppercase && previous.map { $0.isLowercase } == true)
+            if boundary, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            if character.isLetter { current.append(character) }
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return Set(words.map { $0.lowercased() }.filter { !generic.contains($0) })
+    }
+}

@@ -1,0 +1,91 @@
+import SchemaLintModel
+
+/// Which store files each Core Data model bundle is opened at by the app's stacks now (`Project.coreDataStores`), and
+/// which locked versions are held only in files nothing opens any more: an app that moved to a new file (Twidere
+/// 1.2: `shared.sqlite` → `shared_v2.sqlite`) leaves its users' rows in the old one and starts the new one empty, so
+/// the versions that file held no longer migrate to anything.
+///
+/// A bundle's files are certain only when every app stack that may open it names its file and its model in a way
+/// schemalint read. Without a stack in the sources, or with one it cannot read, nothing is concluded: those versions
+/// are judged as migrating, as before stores were told apart.
+package struct CoreDataStoreFiles {
+    /// Bundle key → the files app stacks open it at, when every such stack was read.
+    private(set) var certain: [String: [String]] = [:]
+    /// Bundles an app stack may open at a file (or with a model) schemalint cannot read.
+    private(set) var uncertain: Set<String> = []
+    /// Some code carries a store's rows to another file (`migratePersistentStore`, a file copied or moved).
+    let copiesStores: Bool
+    /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
+    /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
+    private(set) var unopened: Set<String> = []
+    /// Bundle key → why every file app stacks open it at is evidently a cache (`CacheStores`), when the files are
+    /// certain and each says so.
+    private(set) var cacheReasons: [String: String] = [:]
+
+    /// `readsWholeApp`: the files are the whole app, so a bundle no stack here opens is opened by none.
+    package init(_ project: Project, readsWholeApp: Bool = false) {
+        copiesStores = !project.storeCopies.isEmpty
+        let bundles = project.modelBundles.filter { $0.ships }
+        var files: [String: Set<String>] = [:]
+        var reasons: [String: [String?]] = [:]
+        for store in project.coreDataStores where store.purpose == .app {
+            let opened: [ModelBundle]
+            if let model = store.model, !store.modelUnread {
+                opened = bundles.filter { $0.name == model }
+            } else if bundles.count == 1 {
+                // The app's only model: whatever the code loads, it is this one.
+                opened = bundles
+            } else {
+                uncertain.formUnion(bundles.map(\.key))
+                continue
+            }
+            for bundle in opened {
+                if let file = store.file {
+                    files[bundle.key, default: []].insert(file)
+                    reasons[bundle.key, default: []].append(CacheStores.reason(path: store.path, file: file))
+                } else {
+                    uncertain.insert(bundle.key)
+                }
+            }
+        }
+        for (key, names) in files where !uncertain.contains(key) {
+            certain[key] = names.sorted()
+            cacheReasons[key] = CacheStores.common(reasons[key] ?? [])
+        }
+        if readsWholeApp, project.coreDataStores.contains(where: { $0.purpose == .app }) {
+            unopened = Set(bundles.map(\.key).filter { files[$0] == nil && !uncertain.contains($0) })
+        }
+    }
+
+    /// Every file some bundle's stacks open, certainly.
+    var allFiles: [String] { certain.values.flatMap { $0 } }
+
+    /// The files to record as holding a bundle's versions (`LockedModelVersion.heldIn`), when they are certain: none
+    /// for a bundle no stack opens.
+    package func files(of bundleKey: String) -> [String]? {
+        certain[bundleKey] ?? (unopened.contains(bundleKey) ? [] : nil)
+    }
+
+    /// The locked versions of a bundle held only in files no app stack opens now: version name → those files. Empty
+    /// unless the whole app was read, its stacks' files are certain and no code copies a store to another file.
+    package func leftBehind(_ bundleKey: String, _ locked: LockedBundle, readsWholeApp: Bool) -> [String: [String]] {
+        guard readsWholeApp, !copiesStores, let now = certain[bundleKey] else { return [:] }
+        var result: [String: [String]] = [:]
+        for (name, entry) in locked.versions where entry.retired == nil {
+            guard let held = entry.heldIn, !held.isEmpty, Set(held).isDisjoint(with: now) else { continue }
+            result[name] = held
+        }
+        return result
+    }
+}
+
+extension RuleContext {
+    /// `CoreDataStoreFiles` of this analysis.
+    package var coreDataStoreFiles: CoreDataStoreFiles { CoreDataStoreFiles(project) }
+
+    /// The locked versions of a bundle whose stores the app left behind (`CoreDataStoreFiles.leftBehind`).
+    package func coreDataLeftBehind(_ bundleKey: String) -> [String: [String]] {
+        guard let locked = lockfile?.coreData?[bundleKey] else { return [:] }
+        return coreDataStoreFiles.leftBehind(bundleKey, locked, readsWholeApp: readsWholeApp)
+    }
+}

@@ -1,0 +1,392 @@
+import SchemaLintModel
+
+/// Which store files the app's containers open, and what each can hold. SwiftData migrates one store file at a time,
+/// with the plan and models of the container that opens it: a cache on its own URL with its own plan never sees the
+/// library's plan, and a `VersionedSchema` used only as a namespace is in no store at all.
+///
+/// Only app containers count (previews, tests, in-memory and scratch stores never hold a user's data). A default
+/// store is per target: an app and its widget each have their own `default.store` unless they share an App Group.
+/// A configuration leaving `groupContainer` at `.automatic` keeps its store in the App Group its targets' entitlements
+/// name (`group.x/default.store`, the store `.identifier("group.x")` names); where the entitlements cannot be read or
+/// the targets name different groups, the default stores are kept apart rather than pool their states. A named or URL
+/// store is the file the code names, whichever target opens it.
+///
+/// When some app container's plan or models cannot be read, or a public plan may be opened by another module, which
+/// store holds what cannot be told: the topology is one pooled store holding every plan and version, as before stores
+/// were told apart, so nothing is dropped on a guess.
+public struct StoreTopology: Sendable {
+    public struct Store: Sendable {
+        public var location: StoreLocation
+        /// The targets whose code opens it (empty when no project file says).
+        public var targets: [String]
+        public var containers: [ContainerModel]
+        /// Plans its containers are given (usually one).
+        public var plans: [MigrationPlan]
+        /// Versions it can hold now: every version of its plans (older releases wrote the older ones), the
+        /// `Schema(versionedSchema:)` version, or the version storing exactly its containers' models.
+        public var versions: [SchemaVersion]
+        /// Whether a configuration of its containers turns CloudKit on.
+        public var syncs: Bool
+        /// The pooled store of an app whose topology cannot be told.
+        public var isPooled = false
+        /// What kind of target opens it, per container (in `containers`' order).
+        public var roles: [TargetRole] = []
+
+        /// Whether the app opens it (a container of an app target), only extensions do, or that cannot be told.
+        public var role: TargetRole {
+            if roles.contains(.app) { return .app }
+            return !roles.isEmpty && roles.allSatisfy { $0 == .appExtension } ? .appExtension : .unknown
+        }
+
+        /// How findings and `upgrades` name it: `default.store`, `Cache.store (ReaderWidget)`.
+        public var name: String {
+            targets.isEmpty || location.kind != .defaultStore
+                ? location.description : "\(location.description) (\(targets.joined(separator: ", ")))"
+        }
+
+        public func holds(_ version: SchemaVersion) -> Bool { versions.contains { $0.id == version.id } }
+    }
+
+    public var stores: [Store]
+    /// False when the stores are pooled (see the type's comment).
+    public var isComplete: Bool
+    /// Why they are pooled, for `--verbose`.
+    public var pooledBecause: String?
+
+    package init(stores: [Store], isComplete: Bool, pooledBecause: String? = nil) {
+        (self.stores, self.isComplete, self.pooledBecause) = (stores, isComplete, pooledBecause)
+    }
+
+    public var isPooled: Bool { !isComplete }
+
+    /// The kind of target whose code opens a container: the app, one of its extensions (a widget, an intents or share
+    /// extension), or unknown (no project file says and no folder tells, a framework, another platform's app).
+    public enum TargetRole: String, Sendable {
+        case app, appExtension = "extension", unknown
+    }
+
+    /// A target compiling a file, with its kind when an Xcode project says.
+    package struct ProjectTarget: Sendable, Equatable {
+        var name: String
+        var kind: ProjectTargetKind?
+        /// Its App Group and CloudKit container, where its entitlements say.
+        var entitlements: TargetEntitlements = .unknown
+        /// The device it builds for when not the phone (`TargetDevice`).
+        package var device: String?
+
+        package init(
+            name: String, kind: ProjectTargetKind? = nil, entitlements: TargetEntitlements = .unknown,
+            device: String? = nil
+        ) {
+            (self.name, self.kind, self.entitlements, self.device) = (name, kind, entitlements, device)
+        }
+    }
+
+    /// Stores holding a version now.
+    public func stores(holding version: SchemaVersion) -> [Store] { stores.filter { $0.holds(version) } }
+}
+
+extension StoreTopology {
+    /// `targets(file)`: the targets compiling a file, from the project files (empty when none says).
+    package static func build(_ project: Project, targets: (String) -> [ProjectTarget]) -> StoreTopology {
+        let containers = project.containers.filter { $0.purpose == .app }
+        let readable = { (containers: [ContainerModel]) in
+            containers.allSatisfy { container in
+                (!container.hasMigrationPlanArgument || container.plan != nil)
+                    && (container.models != nil || container.versionedSchema != nil || container.plan != nil)
+            }
+        }
+        let given = Set(containers.compactMap(\.plan))
+        let publicPlan = project.plans.first {
+            !given.contains($0.id) && project.publicTypes.contains(project.symbols[$0.id].name)
+        }
+        if containers.isEmpty {
+            return pooled(project, containers, because: "no app container is in the sources")
+        }
+        if let unreadable = containers.first(where: { !readable([$0]) }) {
+            let why = unreadable.modelsUnread.map { ": \($0)" } ?? ""
+            return pooled(
+                project, containers,
+                because: "the plan or models of the container at \(unreadable.location) cannot be read\(why)")
+        }
+        if let publicPlan {
+            return pooled(
+                project, containers, because: "\(publicPlan.name) is public and no container here is given it")
+        }
+
+        var stores: [Store] = []
+        var index: [String: Int] = [:]
+        let names = { (file: String) in targets(file).map(\.name) }
+        let roles = Self.roles(of: containers, targets)
+        for (given, role) in zip(containers, roles) {
+            let opening = Self.targets(of: given.location.file, names)
+            // A store left in `.automatic`'s App Group is in the group every target opening it is entitled to.
+            var container = given
+            if let group = appGroup(of: targets(given.location.file)) {
+                container.stores = container.stores.map { location in
+                    [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
+                        ? location.inAppGroup(group) : location
+                }
+            }
+            // A watch's (or another device's) files are never the phone's, under whatever name or group.
+            if let device = device(of: targets(given.location.file)) {
+                container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
+            }
+            for location in container.stores {
+                // A named or URL store is one file whatever target opens it (it is where the code says); a default
+                // store is each target's own.
+                let key =
+                    location.kind == .defaultStore
+                    ? "\(location.key)|\(opening.joined(separator: "+"))"
+                    : location.key
+                if let at = index[key] {
+                    stores[at].containers.append(container)
+                    stores[at].roles.append(role)
+                    stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
+                } else {
+                    index[key] = stores.count
+                    var store = Store(
+                        location: location, targets: opening, containers: [container], plans: [], versions: [],
+                        syncs: false)
+                    store.roles = [role]
+                    stores.append(store)
+                }
+            }
+        }
+        for at in stores.indices {
+            stores[at].plans = plans(of: stores[at].containers, project)
+            stores[at].versions = versions(of: stores[at], project)
+            stores[at].syncs = syncs(stores[at], project)
+        }
+        let sorted = stores.sorted {
+            $0.location != $1.location
+                ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
+        }
+        return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
+    }
+
+    /// The device every shipping target compiling a file builds for, when all agree on one other than the phone.
+    static func device(of targets: [ProjectTarget]) -> String? {
+        let devices = Set(targets.filter { $0.kind != .test }.map(\.device))
+        guard devices.count == 1, let only = devices.first else { return nil }
+        return only
+    }
+
+    /// The App Group stores of a file's targets are in when they leave `groupContainer` at `.automatic`: the first
+    /// group of their entitlements, when every target that ships compiling it names the same one. Nil when one names
+    /// none or another, or cannot be told: the default store is then each target's own.
+    static func appGroup(of targets: [ProjectTarget]) -> String? {
+        var group: String?
+        // Targets on different devices share no group container: the phone's and the watch's are two folders.
+        guard Set(targets.filter { $0.kind != .test }.map(\.device)).count <= 1 else { return nil }
+        for target in targets where target.kind != .test {
+            guard case let .present(identifier) = target.entitlements.appGroup, group == nil || group == identifier
+            else { return nil }
+            group = identifier
+        }
+        return group
+    }
+
+    /// Sets CloudKit on for app configurations that leave `cloudKitDatabase:` out in a target entitled to a CloudKit
+    /// container (`.automatic` syncs there), and adds the configuration a container given none opens
+    /// (`ModelContainer(for:)`) in such a target. A target whose entitlements cannot be told changes nothing.
+    package static func applyEntitlements(_ project: inout Project, targets: (String) -> [ProjectTarget]) {
+        func entitled(_ file: String) -> String? {
+            for target in targets(file) where target.kind != .test {
+                guard case let .present(container) = target.entitlements.cloudKit else { continue }
+                let file = target.entitlements.file.map { " (\($0))" } ?? ""
+                return "target \(target.name)'s entitlements\(file) name CloudKit container \(container)"
+            }
+            return nil
+        }
+        for index in project.configurations.indices {
+            let configuration = project.configurations[index]
+            guard configuration.purpose == .app, configuration.cloudKitLeftOut, !configuration.enablesCloudKit,
+                let why = entitled(configuration.location.file)
+            else { continue }
+            project.configurations[index].enablesCloudKit = true
+            project.configurations[index].cloudKitEntitlement = why
+        }
+        for container in project.containers where container.purpose == .app {
+            guard container.configurationLocations.isEmpty, container.stores.count == 1,
+                container.stores[0].kind == .defaultStore,
+                let why = entitled(container.location.file)
+            else { continue }
+            var configuration = ConfigurationModel(
+                location: container.location, models: container.models, versionedSchema: container.versionedSchema,
+                purpose: .app, enablesCloudKit: true)
+            configuration.cloudKitLeftOut = true
+            configuration.cloudKitEntitlement = why
+            project.configurations.append(configuration)
+        }
+    }
+
+    private static func pooled(_ project: Project, _ containers: [ContainerModel], because: String) -> StoreTopology {
+        var store = Store(
+            location: StoreLocation(kind: .unknown, key: "the app's stores"), targets: [], containers: containers,
+            plans: project.plans, versions: project.versions, syncs: false)
+        store.isPooled = true
+        store.syncs = project.configurations.contains { $0.enablesCloudKit && $0.purpose == .app }
+        return StoreTopology(stores: [store], isComplete: false, pooledBecause: because)
+    }
+
+    /// Folder names that mark an extension's target (`ReaderWidget/`, `ShareExtension/`, `SiriIntents/`), and the
+    /// others `targets(of:)` knows (another platform's app, an App Clip).
+    private static let extensionMarkers = ["Widget", "Extension", "Intents", "Share", "Keyboard", "Action"]
+    private static let targetMarkers = extensionMarkers + ["Watch", "Clip", "TV", "Vision", "Mac"]
+
+    /// What kind of target opens each container: the kinds the project files give the targets compiling its file (an
+    /// app target among them makes it the app's); where none says, folder names. A container in an extension's
+    /// folder (`ReaderWidget/`) is an extension's, and one in no such folder the app's, but only when the folder is
+    /// not inside the app's own: App Intents in `MyApp/Intents/` usually compile into the app. With neither (no
+    /// project file, no such folder), every role is unknown: which target opens what cannot be told.
+    static func roles(of containers: [ContainerModel], _ targets: (String) -> [ProjectTarget]) -> [TargetRole] {
+        let files = containers.map(\.location.file)
+        let named = files.map(targets)
+        let marked = files.map { file in
+            file.split(separator: "/").dropLast().firstIndex { component in
+                targetMarkers.contains { component.contains($0) }
+            }
+        }
+        // The first folder of each app file no project names and no folder marks: a marked folder inside it may be
+        // the app's own code. A file at the top holds everything.
+        var appFolders = Set<String>()
+        var appAtTop = false
+        for (offset, file) in files.enumerated() where named[offset].isEmpty && marked[offset] == nil {
+            let components = file.split(separator: "/")
+            if components.count > 1 { appFolders.insert(String(components[0])) } else { appAtTop = true }
+        }
+        // A marked folder tells only when it is not inside the app's own folder.
+        let trusted = { (offset: Int) -> Bool in
+            guard let index = marked[offset], !appAtTop else { return false }
+            return index == 0 || !appFolders.contains(String(files[offset].split(separator: "/")[0]))
+        }
+        let foldersTell = files.indices.contains { named[$0].isEmpty && trusted($0) }
+        return files.indices.map { offset in
+            let targets = named[offset]
+            if !targets.isEmpty {
+                if targets.contains(where: { $0.kind == .app }) { return .app }
+                return targets.allSatisfy { $0.kind == .appExtension } ? .appExtension : .unknown
+            }
+            guard foldersTell else { return .unknown }
+            guard let index = marked[offset] else { return .app }
+            guard trusted(offset) else { return .unknown }
+            let folder = files[offset].split(separator: "/")[index]
+            return extensionMarkers.contains { folder.contains($0) } ? .appExtension : .unknown
+        }
+    }
+
+    /// The targets compiling a file, else the folder of another target it sits in (`ReaderWidget/`, `ShareExtension/`,
+    /// `TVApp/`, `WatchApp/`: Xcode makes a folder per target), else none: the app's own folders (`App/`,
+    /// `Services/`) are one target. A project generated by XcodeGen or Tuist has no `.xcodeproj` in the repository.
+    static func targets(of file: String, _ targets: (String) -> [String]) -> [String] {
+        let named = targets(file)
+        if !named.isEmpty { return named }
+        let markers = [
+            "Widget", "Extension", "Intents", "Watch", "Clip", "TV", "Vision", "Mac", "Share", "Keyboard", "Action",
+        ]
+        let folder = file.split(separator: "/").dropLast().first { component in
+            markers.contains { component.contains($0) }
+        }
+        return folder.map { [String($0)] } ?? []
+    }
+
+    private static func plans(of containers: [ContainerModel], _ project: Project) -> [MigrationPlan] {
+        var seen = Set<SymbolID>()
+        return containers.compactMap(\.plan).filter { seen.insert($0).inserted }.compactMap { id in
+            project.plans.first { $0.id == id }
+        }
+    }
+
+    private static func versions(of store: Store, _ project: Project) -> [SchemaVersion] {
+        var held: [SchemaVersion] = []
+        for plan in store.plans where !givenOnlyBesideOwnModels(plan, store, project) {
+            held += (plan.schemas ?? []).compactMap { $0.version.flatMap { project.version($0) } }
+        }
+        for container in store.containers { held += opened(by: container, project) }
+        var seen = Set<String>()
+        return held.filter { seen.insert($0.key).inserted }
+    }
+
+    /// A plan that migrates nothing, given only to containers that pass their own models (`Schema([8 models])`
+    /// beside a plan whose one version lists two): the store holds the containers' models, never the plan's version.
+    package static func givenOnlyBesideOwnModels(_ plan: MigrationPlan, _ store: Store, _ project: Project) -> Bool {
+        let given = store.containers.filter { $0.plan == plan.id }
+        return !given.isEmpty && given.allSatisfy { ImplicitVersions.opensItsOwnModels($0, project) }
+    }
+
+    /// What a container opens directly: its `Schema(versionedSchema:)` version, or the versions (declared or
+    /// implicit) that store exactly its models and every model they reach.
+    static func opened(by container: ContainerModel, _ project: Project) -> [SchemaVersion] {
+        if let id = container.versionedSchema, let version = project.version(id) { return [version] }
+        guard let models = container.models?.compactMap(\.entity), !models.isEmpty else { return [] }
+        let stored = Set(models + VersionBuilder.reachable(from: models, entities: project.entities))
+        // A version a test declares to store the same models (a migration test's fixture) is no state the app writes.
+        return project.versions.filter {
+            Set($0.allEntities) == stored && !project.testFiles.contains($0.location.file)
+        }
+    }
+
+    /// Whether a configuration this store is opened with turns CloudKit on: the configuration at the store's own
+    /// index in each container, never another store's (a local cache beside a synced store does not sync).
+    private static func syncs(_ store: Store, _ project: Project) -> Bool {
+        var locations = Set<SourceLocation>()
+        for container in store.containers {
+            for (index, location) in container.stores.enumerated() where location == store.location {
+                if index < container.storeConfigurations.count, let written = container.storeConfigurations[index] {
+                    locations.insert(written)
+                } else if container.stores.count == 1 {
+                    // One store: whatever configuration it is given is this store's (the default one when none is
+                    // given, read where the container is).
+                    locations.formUnion(container.configurationLocations)
+                    if container.configurationLocations.isEmpty { locations.insert(container.location) }
+                }
+            }
+        }
+        return project.configurations.contains { $0.enablesCloudKit && locations.contains($0.location) }
+    }
+}
+
+extension StoreTopology.Store {
+    /// The plan whose stages run on this store: one with stages (or stages schemalint could not read) and more than
+    /// one version. SwiftData then must find the store's checksum among its versions.
+    public func stagedPlan(_ context: RuleContext) -> MigrationPlan? { stagedPlans(context).first }
+
+    /// Every plan whose stages run on it: one for a store told apart, possibly several for the pooled store.
+    public func stagedPlans(_ context: RuleContext) -> [MigrationPlan] {
+        InferenceTargets.stagedPlans(in: plans).filter { !context.isInert($0) }
+    }
+
+    /// The checksums of every version of its staged plans: a state with one of them is known to the store. Nil when
+    /// no stage runs on it.
+    public func stagedChecksums(_ context: RuleContext) -> Set<String>? {
+        let plans = stagedPlans(context)
+        return plans.isEmpty ? nil : plans.reduce(into: Set<String>()) { $0.formUnion(context.checksums(of: $1)) }
+    }
+
+    /// Whether every version of its staged plans had its models read: when one did not, a state missing from
+    /// `stagedChecksums` may be that version's, and nothing is concluded from its absence.
+    public func stagedVersionsRead(_ context: RuleContext) -> Bool {
+        stagedPlans(context).allSatisfy { plan in
+            context.steps(of: plan).versions.allSatisfy { $0.modelsUnread == nil }
+        }
+    }
+
+    /// Where SwiftData takes this store when no stage runs: the models its containers open now.
+    public func inferenceTargets(_ context: RuleContext) -> [SchemaVersion] {
+        if isPooled { return context.currentTargets }
+        var targets: [SchemaVersion] = []
+        for container in containers
+        where !container.hasMigrationPlanArgument || ImplicitVersions.opensItsOwnModels(container, context.project) {
+            targets += StoreTopology.opened(by: container, context.project)
+        }
+        for plan in plans
+        where plan.stages?.isEmpty == true
+            && !StoreTopology.givenOnlyBesideOwnModels(plan, self, context.project)
+        {
+            if let newest = PlanSteps(plan: plan, project: context.project).newest { targets.append(newest) }
+        }
+        var seen = Set<String>()
+        return targets.filter { seen.insert($0.key).inserted }
+    }
+}

@@ -1,0 +1,115 @@
+import SchemaLintFacts
+import SchemaLintModel
+
+/// Adding uniqueness to an existing entity in a lightweight step fails on stores that hold duplicates.
+public struct UniqueConstraintAddedRule: Rule {
+    public let id = RuleID.uniqueConstraintAdded
+    public let defaultSeverity = Severity.warning
+    public let summary = "A uniqueness constraint is added to an existing entity in a lightweight step."
+
+    public func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for plan in context.project.plans {
+            for step in context.steps(of: plan).steps where step.isLightweight {
+                guard let old = context.analysis(of: step.from), let new = context.analysis(of: step.to) else {
+                    continue
+                }
+                let start = context.startingSnapshot(of: step.from) ?? old.snapshot
+                let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
+                let empty = startsNil(in: step.to, context)
+                for change in changes where change.kind == .uniqueAdded
+                && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
+                {
+                    let location = uniqueLocation(change, in: step.to, context: context)
+                    findings.append(
+                        finding(
+                            location, about: .entity(version: step.to.key, entity: change.entity),
+                            .uniqueAdded(
+                                from: step.from.name, to: step.to.name,
+                                entity: change.entity, constraint: change.constraint ?? "")))
+                }
+            }
+        }
+        // No plan: a store of a locked state is migrated by inference straight to today's models.
+        for state in context.shippedStates {
+            guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
+            let shipped = context.shippedEntities(of: state)
+            let changes = MigrationAssessment.assess(from: shipped, to: now.snapshot)
+            for change in changes where change.kind == .uniqueAdded
+            && !Self.cannotCollide(change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
+            {
+                findings.append(
+                    finding(
+                        uniqueLocation(change, in: target, context: context),
+                        about: .entity(version: target.key, entity: change.entity),
+                        .uniqueAddedSinceShipped(
+                            state: state.displayName, entity: change.entity, constraint: change.constraint ?? "")))
+            }
+        }
+        return findings
+    }
+
+    /// Whether no two migrated rows can hold the same values of the constraint: one of its attributes is new in this
+    /// step, optional and without a default, so every existing row holds NULL there, and SQLite counts NULLs as
+    /// distinct (Harbour 4.2 added `@Attribute(.unique) var persistentID: String?`; `= nil` is the same). A new
+    /// attribute with another default gives every row that one value, and is judged as any other.
+    static func cannotCollide(
+        _ change: AssessedChange, from old: [EntitySnapshot], to new: [EntitySnapshot],
+        startsNil: (String, String) -> Bool = { _, _ in false }
+    ) -> Bool {
+        guard let constraint = change.constraint,
+            let entity = new.first(where: { $0.name == change.entity })
+        else { return false }
+        let before = old.first { $0.name == change.entity || $0.name == entity.originalName }
+        let oldNames = Set(before?.properties.map(\.name) ?? [])
+        return constraint.split(separator: ".").contains { name in
+            guard let property = entity.properties.first(where: { $0.name == name }) else { return false }
+            let isNew = !oldNames.contains(property.name) && !oldNames.contains(property.originalName ?? property.name)
+            return isNew && property.kind == .attribute && property.optional
+                && (!property.hasDefault || startsNil(entity.name, property.name))
+        }
+    }
+
+    /// Whether a property of an entity of a version is declared `= nil` (vultisig's `publicKeyMLDSA44: String? = nil`).
+    private func startsNil(in version: SchemaVersion, _ context: RuleContext) -> (String, String) -> Bool {
+        { entity, property in
+            context.entity(named: entity, in: version)?.properties.first { $0.name == property }?.defaultIsNil == true
+        }
+    }
+
+    /// The `.unique` property or the `#Unique` line that declares the constraint.
+    private func uniqueLocation(_ change: AssessedChange, in version: SchemaVersion, context: RuleContext)
+        -> SourceLocation
+    {
+        guard let entity = context.entity(named: change.entity, in: version) else { return version.location }
+        return entity.uniqueness.first { $0.properties.joined(separator: ".") == change.constraint }?.location
+            ?? entity.location
+    }
+}
+
+extension RuleID {
+    public static let uniqueConstraintAdded: RuleID = "unique_constraint_added"
+}
+
+extension Finding.Message {
+    /// Data-dependent, in the words `lightweight_unsupported_change` uses for a property made required.
+    static func uniqueAdded(from: String, to: String, entity: String, constraint: String) -> Self {
+        Self(
+            id: "unique-added",
+            "\(entity) gains a uniqueness constraint: a store fails to open if any of its rows hold duplicates",
+            detail: "\(from) → \(to) adds uniqueness on \(entity) (\(constraint)) in a lightweight step: the whole "
+                + "migration fails on a store that holds duplicate values and works on the others; whether users' "
+                + "stores hold duplicates depends on what earlier releases wrote",
+            fix: "Use a custom stage that removes or merges duplicates in willMigrate")
+    }
+
+    static func uniqueAddedSinceShipped(state: String, entity: String, constraint: String) -> Self {
+        Self(
+            id: "unique-added-since-shipped",
+            "\(entity) gains a uniqueness constraint: a store fails to open if any of its rows hold duplicates",
+            detail: "Stores written by \(state) are opened by inference (no migration stage runs), with uniqueness "
+                + "on \(entity) (\(constraint)) that the shipped model did not have: the migration fails on a store "
+                + "that holds duplicate values and works on the others",
+            fix: "Use a versioned plan with a custom stage that removes or merges duplicates in willMigrate")
+    }
+}
