@@ -67,6 +67,21 @@ public struct FixtureTestFile {
         if coreData {
             lines += [
                 "",
+                "    /// The compiled model named `name`, from whichever of the test's bundles holds it.",
+                "    private func model(named name: String) throws -> NSManagedObjectModel {",
+                "        for bundle in Bundle.allBundles + Bundle.allFrameworks {",
+                "            if let url = bundle.url(forResource: name, withExtension: \"momd\")",
+                "                ?? bundle.url(forResource: name, withExtension: \"mom\"),",
+                "                let model = NSManagedObjectModel(contentsOf: url)",
+                "            {",
+                "                return model",
+                "            }",
+                "        }",
+                "        throw NSError(",
+                "            domain: \"SchemaLintFixtureTests\", code: 1,",
+                "            userInfo: [NSLocalizedDescriptionKey: \"no compiled model \\(name) found\"])",
+                "    }",
+                "",
                 "    private func count(_ entity: String, in container: NSPersistentContainer) throws -> Int {",
                 "        let request = NSFetchRequest<NSFetchRequestResult>(entityName: entity)",
                 "        return try container.viewContext.count(for: request)",
@@ -80,7 +95,8 @@ public struct FixtureTestFile {
         let name = testName(state)
         guard let opening = SwiftDataOpening(state: state, analysis: analysis) else {
             return [
-                "    // \(state.key): no app container that opens its store was read, so no test was written.",
+                "    // \(state.key): no app container or single migration plan was read to open its store with, "
+                    + "so no test was written.",
             ]
         }
         var lines = [
@@ -119,7 +135,8 @@ public struct FixtureTestFile {
             "    /// \(state.key) as a user's store holds it, opened by `\(bundle.name)`'s current version.",
             "    func test_\(testName(state))_opensWithTodaysModel() throws {",
             "        let url = try copyOfFixture(\(literal(state.fileName)))",
-            "        let container = NSPersistentContainer(name: \(literal(bundle.name)))",
+            "        let container = NSPersistentContainer(",
+            "            name: \(literal(bundle.name)), managedObjectModel: try model(named: \(literal(bundle.name))))",
             "        let description = NSPersistentStoreDescription(url: url)",
             "        description.shouldMigrateStoreAutomatically = true",
             "        description.shouldInferMappingModelAutomatically = true",
@@ -158,7 +175,11 @@ struct SwiftDataOpening {
         let project = analysis.project
         let stores = analysis.topology.stores.filter { $0.role != .appExtension }
         let store = stores.first { state.heldIn.contains($0.location.key) } ?? stores.first
-        guard let container = store?.containers.first(where: { $0.purpose == .app }) else { return nil }
+        guard let container = store?.containers.first(where: { $0.purpose == .app }) else {
+            guard let opening = Self.newestVersion(of: project.plans, project: project) else { return nil }
+            self = opening
+            return
+        }
         var entities: [SymbolID] = []
         if let versioned = container.versionedSchema {
             schema = "Schema(versionedSchema: \(project.symbols[versioned].qualifiedName).self)"
@@ -173,5 +194,25 @@ struct SwiftDataOpening {
         }
         plan = container.plan.map { project.symbols[$0].qualifiedName }
         models = entities.compactMap { id in project.entities[id].map { ($0.name, $0.qualifiedName) } }
+    }
+
+    /// No app container was read (it is built where schemalint cannot see): the app's one migration plan, opened at
+    /// its newest version, is what a container with that plan opens.
+    private static func newestVersion(of plans: [MigrationPlan], project: Project) -> SwiftDataOpening? {
+        guard plans.count == 1, let plan = plans.first,
+            let newest = plan.schemas?.last?.version.flatMap({ project.version($0) })
+        else { return nil }
+        return SwiftDataOpening(
+            schema: "Schema(versionedSchema: \(project.symbols[newest.id].qualifiedName).self)",
+            plan: project.symbols[plan.id].qualifiedName,
+            models: newest.listedEntities.compactMap { id in
+                project.entities[id].map { ($0.name, $0.qualifiedName) }
+            })
+    }
+
+    private init(schema: String, plan: String?, models: [(entity: String, type: String)]) {
+        self.schema = schema
+        self.plan = plan
+        self.models = models
     }
 }

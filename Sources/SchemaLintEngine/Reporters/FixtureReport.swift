@@ -7,10 +7,11 @@ public enum FixtureReport {
     public static func text(_ outcome: FixtureExport.Outcome, folder: String) -> String {
         var lines: [String] = []
         for state in outcome.written {
-            var identity = state.versionIdentifiers.joined(separator: ", ")
-            if let checksum = state.checksum { identity += (identity.isEmpty ? "" : ", ") + "checksum \(checksum)" }
-            let rows = state.schema.map { "\($0.entities.count) entities" } ?? ""
-            lines.append("wrote \(state.fileName): \(state.key) (\(identity); \(rows)) from \(state.origin)")
+            var identity = state.versionIdentifiers.filter { !$0.isEmpty }
+            if let checksum = state.checksum { identity.append("checksum \(checksum)") }
+            identity.append("\(state.schema?.entities.count ?? 0) entities")
+            lines.append(
+                "wrote \(state.fileName): \(state.key) (\(identity.joined(separator: ", "))) from \(state.origin)")
         }
         for state in outcome.skipped {
             lines.append("note: no fixture for \(state.key): \(state.unavailable ?? "its model could not be built")")
