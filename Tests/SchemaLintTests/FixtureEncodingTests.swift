@@ -299,16 +299,7 @@ final class FixtureEncodingTests: XCTestCase {
     // MARK: Source-built models
 
     func testTheGoldenFixturesSchemasEncodeToTheRealStoresModels() throws {
-        let cases: [(String, String, String)] = [
-            ("swiftdata/freezeray-1.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV1"),
-            ("swiftdata/freezeray-2.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV2"),
-            ("swiftdata/myhome-v1.store", "Golden/MyHome", "SchemaV1"),
-            ("swiftdata/myhome-v2.store", "Golden/MyHome", "SchemaV2"),
-            ("swiftdata/cheftime.store", "Golden/ChefTime", "ChefTimeSchemaV1"),
-            ("swiftdata/ladder-phase4prep.store", "Golden/Ladder", "LadderSchemaV1"),
-            ("swiftdata/vivobody-db99d12.store", "Golden/Vivobody", "VivobodySchemaV1"),
-        ]
-        for (store, fixture, version) in cases {
+        for (store, fixture, version) in StoreVerificationTests.goldenStores {
             let (real, _) = try Self.decode(try Self.blobs(store).cache)
             let analysis = try TestSupport.analyzeFixture(fixture)
             let computed = try XCTUnwrap(analysis.versions.first { $0.key == version }).store

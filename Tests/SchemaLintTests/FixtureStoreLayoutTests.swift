@@ -100,16 +100,8 @@ final class FixtureStoreLayoutTests: XCTestCase {
     /// Where a source fixture reproduces a store, the schema built from source lays out exactly as the store too.
     func testTheSchemaBuiltFromSourceLaysOutAsTheStoreItWrote() throws {
         let folder = try temporaryFolder()
-        let cases: [(String, String, String)] = [
-            ("swiftdata/freezeray-1.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV1"),
-            ("swiftdata/freezeray-2.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV2"),
-            ("swiftdata/myhome-v1.store", "Golden/MyHome", "SchemaV1"),
-            ("swiftdata/myhome-v2.store", "Golden/MyHome", "SchemaV2"),
-            ("swiftdata/cheftime.store", "Golden/ChefTime", "ChefTimeSchemaV1"),
-            ("swiftdata/ladder-phase4prep.store", "Golden/Ladder", "LadderSchemaV1"),
-            ("swiftdata/vivobody-db99d12.store", "Golden/Vivobody", "VivobodySchemaV1"),
-            ("swiftdata/metacocktails-preloaded-3d81022.store", "Golden/Cocktails", "BarSchemaV1"),
-        ]
+        let cases = StoreVerificationTests.goldenStores
+            + [("swiftdata/metacocktails-preloaded-3d81022.store", "Golden/Cocktails", "BarSchemaV1")]
         for (storeName, fixture, version) in cases {
             let path = StoreVerificationTests.storesFolder.appendingPathComponent(storeName).path
             try TestSupport.requireSharedStore(path)

@@ -24,17 +24,20 @@ final class StoreVerificationTests: XCTestCase {
         return url.path
     }
 
+    /// The real SwiftData stores, the source fixture that restates the declarations that wrote each, and the version
+    /// there that wrote it.
+    static let goldenStores: [(store: String, fixture: String, version: String)] = [
+        ("swiftdata/freezeray-1.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV1"),
+        ("swiftdata/freezeray-2.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV2"),
+        ("swiftdata/myhome-v1.store", "Golden/MyHome", "SchemaV1"),
+        ("swiftdata/myhome-v2.store", "Golden/MyHome", "SchemaV2"),
+        ("swiftdata/cheftime.store", "Golden/ChefTime", "ChefTimeSchemaV1"),
+        ("swiftdata/ladder-phase4prep.store", "Golden/Ladder", "LadderSchemaV1"),
+        ("swiftdata/vivobody-db99d12.store", "Golden/Vivobody", "VivobodySchemaV1"),
+    ]
+
     func testEverySwiftDataStoreMatchesTheVersionThatWroteIt() throws {
-        let cases: [(String, String, String)] = [
-            ("swiftdata/freezeray-1.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV1"),
-            ("swiftdata/freezeray-2.0.0.sqlite", "Golden/FreezeRay", "AppSchemaV2"),
-            ("swiftdata/myhome-v1.store", "Golden/MyHome", "SchemaV1"),
-            ("swiftdata/myhome-v2.store", "Golden/MyHome", "SchemaV2"),
-            ("swiftdata/cheftime.store", "Golden/ChefTime", "ChefTimeSchemaV1"),
-            ("swiftdata/ladder-phase4prep.store", "Golden/Ladder", "LadderSchemaV1"),
-            ("swiftdata/vivobody-db99d12.store", "Golden/Vivobody", "VivobodySchemaV1"),
-        ]
-        for (storeName, fixture, version) in cases {
+        for (storeName, fixture, version) in Self.goldenStores {
             let path = try store(storeName)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let siblings = try FileManager.default.contentsOfDirectory(
