@@ -88,3 +88,38 @@ final class FixturePlannerTests: XCTestCase {
         XCTAssertTrue(first.allSatisfy { $0.count == 36 && $0.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12] })
     }
 }
+
+extension FixturePlannerTests {
+    /// Two bundles with one folder name (an app's Mac and phone models) get a folder each, named after their keys:
+    /// neither fixture replaces the other.
+    func testBundlesWithOneNameGetAFolderEach() throws {
+        let contents = """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Note" representedClassName="Note" syncable="YES">
+                    <attribute name="text" optional="YES" attributeType="String"/>
+                </entity>
+            </model>
+            """
+        let analysis = try TestSupport.analyzeOnDisk([
+            "Mac/Notes.xcdatamodel/contents": contents,
+            "Phone/Notes.xcdatamodel/contents": contents,
+            "Phone/Notes.swift": "import CoreData\nlet container = NSPersistentContainer(name: \"Notes\")\n",
+        ])
+        let lockfile = TestSupport.lock(analysis)
+        let states = FixturePlanner.states(lockfile: lockfile, analysis: analysis)
+        XCTAssertEqual(states.map(\.key), ["Mac/Notes.xcdatamodel/Notes", "Phone/Notes.xcdatamodel/Notes"])
+        XCTAssertEqual(states.map(\.fileName), ["Mac/Notes/Notes.sqlite", "Phone/Notes/Notes.sqlite"])
+    }
+}
+
+extension FixturePlannerTests {
+    /// Keys that make one file name (`Shop/SchemaV1`, `Shop_SchemaV1`) are numbered, never written over each other.
+    func testKeysThatMakeOneFileNameAreNumbered() throws {
+        let analysis = try TestSupport.analyzeFixture("Golden/MyHome")
+        let locked = try XCTUnwrap(TestSupport.lock(analysis).versions["SchemaV1"])
+        let lockfile = Lockfile(versions: ["Shop/SchemaV1": locked, "Shop_SchemaV1": locked])
+        let states = FixturePlanner.states(lockfile: lockfile, analysis: TestSupport.analyze([:]))
+        XCTAssertEqual(Set(states.map(\.fileName)), ["Shop_SchemaV1.store", "Shop_SchemaV1-2.store"])
+    }
+}

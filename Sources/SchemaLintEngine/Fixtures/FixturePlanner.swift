@@ -1,3 +1,4 @@
+import Foundation
 import SchemaLintFacts
 import SchemaLintModel
 import SchemaLintRules
@@ -9,7 +10,22 @@ import SchemaLintRules
 /// would prove nothing.
 public enum FixturePlanner {
     public static func states(lockfile: Lockfile, analysis: Analysis) -> [FixtureState] {
-        swiftDataStates(lockfile, analysis) + coreDataStates(lockfile, analysis)
+        var states = swiftDataStates(lockfile, analysis) + coreDataStates(lockfile, analysis)
+        // Keys are unique, file names made from them may not be (`App/Model` and `App_Model`): later ones get a
+        // number, so no fixture replaces another.
+        var taken = Set<String>()
+        for index in states.indices where !states[index].fileName.isEmpty {
+            var name = states[index].fileName
+            var number = 2
+            while !taken.insert(name.lowercased()).inserted {
+                let base = (states[index].fileName as NSString).deletingPathExtension
+                let ext = (states[index].fileName as NSString).pathExtension
+                name = "\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)")
+                number += 1
+            }
+            states[index].fileName = name
+        }
+        return states
     }
 
     private static func swiftDataStates(_ lockfile: Lockfile, _ analysis: Analysis) -> [FixtureState] {
@@ -56,8 +72,7 @@ public enum FixturePlanner {
                 }
                 var state = FixtureState(
                     key: key, framework: .coreData,
-                    fileName: fileName(bundleName(bundleKey), extension: nil) + "/"
-                        + fileName(name, extension: "sqlite"),
+                    fileName: bundleFolder(bundleKey) + "/" + fileName(name, extension: "sqlite"),
                     // Core Data records an empty identifier for a model without one.
                     schema: nil, versionIdentifiers: [locked.identifier ?? ""], entityHashes: hashes,
                     checksum: nil, origin: "", heldIn: locked.heldIn ?? [], unavailable: nil)
@@ -115,10 +130,16 @@ public enum FixturePlanner {
         return rules
     }
 
-    /// `Model.xcdatamodeld` → `Model`.
-    private static func bundleName(_ key: String) -> String {
-        let last = key.split(separator: "/").last.map(String.init) ?? key
-        return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
+    /// The folder of a bundle's fixtures: its key without the extension (`Model.xcdatamodeld` → `Model`,
+    /// `Desktop/Recipes.xcdatamodel` → `Desktop/Recipes`), each folder made a safe name.
+    private static func bundleFolder(_ key: String) -> String {
+        var parts = key.split(separator: "/").map(String.init)
+        if let last = parts.last {
+            for ext in [".xcdatamodeld", ".xcdatamodel"] where last.hasSuffix(ext) {
+                parts[parts.count - 1] = String(last.dropLast(ext.count))
+            }
+        }
+        return parts.map { fileName($0, extension: nil) }.joined(separator: "/")
     }
 
     /// A file name for a key: path separators and characters shells trip on become `_`.
