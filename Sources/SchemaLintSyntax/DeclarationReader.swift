@@ -378,6 +378,7 @@ struct DeclarationReader {
             case let .accessors(list):
                 statements = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
             }
+            if let statements, let built = StaticListBuilder.built(statements, reader: self) { return built }
             if let expression = statements.flatMap(ExpressionReader.returnedExpression) {
                 return ExpressionReader.staticValue(expression, reader: self)
             }

@@ -157,7 +157,7 @@ enum ExpressionReader {
         return .unreadable(reader.location(expression))
     }
 
-    private static func listElement(_ expression: ExprSyntax, reader: DeclarationReader) -> ListElement {
+    static func listElement(_ expression: ExprSyntax, reader: DeclarationReader) -> ListElement {
         if let type = TypeExprReader.readMetatype(expression) {
             return .type(type, reader.location(expression))
         }

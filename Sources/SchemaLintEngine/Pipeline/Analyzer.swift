@@ -50,7 +50,27 @@ public struct Analysis {
     public var unresolvedTypeNotes: [String] = []
 
     /// What could not be read or told, one line each (`check` prints them as notes).
-    public var notes: [String] { unreadNotes + unresolvedTypeNotes + untoldStoreNotes }
+    public var notes: [String] { unreadNotes + unreadPlanNotes + unresolvedTypeNotes + untoldStoreNotes }
+
+    /// One line per plan whose `schemas` or `stages` cannot be read: which versions stores go through, or which stage
+    /// runs for each step, is then not known, and the checks that need it are not made (said, never passed silently).
+    public var unreadPlanNotes: [String] {
+        project.plans.sorted { $0.name < $1.name }.flatMap { plan -> [String] in
+            var lines: [String] = []
+            if plan.schemas == nil, let location = plan.schemasLocation {
+                lines.append(
+                    "\(location): \(plan.name).schemas cannot be read (it is built in a way schemalint does not "
+                        + "follow): the order its versions migrate in is not known, so its steps are not checked")
+            }
+            if plan.stages == nil, let location = plan.stagesLocation {
+                lines.append(
+                    "\(location): \(plan.name).stages cannot be read (it is built in a way schemalint does not "
+                        + "follow): which stage runs for each step is not known, so stages left out and the data "
+                        + "its steps drop are not checked")
+            }
+            return lines
+        }
+    }
 
     /// One line per app store whose file cannot be told, at the container opening it: which file it is decides
     /// which shipped states it holds, so a store moved or renamed there goes unreported, and that is said.

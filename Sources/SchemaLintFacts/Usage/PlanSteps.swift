@@ -39,7 +39,8 @@ public struct PlanSteps {
     /// Indices of the steps whose fate a finding about the plan already names as the cause, so a consequence (data
     /// dropped) is not said again: every step of a plan whose schemas are out of order (`schemas_out_of_order`: the
     /// steps themselves go the wrong way), a step a declared stage is written for but `stages` leaves out
-    /// (`stage_not_listed`), and the steps a listed stage skips or goes back over (`stage_chain_broken`).
+    /// (`stage_not_listed`), and the steps a listed stage skips or goes back over, or a second stage covers
+    /// (`stage_chain_broken`).
     public func stepsWithReportedCause(in plan: MigrationPlan) -> Set<Int> {
         var previous: VersionNumber?
         for version in versions {
@@ -52,7 +53,8 @@ public struct PlanSteps {
             let names = Set(listed.compactMap(\.name))
             stages += plan.declaredStages.filter { !names.contains($0.name ?? "") }
         }
-        var reported = Set<Int>()
+        // Two listed stages for one step: stage_chain_broken names the second.
+        var reported = Set(steps.indices.filter { steps[$0].stages.count > 1 })
         for stage in stages {
             guard let from = index(of: stage.from?.version), let to = index(of: stage.to?.version) else { continue }
             let listed = plan.stages?.contains { $0.name != nil && $0.name == stage.name } ?? false

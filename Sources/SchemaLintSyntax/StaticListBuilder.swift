@@ -1,0 +1,83 @@
+import SchemaLintModel
+import SwiftSyntax
+
+/// A static member's getter that builds its list in a local `var` before returning it — a plan's `stages` or
+/// `schemas` written `var list: [MigrationStage] = [first]; list.append(second); list += later; return list` — read as
+/// the list it comes to (a concatenation the plan reader flattens). A statement that changes the list in a way not
+/// followed (inside an `if` or a loop, `insert`, `removeAll`, passed `inout`) makes the whole value unreadable, never
+/// a shorter list.
+enum StaticListBuilder {
+    static func built(_ statements: CodeBlockItemListSyntax, reader: DeclarationReader) -> StaticValue? {
+        guard statements.count > 1, let last = statements.last?.item.as(ReturnStmtSyntax.self),
+            let returned = last.expression?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            statements.tokens(viewMode: .sourceAccurate).filter({ $0.tokenKind == .keyword(.return) }).count == 1
+        else { return nil }
+        var locals: [String: StaticValue] = [:]
+        for item in statements.dropLast() {
+            if let declaration = item.item.as(VariableDeclSyntax.self) {
+                for binding in declaration.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    locals[name] = binding.initializer.map { initial(of: $0.value, reader: reader) }
+                        ?? .unreadable(reader.location(binding))
+                }
+                continue
+            }
+            let mentioned = Set(item.tokens(viewMode: .sourceAccurate).map(\.text)).intersection(locals.keys)
+            guard let name = mentioned.sorted().first else { continue }
+            guard mentioned.count == 1, let current = locals[name],
+                let added = addition(item, to: name, reader: reader)
+            else {
+                locals[name] = .unreadable(reader.location(item))
+                continue
+            }
+            locals[name] = .concatenation([current, added], reader.location(item))
+        }
+        return locals[returned]
+    }
+
+    /// What one statement adds to the local `name`: `name.append(x)`, `name.append(contentsOf: xs)`, `name += xs`.
+    private static func addition(_ item: CodeBlockItemSyntax, to name: String, reader: DeclarationReader)
+        -> StaticValue?
+    {
+        guard let expression = item.item.as(ExprSyntax.self) else { return nil }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+            member.declName.baseName.text == "append", call.arguments.count == 1, let only = call.arguments.first
+        {
+            switch only.label?.text {
+            case nil:
+                let element = ExpressionReader.listElement(only.expression, reader: reader)
+                return .list([element], reader.location(only.expression))
+            case "contentsOf":
+                return ExpressionReader.staticValue(only.expression, reader: reader)
+            default:
+                return nil
+            }
+        }
+        let elements: [ExprSyntax]
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            elements = Array(sequence.elements)
+        } else if let infix = expression.as(InfixOperatorExprSyntax.self) {
+            elements = [infix.leftOperand, infix.operator, infix.rightOperand]
+        } else {
+            return nil
+        }
+        guard elements.count == 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+            let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+                ?? elements[1].as(AssignmentExprSyntax.self).map({ _ in "=" }),
+            operation == "+="
+        else { return nil }
+        return ExpressionReader.staticValue(elements[2], reader: reader)
+    }
+
+    /// The list a local starts as: `[]`, a literal, another member, or an empty `[MigrationStage]()`.
+    private static func initial(of value: ExprSyntax, reader: DeclarationReader) -> StaticValue {
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let type = call.calledExpression.as(ArrayExprSyntax.self), type.elements.count == 1
+        {
+            return .list([], reader.location(value))
+        }
+        return ExpressionReader.staticValue(value, reader: reader)
+    }
+}
