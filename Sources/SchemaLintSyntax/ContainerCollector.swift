@@ -230,12 +230,78 @@ final class ContainerCollector: SyntaxVisitor {
 
     // MARK: Variables
 
+    /// `models.append(Visit.self)`, `models += extras` on a local list of models: the list from there on. A change
+    /// not directly in the variable's block (inside an `if`, a loop, a closure), or not one of those, makes it
+    /// unreadable from there on: never the shorter list.
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        guard node.item.is(ExprSyntax.self), !schemaVariables.names.isEmpty else { return .visitChildren }
+        let bound = Set(schemaVariables.names)
+        let names = Set(node.tokens(viewMode: .sourceAccurate).lazy.map(\.text).filter { bound.contains($0) })
+        for name in names.sorted() {
+            guard let current = schemaVariables.lookup(name, at: node) else { continue }
+            var reader = sourcesSeeing(node)
+            reader.locals[name] = current
+            if schemaVariables.isDirectlyIn(bindingOf: name, node), let (changed, value) = reader.change(node),
+                changed == name
+            {
+                schemaVariables.update(name, value, at: node)
+            } else if Self.mayChange(name, in: node) {
+                schemaVariables.update(
+                    name,
+                    .unreadable(
+                        "`\(name)` is changed where schemalint does not follow it", reader.reader.location(node)),
+                    at: node)
+            }
+        }
+        return .visitChildren
+    }
+
+    /// Whether a statement may change the local `name`: it assigns to it, calls a mutating method on it, or passes it
+    /// `inout`. Reading it (`Schema(models)`) changes nothing.
+    private static func mayChange(_ name: String, in node: CodeBlockItemSyntax) -> Bool {
+        for token in node.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let next = token.nextToken(viewMode: .sourceAccurate) else { continue }
+            if next.tokenKind == .period, let method = next.nextToken(viewMode: .sourceAccurate)?.text,
+                mutatingMethods.contains(method) || method.hasPrefix("remove") || method.hasPrefix("form")
+            {
+                return true
+            }
+            if next.tokenKind == .equal { return true }
+            if case let .binaryOperator(text) = next.tokenKind, text.hasSuffix("=") { return true }
+            if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand { return true }
+        }
+        return false
+    }
+
+    /// Array methods that change the array they are called on.
+    private static let mutatingMethods: Set<String> = [
+        "append", "insert", "replaceSubrange", "sort", "reverse", "shuffle", "swapAt", "popLast", "partition",
+    ]
+
+    /// The model-list reader with the local lists visible at `node` (`var models = [Trip.self]`), so `Schema(models)`
+    /// reads the list the variable holds there.
+    private func sourcesSeeing(_ node: some SyntaxProtocol) -> ModelSourceReader {
+        var seeing = sources
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind, let known = schemaVariables.lookup(token.text, at: node) else {
+                continue
+            }
+            seeing.locals[token.text] = known
+        }
+        return seeing
+    }
+
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = node.initializer?.value ?? NamedValueCollector.returnedExpression(node.accessorBlock)
         else { return .visitChildren }
-        if let call = value.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call) {
-            schemaVariables.record(name, sources.schemaSource(call), at: node)
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+            let type = call.calledExpression.as(ArrayExprSyntax.self), type.elements.count == 1
+        {
+            // `var models = [any PersistentModel.Type]()`: an empty list the statements after it fill.
+            schemaVariables.record(name, sources.typeList([]), at: node)
+        } else if let call = value.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call) {
+            schemaVariables.record(name, sourcesSeeing(call).schemaSource(call), at: node)
         } else if let other = Self.variableName(value), let known = schemaVariables.lookup(other, at: node) {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
@@ -886,7 +952,9 @@ final class ContainerCollector: SyntaxVisitor {
             if let known = schemaVariables.lookup(reference.baseName.text, at: reference) { return known }
         }
         // `Schema(...)`, `[A.self]`, `V.models` or a constant; `A.self, B.self` (variadic) below.
-        if TypeExprReader.readMetatype(first) == nil, let named = sources.source(of: first) { return named }
+        if TypeExprReader.readMetatype(first) == nil, let named = sourcesSeeing(first).source(of: first) {
+            return named
+        }
         var expressions = [first]
         for argument in arguments[(start + 1)...] {
             guard argument.label == nil else { break }

@@ -13,6 +13,9 @@ struct LexicalVariables<Value> {
 
     private var bindings: [String: [Binding]] = [:]
 
+    /// The names bound so far.
+    var names: [String] { Array(bindings.keys) }
+
     mutating func record(_ name: String, _ value: Value, at node: some SyntaxProtocol) {
         guard let scope = Self.scope(of: Syntax(node)) else { return }
         bindings[name, default: []].append(
@@ -37,6 +40,33 @@ struct LexicalVariables<Value> {
             node = current.parent
         }
         return candidates.last(where: \.isMember)?.value
+    }
+
+    /// A new value for the binding of `name` visible at `change` (`list.append(X.self)`), from there on in that
+    /// binding's block: a change inside an `if` or a loop reaches the code after it whether it ran or not, so the
+    /// caller passes what the variable may then be. False when no binding is visible.
+    @discardableResult
+    mutating func update(_ name: String, _ value: Value, at change: some SyntaxProtocol) -> Bool {
+        guard let candidates = bindings[name] else { return false }
+        var node = Syntax(change).parent
+        while let current = node {
+            if Self.isScope(current),
+                let binding = candidates.last(where: { $0.scope == current.id && $0.position < change.position })
+            {
+                bindings[name, default: []].append(
+                    Binding(scope: binding.scope, position: change.position, isMember: false, value: value))
+                return true
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// Whether `change` sits directly in the block of the binding of `name` it changes (not in an `if`, a loop or a
+    /// closure inside it).
+    func isDirectlyIn(bindingOf name: String, _ change: some SyntaxProtocol) -> Bool {
+        guard let scope = Self.scope(of: Syntax(change)) else { return false }
+        return bindings[name]?.contains { $0.scope == scope.id && $0.position < change.position } == true
     }
 
     /// A block or a type's members; the statements or members of an `#if` clause belong to the block around it.

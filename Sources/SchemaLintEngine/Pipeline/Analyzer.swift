@@ -50,7 +50,21 @@ public struct Analysis {
     public var unresolvedTypeNotes: [String] = []
 
     /// What could not be read or told, one line each (`check` prints them as notes).
-    public var notes: [String] { unreadNotes + unreadPlanNotes + unresolvedTypeNotes + untoldStoreNotes }
+    public var notes: [String] {
+        unreadNotes + unreadPlanNotes + unreadContainerNotes + unresolvedTypeNotes + untoldStoreNotes
+    }
+
+    /// One line per app container whose models cannot be read: what its store holds is not known, so it is neither
+    /// hashed, locked nor checked (said in plain `check`, not only under `--verbose`).
+    public var unreadContainerNotes: [String] {
+        var seen = Set<String>()
+        return project.containers.filter { $0.purpose == .app }.compactMap { container in
+            container.modelsUnread.map { why in
+                "\(why.location): the models of the container at \(container.location) cannot be read (\(why.reason)): "
+                    + "what its store holds is neither hashed, locked nor checked"
+            }
+        }.filter { seen.insert($0).inserted }
+    }
 
     /// One line per plan whose `schemas` or `stages` cannot be read: which versions stores go through, or which stage
     /// runs for each step, is then not known, and the checks that need it are not made (said, never passed silently).
