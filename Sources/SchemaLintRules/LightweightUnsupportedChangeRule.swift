@@ -9,8 +9,9 @@ public struct LightweightUnsupportedChangeRule: Rule {
     public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
     /// A warning when a Core Data mapping model schemalint cannot read may cover the step, and for a property made
-    /// required: that fails only on stores with a row holding nil (`AssessedChange.failsIf`).
-    public let severities: [Severity] = [.error, .warning]
+    /// required: that fails only on stores with a row holding nil (`AssessedChange.failsIf`). A note when a mapping
+    /// leaves a required attribute to the custom migration policy it names (`MappedStep`): cannot tell.
+    public let severities: [Severity] = [.error, .warning, .note]
     public let summary =
         "Two versions joined by a lightweight stage (or none, or a Core Data model with no mapping model) differ in a "
         + "way lightweight migration cannot infer."
@@ -89,7 +90,8 @@ public struct LightweightUnsupportedChangeRule: Rule {
                                 version: step.bundle.key(of: step.to), entity: required.entity,
                                 property: required.property),
                             .requiredMapped(from: step.from, to: step.to.name, mapping: step.mapping.path, required),
-                            severity: required.verdict == .fails ? .error : .warning))
+                            severity: required.verdict == .fails
+                                ? .error : required.verdict == .policyDecides ? .note : .warning))
                 }
             }
             guard move.bundle.mappingModels.allSatisfy({ $0.maps(from: move.from, to: move.to.name) != true }) else {
@@ -232,9 +234,20 @@ extension Finding.Message {
                 fix: "Give \(judged.property) a default value in the model editor, set it in the mapping (a value "
                     + "expression), or keep it optional")
         }
+        if judged.verdict == .policyDecides {
+            return Self(
+                id: "required-mapped-policy",
+                "\(place) \(judged.added ? "is new and required" : "became required") with no default and the "
+                    + "mapping sets no value: whether \(judged.condition) cannot be told",
+                detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) gives "
+                    + "\(place) no value; a row left nil fails validation (134110) and with it the whole migration, "
+                    + "unless \(judged.condition), which schemalint does not read",
+                fix: "Make sure the policy sets \(judged.property) on every row it creates, or give it a default value")
+        }
         return Self(
             id: "required-mapped-maybe",
-            "\(place) became required with no default: a store fails to open (134110) if a migrated row gets nil",
+            "\(place) \(judged.added ? "is new and required" : "became required") with no default: a store fails to "
+                + "open (134110) if a migrated row gets nil",
             detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) sets "
                 + "\(place) to \(judged.setter): the migration works only if \(judged.condition)",
             fix: "Give \(judged.property) a default value in the model editor, or set a value the mapping is sure of")

@@ -377,7 +377,7 @@ final class MappedStepValueTests: XCTestCase {
             EntityMapping(
                 source: "Entry", destination: "Entry", policy: "Journal.MoodPolicy",
                 attributes: [("title", nil), ("mood", .constant(.null))]))
-        XCTAssertEqual(policy.map(\.severity), [.warning], "\(lines(policy))")
+        XCTAssertEqual(policy.map(\.severity), [.note], "\(lines(policy))")
         XCTAssertTrue(policy[0].message.detail.contains("Journal.MoodPolicy sets it on every row"))
         let function = try judged(
             EntityMapping(

@@ -65,6 +65,8 @@ package struct MappedStep {
         case fails
         /// Stores fail or not by what their rows hold, or by what code schemalint does not read gives.
         case mayFail
+        /// A custom policy the mapping names may set what the expressions leave empty: cannot tell.
+        case policyDecides
     }
 
     /// A uniqueness constraint the destination entity gains, and what the mapping sets in it.
@@ -85,6 +87,8 @@ package struct MappedStep {
         package var property: String
         package var mappingName: String
         package var verdict: Verdict
+        /// The source entity had no such attribute (else it was optional there).
+        package var added: Bool
         /// What sets it, and for `mayFail` what would have to hold.
         package var setter: String
         package var condition: String
@@ -240,24 +244,25 @@ package struct MappedStep {
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .mayFail, setter: described,
+                            verdict: .mayFail, added: old == nil, setter: described,
                             condition: "no row of \(source.name) holds nil in \(key)"))
                 case .nothing where entityMapping.runsCustomCode:
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .mayFail, setter: described,
+                            verdict: .policyDecides, added: old == nil, setter: described,
                             condition: "\(entityMapping.policy ?? "its custom code") sets it on every row"))
                 case .nothing:
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .fails, setter: described, condition: ""))
+                            verdict: .fails, added: old == nil, setter: described, condition: ""))
                 case let .unknown(text):
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .mayFail, setter: described, condition: "\(text) never gives nil"))
+                            verdict: .mayFail, added: old == nil, setter: described,
+                            condition: "\(text) never gives nil"))
                 }
             }
         }
