@@ -226,8 +226,8 @@ extension Finding.Message {
         if judged.verdict == .fails {
             return Self(
                 id: "required-mapped",
-                "\(place) is required with no default and the mapping sets no value: users' stores with a "
-                    + "\(judged.entity) fail to open (134110)",
+                "\(place) is required with no default and the mapping sets no value: users' stores holding "
+                    + "\(judged.entity) rows fail to open (134110)",
                 detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) gives "
                     + "\(place) no value, so every migrated row holds nil in a required attribute and fails "
                     + "validation: the whole migration fails on a store with one such row",

@@ -186,6 +186,26 @@ final class MappedStepValueTests: XCTestCase {
         return (analysis.findings, analysis)
     }
 
+    /// Journal (the first version) locked as `before`; Journal 2 as `before` too (an inferable step), Journal 3 as
+    /// `after`, made current, with `mappings` for Journal 2 → Journal 3: the store walks version by version.
+    func walkedFindings(before: [String: String], after: [String: String], _ mappings: [EntityMapping]) throws
+        -> [Finding]
+    {
+        let versions = folder.appendingPathComponent(model)
+        for version in ["Journal", "Journal 2"] {
+            try contents(before).write(
+                to: versions.appendingPathComponent("\(version).xcdatamodel/contents"), atomically: true,
+                encoding: .utf8)
+        }
+        try TestSupport.setCurrentVersion("Journal", of: versions)
+        let lockfile = TestSupport.lock(try analyze())
+        try contents(after).write(
+            to: versions.appendingPathComponent("Journal 3.xcdatamodel/contents"), atomically: true, encoding: .utf8)
+        try TestSupport.setCurrentVersion("Journal 3", of: versions)
+        try writeMapping(mappings)
+        return try analyze(lockfile).findings
+    }
+
     func lines(_ findings: [Finding]) -> [String] {
         findings.map { "\($0.rule) \($0.severity) \($0.message.text)" }
     }
@@ -389,5 +409,42 @@ final class MappedStepValueTests: XCTestCase {
                 source: "Entry", destination: "Entry",
                 attributes: [("title", nil), ("mood", .constant(.string("calm")))]))
         XCTAssertEqual(lines(constant), [])
+    }
+
+    // MARK: a step of a walk
+
+    /// The mapping model covers one step of a version-by-version walk (Journal → Journal 2 inferred, Journal 2 →
+    /// Journal 3 mapped): that step is judged, once, in the mapping's words; the control sets a constant.
+    func testAMappedStepOfAWalkIsJudgedOnce() throws {
+        let optional = "<attribute name=\"mood\" optional=\"YES\" attributeType=\"String\"/>"
+        let required = "<attribute name=\"mood\" attributeType=\"String\"/>"
+        let score = "<attribute name=\"score\" attributeType=\"Integer 32\"/>"
+        let found = try walkedFindings(
+            before: ["Entry": text + optional], after: ["Entry": text + required + score],
+            [
+                EntityMapping(
+                    source: "Entry", destination: "Entry", attributes: [("title", nil), ("mood", nil), ("score", nil)])
+            ])
+        XCTAssertEqual(
+            found.map { "\($0.rule) \($0.severity) \($0.message.headline)" }.sorted(),
+            [
+                "lightweight_unsupported_change error Entry.score is required with no default and the mapping sets no "
+                    + "value: users' stores holding Entry rows fail to open (134110)",
+                "lightweight_unsupported_change warning Entry.mood became required with no default: a store fails to "
+                    + "open (134110) if a migrated row gets nil",
+            ])
+        XCTAssertTrue(found.allSatisfy { $0.message.detail.contains("Journal 2 → Journal 3 goes through a mapping") })
+
+        try setUpWithError()
+        let silent = try walkedFindings(
+            before: ["Entry": text + optional], after: ["Entry": text + required + score],
+            [
+                EntityMapping(
+                    source: "Entry", destination: "Entry",
+                    attributes: [
+                        ("title", nil), ("mood", .constant(.string("calm"))), ("score", .constant(.integer(0))),
+                    ])
+            ])
+        XCTAssertEqual(lines(silent), [])
     }
 }
