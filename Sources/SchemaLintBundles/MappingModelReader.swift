@@ -47,11 +47,13 @@ public enum MappingModelReader {
     /// The versions `xcmapping.xml` names, when it can be read and names both (on any thread).
     public static func modelPaths(path: String) -> ModelPaths? {
         guard let bytes = ModelBundleReader.bytes(of: path + "/xcmapping.xml"),
-            let root = try? XMLReader.read(bytes, keepingTextWhere: { name, attributes in
-                guard name == "attribute", let named = attributes["name"]?.lowercased() else { return false }
-                return modelPathNames.contains(named) || modelDataNames.contains(named)
-                    || MappingExpressions.names.contains(named)
-            })
+            let root = try? XMLReader.read(
+                bytes,
+                keepingTextWhere: { name, attributes in
+                    guard name == "attribute", let named = attributes["name"]?.lowercased() else { return false }
+                    return modelPathNames.contains(named) || modelDataNames.contains(named)
+                        || MappingExpressions.names.contains(named)
+                })
         else { return nil }
         var paths: [String: String] = [:]
         collectModelPaths(root, into: &paths, depth: 0)

@@ -119,8 +119,10 @@ public struct LightweightUnsupportedChangeRule: Rule {
             }
         }
         for step in ModelMigrationStep.steps(context) {
-            let maybe = step.unreadableMappings.isEmpty
-                ? nil : "unless \(step.unreadableMappings.joined(separator: " or ")) maps this step (schemalint "
+            let maybe =
+                step.unreadableMappings.isEmpty
+                ? nil
+                : "unless \(step.unreadableMappings.joined(separator: " or ")) maps this step (schemalint "
                     + "cannot read which versions it maps)"
             for (change, location) in step.blocked {
                 let subject =

@@ -22,8 +22,9 @@ public struct UniqueConstraintAddedRule: Rule {
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
                 let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
                 let empty = startsNil(in: step.to, context)
-                for change in changes where change.kind == .uniqueAdded
-                && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
+                for change in changes
+                where change.kind == .uniqueAdded
+                    && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
                 {
                     let location = uniqueLocation(change, in: step.to, context: context)
                     findings.append(
@@ -40,8 +41,10 @@ public struct UniqueConstraintAddedRule: Rule {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             let shipped = context.shippedEntities(of: state)
             let changes = MigrationAssessment.assess(from: shipped, to: now.snapshot)
-            for change in changes where change.kind == .uniqueAdded
-            && !Self.cannotCollide(change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
+            for change in changes
+            where change.kind == .uniqueAdded
+                && !Self.cannotCollide(
+                    change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
             {
                 findings.append(
                     finding(

@@ -122,9 +122,10 @@ final class MappedStepValueTests: XCTestCase {
             for (name, value) in mapping.attributes {
                 let attributeID = id()
                 attributeIDs.append(attributeID)
-                let expression = value.map {
-                    "<attribute name=\"valueexpressiondata\" type=\"binary\">\(Self.archived($0))</attribute>"
-                } ?? ""
+                let expression =
+                    value.map {
+                        "<attribute name=\"valueexpressiondata\" type=\"binary\">\(Self.archived($0))</attribute>"
+                    } ?? ""
                 objects.append(
                     """
                     <object type="XDDEVATTRIBUTEMAPPING" id="\(attributeID)">\(expression)
@@ -150,17 +151,18 @@ final class MappedStepValueTests: XCTestCase {
         let folder = self.folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
-            <?xml version="1.0" standalone="yes"?>
-            <!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
-            <database>
-                <object type="XDDEVMAPPINGMODEL" id="z1">
-                    <attribute name="sourcemodelpath" type="string">Journal.xcdatamodeld/Journal 2.xcdatamodel</attribute>
-                    <attribute name="destinationmodelpath" type="string">Journal.xcdatamodeld/Journal 3.xcdatamodel\
-            </attribute>
-                </object>
-            \(objects.joined(separator: "\n"))
-            </database>
-            """.write(to: folder.appendingPathComponent("xcmapping.xml"), atomically: true, encoding: .utf8)
+        <?xml version="1.0" standalone="yes"?>
+        <!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+        <database>
+            <object type="XDDEVMAPPINGMODEL" id="z1">
+                <attribute name="sourcemodelpath" type="string">Journal.xcdatamodeld/Journal 2.xcdatamodel\
+        </attribute>
+                <attribute name="destinationmodelpath" type="string">Journal.xcdatamodeld/Journal 3.xcdatamodel\
+        </attribute>
+            </object>
+        \(objects.joined(separator: "\n"))
+        </database>
+        """.write(to: folder.appendingPathComponent("xcmapping.xml"), atomically: true, encoding: .utf8)
     }
 
     func analyze(_ lockfile: Lockfile? = nil, upgrades: Bool = false) throws -> Analysis {
@@ -258,8 +260,9 @@ final class MappedStepValueTests: XCTestCase {
         XCTAssertEqual(found.map(\.severity), [.error], "\(lines(result.findings))")
         XCTAssertTrue(found[0].message.text.contains("Entry gains a uniqueness constraint"), "\(lines(found))")
         XCTAssertTrue(
-            found[0].message.detail.contains("EntryToEntry in Journal/JournalV2toV3.xcmappingmodel sets code: no "
-                + "value"), "\(found[0].message.detail)")
+            found[0].message.detail.contains(
+                "EntryToEntry in Journal/JournalV2toV3.xcmappingmodel sets code: no "
+                    + "value"), "\(found[0].message.detail)")
         let row = try XCTUnwrap(result.analysis.upgrades.rows.first { $0.name == "Journal.xcdatamodeld/Journal 2" })
         XCTAssertTrue(row.outcome.deletesData)
         XCTAssertTrue(

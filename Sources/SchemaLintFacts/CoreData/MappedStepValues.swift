@@ -148,11 +148,15 @@ package struct MappedStep {
                 let names = constraint.split(separator: ".").map(String.init)
                 let setters = names.map { setter($0, in: entityMapping, source: source) }
                 // From a constraint the source already had: the rows were distinct there.
-                let sourced = Set(setters.compactMap { if case let .source(key) = $0 { return key } else { return nil } })
-                if before.contains(where: { old in old.split(separator: ".").allSatisfy { sourced.contains(String($0)) } })
-                {
-                    continue
+                let sourced = Set(
+                    setters.compactMap { setter -> String? in
+                        if case let .source(key) = setter { return key }
+                        return nil
+                    })
+                let wasUnique = before.contains { old in
+                    old.split(separator: ".").allSatisfy { sourced.contains(String($0)) }
                 }
+                if wasUnique { continue }
                 // No value in an optional attribute with no default: every row holds NULL there, and NULLs never
                 // collide.
                 let holdsNull = zip(names, setters).contains { name, setter in
@@ -214,7 +218,8 @@ package struct MappedStep {
         uniqueness().map { judged in
             judged.verdict == .fails
                 ? "fails on a store with two rows of \(judged.entity): \(judged.mappingName) sets "
-                    + "\(judged.setters.joined(separator: ", ")) in its new uniqueness constraint (\(judged.constraint))"
+                    + "\(judged.setters.joined(separator: ", ")) in its new uniqueness constraint "
+                    + "(\(judged.constraint))"
                 : "fails unless \(judged.condition) (\(judged.entity) gains uniqueness on \(judged.constraint))"
         }
             + required().map { judged in
