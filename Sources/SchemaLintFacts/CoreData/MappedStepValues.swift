@@ -205,12 +205,18 @@ package struct MappedStep {
         var places: Set<String> = []
         for (_, source, destination) in pairs {
             for property in destination.properties
-            where property.kind == .attribute && !property.optional && !property.hasDefault {
+            where Self.needsValue(property) {
                 if let old = source.properties.first(where: { $0.name == property.name }), !old.optional { continue }
                 places.insert("\(destination.name).\(property.name)")
             }
         }
         return places
+    }
+
+    /// A stored attribute that is required and has no default (a derived one is computed, not mapped).
+    private static func needsValue(_ property: PropertySnapshot) -> Bool {
+        property.kind == .attribute && !property.optional && !property.hasDefault
+            && !property.type.hasPrefix("Derived ")
     }
 
     /// What `upgrades` says of each judgement (`fails if ...`, as `AssessedChange.failsIf` reads there).
@@ -236,7 +242,7 @@ package struct MappedStep {
         var found: [Required] = []
         for (entityMapping, source, destination) in pairs {
             for property in destination.properties
-            where property.kind == .attribute && !property.optional && !property.hasDefault {
+            where Self.needsValue(property) {
                 let setter = setter(property.name, in: entityMapping, source: source)
                 let old = source.properties.first { $0.name == property.name }
                 // Required before and copied: nothing changed.
