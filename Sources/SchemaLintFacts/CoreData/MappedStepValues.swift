@@ -219,7 +219,7 @@ package struct MappedStep {
             && !property.type.hasPrefix("Derived ")
     }
 
-    /// What `upgrades` says of each judgement (`fails if ...`, as `AssessedChange.failsIf` reads there).
+    /// What `upgrades` says of each judgement (`fails unless ...`, as `AssessedChange.failsIf` reads there).
     package func risks() -> [String] {
         uniqueness().map { judged in
             judged.verdict == .fails
@@ -228,7 +228,8 @@ package struct MappedStep {
                     + "(\(judged.constraint))"
                 : "fails unless \(judged.condition) (\(judged.entity) gains uniqueness on \(judged.constraint))"
         }
-            + required().map { judged in
+            // A value left to the custom policy the mapping names is `check`'s note, not a risk.
+            + required().filter { $0.verdict != .policyDecides }.map { judged in
                 judged.verdict == .fails
                     ? "fails on a store with a row of \(judged.entity): \(judged.mappingName) sets no value in "
                         + "\(judged.entity).\(judged.property), required with no default"
