@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintModel
+import SchemaLintStore
 
 /// Reads which versions an `.xcmappingmodel` maps. Xcode keeps the source and destination model paths in its
 /// `xcmapping.xml`; a file schemalint cannot read that way is matched by a name that ends in two version numbers
@@ -16,8 +17,14 @@ public enum MappingModelReader {
         /// (decoding a large app's embedded models cost a fifth of a `check` that found nothing); nil when the file
         /// does not embed both. Worked out once, where the file is read (off the main path).
         public let embeddedDigest: String?
+        /// What its entity mappings set (`MappingExpressions`); nil when the file holds none.
+        public var entityMappings: [MappingModelFile.EntityMapping]?
 
-        public init(source: String, destination: String, sourceData: String?, destinationData: String?) {
+        public init(
+            source: String, destination: String, sourceData: String?, destinationData: String?,
+            entityMappings: [MappingModelFile.EntityMapping]? = nil
+        ) {
+            self.entityMappings = entityMappings
             self.source = source
             self.destination = destination
             self.sourceData = sourceData
@@ -40,17 +47,21 @@ public enum MappingModelReader {
     /// The versions `xcmapping.xml` names, when it can be read and names both (on any thread).
     public static func modelPaths(path: String) -> ModelPaths? {
         guard let bytes = ModelBundleReader.bytes(of: path + "/xcmapping.xml"),
-            let root = try? XMLReader.read(bytes, keepingTextWhere: { name, attributes in
-                guard name == "attribute", let named = attributes["name"]?.lowercased() else { return false }
-                return modelPathNames.contains(named) || modelDataNames.contains(named)
-            })
+            let root = try? XMLReader.read(
+                bytes,
+                keepingTextWhere: { name, attributes in
+                    guard name == "attribute", let named = attributes["name"]?.lowercased() else { return false }
+                    return modelPathNames.contains(named) || modelDataNames.contains(named)
+                        || MappingExpressions.names.contains(named)
+                })
         else { return nil }
         var paths: [String: String] = [:]
         collectModelPaths(root, into: &paths, depth: 0)
         guard let source = paths["sourcemodelpath"], let destination = paths["destinationmodelpath"] else { return nil }
+        let mappings = MappingExpressions.entityMappings(in: root)
         return ModelPaths(
             source: source, destination: destination, sourceData: paths["sourcemodeldata"],
-            destinationData: paths["destinationmodeldata"])
+            destinationData: paths["destinationmodeldata"], entityMappings: mappings.isEmpty ? nil : mappings)
     }
 
     /// `modelPaths`: what `modelPaths(path:)` read; else the name decides.
@@ -59,6 +70,7 @@ public enum MappingModelReader {
         if let modelPaths {
             var file = MappingModelFile(path: display, source: modelPaths.source, destination: modelPaths.destination)
             file.embeddedDigest = modelPaths.embeddedDigest
+            file.entityMappings = modelPaths.entityMappings
             return file
         }
         let numbers = VersionNameOrder.numbers(in: name)

@@ -9,8 +9,9 @@ public struct LightweightUnsupportedChangeRule: Rule {
     public let id = RuleID.lightweightUnsupportedChange
     public let defaultSeverity = Severity.error
     /// A warning when a Core Data mapping model schemalint cannot read may cover the step, and for a property made
-    /// required: that fails only on stores with a row holding nil (`AssessedChange.failsIf`).
-    public let severities: [Severity] = [.error, .warning]
+    /// required: that fails only on stores with a row holding nil (`AssessedChange.failsIf`). A note when a mapping
+    /// leaves a required attribute to the custom migration policy it names (`MappedStep`): cannot tell.
+    public let severities: [Severity] = [.error, .warning, .note]
     public let summary =
         "Two versions joined by a lightweight stage (or none, or a Core Data model with no mapping model) differ in a "
         + "way lightweight migration cannot infer."
@@ -72,12 +73,34 @@ public struct LightweightUnsupportedChangeRule: Rule {
                             fix: change.lightweightFix.map { ", or \($0)" } ?? "")))
             }
         }
-        // Core Data: a property made required on the way to the new current version, with no mapping model.
-        for move in ModelMigrationStep.moves(context)
-        where move.bundle.mappingModels.allSatisfy({ $0.maps(from: move.from, to: move.to.name) != true }) {
+        // Core Data: a property made required on the way to the new current version, with no mapping model; in a
+        // step through one, what the mapping sets decides (`MappedStep`).
+        for move in ModelMigrationStep.moves(context) {
+            let mapped = MappedStep.steps(of: move, context)
+            var judged: Set<String> = []
+            for step in mapped {
+                judged.formUnion(step.requiredPlaces())
+                for required in step.required() {
+                    findings.append(
+                        finding(
+                            step.to.details.location(
+                                entity: required.entity, property: required.property, in: step.to.location.file)
+                                ?? step.to.location,
+                            about: .property(
+                                version: step.bundle.key(of: step.to), entity: required.entity,
+                                property: required.property),
+                            .requiredMapped(from: step.from, to: step.to.name, mapping: step.mapping.path, required),
+                            severity: required.verdict == .fails
+                                ? .error : required.verdict == .policyDecides ? .note : .warning))
+                }
+            }
+            guard move.bundle.mappingModels.allSatisfy({ $0.maps(from: move.from, to: move.to.name) != true }) else {
+                continue
+            }
             let changes = MigrationAssessment.assess(
                 from: move.shipped.entities, to: move.now.snapshot, convertsNumbers: true)
-            for change in changes where change.kind == .becameRequired {
+            for change in changes
+            where change.kind == .becameRequired && !judged.contains("\(change.entity).\(change.property ?? "")") {
                 findings.append(
                     finding(
                         move.to.details.location(
@@ -96,8 +119,10 @@ public struct LightweightUnsupportedChangeRule: Rule {
             }
         }
         for step in ModelMigrationStep.steps(context) {
-            let maybe = step.unreadableMappings.isEmpty
-                ? nil : "unless \(step.unreadableMappings.joined(separator: " or ")) maps this step (schemalint "
+            let maybe =
+                step.unreadableMappings.isEmpty
+                ? nil
+                : "unless \(step.unreadableMappings.joined(separator: " or ")) maps this step (schemalint "
                     + "cannot read which versions it maps)"
             for (change, location) in step.blocked {
                 let subject =
@@ -195,6 +220,39 @@ extension Finding.Message {
                 + "fails (134110) on a store with one such row and works on the others; whether users' stores hold "
                 + "nil depends on what earlier releases wrote",
             fix: fix.prefix(1).uppercased() + fix.dropFirst())
+    }
+
+    /// A required attribute with no default in a step through a mapping model.
+    static func requiredMapped(from: String, to: String, mapping: String, _ judged: MappedStep.Required) -> Self {
+        let place = "\(judged.entity).\(judged.property)"
+        if judged.verdict == .fails {
+            return Self(
+                id: "required-mapped",
+                "\(place) is required with no default and the mapping sets no value: users' stores holding "
+                    + "\(judged.entity) rows fail to open (134110)",
+                detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) gives "
+                    + "\(place) no value, so every migrated row holds nil in a required attribute and fails "
+                    + "validation: the whole migration fails on a store with one such row",
+                fix: "Give \(judged.property) a default value in the model editor, set it in the mapping (a value "
+                    + "expression), or keep it optional")
+        }
+        if judged.verdict == .policyDecides {
+            return Self(
+                id: "required-mapped-policy",
+                "\(place) \(judged.added ? "is new and required" : "became required") with no default and the "
+                    + "mapping sets no value: whether \(judged.condition) cannot be told",
+                detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) gives "
+                    + "\(place) no value; a row left nil fails validation (134110) and with it the whole migration, "
+                    + "unless \(judged.condition), which schemalint does not read",
+                fix: "Make sure the policy sets \(judged.property) on every row it creates, or give it a default value")
+        }
+        return Self(
+            id: "required-mapped-maybe",
+            "\(place) \(judged.added ? "is new and required" : "became required") with no default: a store fails to "
+                + "open (134110) if a migrated row gets nil",
+            detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) sets "
+                + "\(place) to \(judged.setter): the migration works only if \(judged.condition)",
+            fix: "Give \(judged.property) a default value in the model editor, or set a value the mapping is sure of")
     }
 
     static func lightweightBlocked(

@@ -1,11 +1,16 @@
 import SchemaLintFacts
 import SchemaLintModel
 
-/// Adding uniqueness to an existing entity in a lightweight step fails on stores that hold duplicates.
+/// Adding uniqueness to an existing entity in a lightweight step fails on stores that hold duplicates; in a Core
+/// Data step through a mapping model, on stores whose rows the mapping gives the same values (`MappedStep`).
 public struct UniqueConstraintAddedRule: Rule {
     public let id = RuleID.uniqueConstraintAdded
     public let defaultSeverity = Severity.warning
-    public let summary = "A uniqueness constraint is added to an existing entity in a lightweight step."
+    /// An error when a mapping model gives every migrated row the same values (no value, or a constant).
+    public let severities: [Severity] = [.warning, .error]
+    public let summary =
+        "A uniqueness constraint is added to an existing entity in a lightweight step, or in a mapped step whose "
+        + "mapping may give two rows the same values."
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
@@ -17,8 +22,9 @@ public struct UniqueConstraintAddedRule: Rule {
                 let start = context.startingSnapshot(of: step.from) ?? old.snapshot
                 let changes = MigrationAssessment.assess(from: start, to: new.snapshot)
                 let empty = startsNil(in: step.to, context)
-                for change in changes where change.kind == .uniqueAdded
-                && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
+                for change in changes
+                where change.kind == .uniqueAdded
+                    && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
                 {
                     let location = uniqueLocation(change, in: step.to, context: context)
                     findings.append(
@@ -35,8 +41,10 @@ public struct UniqueConstraintAddedRule: Rule {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             let shipped = context.shippedEntities(of: state)
             let changes = MigrationAssessment.assess(from: shipped, to: now.snapshot)
-            for change in changes where change.kind == .uniqueAdded
-            && !Self.cannotCollide(change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
+            for change in changes
+            where change.kind == .uniqueAdded
+                && !Self.cannotCollide(
+                    change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
             {
                 findings.append(
                     finding(
@@ -44,6 +52,21 @@ public struct UniqueConstraintAddedRule: Rule {
                         about: .entity(version: target.key, entity: change.entity),
                         .uniqueAddedSinceShipped(
                             state: state.displayName, entity: change.entity, constraint: change.constraint ?? "")))
+            }
+        }
+        // Core Data: a step through a mapping model sets each constrained attribute to what the mapping gives.
+        for move in ModelMigrationStep.moves(context) {
+            for step in MappedStep.steps(of: move, context) {
+                for judged in step.uniqueness() {
+                    let location =
+                        step.to.details.location(entity: judged.entity, in: step.to.location.file) ?? step.to.location
+                    findings.append(
+                        finding(
+                            location, about: .entity(version: step.bundle.key(of: step.to), entity: judged.entity),
+                            .uniqueAddedMapped(
+                                from: step.from, to: step.to.name, mapping: step.mapping.path, judged: judged),
+                            severity: judged.verdict == .fails ? .error : .warning))
+                }
             }
         }
         return findings
@@ -101,6 +124,29 @@ extension Finding.Message {
                 + "migration fails on a store that holds duplicate values and works on the others; whether users' "
                 + "stores hold duplicates depends on what earlier releases wrote",
             fix: "Use a custom stage that removes or merges duplicates in willMigrate")
+    }
+
+    static func uniqueAddedMapped(from: String, to: String, mapping: String, judged: MappedStep.Uniqueness) -> Self {
+        let sets = "\(judged.mappingName) in \(mapping) sets \(judged.setters.joined(separator: ", "))"
+        if judged.verdict == .fails {
+            return Self(
+                id: "unique-added-mapped",
+                "\(judged.entity) gains a uniqueness constraint the mapping fills with one value: a store with two "
+                    + "of its rows fails to open (134110)",
+                detail: "\(from) → \(to) goes through a mapping model and adds uniqueness on \(judged.entity) "
+                    + "(\(judged.constraint)): \(sets), the same on every migrated row, so the second row collides "
+                    + "with the first and the whole migration fails",
+                fix: "Set the constrained attributes from a source attribute that is unique (a value expression "
+                    + "$source.<attribute>), or give them distinct values in a custom NSEntityMigrationPolicy")
+        }
+        return Self(
+            id: "unique-added-mapped-maybe",
+            "\(judged.entity) gains a uniqueness constraint: a store fails to open (134110) if two migrated rows get "
+                + "the same values",
+            detail: "\(from) → \(to) goes through a mapping model and adds uniqueness on \(judged.entity) "
+                + "(\(judged.constraint)): \(sets); the migration works only if \(judged.condition)",
+            fix: "Make sure the values are distinct (merge or delete duplicates in a custom NSEntityMigrationPolicy), "
+                + "or set them from a source attribute that was already unique")
     }
 
     static func uniqueAddedSinceShipped(state: String, entity: String, constraint: String) -> Self {

@@ -71,10 +71,17 @@ enum ModelUpgrades {
         // Same hashes as the current version (or the current one itself): opened without a migration.
         if now.hashes.checksum == entry.checksum { return .opensAsIs(version: bundle.key(of: current)) }
         if let why = ModelMigrationStep.migrationUnseen(context) { return .cannotTell(why: why) }
+        let shippedEntities = locked.lockedVersion(name)?.entities ?? []
+        /// What the mapping models on the way set where it matters (`MappedStep`): `check`'s judgement, as risks.
+        func mappedRisks() -> [String] {
+            MappedStep.steps(
+                bundle, from: name, shipped: shippedEntities, to: current, now: now.snapshot, chain: chain, context
+            ).flatMap { $0.risks() }
+        }
         if let mapping = bundle.mappingModels.first(where: { $0.maps(from: name, to: current.name) == true }) {
             return .staged(
                 from: "\(bundle.key)/\(name)",
-                steps: [.init(.mapped, "mapping model \(mapping.path) to \(current.name)")])
+                steps: [.init(.mapped, "mapping model \(mapping.path) to \(current.name)", risks: mappedRisks())])
         }
         if let off = ModelMigrationStep.inferenceOff(context) {
             return .modelInferred(
@@ -97,7 +104,7 @@ enum ModelUpgrades {
                     .init(
                         .mapped,
                         "version by version to \(current.name), each step inferred or mapped (\(mapped) mapping "
-                            + "models)")
+                            + "models)", risks: mappedRisks())
                 ])
         }
         let risks = MigrationAssessment.assess(from: from, to: now.snapshot, convertsNumbers: true)

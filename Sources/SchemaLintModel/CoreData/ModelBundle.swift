@@ -180,6 +180,8 @@ public struct MappingModelFile: Sendable {
     /// only for a store and model whose entity hashes it was compiled with, so one that differs maps nothing.
     /// Empty when they agree, or when they were not compared (`embedded` nil, a version unread).
     public var changedSince: [String] = []
+    /// What its entity mappings set (`xcmapping.xml`'s `XDDEVENTITYMAPPING` objects); nil when the file was not read.
+    public var entityMappings: [EntityMapping]?
 
     public init(path: String, source: String?, destination: String?) {
         self.path = path
@@ -196,6 +198,58 @@ public struct MappingModelFile: Sendable {
 
     /// Neither its file nor its name says which versions it maps.
     public var isUnread: Bool { source == nil || destination == nil }
+
+    /// One entity mapping as Xcode keeps it: which source entity's rows become which destination entity's, and what
+    /// each of the destination's attributes is set to. Xcode writes no value expression for an attribute whose
+    /// expression it generates itself (`$source.<name>`, when the source entity has an attribute of that name): the
+    /// mapping then reads `.unstated`.
+    public struct EntityMapping: Sendable, Equatable {
+        /// The mapping's name when the file gives one (`OrderToOrder` is otherwise made from the entities').
+        public var name: String?
+        /// nil for an entity mapping with no source entity (an "Add" mapping: it migrates no rows).
+        public var source: String?
+        public var destination: String?
+        /// `mappingtypename`: `Undefined` (Xcode's usual), `Copy`, `Add`, `Transform`, `Custom`...
+        public var type: String?
+        /// The custom `NSEntityMigrationPolicy` class it names (`App.UUIDMigrationPolicy`); nil for none.
+        public var policy: String?
+        /// Each destination attribute it lists, by name, with what sets it.
+        public var attributes: [String: MappedValue]
+
+        public init(
+            name: String? = nil, source: String?, destination: String?, type: String? = nil, policy: String? = nil,
+            attributes: [String: MappedValue]
+        ) {
+            self.name = name
+            self.source = source
+            self.destination = destination
+            self.type = type
+            self.policy = policy
+            self.attributes = attributes
+        }
+
+        /// The name Core Data knows it by: the file's, else Xcode's `SourceToDestination`.
+        public var displayName: String {
+            if let name, !name.isEmpty { return name }
+            return "\(source ?? "")To\(destination ?? "")"
+        }
+
+        /// Custom code may set values the expressions do not: a policy class, or a `Custom` mapping type.
+        public var runsCustomCode: Bool { policy != nil || type == "Custom" }
+    }
+
+    /// What an attribute mapping's value expression sets, read as far as telling these apart.
+    public enum MappedValue: Sendable, Equatable {
+        /// No expression written: Xcode generates `$source.<name>` when the source entity has that attribute, and
+        /// nothing otherwise.
+        case unstated
+        /// `$source.X`: the source row's attribute X (one key, no path).
+        case source(String)
+        /// A constant (`0`, `"draft"`); nil for a constant nil.
+        case constant(String?)
+        /// Anything else (a function, a key path through a relationship, `$entityPolicy`): what it gives is not read.
+        case unknown(String)
+    }
 }
 
 /// Version names in Xcode's order: runs of digits compare as numbers (`Model 9` < `Model 10` < `Model 10a`), and

@@ -1,0 +1,283 @@
+import SchemaLintModel
+
+/// What a mapping model sets in the rows a step migrates, judged where the value matters: a uniqueness constraint the
+/// destination entity gains (`unique_constraint_added`) and an attribute that is required with no default
+/// (`lightweight_unsupported_change`). A mapped step copies no value by itself: each destination attribute gets what
+/// its value expression gives (`$source.X`, a constant, or nothing), then a custom `NSEntityMigrationPolicy` may set
+/// more. Only what `MappingModelFile.entityMappings` read is judged.
+package struct MappedStep {
+    package var bundle: ModelBundle
+    package var mapping: MappingModelFile
+    /// The step's source version name and the rows as they are in it (for the first step of a move, what shipped).
+    package var from: String
+    package var source: [EntitySnapshot]
+    package var to: ModelBundleVersion
+    package var destination: [EntitySnapshot]
+
+    /// The mapped steps a store in the locked current version takes on its way to the new current one: the mapping
+    /// model from one to the other, or, walked version by version, each step a mapping model covers.
+    package static func steps(of move: ModelMigrationStep.Move, _ context: RuleContext) -> [MappedStep] {
+        steps(
+            move.bundle, from: move.from, shipped: move.shipped.entities, to: move.to, now: move.now.snapshot,
+            chain: nil, context)
+    }
+
+    /// `steps(of:)` for a store in `from` (as it shipped: `shipped`) opened with `to` (`now`); `chain`: the bundle's
+    /// steps judged once, when the caller has them.
+    package static func steps(
+        _ bundle: ModelBundle, from: String, shipped: [EntitySnapshot], to: ModelBundleVersion,
+        now: [EntitySnapshot], chain known: ModelMigrationStep.StepChain?, _ context: RuleContext
+    ) -> [MappedStep] {
+        guard bundle.mappingModels.contains(where: { $0.entityMappings != nil }) else { return [] }
+        if let mapping = bundle.mappingModels.first(where: { $0.maps(from: from, to: to.name) == true }) {
+            return [
+                MappedStep(bundle: bundle, mapping: mapping, from: from, source: shipped, to: to, destination: now)
+            ]
+        }
+        guard ModelMigrationStep.inferenceOff(context) == nil else { return [] }
+        let chain = known ?? ModelMigrationStep.StepChain(bundle, context: context)
+        guard chain.covers(from: from, to: to.name, shipped: shipped),
+            let start = chain.versions.lastIndex(where: { !chain.order.precedes(from, $0.name) }),
+            let end = chain.versions.firstIndex(where: { $0.name == to.name }), end > start
+        else { return [] }
+        var steps: [MappedStep] = []
+        for index in (start + 1)...end {
+            let new = chain.versions[index]
+            let oldName = index == start + 1 ? from : chain.versions[index - 1].name
+            guard let mapping = bundle.mappingModels.first(where: { $0.maps(from: oldName, to: new.name) == true }),
+                let after = context.analyses[bundle.key(of: new)]
+            else { continue }
+            let before: [EntitySnapshot]? =
+                index == start + 1
+                ? shipped : context.analyses[bundle.key(of: chain.versions[index - 1])]?.snapshot
+            guard let before else { continue }
+            steps.append(
+                MappedStep(
+                    bundle: bundle, mapping: mapping, from: oldName, source: before, to: new,
+                    destination: after.snapshot))
+        }
+        return steps
+    }
+
+    /// How sure a judgement is.
+    package enum Verdict: Sendable, Equatable {
+        /// Every store with rows of the entity fails (two rows, for a uniqueness constraint).
+        case fails
+        /// Stores fail or not by what their rows hold, or by what code schemalint does not read gives.
+        case mayFail
+        /// A custom policy the mapping names may set what the expressions leave empty: cannot tell.
+        case policyDecides
+    }
+
+    /// A uniqueness constraint the destination entity gains, and what the mapping sets in it.
+    package struct Uniqueness {
+        package var entity: String
+        package var constraint: String
+        package var mappingName: String
+        package var verdict: Verdict
+        /// What sets each attribute of the constraint (`name: $source.title`, `kind: the constant 2`).
+        package var setters: [String]
+        /// For `mayFail`: what would have to hold for no two rows to collide.
+        package var condition: String
+    }
+
+    /// A required attribute with no default, and what the mapping sets in it.
+    package struct Required {
+        package var entity: String
+        package var property: String
+        package var mappingName: String
+        package var verdict: Verdict
+        /// The source entity had no such attribute (else it was optional there).
+        package var added: Bool
+        /// What sets it, and for `mayFail` what would have to hold.
+        package var setter: String
+        package var condition: String
+    }
+
+    /// What sets a destination attribute, as far as it can be told.
+    enum Setter: Equatable {
+        case nothing
+        case source(String)
+        case constant(String)
+        case unknown(String)
+    }
+
+    func setter(
+        _ attribute: String, in mapping: MappingModelFile.EntityMapping, source: EntitySnapshot
+    ) -> Setter {
+        switch mapping.attributes[attribute] {
+        case nil: return .nothing
+        case .unstated?:
+            return source.properties.contains { $0.name == attribute && $0.kind == .attribute }
+                ? .source(attribute) : .nothing
+        case let .source(key)?:
+            return source.properties.contains { $0.name == key } ? .source(key) : .unknown("$source.\(key)")
+        case let .constant(value)?: return value.map(Setter.constant) ?? .nothing
+        case let .unknown(text)?: return .unknown(text)
+        }
+    }
+
+    private func describe(_ setter: Setter) -> String {
+        switch setter {
+        case .nothing: return "no value"
+        case let .source(key): return "$source.\(key)"
+        case let .constant(value): return "the constant \(value)"
+        case let .unknown(text): return text
+        }
+    }
+
+    /// The entity mappings with a source entity (one with none migrates no rows), with both entities.
+    private var pairs: [(mapping: MappingModelFile.EntityMapping, source: EntitySnapshot, destination: EntitySnapshot)]
+    {
+        (mapping.entityMappings ?? []).compactMap { entityMapping in
+            guard let sourceName = entityMapping.source, let destinationName = entityMapping.destination,
+                let source = source.first(where: { $0.name == sourceName }),
+                let destination = destination.first(where: { $0.name == destinationName })
+            else { return nil }
+            return (entityMapping, source, destination)
+        }
+    }
+
+    /// Each uniqueness constraint a destination entity has and its source entity had not, unless no two migrated
+    /// rows can hold the same values (set from a constraint the source already had, or NULL in one attribute).
+    package func uniqueness() -> [Uniqueness] {
+        var found: [Uniqueness] = []
+        for (entityMapping, source, destination) in pairs {
+            let before = Set(source.unique ?? [])
+            for constraint in destination.unique ?? [] where !before.contains(constraint) {
+                let names = constraint.split(separator: ".").map(String.init)
+                let setters = names.map { setter($0, in: entityMapping, source: source) }
+                // From a constraint the source already had: the rows were distinct there.
+                let sourced = Set(
+                    setters.compactMap { setter -> String? in
+                        if case let .source(key) = setter { return key }
+                        return nil
+                    })
+                let wasUnique = before.contains { old in
+                    old.split(separator: ".").allSatisfy { sourced.contains(String($0)) }
+                }
+                if wasUnique { continue }
+                // No value in an optional attribute with no default: every row holds NULL there, and NULLs never
+                // collide.
+                let holdsNull = zip(names, setters).contains { name, setter in
+                    guard setter == .nothing, !entityMapping.runsCustomCode,
+                        let property = destination.properties.first(where: { $0.name == name })
+                    else { return false }
+                    return property.kind == .attribute && property.optional && !property.hasDefault
+                }
+                if holdsNull { continue }
+                let same = setters.allSatisfy { setter in
+                    switch setter {
+                    case .nothing, .constant: return true
+                    default: return false
+                    }
+                }
+                let described = zip(names, setters).map { "\($0): \(describe($1))" }
+                var conditions: [String] = []
+                let keys = setters.compactMap { setter -> String? in
+                    if case let .source(key) = setter { return key }
+                    return nil
+                }
+                if !keys.isEmpty {
+                    conditions.append(
+                        "no two rows of \(source.name) hold the same "
+                            + (keys.count == 1 ? keys[0] : "(\(keys.joined(separator: ", ")))"))
+                }
+                for case let .unknown(text) in setters { conditions.append("\(text) gives each row its own value") }
+                if let policy = entityMapping.policy {
+                    conditions.append("\(policy) sets values no two rows share")
+                } else if entityMapping.runsCustomCode {
+                    conditions.append("its custom code sets values no two rows share")
+                }
+                found.append(
+                    Uniqueness(
+                        entity: destination.name, constraint: constraint, mappingName: entityMapping.displayName,
+                        verdict: same && !entityMapping.runsCustomCode ? .fails : .mayFail, setters: described,
+                        condition: conditions.joined(separator: ", and ")))
+            }
+        }
+        return found
+    }
+
+    /// `Entity.attribute` of each attribute required with no default in a destination entity that was optional or
+    /// absent in its source entity: judged here, not as an inferred change.
+    package func requiredPlaces() -> Set<String> {
+        var places: Set<String> = []
+        for (_, source, destination) in pairs {
+            for property in destination.properties
+            where Self.needsValue(property) {
+                if let old = source.properties.first(where: { $0.name == property.name }), !old.optional { continue }
+                places.insert("\(destination.name).\(property.name)")
+            }
+        }
+        return places
+    }
+
+    /// A stored attribute that is required and has no default (a derived one is computed, not mapped).
+    private static func needsValue(_ property: PropertySnapshot) -> Bool {
+        property.kind == .attribute && !property.optional && !property.hasDefault
+            && !property.type.hasPrefix("Derived ")
+    }
+
+    /// What `upgrades` says of each judgement (`fails unless ...`, as `AssessedChange.failsIf` reads there).
+    package func risks() -> [String] {
+        uniqueness().map { judged in
+            judged.verdict == .fails
+                ? "fails on a store with two rows of \(judged.entity): \(judged.mappingName) sets "
+                    + "\(judged.setters.joined(separator: ", ")) in its new uniqueness constraint "
+                    + "(\(judged.constraint))"
+                : "fails unless \(judged.condition) (\(judged.entity) gains uniqueness on \(judged.constraint))"
+        }
+            // A value left to the custom policy the mapping names is `check`'s note, not a risk.
+            + required().filter { $0.verdict != .policyDecides }.map { judged in
+                judged.verdict == .fails
+                    ? "fails on a store with a row of \(judged.entity): \(judged.mappingName) sets no value in "
+                        + "\(judged.entity).\(judged.property), required with no default"
+                    : "fails unless \(judged.condition) (\(judged.entity).\(judged.property) is required)"
+            }
+    }
+
+    /// Each attribute required with no default in a destination entity that was optional or absent in its source
+    /// entity, unless the mapping sets it from a required source attribute or a constant.
+    package func required() -> [Required] {
+        var found: [Required] = []
+        for (entityMapping, source, destination) in pairs {
+            for property in destination.properties
+            where Self.needsValue(property) {
+                let setter = setter(property.name, in: entityMapping, source: source)
+                let old = source.properties.first { $0.name == property.name }
+                // Required before and copied: nothing changed.
+                if let old, !old.optional, setter == .source(property.name) { continue }
+                let described = describe(setter)
+                switch setter {
+                case .constant: continue
+                case let .source(key):
+                    guard let from = source.properties.first(where: { $0.name == key }), from.optional else { continue }
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .mayFail, added: old == nil, setter: described,
+                            condition: "no row of \(source.name) holds nil in \(key)"))
+                case .nothing where entityMapping.runsCustomCode:
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .policyDecides, added: old == nil, setter: described,
+                            condition: "\(entityMapping.policy ?? "its custom code") sets it on every row"))
+                case .nothing:
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .fails, added: old == nil, setter: described, condition: ""))
+                case let .unknown(text):
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .mayFail, added: old == nil, setter: described,
+                            condition: "\(text) never gives nil"))
+                }
+            }
+        }
+        return found
+    }
+}
