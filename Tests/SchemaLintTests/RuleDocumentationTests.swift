@@ -244,6 +244,9 @@ final class RuleDocumentationTests: XCTestCase {
                 try assertSuppressible(
                     example, as: name, rule: rule.id, findings: findings, lockfile: lockfile, stores: stores,
                     file: file, line: line)
+                try assertFixed(
+                    example, as: name, rule: rule.id, findings: own, lockfile: lockfile, stores: stores, file: file,
+                    line: line)
             case "Passing":
                 XCTAssertEqual(findings, [], "\(name) raised findings", file: file, line: line)
                 XCTAssertTrue(example.marks.isEmpty, "\(name) marks a finding", file: file, line: line)
@@ -254,6 +257,21 @@ final class RuleDocumentationTests: XCTestCase {
         if recording, recorded.joined(separator: "\n") != document {
             try recorded.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         }
+    }
+
+    /// A failing example whose findings carry a fix comes out clean after `--fix`: the fix does what it says.
+    private static func assertFixed(
+        _ example: Example, as name: String, rule: RuleID, findings: [Finding], lockfile: Lockfile?,
+        stores: [StoreMetadata], file: StaticString, line: UInt
+    ) throws {
+        guard findings.contains(where: { $0.fix != nil }) else { return }
+        let (fixed, outcome) = FixTests.fix(example.files, lockfile: lockfile)
+        XCTAssertNil(outcome.failure, "\(name): --fix failed", file: file, line: line)
+        XCTAssertFalse(outcome.changes.isEmpty, "\(name): --fix changed nothing", file: file, line: line)
+        let after = try analyze(fixed, lockfile: lockfile, stores: stores, lockfileLocation: nil).findings
+        XCTAssertEqual(
+            after.filter { $0.rule == rule }.map(\.message.headline), [], "\(name): still raised after --fix",
+            file: file, line: line)
     }
 
     /// A failing example whose marks are all in Swift files, with `// schemalint:disable:next <rule> - …` above each
