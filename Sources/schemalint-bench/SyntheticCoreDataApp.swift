@@ -167,7 +167,8 @@ struct SyntheticCoreDataApp {
             }
             let bucket = dictionary(owned)
             return writer.make(
-                classes: ["XDUMLStereotypeImp"] + classes, fields: [("XDBucketForOwnedAttributesstorage", .object(bucket))])
+                classes: ["XDUMLStereotypeImp"] + classes,
+                fields: [("XDBucketForOwnedAttributesstorage", .object(bucket))])
         }
         let codes = ["Integer 64": 300, "Double": 500, "String": 700, "Boolean": 800, "Date": 900, "Binary": 1000]
         var entityObjects: [(String, KeyedArchiveWriter.Field)] = []
