@@ -30,7 +30,15 @@ public enum MappingModelReader {
             self.sourceData = sourceData
             self.destinationData = destinationData
             embeddedDigest = sourceData.flatMap { source in
-                destinationData.map { ContentsDigest.of(Array(source.utf8) + [0] + Array($0.utf8)) }
+                destinationData.map { destination in
+                    // One buffer, filled once: the texts are megabytes, and each copy was pages to fault in.
+                    var joined: [UInt8] = []
+                    joined.reserveCapacity(source.utf8.count + 1 + destination.utf8.count)
+                    joined += source.utf8
+                    joined.append(0)
+                    joined += destination.utf8
+                    return ContentsDigest.of(joined)
+                }
             }
         }
     }

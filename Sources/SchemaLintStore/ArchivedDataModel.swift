@@ -13,8 +13,29 @@ public enum ArchivedDataModel {
         public var description: String
     }
 
+    /// How many embedded models this process has decoded (or tried to): the benchmark checks that a run with a
+    /// lockfile that vouches for every mapping model decodes none.
+    public static var decodedCount: Int { decodes.value }
+    private static let decodes = DecodeCounter()
+
+    private final class DecodeCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return count
+        }
+        func increment() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+    }
+
     /// The model a base64 text (as `xcmapping.xml` holds it, line breaks and all) stands for.
     public static func decode(base64 text: String) throws -> EmbeddedModel {
+        decodes.increment()
         // Line breaks and indentation are skipped with anything else outside the alphabet (filtering a megabyte of
         // text first costs more than the rest): what is not the archive is refused as a property list below.
         guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {

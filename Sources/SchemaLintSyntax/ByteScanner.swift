@@ -43,11 +43,26 @@ public enum ByteScanner {
 
     /// Whether any of `needles` (all containing `anchor`) occurs in `buffer`.
     public static func occurs(_ needles: [Needle], anchor: UInt8, in buffer: UnsafeRawBufferPointer) -> Bool {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return false }
+        var found = false
+        forEachMatch(needles, anchor: anchor, in: buffer) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with the index in `needles` of each match (all containing `anchor`), in the order they occur in
+    /// `buffer`, while it returns true. One `memchr` pass serves needles that answer different questions (a file's
+    /// SwiftData words and its Core Data stack's, all anchored on `C`).
+    @inline(__always)
+    public static func forEachMatch(
+        _ needles: [Needle], anchor: UInt8, in buffer: UnsafeRawBufferPointer, _ body: (Int) -> Bool
+    ) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         var position = 0
         while position < buffer.count, let hit = memchr(base + position, Int32(anchor), buffer.count - position) {
             let index = base.distance(to: UnsafeRawPointer(hit))
-            for needle in needles {
+            for (which, needle) in needles.enumerated() {
                 let start = index - needle.offset
                 let count = needle.bytes.count
                 guard start >= 0, start + count <= buffer.count else { continue }
@@ -61,11 +76,12 @@ public enum ByteScanner {
                     if isIdentifierByte(needle.bytes[0]), start > 0, isIdentifierByte(buffer[start - 1]) { continue }
                     if end < buffer.count, isIdentifierByte(buffer[end]) { continue }
                 }
-                return true
+                guard body(which) else { return }
+                // One match per place: the needles at a place are tried in order.
+                break
             }
             position = index + 1
         }
-        return false
     }
 
     /// Whether `needle` occurs in `haystack`.

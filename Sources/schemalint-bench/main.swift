@@ -14,7 +14,9 @@ import SchemaLintSyntax
 ///                                                        + F ordinary files)
 ///     schemalint-bench PATH                              an existing tree
 ///     schemalint-bench --scaling                         the scaling table over growing V × M
-///     schemalint-bench --suite [PATH...]                 the speed goals: each tree and the synthetic app
+///     schemalint-bench --suite [PATH...]                 the speed goals: each tree and the synthetic apps
+///     schemalint-bench --coredata                        the synthetic Core Data app (100 versions × 40 entities,
+///                                                        20 mapping models, locked)
 ///     ... --stores GLOB                                  also times `check --stores GLOB` (store fixtures verified)
 ///
 /// It runs the real `schemalint` binary built next to it and compares, in the same run, with `grep -rlE` for the
@@ -97,21 +99,68 @@ struct Bench {
         }
     }
 
-    /// `--suite TREE...`: the speed goals in one run: each tree against grep, and the synthetic SwiftData app
-    /// (20 versions × 20 models × 8 properties + 2,000 ordinary files) against parsing every file.
+    /// `--suite TREE...`: the speed goals in one run: each tree against grep, the synthetic SwiftData app
+    /// (20 versions × 20 models × 8 properties + 2,000 ordinary files) against parsing every file, and the synthetic
+    /// Core Data app with its lockfile (`generateLocked`) against grep.
     func suite(_ trees: [URL]) throws {
         let pad = { (text: String, width: Int) in text.padding(toLength: width, withPad: " ", startingAt: 0) }
         print(
             pad("tree", 34) + pad("files", 7) + pad("parsed", 8) + pad("check", 10) + pad("grep", 10)
                 + pad("x grep", 8) + pad("parse all", 11) + "x parse")
         let synthetic = try generate(SyntheticApp(versions: 20, models: 20, properties: 8, ordinaryFiles: 2000))
-        for (name, root) in trees.map({ ($0.lastPathComponent, $0) }) + [("synthetic 20x20x8 + 2000", synthetic)] {
+        let coreData = try generateLocked(SyntheticCoreDataApp())
+        let rows =
+            trees.map { ($0.lastPathComponent, $0) } + [
+                ("synthetic 20x20x8 + 2000", synthetic), ("synthetic Core Data 100x40 + maps", coreData),
+            ]
+        for (name, root) in rows {
             let figures = try self.figures(of: root)
             print(
                 pad(name, 34) + pad("\(figures.files)", 7) + pad("\(figures.parsed)", 8) + pad(ms(figures.check), 10)
                     + pad(ms(figures.grep), 10) + pad(String(format: "%.2f", figures.check / figures.grep), 8)
                     + pad(ms(figures.parse), 11) + String(format: "%.2f", figures.check / figures.parse))
         }
+    }
+
+    /// The synthetic Core Data app (`SyntheticCoreDataApp`), locked with `schemalint lock`; fails when a run with
+    /// that lockfile decodes the models its mapping models embed (the lockfile records what comparing them gave:
+    /// decoding them on every run once cost a fifth of a woocommerce-ios `check`), or when a run without it decodes
+    /// none (then the case would measure nothing).
+    func generateLocked(_ app: SyntheticCoreDataApp) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "schemalint-bench-coredata-\(app.versions)x\(app.entities)-\(app.mappingModels)-\(app.ordinaryFiles)")
+        try? FileManager.default.removeItem(at: root)
+        try app.write(to: root)
+        try run(schemalint, ["lock"], in: root, allowedStatus: [0, 1])
+        let unlocked = try embeddedModelsDecoded(in: root, takingRecorded: false)
+        guard unlocked == 2 * app.mappedSteps.count else {
+            throw BenchError.failed(
+                "a run without the lockfile decoded \(unlocked) embedded models in \(root.path), not "
+                    + "\(2 * app.mappedSteps.count): the Core Data case would not show them decoded")
+        }
+        let locked = try embeddedModelsDecoded(in: root, takingRecorded: true)
+        guard locked == 0 else {
+            throw BenchError.failed(
+                "a check with the lockfile decoded \(locked) models that mapping models embed in \(root.path): "
+                    + "the lockfile records what comparing them gave, so none should be")
+        }
+        return root
+    }
+
+    /// How many embedded models discovery decodes in `root` (in this process, as `check` would: `takingRecorded`
+    /// with the lockfile, as `lock` does without).
+    func embeddedModelsDecoded(in root: URL, takingRecorded: Bool) throws -> Int {
+        let previous = FileManager.default.currentDirectoryPath
+        guard FileManager.default.changeCurrentDirectoryPath(root.path) else {
+            throw BenchError.failed("cannot enter \(root.path)")
+        }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let before = ArchivedDataModel.decodedCount
+        var discovery = AppDiscovery(paths: [], workingDirectory: root.path, configuration: Configuration())
+        discovery.readingLockfiles = true
+        discovery.takingRecorded = takingRecorded
+        _ = try discovery.run()
+        return ArchivedDataModel.decodedCount - before
     }
 
     /// How many files `schemalint check` parsed, from its JSON summary.
@@ -248,6 +297,12 @@ func main() throws {
     bench.stores = option("--stores")
     if flag("--suite") {
         try bench.suite(arguments.map { URL(fileURLWithPath: $0) })
+        return
+    }
+    if flag("--coredata") {
+        let root = try bench.generateLocked(SyntheticCoreDataApp())
+        print("generated and locked a Core Data app (100 versions x 40 entities, 20 mapping models) in \(root.path)")
+        try bench.report(root)
         return
     }
     if flag("--scaling") {

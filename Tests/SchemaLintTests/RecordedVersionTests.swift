@@ -1,6 +1,7 @@
 import Foundation
 import SchemaLintBundles
 import SchemaLintModel
+import SchemaLintStore
 import XCTest
 
 @testable import SchemaLintEngine
@@ -205,6 +206,20 @@ final class RecordedVersionTests: XCTestCase {
         let relocked = try XCTUnwrap(LockfileStore.load(lockfilePath)?.coreData?["Journal.xcdatamodeld"])
         XCTAssertNotNil(relocked.mappingModels?[mappingName])
         XCTAssertNil(relocked.mappingModels?[mappingName]?.changes)
+    }
+
+    /// The benchmark's guard (`schemalint-bench --suite`, its Core Data row): `check` with a lockfile that vouches
+    /// for the mapping model decodes none of the models it embeds, counted by `ArchivedDataModel.decodedCount`;
+    /// without the record both are decoded.
+    func testACheckWithTheRecordDecodesNoEmbeddedModel() throws {
+        try addMappingModel()
+        try lockWithTheBinary()
+        var before = ArchivedDataModel.decodedCount
+        _ = try loaded()
+        XCTAssertEqual(ArchivedDataModel.decodedCount - before, 0)
+        before = ArchivedDataModel.decodedCount
+        _ = try loaded(takingRecorded: false)
+        XCTAssertEqual(ArchivedDataModel.decodedCount - before, 2)
     }
 
     /// A version hash that moved with a snapshot that did not (an entry written by a release that recorded less):

@@ -58,9 +58,33 @@ enum RelevanceFilter {
         bytes.withUnsafeBytes { relevance($0) }
     }
 
+    /// The passes for SwiftData's words but the one anchored on `C`, which `cPass` makes with the stack's words.
+    static let schemaPassesButC = passes.filter { $0.anchor != UInt8(ascii: "C") }
+    /// SwiftData's words anchored on `C` (`modelContainer`) first, then the stack's: `C` is the commonest anchor in
+    /// Swift code, so one pass over it answers both questions (a file holds neither, most of the time).
+    static let cPass: (needles: [ByteScanner.Needle], schemaCount: Int) = {
+        let schema = passes.filter { $0.anchor == UInt8(ascii: "C") }.flatMap(\.needles)
+        let stack = stackPasses.flatMap { pass in
+            precondition(pass.anchor == UInt8(ascii: "C"), "the stack's words are anchored on C")
+            return pass.needles
+        }
+        return (schema + stack, schema.count)
+    }()
+
     static func relevance(_ buffer: UnsafeRawBufferPointer) -> Relevance {
-        if mayHoldSchema(buffer) { return .schema }
-        let stack = stackPasses.contains { pass in ByteScanner.occurs(pass.needles, anchor: pass.anchor, in: buffer) }
-        return stack ? .stack : .none
+        if schemaPassesButC.contains(where: { ByteScanner.occurs($0.needles, anchor: $0.anchor, in: buffer) }) {
+            return .schema
+        }
+        var (schema, stack) = (false, false)
+        let (needles, schemaCount) = cPass
+        ByteScanner.forEachMatch(needles, anchor: UInt8(ascii: "C"), in: buffer) { which in
+            if which < schemaCount {
+                schema = true
+                return false
+            }
+            stack = true
+            return true
+        }
+        return schema ? .schema : stack ? .stack : .none
     }
 }

@@ -141,6 +141,8 @@ public struct Analyzer {
     /// Whether the files are the whole app (a folder read from its root, not paths picked within it nor files
     /// held in memory): only then does "nothing here opens a store" mean the app opens none.
     public var readsWholeApp = false
+    /// Pass 1's files parsed while discovery's last readers ran (see `EarlyParses`).
+    var earlyParses: EarlyParses?
 
     public init(
         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -193,7 +195,8 @@ public struct Analyzer {
         let compiled = CompiledFilesStage(membership: membership, threads: threads).run(found)
         let files = compiled.files
         let parsed = ParseStage(
-            threads: threads, membership: membership, hasModelBundles: !(modelBundles ?? []).isEmpty
+            threads: threads, membership: membership, hasModelBundles: !(modelBundles ?? []).isEmpty,
+            early: earlyParses
         ).run(files, testTargetFiles: compiled.testTargetFiles)
         let hashed = HashStage(threads: threads, modelBundles: modelBundles).run(
             parsed.project, valueTypes: parsed.valueTypes, lockfile: lockfile)

@@ -20,12 +20,15 @@ public struct AppUnit {
     public var modelBundles: [ModelBundle] = []
     /// The app's lockfile, read in the background when the run asked for it (`Workspace.apps(readingLockfiles:)`).
     public var lockfileReading: LockfileReading?
+    /// Pass 1's files, parsed while the bundles and project files are read (see `EarlyParses`).
+    var earlyParses: EarlyParses?
 
     /// An analyzer for this app: its configuration, and the project files' word on which files it compiles.
     public func analyzer(threads: Int?) -> Analyzer {
         var analyzer = Analyzer(threads: threads, configuration: configuration)
         analyzer.membership = membership
         analyzer.modelBundles = modelBundles
+        analyzer.earlyParses = earlyParses
         return analyzer
     }
 
@@ -103,6 +106,8 @@ public enum Workspace {
         // is found: an app without either never reads its project file.
         let holdsSchema = files.contains(where: \.mayHoldSchema)
         let needsMembership = holdsSchema || !modelBundles.isEmpty
+        // What pass 1 will parse is known now when no file holds SwiftData's words: it is parsed meanwhile.
+        let early = EarlyParses.start(files, hasModelBundles: !modelBundles.isEmpty, threads: threads)
         let paths = files.map(\.path) + modelBundles.map(\.display)
         // With no file to parse, only the bundles' membership matters: projects that cannot list them are not read.
         let deciding = holdsSchema ? nil : modelBundles.map(\.display)
@@ -151,6 +156,7 @@ public enum Workspace {
             var unit = unit
             unit.membership = membership
             unit.lockfileReading = lockfiles
+            unit.earlyParses = unit.modelBundles.isEmpty ? nil : early
             return unit
         }
     }

@@ -43,7 +43,12 @@ package struct BundleVersionOrder: Sendable {
     /// no number (Xcode's first version, `Model`; Aidoku's `Shared`) comes first; names whose numbers are equal
     /// keep name order.
     static func releaseGuess(_ lhs: String, _ rhs: String) -> Bool {
-        let (a, b) = (VersionNameOrder.numbers(in: lhs), VersionNameOrder.numbers(in: rhs))
+        releaseGuess(VersionNameOrder.Key(lhs), VersionNameOrder.Key(rhs))
+    }
+
+    /// `releaseGuess` on names split once.
+    static func releaseGuess(_ lhs: VersionNameOrder.Key, _ rhs: VersionNameOrder.Key) -> Bool {
+        let (a, b) = (lhs.numbers, rhs.numbers)
         if a != b {
             if a.isEmpty || b.isEmpty { return a.isEmpty }
             return a.lexicographicallyPrecedes(b)
@@ -53,11 +58,12 @@ package struct BundleVersionOrder: Sendable {
 
     /// `items` in this order by `name`.
     package func sorted<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
-        // Name order first (each name split once), then stably by what the lockfile records.
-        let named = items.map { (item: $0, name: name($0)) }.sorted { Self.releaseGuess($0.name, $1.name) }
-        return named.enumerated().sorted { lhs, rhs in
-            let (a, b) = (rank(lhs.element.name), rank(rhs.element.name))
-            return a != b ? a < b : lhs.offset < rhs.offset
-        }.map(\.element.item)
+        // Name order first (each name split once: a hundred versions are compared some thousand times), then stably
+        // by what the lockfile records.
+        let named = items.map { (item: $0, name: name($0), key: VersionNameOrder.Key(name($0))) }
+            .sorted { Self.releaseGuess($0.key, $1.key) }
+        return named.enumerated().map { (item: $0.element.item, rank: rank($0.element.name), offset: $0.offset) }
+            .sorted { lhs, rhs in lhs.rank != rhs.rank ? lhs.rank < rhs.rank : lhs.offset < rhs.offset }
+            .map(\.item)
     }
 }

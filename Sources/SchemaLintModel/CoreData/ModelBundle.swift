@@ -267,6 +267,27 @@ public enum VersionNameOrder {
             .map(\.0)
     }
 
+    /// A name split once, for sorts that compare it many times (`precedes(_:_:)` on keys is `precedes` on names).
+    public struct Key: Sendable {
+        public let name: String
+        fileprivate let parts: [Part]
+        /// `numbers(in: name)`.
+        public let numbers: [UInt64]
+
+        public init(_ name: String) {
+            self.name = name
+            parts = VersionNameOrder.parts(name)
+            numbers = parts.compactMap { part in
+                if case let .number(number) = part { return number }
+                return nil
+            }
+        }
+    }
+
+    public static func precedes(_ lhs: Key, _ rhs: Key) -> Bool {
+        precedes(lhs.name, lhs.parts, rhs.name, rhs.parts)
+    }
+
     private static func precedes(_ lhs: String, _ a: [Part], _ rhs: String, _ b: [Part]) -> Bool {
         for (x, y) in zip(a, b) where x != y {
             switch (x, y) {
@@ -279,7 +300,7 @@ public enum VersionNameOrder {
         return a.count != b.count ? a.count < b.count : lhs < rhs
     }
 
-    private enum Part: Equatable {
+    fileprivate enum Part: Equatable, Sendable {
         case number(UInt64)
         case text(String)
     }

@@ -14,6 +14,8 @@ struct ParseStage {
     var membership: ProjectMembership?
     /// Whether the app has Core Data model bundles: only then do files naming a stack's types matter.
     var hasModelBundles: Bool
+    /// Pass 1's files parsed beforehand (see `EarlyParses`).
+    var early: EarlyParses?
 
     struct Output {
         var parsed: [ParsedFile]
@@ -45,9 +47,13 @@ struct ParseStage {
         let conditions: @Sendable (String) -> CompilationConditions = { path in
             deciding?.conditions(for: path) ?? .unknown
         }
-        var parsed = markTests(
-            ParallelParser.parse(
-                files.indices.filter { relevant[$0] }.map { files[$0] }, threads: threads, conditions: conditions))
+        let selected = files.indices.filter { relevant[$0] }.map { files[$0] }
+        // Parsed beforehand the same way: with no project deciding conditions (`deciding` nil), pass 1.
+        let ready = deciding == nil ? early?.parsed(selected) ?? [:] : [:]
+        let rest = selected.indices.filter { ready[$0] == nil }
+        var restParsed = ParallelParser.parse(rest.map { selected[$0] }, threads: threads, conditions: conditions)
+            .makeIterator()
+        var parsed = markTests(selected.indices.map { ready[$0] ?? restParsed.next()! })
         var project = ProjectBuilder.build(files: parsed)
         var searched = MissingNames()
         var passTwo = PassTwo()
