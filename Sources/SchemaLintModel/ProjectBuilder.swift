@@ -8,6 +8,7 @@ public enum ProjectBuilder {
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
+        for file in sorted where !file.imports.isEmpty { project.fileImports[file.path] = file.imports }
         project.testFiles = Set(
             sorted.filter { file in
                 file.imports.contains("XCTest") || file.imports.contains("Testing")

@@ -311,6 +311,8 @@ public struct Project {
     /// Files only tests compile: those importing XCTest or Testing, those a project file puts in test targets only,
     /// and, when no project file says, those in a `*Tests` folder (`ContainerPurpose.isTestPath`).
     public var testFiles: Set<String> = []
+    /// The modules each parsed file imports, by path (what generated code that names its types must import too).
+    public var fileImports: [String: Set<String>] = [:]
     /// `// schemalint:` comments by file.
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).

@@ -41,3 +41,30 @@ final class FixtureTestFileTests: XCTestCase {
         XCTAssertTrue(empty.contains("        _ = container\n"), empty)
     }
 }
+
+extension FixtureTestFileTests {
+    /// Models in a package's module the app imports (`CoreModels/Sources/CoreModels/Chat.swift`): the test imports
+    /// that module too, or it could not name them; modules the models do not live in are not imported.
+    func testModelsInAPackageModuleAreImported() throws {
+        let analysis = TestSupport.analyze([
+            "CoreModels/Sources/CoreModels/Chat.swift":
+                "import SwiftData\n@Model public final class Chat { public var name: String = \"\"; init() {} }\n",
+            "App/ChatApp.swift": """
+                import CoreModels
+                import Sparkle
+                import SwiftData
+                import SwiftUI
+
+                @main struct ChatApp: App {
+                    var body: some Scene { WindowGroup { Text("") }.modelContainer(for: Chat.self) }
+                }
+                """,
+        ])
+        let lockfile = TestSupport.lock(analysis)
+        let states = FixturePlanner.states(lockfile: lockfile, analysis: analysis)
+        let text = FixtureTestFile(states: states, analysis: analysis, rows: 1, module: "ChatApp").source()
+        XCTAssertTrue(text.contains("import XCTest\nimport CoreModels\n@testable import ChatApp\n"), text)
+        XCTAssertFalse(text.contains("import Sparkle"), text)
+        XCTAssertTrue(text.contains("FetchDescriptor<Chat>()"), text)
+    }
+}

@@ -32,7 +32,9 @@ public struct FixtureTestFile {
         if !coreData.isEmpty { lines.append("import CoreData") }
         if !swiftData.isEmpty { lines.append("import SwiftData") }
         lines.append("import XCTest")
-        lines.append("@testable import \(module ?? moduleName)")
+        let app = module ?? moduleName
+        lines += modelModules.filter { $0 != app }.map { "import \($0)" }
+        lines.append("@testable import \(app)")
         lines += ["", "final class SchemaLintFixtureTests: XCTestCase {"]
         lines += helpers(coreData: !coreData.isEmpty)
         for state in swiftData { lines += [""] + swiftDataTest(state) }
@@ -49,6 +51,21 @@ public struct FixtureTestFile {
         guard let target = targets.first else { return "App" }
         let name = String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
         return name.first?.isNumber == true ? "_" + name : name
+    }
+
+    /// The packages' modules the models live in (a file under `Sources/<Module>/`) that the app's container file
+    /// imports: the tests name those models too (Ollamac's `Chat` and `Message` are `CoreModels`').
+    private var modelModules: [String] {
+        let project = analysis.project
+        let containerImports = project.containers.filter { $0.purpose == .app }
+            .reduce(into: Set<String>()) { $0.formUnion(project.fileImports[$1.location.file] ?? []) }
+        var modules = Set<String>()
+        for entity in project.entities.values {
+            let parts = entity.location.file.split(separator: "/").map(String.init)
+            guard let index = parts.lastIndex(of: "Sources"), index + 2 < parts.count else { continue }
+            if containerImports.contains(parts[index + 1]) { modules.insert(parts[index + 1]) }
+        }
+        return modules.sorted()
     }
 
     private func helpers(coreData: Bool) -> [String] {
