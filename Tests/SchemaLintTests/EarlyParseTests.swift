@@ -24,10 +24,9 @@ final class EarlyParseTests: XCTestCase {
 
     private func unit() throws -> AppUnit {
         let discovered = try SourceDiscovery(workingDirectory: folder).discover([])
-        let apps = try Workspace.apps(
-            files: discovered.files, workingDirectory: folder.path, explicitConfiguration: nil, explicitLockfile: nil,
-            projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
-            mappingModels: discovered.mappingModels, threads: 2, appMarkers: discovered.appMarkers)
+        var request = Workspace.Request(discovered: discovered, workingDirectory: folder.path)
+        request.threads = 2
+        let apps = try Workspace.apps(request)
         return try XCTUnwrap(apps.first)
     }
 

@@ -27,11 +27,9 @@ final class RecordedVersionTests: XCTestCase {
     /// The bundle as `check` loads it: lockfile read beside discovery, recorded versions taken.
     private func loaded(takingRecorded: Bool = true) throws -> ModelBundle {
         let discovered = try SourceDiscovery(workingDirectory: folder).discover([])
-        let apps = try Workspace.apps(
-            files: discovered.files, workingDirectory: folder.path, explicitConfiguration: nil, explicitLockfile: nil,
-            projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
-            mappingModels: discovered.mappingModels, readingLockfiles: true, takingRecorded: takingRecorded,
-            appMarkers: discovered.appMarkers)
+        var request = Workspace.Request(discovered: discovered, workingDirectory: folder.path)
+        (request.readingLockfiles, request.takingRecorded) = (true, takingRecorded)
+        let apps = try Workspace.apps(request)
         return try XCTUnwrap(apps.first?.modelBundles.first)
     }
 

@@ -75,13 +75,12 @@ public struct AppDiscovery {
                 projectFiles: walked.projectFiles, for: walked.modelBundles.map(\.absolute))
         }
         let discovered = try discovery.discover(paths)
-        let apps = try Workspace.apps(
-            files: discovered.files, workingDirectory: workingDirectory,
-            explicitConfiguration: configurationPath, explicitLockfile: lockfilePath,
-            projectFiles: discovered.projectFiles, modelBundles: discovered.modelBundles,
-            mappingModels: discovered.mappingModels, threads: threads, readingLockfiles: readingLockfiles,
-            takingRecorded: takingRecorded, projects: projects, lockfiles: lockfiles, preparedBundles: bundles,
-            appMarkers: discovered.appMarkers, folderApps: discovered.folderApps)
+        var request = Workspace.Request(discovered: discovered, workingDirectory: workingDirectory)
+        (request.explicitConfiguration, request.explicitLockfile) = (configurationPath, lockfilePath)
+        request.threads = threads
+        (request.readingLockfiles, request.takingRecorded) = (readingLockfiles, takingRecorded)
+        (request.projects, request.lockfiles, request.preparedBundles) = (projects, lockfiles, bundles)
+        let apps = try Workspace.apps(request)
         return Result(
             apps: apps, unreadable: discovered.unreadable, problems: apps.first?.membership?.problems ?? [])
     }

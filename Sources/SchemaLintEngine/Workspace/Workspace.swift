@@ -18,7 +18,7 @@ public struct AppUnit {
     public var membership: ProjectMembership?
     /// The Core Data model bundles below the app's root, read.
     public var modelBundles: [ModelBundle] = []
-    /// The app's lockfile, read in the background when the run asked for it (`Workspace.apps(readingLockfiles:)`).
+    /// The app's lockfile, read in the background when the run asked for it (`Workspace.Request.readingLockfiles`).
     public var lockfileReading: LockfileReading?
     /// Pass 1's files, parsed while the bundles and project files are read (see `EarlyParses`).
     var earlyParses: EarlyParses?
@@ -90,17 +90,37 @@ public struct AppUnit {
 
 /// Splits a run's source files into apps (see `AppLocator`), each with its own configuration and lockfile.
 public enum Workspace {
-    /// `explicitConfiguration` / `explicitLockfile` (`--config`, `--lockfile`) name a single app: every file is
-    /// checked with them, as before apps were located.
-    public static func apps(
-        files: [SourceDiscovery.SourceFile], workingDirectory: String,
-        explicitConfiguration: String?, explicitLockfile: String?, projectFiles: [String: [String]] = [:],
-        modelBundles: [(absolute: String, display: String)] = [],
-        mappingModels: [(absolute: String, display: String)] = [], threads: Int? = nil,
-        readingLockfiles: Bool = false, takingRecorded: Bool = false, projects: ProjectFileReading? = nil,
-        lockfiles started: LockfileReading? = nil, preparedBundles: ModelBundlePreparation? = nil,
-        appMarkers: [String: Set<String>] = [:], folderApps: [Substring: SourceDiscovery.FolderApp] = [:]
-    ) throws -> [AppUnit] {
+    /// What splitting a run into apps takes: what discovery's walk found, the run's options, and the reading already
+    /// under way (started by `AppDiscovery` as the walk found lockfiles, bundles and project files).
+    public struct Request {
+        public var discovered: SourceDiscovery.Result
+        public var workingDirectory: String
+        /// `--config` / `--lockfile`: they name a single app, and every file is checked with them.
+        public var explicitConfiguration: String?
+        public var explicitLockfile: String?
+        public var threads: Int?
+        /// Read each app's lockfile in the background meanwhile (`LockfileReading`).
+        public var readingLockfiles = false
+        /// Take model versions whose bytes the lockfile recorded from it (`RecordedVersions`).
+        public var takingRecorded = false
+        public var projects: ProjectFileReading?
+        public var lockfiles: LockfileReading?
+        public var preparedBundles: ModelBundlePreparation?
+
+        public init(discovered: SourceDiscovery.Result, workingDirectory: String) {
+            self.discovered = discovered
+            self.workingDirectory = workingDirectory
+        }
+    }
+
+    public static func apps(_ request: Request) throws -> [AppUnit] {
+        let (files, workingDirectory, threads) = (request.discovered.files, request.workingDirectory, request.threads)
+        let (explicitConfiguration, explicitLockfile) = (request.explicitConfiguration, request.explicitLockfile)
+        let (projectFiles, modelBundles) = (request.discovered.projectFiles, request.discovered.modelBundles)
+        let (mappingModels, appMarkers) = (request.discovered.mappingModels, request.discovered.appMarkers)
+        let (folderApps, projects, started) = (request.discovered.folderApps, request.projects, request.lockfiles)
+        let (readingLockfiles, takingRecorded) = (request.readingLockfiles, request.takingRecorded)
+        let preparedBundles = request.preparedBundles
         let cwd = SourceDiscovery.normalise(workingDirectory)
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
