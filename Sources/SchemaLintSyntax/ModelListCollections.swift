@@ -166,47 +166,19 @@ extension ModelSourceReader {
     /// One statement that changes a local list: `list.append(X.self)`, `list.append(contentsOf: more)`,
     /// `list += more`, `list = list + more`; the list it comes to.
     func change(_ item: CodeBlockItemSyntax) -> (String, ModelSource)? {
-        guard let expression = item.item.as(ExprSyntax.self) else { return nil }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, let current = locals[name],
-            member.declName.baseName.text == "append", call.arguments.count == 1, let only = call.arguments.first
-        {
-            let location = reader.location(expression)
-            switch only.label?.text {
-            case nil:
-                guard TypeExprReader.readMetatype(only.expression) != nil else { return nil }
-                return (name, .concatenation([current, typeList([only.expression])], location))
-            case "contentsOf":
-                guard let more = source(of: only.expression) else { return nil }
-                return (name, .concatenation([current, more], location))
-            default:
-                return nil
-            }
-        }
-        let elements: [ExprSyntax]
-        if let sequence = expression.as(SequenceExprSyntax.self) {
-            elements = Array(sequence.elements)
-        } else if let infix = expression.as(InfixOperatorExprSyntax.self) {
-            elements = [infix.leftOperand, infix.operator, infix.rightOperand]
-        } else {
-            return nil
-        }
-        guard elements.count >= 3, let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
-            let current = locals[name]
-        else { return nil }
-        guard elements.count == 3 else { return nil }
-        let rest = elements[2]
-        let location = reader.location(expression)
-        if elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
-            guard let more = source(of: rest) else { return nil }
+        guard let change = ListChange.read(item), let current = locals[change.list] else { return nil }
+        let location = reader.location(item)
+        switch change {
+        case let .appendElement(name, element):
+            guard TypeExprReader.readMetatype(element) != nil else { return nil }
+            return (name, .concatenation([current, typeList([element])], location))
+        case let .appendContents(name, more), let .add(name, more):
+            guard let more = source(of: more) else { return nil }
             return (name, .concatenation([current, more], location))
-        }
-        if elements[1].is(AssignmentExprSyntax.self) {
-            guard let value = source(of: rest) else { return nil }
+        case let .assign(name, value):
+            guard let value = source(of: value) else { return nil }
             return (name, value)
         }
-        return nil
     }
 
     // MARK: Closures

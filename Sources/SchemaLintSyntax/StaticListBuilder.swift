@@ -39,36 +39,15 @@ enum StaticListBuilder {
     private static func addition(_ item: CodeBlockItemSyntax, to name: String, reader: DeclarationReader)
         -> StaticValue?
     {
-        guard let expression = item.item.as(ExprSyntax.self) else { return nil }
-        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
-            member.declName.baseName.text == "append", call.arguments.count == 1, let only = call.arguments.first
-        {
-            switch only.label?.text {
-            case nil:
-                let element = ExpressionReader.listElement(only.expression, reader: reader)
-                return .list([element], reader.location(only.expression))
-            case "contentsOf":
-                return ExpressionReader.staticValue(only.expression, reader: reader)
-            default:
-                return nil
-            }
-        }
-        let elements: [ExprSyntax]
-        if let sequence = expression.as(SequenceExprSyntax.self) {
-            elements = Array(sequence.elements)
-        } else if let infix = expression.as(InfixOperatorExprSyntax.self) {
-            elements = [infix.leftOperand, infix.operator, infix.rightOperand]
-        } else {
+        guard let change = ListChange.read(item), change.list == name else { return nil }
+        switch change {
+        case let .appendElement(_, element):
+            return .list([ExpressionReader.listElement(element, reader: reader)], reader.location(element))
+        case let .appendContents(_, more), let .add(_, more):
+            return ExpressionReader.staticValue(more, reader: reader)
+        case .assign:
             return nil
         }
-        guard elements.count == 3, elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name,
-            let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text
-                ?? elements[1].as(AssignmentExprSyntax.self).map({ _ in "=" }),
-            operation == "+="
-        else { return nil }
-        return ExpressionReader.staticValue(elements[2], reader: reader)
     }
 
     /// The list a local starts as: `[]`, a literal, another member, or an empty `[MigrationStage]()`.
