@@ -45,6 +45,15 @@ final class ExampleFixturesTests: XCTestCase {
             try String(contentsOf: Self.committed.appendingPathComponent(FixtureTestFile.fileName), encoding: .utf8))
     }
 
+    /// Reading the committed fixtures (this class, `verify-store`) leaves nothing beside them.
+    func testNothingIsLeftBesideTheCommittedFixtures() throws {
+        _ = try FixtureDump.dump(Self.committed.appendingPathComponent("SchemaV1.store").path)
+        _ = try StoreReader.metadata(of: Self.committed.appendingPathComponent("SchemaV2.store").path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.committed.path).sorted()
+        XCTAssertEqual(
+            names, ["SchemaLintFixtureTests.swift", "SchemaV1.store", "SchemaV2.store", FixtureExport.manifestName])
+    }
+
     func testEachCommittedFixtureIsNamedByItsLockedState() throws {
         let lockfile = try XCTUnwrap(
             try LockfileStore.load(Self.example.appendingPathComponent("schemalint.lock").path))
@@ -105,7 +114,12 @@ final class ExampleFixturesTests: XCTestCase {
 /// A store's content as text: every `sqlite_master` entry and every row of every table, the metadata property list
 /// decoded. Equal dumps are equal stores whatever SQLite version wrote them.
 enum FixtureDump {
-    static func dump(_ path: String) throws -> [String] {
+    static func dump(_ original: String) throws -> [String] {
+        // A copy: SQLite opens a WAL-mode store with `-shm` and `-wal` files beside it, and a committed fixture
+        // must stay the one file it is.
+        let folder = try TestSupport.temporaryDirectory()
+        let path = folder.appendingPathComponent((original as NSString).lastPathComponent).path
+        try FileManager.default.copyItem(atPath: original, toPath: path)
         var database: OpaquePointer?
         guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
             throw XCTSkip("cannot open \(path)")
