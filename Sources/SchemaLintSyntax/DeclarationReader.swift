@@ -369,6 +369,15 @@ struct DeclarationReader {
 
     private func staticValue(of binding: PatternBindingSyntax) -> StaticValue {
         if let initializer = binding.initializer {
+            // `static let stages: [MigrationStage] = { var list = ...; return list }()`: what the closure returns.
+            if let call = initializer.value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self)
+            {
+                if let built = StaticListBuilder.built(closure.statements, reader: self) { return built }
+                if let returned = ExpressionReader.returnedExpression(closure.statements) {
+                    return ExpressionReader.staticValue(returned, reader: self)
+                }
+            }
             return ExpressionReader.staticValue(initializer.value, reader: self)
         }
         if let accessors = binding.accessorBlock?.accessors {

@@ -48,6 +48,15 @@ final class PlanListsBuiltTests: XCTestCase {
             XCTAssertEqual(rules(app(stages: stages)), ["stage_not_listed"], stages)
             XCTAssertEqual(TestSupport.analyze(app(stages: stages)).unreadPlanNotes, [], stages)
         }
+        // A stored list made by a closure called at once, named by `stages`.
+        let closure = app(stages: "stagesBuilt").replacingOccurrences(
+            of: "static var stages: [MigrationStage] { stagesBuilt }",
+            with: "static var stages: [MigrationStage] { stagesBuilt }\n"
+                + "    static let stagesBuilt: [MigrationStage] = {\n"
+                + "        var list: [MigrationStage] = []\n        list.append(keepRating)\n        return list\n"
+                + "    }()")
+        XCTAssertEqual(rules(closure), ["stage_not_listed"])
+        XCTAssertEqual(TestSupport.analyze(closure).unreadPlanNotes, [])
         // Control: both listed, built the same way: nothing to say.
         let both = "var list: [MigrationStage] = [keepRating]\n list.append(spare)\n return list"
         XCTAssertEqual(rules(app(stages: both)), ["stage_chain_broken"])
