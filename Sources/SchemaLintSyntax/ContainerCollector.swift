@@ -234,9 +234,8 @@ final class ContainerCollector: SyntaxVisitor {
     /// not directly in the variable's block (inside an `if`, a loop, a closure), or not one of those, makes it
     /// unreadable from there on: never the shorter list.
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        guard node.item.is(ExprSyntax.self), !schemaVariables.names.isEmpty else { return .visitChildren }
-        let bound = Set(schemaVariables.names)
-        let names = Set(node.tokens(viewMode: .sourceAccurate).lazy.map(\.text).filter { bound.contains($0) })
+        guard node.item.is(ExprSyntax.self), !schemaVariables.isEmpty else { return .visitChildren }
+        let names = Set(node.tokens(viewMode: .sourceAccurate).lazy.map(\.text).filter(schemaVariables.binds))
         for name in names.sorted() {
             guard let current = schemaVariables.lookup(name, at: node) else { continue }
             var reader = sourcesSeeing(node)

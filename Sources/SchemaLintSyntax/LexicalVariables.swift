@@ -13,8 +13,9 @@ struct LexicalVariables<Value> {
 
     private var bindings: [String: [Binding]] = [:]
 
-    /// The names bound so far.
-    var names: [String] { Array(bindings.keys) }
+    /// Whether anything is bound yet, and whether `name` is.
+    var isEmpty: Bool { bindings.isEmpty }
+    func binds(_ name: String) -> Bool { bindings[name] != nil }
 
     mutating func record(_ name: String, _ value: Value, at node: some SyntaxProtocol) {
         guard let scope = Self.scope(of: Syntax(node)) else { return }

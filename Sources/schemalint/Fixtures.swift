@@ -79,5 +79,10 @@ struct Fixtures: ParsableCommand {
             throw Console.fail("could not write \(path): \(error.localizedDescription)")
         }
         Console.out("wrote \(path): add it and the fixtures beside it to the app's test target\n")
+        if test.importsAPlaceholder {
+            Console.out(
+                "note: no project file names the app's module, so the tests import `App`: run again with "
+                    + "--module NAME\n")
+        }
     }
 }

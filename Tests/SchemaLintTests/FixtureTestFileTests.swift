@@ -32,6 +32,11 @@ final class FixtureTestFileTests: XCTestCase {
     func testASwiftDataStateIsOpenedWithTheAppsContainerAndPlan() throws {
         let text = try source("Golden/MyHome", rows: 2)
         XCTAssertTrue(text.contains("import SwiftData\n"), text)
+        // No project file names the module: a placeholder, said so.
+        XCTAssertTrue(text.contains("@testable import App\n"), text)
+        let analysis = try TestSupport.analyzeFixture("Golden/MyHome")
+        XCTAssertTrue(FixtureTestFile(states: [], analysis: analysis, rows: 0, module: nil).importsAPlaceholder)
+        XCTAssertFalse(FixtureTestFile(states: [], analysis: analysis, rows: 0, module: "Home").importsAPlaceholder)
         XCTAssertTrue(text.contains("func test_SchemaV1_opensWithTodaysContainer() throws {"), text)
         XCTAssertTrue(text.contains("let url = try copyOfFixture(\"SchemaV1.store\")"), text)
         XCTAssertTrue(text.contains("FetchDescriptor<"), text)

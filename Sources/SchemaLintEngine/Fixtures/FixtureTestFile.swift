@@ -32,7 +32,7 @@ public struct FixtureTestFile {
         if !coreData.isEmpty { lines.append("import CoreData") }
         if !swiftData.isEmpty { lines.append("import SwiftData") }
         lines.append("import XCTest")
-        let app = module ?? moduleName
+        let app = module ?? projectModule ?? "App"
         lines += modelModules.filter { $0 != app }.map { "import \($0)" }
         lines.append("@testable import \(app)")
         lines += ["", "final class SchemaLintFixtureTests: XCTestCase {"]
@@ -43,12 +43,15 @@ public struct FixtureTestFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whether the module the tests import is only a placeholder (`App`): neither `--module` nor a project file names
+    /// it, and the file does not compile until it is replaced.
+    public var importsAPlaceholder: Bool { module == nil && projectModule == nil }
+
     /// The app module's name as far as the project files tell: the first target compiling the app's store, made an
-    /// identifier as Xcode makes `PRODUCT_MODULE_NAME` (`My App` → `My_App`); `App` (for `--module` to replace) when
-    /// no project file says.
-    private var moduleName: String {
+    /// identifier as Xcode makes `PRODUCT_MODULE_NAME` (`My App` → `My_App`); nil when no project file says.
+    private var projectModule: String? {
         let targets = analysis.topology.stores.filter { $0.role != .appExtension }.flatMap(\.targets)
-        guard let target = targets.first else { return "App" }
+        guard let target = targets.first else { return nil }
         let name = String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
         return name.first?.isNumber == true ? "_" + name : name
     }
