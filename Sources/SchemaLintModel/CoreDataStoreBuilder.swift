@@ -14,12 +14,14 @@ enum CoreDataStoreBuilder {
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.members)
         }
+        let rewriters = StoreRepairMatcher.rewriters(files)
         for file in files {
             project.storeCopies += file.storeCopies
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             if !fileIsTest {
                 project.storeMigrators += file.storeMigrators
                 project.storeDeletions += file.storeDeletions
+                project.storeRepairs += StoreRepairMatcher.repairs(file, rewriters: rewriters)
                 for written in file.migrationFlags {
                     let scope = project.symbols.scope(written.scope, file: file.path)
                     switch evaluator.isTrue(written.value, scope: scope, file: file.path) {

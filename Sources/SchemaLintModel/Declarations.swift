@@ -58,6 +58,11 @@ public struct ParsedFile: Sendable {
     public var migrationFlags: [CoreDataMigrationFlag] = []
     /// Files deleted where a failed open of a store leads (`StoreDeletionUse`).
     public var storeDeletions: [StoreDeletionUse] = []
+    /// Failure paths of an open that may repair the store and open it again (`StoreRepairPath`).
+    public var storeRepairPaths: [StoreRepairPath] = []
+    /// Functions of this file that rewrite a store's version metadata, directly or through the file's functions they
+    /// call: base name → where the rewrite is written.
+    public var metadataRewriters: [String: SourceLocation] = [:]
 
     public init(path: String) {
         self.path = path
@@ -584,6 +589,44 @@ public struct StoreDeletionUse: Sendable, Hashable {
         self.reachedFrom = reachedFrom
         self.open = open
         self.target = target
+    }
+}
+
+/// The path a failed open of a store takes (`StoreDeletionUse.Path`), as far as it can repair the store: a rewrite of
+/// the store's version metadata written on it (SQL on `Z_METADATA`, `setMetadata`), and the functions it calls, which
+/// the project matches against every file's `metadataRewriters`. An app that rewrites its store's metadata when the
+/// store fails to open (and opens it again) decides by its own code whether an old store opens: schemalint cannot.
+public struct StoreRepairPath: Sendable, Hashable {
+    /// The open whose failure leads here.
+    public var open: SourceLocation
+    /// The containers (`ModelContainer(...)`) that open reaches in this file, directly or through its functions.
+    public var containers: [SourceLocation]
+    /// A metadata rewrite written on the path itself.
+    public var rewrite: SourceLocation?
+    /// Functions the path calls, by base name, with where it calls them.
+    public var calls: [String: SourceLocation]
+
+    public init(
+        open: SourceLocation, containers: [SourceLocation], rewrite: SourceLocation?, calls: [String: SourceLocation]
+    ) {
+        (self.open, self.containers, self.rewrite, self.calls) = (open, containers, rewrite, calls)
+    }
+}
+
+/// A failed open the app answers by rewriting the store's version metadata (`StoreRepairPath` matched to the
+/// function that does it).
+public struct StoreRepair: Sendable, Hashable {
+    /// The containers whose failed open leads to the repair.
+    public var containers: [SourceLocation]
+    /// Where the failure path rewrites the metadata, or calls the function that does.
+    public var reachedFrom: SourceLocation
+    /// The function called there, when it is one.
+    public var helper: String?
+    /// The rewrite itself.
+    public var rewrite: SourceLocation
+
+    public init(containers: [SourceLocation], reachedFrom: SourceLocation, helper: String?, rewrite: SourceLocation) {
+        (self.containers, self.reachedFrom, self.helper, self.rewrite) = (containers, reachedFrom, helper, rewrite)
     }
 }
 

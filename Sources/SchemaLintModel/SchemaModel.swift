@@ -337,6 +337,8 @@ public struct Project {
     public var storeMigrators: [SourceLocation] = []
     /// `ParsedFile.storeDeletions` of every file compiled into the app (tests excluded).
     public var storeDeletions: [StoreDeletionUse] = []
+    /// Failed opens of app stores that the app answers by rewriting the store's version metadata.
+    public var storeRepairs: [StoreRepair] = []
     public var automaticMigrationOff: [SourceLocation] = []
     public var inferenceOff: [SourceLocation] = []
     public var migrationFlagsUnread: [UnknownValue] = []

@@ -5,6 +5,7 @@ import SchemaLintModel
 public struct ShippedSchemaEditedRule: Rule {
     public let id = RuleID.shippedSchemaEdited
     public let defaultSeverity = Severity.error
+    public let severities: [Severity] = [.error, .warning, .note]
     public let summary = "A version recorded in schemalint.lock was edited after it shipped."
 
     public func check(_ context: RuleContext) -> [Finding] {
@@ -41,8 +42,11 @@ public struct ShippedSchemaEditedRule: Rule {
             // while one does (Ritualist, whose store moved from a URL to a named configuration).
             let stores = holder.stores.isEmpty ? context.topology.stores : holder.stores
             let staged = context.planRunningStages(on: version, in: stores) != nil
+            // The app rewrites the store's metadata when it fails to open: whether it then opens is its code's call.
+            let repair = checksumMoved ? context.repair(of: stores) : nil
             let effect: ShippedEditEffect =
-                !checksumMoved ? .checksumKept : staged ? .storesFailNow : .storesInferred
+                !checksumMoved
+                ? .checksumKept : repair != nil ? .storesRepaired : staged ? .storesFailNow : .storesInferred
             let revision =
                 lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
             let location = location(
@@ -52,7 +56,8 @@ public struct ShippedSchemaEditedRule: Rule {
             edits.append(
                 Edit(
                     version: version, identifier: locked.versionIdentifier, revision: revision, changes: changes,
-                    checksums: (locked.checksum, analysis.hashes.checksum), effect: effect, location: location))
+                    checksums: (locked.checksum, analysis.hashes.checksum), effect: effect, location: location,
+                    repair: repair))
         }
         // Versions that list the same live classes are all edited by one change to them: one finding at the edit,
         // naming every version it reached, instead of one per version at the same line.
@@ -90,6 +95,8 @@ public struct ShippedSchemaEditedRule: Rule {
                 }
             }
             let first = group[0]
+            // Lowered only when every version the change reached is repaired by the app's own code (`max` below).
+            let notes = group.compactMap(\.repair).first.map { [$0.note] } ?? []
             guard group.count > 1 else {
                 return finding(
                     location, about: .version(first.version.key),
@@ -97,7 +104,7 @@ public struct ShippedSchemaEditedRule: Rule {
                         first.version.name, identifier: first.identifier, revision: first.revision,
                         changes: first.changes, checksums: first.checksums, effect: first.effect,
                         key: first.version.key),
-                    severity: first.effect == .checksumKept ? .warning : .error)
+                    severity: first.effect.severity, notes: first.effect == .storesRepaired ? notes : [])
             }
             let effect = group.map(\.effect).max()!
             var changes: [String] = []
@@ -108,7 +115,7 @@ public struct ShippedSchemaEditedRule: Rule {
                     group.map { ($0.version.name, $0.identifier) },
                     revision: first.revision, changes: changes, effect: effect,
                     moved: group.filter { $0.checksums.locked != $0.checksums.current }.count),
-                severity: effect == .checksumKept ? .warning : .error)
+                severity: effect.severity, notes: effect == .storesRepaired ? notes : [])
         }
     }
 
@@ -121,6 +128,7 @@ public struct ShippedSchemaEditedRule: Rule {
         var checksums: (locked: String, current: String)
         var effect: ShippedEditEffect
         var location: SourceLocation
+        var repair: StoreRepair?
     }
 
     /// The first changed property still in the source, else the changed entity, else the version itself.
@@ -143,15 +151,26 @@ public struct ShippedSchemaEditedRule: Rule {
 /// What an edit to a shipped version does to the stores it wrote, from the least to the most harmful.
 enum ShippedEditEffect: Int, Comparable {
     /// The checksum moved and a plan with stages lists the version: those stores fail to open now (134504).
-    case storesFailNow = 2
+    case storesFailNow = 3
     /// The checksum moved, but no stage runs: SwiftData infers a migration from what the store holds, for now. Still
     /// an error: the first stage added makes those stores unknown, and nothing will point back at this edit then.
-    case storesInferred = 1
+    case storesInferred = 2
+    /// The checksum moved, and when the store fails to open the app rewrites its version metadata and opens it again
+    /// (`StoreRepair`): whether those stores open is its code's call. A note that says so.
+    case storesRepaired = 1
     /// The checksum did not move (a default value, a delete rule): stores open, and no migration changes; the frozen
     /// copy no longer describes them. A warning.
     case checksumKept = 0
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    var severity: Severity {
+        switch self {
+        case .storesFailNow, .storesInferred: return .error
+        case .storesRepaired: return .note
+        case .checksumKept: return .warning
+        }
+    }
 }
 
 extension Finding.Message {
@@ -228,6 +247,11 @@ extension Finding.Message {
             consequence = "\(moved) of their store checksums moved. Stores written by those shipped builds still open "
                 + "today if lightweight inference can migrate them, because no migration stage runs; the day a stage "
                 + "is added they fail with 134504 \"unknown model version\""
+        case .storesRepaired:
+            headline = "\(subject): stores open only if the app's repair covers the change"
+            consequence = "\(moved) of their store checksums moved. When a store fails to open, the app rewrites its "
+                + "version metadata and opens it again: whether stores written by those shipped builds then open is "
+                + "decided by that code, which schemalint does not run"
         case .checksumKept:
             headline = "\(subject): stores still open, but the copies no longer match"
             consequence = "Their store checksums did not move, so their stores still open, but the frozen copies no "
@@ -235,7 +259,7 @@ extension Finding.Message {
         }
         let ids: [ShippedEditEffect: String] = [
             .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
-            .checksumKept: "snapshot-changed",
+            .storesRepaired: "checksum-moved-repaired", .checksumKept: "snapshot-changed",
         ]
         return Self(
             id: ids[effect] ?? "checksum-moved", headline,
@@ -263,6 +287,11 @@ extension Finding.Message {
             consequence = moved + ". Stores written by the shipped build still open today if lightweight inference "
                 + "can migrate them, because no migration stage runs (what it cannot do is reported at the "
                 + "property); the day a stage is added they fail with 134504 \"unknown model version\""
+        case .storesRepaired:
+            effectText = "its stores open only if the app's repair covers the change"
+            consequence = moved + ". When a store fails to open, the app rewrites its version metadata and opens it "
+                + "again: whether stores written by the shipped build then open is decided by that code, which "
+                + "schemalint does not run"
         case .checksumKept:
             effectText = "its stores still open, but it no longer describes what shipped"
             consequence =
@@ -282,7 +311,7 @@ extension Finding.Message {
             : "; if this version never shipped, run `schemalint lock --accept \(key) --reason \"...\"`"
         let ids: [ShippedEditEffect: String] = [
             .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
-            .checksumKept: "snapshot-changed",
+            .storesRepaired: "checksum-moved-repaired", .checksumKept: "snapshot-changed",
         ]
         return Self(
             id: ids[effect] ?? "checksum-moved", headline,

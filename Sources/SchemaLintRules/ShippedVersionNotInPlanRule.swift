@@ -8,6 +8,7 @@ import SchemaLintModel
 public struct ShippedVersionNotInPlanRule: Rule {
     public let id = RuleID.shippedVersionNotInPlan
     public let defaultSeverity = Severity.error
+    public let severities: [Severity] = [.error, .note]
     public let summary =
         "A state that shipped (recorded in schemalint.lock) has no version with its checksum in the plan that runs "
         + "stages."
@@ -23,7 +24,7 @@ public struct ShippedVersionNotInPlanRule: Rule {
             findings.append(
                 report(
                     state.displayName, short: state.key, key: state.key, locked: state.locked, plan, versions,
-                    context))
+                    context, repair: context.repair(of: [state.store])))
         }
         // Versions still declared, unchanged, but left out of the plan that runs stages on the store holding them.
         for version in context.project.versions where !version.isImplicit {
@@ -39,7 +40,9 @@ public struct ShippedVersionNotInPlanRule: Rule {
                 let name = "\(version.name) (\(locked.versionIdentifier ?? "locked"))"
                 let versions = context.steps(of: plan).versions
                 findings.append(
-                    report(name, short: version.name, key: version.key, locked: locked, plan, versions, context))
+                    report(
+                        name, short: version.name, key: version.key, locked: locked, plan, versions, context,
+                        repair: context.repair(of: [store])))
             }
         }
         return findings
@@ -47,7 +50,7 @@ public struct ShippedVersionNotInPlanRule: Rule {
 
     private func report(
         _ name: String, short: String, key: String, locked: LockedVersion, _ plan: MigrationPlan,
-        _ versions: [SchemaVersion], _ context: RuleContext
+        _ versions: [SchemaVersion], _ context: RuleContext, repair: StoreRepair?
     ) -> Finding {
         // The version that differs least from what shipped: where a frozen copy of it would go.
         let nearest = versions.compactMap { version -> (SchemaVersion, [String])? in
@@ -58,7 +61,8 @@ public struct ShippedVersionNotInPlanRule: Rule {
             plan.schemasLocation ?? plan.location, about: .version(key),
             .shippedNotInPlan(
                 state: name, short: short, checksum: locked.checksum, plan: plan.name, nearest: nearest?.0.name,
-                differences: nearest?.1 ?? [], key: key))
+                differences: nearest?.1 ?? [], key: key, repaired: repair != nil),
+            severity: repair == nil ? nil : .note, notes: repair.map { [$0.note] } ?? [])
     }
 }
 
@@ -67,17 +71,23 @@ extension Finding.Message {
     /// `short` in the headline (`SchemaV1`, `Unversioned@…`).
     static func shippedNotInPlan(
         state: String, short: String, checksum: String, plan: String, nearest: String?, differences: [String],
-        key: String
+        key: String, repaired: Bool = false
     ) -> Self {
         let shown = differences.prefix(4).joined(separator: "; ") + (differences.count > 4 ? "; …" : "")
         let difference = shown.isEmpty ? "nothing stored" : shown
         let near = nearest.map { ". The nearest version, \($0), differs from what shipped: \(difference)" } ?? ""
+        let outcome =
+            repaired
+            ? "they fail to open with 134504 \"unknown model version\" unless the app's own repair, which rewrites "
+                + "a store's version metadata when it fails to open, covers them"
+            : "they fail to open with 134504 \"unknown model version\""
         return Self(
-            id: "not-in-plan",
-            "\(short) shipped but is unknown to \(plan): its stores fail to open (134504 at launch)",
+            id: repaired ? "not-in-plan-repaired" : "not-in-plan",
+            repaired
+                ? "\(short) shipped but is unknown to \(plan): its stores open only if the app's repair covers them"
+                : "\(short) shipped but is unknown to \(plan): its stores fail to open (134504 at launch)",
             detail: "\(plan) runs migration stages, so SwiftData must find a store's checksum among its versions, "
-                + "and none has \(checksum), the checksum of stores written by \(state): they fail to open with "
-                + "134504 \"unknown model version\"\(near)",
+                + "and none has \(checksum), the checksum of stores written by \(state): \(outcome)\(near)",
             fix: "Add a version that freezes exactly what shipped to \(plan)'s schemas, with a stage from it; or, if "
                 + "those stores are handled elsewhere, run `schemalint lock --accept \(key) --reason \"...\"`")
     }

@@ -11,6 +11,10 @@ import SwiftSyntax
 final class StoreDeletionCollector: SyntaxVisitor {
     let reader: DeclarationReader
     private(set) var found: [StoreDeletionUse] = []
+    /// Failure paths that may repair the store (`StoreRepairPath`).
+    private(set) var repairPaths: [StoreRepairPath] = []
+    /// `ParsedFile.metadataRewriters`.
+    private(set) var metadataRewriters: [String: SourceLocation] = [:]
     private let fileIsTest: Bool
     /// The file's functions by base name, for helpers called on a failure path.
     private var functions: [String: [FunctionDeclSyntax]] = [:]
@@ -35,6 +39,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         let index = FunctionIndex(viewMode: .sourceAccurate)
         index.walk(file)
         functions = index.functions
+        metadataRewriters = MetadataRewriteFinder.rewriters(functions).mapValues { reader.location($0) }
         walk(file)
     }
 
@@ -292,6 +297,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         opener: Syntax? = nil
     ) {
         let inMemory = opener.map(Self.opensInMemory) ?? false
+        if !inMemory { recordRepairPath(region, open: open, opener: opener) }
         let walker = RegionWalker(conditions: reader.conditions)
         walker.walk(region)
         var copied = false
@@ -331,6 +337,35 @@ final class StoreDeletionCollector: SyntaxVisitor {
             let key = "\(use.location)|\(use.reachedFrom)"
             if seen.insert(key).inserted { found.append(use) }
         }
+    }
+
+    // MARK: Repairs on a path
+
+    private func recordRepairPath(_ region: Syntax, open: SourceLocation, opener: Syntax?) {
+        let rewrite = MetadataRewriteFinder.rewrite(in: region).map { reader.location($0) }
+        var calls: [String: SourceLocation] = [:]
+        for (name, call) in MetadataRewriteFinder.calledNames(in: region) where calls[name] == nil {
+            calls[name] = reader.location(call)
+        }
+        guard rewrite != nil || !calls.isEmpty else { return }
+        let containers = opener.map { openedContainers($0, depth: 0) } ?? []
+        let path = StoreRepairPath(open: open, containers: containers, rewrite: rewrite, calls: calls)
+        if !repairPaths.contains(path) { repairPaths.append(path) }
+    }
+
+    /// The containers `node` creates, directly or in the file's functions it calls (two calls deep).
+    private func openedContainers(_ node: Syntax, depth: Int) -> [SourceLocation] {
+        let calls = Calls(viewMode: .sourceAccurate)
+        calls.walk(node)
+        var result = calls.found.filter(ModelSourceReader.isContainerInit).map { reader.location($0) }
+        guard depth < 2 else { return result }
+        for (name, _) in MetadataRewriteFinder.calledNames(in: node) {
+            for function in functions[name] ?? [] {
+                guard let body = function.body else { continue }
+                result += openedContainers(Syntax(body), depth: depth + 1).filter { !result.contains($0) }
+            }
+        }
+        return result
     }
 
     /// The deletes in the function `call` calls (and the functions it calls, one more level), with the containers it
@@ -450,12 +485,18 @@ final class StoreDeletionCollector: SyntaxVisitor {
         call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
     }
 
-    /// `wipeStore()`, `Self.wipeStore()`, `self.wipeStore()`, `Store.wipe()`: the function's base name. A method of
-    /// another value (`context.save()`) is not one of the file's functions by its name alone.
+    /// `wipeStore()`, `Self.wipeStore()`, `self.wipeStore()`, `self?.wipeStore()`, `Store.wipe()`: the function's base
+    /// name. A method of another value (`context.save()`) is not one of the file's functions by its name alone.
     static func calledName(_ call: FunctionCallExprSyntax) -> String? {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
-        guard let base = member.base else { return member.declName.baseName.text }
+        guard var base = member.base else { return member.declName.baseName.text }
+        // `self?.wipe()` under `[weak self]`, `self!.wipe()`: still this type's function.
+        if let inner = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?
+            .expression
+        {
+            base = inner
+        }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text,
             name == "self" || name == "Self" || name.first?.isUppercase == true
         {

@@ -32,6 +32,12 @@ public enum SwiftFileParser {
         ByteScanner.Needle("ModelConfiguration", anchor: UInt8(ascii: "C")),
     ] + coreDataWords
 
+    /// Words of code that rewrites a store's version metadata (`MetadataRewriteFinder`).
+    static let metadataWords: [ByteScanner.Needle] = [
+        ByteScanner.Needle("Z_METADATA", anchor: UInt8(ascii: "M")),
+        ByteScanner.Needle("setMetadata", anchor: UInt8(ascii: "M")),
+    ]
+
     /// Words of a file that opens a Core Data stack (`CoreDataStackReader`).
     static let coreDataWords: [ByteScanner.Needle] = [
         ByteScanner.Needle("NSPersistentContainer", anchor: UInt8(ascii: "C")),
@@ -87,6 +93,13 @@ public enum SwiftFileParser {
             let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
             deletions.collect(tree)
             parsed.storeDeletions = deletions.found
+            parsed.storeRepairPaths = deletions.repairPaths
+            parsed.metadataRewriters = deletions.metadataRewriters
+        } else if source.withUTF8({
+            ByteScanner.occurs(metadataWords, anchor: UInt8(ascii: "M"), in: UnsafeRawBufferPointer($0))
+        }) {
+            // A store repair service of its own: what rewrites the metadata, for failure paths in other files.
+            parsed.metadataRewriters = MetadataRewriteFinder.rewriters(in: tree).mapValues { reader.location($0) }
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {

@@ -585,6 +585,43 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 }
                 """
             ),
+            (
+                "a function of the stack called through [weak self]",
+                """
+                final class Stack {
+                    let container = NSPersistentContainer(name: "Journal")
+                    func load() {
+                        container.loadPersistentStores { [weak self] _, error in
+                            if error != nil { self?.wipe() }
+                        }
+                    }
+                    private func wipe() {
+                        let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+                            .appendingPathComponent("Journal.sqlite")
+                        try? FileManager.default.removeItem(at: url)
+                        load()
+                    }
+                }
+                """
+            ),
+            (
+                "a function of the stack called through self!",
+                """
+                final class Stack {
+                    var container: NSPersistentContainer! = NSPersistentContainer(name: "Journal")
+                    func load() {
+                        container.loadPersistentStores { [weak self] _, error in
+                            guard error != nil else { return }
+                            self!.wipe()
+                        }
+                    }
+                    func wipe() {
+                        let url = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                        try? FileManager.default.removeItem(at: url)
+                    }
+                }
+                """
+            ),
         ]
         for (name, stack) in spellings {
             let found = try coreDataFindings(stack)
