@@ -334,7 +334,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
         }
         for var use in deletions where !excluding.contains(use.target) {
             if inMemory { use.throwaway = true }
-            let key = "\(use.location)|\(use.reachedFrom)"
+            // One delete reached twice from one failed open (directly, and again through a retry that calls the
+            // function opening the store) is one store lost, reported where the path first reaches it.
+            let key = "\(use.location)|\(use.open)|\(use.path)"
             if seen.insert(key).inserted { found.append(use) }
         }
     }

@@ -586,20 +586,22 @@ final class StoreDeletedOnFailureTests: XCTestCase {
                 """
             ),
             (
-                "a function of the stack called through [weak self]",
+                "a function of the stack called through [weak self], then the store loaded again (one store lost)",
                 """
                 final class Stack {
                     let container = NSPersistentContainer(name: "Journal")
                     func load() {
                         container.loadPersistentStores { [weak self] _, error in
-                            if error != nil { self?.wipe() }
+                            if error != nil {
+                                self?.wipe()
+                                self?.load()
+                            }
                         }
                     }
                     private func wipe() {
                         let url = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
                             .appendingPathComponent("Journal.sqlite")
                         try? FileManager.default.removeItem(at: url)
-                        load()
                     }
                 }
                 """
