@@ -203,6 +203,8 @@ final class EntitlementsTests: XCTestCase {
     func testEntitlementsPathsWithBuildSettings() throws {
         for path in [
             "$(SRCROOT)/Tallies/Tallies.entitlements", "${PROJECT_DIR}/$(TARGET_NAME)/$(TARGET_NAME).entitlements",
+            // Another case than the folder and file have: a Mac's file system finds it, so does schemalint.
+            "tallies/TALLIES.entitlements",
         ] {
             let analysis = try analyze(
                 Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()", appPath: path))

@@ -200,7 +200,8 @@ extension TargetEntitlements {
 
         private mutating func read(_ path: String) -> Result<FileFacts, Note> {
             if let known = files[path] { return known }
-            let read = Self.facts(of: path, target: target)
+            // Named with another case than the folder has (the Mac finds it): read where it is.
+            let read = Self.facts(of: CaseInsensitivePath.resolve(path) ?? path, target: target)
             files[path] = read
             return read
         }
