@@ -269,13 +269,36 @@ final class MappedStepValueTests: XCTestCase {
             UpgradeReport.describe(row.outcome).joined().contains("fails on a store with two rows of Entry"),
             "\(UpgradeReport.describe(row.outcome))")
 
-        // Control: optional with no default, every row holds NULL there, and NULLs never collide.
+        // Optional with no default: every row holds nil there, which SQLite would count as distinct, but the mapped
+        // migration's uniqueness check counts as one value: a warning, as it takes two rows.
         try setUpWithError()
         let optional = "<attribute name=\"code\" optional=\"YES\" attributeType=\"String\"/>"
-        let silent = try findings(
+        let left = try findings(
             before: before, after: ["Entry": text + optional + unique("code")],
             [EntityMapping(source: "Entry", destination: "Entry", attributes: [("title", nil), ("code", nil)])])
-        XCTAssertEqual(lines(silent.findings), [])
+        let warned = left.findings.filter { $0.rule == "unique_constraint_added" }
+        XCTAssertEqual(warned.map(\.severity), [.warning], "\(lines(left.findings))")
+        XCTAssertTrue(
+            warned.first?.message.text.contains("the store holds at most one row of Entry (the mapping leaves code nil")
+                == true, "\(warned.first?.message.text ?? "")")
+    }
+
+    /// A compound constraint on an attribute copied from the source, one that was not unique there, and new optional
+    /// ones the mapping leaves nil: a warning naming the copied attribute.
+    func testAConstraintOnACopiedAttributeAndOnesLeftNilIsAWarning() throws {
+        let kind = "<attribute name=\"kind\" attributeType=\"String\" defaultValueString=\"\"/>"
+        let owner = "<attribute name=\"owner\" optional=\"YES\" attributeType=\"String\"/>"
+        let result = try findings(
+            before: ["Entry": text + kind], after: ["Entry": text + kind + owner + unique("owner", "kind")],
+            [
+                EntityMapping(
+                    source: "Entry", destination: "Entry", attributes: [("title", nil), ("kind", nil), ("owner", nil)])
+            ])
+        let found = result.findings.filter { $0.rule == "unique_constraint_added" }
+        XCTAssertEqual(found.map(\.severity), [.warning], "\(lines(result.findings))")
+        XCTAssertTrue(
+            found.first?.message.text.contains("no two rows of Entry hold the same kind (the mapping leaves owner nil")
+                == true, "\(found.first?.message.text ?? "")")
     }
 
     /// A compound constraint whose attributes are all constants; the control sets one from a source attribute that

@@ -139,7 +139,7 @@ package struct MappedStep {
     }
 
     /// Each uniqueness constraint a destination entity has and its source entity had not, unless no two migrated
-    /// rows can hold the same values (set from a constraint the source already had, or NULL in one attribute).
+    /// rows can hold the same values (set from a constraint the source already had).
     package func uniqueness() -> [Uniqueness] {
         var found: [Uniqueness] = []
         for (entityMapping, source, destination) in pairs {
@@ -157,15 +157,17 @@ package struct MappedStep {
                     old.split(separator: ".").allSatisfy { sourced.contains(String($0)) }
                 }
                 if wasUnique { continue }
-                // No value in an optional attribute with no default: every row holds NULL there, and NULLs never
-                // collide.
-                let holdsNull = zip(names, setters).contains { name, setter in
+                // No value in an optional attribute with no default: every row holds nil there. SQLite counts NULLs
+                // as distinct, but a mapped migration saves the rows through a context, whose uniqueness check
+                // compares nil as a value like any other: rows alike in the other attributes collide (SideStore
+                // 0.6.0's mapping left three of four constrained attributes nil and failed with 134110). Whether two
+                // such rows exist is the store's data: a warning, never an error.
+                let holdsNil = zip(names, setters).filter { name, setter in
                     guard setter == .nothing, !entityMapping.runsCustomCode,
                         let property = destination.properties.first(where: { $0.name == name })
                     else { return false }
                     return property.kind == .attribute && property.optional && !property.hasDefault
-                }
-                if holdsNull { continue }
+                }.map(\.0)
                 let same = setters.allSatisfy { setter in
                     switch setter {
                     case .nothing, .constant: return true
@@ -189,10 +191,21 @@ package struct MappedStep {
                 } else if entityMapping.runsCustomCode {
                     conditions.append("its custom code sets values no two rows share")
                 }
+                if !holdsNil.isEmpty {
+                    let left = holdsNil.count == 1 ? holdsNil[0] : "(\(holdsNil.joined(separator: ", ")))"
+                    let why = "the mapping leaves \(left) nil in every row, and the migration's uniqueness check "
+                        + "counts nil as a value"
+                    if keys.isEmpty {
+                        conditions.insert("the store holds at most one row of \(source.name) (\(why))", at: 0)
+                    } else {
+                        conditions[0] += " (\(why))"
+                    }
+                }
                 found.append(
                     Uniqueness(
                         entity: destination.name, constraint: constraint, mappingName: entityMapping.displayName,
-                        verdict: same && !entityMapping.runsCustomCode ? .fails : .mayFail, setters: described,
+                        verdict: same && !entityMapping.runsCustomCode && holdsNil.isEmpty ? .fails : .mayFail,
+                        setters: described,
                         condition: conditions.joined(separator: ", and ")))
             }
         }
