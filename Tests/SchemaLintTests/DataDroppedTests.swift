@@ -64,6 +64,37 @@ final class DataDroppedTests: XCTestCase {
         }
     }
 
+    /// An attribute replaced by a relationship of the same name: Core Data's inferred mapping drops its values and
+    /// starts the relationship empty, with no error (`MigrationAssessment.kindChanged`): `data_dropped`, never a launch
+    /// failure, in a lightweight stage, `stages: []` and a stage in a `static let`; a required to-one relationship
+    /// that would start empty is what inference cannot do.
+    func testAnAttributeReplacedByARelationshipOfTheSameNameLosesItsValues() {
+        let album = "@Model final class Album { var name: String = \"\"; init() {} }"
+        let v1 = "@Model final class Photo { var title: String = \"\"; var album: String?; init() {} }\n" + album
+        let v2 = "@Model final class Photo { var title: String = \"\"; var album: Album?; init() {} }\n" + album
+        for stages in [
+            "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]", "[]",
+            "[step]\n    static let step = MigrationStage.lightweight(fromVersion: SchemaV1.self, "
+                + "toVersion: SchemaV2.self)",
+        ] {
+            let findings = TestSupport.analyze(versions(v1, v2, stages: stages)).findings
+            XCTAssertEqual(
+                dropped(findings).map(\.subject), [.property(version: "SchemaV2", entity: "Photo", property: "album")],
+                stages)
+            XCTAssertEqual(TestSupport.summary(findings.filter { $0.rule == .lightweightUnsupportedChange }), [], stages)
+        }
+        // A relationship replaced by an attribute: the links go with it, and the attribute starts empty (optional).
+        let back = TestSupport.analyze(
+            versions(v2, v1, stages: "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]")).findings
+        XCTAssertEqual(TestSupport.summary(back.filter { $0.rule == .lightweightUnsupportedChange }), [])
+        // A required to-one relationship in its place would start empty: inference cannot make that step.
+        let required = v2.replacingOccurrences(of: "var album: Album?; init() {}", with: "var album: Album; init() {}")
+        let stopped = TestSupport.analyze(
+            versions(v1, required, stages: "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]"))
+            .findings.filter { $0.rule == .lightweightUnsupportedChange }
+        XCTAssertEqual(stopped.count, 1, "\(TestSupport.summary(stopped))")
+    }
+
     func testAModelLeftOutIsEveryRowOfIt() {
         let source = versions(
             "@Model final class Photo { var title: String = \"\"; init() {} }\n"

@@ -88,7 +88,10 @@ public enum DataLoss {
         for before in old.sorted(by: { $0.name < $1.name }) {
             guard let after = newByName[before.name] else { continue }
             let linked = Set(after.properties.compactMap(\.originalName))
-            let kept = Set(after.properties.map(\.name))
+            // An attribute replaced by a relationship of the same name loses its values like a removed one
+            // (`MigrationAssessment.kindChanged`); one renamed onto that name (`originalName`) is a rename instead.
+            let kept = Set(
+                after.properties.filter { $0.kind != .relationship || $0.originalName != nil }.map(\.name))
             let removed = before.properties.filter {
                 $0.kind == .attribute && !($0.options ?? []).contains("transient") && !kept.contains($0.name)
                     && !linked.contains($0.name)

@@ -103,9 +103,7 @@ public enum MigrationAssessment {
                         + "(declared in a module it was not shown?)")
             }
             if previous.kind != property.kind {
-                return AssessedChange(
-                    .typeChanged, change,
-                    blocker: "an attribute cannot become a relationship (or back) by inference")
+                return kindChanged(from: previous, to: property, change)
             }
             if previous.kind == .attribute && previous.type != property.type {
                 if convertsNumbers && storesNumber(previous.type) && storesNumber(property.type) {
@@ -162,6 +160,28 @@ public enum MigrationAssessment {
                 fix: "make \(property.name) optional")
         }
         return AssessedChange(.propertyAdded, change)
+    }
+
+    /// An attribute replaced by a relationship of the same name, or back. Core Data's inferred mapping matches a
+    /// property by its name within its kind: it finds no such relationship (or attribute) in the old model, so it
+    /// drops what the old property held and starts the new one empty, with no error (an app that shipped an
+    /// attribute turned relationship had no crash; it reloaded the values itself). Only an empty value the new
+    /// property cannot hold stops it: a required to-one relationship, or a required attribute with no default.
+    private static func kindChanged(
+        from previous: PropertySnapshot, to property: PropertySnapshot, _ change: SchemaChange
+    ) -> AssessedChange {
+        let toRelationship = property.kind == .relationship
+        let consequence =
+            toRelationship
+            ? "its values are dropped and the relationship starts empty"
+            : "its links are dropped and the attribute starts empty"
+        let required = !property.optional && (toRelationship ? property.cardinality == .toOne : !property.hasDefault)
+        guard required else { return AssessedChange(.typeChanged, change, consequence: consequence) }
+        return AssessedChange(
+            .typeChanged, change,
+            blocker: "the migration leaves \(property.name) empty, and it is required"
+                + (toRelationship ? "" : " with no default"),
+            fix: "make \(property.name) optional, or fill it in a custom stage's didMigrate")
     }
 
     /// The likely renames of one entity whose values would really be dropped. A to-many relationship whose inverse
