@@ -450,6 +450,9 @@ public struct ClosureSummary: Sendable {
     public var typeUsesOutsideDeletions: [TypeUse] = []
     /// Where it hands the context to a function (`try copyTrips(context)`), which may read any rows.
     public var contextHandOffs: [SourceLocation] = []
+    /// The functions it hands the context to, by name as written (`convert`, `Migrations.copyTrips`): a helper
+    /// declared to take a `ModelContext` is read as part of the stage (`PlanBuilder`).
+    public var contextHelpers: [FunctionReference] = []
     /// Where it gives fetched rows to a function (`JSONEncoder().encode(movies)`), by the model fetched: the function
     /// may read the rows their relationships reach (a movie's encoding writes its actors' names).
     public var rowHandOffs: [TypeUse] = []
@@ -473,6 +476,9 @@ public struct BuiltObject: Sendable, Hashable {
     /// object afterwards (`item.owner = trip`): setting a relationship to an object the context holds inserts it.
     public var initialiserLabels: [String?]
     public var setMembers: [String]
+    /// Members read through to something else (`memo.text.trimmingCharacters(in:)`, `item.tags.append(tag)`): a
+    /// relationship's value can link the object to one the context holds; an attribute's cannot.
+    public var chainedMembers: [String] = []
     public init(type: TypeExpr, location: SourceLocation, initialiserLabels: [String?], setMembers: [String]) {
         self.type = type
         self.location = location

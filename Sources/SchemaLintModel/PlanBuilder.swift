@@ -192,9 +192,24 @@ enum PlanBuilder {
             summary.origin = .function(name: function.value.name, declaredIn: function.scope)
             return summary
         }
+        // The objects a helper it hands the context to builds and never keeps are the stage's too (two calls
+        // deep), when exactly one function taking a `ModelContext` answers to the name.
+        func withHelpers(_ summary: ClosureSummary?) -> ClosureSummary? {
+            guard var summary else { return nil }
+            var pending = summary.contextHelpers.map { ($0, 1) }
+            var seen = Set<SourceLocation>()
+            while let (reference, depth) = pending.popLast() {
+                guard let function = symbols.migrationFunction(reference.path, scope: scope, file: file),
+                    seen.insert(function.value.location).inserted
+                else { continue }
+                summary.unkeptObjects += function.value.summary.unkeptObjects
+                if depth < 2 { pending += function.value.summary.contextHelpers.map { ($0, depth + 1) } }
+            }
+            return summary
+        }
         var expression = expression
-        expression.willMigrate = expression.willMigrate ?? body(of: expression.willMigrateReference)
-        expression.didMigrate = expression.didMigrate ?? body(of: expression.didMigrateReference)
+        expression.willMigrate = withHelpers(expression.willMigrate ?? body(of: expression.willMigrateReference))
+        expression.didMigrate = withHelpers(expression.didMigrate ?? body(of: expression.didMigrateReference))
         return Stage(
             name: name, kind: expression.kind, from: reference(expression.from), to: reference(expression.to),
             location: location, expression: expression, scope: scope)

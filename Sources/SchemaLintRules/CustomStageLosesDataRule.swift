@@ -107,6 +107,8 @@ public struct CustomStageLosesDataRule: Rule {
         let relationships = Set(entity.properties.filter { $0.relationship != nil }.map(\.name))
         let attributes = Set(entity.properties.filter { $0.relationship == nil }.map(\.name))
         if object.setMembers.contains(where: relationships.contains) { return true }
+        // Read through a member that is not one of its attributes (a relationship, a method, unknown): may link it.
+        if object.chainedMembers.contains(where: { !attributes.contains($0) }) { return true }
         guard !relationships.isEmpty || entity.superclass != nil else { return false }
         return object.initialiserLabels.contains { label in label.map { !attributes.contains($0) } ?? true }
     }

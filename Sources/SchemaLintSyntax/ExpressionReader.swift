@@ -244,7 +244,7 @@ enum ExpressionReader {
     }
 
     /// `migrateV1`, `Self.fillDefaults`, `Migrations.v1ToV2` (`v1ToV2(_:)` too): a name where a closure is expected.
-    private static func functionReference(_ expression: ExprSyntax, reader: DeclarationReader) -> FunctionReference? {
+    static func functionReference(_ expression: ExprSyntax, reader: DeclarationReader) -> FunctionReference? {
         var path: [String] = []
         var node = expression
         while let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -298,6 +298,7 @@ enum ExpressionReader {
         summary.unkeptObjects = losses.unkept
         summary.rowDeletions = losses.deletions
         summary.contextHandOffs = losses.contextHandOffs
+        summary.contextHelpers = losses.contextHelpers
         summary.rowHandOffs = losses.rowHandOffs
         let outside = TypeUseCollector(reader: reader, ignoring: losses.deletionCalls)
         outside.walk(node)

@@ -19,6 +19,8 @@ final class StageLossCollector: SyntaxVisitor {
     private(set) var deletions: [RowDeletion] = []
     /// Calls given the context (`try copyTrips(context)`).
     private(set) var contextHandOffs: [SourceLocation] = []
+    /// `ClosureSummary.contextHelpers`.
+    private(set) var contextHelpers: [FunctionReference] = []
     /// Fetched rows given to a call (`JSONEncoder().encode(movies)`), by the model fetched.
     private(set) var rowHandOffs: [TypeUse] = []
     /// The calls that make up the deletions (the `delete` calls, the fetches and descriptors their loops read).
@@ -42,6 +44,9 @@ final class StageLossCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if node.arguments.contains(where: { SwallowedErrorCollector.mentions(contextNames, $0.expression) }) {
             contextHandOffs.append(reader.location(node))
+            if let helper = ExpressionReader.functionReference(node.calledExpression, reader: reader) {
+                contextHelpers.append(helper)
+            }
         }
         for argument in node.arguments {
             if let model = fetchedRows(argument.expression) {
@@ -63,10 +68,11 @@ final class StageLossCollector: SyntaxVisitor {
             unkept.append(
                 BuiltObject(type: type, location: reader.location(node), initialiserLabels: labels, setMembers: []))
         case let .bound(name):
-            if let members = ownMembersSet(name) {
-                unkept.append(
-                    BuiltObject(
-                        type: type, location: reader.location(node), initialiserLabels: labels, setMembers: members))
+            if let (members, chained) = ownMembersSet(name) {
+                var object = BuiltObject(
+                    type: type, location: reader.location(node), initialiserLabels: labels, setMembers: members)
+                object.chainedMembers = chained
+                unkept.append(object)
             }
         case .kept:
             break
@@ -127,20 +133,25 @@ final class StageLossCollector: SyntaxVisitor {
         return .kept
     }
 
-    /// The members set on the variable `name` when every use of it reads or sets one of its own properties; `nil`
-    /// when any use may keep it.
-    private func ownMembersSet(_ name: String) -> [String]? {
+    /// The members set on the variable `name`, and those read through to something else, when every use of it reads
+    /// or sets one of its own properties; `nil` when any use may keep it.
+    private func ownMembersSet(_ name: String) -> (set: [String], chained: [String])? {
         var set: [String] = []
+        var chained: [String] = []
         for reference in references[name] ?? [] {
             guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id
             else { return nil }
             let memberName = member.declName.baseName.text
             guard let parent = member.parent else { return nil }
-            // `item.tags.append(tag)`, `item.attach(to: trip)`, `item.owner?.name`: may link it to another object.
-            if parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
-                || parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self)
-                || parent.is(SubscriptCallExprSyntax.self)
+            // `item.tags.append(tag)`, `item.owner?.name`: through a member, which the rule tells apart (an
+            // attribute's value links nothing). `item.attach(to: trip)`, `item[0]`: may link it to another object.
+            if parent.is(MemberAccessExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.is(ForceUnwrapExprSyntax.self)
             {
+                chained.append(memberName)
+                continue
+            }
+            if parent.is(FunctionCallExprSyntax.self) || parent.is(SubscriptCallExprSyntax.self) {
                 return nil
             }
             if let list = parent.as(ExprListSyntax.self), let index = list.firstIndex(where: { $0.id == member.id }),
@@ -153,7 +164,7 @@ final class StageLossCollector: SyntaxVisitor {
                 set.append(memberName)
             }
         }
-        return set
+        return (set, chained)
     }
 
     private static func isAssignment(_ expression: ExprSyntax) -> Bool {

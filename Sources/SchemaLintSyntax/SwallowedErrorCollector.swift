@@ -35,6 +35,9 @@ final class SwallowedErrorCollector: SyntaxVisitor {
             case let .simpleInput(parameters): names = parameters.map(\.name.text)
             case let .parameterClause(clause): names = clause.parameters.map(\.firstName.text)
             }
+        } else {
+            // `{ try backfill($0) }`: a stage's closure takes one argument, the context.
+            names = ["$0"]
         }
         self.init(reader: reader, parameterNames: names)
     }

@@ -269,6 +269,64 @@ final class CustomStageLossTests: XCTestCase {
         XCTAssertEqual(losses(source).map(\.message.id), ["never-inserted"])
     }
 
+    /// The closure hands the context to a helper that builds the objects: the helper's body is read as the stage's
+    /// (a static member of another type in a file with no SwiftData word, a global function, two calls deep), and
+    /// a method of a value read through one of its attributes (`note.trimmingCharacters(in:)`) links nothing.
+    /// Controls: the helper inserts what it builds, or reads through a relationship.
+    func testObjectsAHelperBuildsAndNeverKeepsAreReported() {
+        let build = """
+                for plant in try context.fetch(FetchDescriptor<GardenV2.Plant>()) {
+                    let reminder = GardenV2.Reminder(note: plant.name, due: .now)
+                    reminder.note = reminder.note.trimmingCharacters(in: .whitespaces)
+                }
+                try context.save()
+            """
+        let helper = "import Foundation\n\nenum ReminderBackfill {\n    static func run(in context: ModelContext) throws {\n"
+            + build + "\n    }\n}\n"
+        let spellings: [(String, [String: String])] = [
+            (
+                "a static member of another type, another file",
+                [
+                    "Garden/Schema.swift": inline(didMigrate: "{ context in try ReminderBackfill.run(in: context) }"),
+                    "Garden/Backfill.swift": helper,
+                ]
+            ),
+            (
+                "a global function",
+                [
+                    "Garden/Schema.swift": inline(didMigrate: "{ try backfill($0) }")
+                        + "\nfunc backfill(_ context: ModelContext) throws {\n" + build + "\n}\n"
+                ]
+            ),
+            (
+                "two calls deep",
+                [
+                    "Garden/Schema.swift": inline(didMigrate: "{ context in try migrate(context) }")
+                        + "\nfunc migrate(_ context: ModelContext) throws { try ReminderBackfill.run(in: context) }\n",
+                    "Garden/Backfill.swift": helper,
+                ]
+            ),
+        ]
+        for (name, files) in spellings {
+            let found = TestSupport.analyze(files).findings.filter { $0.rule == .customStageLosesData }
+            XCTAssertEqual(found.map(\.message.id), ["never-inserted"], name)
+        }
+        // Controls: the helper inserts each reminder; or reads it through its relationship (`reminder.plant?`).
+        for (name, replaced) in [
+            ("inserted", "reminder.note = reminder.note.trimmingCharacters(in: .whitespaces)\n"
+                + "            context.insert(reminder)"),
+            ("through a relationship", "reminder.plant?.name = plant.name"),
+        ] {
+            let files = [
+                "Garden/Schema.swift": inline(didMigrate: "{ context in try ReminderBackfill.run(in: context) }"),
+                "Garden/Backfill.swift": helper.replacingOccurrences(
+                    of: "reminder.note = reminder.note.trimmingCharacters(in: .whitespaces)", with: replaced),
+            ]
+            let found = TestSupport.analyze(files).findings.filter { $0.rule == .customStageLosesData }
+            XCTAssertEqual(TestSupport.summary(found), [], name)
+        }
+    }
+
     // MARK: Rows deleted before anything copies them
 
     func testRowsTheTargetKeepsDeletedUnreadAreReported() {

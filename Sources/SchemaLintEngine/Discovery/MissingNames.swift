@@ -84,8 +84,24 @@ struct MissingNames {
                 for (summary, reference) in [
                     (expression.willMigrate, expression.willMigrateReference),
                     (expression.didMigrate, expression.didMigrateReference),
-                ] where summary == nil {
-                    if let name = reference?.path.last { wanted.functions.insert(name) }
+                ] {
+                    if summary == nil, let name = reference?.path.last { wanted.functions.insert(name) }
+                    // Helpers the closure hands the context to: the file declaring `Conversion` for
+                    // `try Conversion.run(in: context)`, files mentioning `convert` for `try convert(context)`.
+                    // One more call deep through helpers already read.
+                    var helpers = summary?.contextHelpers ?? []
+                    for helper in helpers {
+                        let found = project.symbols.migrationFunction(
+                            helper.path, scope: stage.scope, file: stage.location.file)
+                        helpers += found?.value.summary.contextHelpers ?? []
+                    }
+                    for helper in helpers {
+                        if helper.path.count > 1, let owner = helper.path.first, owner != "Self", owner != "self" {
+                            wanted.declarations.insert(owner)
+                        } else if let name = helper.path.last {
+                            wanted.functions.insert(name)
+                        }
+                    }
                 }
             }
         }
