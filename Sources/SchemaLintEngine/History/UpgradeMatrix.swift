@@ -139,7 +139,8 @@ extension UpgradeMatrix {
             case let .stores(stores):
                 if stores.isEmpty { row(.notOpened) }
                 for store in stores {
-                    row(outcome(key: key, locked: locked, store: store, states[key] ?? [], context), store)
+                    let judged = outcome(key: key, locked: locked, store: store, states[key] ?? [], context)
+                    row(Self.unlocated(judged, store), store)
                 }
             }
         }
@@ -159,6 +160,14 @@ extension UpgradeMatrix {
                 Row(name: verdict.metadata.path, isStore: true, checksum: verdict.metadata.checksum, outcome: outcome))
         }
         return matrix
+    }
+
+    /// A store whose file cannot be told holds a state only by the models it shares with it: that it opens cleanly
+    /// is said as "cannot tell", never ✅; a failure stays one (if it is that store, it fails).
+    private static func unlocated(_ outcome: Outcome, _ store: StoreTopology.Store) -> Outcome {
+        guard store.location.kind == .unknown, !outcome.fails, !outcome.warns else { return outcome }
+        let then = UpgradeReport.describe(outcome).joined(separator: "; ")
+        return .cannotTell(why: "if it is the file this state was written to, \(then)")
     }
 
     /// What a store does with a locked state: the same judgement `check` makes (an edited version whose store runs
