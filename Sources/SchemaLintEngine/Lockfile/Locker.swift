@@ -111,148 +111,13 @@ public enum Locker {
     public static func plan(_ analysis: Analysis, existing: Lockfile?, request: Request) -> Outcome {
         var outcome = Outcome(lockfile: existing ?? Lockfile())
         let project = analysis.project
-        func matches(_ version: SchemaVersion, _ names: Set<String>) -> Bool {
-            names.contains(version.key) || names.contains(version.name)
-                || names.contains(project.symbols[version.id].name)
-        }
         let known = names(analysis, existing: existing)
         outcome.unknownNames = request.only.union(request.accept).subtracting(known).sorted()
-
-        for version in project.versions {
-            guard request.only.isEmpty || matches(version, request.only) || matches(version, request.accept) else {
-                continue
-            }
-            if let why = version.modelsUnread {
-                let kept =
-                    existing?.versions[version.key] == nil
-                    ? "lock it once schemalint can read its models" : "its locked entry is kept as it was"
-                outcome.unread.append(
-                    (version.key, "its `models` list cannot be read (\(why.reason), \(why.location)); \(kept)"))
-                continue
-            }
-            guard let current = analysis.analysis(forKey: version.key) else { continue }
-            if let reason = incompleteness(of: version, in: analysis) {
-                outcome.incomplete.append((version.key, reason))
-                continue
-            }
-            var entry = LockedVersion(
-                analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
-            entry.heldIn = StateAssignment.heldIn(version, topology: analysis.topology)
-            let inMemory = StateAssignment.onlyInMemoryContainers(
-                opening: version, project, topology: analysis.topology, readsWholeApp: analysis.readsWholeApp)
-            if analysis.topology.isComplete && analysis.topology.stores(holding: version).isEmpty
-                || !inMemory.isEmpty, existing?.versions[version.key] == nil
-            {
-                let givenBeside =
-                    analysis.topology.isComplete
-                    && analysis.topology.stores.contains { store in
-                        store.plans.contains { plan in
-                            StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
-                                && (plan.schemas ?? []).contains { $0.version == version.id }
-                        }
-                    }
-                let why =
-                    givenBeside
-                    ? "the containers given a plan listing \(version.name) pass their own models, locked as an "
-                        + "unversioned state"
-                    : !inMemory.isEmpty
-                        ? "only in-memory containers open \(version.name) ("
-                            + inMemory.map { "\($0.location)" }.joined(separator: ", ")
-                            + "): nothing of it is written to disk"
-                        : "no app container opens \(version.name) or a plan listing it"
-                outcome.declaredOnly.append((version.key, why))
-                continue
-            }
-            let evidence = storeEvidence(for: version.key, in: analysis)
-            entry.stores = evidence.isEmpty ? nil : evidence
-            if version.isImplicit, existing?.versions[version.key] == nil,
-                let (oldKey, locked) = remappedImplicitState(of: entry, current, in: existing)
-            {
-                // The same unversioned state under a new checksum, because this release maps its source better:
-                // it is re-recorded under its real key, keeping its history.
-                entry.lockedAt = locked.lockedAt
-                entry.release = locked.release
-                entry.accepted = locked.accepted
-                entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
-                entry.valueTypes = locked.valueTypes
-                outcome.lockfile.versions[oldKey] = nil
-                outcome.lockfile.versions[version.key] = entry
-                outcome.remapped.append(version.key)
-                outcome.renamedStates[version.key] = oldKey
-                continue
-            }
-            guard let locked = existing?.versions[version.key] else {
-                entry.lockedAt = request.date
-                entry.release = request.release
-                outcome.lockfile.versions[version.key] = entry
-                outcome.recorded.append(version.key)
-                continue
-            }
-            let compared = locked.changes(to: entry, sourceTypes: current.sourceTypes)
-            // A type schemalint cannot resolve is no change to record or refuse: the entry is kept as it was.
-            let unresolved = compared.schema.filter(\.restsOnUnresolvedType).map(\.text)
-            let changes = compared.descriptions.filter { !unresolved.contains($0) }
-            if changes.isEmpty, !unresolved.isEmpty {
-                outcome.unread.append(
-                    (
-                        version.key,
-                        "cannot tell whether it changed (\(unresolved.joined(separator: "; "))): a type it "
-                            + "stores cannot be resolved; its locked entry is kept as it was"
-                    ))
-                continue
-            }
-            // Re-recorded or not, an entry keeps when it was first locked and for which release.
-            entry.lockedAt = locked.lockedAt
-            entry.release = locked.release
-            if changes.isEmpty
-                && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
-                    || locked.checksumUncertainties != entry.checksumUncertainties)
-            {
-                // Same source mapped better by this release (MappingUpgrade), or a Codable type renamed with the same
-                // columns: re-record, keep the history. The value types stay as they shipped: what rows were written
-                // with is checked against them (`persisted_value_changed`), never against today's.
-                entry.accepted = locked.accepted
-                entry.valueTypes = locked.valueTypes
-                entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
-                outcome.lockfile.versions[version.key] = entry
-                if locked.checksum == entry.checksum && locked.checksumUncertainties == entry.checksumUncertainties {
-                    outcome.renamedTypes.append(version.key)
-                } else {
-                    outcome.remapped.append(version.key)
-                }
-            } else if changes.isEmpty {
-                let merged = merge(locked.stores ?? [], evidence)
-                // Stores are only added while one it was locked in is still opened: a state whose store no container
-                // opens any more is `store_abandoned`'s, re-homed only with `--accept`.
-                let stillOpened =
-                    locked.heldIn.map { old in
-                        analysis.topology.stores.contains { $0.location.isRecorded(in: old) }
-                    } ?? true
-                let held =
-                    stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
-                if !held.isEmpty, held != (locked.heldIn ?? []) {
-                    // Stores are only ever added: a store a release wrote still holds its state on devices.
-                    outcome.lockfile.versions[version.key]?.heldIn = held
-                    outcome.assigned.append((version.key, held))
-                }
-                if merged != (locked.stores ?? []) {
-                    outcome.lockfile.versions[version.key]?.stores = merged
-                    outcome.evidence.append(version.key)
-                } else if held == (locked.heldIn ?? []) {
-                    outcome.unchanged.append(version.key)
-                }
-            } else if matches(version, request.accept) {
-                entry.accepted =
-                    (locked.accepted ?? []) + [
-                        Acceptance(
-                            reason: request.reason ?? "", previousChecksum: locked.checksum,
-                            previousFingerprint: locked.fingerprint)
-                    ]
-                outcome.lockfile.versions[version.key] = entry
-                outcome.accepted.append(version.key)
-            } else {
-                outcome.conflicts.append((version.key, changes))
-            }
+        for version in project.versions
+        where request.only.isEmpty || matches(version, request.only, project)
+            || matches(version, request.accept, project)
+        {
+            lock(version, analysis, existing: existing, request: request, into: &outcome)
         }
         let present = Set(project.versions.map(\.key))
         if let existing, analysis.topology.isComplete {
@@ -269,6 +134,177 @@ public enum Locker {
         BundleLocker.plan(analysis, existing: existing, request: request, outcome: &outcome)
         if request.only.isEmpty { outcome.untold = untoldStores(analysis.topology, project) }
         return outcome
+    }
+
+    /// A name `--only` or `--accept` gives that names `version`: its key, its name or its type's name.
+    private static func matches(_ version: SchemaVersion, _ names: Set<String>, _ project: Project) -> Bool {
+        names.contains(version.key) || names.contains(version.name) || names.contains(project.symbols[version.id].name)
+    }
+
+    /// One version: recorded when new, kept or re-recorded when it is what shipped, refused when it changed, or
+    /// left out with the reason (models unread, incomplete, opened by no app store).
+    private static func lock(
+        _ version: SchemaVersion, _ analysis: Analysis, existing: Lockfile?, request: Request,
+        into outcome: inout Outcome
+    ) {
+        let project = analysis.project
+        if let why = version.modelsUnread {
+            let kept =
+                existing?.versions[version.key] == nil
+                ? "lock it once schemalint can read its models" : "its locked entry is kept as it was"
+            outcome.unread.append(
+                (version.key, "its `models` list cannot be read (\(why.reason), \(why.location)); \(kept)"))
+            return
+        }
+        guard let current = analysis.analysis(forKey: version.key) else { return }
+        if let reason = incompleteness(of: version, in: analysis) {
+            outcome.incomplete.append((version.key, reason))
+            return
+        }
+        var entry = LockedVersion(
+            analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
+        entry.heldIn = StateAssignment.heldIn(version, topology: analysis.topology)
+        if existing?.versions[version.key] == nil, let why = declaredOnly(version, analysis) {
+            outcome.declaredOnly.append((version.key, why))
+            return
+        }
+        let evidence = storeEvidence(for: version.key, in: analysis)
+        entry.stores = evidence.isEmpty ? nil : evidence
+        if version.isImplicit, existing?.versions[version.key] == nil,
+            let (oldKey, locked) = remappedImplicitState(of: entry, current, in: existing)
+        {
+            // The same unversioned state under a new checksum, because this release maps its source better: it is
+            // re-recorded under its real key, keeping its history.
+            entry.lockedAt = locked.lockedAt
+            entry.release = locked.release
+            entry.accepted = locked.accepted
+            entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
+            entry.valueTypes = locked.valueTypes
+            outcome.lockfile.versions[oldKey] = nil
+            outcome.lockfile.versions[version.key] = entry
+            outcome.remapped.append(version.key)
+            outcome.renamedStates[version.key] = oldKey
+            return
+        }
+        guard let locked = existing?.versions[version.key] else {
+            entry.lockedAt = request.date
+            entry.release = request.release
+            outcome.lockfile.versions[version.key] = entry
+            outcome.recorded.append(version.key)
+            return
+        }
+        relock(
+            version, entry, locked: locked, current: current, evidence: evidence, analysis, request: request,
+            into: &outcome)
+    }
+
+    /// Why no user's store holds a version not locked before (no app container opens it, only in-memory ones do,
+    /// or its plan is given only beside the containers' own models); nil when one does.
+    private static func declaredOnly(_ version: SchemaVersion, _ analysis: Analysis) -> String? {
+        let project = analysis.project
+        let topology = analysis.topology
+        let inMemory = StateAssignment.onlyInMemoryContainers(
+            opening: version, project, topology: topology, readsWholeApp: analysis.readsWholeApp)
+        guard topology.isComplete && topology.stores(holding: version).isEmpty || !inMemory.isEmpty else {
+            return nil
+        }
+        let givenBeside =
+            topology.isComplete
+            && topology.stores.contains { store in
+                store.plans.contains { plan in
+                    StoreTopology.givenOnlyBesideOwnModels(plan, store, project)
+                        && (plan.schemas ?? []).contains { $0.version == version.id }
+                }
+            }
+        if givenBeside {
+            return "the containers given a plan listing \(version.name) pass their own models, locked as an "
+                + "unversioned state"
+        }
+        if !inMemory.isEmpty {
+            return "only in-memory containers open \(version.name) ("
+                + inMemory.map { "\($0.location)" }.joined(separator: ", ") + "): nothing of it is written to disk"
+        }
+        return "no app container opens \(version.name) or a plan listing it"
+    }
+
+    /// A version the lockfile already records: kept, re-recorded when only the mapping or a type's name changed,
+    /// given the stores it is now found in, accepted with `--accept`, or a conflict.
+    private static func relock(
+        _ version: SchemaVersion, _ proposed: LockedVersion, locked: LockedVersion, current: VersionAnalysis,
+        evidence: [StoreEvidence], _ analysis: Analysis, request: Request, into outcome: inout Outcome
+    ) {
+        var entry = proposed
+        let compared = locked.changes(to: entry, sourceTypes: current.sourceTypes)
+        // A type schemalint cannot resolve is no change to record or refuse: the entry is kept as it was.
+        let unresolved = compared.schema.filter(\.restsOnUnresolvedType).map(\.text)
+        let changes = compared.descriptions.filter { !unresolved.contains($0) }
+        if changes.isEmpty, !unresolved.isEmpty {
+            outcome.unread.append(
+                (
+                    version.key,
+                    "cannot tell whether it changed (\(unresolved.joined(separator: "; "))): a type it "
+                        + "stores cannot be resolved; its locked entry is kept as it was"
+                ))
+            return
+        }
+        // Re-recorded or not, an entry keeps when it was first locked and for which release.
+        entry.lockedAt = locked.lockedAt
+        entry.release = locked.release
+        if changes.isEmpty
+            && (locked.checksum != entry.checksum || locked.fingerprint != entry.fingerprint
+                || locked.checksumUncertainties != entry.checksumUncertainties)
+        {
+            // Same source mapped better by this release (MappingUpgrade), or a Codable type renamed with the same
+            // columns: re-record, keep the history. The value types stay as they shipped: what rows were written
+            // with is checked against them (`persisted_value_changed`), never against today's.
+            entry.accepted = locked.accepted
+            entry.valueTypes = locked.valueTypes
+            entry.stores = merge(locked.stores ?? [], evidence).nilIfEmpty
+            outcome.lockfile.versions[version.key] = entry
+            if locked.checksum == entry.checksum && locked.checksumUncertainties == entry.checksumUncertainties {
+                outcome.renamedTypes.append(version.key)
+            } else {
+                outcome.remapped.append(version.key)
+            }
+        } else if changes.isEmpty {
+            addStores(version.key, entry, locked: locked, evidence: evidence, analysis, into: &outcome)
+        } else if matches(version, request.accept, analysis.project) {
+            entry.accepted =
+                (locked.accepted ?? []) + [
+                    Acceptance(
+                        reason: request.reason ?? "", previousChecksum: locked.checksum,
+                        previousFingerprint: locked.fingerprint)
+                ]
+            outcome.lockfile.versions[version.key] = entry
+            outcome.accepted.append(version.key)
+        } else {
+            outcome.conflicts.append((version.key, changes))
+        }
+    }
+
+    /// An unchanged version: the stores it is found in now and the evidence of them are added, never removed.
+    private static func addStores(
+        _ key: String, _ entry: LockedVersion, locked: LockedVersion, evidence: [StoreEvidence],
+        _ analysis: Analysis, into outcome: inout Outcome
+    ) {
+        let merged = merge(locked.stores ?? [], evidence)
+        // Stores are only added while one it was locked in is still opened: a state whose store no container opens
+        // any more is `store_abandoned`'s, re-homed only with `--accept`.
+        let stillOpened =
+            locked.heldIn.map { old in analysis.topology.stores.contains { $0.location.isRecorded(in: old) } }
+            ?? true
+        let held = stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
+        if !held.isEmpty, held != (locked.heldIn ?? []) {
+            // Stores are only ever added: a store a release wrote still holds its state on devices.
+            outcome.lockfile.versions[key]?.heldIn = held
+            outcome.assigned.append((key, held))
+        }
+        if merged != (locked.stores ?? []) {
+            outcome.lockfile.versions[key]?.stores = merged
+            outcome.evidence.append(key)
+        } else if held == (locked.heldIn ?? []) {
+            outcome.unchanged.append(key)
+        }
     }
 
     /// Whether the app opens a store `lock` could record: an app container, a version, or a shipping model bundle.
