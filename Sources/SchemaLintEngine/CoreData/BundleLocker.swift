@@ -16,7 +16,7 @@ enum BundleLocker {
             let bundles = analysis.project.modelBundles.filter { $0.folderName == key }.map(\.key)
             outcome.rekeyed.append((key, bundles))
         }
-        let storeFiles = CoreDataStoreFiles(analysis.project, readsWholeApp: analysis.readsWholeApp)
+        let storeFiles = analysis.topology.coreData
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
             let heldIn = storeFiles.files(of: bundle.key)

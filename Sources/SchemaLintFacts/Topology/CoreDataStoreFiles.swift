@@ -8,13 +8,15 @@ import SchemaLintModel
 /// A bundle's files are certain only when every app stack that may open it names its file and its model in a way
 /// schemalint read. Without a stack in the sources, or with one it cannot read, nothing is concluded: those versions
 /// are judged as migrating, as before stores were told apart.
-package struct CoreDataStoreFiles {
+package struct CoreDataStoreFiles: Sendable {
+    /// The files the app's Core Data stacks open (tests, previews and in-memory stores left out), in source order.
+    package private(set) var stores: [CoreDataStore] = []
     /// Bundle key → the files app stacks open it at, when every such stack was read.
     private(set) var certain: [String: [String]] = [:]
     /// Bundles an app stack may open at a file (or with a model) schemalint cannot read.
     private(set) var uncertain: Set<String> = []
     /// Some code carries a store's rows to another file (`migratePersistentStore`, a file copied or moved).
-    let copiesStores: Bool
+    private(set) var copiesStores = false
     /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
     /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
     private(set) var unopened: Set<String> = []
@@ -22,13 +24,17 @@ package struct CoreDataStoreFiles {
     /// certain and each says so.
     private(set) var cacheReasons: [String: String] = [:]
 
+    /// No stack and no bundle: nothing is known.
+    package init() {}
+
     /// `readsWholeApp`: the files are the whole app, so a bundle no stack here opens is opened by none.
     package init(_ project: Project, readsWholeApp: Bool = false) {
         copiesStores = !project.storeCopies.isEmpty
+        stores = project.coreDataStores.filter { $0.purpose == .app }
         let bundles = project.modelBundles.filter { $0.ships }
         var files: [String: Set<String>] = [:]
         var reasons: [String: [String?]] = [:]
-        for store in project.coreDataStores where store.purpose == .app {
+        for store in stores {
             let opened: [ModelBundle]
             if let model = store.model, !store.modelUnread {
                 opened = bundles.filter { $0.name == model }
@@ -52,7 +58,7 @@ package struct CoreDataStoreFiles {
             certain[key] = names.sorted()
             cacheReasons[key] = CacheStores.common(reasons[key] ?? [])
         }
-        if readsWholeApp, project.coreDataStores.contains(where: { $0.purpose == .app }) {
+        if readsWholeApp, !stores.isEmpty {
             unopened = Set(bundles.map(\.key).filter { files[$0] == nil && !uncertain.contains($0) })
         }
     }
@@ -80,8 +86,8 @@ package struct CoreDataStoreFiles {
 }
 
 extension RuleContext {
-    /// `CoreDataStoreFiles` of this analysis.
-    package var coreDataStoreFiles: CoreDataStoreFiles { CoreDataStoreFiles(project) }
+    /// `CoreDataStoreFiles` of this analysis, worked out once with the store topology.
+    package var coreDataStoreFiles: CoreDataStoreFiles { topology.coreData }
 
     /// The locked versions of a bundle whose stores the app left behind (`CoreDataStoreFiles.leftBehind`).
     package func coreDataLeftBehind(_ bundleKey: String) -> [String: [String]] {
