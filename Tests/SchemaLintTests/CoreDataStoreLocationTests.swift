@@ -236,3 +236,144 @@ final class CoreDataStoreLocationTests: XCTestCase {
         XCTAssertEqual(support.compared(with: renamed), .different)
     }
 }
+
+// MARK: Moves
+
+extension CoreDataStoreLocationTests {
+    /// `Journal 3` current, its new attribute required with no default: a step Core Data cannot infer, reported
+    /// when the store migrates and not when it is left behind.
+    func moveToAnUninferableVersion() throws {
+        try TestSupport.setCurrentVersion(
+            "Journal 3", of: app.appendingPathComponent("Journal/Journal.xcdatamodeld"))
+        let contents = app.appendingPathComponent("Journal/Journal.xcdatamodeld/Journal 3.xcdatamodel/contents")
+        try TestSupport.edit(contents) {
+            $0.replacingOccurrences(of: " defaultValueString=\"0\"", with: "")
+        }
+    }
+
+    /// Locks the app with `old` as its stack, then checks it with `new`, at Journal 3, against that lockfile.
+    func move(from old: Spelling, to new: Spelling, lockfile given: Lockfile? = nil) throws -> Analysis {
+        app = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
+        try write("Journal/Persistence.swift", old.stack)
+        for (path, text) in old.others { try write(path, text) }
+        let lockfile = try given ?? TestSupport.lock(analyze())
+        for path in old.others.keys { try FileManager.default.removeItem(at: app.appendingPathComponent(path)) }
+        try write("Journal/Persistence.swift", new.stack)
+        for (path, text) in new.others { try write(path, text) }
+        try moveToAnUninferableVersion()
+        return try analyze(lockfile)
+    }
+
+    func errorsAndWarnings(_ analysis: Analysis) -> [String] {
+        analysis.findings.filter { $0.severity != .note }.map(\.rule.rawValue)
+    }
+
+    /// A store moved to another folder under the same name, with nothing carrying its rows: the versions locked in
+    /// the old place are left behind (one `store_abandoned` where the app opens the new place, naming both folders),
+    /// so the step to Journal 3 is no migration anyone runs.
+    func testAStoreMovedToAnotherFolderUnderTheSameNameIsLeftBehind() throws {
+        let moves: [(Spelling, Spelling, String, String)] = [
+            (Self.applicationSupport[0], Self.documents[0], "Application Support", "Documents"),
+            (Self.applicationSupport[1], Self.appGroup[0], "Application Support", "App Group \(Self.group)"),
+            (Self.documents[1], Self.appGroup[1], "Documents", "App Group \(Self.group)"),
+            (Self.appGroup[2], Self.applicationSupport[2], "App Group \(Self.group)", "Application Support"),
+            (Self.appGroup[3], Self.documents[2], "App Group \(Self.group)", "Documents"),
+        ]
+        for (old, new, was, now) in moves {
+            let analysis = try move(from: old, to: new)
+            let context = "\(old.name) → \(new.name): \(analysis.findings.map(\.message.text))"
+            XCTAssertEqual(errorsAndWarnings(analysis), ["store_abandoned"], context)
+            let finding = analysis.findings.first { $0.rule == "store_abandoned" }
+            XCTAssertEqual(finding?.location.file, "Journal/Persistence.swift", context)
+            XCTAssertEqual(
+                finding?.message.headline,
+                "\(was)/Journal.sqlite is no longer opened: users' data in it is left behind, unread", context)
+            XCTAssertTrue(
+                finding?.message.detail.contains("stacks open \(now)/Journal.sqlite now") == true, context)
+        }
+    }
+
+    /// What is no move: the same folder spelt another way, a move carried by `migratePersistentStore`, a folder that
+    /// cannot be read on either side. The store migrates, and the step to Journal 3 is judged.
+    func testWhatIsNoMove() throws {
+        let carried = Spelling(
+            name: "a move carried by migratePersistentStore",
+            stack: Self.persistence(
+                """
+                let old = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                let new = SharedStore.url()
+                let coordinator = container.persistentStoreCoordinator
+                if let store = try? coordinator.addPersistentStore(
+                    ofType: NSSQLiteStoreType, configurationName: nil, at: old, options: nil) {
+                    _ = try? coordinator.migratePersistentStore(store, to: new, options: nil, type: .sqlite)
+                }
+                container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: new)]
+                """),
+            others: Self.appGroup[0].others)
+        let unknown = Spelling(
+            name: "a folder read at run time",
+            stack: Self.persistence(
+                """
+                let folder = URL(fileURLWithPath: UserDefaults.standard.string(forKey: "folder") ?? "")
+                container.persistentStoreDescriptions.first?.url = folder.appendingPathComponent("Journal.sqlite")
+                """))
+        let pairs: [(Spelling, Spelling)] = [
+            (Self.applicationSupport[0], Self.applicationSupport[1]),
+            (Self.applicationSupport[2], Self.applicationSupport[0]),
+            (Self.appGroup[0], Self.appGroup[1]),
+            (Self.documents[0], Self.documents[1]),
+            (Self.applicationSupport[0], carried),
+            (Self.applicationSupport[0], unknown),
+            (unknown, Self.documents[0]),
+        ]
+        for (old, new) in pairs {
+            let analysis = try move(from: old, to: new)
+            XCTAssertEqual(
+                errorsAndWarnings(analysis), ["lightweight_unsupported_change"],
+                "\(old.name) → \(new.name): \(analysis.findings.map(\.message.text))")
+        }
+    }
+
+    /// A lockfile written before places were recorded holds bare names: it reads and writes back as it was; a bare
+    /// name beside today's place of the same name cannot be told apart (no move, and `lock` adds the place to the
+    /// name), while another name is still a move.
+    func testALockfileHoldingBareNames() throws {
+        var old = TestSupport.lock(try analyze())
+        let bundle = "Journal.xcdatamodeld"
+        XCTAssertEqual(
+            Set(old.coreData?[bundle]?.versions.values.map { $0.heldIn ?? [] } ?? []),
+            [["file:⟨Application Support⟩/Journal.sqlite"]])
+        for name in old.coreData?[bundle]?.versions.keys.sorted() ?? [] {
+            old.coreData?[bundle]?.versions[name]?.heldIn = ["Journal.sqlite"]
+        }
+        // Written and read back: the names as they were, and a place with its brackets.
+        let path = app.appendingPathComponent("schemalint.lock").path
+        var mixed = old
+        mixed.coreData?[bundle]?.versions["Journal"]?.heldIn = ["Journal.sqlite", "file:⟨group:\(Self.group)⟩/J.sqlite"]
+        try LockfileStore.write(mixed, to: path)
+        let read = try XCTUnwrap(LockfileStore.load(path))
+        XCTAssertEqual(read.coreData?[bundle]?.versions["Journal 2"]?.heldIn, ["Journal.sqlite"])
+        XCTAssertEqual(
+            read.coreData?[bundle]?.versions["Journal"]?.heldIn,
+            ["Journal.sqlite", "file:⟨group:\(Self.group)⟩/J.sqlite"])
+        try FileManager.default.removeItem(atPath: path)
+
+        // Moved to Documents under the same name: which folder the old one was in cannot be told.
+        let documents = try move(from: Self.applicationSupport[0], to: Self.documents[0], lockfile: old)
+        XCTAssertEqual(errorsAndWarnings(documents), ["lightweight_unsupported_change"])
+        let relocked = Locker.plan(documents, existing: old, request: Locker.Request()).lockfile
+        XCTAssertEqual(
+            relocked.coreData?[bundle]?.versions["Journal 2"]?.heldIn,
+            ["Journal.sqlite", "file:⟨Documents⟩/Journal.sqlite"])
+
+        // Renamed: another file whatever its folder.
+        var renamed = Self.documents[0]
+        renamed.others = renamed.others.mapValues { $0.replacingOccurrences(of: "Journal.sqlite", with: "Diary.sqlite") }
+        let moved = try move(from: Self.applicationSupport[0], to: renamed, lockfile: old)
+        XCTAssertEqual(errorsAndWarnings(moved), ["store_abandoned"])
+        XCTAssertEqual(
+            moved.findings.first { $0.rule == "store_abandoned" }?.message.headline,
+            "Journal.sqlite is no longer opened (the app opens Diary.sqlite now): users' data in it is left behind, "
+                + "unread")
+    }
+}

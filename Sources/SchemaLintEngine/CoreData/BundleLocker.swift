@@ -193,7 +193,7 @@ enum BundleLocker {
         guard let files, locked.retired == nil else { return }
         let held = locked.heldIn ?? []
         let names: Set<String> = ["\(bundle.key)/\(name)", name, bundle.key]
-        if !held.isEmpty, Set(held).isDisjoint(with: files) {
+        if CoreDataStoreFiles.isLeftBehind(held, now: files) {
             if !request.accept.isDisjoint(with: names) {
                 outcome.lockfile.coreData?[bundle.key]?.versions[name]?.retired = request.reason ?? ""
                 outcome.retired.append("\(bundle.key)/\(name)")

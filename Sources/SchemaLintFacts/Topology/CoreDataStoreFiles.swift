@@ -46,8 +46,8 @@ package struct CoreDataStoreFiles: Sendable {
                 continue
             }
             for bundle in opened {
-                if let file = store.file {
-                    files[bundle.key, default: []].insert(file)
+                if let file = store.file, let key = store.key {
+                    files[bundle.key, default: []].insert(key)
                     reasons[bundle.key, default: []].append(CacheStores.reason(path: store.path, file: file))
                 } else {
                     uncertain.insert(bundle.key)
@@ -63,14 +63,17 @@ package struct CoreDataStoreFiles: Sendable {
         }
     }
 
-    /// Every file some bundle's stacks open, certainly.
-    var allFiles: [String] { certain.values.flatMap { $0 } }
+    /// Every file some bundle's stacks open, certainly, by name.
+    var allFiles: [String] { certain.values.flatMap { $0.map(Self.fileName) } }
 
     /// The files to record as holding a bundle's versions (`LockedModelVersion.heldIn`), when they are certain: none
-    /// for a bundle no stack opens.
+    /// for a bundle no stack opens. Each is its place where known (`file:⟨Documents⟩/Model.sqlite`), else its name.
     package func files(of bundleKey: String) -> [String]? {
         certain[bundleKey] ?? (unopened.contains(bundleKey) ? [] : nil)
     }
+
+    /// The names of the files a bundle's stacks open (`Model.sqlite`), when they are certain.
+    package func fileNames(of bundleKey: String) -> [String]? { files(of: bundleKey)?.map(Self.fileName) }
 
     /// The locked versions of a bundle held only in files no app stack opens now: version name → those files. Empty
     /// unless the whole app was read, its stacks' files are certain and no code copies a store to another file.
@@ -78,10 +81,42 @@ package struct CoreDataStoreFiles: Sendable {
         guard readsWholeApp, !copiesStores, let now = certain[bundleKey] else { return [:] }
         var result: [String: [String]] = [:]
         for (name, entry) in locked.versions where entry.retired == nil {
-            guard let held = entry.heldIn, !held.isEmpty, Set(held).isDisjoint(with: now) else { continue }
+            guard let held = entry.heldIn, Self.isLeftBehind(held, now: now) else { continue }
             result[name] = held
         }
         return result
+    }
+
+    // MARK: Files as the lockfile records them
+
+    /// The place a recorded file is (`file:⟨Documents⟩/Model.sqlite`); for a bare name (what lockfiles recorded
+    /// before places were, or a file whose folder cannot be read), that name in a folder that cannot be told.
+    package static func place(_ key: String) -> StorePath {
+        if key.hasPrefix("file:"), let place = StorePath(evaluated: String(key.dropFirst("file:".count))) {
+            return place
+        }
+        return StorePath(base: .unknown, components: [key])
+    }
+
+    /// A recorded file's name.
+    package static func fileName(_ key: String) -> String { place(key).file ?? key }
+
+    /// Whether files recorded as holding a version (`heldIn`) are all other files than every one opened now: each
+    /// pair named differently, or both in known folders that differ (a store moved from Documents to an App Group
+    /// under one name). A bare name beside a place of the same name cannot be told, so it is never a move.
+    package static func isLeftBehind(_ held: [String], now: [String]) -> Bool {
+        !held.isEmpty && held.allSatisfy { old in
+            now.allSatisfy { place(old).compared(with: place($0)) == .different }
+        }
+    }
+
+    /// How messages name recorded files: by name, or by folder and name where a file of the same name is in `others`
+    /// (`Documents/Model.sqlite` beside `App Group group.x/Model.sqlite`).
+    package static func displayNames(_ keys: [String], beside others: [String]) -> [String] {
+        let names = Set(others.map(fileName))
+        return keys.map { key in
+            names.contains(fileName(key)) ? StoreLocation.displayName(key: key) : fileName(key)
+        }
     }
 }
 
