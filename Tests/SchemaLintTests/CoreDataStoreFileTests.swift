@@ -487,8 +487,8 @@ final class CoreDataStoreFileTests: XCTestCase {
         let run = try TestSupport.run(["check", "--verbose"], in: app)
         let lines = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
         let expected: [String] = [
-                "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens Journal.sqlite with model "
-                    + "Journal",
+                "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens "
+                    + "⟨Application Support⟩/Journal.sqlite with model Journal",
                 "schemalint: app .: Core Data stack at Journal/Widget.swift:5:56 opens a file that cannot be told "
                     + "(`path` is a parameter of `widgetContainer` no call here passes (Journal/Widget.swift:5:77)) "
                     + "with model Journal",

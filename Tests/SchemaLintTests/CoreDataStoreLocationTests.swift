@@ -147,7 +147,8 @@ final class CoreDataStoreLocationTests: XCTestCase {
             stack: persistence(
                 """
                 let url = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: SharedStore.group)?
-                    .appendingPathComponent("Journal.sqlite") ?? URL.documentsDirectory.appending(path: "Journal.sqlite")
+                    .appendingPathComponent("Journal.sqlite")
+                    ?? URL.documentsDirectory.appending(path: "Journal.sqlite")
                 container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
                 """),
             others: ["Journal/SharedStore.swift": "enum SharedStore {\n    static let group = \"\(group)\"\n}\n"]),
@@ -216,7 +217,8 @@ final class CoreDataStoreLocationTests: XCTestCase {
             ])
         let key = try keys(subclass).first ?? nil
         XCTAssertNotEqual(key, "file:⟨Application Support⟩/Journal.sqlite")
-        XCTAssertTrue(key == "Journal.sqlite" || key == "file:⟨group:\(Self.group)⟩/Journal.sqlite", "\(key ?? "nil")")
+        XCTAssertTrue(
+            key == "Journal.sqlite" || key == "file:⟨group:\(Self.group)⟩/Journal.sqlite", "\(key ?? "nil")")
     }
 
     func testTwoPlacesAreOneFileTwoFilesOrCannotBeTold() {
@@ -349,13 +351,12 @@ extension CoreDataStoreLocationTests {
         // Written and read back: the names as they were, and a place with its brackets.
         let path = app.appendingPathComponent("schemalint.lock").path
         var mixed = old
-        mixed.coreData?[bundle]?.versions["Journal"]?.heldIn = ["Journal.sqlite", "file:⟨group:\(Self.group)⟩/J.sqlite"]
+        let both = ["Journal.sqlite", "file:⟨group:\(Self.group)⟩/J.sqlite"]
+        mixed.coreData?[bundle]?.versions["Journal"]?.heldIn = both
         try LockfileStore.write(mixed, to: path)
         let read = try XCTUnwrap(LockfileStore.load(path))
         XCTAssertEqual(read.coreData?[bundle]?.versions["Journal 2"]?.heldIn, ["Journal.sqlite"])
-        XCTAssertEqual(
-            read.coreData?[bundle]?.versions["Journal"]?.heldIn,
-            ["Journal.sqlite", "file:⟨group:\(Self.group)⟩/J.sqlite"])
+        XCTAssertEqual(read.coreData?[bundle]?.versions["Journal"]?.heldIn, both)
         try FileManager.default.removeItem(atPath: path)
 
         // Moved to Documents under the same name: which folder the old one was in cannot be told.
@@ -368,12 +369,27 @@ extension CoreDataStoreLocationTests {
 
         // Renamed: another file whatever its folder.
         var renamed = Self.documents[0]
-        renamed.others = renamed.others.mapValues { $0.replacingOccurrences(of: "Journal.sqlite", with: "Diary.sqlite") }
+        renamed.others = renamed.others.mapValues {
+            $0.replacingOccurrences(of: "Journal.sqlite", with: "Diary.sqlite")
+        }
         let moved = try move(from: Self.applicationSupport[0], to: renamed, lockfile: old)
         XCTAssertEqual(errorsAndWarnings(moved), ["store_abandoned"])
         XCTAssertEqual(
             moved.findings.first { $0.rule == "store_abandoned" }?.message.headline,
             "Journal.sqlite is no longer opened (the app opens Diary.sqlite now): users' data in it is left behind, "
                 + "unread")
+    }
+
+    /// `check --verbose` names each Core Data store with its evaluated place.
+    func testVerboseNamesEachStoresPlace() throws {
+        try write("Journal/Persistence.swift", Self.appGroup[1].stack)
+        for (path, text) in Self.appGroup[1].others { try write(path, text) }
+        let run = try TestSupport.run(["check", "--verbose"], in: app)
+        let lines = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
+        let expected: [String] = [
+            "schemalint: app .: Core Data stack at Journal/Persistence.swift:8:60 opens "
+                + "⟨group:\(Self.group)⟩/Journal.sqlite with model Journal"
+        ]
+        XCTAssertEqual(lines.map(String.init), expected, run.stdout + run.stderr)
     }
 }

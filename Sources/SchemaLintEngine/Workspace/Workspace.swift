@@ -60,11 +60,14 @@ public struct AppUnit {
             }.joined()
     }
 
-    /// One line per file an app's Core Data stack opens: which, with which model, or why it cannot be told (then
-    /// no store of that bundle is said to be left behind).
+    /// One line per file an app's Core Data stack opens: where (`⟨Application Support⟩/Model.sqlite`, or its name
+    /// alone when its folder cannot be read), with which model, or why it cannot be told (then no store of that
+    /// bundle is said to be left behind).
     private func coreDataStores(_ files: CoreDataStoreFiles, folder: String) -> String {
         files.stores.map { store in
-            let file = store.file ?? "a file that cannot be told (\(store.fileUnread?.description ?? "not read"))"
+            let place = store.path.flatMap { $0.isKnown ? $0.evaluated : nil }
+            let file = store.file.map { place ?? $0 }
+                ?? "a file that cannot be told (\(store.fileUnread?.description ?? "not read"))"
             let model = store.modelUnread ? "a model it does not name" : store.model.map { "model \($0)" } ?? "no model"
             return "\nschemalint: app \(folder): Core Data stack at \(store.location) opens \(file) with \(model)"
                 + (store.syncs ? ", CloudKit" : "")
