@@ -104,8 +104,26 @@ public struct StorePath: Hashable, Sendable {
     /// folder that cannot be read on either side leaves which it is untold.
     public func compared(with other: StorePath) -> Sameness {
         if let file, let otherFile = other.file, file != otherFile { return .different }
-        guard isKnown, other.isKnown else { return .cannotTell }
-        return self == other ? .same : .different
+        let (one, two) = (normalised, other.normalised)
+        guard one.isKnown, two.isKnown, !(one.components + two.components).contains("..") else { return .cannotTell }
+        return one == two ? .same : .different
+    }
+
+    /// The same place with its base as deep as its folders say: `⟨Library⟩/Application Support/x` is
+    /// `⟨Application Support⟩/x`, `⟨home⟩/Documents/x` is `⟨Documents⟩/x`.
+    var normalised: StorePath {
+        guard let first = components.first, components.count > 1 else { return self }
+        let deeper: Base?
+        switch (base, first) {
+        case (.home, "Library"): deeper = .library
+        case (.home, "Documents"): deeper = .documents
+        case (.home, "tmp"): deeper = .temporary
+        case (.library, "Application Support"): deeper = .applicationSupport
+        case (.library, "Caches"): deeper = .caches
+        default: deeper = nil
+        }
+        guard let deeper else { return self }
+        return StorePath(base: deeper, components: Array(components.dropFirst())).normalised
     }
 
     /// Whether moving or copying this place takes `store` with it: the same file, a folder holding it, or the same

@@ -236,6 +236,14 @@ final class CoreDataStoreLocationTests: XCTestCase {
         XCTAssertEqual(unknown.compared(with: unknown), .cannotTell)
         XCTAssertEqual(unknown.compared(with: renamed), .different)
         XCTAssertEqual(support.compared(with: renamed), .different)
+        // One folder reached from another: Library's Application Support, the home folder's Documents.
+        let library = StorePath(base: .library, components: ["Application Support", "Journal.sqlite"])
+        let home = StorePath(base: .home, components: ["Documents", "Journal.sqlite"])
+        XCTAssertEqual(support.compared(with: library), .same)
+        XCTAssertEqual(home.compared(with: documents), .same)
+        XCTAssertEqual(library.compared(with: documents), .different)
+        let climbing = StorePath(base: .documents, components: ["..", "Library", "Journal.sqlite"])
+        XCTAssertEqual(climbing.compared(with: support), .cannotTell)
     }
 }
 
