@@ -272,6 +272,14 @@ public struct CoreDataStore: Sendable {
     /// The file's place when its folder is one schemalint knows (`⟨Caches⟩/Feed.sqlite`); nil when it cannot tell.
     public var path: StorePath?
 
+    /// What tells this file from another, as the lockfile records it (`LockedModelVersion.heldIn`): its place when
+    /// known (`file:⟨Application Support⟩/Model.sqlite`, `StorePath(storeKey:)` reads it back), else its bare name
+    /// (which folder it is in cannot be told). Nil when the file cannot be told.
+    public var key: String? {
+        if let path, path.isKnown, path.file != nil { return "file:" + path.evaluated }
+        return file
+    }
+
     public init(
         location: SourceLocation, purpose: ContainerPurpose, file: String?, fileUnread: UnknownValue?,
         model: String?, modelUnread: Bool, syncs: Bool

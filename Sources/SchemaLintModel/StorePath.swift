@@ -94,6 +94,38 @@ public struct StorePath: Hashable, Sendable {
         }
     }
 
+    /// What comparing two places tells: one file, two files, or which cannot be told.
+    public enum Sameness: Sendable, Equatable {
+        case same, different, cannotTell
+    }
+
+    /// Two places are one file when both folders are known and the paths equal; two files when the file names differ,
+    /// or both folders are known and differ (a store moved from Documents to Application Support under one name); a
+    /// folder that cannot be read on either side leaves which it is untold.
+    public func compared(with other: StorePath) -> Sameness {
+        if let file, let otherFile = other.file, file != otherFile { return .different }
+        let (one, two) = (normalised, other.normalised)
+        guard one.isKnown, two.isKnown, !(one.components + two.components).contains("..") else { return .cannotTell }
+        return one == two ? .same : .different
+    }
+
+    /// The same place with its base as deep as its folders say: `⟨Library⟩/Application Support/x` is
+    /// `⟨Application Support⟩/x`, `⟨home⟩/Documents/x` is `⟨Documents⟩/x`.
+    var normalised: StorePath {
+        guard let first = components.first, components.count > 1 else { return self }
+        let deeper: Base?
+        switch (base, first) {
+        case (.home, "Library"): deeper = .library
+        case (.home, "Documents"): deeper = .documents
+        case (.home, "tmp"): deeper = .temporary
+        case (.library, "Application Support"): deeper = .applicationSupport
+        case (.library, "Caches"): deeper = .caches
+        default: deeper = nil
+        }
+        guard let deeper else { return self }
+        return StorePath(base: deeper, components: Array(components.dropFirst())).normalised
+    }
+
     /// Whether moving or copying this place takes `store` with it: the same file, a folder holding it, or the same
     /// file name in a folder that cannot be read (a move that may be it). SQLite's `-wal` and `-shm` files beside a
     /// store are moved with it by code that moves the store, so the store file itself is what counts.

@@ -30,8 +30,8 @@ public struct StoreAbandonedRule: Rule {
             var byFiles: [[String]: [String]] = [:]
             for (name, held) in left { byFiles[held, default: []].append(name) }
             let bundleName = context.project.modelBundles.first { $0.key == bundleKey }?.name
-            let opening = context.project.coreDataStores.first { store in
-                store.purpose == .app && store.file.map(now.contains) == true
+            let opening = files.stores.first { store in
+                store.key.map(now.contains) == true
                     && (store.model == nil || store.modelUnread || store.model == bundleName)
             }
             let location =
@@ -40,10 +40,14 @@ public struct StoreAbandonedRule: Rule {
                     file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
             for held in byFiles.keys.sorted(by: { $0.joined() < $1.joined() }) {
                 let names = BundleVersionOrder(locked).sorted(byFiles[held]!, by: { $0 })
+                // Named by folder too where the file kept its name (moved to another folder).
+                let (old, opened) = (
+                    CoreDataStoreFiles.displayNames(held, beside: now),
+                    CoreDataStoreFiles.displayNames(now, beside: held))
                 findings.append(
                     finding(
-                        location, about: .store(held.joined(separator: ", ")),
-                        .coreDataStoreAbandoned(files: held, bundle: bundleKey, versions: names, opened: now)))
+                        location, about: .store(old.joined(separator: ", ")),
+                        .coreDataStoreAbandoned(files: old, bundle: bundleKey, versions: names, opened: opened)))
             }
         }
         return findings

@@ -287,7 +287,10 @@ struct ValueSourceReader {
             {
                 return first
             }
-            return nil
+            // `shared ?? fallback` where `shared` holds an App Group's folder (or a file under it), and
+            // `containerURL(...)?.appendingPathComponent("Model.sqlite") ?? fallback`: the first, as above.
+            let read = read(elements[0], depth: depth + 1)
+            return Self.isRootedInSystemFolder(read) ? read : nil
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = ModelSourceReader.calleeName(call.calledExpression)
@@ -298,7 +301,12 @@ struct ValueSourceReader {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         switch member.declName.baseName.text {
         case "defaultDirectoryURL" where call.arguments.isEmpty:
-            // Core Data's default folder: Application Support.
+            // Core Data's default folder: Application Support. A subclass may override it (an App Group's folder,
+            // often): its own function is read instead, like any other.
+            guard let base = member.base?.trimmedDescription,
+                ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(
+                    base.split(separator: ".").last.map(String.init) ?? base)
+            else { return nil }
             return .directory("applicationSupportDirectory", location)
         case "containerURL":
             guard let identifier = call.arguments.first(where: {
@@ -309,6 +317,15 @@ struct ValueSourceReader {
             return searchPath(call, location)
         default:
             return nil
+        }
+    }
+
+    /// A folder the system gives the app, or a path under one.
+    private static func isRootedInSystemFolder(_ source: ValueSource) -> Bool {
+        switch source {
+        case .directory, .appGroup: return true
+        case let .appendingPath(base, _, _): return isRootedInSystemFolder(base)
+        default: return false
         }
     }
 

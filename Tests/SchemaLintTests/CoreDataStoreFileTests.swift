@@ -46,7 +46,7 @@ final class CoreDataStoreFileTests: XCTestCase {
     /// checks against that lockfile.
     func switchStack(to stack: String, others: [String: String] = [:]) throws -> (Lockfile, Analysis) {
         let lockfile = TestSupport.lock(try analyze())
-        XCTAssertEqual(heldIn(lockfile), [["Journal.sqlite"]])
+        XCTAssertEqual(heldIn(lockfile), [["file:⟨Application Support⟩/Journal.sqlite"]])
         try write("Journal/Persistence.swift", stack)
         for (path, text) in others { try write(path, text) }
         try moveToAnUninferableVersion()
@@ -264,7 +264,8 @@ final class CoreDataStoreFileTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(heldIn(TestSupport.lock(try analyze())), [["Journal.sqlite"]])
+        XCTAssertEqual(
+            heldIn(TestSupport.lock(try analyze())), [["file:⟨Application Support⟩/Journal.sqlite"]])
     }
 
     // MARK: upgrades and lock
@@ -287,7 +288,7 @@ final class CoreDataStoreFileTests: XCTestCase {
         let accepted = Locker.plan(analysis, existing: lockfile, request: request).lockfile
         let versions = accepted.coreData?["Journal.xcdatamodeld"]?.versions ?? [:]
         XCTAssertEqual(versions["Journal"]?.retired, "a cache")
-        XCTAssertEqual(versions["Journal 3"]?.heldIn, ["Journal2.sqlite"])
+        XCTAssertEqual(versions["Journal 3"]?.heldIn, ["file:⟨Application Support⟩/Journal2.sqlite"])
         XCTAssertEqual(try analyze(accepted).findings.filter { $0.rule == "store_abandoned" }, [])
     }
 
@@ -485,15 +486,14 @@ final class CoreDataStoreFileTests: XCTestCase {
             """)
         let run = try TestSupport.run(["check", "--verbose"], in: app)
         let lines = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
-        XCTAssertEqual(
-            lines,
-            [
-                "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens Journal.sqlite with model "
-                    + "Journal",
+        let expected: [String] = [
+                "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens "
+                    + "⟨Application Support⟩/Journal.sqlite with model Journal",
                 "schemalint: app .: Core Data stack at Journal/Widget.swift:5:56 opens a file that cannot be told "
                     + "(`path` is a parameter of `widgetContainer` no call here passes (Journal/Widget.swift:5:77)) "
                     + "with model Journal",
-            ], run.stdout + run.stderr)
+            ]
+        XCTAssertEqual(lines.map(String.init), expected, run.stdout + run.stderr)
     }
 }
 

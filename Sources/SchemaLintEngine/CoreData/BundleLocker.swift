@@ -16,7 +16,7 @@ enum BundleLocker {
             let bundles = analysis.project.modelBundles.filter { $0.folderName == key }.map(\.key)
             outcome.rekeyed.append((key, bundles))
         }
-        let storeFiles = CoreDataStoreFiles(analysis.project, readsWholeApp: analysis.readsWholeApp)
+        let storeFiles = analysis.topology.coreData
         for bundle in analysis.project.modelBundles {
             let lockedBundle = existing?.coreData?[bundle.key]
             let heldIn = storeFiles.files(of: bundle.key)
@@ -193,7 +193,7 @@ enum BundleLocker {
         guard let files, locked.retired == nil else { return }
         let held = locked.heldIn ?? []
         let names: Set<String> = ["\(bundle.key)/\(name)", name, bundle.key]
-        if !held.isEmpty, Set(held).isDisjoint(with: files) {
+        if CoreDataStoreFiles.isLeftBehind(held, now: files) {
             if !request.accept.isDisjoint(with: names) {
                 outcome.lockfile.coreData?[bundle.key]?.versions[name]?.retired = request.reason ?? ""
                 outcome.retired.append("\(bundle.key)/\(name)")

@@ -22,7 +22,9 @@ enum ModelUpgrades {
             for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
-                if let files = leftBehind[name] {
+                if let held = leftBehind[name] {
+                    let files = CoreDataStoreFiles.displayNames(
+                        held, beside: context.coreDataStoreFiles.files(of: bundleKey) ?? [])
                     rows.append(
                         UpgradeMatrix.Row(
                             name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),

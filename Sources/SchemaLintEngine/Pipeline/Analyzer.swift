@@ -201,7 +201,7 @@ public struct Analyzer {
         let hashed = HashStage(threads: threads, modelBundles: modelBundles).run(
             parsed.project, valueTypes: parsed.valueTypes, lockfile: lockfile)
         let project = hashed.project
-        let topology = TopologyStage(threads: threads, membership: membership).run(
+        let topology = TopologyStage(threads: threads, membership: membership, readsWholeApp: readsWholeApp).run(
             project, files: files, relevant: parsed.relevant)
         let ruled = RuleStage(
             rules: rules, configuration: configuration, stores: stores, lockfileLocation: lockfileLocation,

@@ -46,7 +46,7 @@ public struct AppUnit {
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
             + stores(analysis.topology, folder: folder)
-            + coreDataStores(analysis.project, folder: folder)
+            + coreDataStores(analysis.topology.coreData, folder: folder)
             + analysis.project.configurations.compactMap { configuration in
                 guard configuration.purpose == .app, let why = configuration.cloudKitUnread else { return nil }
                 return "\nschemalint: app \(folder): whether the configuration at \(configuration.location) syncs "
@@ -60,11 +60,14 @@ public struct AppUnit {
             }.joined()
     }
 
-    /// One line per file an app's Core Data stack opens: which, with which model, or why it cannot be told (then
-    /// no store of that bundle is said to be left behind).
-    private func coreDataStores(_ project: Project, folder: String) -> String {
-        project.coreDataStores.filter { $0.purpose == .app }.map { store in
-            let file = store.file ?? "a file that cannot be told (\(store.fileUnread?.description ?? "not read"))"
+    /// One line per file an app's Core Data stack opens: where (`⟨Application Support⟩/Model.sqlite`, or its name
+    /// alone when its folder cannot be read), with which model, or why it cannot be told (then no store of that
+    /// bundle is said to be left behind).
+    private func coreDataStores(_ files: CoreDataStoreFiles, folder: String) -> String {
+        files.stores.map { store in
+            let place = store.path.flatMap { $0.isKnown ? $0.evaluated : nil }
+            let file = store.file.map { place ?? $0 }
+                ?? "a file that cannot be told (\(store.fileUnread?.description ?? "not read"))"
             let model = store.modelUnread ? "a model it does not name" : store.model.map { "model \($0)" } ?? "no model"
             return "\nschemalint: app \(folder): Core Data stack at \(store.location) opens \(file) with \(model)"
                 + (store.syncs ? ", CloudKit" : "")

@@ -55,7 +55,7 @@ package struct CoreDataAdoption {
             let shared = Set(model.entities.map(\.name)).intersection(names).count
             let namedLikeIt = opens(store, model.bundle, model.name, stackFiles)
             guard namedLikeIt || (shared > 0 && shared * 2 >= model.entities.count) else { continue }
-            let sharedFile = store.location.file.map { stackFiles.files(of: model.bundle)?.contains($0) == true }
+            let sharedFile = store.location.file.map { stackFiles.fileNames(of: model.bundle)?.contains($0) == true }
             if sharedFile == true, let current = currentModel(model.bundle, context) { model = current }
             var adoption = CoreDataAdoption(
                 store: store, version: version, bundle: model.bundle, coreDataVersion: model.version,
@@ -78,7 +78,7 @@ package struct CoreDataAdoption {
     ) -> Bool {
         if store.location.key.contains(name + ".sqlite") || store.location.file == name + ".sqlite" { return true }
         guard let file = store.location.file else { return false }
-        return files.files(of: bundle)?.contains(file) == true
+        return files.fileNames(of: bundle)?.contains(file) == true
     }
 
     /// A plan's first version (the oldest a store can be in), else the newest version the store holds.

@@ -8,13 +8,15 @@ import SchemaLintModel
 /// A bundle's files are certain only when every app stack that may open it names its file and its model in a way
 /// schemalint read. Without a stack in the sources, or with one it cannot read, nothing is concluded: those versions
 /// are judged as migrating, as before stores were told apart.
-package struct CoreDataStoreFiles {
+package struct CoreDataStoreFiles: Sendable {
+    /// The files the app's Core Data stacks open (tests, previews and in-memory stores left out), in source order.
+    package private(set) var stores: [CoreDataStore] = []
     /// Bundle key → the files app stacks open it at, when every such stack was read.
     private(set) var certain: [String: [String]] = [:]
     /// Bundles an app stack may open at a file (or with a model) schemalint cannot read.
     private(set) var uncertain: Set<String> = []
     /// Some code carries a store's rows to another file (`migratePersistentStore`, a file copied or moved).
-    let copiesStores: Bool
+    private(set) var copiesStores = false
     /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
     /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
     private(set) var unopened: Set<String> = []
@@ -22,13 +24,17 @@ package struct CoreDataStoreFiles {
     /// certain and each says so.
     private(set) var cacheReasons: [String: String] = [:]
 
+    /// No stack and no bundle: nothing is known.
+    package init() {}
+
     /// `readsWholeApp`: the files are the whole app, so a bundle no stack here opens is opened by none.
     package init(_ project: Project, readsWholeApp: Bool = false) {
         copiesStores = !project.storeCopies.isEmpty
+        stores = project.coreDataStores.filter { $0.purpose == .app }
         let bundles = project.modelBundles.filter { $0.ships }
         var files: [String: Set<String>] = [:]
         var reasons: [String: [String?]] = [:]
-        for store in project.coreDataStores where store.purpose == .app {
+        for store in stores {
             let opened: [ModelBundle]
             if let model = store.model, !store.modelUnread {
                 opened = bundles.filter { $0.name == model }
@@ -40,8 +46,8 @@ package struct CoreDataStoreFiles {
                 continue
             }
             for bundle in opened {
-                if let file = store.file {
-                    files[bundle.key, default: []].insert(file)
+                if let file = store.file, let key = store.key {
+                    files[bundle.key, default: []].insert(key)
                     reasons[bundle.key, default: []].append(CacheStores.reason(path: store.path, file: file))
                 } else {
                     uncertain.insert(bundle.key)
@@ -52,19 +58,22 @@ package struct CoreDataStoreFiles {
             certain[key] = names.sorted()
             cacheReasons[key] = CacheStores.common(reasons[key] ?? [])
         }
-        if readsWholeApp, project.coreDataStores.contains(where: { $0.purpose == .app }) {
+        if readsWholeApp, !stores.isEmpty {
             unopened = Set(bundles.map(\.key).filter { files[$0] == nil && !uncertain.contains($0) })
         }
     }
 
-    /// Every file some bundle's stacks open, certainly.
-    var allFiles: [String] { certain.values.flatMap { $0 } }
+    /// Every file some bundle's stacks open, certainly, by name.
+    var allFiles: [String] { certain.values.flatMap { $0.map(Self.fileName) } }
 
     /// The files to record as holding a bundle's versions (`LockedModelVersion.heldIn`), when they are certain: none
-    /// for a bundle no stack opens.
+    /// for a bundle no stack opens. Each is its place where known (`file:⟨Documents⟩/Model.sqlite`), else its name.
     package func files(of bundleKey: String) -> [String]? {
         certain[bundleKey] ?? (unopened.contains(bundleKey) ? [] : nil)
     }
+
+    /// The names of the files a bundle's stacks open (`Model.sqlite`), when they are certain.
+    package func fileNames(of bundleKey: String) -> [String]? { files(of: bundleKey)?.map(Self.fileName) }
 
     /// The locked versions of a bundle held only in files no app stack opens now: version name → those files. Empty
     /// unless the whole app was read, its stacks' files are certain and no code copies a store to another file.
@@ -72,16 +81,48 @@ package struct CoreDataStoreFiles {
         guard readsWholeApp, !copiesStores, let now = certain[bundleKey] else { return [:] }
         var result: [String: [String]] = [:]
         for (name, entry) in locked.versions where entry.retired == nil {
-            guard let held = entry.heldIn, !held.isEmpty, Set(held).isDisjoint(with: now) else { continue }
+            guard let held = entry.heldIn, Self.isLeftBehind(held, now: now) else { continue }
             result[name] = held
         }
         return result
     }
+
+    // MARK: Files as the lockfile records them
+
+    /// The place a recorded file is (`file:⟨Documents⟩/Model.sqlite`); for a bare name (what lockfiles recorded
+    /// before places were, or a file whose folder cannot be read), that name in a folder that cannot be told.
+    package static func place(_ key: String) -> StorePath {
+        if key.hasPrefix("file:"), let place = StorePath(evaluated: String(key.dropFirst("file:".count))) {
+            return place
+        }
+        return StorePath(base: .unknown, components: [key])
+    }
+
+    /// A recorded file's name.
+    package static func fileName(_ key: String) -> String { place(key).file ?? key }
+
+    /// Whether files recorded as holding a version (`heldIn`) are all other files than every one opened now: each
+    /// pair named differently, or both in known folders that differ (a store moved from Documents to an App Group
+    /// under one name). A bare name beside a place of the same name cannot be told, so it is never a move.
+    package static func isLeftBehind(_ held: [String], now: [String]) -> Bool {
+        !held.isEmpty && held.allSatisfy { old in
+            now.allSatisfy { place(old).compared(with: place($0)) == .different }
+        }
+    }
+
+    /// How messages name recorded files: by name, or by folder and name where a file of the same name is in `others`
+    /// (`Documents/Model.sqlite` beside `App Group group.x/Model.sqlite`).
+    package static func displayNames(_ keys: [String], beside others: [String]) -> [String] {
+        let names = Set(others.map(fileName))
+        return keys.map { key in
+            names.contains(fileName(key)) ? StoreLocation.displayName(key: key) : fileName(key)
+        }
+    }
 }
 
 extension RuleContext {
-    /// `CoreDataStoreFiles` of this analysis.
-    package var coreDataStoreFiles: CoreDataStoreFiles { CoreDataStoreFiles(project) }
+    /// `CoreDataStoreFiles` of this analysis, worked out once with the store topology.
+    package var coreDataStoreFiles: CoreDataStoreFiles { topology.coreData }
 
     /// The locked versions of a bundle whose stores the app left behind (`CoreDataStoreFiles.leftBehind`).
     package func coreDataLeftBehind(_ bundleKey: String) -> [String: [String]] {

@@ -52,6 +52,9 @@ public struct StoreTopology: Sendable {
     public var isComplete: Bool
     /// Why they are pooled, for `--verbose`.
     public var pooledBecause: String?
+    /// The store files the app's Core Data stacks open, per model bundle, and what the lockfile's versions were left
+    /// in: worked out once per analysis, for every rule, `lock` and `--verbose`.
+    package var coreData = CoreDataStoreFiles()
 
     package init(stores: [Store], isComplete: Bool, pooledBecause: String? = nil) {
         (self.stores, self.isComplete, self.pooledBecause) = (stores, isComplete, pooledBecause)
@@ -88,7 +91,17 @@ public struct StoreTopology: Sendable {
 
 extension StoreTopology {
     /// `targets(file)`: the targets compiling a file, from the project files (empty when none says).
-    package static func build(_ project: Project, targets: (String) -> [ProjectTarget]) -> StoreTopology {
+    /// The app's stores, SwiftData's and Core Data's (`coreData`), built once per analysis. `readsWholeApp`: the
+    /// files are the whole app (a bundle no Core Data stack here opens is opened by none).
+    package static func build(
+        _ project: Project, readsWholeApp: Bool = false, targets: (String) -> [ProjectTarget]
+    ) -> StoreTopology {
+        var topology = swiftDataStores(project, targets: targets)
+        topology.coreData = CoreDataStoreFiles(project, readsWholeApp: readsWholeApp)
+        return topology
+    }
+
+    private static func swiftDataStores(_ project: Project, targets: (String) -> [ProjectTarget]) -> StoreTopology {
         let containers = project.containers.filter { $0.purpose == .app }
         let readable = { (containers: [ContainerModel]) in
             containers.allSatisfy { container in

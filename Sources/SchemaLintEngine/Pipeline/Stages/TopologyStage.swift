@@ -8,6 +8,8 @@ import SchemaLintRules
 struct TopologyStage {
     var threads: Int?
     var membership: ProjectMembership?
+    /// The files are the whole app (`Analyzer.readsWholeApp`).
+    var readsWholeApp = false
 
     struct Output {
         /// The project without the plans nothing uses, entitlements applied.
@@ -31,7 +33,7 @@ struct TopologyStage {
             return found
         }
         StoreTopology.applyEntitlements(&checked, targets: targetsOf)
-        let topology = StoreTopology.build(checked, targets: targetsOf)
+        let topology = StoreTopology.build(checked, readsWholeApp: readsWholeApp, targets: targetsOf)
         return Output(
             checked: checked, topology: topology, unreferencedPlans: project.plans.filter { unused.contains($0.id) },
             unusedModels: UnusedDeclarations.unusedModels(project, files: files, skipped: skipped, threads: threads))
