@@ -37,6 +37,8 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// store is then in the App Group of the target opening it, when its entitlements name one. False for `.none`, an
     /// App Group given, a value schemalint cannot read, or a file a URL names. Not part of the identity.
     public var groupLeftAutomatic = true
+    /// Put in an App Group by the entitlements of the targets opening it (`inAppGroup`), its code naming none.
+    public var inGroupByEntitlements = false
 
     public init(kind: Kind, key: String) {
         self.kind = kind
@@ -70,6 +72,7 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         located.constants = constants
         located.writtenKey = key
         located.groupLeftAutomatic = false
+        located.inGroupByEntitlements = true
         return located
     }
 
@@ -119,8 +122,14 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
 
     /// Whether `keys` (a lockfile's `heldIn`) name this store: by its key, or by the key an earlier release of
     /// schemalint wrote for the same expression.
-    public func isRecorded(in keys: [String]) -> Bool {
-        keys.contains(key) || writtenKey.map(keys.contains) == true
+    ///
+    /// `ownContainer` (`LockedVersion.heldInOwnContainer`): keys recorded as the app's own container's file, where
+    /// the targets' entitlements named no App Group. A store the entitlements put in a group now is not one of those:
+    /// the file moved to the group's folder.
+    public func isRecorded(in keys: [String], ownContainer: [String]? = nil) -> Bool {
+        if keys.contains(key) { return true }
+        guard let writtenKey, keys.contains(writtenKey) else { return false }
+        return !(inGroupByEntitlements && ownContainer?.contains(writtenKey) == true)
     }
 
     /// A store schemalint cannot tell, keyed by where it is opened so it is never the same as another.

@@ -79,7 +79,7 @@ extension LockfileMissingRule {
         let opened = context.topology.stores.filter { !$0.isPooled }.map(\.location)
         if let lockfile = context.lockfile,
             lockfile.versions.values.contains(where: { locked in
-                opened.contains { $0.isRecorded(in: locked.heldIn ?? []) }
+                opened.contains { $0.isRecorded(in: locked.heldIn ?? [], ownContainer: locked.heldInOwnContainer) }
             })
         {
             return []

@@ -111,7 +111,7 @@ public struct StoreAbandonedRule: Rule {
             guard let locked = lockfile.versions[key], locked.retired == nil, let recorded = locked.heldIn,
                 !recorded.isEmpty, recorded.allSatisfy(StoreLocation.isCertain(key:))
             else { continue }
-            let named = stores.filter { $0.location.isRecorded(in: recorded) }
+            let named = stores.filter { $0.location.isRecorded(in: recorded, ownContainer: locked.heldInOwnContainer) }
             guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }),
                 let app = appStores.first(where: { Self.holds($0, key, locked, context) })
             else { continue }

@@ -281,7 +281,8 @@ final class CustomStageLossTests: XCTestCase {
                 }
                 try context.save()
             """
-        let helper = "import Foundation\n\nenum ReminderBackfill {\n    static func run(in context: ModelContext) throws {\n"
+        let helper =
+            "import Foundation\n\nenum ReminderBackfill {\n    static func run(in context: ModelContext) throws {\n"
             + build + "\n    }\n}\n"
         let spellings: [(String, [String: String])] = [
             (

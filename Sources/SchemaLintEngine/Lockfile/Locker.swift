@@ -164,6 +164,7 @@ public enum Locker {
         var entry = LockedVersion(
             analysis: current, type: version.name, versionIdentifier: version.identifier?.description)
         entry.heldIn = StateAssignment.heldIn(version, topology: analysis.topology)
+        entry.heldInOwnContainer = StateAssignment.heldInOwnContainer(version, topology: analysis.topology)
         if existing?.versions[version.key] == nil, let why = declaredOnly(version, analysis) {
             outcome.declaredOnly.append((version.key, why))
             return
@@ -291,13 +292,21 @@ public enum Locker {
         // Stores are only added while one it was locked in is still opened: a state whose store no container opens
         // any more is `store_abandoned`'s, re-homed only with `--accept`.
         let stillOpened =
-            locked.heldIn.map { old in analysis.topology.stores.contains { $0.location.isRecorded(in: old) } }
-            ?? true
+            locked.heldIn.map { old in
+                analysis.topology.stores.contains {
+                    $0.location.isRecorded(in: old, ownContainer: locked.heldInOwnContainer)
+                }
+            } ?? true
         let held = stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
-        if !held.isEmpty, held != (locked.heldIn ?? []) {
+        // What was the app's own container's file stays so; what is found to be now is added with the store.
+        let own = stillOpened
+            ? Set((locked.heldInOwnContainer ?? []) + (entry.heldInOwnContainer ?? [])).sorted()
+            : locked.heldInOwnContainer ?? []
+        if !held.isEmpty, held != (locked.heldIn ?? []) || own != (locked.heldInOwnContainer ?? []) {
             // Stores are only ever added: a store a release wrote still holds its state on devices.
             outcome.lockfile.versions[key]?.heldIn = held
-            outcome.assigned.append((key, held))
+            outcome.lockfile.versions[key]?.heldInOwnContainer = own.isEmpty ? nil : own
+            if held != (locked.heldIn ?? []) { outcome.assigned.append((key, held)) }
         }
         if merged != (locked.stores ?? []) {
             outcome.lockfile.versions[key]?.stores = merged
@@ -376,7 +385,9 @@ public enum Locker {
         for (key, _) in outcome.unassigned {
             guard let locked = outcome.lockfile.versions[key], locked.retired == nil,
                 let stores = locked.heldIn, request.accept.contains(key) || request.accept.contains(locked.type),
-                !analysis.topology.stores.contains(where: { $0.location.isRecorded(in: stores) })
+                !analysis.topology.stores.contains(where: {
+                    $0.location.isRecorded(in: stores, ownContainer: locked.heldInOwnContainer)
+                })
             else { continue }
             let held = analysis.project.version(key: key).flatMap {
                 StateAssignment.heldIn($0, topology: analysis.topology)

@@ -194,6 +194,10 @@ public struct LockedVersion: Equatable, Sendable, Codable {
     /// The stores (`StoreLocation.key`) the app's containers opened this version with when it was locked: each
     /// shipped state is checked against its own store's plan. nil in entries written before stores were told apart.
     public var heldIn: [String]?
+    /// The keys of `heldIn` that were the app's own container's file when it was locked: the targets opening the
+    /// store had entitlements naming no App Group. Once their entitlements name one, a store left at `.automatic` is in
+    /// that group's folder, another file (`StoreLocation.isRecorded`). nil when none, and in entries written before.
+    public var heldInOwnContainer: [String]?
     /// The day it was first locked (`yyyy-MM-dd`, UTC), when the lock that recorded it knew.
     public var lockedAt: String?
     /// The release it was locked for (`lock --release 2.3`).

@@ -34,12 +34,14 @@ public enum StateAssignment {
             return .declaredOnly
         }
         if topology.isPooled { return .stores(topology.stores) }
+        let own = locked.heldInOwnContainer
         // A recorded store no container opens now that the app's own code moves or copies away is carried to where
         // it opens now: assigned from the sources, as an earlier release's entry is, never left behind.
         if let recorded = locked.heldIn, !recorded.isEmpty,
-            topology.stores.contains(where: { $0.location.isRecorded(in: recorded) }) || !isCarried(recorded, project)
+            topology.stores.contains(where: { $0.location.isRecorded(in: recorded, ownContainer: own) })
+                || !isCarried(recorded, project)
         {
-            let named = topology.stores.filter { $0.location.isRecorded(in: recorded) }
+            let named = topology.stores.filter { $0.location.isRecorded(in: recorded, ownContainer: own) }
             // Left behind only when the recorded stores and every store opened now name their files for certain;
             // else the state is assigned as an earlier release's entry is.
             let certain = recorded.allSatisfy(StoreLocation.isCertain(key:))
@@ -103,7 +105,8 @@ public enum StateAssignment {
             })
         else { return [] }
         return recorded.filter { key in
-            !topology.stores.contains { $0.location.isRecorded(in: [key]) } && !isCarried([key], context.project)
+            !topology.stores.contains { $0.location.isRecorded(in: [key], ownContainer: locked.heldInOwnContainer) }
+                && !isCarried([key], context.project)
         }
     }
 
@@ -144,6 +147,13 @@ public enum StateAssignment {
     /// The location keys of the stores holding a version now, for `lock` to record: nil when the stores are pooled,
     /// and a store whose location cannot be told is left out (its key is where it is opened, which moves with every
     /// edit above it); such a version is assigned again from the sources each time.
+    /// The keys of `heldIn` that are the app's own container's files (`StoreTopology.Store.inOwnContainer`).
+    package static func heldInOwnContainer(_ version: SchemaVersion, topology: StoreTopology) -> [String]? {
+        guard !topology.isPooled else { return nil }
+        let keys = Set(topology.stores(holding: version).filter(\.inOwnContainer).map(\.location.key))
+        return keys.isEmpty ? nil : keys.sorted()
+    }
+
     package static func heldIn(_ version: SchemaVersion, topology: StoreTopology) -> [String]? {
         guard !topology.isPooled else { return nil }
         let keys = Set(topology.stores(holding: version).filter { $0.location.kind != .unknown }.map(\.location.key))

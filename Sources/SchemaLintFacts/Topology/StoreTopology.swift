@@ -31,6 +31,9 @@ public struct StoreTopology: Sendable {
         public var isPooled = false
         /// What kind of target opens it, per container (in `containers`' order).
         public var roles: [TargetRole] = []
+        /// A default or named store left at `.automatic` whose targets' entitlements name no App Group: the file is
+        /// in the app's own container (`LockedVersion.heldInOwnContainer`).
+        public var inOwnContainer = false
 
         /// Whether the app opens it (a container of an app target), only extensions do, or that cannot be told.
         public var role: TargetRole {
@@ -135,6 +138,11 @@ extension StoreTopology {
             let opening = Self.targets(of: given.location.file, names)
             // A store left in `.automatic`'s App Group is in the group every target opening it is entitled to.
             var container = given
+            let ownContainer = Set(
+                Self.namesNoAppGroup(targets(given.location.file))
+                    ? container.stores.filter {
+                        [.defaultStore, .named].contains($0.kind) && $0.groupLeftAutomatic
+                    }.map(\.key) : [])
             if let group = appGroup(of: targets(given.location.file)) {
                 container.stores = container.stores.map { location in
                     [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
@@ -162,6 +170,8 @@ extension StoreTopology {
                         location: location, targets: opening, containers: [container], plans: [], versions: [],
                         syncs: false)
                     store.roles = [role]
+                    store.inOwnContainer = device(of: targets(given.location.file)) == nil
+                        && ownContainer.contains(location.key)
                     stores.append(store)
                 }
             }
@@ -183,6 +193,12 @@ extension StoreTopology {
         let devices = Set(targets.filter { $0.kind != .test }.map(\.device))
         guard devices.count == 1, let only = devices.first else { return nil }
         return only
+    }
+
+    /// Whether every target that ships compiling a file has entitlements that name no App Group (read, not unknown).
+    static func namesNoAppGroup(_ targets: [ProjectTarget]) -> Bool {
+        let shipping = targets.filter { $0.kind != .test }
+        return !shipping.isEmpty && shipping.allSatisfy { $0.entitlements.appGroup == .absent }
     }
 
     /// The App Group stores of a file's targets are in when they leave `groupContainer` at `.automatic`: the first

@@ -1,0 +1,156 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintFacts
+import XCTest
+
+/// A default or named store left at `.automatic` is in the app's own container while the target's entitlements name
+/// no App Group, and in the group's folder once they name one: adding the entitlement moves the file, and SwiftData
+/// opens a new, empty store there. The lockfile records which stores were the app's own (`heldInOwnContainer`), so
+/// the release that adds the group is `store_abandoned` unless code carries the store. Four spellings of the
+/// container, and the controls: still no group, `groupContainer: .none`, a copy into the group, and a lockfile
+/// written before the record (it cannot tell, so it says nothing).
+final class StoreMovedToAppGroupTests: XCTestCase {
+    private static let group = "group.com.example.notes"
+
+    private static let model = """
+        import SwiftData
+
+        @Model final class Note {
+            var text: String = ""
+            init() {}
+        }
+        """
+
+    private static func entitlements(groups: [String]) -> String {
+        let array = groups.isEmpty
+            ? ""
+            : "\t<key>com.apple.security.application-groups</key>\n\t<array>\n"
+                + groups.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>\n"
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \(array)\t<key>com.apple.security.app-sandbox</key>
+            \t<true/>
+            </dict>
+            </plist>
+            """
+    }
+
+    /// The app, entitled to `groups`, its container spelled `code` (files by path).
+    private static func app(_ code: [String: String], groups: [String]) -> [String: String] {
+        var target = TestXcodeProject.Target(name: "Notes")
+        target.set("CODE_SIGN_ENTITLEMENTS", "Notes/Notes.entitlements")
+        var files = [
+            "Notes/Note.swift": model,
+            "Notes/Notes.entitlements": entitlements(groups: groups),
+            "Notes.xcodeproj/project.pbxproj": TestXcodeProject.text([target]),
+        ]
+        files.merge(code) { $1 }
+        return files
+    }
+
+    private static func scene(_ container: String) -> String {
+        """
+        import SwiftData
+        import SwiftUI
+
+        @main
+        struct NotesApp: App {
+            \(container)
+        }
+        """
+    }
+
+    private static let spellings: [(String, [String: String])] = [
+        (
+            "the view modifier",
+            ["Notes/NotesApp.swift": scene("var body: some Scene { WindowGroup { Text(\"Notes\") }"
+                + ".modelContainer(for: Note.self) }")]
+        ),
+        (
+            "ModelConfiguration()",
+            ["Notes/NotesApp.swift": scene(
+                "let container = try! ModelContainer(for: Note.self, configurations: ModelConfiguration())\n"
+                    + "    var body: some Scene { WindowGroup { Text(\"Notes\") }.modelContainer(container) }")]
+        ),
+        (
+            "a named store from a static member of another type, another file",
+            [
+                "Notes/NotesApp.swift": scene(
+                    "let container = try! ModelContainer(for: Note.self, configurations: Stores.notes)\n"
+                        + "    var body: some Scene { WindowGroup { Text(\"Notes\") }.modelContainer(container) }"),
+                "Notes/Stores.swift": "import SwiftData\n\nenum Stores {\n"
+                    + "    static let notes = ModelConfiguration(\"Notes\")\n}\n",
+            ]
+        ),
+        (
+            "a function in another file",
+            [
+                "Notes/NotesApp.swift": scene(
+                    "let container = try! Persistence.open()\n"
+                        + "    var body: some Scene { WindowGroup { Text(\"Notes\") }.modelContainer(container) }"),
+                "Notes/Persistence.swift": "import SwiftData\n\nenum Persistence {\n"
+                    + "    static func open() throws -> ModelContainer {\n"
+                    + "        try ModelContainer(\n"
+                    + "            for: Note.self, configurations: ModelConfiguration(isStoredInMemoryOnly: false))\n"
+                    + "    }\n}\n",
+            ]
+        ),
+    ]
+
+    private func abandoned(before: [String: String], after: [String: String], dropRecord: Bool = false)
+        throws -> [Finding]
+    {
+        var lockfile = TestSupport.lock(try TestSupport.analyzeOnDisk(before))
+        if dropRecord {
+            for key in lockfile.versions.keys { lockfile.versions[key]?.heldInOwnContainer = nil }
+        }
+        return try TestSupport.analyzeOnDisk(after, lockfile: lockfile).findings
+            .filter { $0.rule == .storeAbandoned }
+    }
+
+    func testAnAppGroupAddedLeavesTheAppsOwnStoreBehind() throws {
+        for (name, code) in Self.spellings {
+            let before = Self.app(code, groups: [])
+            let lockfile = TestSupport.lock(try TestSupport.analyzeOnDisk(before))
+            XCTAssertFalse(
+                lockfile.versions.values.allSatisfy { $0.heldInOwnContainer == nil }, "\(name): nothing recorded")
+            let found = try abandoned(before: before, after: Self.app(code, groups: [Self.group]))
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
+        }
+    }
+
+    func testAStoreThatStaysOrIsCarriedOrWasRecordedBeforeSaysNothing() throws {
+        let (_, code) = Self.spellings[1]
+        let before = Self.app(code, groups: [])
+        // Still no group; the group kept out with `groupContainer: .none`.
+        XCTAssertEqual(try abandoned(before: before, after: before), [])
+        let kept = [
+            "Notes/NotesApp.swift": Self.scene(
+                "let container = try! ModelContainer(for: Note.self, configurations: "
+                    + "ModelConfiguration(groupContainer: .none))\n"
+                    + "    var body: some Scene { WindowGroup { Text(\"Notes\") }.modelContainer(container) }")
+        ]
+        XCTAssertEqual(
+            try abandoned(before: Self.app(kept, groups: []), after: Self.app(kept, groups: [Self.group])), [])
+        // The app copies its store into the group before opening it there (beside the container's code).
+        var carried = Self.app(code, groups: [Self.group])
+        carried["Notes/NotesApp.swift", default: ""] += """
+
+            enum StoreMove {
+                static func run() throws {
+                    let old = URL.applicationSupportDirectory.appending(path: "default.store")
+                    let group = FileManager.default.containerURL(
+                        forSecurityApplicationGroupIdentifier: "\(Self.group)")!
+                    try FileManager.default.copyItem(at: old, to: group.appending(path: "default.store"))
+                }
+            }
+            """
+        XCTAssertEqual(try abandoned(before: before, after: carried), [])
+        // A lockfile written before own containers were recorded cannot tell the two files apart.
+        XCTAssertEqual(
+            try abandoned(before: before, after: Self.app(code, groups: [Self.group]), dropRecord: true), [])
+    }
+}
