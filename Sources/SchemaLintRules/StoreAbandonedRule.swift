@@ -86,9 +86,13 @@ public struct StoreAbandonedRule: Rule {
             let keys = byStores[stores]!
             let location = SourceLocation(
                 file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[keys[0]] ?? 1, column: 1)
+            // The same file name, put in an App Group by the entitlements the targets gained.
+            let grouped = context.topology.stores.first {
+                $0.location.inGroupByEntitlements && $0.location.writtenKey.map(stores.contains) == true
+            }
             return finding(
                 location, about: .store(stores.joined(separator: ", ")),
-                .storeAbandoned(stores: stores, keys: keys, opened: opened))
+                .storeAbandoned(stores: stores, keys: keys, opened: opened, intoGroup: grouped?.name))
         }
         return orphaned + leftToExtensions(lockfile, context)
     }
@@ -200,18 +204,25 @@ extension Finding.Message {
                 + "--accept \(keys[0]) --reason \"...\"` for each state to retire it")
     }
 
-    static func storeAbandoned(stores: [String], keys: [String], opened: [String]) -> Self {
+    /// `intoGroup`: the store opened now under the same name in the App Group the targets' entitlements gained.
+    static func storeAbandoned(stores: [String], keys: [String], opened: [String], intoGroup: String? = nil) -> Self {
         let stores = stores.map(StoreLocation.displayName(key:))
         let now = opened.isEmpty ? "" : " (the app containers open \(opened.joined(separator: ", ")) now)"
         let headline =
-            stores.count == 1
-            ? "\(stores[0]) is no longer opened: users' data in it is left behind, unread"
-            : "\(stores[0]) and \(stores.count - 1) more are no longer opened: users' data in them is left unread"
+            intoGroup != nil && stores.count == 1
+            ? "The app's own \(stores[0]) is left behind: its entitlements now name an App Group, which holds a new one"
+            : stores.count == 1
+                ? "\(stores[0]) is no longer opened: users' data in it is left behind, unread"
+                : "\(stores[0]) and \(stores.count - 1) more are no longer opened: users' data in them is left unread"
+        let moved = intoGroup.map {
+            ". A configuration left at `groupContainer: .automatic` keeps its store in the App Group the target is "
+                + "entitled to, so the app now opens \($0) in the group's folder"
+        } ?? ""
         return Self(
-            id: "abandoned", headline,
+            id: intoGroup == nil ? "abandoned" : "abandoned-into-group", headline,
             detail: "\(stores.joined(separator: ", ")) held \(keys.joined(separator: ", ")) in shipped builds, and no "
-                + "app container opens it any more\(now): SwiftData does not move data between store files, so what "
-                + "users saved there stays on their devices, unread, and the app starts empty",
+                + "app container opens it any more\(now)\(moved): SwiftData does not move data between store files, so "
+                + "what users saved there stays on their devices, unread, and the app starts empty",
             fix: "Open the old store and copy its rows over before using the new one; if leaving it is intended (a "
                 + "cache), run `schemalint lock --accept \(keys[0]) --reason \"...\"` for each state to retire it")
     }
