@@ -14,8 +14,11 @@ enum ContainerBuilder {
             if !fileIsTest {
                 for move in file.storeMoves {
                     let scope = symbols.scope(move.scope, file: file.path)
-                    project.storeMoves += places(cloudKit.evaluate(move.source, scope: scope, file: file.path))
-                        .map { ($0, move.location) }
+                    let from = places(cloudKit.evaluate(move.source, scope: scope, file: file.path))
+                    project.storeMoves += from.map { ($0, move.location) }
+                    if move.copiesAStore, from.contains(where: { $0 == nil }) {
+                        project.unreadStoreCopies.append(move.location)
+                    }
                 }
             }
             for use in file.containers {

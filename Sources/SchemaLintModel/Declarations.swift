@@ -642,6 +642,8 @@ public struct StoreMoveUse: Sendable {
     /// Where the call is: names in the source resolve there.
     public var scope: [String]
     public var location: SourceLocation
+    /// A store's own copy (`replacePersistentStore`, `migratePersistentStore`), not any file's move.
+    public var copiesAStore = false
 
     public init(source: ValueSource, scope: [String], location: SourceLocation) {
         self.source = source

@@ -340,6 +340,9 @@ public struct Project {
     /// The places files are moved or copied from by the app's code (`ParsedFile.storeMoves`, evaluated), each a
     /// `StorePath` or nil where it cannot be read.
     public var storeMoves: [(from: StorePath?, at: SourceLocation)] = []
+    /// Store copies (`replacePersistentStore`, `migratePersistentStore`) whose source cannot be read: which store
+    /// they carry cannot be told, so no store is said to be left behind.
+    public var unreadStoreCopies: [SourceLocation] = []
     /// `ParsedFile.storeMigrators` of every app file (tests excluded), and where its `migrationFlags` evaluate to
     /// false (`automaticMigrationOff`, `inferenceOff`) or to a value that cannot be read (`migrationFlagsUnread`).
     public var storeMigrators: [SourceLocation] = []

@@ -426,8 +426,10 @@ final class ContainerCollector: SyntaxVisitor {
         } else if CoreDataStackReader.copiesStore(node) {
             storeCopies.append(reader.location(node))
             if let source = CoreDataStackReader.movedFile(node) {
-                storeMoves.append(
-                    StoreMoveUse(source: valueReader.read(source), scope: scope, location: reader.location(node)))
+                var move = StoreMoveUse(source: valueReader.read(source), scope: scope, location: reader.location(node))
+                let method = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                move.copiesAStore = method == "replacePersistentStore" || method == "migratePersistentStore"
+                storeMoves.append(move)
             }
         } else if ModelSourceReader.calleeName(node.calledExpression)?.hasSuffix("NSMigrationManager") == true {
             storeMigrators.append(reader.location(node))

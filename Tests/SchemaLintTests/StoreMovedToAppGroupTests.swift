@@ -149,6 +149,24 @@ final class StoreMovedToAppGroupTests: XCTestCase {
             }
             """
         XCTAssertEqual(try abandoned(before: before, after: carried), [])
+        // A Core Data copy of the store (`replacePersistentStore`) in a file of its own, from a URL held in a property
+        // set in `init`: which file it carries cannot be read, so nothing is said to be left behind.
+        var replaced = Self.app(code, groups: [Self.group])
+        replaced["Notes/StoreMigration.swift"] = """
+            import CoreData
+
+            final class StoreMigration {
+                private let oldURL: URL
+                init() { oldURL = Self.locate() }
+                static func locate() -> URL { URL.applicationSupportDirectory.appending(path: "default.store") }
+                func run(to newURL: URL) throws {
+                    let container = NSPersistentContainer(name: "Notes")
+                    try container.persistentStoreCoordinator.replacePersistentStore(
+                        at: newURL, withPersistentStoreFrom: oldURL, type: .sqlite)
+                }
+            }
+            """
+        XCTAssertEqual(try abandoned(before: before, after: replaced), [])
         // A lockfile written before own containers were recorded cannot tell the two files apart.
         XCTAssertEqual(
             try abandoned(before: before, after: Self.app(code, groups: [Self.group]), dropRecord: true), [])

@@ -114,6 +114,8 @@ public enum StateAssignment {
     /// evaluates to its place (or a folder holding it, or its file name in a folder that cannot be read). A move whose
     /// source cannot be read at all says nothing.
     static func isCarried(_ recorded: [String], _ project: Project) -> Bool {
+        // A store's copy from a file that cannot be read may carry any of them: never said to be left behind.
+        if !project.unreadStoreCopies.isEmpty { return true }
         let moved = project.storeMoves.compactMap(\.from)
         guard !moved.isEmpty else { return false }
         return recorded.allSatisfy { key in
