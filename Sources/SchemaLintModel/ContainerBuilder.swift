@@ -38,7 +38,9 @@ enum ContainerBuilder {
                     use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
                     calls: calls)
                 var purpose = use.purpose
-                if purpose == .app, let flag = use.inMemory, flags.isTrue(flag, scope: scope, file: file.path) == true {
+                if purpose == .app,
+                    flags.inMemory(use.inMemory, store: use.store, scope: scope, file: file.path) == true
+                {
                     purpose = .inMemory
                 }
                 if fileIsTest, purpose == .app { purpose = .test }
@@ -123,8 +125,12 @@ enum ContainerBuilder {
             $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
         }
         // Whether each store is kept in memory: true, false, or nil where it cannot be told.
-        var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
-            guard let flag else { return false }
+        var inMemory: [Bool?] = use.inMemoryFlags.enumerated().map { index, flag in
+            let store = index < use.stores.count ? use.stores[index] : nil
+            guard let flag else {
+                return store.map { flags.inMemory(nil, store: $0, scope: scope, file: file.path) } ?? false
+            }
+            if let store, flags.inMemory(nil, store: store, scope: scope, file: file.path) == true { return true }
             let read = flags.isTrue(flag, scope: scope, file: file.path)
             if read == nil, container.inMemoryUnread == nil {
                 container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
@@ -139,8 +145,7 @@ enum ContainerBuilder {
                 if index < inMemory.count {
                     let kept = Set(
                         passed.map { given -> Bool? in
-                            guard let flag = given.inMemory else { return false }
-                            return flags.isTrue(flag, scope: given.scope, file: given.file)
+                            flags.inMemory(given.inMemory, store: given.store, scope: given.scope, file: given.file)
                         })
                     inMemory[index] = kept.count == 1 ? kept.first! : nil
                 }
@@ -158,9 +163,7 @@ enum ContainerBuilder {
                 case let .configuration(named, flag, at) = entry.value.value
             {
                 if index < inMemory.count {
-                    inMemory[index] =
-                        flag.map { flags.isTrue($0, scope: entry.owner, file: entry.file) }
-                        ?? false
+                    inMemory[index] = flags.inMemory(flag, store: named, scope: entry.owner, file: entry.file)
                 }
                 // Its CloudKit database is read where it is written.
                 if !container.configurationLocations.contains(at) {
@@ -403,6 +406,14 @@ extension ContainerPurpose {
 }
 
 extension ValueEvaluator {
+    /// Whether a configuration keeps its store in memory: its `isStoredInMemoryOnly:` flag, or a URL at `/dev/null`
+    /// (the one decision `keptInMemory` makes for every store). True, false, or nil where the flag cannot be told.
+    func inMemory(_ flag: ValueSource?, store: StoreLocation, scope: SymbolID?, file: String) -> Bool? {
+        if keptInMemory(url: store.fileSource, storeType: nil, scope: scope, file: file) { return true }
+        guard let flag else { return false }
+        return isTrue(flag, scope: scope, file: file)
+    }
+
     /// True when the flag is `true` for every value it can have, false when it is `false` for every one, nil when it
     /// may be either or cannot be read.
     func isTrue(_ flag: ValueSource, scope: SymbolID?, file: String) -> Bool? {

@@ -148,6 +148,8 @@ struct ValueEvaluator {
                         "`\(reference.written)` is built through too many steps to follow", at: reference.location))
             }
             guard let entry = values.lookup(reference, scope: scope, file: file) else {
+                // A name the SDK gives (`NSInMemoryStoreType`), where the app declares none of its own.
+                if let known = ScalarValue.sdkValue(reference) { return .value(known) }
                 if let owner = reference.base?.path?.first {
                     wanted.owners.insert(owner)
                     // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
@@ -324,9 +326,50 @@ struct ValueEvaluator {
 }
 
 extension ScalarValue {
+    /// Core Data's store types as the SDK names them: `NSInMemoryStoreType` (the string `InMemory`),
+    /// `NSSQLiteStoreType`, `NSPersistentStore.StoreType.inMemory`; nil for any other name.
+    static func sdkValue(_ reference: ValueReference) -> ScalarValue? {
+        let constants = [
+            "NSInMemoryStoreType": "InMemory", "NSSQLiteStoreType": "SQLite", "NSBinaryStoreType": "Binary",
+            "NSXMLStoreType": "XML",
+        ]
+        let members = ["inMemory": "InMemory", "sqlite": "SQLite", "binary": "Binary", "xml": "XML"]
+        guard let base = reference.base else { return constants[reference.name].map { .string($0) } }
+        guard base.path?.last == "StoreType" else { return nil }
+        return members[reference.name].map { .string($0) }
+    }
+
+    /// A store type that keeps the store in memory: `NSInMemoryStoreType`, `.inMemory`.
+    var isInMemoryStoreType: Bool { self == .string("InMemory") || self == .member("inMemory") }
+
+    /// A URL or path at `/dev/null` (`URL(fileURLWithPath: "/dev/null")`, `URL(string: "file:///dev/null")`): Core
+    /// Data keeps a store there in memory.
+    var isDevNull: Bool {
+        if case let .string(path) = self { return path.hasSuffix("/dev/null") }
+        return false
+    }
+
     /// A `cloudKitDatabase:` value that syncs: `.automatic` or `.private(...)`; `.none` does not.
     var isCloudKitDatabase: Bool {
         if case let .member(name) = self { return name == "automatic" || name == "private" }
         return false
+    }
+}
+
+extension ValueEvaluator {
+    /// True when every value `source` may have is one `holds` says is kept in memory; false when any may not be, or
+    /// it cannot be read (a store is kept in memory only for certain: otherwise it is the user's).
+    func certainly(_ source: ValueSource, scope: SymbolID?, file: String, _ holds: (ScalarValue) -> Bool) -> Bool {
+        let possible = possibilities(source, scope: scope, file: file)
+        return possible.unknown == nil && !possible.values.isEmpty && possible.values.allSatisfy(holds)
+    }
+
+    /// The one in-memory decision for a store given by a URL (`.fileName(url)` or the URL itself) and, for Core Data,
+    /// a store type: a URL at `/dev/null`, or an in-memory type, for every value they may have.
+    func keptInMemory(url: ValueSource?, storeType: ValueSource?, scope: SymbolID?, file: String) -> Bool {
+        if let storeType, certainly(storeType, scope: scope, file: file, \.isInMemoryStoreType) { return true }
+        guard var url else { return false }
+        if case let .fileName(whole, _) = url { url = whole }
+        return certainly(url, scope: scope, file: file, \.isDevNull)
     }
 }

@@ -291,7 +291,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
         opener: Syntax? = nil
     ) {
-        let inMemory = opener.map(Self.opensInMemory) ?? false
+        let inMemory = opener.map(inMemoryEvidence) ?? []
         let walker = RegionWalker(conditions: reader.conditions)
         walker.walk(region)
         var copied = false
@@ -327,7 +327,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
             }
         }
         for var use in deletions where !excluding.contains(use.target) {
-            if inMemory { use.throwaway = true }
+            use.inMemoryEvidence = inMemory
             let key = "\(use.location)|\(use.reachedFrom)"
             if seen.insert(key).inserted { found.append(use) }
         }
@@ -422,27 +422,72 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     // MARK: Helpers
 
-    /// `isStoredInMemoryOnly: true`, `inMemory: true`, `NSInMemoryStoreType`, `/dev/null`: the open is of a store
-    /// with no file to lose.
-    static func opensInMemory(_ node: Syntax) -> Bool {
-        let tokens = Array(node.tokens(viewMode: .sourceAccurate))
-        for (index, token) in tokens.enumerated() {
-            switch token.tokenKind {
-            case .identifier("isStoredInMemoryOnly"), .identifier("inMemory"):
-                if index + 2 < tokens.count, tokens[index + 1].tokenKind == .colon,
-                    tokens[index + 2].tokenKind == .keyword(.true)
-                {
-                    return true
-                }
-            case .identifier("NSInMemoryStoreType"), .identifier("inMemoryStoreType"):
-                return true
-            case .stringSegment("/dev/null"):
-                return true
-            default:
-                continue
-            }
+    /// What the failed open says of keeping its store in memory, as written, for the project to decide
+    /// (`ValueEvaluator.keptInMemory`): flags given as `isStoredInMemoryOnly:` or `inMemory:`, store types
+    /// (`ofType:`, `type:`, `description.type = ...`) and URLs (`url:`, `at:`, `description.url = ...`), with the
+    /// local variables of the function it is in put in.
+    func inMemoryEvidence(_ node: Syntax) -> [StoreDeletionUse.InMemoryEvidence] {
+        var values = ValueSourceReader(reader: reader)
+        let locals = Self.localValues(around: node)
+        values.locals = { name, _ in locals[name] }
+        var found: [StoreDeletionUse.InMemoryEvidence] = []
+        func add(_ kind: StoreDeletionUse.InMemoryEvidence.Kind, _ expression: ExprSyntax) {
+            found.append(.init(kind: kind, value: values.read(expression), location: reader.location(expression)))
         }
-        return false
+        func visit(_ node: Syntax) {
+            if let call = node.as(FunctionCallExprSyntax.self) {
+                for argument in call.arguments {
+                    switch argument.label?.text {
+                    case "isStoredInMemoryOnly", "inMemory": add(.flag, argument.expression)
+                    case "ofType", "type": add(.storeType, argument.expression)
+                    case "url", "at": add(.url, argument.expression)
+                    default: break
+                    }
+                }
+            }
+            if let sequence = node.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+                Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
+                let member = sequence.elements.first?.as(MemberAccessExprSyntax.self),
+                let value = sequence.elements.last
+            {
+                switch member.declName.baseName.text {
+                case "type": add(.storeType, value)
+                case "url": add(.url, value)
+                default: break
+                }
+            }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        visit(node)
+        return found
+    }
+
+    /// `let name = value` and `var name = value` in the function (or closure, or file) around `node`.
+    private static func localValues(around node: Syntax) -> [String: ExprSyntax] {
+        var body: Syntax = node
+        var current: Syntax? = node
+        while let each = current {
+            body = each
+            if each.is(CodeBlockSyntax.self) && (each.parent?.is(FunctionDeclSyntax.self) == true
+                || each.parent?.is(InitializerDeclSyntax.self) == true || each.parent?.is(AccessorBlockSyntax.self) == true)
+                || each.is(ClosureExprSyntax.self)
+            {
+                break
+            }
+            current = each.parent
+        }
+        var locals: [String: ExprSyntax] = [:]
+        func visit(_ node: Syntax) {
+            if let binding = node.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value, locals[name] == nil
+            {
+                locals[name] = value
+            }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        visit(body)
+        return locals
     }
 
     /// `removeItem`, `loadPersistentStores`...: the member a call calls.
