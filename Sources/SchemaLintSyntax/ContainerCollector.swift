@@ -439,11 +439,18 @@ final class ContainerCollector: SyntaxVisitor {
     /// `description.url = ...`, `container.persistentStoreDescriptions = [...]`, `cloudKitContainerOptions = ...`.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        // `description.type = inMemory ? NSInMemoryStoreType : NSSQLiteStoreType`: a ternary stays unfolded.
+        if elements.count > 3, elements[1].is(AssignmentExprSyntax.self),
+            let type = stackReader.storeType(assigning: Array(elements[2...]), to: elements[0])
+        {
+            coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
+            return .visitChildren
+        }
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let (target, value) = (elements[0], elements[2])
         if let file = stackReader.storeFile(assigning: value, to: target) {
             coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
-        } else if let type = stackReader.storeType(assigning: value, to: target) {
+        } else if let type = stackReader.storeType(assigning: [value], to: target) {
             coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
             coreData.replaceDescriptions(scope: scope)

@@ -106,12 +106,13 @@ struct CoreDataStackReader {
         return file(value)
     }
 
-    /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written.
-    func storeType(assigning value: ExprSyntax, to target: ExprSyntax) -> ValueSource? {
+    /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written
+    /// (`value`: the elements after the `=`, a ternary among them).
+    func storeType(assigning value: [ExprSyntax], to target: ExprSyntax) -> ValueSource? {
         guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "type",
             let base = member.base, base.trimmedDescription.lowercased().contains("desc")
         else { return nil }
-        return values.read(value)
+        return values.read(unfolded: value)
     }
 
     private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile {

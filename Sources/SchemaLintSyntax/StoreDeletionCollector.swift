@@ -428,6 +428,22 @@ final class StoreDeletionCollector: SyntaxVisitor {
     /// local variables of the function it is in put in.
     func inMemoryEvidence(_ node: Syntax) -> [StoreDeletionUse.InMemoryEvidence] {
         var values = ValueSourceReader(reader: reader)
+        // The parameters of the function it is in: what its callers pass, its default where they leave it out.
+        var enclosing = node.parent
+        while let each = enclosing {
+            if let function = each.as(FunctionDeclSyntax.self) {
+                values.parameters = ValueSourceReader.parameters(
+                    of: function.name.text, function.signature.parameterClause.parameters)
+                break
+            }
+            if let initialiser = each.as(InitializerDeclSyntax.self) {
+                let type = initialiser.ancestorTypeName ?? "init"
+                values.parameters = ValueSourceReader.parameters(
+                    of: type, initialiser.signature.parameterClause.parameters)
+                break
+            }
+            enclosing = each.parent
+        }
         let locals = Self.localValues(around: node)
         values.locals = { name, _ in locals[name] }
         var found: [StoreDeletionUse.InMemoryEvidence] = []
@@ -445,15 +461,21 @@ final class StoreDeletionCollector: SyntaxVisitor {
                     }
                 }
             }
-            if let sequence = node.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-                Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
-                let member = sequence.elements.first?.as(MemberAccessExprSyntax.self),
-                let value = sequence.elements.last
+            if let sequence = node.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
+                elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                let member = elements[0].as(MemberAccessExprSyntax.self)
             {
-                switch member.declName.baseName.text {
-                case "type": add(.storeType, value)
-                case "url": add(.url, value)
-                default: break
+                let kind: StoreDeletionUse.InMemoryEvidence.Kind? =
+                    switch member.declName.baseName.text {
+                    case "type": .storeType
+                    case "url": .url
+                    default: nil
+                    }
+                if let kind {
+                    found.append(
+                        .init(
+                            kind: kind, value: values.read(unfolded: Array(elements[2...])),
+                            location: reader.location(elements[2])))
                 }
             }
             for child in node.children(viewMode: .sourceAccurate) { visit(child) }
@@ -716,6 +738,23 @@ private struct Evidence {
             if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return nil }
             child = current
             parent = current.parent
+        }
+        return nil
+    }
+}
+
+extension InitializerDeclSyntax {
+    /// The type an initialiser is declared in (its extension's type): what its callers call.
+    fileprivate var ancestorTypeName: String? {
+        var node = parent
+        while let each = node {
+            if let type = each.asProtocol(NamedDeclSyntax.self), !each.is(InitializerDeclSyntax.self) {
+                return type.name.text
+            }
+            if let extended = each.as(ExtensionDeclSyntax.self) {
+                return extended.extendedType.trimmedDescription.split(separator: ".").last.map(String.init)
+            }
+            node = each.parent
         }
         return nil
     }
