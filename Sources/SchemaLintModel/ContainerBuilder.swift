@@ -67,7 +67,9 @@ enum ContainerBuilder {
     /// parameters (up to `CallSites.readApartLimit`), with the purpose of the code that call is in; else all calls
     /// together.
     private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
-        guard let function = use.function, use.readsParameters, let apart = calls.readApart(function) else {
+        guard let function = use.function, use.readsParameters,
+            let apart = calls.readApart(function, required: use.requiredLabels)
+        else {
             return [(calls, nil)]
         }
         return apart.map { ($0.calls, $0.site.purpose.flatMap { $0 == .app ? nil : $0 }) }

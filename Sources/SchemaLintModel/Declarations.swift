@@ -736,6 +736,9 @@ public struct ContainerUse: Sendable {
     /// The function (its base name as calls name it, the type's for an initialiser) whose code opens it: each call of
     /// it opens a container of its own, with what that call passes.
     public var function: String?
+    /// The labels every call of `function` passes (its parameters without a default; `#0`... for unlabelled ones):
+    /// a call of that base name passing fewer is another function's.
+    public var requiredLabels: Set<String> = []
     /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
     /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
     public var migrationPlanParameter: CallSite.Parameter?

@@ -588,6 +588,10 @@ final class ContainerCollector: SyntaxVisitor {
         use.migrationPlanReference = planReference
         use.migrationPlanParameter = planParameter
         use.function = readingValueParameters.function
+        use.requiredLabels = Set(
+            readingValueParameters.labels.compactMap { name, label in
+                readingValueParameters.defaults[name] == nil ? label : nil
+            })
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)
