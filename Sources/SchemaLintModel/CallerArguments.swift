@@ -120,7 +120,9 @@ struct CallSites {
             }
         }
         if !found.isEmpty { return .success(found) }
-        if case let .value(source) = given, defaultWithoutCalls { return .success([Argument(source: source, site: nil)]) }
+        if case let .value(source) = given, defaultWithoutCalls {
+            return .success([Argument(source: source, site: nil)])
+        }
         return .failure(UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
     }
 

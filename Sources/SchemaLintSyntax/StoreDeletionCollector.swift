@@ -490,10 +490,12 @@ final class StoreDeletionCollector: SyntaxVisitor {
         var current: Syntax? = node
         while let each = current {
             body = each
-            if each.is(CodeBlockSyntax.self) && (each.parent?.is(FunctionDeclSyntax.self) == true
-                || each.parent?.is(InitializerDeclSyntax.self) == true || each.parent?.is(AccessorBlockSyntax.self) == true)
-                || each.is(ClosureExprSyntax.self)
-            {
+            let parent = each.parent
+            let isBody =
+                each.is(CodeBlockSyntax.self)
+                && (parent?.is(FunctionDeclSyntax.self) == true || parent?.is(InitializerDeclSyntax.self) == true
+                    || parent?.is(AccessorBlockSyntax.self) == true)
+            if isBody || each.is(ClosureExprSyntax.self) {
                 break
             }
             current = each.parent
