@@ -41,7 +41,9 @@ enum ContainerBuilder {
                     use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
                     calls: calls)
                 var purpose = use.purpose
-                if purpose == .app, let flag = use.inMemory, flags.isTrue(flag, scope: scope, file: file.path) == true {
+                if purpose == .app,
+                    flags.inMemory(use.inMemory, store: use.store, scope: scope, file: file.path) == true
+                {
                     purpose = .inMemory
                 }
                 if fileIsTest, purpose == .app { purpose = .test }
@@ -64,18 +66,16 @@ enum ContainerBuilder {
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
     }
 
-    /// How many calls of a helper are read one by one; more are read together (the values any of them passes).
-    static let callsReadApart = 4
-
     /// The calls a container is read for: one per call of the helper it is opened in when it reads the helper's
-    /// parameters (up to `callsReadApart`), with the purpose of the code that call is in; else all calls together.
+    /// parameters (up to `CallSites.readApartLimit`), with the purpose of the code that call is in; else all calls
+    /// together.
     private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
-        guard let function = use.function, use.readsParameters else { return [(calls, nil)] }
-        let sites = calls.sites(of: function)
-        guard (1...callsReadApart).contains(sites.count) else { return [(calls, nil)] }
-        return sites.map { site in
-            (calls.pinning(function, to: site), site.purpose.flatMap { $0 == .app ? nil : $0 })
+        guard let function = use.function, use.readsParameters,
+            let apart = calls.readApart(function, required: use.requiredLabels)
+        else {
+            return [(calls, nil)]
         }
+        return apart.map { ($0.calls, $0.site.purpose.flatMap { $0 == .app ? nil : $0 }) }
     }
 
     /// Two containers one helper opens for two calls that open the same: one container.
@@ -130,8 +130,12 @@ enum ContainerBuilder {
             $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
         }
         // Whether each store is kept in memory: true, false, or nil where it cannot be told.
-        var inMemory: [Bool?] = use.inMemoryFlags.map { flag in
-            guard let flag else { return false }
+        var inMemory: [Bool?] = use.inMemoryFlags.enumerated().map { index, flag in
+            let store = index < use.stores.count ? use.stores[index] : nil
+            guard let flag else {
+                return store.map { flags.inMemory(nil, store: $0, scope: scope, file: file.path) } ?? false
+            }
+            if let store, flags.inMemory(nil, store: store, scope: scope, file: file.path) == true { return true }
             let read = flags.isTrue(flag, scope: scope, file: file.path)
             if read == nil, container.inMemoryUnread == nil {
                 container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
@@ -146,8 +150,7 @@ enum ContainerBuilder {
                 if index < inMemory.count {
                     let kept = Set(
                         passed.map { given -> Bool? in
-                            guard let flag = given.inMemory else { return false }
-                            return flags.isTrue(flag, scope: given.scope, file: given.file)
+                            flags.inMemory(given.inMemory, store: given.store, scope: given.scope, file: given.file)
                         })
                     inMemory[index] = kept.count == 1 ? kept.first! : nil
                 }
@@ -165,9 +168,7 @@ enum ContainerBuilder {
                 case let .configuration(named, flag, at) = entry.value.value
             {
                 if index < inMemory.count {
-                    inMemory[index] =
-                        flag.map { flags.isTrue($0, scope: entry.owner, file: entry.file) }
-                        ?? false
+                    inMemory[index] = flags.inMemory(flag, store: named, scope: entry.owner, file: entry.file)
                 }
                 // Its CloudKit database is read where it is written.
                 if !container.configurationLocations.contains(at) {
@@ -211,35 +212,57 @@ enum ContainerBuilder {
         _ parameter: CallSite.Parameter, default defaultPlan: SymbolID?, calls: CallSites, values: NamedValueIndex,
         project: Project
     ) -> SymbolID? {
-        var plans: Set<SymbolID> = []
-        for site in calls.sites(of: parameter.function) {
-            let scope = project.symbols.scope(site.scope, file: site.file)
-            if let type = site.types[parameter.label] {
-                guard let id = project.symbols.resolveSymbol(type, scope: scope, file: site.file) else { return nil }
-                plans.insert(id)
-            } else if case let .named(reference)? = site.models[parameter.label] {
-                guard let id = values.type(of: reference, scope: scope, file: site.file) else { return nil }
-                plans.insert(id)
-            } else if site.arguments[parameter.label] == nil {
-                guard let defaultPlan else { continue }
-                plans.insert(defaultPlan)
-            } else {
-                return nil
-            }
+        enum Plan {
+            case type(TypeExpr)
+            case reference(ValueReference)
+            case resolved(SymbolID)
         }
-        if plans.isEmpty { return defaultPlan }
+        let arguments = calls.arguments(
+            parameter.label, of: parameter.function, default: defaultPlan.map { .value(.resolved($0)) } ?? .none,
+            at: SourceLocation(file: "", line: 1, column: 1)
+        ) { site -> CallSites.Passed<Plan> in
+            if let type = site.types[parameter.label] { return .passed(.type(type)) }
+            if case let .named(reference)? = site.models[parameter.label] { return .passed(.reference(reference)) }
+            return site.arguments[parameter.label] == nil ? .omitted : .unreadable("a value that names no plan")
+        }
+        // A call passing what names no plan, or (with no default) no call seen: no plan schemalint can tell.
+        guard case let .success(arguments) = arguments else { return nil }
+        var plans: Set<SymbolID> = []
+        for argument in arguments {
+            let scope = argument.site?.scope(in: project.symbols)
+            let file = argument.site?.file ?? ""
+            let id: SymbolID?
+            switch argument.source {
+            case let .type(type): id = project.symbols.resolveSymbol(type, scope: scope, file: file)
+            case let .reference(reference): id = values.type(of: reference, scope: scope, file: file)
+            case let .resolved(resolved): id = resolved
+            }
+            guard let id else { return nil }
+            plans.insert(id)
+        }
         return plans.count == 1 ? plans.first : nil
     }
 
     /// What every caller passes to a configuration parameter: the store, the in-memory flag (and where it resolves),
-    /// where the configuration is written. Empty when some caller's configuration cannot be read, or none is seen.
+    /// where the configuration is written. Empty when some caller's configuration cannot be read, or none is seen
+    /// (a caller leaving it out gets a default configuration schemalint does not read).
     private static func passedConfigurations(
         _ parameter: CallSite.Parameter, calls: CallSites, values: NamedValueIndex, project: inout Project
     ) -> [(store: StoreLocation, inMemory: ValueSource?, scope: SymbolID?, file: String, location: SourceLocation?)] {
+        let arguments = calls.arguments(
+            parameter.label, of: parameter.function, default: CallSites.Default<CallSite.Configuration>.unread,
+            at: SourceLocation(file: "", line: 1, column: 1)
+        ) { site in
+            if let given = site.configurations[parameter.label] { return .passed(given) }
+            return site.arguments[parameter.label] == nil ? .omitted : .unreadable("a value that is no configuration")
+        }
+        guard case let .success(arguments) = arguments else { return [] }
         var passed: [(StoreLocation, ValueSource?, SymbolID?, String, SourceLocation?)] = []
-        for site in calls.sites(of: parameter.function) {
-            guard let given = site.configurations[parameter.label] else { return [] }
-            let scope = project.symbols.scope(site.scope, file: site.file)
+        for argument in arguments {
+            // `.unread` defaults: every argument is one a call passes.
+            guard let site = argument.site else { return [] }
+            let given = argument.source
+            let scope = site.scope(in: project.symbols)
             if let reference = given.reference {
                 guard let entry = values.lookup(reference, scope: scope, file: site.file),
                     case let .configuration(named, flag, at) = entry.value.value
@@ -388,6 +411,14 @@ extension ContainerPurpose {
 }
 
 extension ValueEvaluator {
+    /// Whether a configuration keeps its store in memory: its `isStoredInMemoryOnly:` flag, or a URL at `/dev/null`
+    /// (the one decision `keptInMemory` makes for every store). True, false, or nil where the flag cannot be told.
+    func inMemory(_ flag: ValueSource?, store: StoreLocation, scope: SymbolID?, file: String) -> Bool? {
+        if keptInMemory(url: store.fileSource, storeType: nil, scope: scope, file: file) { return true }
+        guard let flag else { return false }
+        return isTrue(flag, scope: scope, file: file)
+    }
+
     /// True when the flag is `true` for every value it can have, false when it is `false` for every one, nil when it
     /// may be either or cannot be read.
     func isTrue(_ flag: ValueSource, scope: SymbolID?, file: String) -> Bool? {

@@ -7,6 +7,8 @@ enum CoreDataStoreBuilder {
         into project: inout Project
     ) {
         let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        // What failed opens are given is read as every store's value is, but sends pass 2 looking for nothing.
+        let evidence = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         defer {
             // Pass 2 looks for the types a file's name is read from and for members extensions add to standard types
             // (`URL.storeURL(...)`), not for every bare name: a stack's instance properties (`self.modelName`) are
@@ -20,7 +22,17 @@ enum CoreDataStoreBuilder {
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             if !fileIsTest {
                 project.storeMigrators += file.storeMigrators
-                project.storeDeletions += file.storeDeletions
+                // An open that keeps its store in memory (a flag, a store type or a URL at `/dev/null`, decided
+                // as every store's is) has no file to lose.
+                project.storeDeletions += file.storeDeletions.map { deletion in
+                    var deletion = deletion
+                    if !deletion.throwaway,
+                        deletion.inMemoryEvidence.contains(where: { evidence.keepsInMemory($0, file: file.path) })
+                    {
+                        deletion.throwaway = true
+                    }
+                    return deletion
+                }
                 project.storeRepairs += StoreRepairMatcher.repairs(file, rewriters: rewriters)
                 for written in file.migrationFlags {
                     let scope = project.symbols.scope(written.scope, file: file.path)
@@ -50,6 +62,11 @@ enum CoreDataStoreBuilder {
                     }
                 }
                 var purpose = stack.purpose
+                // Options `nil` for every value they may have turn the sync off; options that cannot be read do not.
+                let syncs = stack.syncs
+                    && !(stack.cloudKitOptions.map {
+                        evaluator.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
+                    } ?? false)
                 if fileIsTest, purpose == .app { purpose = .test }
                 let name = stack.name.map(string)
                 var model: String?
@@ -74,6 +91,13 @@ enum CoreDataStoreBuilder {
                     {
                         continue
                     }
+                    let inMemory = evaluator.keptInMemory(
+                        url: store.file, storeType: store.storeType, scope: scope, file: file.path)
+                    // A description's type alone names no file: it counts only to keep the store in memory.
+                    if store.typeOnly {
+                        if inMemory { stores.append((store.location, nil, nil, true)) }
+                        continue
+                    }
                     let (name, why) = string(store.file)
                     // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
                     if case let .fileName(url, _) = store.file, case let (path?, _) = string(url),
@@ -81,7 +105,7 @@ enum CoreDataStoreBuilder {
                     {
                         places[store.location] = place
                     }
-                    stores.append((store.location, name, why, store.inMemory))
+                    stores.append((store.location, name, why, inMemory))
                 }
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
                 // the container's own file is a preview's or a test's, not a replacement.
@@ -94,9 +118,9 @@ enum CoreDataStoreBuilder {
                 }
                 for (location, file, why, inMemory) in stores {
                     var store = CoreDataStore(
-                        location: location, purpose: inMemory || file == "null" ? .inMemory : purpose,
+                        location: location, purpose: inMemory ? .inMemory : purpose,
                         file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
-                        syncs: stack.syncs)
+                        syncs: syncs)
                     store.path = places[location]
                     project.coreDataStores.append(store)
                 }
@@ -110,5 +134,16 @@ enum CoreDataStoreBuilder {
             return String(resource.dropLast(suffix.count))
         }
         return resource
+    }
+}
+
+extension ValueEvaluator {
+    /// Whether what a failed open is given keeps its store in memory, for every value it may have.
+    func keepsInMemory(_ evidence: StoreDeletionUse.InMemoryEvidence, file: String) -> Bool {
+        switch evidence.kind {
+        case .flag: return isTrue(evidence.value, scope: nil, file: file) == true
+        case .storeType: return keptInMemory(url: nil, storeType: evidence.value, scope: nil, file: file)
+        case .url: return keptInMemory(url: evidence.value, storeType: nil, scope: nil, file: file)
+        }
     }
 }

@@ -574,8 +574,31 @@ public struct StoreDeletionUse: Sendable, Hashable {
     public var literals: [String] = []
     /// The names it is built from (`storeURL`, `persistentStoreDescriptions`, `config`, `url`).
     public var names: [String] = []
-    /// The failed open is of an in-memory store or one in the temporary folder, or the deleted file is there.
+    /// The failed open is of a store in the temporary folder, or the deleted file is there; or (set by the project)
+    /// the open keeps its store in memory.
     public var throwaway = false
+    /// What the failed open says of keeping its store in memory, as written: the project decides
+    /// (`ValueEvaluator.keptInMemory`), and an open in memory has no file to lose.
+    public var inMemoryEvidence: [InMemoryEvidence] = []
+
+    /// A flag, store type or URL the failed open is given.
+    public struct InMemoryEvidence: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable { case flag, storeType, url }
+        public var kind: Kind
+        public var value: ValueSource
+        public var location: SourceLocation
+        public init(kind: Kind, value: ValueSource, location: SourceLocation) {
+            self.kind = kind
+            self.value = value
+            self.location = location
+        }
+        /// One written at one place is one.
+        public static func == (lhs: Self, rhs: Self) -> Bool { (lhs.kind, lhs.location) == (rhs.kind, rhs.location) }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(location)
+        }
+    }
     /// A copy or move (`copyItem`, `moveItem`, `replacePersistentStore`, `migratePersistentStore`) written with
     /// `try` runs before the delete on the same path: the rows are kept elsewhere first.
     public var keepsCopy = false
@@ -764,6 +787,9 @@ public struct ContainerUse: Sendable {
     /// The function (its base name as calls name it, the type's for an initialiser) whose code opens it: each call of
     /// it opens a container of its own, with what that call passes.
     public var function: String?
+    /// The labels every call of `function` passes (its parameters without a default; `#0`... for unlabelled ones):
+    /// a call of that base name passing fewer is another function's.
+    public var requiredLabels: Set<String> = []
     /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
     /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
     public var migrationPlanParameter: CallSite.Parameter?
@@ -842,14 +868,19 @@ public struct ConfigurationUse: Sendable {
 public struct CoreDataStackUse: Sendable {
     public struct StoreFile: Sendable {
         public var location: SourceLocation
-        /// The file's name, from the URL's expression.
+        /// The file's name, from the URL's expression (`.fileName(url)`: the project evaluates the URL itself too,
+        /// and a store at `/dev/null` is kept in memory).
         public var file: ValueSource
-        /// `/dev/null` or an in-memory store type: never a user's store.
-        public var inMemory: Bool
-        public init(location: SourceLocation, file: ValueSource, inMemory: Bool) {
+        /// The store's type as written (`addPersistentStore(ofType:)`, `description.type = ...`): the project
+        /// evaluates it, and an in-memory type is never a user's store. Nil: not given (SQLite).
+        public var storeType: ValueSource?
+        /// Given by `description.type = ...` alone, in a function whose descriptions name no file: the type of the
+        /// container's own description, with no file of its own.
+        public var typeOnly = false
+        public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file
-            self.inMemory = inMemory
+            self.storeType = storeType
         }
     }
 
@@ -869,8 +900,11 @@ public struct CoreDataStackUse: Sendable {
     public var model: ValueSource?
     /// `managedObjectModel:` is given in a way schemalint cannot read (a merged model, a model built in code).
     public var modelUnread = false
-    /// `NSPersistentCloudKitContainer`, or CloudKit options set on a description.
+    /// `NSPersistentCloudKitContainer` (the project then evaluates `cloudKitOptions`).
     public var syncs = false
+    /// `description.cloudKitContainerOptions = ...` in the stack's type, as written: options set to `nil` (for every
+    /// value they may have) turn a CloudKit container's sync off; options on a plain container do nothing.
+    public var cloudKitOptions: ValueSource?
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false

@@ -42,28 +42,27 @@ struct ModelListEvaluator {
     /// What callers pass to a parameter a container is given its models by.
     var calls: CallSites?
     /// More possible lists than this is unknown: a set that large is no answer.
-    static let alternativesLimit = 8
-    static let depthLimit = 16
+    static let alternativesLimit = FoldGuard.alternativesLimit
 
     /// `source` as written in `file`, inside `scope`; `location`: where it is given, for a list that is not there.
     func evaluate(_ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation)
         -> Evaluated<List>
     {
-        var visiting: Set<String> = []
+        var visiting = FoldGuard()
         return evaluate(source, scope: scope, file: file, at: location, visiting: &visiting, depth: 0)
     }
 
     /// The models of the type `id` (a version or any other type) lists in its `models` member, flattened.
     func models(of id: SymbolID, at location: SourceLocation) -> Evaluated<[ModelReference]> {
-        var visiting: Set<String> = []
+        var visiting = FoldGuard()
         return membersModels(id, at: location, visiting: &visiting, depth: 0)
     }
 
     private func evaluate(
         _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation,
-        visiting: inout Set<String>, depth: Int
+        visiting: inout FoldGuard, depth: Int
     ) -> Evaluated<List> {
-        guard depth < Self.depthLimit else {
+        guard !FoldGuard.tooDeep(depth) else {
             return .unknown(UnknownValue("the list is built through too many steps to follow", at: location))
         }
         switch source {
@@ -92,11 +91,11 @@ struct ModelListEvaluator {
                         "`\(reference.written)` is not a constant or function schemalint can find",
                         at: reference.location, wantedOwner: reference.base?.path?.first))
             }
-            let key = "\(entry.owner?.raw ?? -1)|\(reference.name)"
-            guard visiting.insert(key).inserted else {
+            let key = FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name)
+            guard visiting.enter(key) else {
                 return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
-            defer { visiting.remove(key) }
+            defer { visiting.leave(key) }
             guard case let .models(inner) = entry.value.value else {
                 return .unknown(UnknownValue("`\(reference.written)` is not a list of models", at: reference.location))
             }
@@ -134,45 +133,23 @@ struct ModelListEvaluator {
             for list in found where !distinct.contains(where: { same($0, list) }) { distinct.append(list) }
             return distinct.count == 1 ? .value(distinct[0]) : .oneOf(distinct)
         case let .parameter(function, label, defaultValue, location):
-            var found: [Evaluated<List>] = []
-            for site in calls?.sites(of: function) ?? [] {
-                if let passed = site.models[label] {
-                    let siteScope = symbols.scope(site.scope, file: site.file)
-                    found.append(
-                        evaluate(
-                            passed, scope: siteScope, file: site.file, at: location, visiting: &visiting,
-                            depth: depth + 1))
-                } else if site.arguments[label] != nil {
-                    return .unknown(
-                        UnknownValue(
-                            "a call of `\(function)` passes `\(label)` a value schemalint cannot read", at: location))
-                } else if let defaultValue {
-                    found.append(
-                        evaluate(
-                            defaultValue, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1)
-                    )
-                }
+            let arguments = (calls ?? CallSites([])).arguments(
+                label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location
+            ) { site in
+                if let passed = site.models[label] { return .passed(passed) }
+                return site.arguments[label] == nil ? .omitted : .unreadable("a value schemalint cannot read")
             }
-            if found.isEmpty {
-                guard let defaultValue else {
-                    return .unknown(
-                        UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
+            switch arguments {
+            case let .failure(why): return .unknown(why)
+            case let .success(arguments):
+                let found = arguments.map { argument in
+                    // Passed: read where the call is; the default: where the function is.
+                    let (scope, file) = argument.site.map { ($0.scope(in: symbols), $0.file) } ?? (scope, file)
+                    return evaluate(
+                        argument.source, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1)
                 }
-                return evaluate(
-                    defaultValue, scope: scope, file: file, at: location, visiting: &visiting, depth: depth + 1)
+                return CallSites.join(found, at: location, noun: "possible lists", same: same)
             }
-            var lists: [List] = []
-            for each in found {
-                switch each {
-                case let .unknown(why): return .unknown(why)
-                case let .value(list): lists.append(list)
-                case let .oneOf(more): lists += more
-                }
-            }
-            if lists.count > Self.alternativesLimit { return tooMany(location) }
-            var distinct: [List] = []
-            for list in lists where !distinct.contains(where: { same($0, list) }) { distinct.append(list) }
-            return distinct.count == 1 ? .value(distinct[0]) : .oneOf(distinct)
         case let .modelsOfEach(inner, whole):
             let types: [(SymbolID, SourceLocation)]
             switch self.types(of: inner, scope: scope, file: file, at: whole, visiting: &visiting, depth: depth + 1) {
@@ -202,9 +179,9 @@ struct ModelListEvaluator {
     /// resolved where it is written; a failure for anything else.
     private func types(
         of source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation,
-        visiting: inout Set<String>, depth: Int
+        visiting: inout FoldGuard, depth: Int
     ) -> Result<[(SymbolID, SourceLocation)], UnknownValue> {
-        guard depth < Self.depthLimit else {
+        guard !FoldGuard.tooDeep(depth) else {
             return .failure(UnknownValue("the list is built through too many steps to follow", at: location))
         }
         switch source {
@@ -227,11 +204,11 @@ struct ModelListEvaluator {
                         "`\(reference.written)` is not a constant schemalint can find", at: reference.location,
                         wantedOwner: reference.base?.path?.first))
             }
-            let key = "\(entry.owner?.raw ?? -1)|\(reference.name)"
-            guard visiting.insert(key).inserted else {
+            let key = FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name)
+            guard visiting.enter(key) else {
                 return .failure(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
-            defer { visiting.remove(key) }
+            defer { visiting.leave(key) }
             switch entry.value.value {
             case let .models(inner):
                 return types(
@@ -268,7 +245,7 @@ struct ModelListEvaluator {
     }
 
     /// The `models` member of type `id`, whatever it is written as.
-    private func membersModels(_ id: SymbolID, at location: SourceLocation, visiting: inout Set<String>, depth: Int)
+    private func membersModels(_ id: SymbolID, at location: SourceLocation, visiting: inout FoldGuard, depth: Int)
         -> Evaluated<[ModelReference]>
     {
         let symbol = symbols[id]
@@ -281,11 +258,11 @@ struct ModelListEvaluator {
             }
             return .unknown(UnknownValue("`\(symbol.qualifiedName)` has no `models` schemalint can find", at: location))
         }
-        let key = "\(id.raw)|models"
-        guard visiting.insert(key).inserted else {
+        let key = FoldGuard.key(member: "models", of: id)
+        guard visiting.enter(key) else {
             return .unknown(UnknownValue("`\(symbol.qualifiedName).models` refers back to itself", at: location))
         }
-        defer { visiting.remove(key) }
+        defer { visiting.leave(key) }
         guard case let .models(source) = entry.value.value else {
             return .unknown(
                 UnknownValue("`\(symbol.qualifiedName).models` is not a list of models", at: entry.value.location))
@@ -313,7 +290,7 @@ struct ModelListEvaluator {
     }
 
     /// A version given whole, as the models it lists.
-    private func flatten(_ evaluated: Evaluated<List>, visiting: inout Set<String>, depth: Int)
+    private func flatten(_ evaluated: Evaluated<List>, visiting: inout FoldGuard, depth: Int)
         -> Evaluated<[ModelReference]>
     {
         func expand(_ list: List) -> Evaluated<[ModelReference]> {

@@ -21,11 +21,10 @@ struct ValueEvaluator {
         var members: Set<String> = []
     }
     let wanted = Wanted()
-    static let alternativesLimit = 8
-    static let depthLimit = 16
+    static let alternativesLimit = FoldGuard.alternativesLimit
 
     func evaluate(_ source: ValueSource, scope: SymbolID?, file: String) -> Evaluated<ScalarValue> {
-        var visiting: Set<String> = []
+        var visiting = FoldGuard()
         return evaluate(source, scope: scope, file: file, visiting: &visiting, depth: 0)
     }
 
@@ -41,11 +40,11 @@ struct ValueEvaluator {
     }
 
     private func evaluate(
-        _ source: ValueSource, scope: SymbolID?, file: String, visiting: inout Set<String>, depth: Int
+        _ source: ValueSource, scope: SymbolID?, file: String, visiting: inout FoldGuard, depth: Int
     ) -> Evaluated<ScalarValue> {
         // A parameter passed on to itself (`func open(sync: Bool) { ... open(sync: sync) }`) or names that copy each
         // other without end: unknown, never a hang.
-        guard depth < Self.depthLimit else {
+        guard !FoldGuard.tooDeep(depth) else {
             return .unknown(
                 UnknownValue("the value is passed on through too many steps to follow", at: location(of: source)))
         }
@@ -143,12 +142,14 @@ struct ValueEvaluator {
             }
             return concatenate(parts, at: location)
         case let .named(reference):
-            guard depth < Self.depthLimit else {
+            guard !FoldGuard.tooDeep(depth) else {
                 return .unknown(
                     UnknownValue(
                         "`\(reference.written)` is built through too many steps to follow", at: reference.location))
             }
             guard let entry = values.lookup(reference, scope: scope, file: file) else {
+                // A name the SDK gives (`NSInMemoryStoreType`), where the app declares none of its own.
+                if let known = ScalarValue.sdkValue(reference) { return .value(known) }
                 if let owner = reference.base?.path?.first {
                     wanted.owners.insert(owner)
                     // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
@@ -172,11 +173,11 @@ struct ValueEvaluator {
                         "`\(reference.written)` is a variable the code assigns, so its value is read at run time",
                         at: reference.location))
             }
-            let key = "\(entry.owner?.raw ?? -1)|\(entry.file)|\(reference.name)"
-            guard visiting.insert(key).inserted else {
+            let key = FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name)
+            guard visiting.enter(key) else {
                 return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
-            defer { visiting.remove(key) }
+            defer { visiting.leave(key) }
             switch entry.value.value {
             case let .scalar(inner):
                 return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
@@ -190,31 +191,25 @@ struct ValueEvaluator {
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):
-            let sites = calls.sites(of: function)
-            var found: [Evaluated<ScalarValue>] = []
-            for site in sites {
-                if let passed = site.arguments[label] {
-                    let siteScope = symbols.scope(site.scope, file: site.file)
-                    found.append(
-                        evaluate(passed, scope: siteScope, file: site.file, visiting: &visiting, depth: depth + 1))
-                } else if let defaultValue {
-                    found.append(
-                        evaluate(defaultValue, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
-                } else {
-                    // A call that passes no such label is another function of the same name.
-                    continue
+            let arguments = calls.arguments(
+                label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location,
+                defaultWithoutCalls: defaultWithoutCallers
+            ) { site in site.arguments[label].map { .passed($0) } ?? .omitted }
+            switch arguments {
+            case let .failure(why): return .unknown(why)
+            case let .success(arguments):
+                let found = arguments.map { argument in
+                    // Passed: read where the call is; the default: where the function is.
+                    guard let site = argument.site else {
+                        return evaluate(
+                            argument.source, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+                    }
+                    return evaluate(
+                        argument.source, scope: site.scope(in: symbols), file: site.file, visiting: &visiting,
+                        depth: depth + 1)
                 }
+                return join(found, at: location)
             }
-            if found.isEmpty {
-                // No call site passes it: its default, when it has one (and no call is seen at all only when the
-                // default may be trusted).
-                guard let defaultValue, defaultWithoutCallers || !sites.isEmpty else {
-                    return .unknown(
-                        UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
-                }
-                return evaluate(defaultValue, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
-            }
-            return join(found, at: location)
         }
     }
 
@@ -326,69 +321,55 @@ struct ValueEvaluator {
 
     /// The values any of `evaluated` may have; unknown when one is, or when there are too many to judge each.
     private func join(_ evaluated: [Evaluated<ScalarValue>], at location: SourceLocation) -> Evaluated<ScalarValue> {
-        var all: [ScalarValue] = []
-        for each in evaluated {
-            switch each {
-            case let .unknown(why): return .unknown(why)
-            case let .value(value): if !all.contains(value) { all.append(value) }
-            case let .oneOf(values): for value in values where !all.contains(value) { all.append(value) }
-            }
-        }
-        if all.count > Self.alternativesLimit {
-            return .unknown(UnknownValue("it is one of more than \(Self.alternativesLimit) values", at: location))
-        }
-        return all.count == 1 ? .value(all[0]) : .oneOf(all)
-    }
-}
-
-/// Every call of a function in the analysed files, by the function's base name, with the file it is in.
-struct CallSites {
-    struct Site {
-        var scope: [String]
-        var file: String
-        var arguments: [String: ValueSource]
-        var models: [String: ModelSource]
-        var configurations: [String: CallSite.Configuration]
-        var types: [String: TypeExpr]
-        /// Written in preview or test code (`CallSite.purpose`), or in a test target's file.
-        var purpose: ContainerPurpose?
-    }
-
-    private var sitesByFunction: [String: [Site]] = [:]
-    /// Functions read for one call only: what that call passes, never what the others do.
-    private var pinned: [String: Site] = [:]
-
-    init(_ files: [ParsedFile]) {
-        for file in files {
-            let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
-            for call in file.callSites {
-                sitesByFunction[call.function, default: []].append(
-                    Site(
-                        scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
-                        configurations: call.configurations, types: call.types,
-                        purpose: fileIsTest ? .test : call.purpose))
-            }
-        }
-    }
-
-    /// What callers pass to `function`'s parameters: every call of it, or the one call it is pinned to.
-    func sites(of function: String) -> [Site] {
-        if let site = pinned[function] { return [site] }
-        return sitesByFunction[function] ?? []
-    }
-
-    /// The same calls, with `function` read as `site` alone calls it: the container one call of a helper opens.
-    func pinning(_ function: String, to site: Site) -> CallSites {
-        var pinned = self
-        pinned.pinned[function] = site
-        return pinned
+        CallSites.join(evaluated, at: location, same: ==)
     }
 }
 
 extension ScalarValue {
+    /// Core Data's store types as the SDK names them: `NSInMemoryStoreType` (the string `InMemory`),
+    /// `NSSQLiteStoreType`, `NSPersistentStore.StoreType.inMemory`; nil for any other name.
+    static func sdkValue(_ reference: ValueReference) -> ScalarValue? {
+        let constants = [
+            "NSInMemoryStoreType": "InMemory", "NSSQLiteStoreType": "SQLite", "NSBinaryStoreType": "Binary",
+            "NSXMLStoreType": "XML",
+        ]
+        let members = ["inMemory": "InMemory", "sqlite": "SQLite", "binary": "Binary", "xml": "XML"]
+        guard let base = reference.base else { return constants[reference.name].map { .string($0) } }
+        guard base.path?.last == "StoreType" else { return nil }
+        return members[reference.name].map { .string($0) }
+    }
+
+    /// A store type that keeps the store in memory: `NSInMemoryStoreType`, `.inMemory`.
+    var isInMemoryStoreType: Bool { self == .string("InMemory") || self == .member("inMemory") }
+
+    /// A URL or path at `/dev/null` (`URL(fileURLWithPath: "/dev/null")`, `URL(string: "file:///dev/null")`): Core
+    /// Data keeps a store there in memory.
+    var isDevNull: Bool {
+        if case let .string(path) = self { return path.hasSuffix("/dev/null") }
+        return false
+    }
+
     /// A `cloudKitDatabase:` value that syncs: `.automatic` or `.private(...)`; `.none` does not.
     var isCloudKitDatabase: Bool {
         if case let .member(name) = self { return name == "automatic" || name == "private" }
         return false
+    }
+}
+
+extension ValueEvaluator {
+    /// True when every value `source` may have is one `holds` says is kept in memory; false when any may not be, or
+    /// it cannot be read (a store is kept in memory only for certain: otherwise it is the user's).
+    func certainly(_ source: ValueSource, scope: SymbolID?, file: String, _ holds: (ScalarValue) -> Bool) -> Bool {
+        let possible = possibilities(source, scope: scope, file: file)
+        return possible.unknown == nil && !possible.values.isEmpty && possible.values.allSatisfy(holds)
+    }
+
+    /// The one in-memory decision for a store given by a URL (`.fileName(url)` or the URL itself) and, for Core Data,
+    /// a store type: a URL at `/dev/null`, or an in-memory type, for every value they may have.
+    func keptInMemory(url: ValueSource?, storeType: ValueSource?, scope: SymbolID?, file: String) -> Bool {
+        if let storeType, certainly(storeType, scope: scope, file: file, \.isInMemoryStoreType) { return true }
+        guard var url else { return false }
+        if case let .fileName(whole, _) = url { url = whole }
+        return certainly(url, scope: scope, file: file, \.isDevNull)
     }
 }

@@ -441,14 +441,23 @@ final class ContainerCollector: SyntaxVisitor {
     /// `description.url = ...`, `container.persistentStoreDescriptions = [...]`, `cloudKitContainerOptions = ...`.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        // `description.type = inMemory ? NSInMemoryStoreType : NSSQLiteStoreType`: a ternary stays unfolded.
+        if elements.count > 3, elements[1].is(AssignmentExprSyntax.self),
+            let type = stackReader.storeType(assigning: Array(elements[2...]), to: elements[0])
+        {
+            coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
+            return .visitChildren
+        }
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let (target, value) = (elements[0], elements[2])
         if let file = stackReader.storeFile(assigning: value, to: target) {
             coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
+        } else if let type = stackReader.storeType(assigning: [value], to: target) {
+            coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
             coreData.replaceDescriptions(scope: scope)
-        } else if let syncs = CoreDataStackReader.cloudKitOptions(assigning: value, to: target) {
-            coreData.setCloudKit(syncs, scope: scope)
+        } else if let options = stackReader.cloudKitOptions(assigning: value, to: target) {
+            coreData.setCloudKit(options, scope: scope)
         } else if let flag = CoreDataStackReader.migrationSwitch(target) {
             migrationFlags.append(
                 CoreDataMigrationFlag(
@@ -581,6 +590,10 @@ final class ContainerCollector: SyntaxVisitor {
         use.migrationPlanReference = planReference
         use.migrationPlanParameter = planParameter
         use.function = readingValueParameters.function
+        use.requiredLabels = Set(
+            readingValueParameters.labels.compactMap { name, label in
+                readingValueParameters.defaults[name] == nil ? label : nil
+            })
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)
@@ -889,8 +902,8 @@ final class ContainerCollector: SyntaxVisitor {
         return urls.allSatisfy { removed.contains($0) }
     }
 
-    /// `.modelContainer(for: ..., inMemory: true)`, or every configuration given is in memory (`.inMemory`) or in
-    /// the temporary folder (`.scratch`, when all are).
+    /// Every configuration given is in the temporary folder or at a new file (`.scratch`); in-memory flags and
+    /// URLs at `/dev/null` are values the project evaluates (`ValueEvaluator.inMemory`).
     private func throwawayContainer(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         let arguments = Array(call.arguments)
         // `inMemory:` is a flag the project evaluates (`ContainerUse.inMemoryFlags`).
@@ -898,17 +911,15 @@ final class ContainerCollector: SyntaxVisitor {
         guard let given = givenConfigurations(call) else { return nil }
         let verdicts = given.map { configurationFacts($0)?.purpose }
         guard !verdicts.isEmpty, verdicts.allSatisfy({ $0 != nil }) else { return nil }
-        return verdicts.allSatisfy { $0 == .scratch } ? .scratch : .inMemory
+        return .scratch
     }
 
-    /// `isStoredInMemoryOnly: true` or a store at `/dev/null` (`.inMemory`); a store in the temporary folder or at a
-    /// new `UUID()` name (`.scratch`: a helper reading a copy, or a new file filled and swapped in, never the user's
-    /// store as it was).
+    /// A store in the temporary folder or at a new `UUID()` name (`.scratch`: a helper reading a copy, or a new file
+    /// filled and swapped in, never the user's store as it was).
     private func throwaway(_ call: FunctionCallExprSyntax) -> ContainerPurpose? {
         for argument in call.arguments {
             switch argument.label?.text {
             case "url":
-                if argument.expression.trimmedDescription.contains("\"/dev/null\"") { return .inMemory }
                 if mentionsTemporaryFolder, isScratchLocation(argument.expression) { return .scratch }
                 // A file named by a new `UUID()`: a brand-new store filled and swapped in, never one that migrates.
                 if storeReader.text(of: argument.expression).contains("UUID()") { return .scratch }

@@ -86,14 +86,15 @@ struct CoreDataStackReader {
         if callee == "NSPersistentStoreDescription",
             let url = call.arguments.first(where: { $0.label?.text == "url" })
         {
-            return file(url.expression, inMemory: false)
+            return file(url.expression)
         }
         guard member == "addPersistentStore" || callee == "addPersistentStore",
             let url = call.arguments.first(where: { $0.label?.text == "at" })
         else { return nil }
         let type = call.arguments.first { $0.label?.text == "ofType" || $0.label?.text == "type" }
-        let inMemory = type.map { Self.names(inMemoryType: $0.expression) } ?? false
-        return file(url.expression, inMemory: inMemory)
+        var file = file(url.expression)
+        file.storeType = type.map { values.read($0.expression) }
+        return file
     }
 
     /// `description.url = url` (a description by its name: `description`, `storeDescription`, `desc`), or
@@ -102,27 +103,21 @@ struct CoreDataStackReader {
         guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
             let base = member.base, base.trimmedDescription.lowercased().contains("desc")
         else { return nil }
-        return file(value, inMemory: false)
+        return file(value)
     }
 
-    private func file(_ url: ExprSyntax, inMemory: Bool) -> CoreDataStackUse.StoreFile {
+    /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written
+    /// (`value`: the elements after the `=`, a ternary among them).
+    func storeType(assigning value: [ExprSyntax], to target: ExprSyntax) -> ValueSource? {
+        guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "type",
+            let base = member.base, base.trimmedDescription.lowercased().contains("desc")
+        else { return nil }
+        return values.read(unfolded: value)
+    }
+
+    private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile {
         let location = reader.location(url)
-        // `URL(fileURLWithPath: "/dev/null")`: Core Data keeps such a store in memory.
-        let devNull = url.tokens(viewMode: .sourceAccurate).contains { token in
-            // `URL(fileURLWithPath: "/dev/null")`, `URL(string: "file:///dev/null")`.
-            if case let .stringSegment(text) = token.tokenKind { return text.hasSuffix("/dev/null") }
-            return false
-        }
-        return CoreDataStackUse.StoreFile(
-            location: location, file: .fileName(values.read(url), location), inMemory: inMemory || devNull)
-    }
-
-    /// `NSInMemoryStoreType`, `.inMemory`, `NSPersistentStore.StoreType.inMemory`.
-    static func names(inMemoryType expression: ExprSyntax) -> Bool {
-        expression.tokens(viewMode: .sourceAccurate).contains { token in
-            guard case let .identifier(name) = token.tokenKind else { return false }
-            return name == "NSInMemoryStoreType" || name == "inMemory"
-        }
+        return CoreDataStackUse.StoreFile(location: location, file: .fileName(values.read(url), location))
     }
 
     /// `container.persistentStoreDescriptions = [...]`: the container's default file is not opened.
@@ -131,12 +126,13 @@ struct CoreDataStackReader {
             || target.as(DeclReferenceExprSyntax.self)?.baseName.text == "persistentStoreDescriptions"
     }
 
-    /// `description.cloudKitContainerOptions = ...`: true when set to options, false when set to `nil`.
-    static func cloudKitOptions(assigning value: ExprSyntax, to target: ExprSyntax) -> Bool? {
+    /// `description.cloudKitContainerOptions = ...`: the options as written, for the project to evaluate (`nil` turns
+    /// a CloudKit container's sync off).
+    func cloudKitOptions(assigning value: ExprSyntax, to target: ExprSyntax) -> ValueSource? {
         guard target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "cloudKitContainerOptions" else {
             return nil
         }
-        return !value.is(NilLiteralExprSyntax.self)
+        return values.read(value)
     }
 
     /// `description.shouldMigrateStoreAutomatically = ...`: off, the app migrates the store itself, or not at all;
@@ -191,7 +187,8 @@ struct CoreDataGroups {
     private var files: [Item<CoreDataStackUse.StoreFile>] = []
     private var filePurposes: [ContainerPurpose] = []
     private var replaced: Set<String> = []
-    private var cloudKit: [String: Bool] = [:]
+    private var cloudKit: [String: ValueSource] = [:]
+    private var types: [Item<CoreDataStackUse.StoreFile>] = []
 
     mutating func add(_ stack: CoreDataStackUse, function: String?) {
         stacks.append(Item(value: stack, type: stack.scope.first ?? "", function: function))
@@ -203,7 +200,15 @@ struct CoreDataGroups {
         filePurposes.append(purpose)
     }
     mutating func replaceDescriptions(scope: [String]) { replaced.insert(scope.first ?? "") }
-    mutating func setCloudKit(_ syncs: Bool, scope: [String]) { cloudKit[scope.first ?? ""] = syncs }
+    mutating func setCloudKit(_ options: ValueSource, scope: [String]) { cloudKit[scope.first ?? ""] = options }
+    /// `description.type = ...`: the type of the descriptions the same function gives (or, giving none, of the
+    /// container's own description).
+    mutating func setStoreType(_ type: ValueSource, location: SourceLocation, scope: [String], function: String?) {
+        var typed = CoreDataStackUse.StoreFile(
+            location: location, file: .unreadable("the container's own description", location), storeType: type)
+        typed.typeOnly = true
+        types.append(Item(value: typed, type: scope.first ?? "", function: function))
+    }
 
     /// Each stack with its files; files no stack takes are a stack of their own (a coordinator given elsewhere),
     /// with no model named.
@@ -223,9 +228,24 @@ struct CoreDataGroups {
             taken.formUnion(own)
             var stack = item.value
             stack.stores = own.map { files[$0].value }
+            // A description's type set where its file is given (same function) is that file's type; set where none
+            // is, the container's own description's.
+            for typed in types where typed.type == item.type && (typed.function == item.function
+                || own.contains { files[$0].function == typed.function })
+            {
+                let described = stack.stores.indices.filter { index in
+                    own[index] < files.count && files[own[index]].function == typed.function
+                        && stack.stores[index].storeType == nil
+                }
+                if described.isEmpty {
+                    stack.stores.append(typed.value)
+                } else {
+                    for index in described { stack.stores[index].storeType = typed.value.storeType }
+                }
+            }
             stack.descriptionsReplaced = replaced.contains(item.type)
-            // Options set to `nil` turn a CloudKit container's sync off; options on a plain container do nothing.
-            if let syncs = cloudKit[item.type] { stack.syncs = stack.syncs && syncs }
+            // Options set to `nil` turn a CloudKit container's sync off (the project evaluates them).
+            stack.cloudKitOptions = cloudKit[item.type]
             result.append(stack)
         }
         for index in files.indices where !taken.contains(index) {

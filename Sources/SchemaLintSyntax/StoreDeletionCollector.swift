@@ -296,8 +296,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
         _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
         opener: Syntax? = nil
     ) {
-        let inMemory = opener.map(Self.opensInMemory) ?? false
-        if !inMemory { recordRepairPath(region, open: open, opener: opener) }
+        let inMemory = opener.map(inMemoryEvidence) ?? []
+        // An in-memory open's containers are no user's store: the repair is matched to app stores only.
+        recordRepairPath(region, open: open, opener: opener)
         let walker = RegionWalker(conditions: reader.conditions)
         walker.walk(region)
         var copied = false
@@ -333,7 +334,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
             }
         }
         for var use in deletions where !excluding.contains(use.target) {
-            if inMemory { use.throwaway = true }
+            use.inMemoryEvidence = inMemory
             // One delete reached twice from one failed open (directly, and again through a retry that calls the
             // function opening the store) is one store lost, reported where the path first reaches it.
             let key = "\(use.location)|\(use.open)|\(use.path)"
@@ -459,27 +460,96 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     // MARK: Helpers
 
-    /// `isStoredInMemoryOnly: true`, `inMemory: true`, `NSInMemoryStoreType`, `/dev/null`: the open is of a store
-    /// with no file to lose.
-    static func opensInMemory(_ node: Syntax) -> Bool {
-        let tokens = Array(node.tokens(viewMode: .sourceAccurate))
-        for (index, token) in tokens.enumerated() {
-            switch token.tokenKind {
-            case .identifier("isStoredInMemoryOnly"), .identifier("inMemory"):
-                if index + 2 < tokens.count, tokens[index + 1].tokenKind == .colon,
-                    tokens[index + 2].tokenKind == .keyword(.true)
-                {
-                    return true
-                }
-            case .identifier("NSInMemoryStoreType"), .identifier("inMemoryStoreType"):
-                return true
-            case .stringSegment("/dev/null"):
-                return true
-            default:
-                continue
+    /// What the failed open says of keeping its store in memory, as written, for the project to decide
+    /// (`ValueEvaluator.keptInMemory`): flags given as `isStoredInMemoryOnly:` or `inMemory:`, store types
+    /// (`ofType:`, `type:`, `description.type = ...`) and URLs (`url:`, `at:`, `description.url = ...`), with the
+    /// local variables of the function it is in put in.
+    func inMemoryEvidence(_ node: Syntax) -> [StoreDeletionUse.InMemoryEvidence] {
+        var values = ValueSourceReader(reader: reader)
+        // The parameters of the function it is in: what its callers pass, its default where they leave it out.
+        var enclosing = node.parent
+        while let each = enclosing {
+            if let function = each.as(FunctionDeclSyntax.self) {
+                values.parameters = ValueSourceReader.parameters(
+                    of: function.name.text, function.signature.parameterClause.parameters)
+                break
             }
+            if let initialiser = each.as(InitializerDeclSyntax.self) {
+                let type = initialiser.ancestorTypeName ?? "init"
+                values.parameters = ValueSourceReader.parameters(
+                    of: type, initialiser.signature.parameterClause.parameters)
+                break
+            }
+            enclosing = each.parent
         }
-        return false
+        let locals = Self.localValues(around: node)
+        values.locals = { name, _ in locals[name] }
+        var found: [StoreDeletionUse.InMemoryEvidence] = []
+        func add(_ kind: StoreDeletionUse.InMemoryEvidence.Kind, _ expression: ExprSyntax) {
+            found.append(.init(kind: kind, value: values.read(expression), location: reader.location(expression)))
+        }
+        func visit(_ node: Syntax) {
+            if let call = node.as(FunctionCallExprSyntax.self) {
+                for argument in call.arguments {
+                    switch argument.label?.text {
+                    case "isStoredInMemoryOnly", "inMemory": add(.flag, argument.expression)
+                    case "ofType", "type": add(.storeType, argument.expression)
+                    case "url", "at": add(.url, argument.expression)
+                    default: break
+                    }
+                }
+            }
+            if let sequence = node.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
+                elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                let member = elements[0].as(MemberAccessExprSyntax.self)
+            {
+                let kind: StoreDeletionUse.InMemoryEvidence.Kind? =
+                    switch member.declName.baseName.text {
+                    case "type": .storeType
+                    case "url": .url
+                    default: nil
+                    }
+                if let kind {
+                    found.append(
+                        .init(
+                            kind: kind, value: values.read(unfolded: Array(elements[2...])),
+                            location: reader.location(elements[2])))
+                }
+            }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        visit(node)
+        return found
+    }
+
+    /// `let name = value` and `var name = value` in the function (or closure, or file) around `node`.
+    private static func localValues(around node: Syntax) -> [String: ExprSyntax] {
+        var body: Syntax = node
+        var current: Syntax? = node
+        while let each = current {
+            body = each
+            let parent = each.parent
+            let isBody =
+                each.is(CodeBlockSyntax.self)
+                && (parent?.is(FunctionDeclSyntax.self) == true || parent?.is(InitializerDeclSyntax.self) == true
+                    || parent?.is(AccessorBlockSyntax.self) == true)
+            if isBody || each.is(ClosureExprSyntax.self) {
+                break
+            }
+            current = each.parent
+        }
+        var locals: [String: ExprSyntax] = [:]
+        func visit(_ node: Syntax) {
+            if let binding = node.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value, locals[name] == nil
+            {
+                locals[name] = value
+            }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        visit(body)
+        return locals
     }
 
     /// `removeItem`, `loadPersistentStores`...: the member a call calls.
@@ -714,6 +784,23 @@ private struct Evidence {
             if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return nil }
             child = current
             parent = current.parent
+        }
+        return nil
+    }
+}
+
+extension InitializerDeclSyntax {
+    /// The type an initialiser is declared in (its extension's type): what its callers call.
+    fileprivate var ancestorTypeName: String? {
+        var node = parent
+        while let each = node {
+            if let type = each.asProtocol(NamedDeclSyntax.self), !each.is(InitializerDeclSyntax.self) {
+                return type.name.text
+            }
+            if let extended = each.as(ExtensionDeclSyntax.self) {
+                return extended.extendedType.trimmedDescription.split(separator: ".").last.map(String.init)
+            }
+            node = each.parent
         }
         return nil
     }

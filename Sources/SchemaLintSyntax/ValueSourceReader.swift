@@ -36,6 +36,17 @@ struct ValueSourceReader {
         return reader.read(expression)
     }
 
+    /// The right of an assignment in an unfolded sequence (`x.type = flag ? a : b`): its elements after the `=`.
+    func read(unfolded elements: [ExprSyntax]) -> ValueSource {
+        guard let first = elements.first else {
+            return .unreadable("no value", SourceLocation(file: "", line: 1, column: 1))
+        }
+        let location = reader.location(first)
+        if elements.count == 1 { return read(first) }
+        return unfolded(elements, depth: 0, at: location)
+            ?? .unreadable("an expression with an operator schemalint does not follow", location)
+    }
+
     /// An unfolded sequence: `condition ? then : otherwise` (the ternary binds loosest, and to the right: the first
     /// `?` splits the condition from the rest), else `&&` and `||` between flags. Nil for any other operator.
     private func unfolded(_ elements: [ExprSyntax], depth: Int, at location: SourceLocation) -> ValueSource? {

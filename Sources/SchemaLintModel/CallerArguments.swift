@@ -1,0 +1,179 @@
+/// The one answer to "what do callers pass to parameter P of function F?", for every evaluation that reads a
+/// parameter (a flag, a string or URL, a list of models, a migration plan, a configuration), and the one guard
+/// against values that are built through too many steps or refer back to themselves.
+///
+/// The rule is Swift's: each call gives its own value, read where the call is written; a call that leaves the argument
+/// out gets the parameter's default, read where the function is declared; a call with no such label, to a parameter
+/// without a default, cannot be a call of this function (Swift would not compile it) and is another function of the
+/// same base name. No call seen: the default where one may be trusted, else unknown, with the reason.
+
+/// Every call of a function in the analysed files, by the function's base name, with the file it is in.
+struct CallSites {
+    struct Site {
+        var scope: [String]
+        var file: String
+        var arguments: [String: ValueSource]
+        var models: [String: ModelSource]
+        var configurations: [String: CallSite.Configuration]
+        var types: [String: TypeExpr]
+        /// Written in preview or test code (`CallSite.purpose`), or in a test target's file.
+        var purpose: ContainerPurpose?
+    }
+
+    /// How many calls of a helper are read one by one (each opens a container of its own, with what it passes);
+    /// more are read together, as the set of values any of them passes.
+    static let readApartLimit = 4
+
+    private var sitesByFunction: [String: [Site]] = [:]
+    /// Functions read for one call only: what that call passes, never what the others do.
+    private var pinned: [String: Site] = [:]
+
+    init(_ files: [ParsedFile]) {
+        for file in files {
+            let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
+            for call in file.callSites {
+                sitesByFunction[call.function, default: []].append(
+                    Site(
+                        scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
+                        configurations: call.configurations, types: call.types,
+                        purpose: fileIsTest ? .test : call.purpose))
+            }
+        }
+    }
+
+    /// Every call of `function`, or the one call it is pinned to.
+    func sites(of function: String) -> [Site] {
+        if let site = pinned[function] { return [site] }
+        return sitesByFunction[function] ?? []
+    }
+
+    /// The same calls, with `function` read as `site` alone calls it: the container one call of a helper opens.
+    func pinning(_ function: String, to site: Site) -> CallSites {
+        var pinned = self
+        pinned.pinned[function] = site
+        return pinned
+    }
+
+    /// The calls read one by one: one set of calls per call of `function` (each pinned to it), when there are
+    /// between one and `readApartLimit`; nil otherwise (the calls are read together). A call that leaves out a label
+    /// in `required` (a parameter without a default) is another function of the same base name, not one of them.
+    func readApart(_ function: String, required: Set<String> = []) -> [(calls: CallSites, site: Site)]? {
+        let sites = sites(of: function).filter { site in
+            required.allSatisfy { label in
+                site.arguments[label] != nil || site.models[label] != nil || site.configurations[label] != nil
+                    || site.types[label] != nil
+            }
+        }
+        guard (1...Self.readApartLimit).contains(sites.count) else { return nil }
+        return sites.map { (pinning(function, to: $0), $0) }
+    }
+
+    /// What one call passes to a parameter, as one kind of value reads it.
+    enum Passed<Source> {
+        /// Written at the call: read where the call is.
+        case passed(Source)
+        /// The call leaves it out.
+        case omitted
+        /// The call passes it, as something this kind of value cannot read (why).
+        case unreadable(String)
+    }
+
+    /// What a call that leaves the argument out gets.
+    enum Default<Source> {
+        /// The parameter has none: a call without the label is another function of the same base name.
+        case none
+        case value(Source)
+        /// It may have one schemalint does not read: a call leaving it out cannot be told.
+        case unread
+    }
+
+    /// One argument to read: what is passed, and the call it is written in (nil: the default, read where the
+    /// function is declared).
+    struct Argument<Source> {
+        var source: Source
+        var site: Site?
+    }
+
+    /// What each call of `function` passes to `label` (one entry per call that calls it), or why it cannot be told.
+    /// `defaultWithoutCalls`: whether a parameter no call is seen for takes its default (callers in files that were
+    /// not read may pass anything; a reader whose store would vanish on a wrong default says false).
+    func arguments<Source>(
+        _ label: String, of function: String, default given: Default<Source>, at location: SourceLocation,
+        defaultWithoutCalls: Bool = true, passed: (Site) -> Passed<Source>
+    ) -> Result<[Argument<Source>], UnknownValue> {
+        var found: [Argument<Source>] = []
+        for site in sites(of: function) {
+            switch passed(site) {
+            case let .passed(source): found.append(Argument(source: source, site: site))
+            case let .unreadable(why):
+                return .failure(
+                    UnknownValue("a call of `\(function)` passes `\(label)` \(why)", at: location))
+            case .omitted:
+                switch given {
+                case .none: continue
+                case let .value(source): found.append(Argument(source: source, site: nil))
+                case .unread:
+                    return .failure(
+                        UnknownValue(
+                            "a call of `\(function)` leaves `\(label)` out, and its default is not read", at: location))
+                }
+            }
+        }
+        if !found.isEmpty { return .success(found) }
+        if case let .value(source) = given, defaultWithoutCalls {
+            return .success([Argument(source: source, site: nil)])
+        }
+        return .failure(UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
+    }
+
+    /// The values any of `evaluated` may have (values `same` says are one counted once); unknown when one is, or when
+    /// there are more than `FoldGuard.alternativesLimit` (`noun`: what they are, for the reason).
+    static func join<Value>(
+        _ evaluated: [Evaluated<Value>], at location: SourceLocation, noun: String = "values",
+        same: (Value, Value) -> Bool
+    ) -> Evaluated<Value> {
+        var all: [Value] = []
+        for each in evaluated {
+            let values: [Value]
+            switch each {
+            case let .unknown(why): return .unknown(why)
+            case let .value(value): values = [value]
+            case let .oneOf(more): values = more
+            }
+            for value in values where !all.contains(where: { same($0, value) }) { all.append(value) }
+        }
+        if all.count > FoldGuard.alternativesLimit {
+            return .unknown(
+                UnknownValue("it is one of more than \(FoldGuard.alternativesLimit) \(noun)", at: location))
+        }
+        return all.count == 1 ? .value(all[0]) : .oneOf(all)
+    }
+}
+
+extension CallSites.Site {
+    /// The scope names in its arguments resolve in.
+    func scope(in symbols: SymbolTable) -> SymbolID? { symbols.scope(scope, file: file) }
+}
+
+/// The one guard every evaluation shares: how deep a value may be built, how many values it may be one of, and the
+/// names being read (one met again refers back to itself: unknown, never a hang).
+struct FoldGuard {
+    static let depthLimit = 16
+    static let alternativesLimit = 8
+
+    private var visiting: Set<String> = []
+
+    static func tooDeep(_ depth: Int) -> Bool { depth >= depthLimit }
+
+    /// A named value: by the type (or none, for a global) and the file it is declared in, and its name. Two
+    /// `fileprivate` globals of one name in two files are two values.
+    static func key(owner: SymbolID?, file: String, name: String) -> String { "\(owner?.raw ?? -1)|\(file)|\(name)" }
+
+    /// A member of a type (`V.models`).
+    static func key(member name: String, of type: SymbolID) -> String { "\(type.raw).\(name)" }
+
+    /// False when `key` is already being read.
+    mutating func enter(_ key: String) -> Bool { visiting.insert(key).inserted }
+
+    mutating func leave(_ key: String) { visiting.remove(key) }
+}
