@@ -20,6 +20,7 @@ enum CoreDataStoreBuilder {
             if !fileIsTest {
                 project.storeMigrators += file.storeMigrators
                 project.storeDeletions += file.storeDeletions
+                project.storeWipes += file.storeWipes
                 for written in file.migrationFlags {
                     let scope = project.symbols.scope(written.scope, file: file.path)
                     switch evaluator.isTrue(written.value, scope: scope, file: file.path) {

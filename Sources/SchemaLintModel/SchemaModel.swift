@@ -337,6 +337,8 @@ public struct Project {
     public var storeMigrators: [SourceLocation] = []
     /// `ParsedFile.storeDeletions` of every file compiled into the app (tests excluded).
     public var storeDeletions: [StoreDeletionUse] = []
+    /// `ParsedFile.storeWipes` of every file compiled into the app (tests excluded).
+    public var storeWipes: [StoreWipeUse] = []
     public var automaticMigrationOff: [SourceLocation] = []
     public var inferenceOff: [SourceLocation] = []
     public var migrationFlagsUnread: [UnknownValue] = []

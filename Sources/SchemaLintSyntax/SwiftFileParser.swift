@@ -87,6 +87,7 @@ public enum SwiftFileParser {
             let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
             deletions.collect(tree)
             parsed.storeDeletions = deletions.found
+            parsed.storeWipes = deletions.wipes
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.
         if tree.hasError && !Self.hasEditorPlaceholders(tree) {
