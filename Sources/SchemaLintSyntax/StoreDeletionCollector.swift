@@ -252,7 +252,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
             }
             if let items = parent.as(CodeBlockItemListSyntax.self) {
                 for item in items where item.endPosition <= node.position {
-                    if let guarded = item.item.as(GuardStmtSyntax.self) { words += tokens(of: Syntax(guarded.conditions)) }
+                    if let guarded = item.item.as(GuardStmtSyntax.self) {
+                        words += tokens(of: Syntax(guarded.conditions))
+                    }
                 }
             }
             if let conditions { words += tokens(of: Syntax(conditions)) }
@@ -276,8 +278,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
         var current = node.parent
         while let parent = current, !isFunction(parent) {
             if parent.is(CatchClauseSyntax.self) { return true }
-            if let closure = parent.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self)
-                ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+            if let closure = parent.as(ClosureExprSyntax.self),
+                let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
                 memberName(call) == "loadPersistentStores"
             {
                 return true

@@ -32,6 +32,30 @@ public enum SwiftFileParser {
         ByteScanner.Needle("ModelConfiguration", anchor: UInt8(ascii: "C")),
     ] + coreDataWords
 
+    /// Words of a file that may empty a whole store (`StoreWipeUse`), by the anchor each is found from.
+    static let wipeWords: [(UInt8, [ByteScanner.Needle])] = [
+        (
+            UInt8(ascii: "I"),
+            [
+                ByteScanner.Needle("removeItem", anchor: UInt8(ascii: "I")),
+                ByteScanner.Needle("trashItem", anchor: UInt8(ascii: "I")),
+            ]
+        ),
+        (UInt8(ascii: "P"), [ByteScanner.Needle("destroyPersistentStore", anchor: UInt8(ascii: "P"))]),
+        (
+            UInt8(ascii: "D"),
+            [
+                ByteScanner.Needle("deleteAllData", anchor: UInt8(ascii: "D")),
+                ByteScanner.Needle("NSBatchDeleteRequest", anchor: UInt8(ascii: "D")),
+            ]
+        ),
+        (UInt8(ascii: "("), [ByteScanner.Needle("delete(model:", anchor: UInt8(ascii: "("))]),
+    ]
+
+    static func mentionsWipes(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        wipeWords.contains { anchor, needles in ByteScanner.occurs(needles, anchor: anchor, in: buffer) }
+    }
+
     /// Words of a file that opens a Core Data stack (`CoreDataStackReader`).
     static let coreDataWords: [ByteScanner.Needle] = [
         ByteScanner.Needle("NSPersistentContainer", anchor: UInt8(ascii: "C")),
@@ -87,6 +111,11 @@ public enum SwiftFileParser {
             let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
             deletions.collect(tree)
             parsed.storeDeletions = deletions.found
+            parsed.storeWipes = deletions.wipes
+        } else if source.withUTF8({ Self.mentionsWipes(UnsafeRawBufferPointer($0)) }) {
+            // A file that empties a store opened elsewhere (a logout, a reset): its wipes only.
+            let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
+            deletions.collect(tree)
             parsed.storeWipes = deletions.wipes
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.

@@ -77,7 +77,9 @@ package struct StoreRefills {
             for sidecar in ["-wal", "-shm"] where name.hasSuffix(sidecar) { name.removeLast(sidecar.count) }
             guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { continue }
             let suffix = name[name.index(after: dot)...]
-            guard !suffix.isEmpty, suffix.count <= 7, suffix.allSatisfy({ $0.isLetter || $0.isNumber }) else { continue }
+            guard !suffix.isEmpty, suffix.count <= 7, suffix.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                continue
+            }
             if ["store", "sqlite", "sqlite3", "db"].contains(suffix.lowercased()) {
                 files.insert(name)
             } else {
@@ -167,7 +169,7 @@ extension RuleContext {
         guard let opened = files.certain[key], !opened.isEmpty else { return nil }
         let refills = StoreRefills(project)
         guard !refills.wipes.isEmpty else { return nil }
-        let onlyStore = Set(files.allFiles).count == 1 && topology.stores.isEmpty
+        let onlyStore = Set(files.allFiles).count == 1 && !project.containers.contains { $0.purpose == .app }
         return CacheStores.common(opened.map { file in
             refills.wipe(file: file, models: nil, onlyStore: onlyStore, onlyContainer: false).map(StoreRefills.reason)
         })
