@@ -184,7 +184,10 @@ extension Finding.Message {
         let said = refilled ? reason : "in a store \(reason): the app can refill it"
         let why = refilled ? "T" + reason.dropFirst() : "The store is \(reason)"
         return Self(
-            id: id, Self.fitting("\(headline) (\(said))", "\(headline) (in a cache store)", headline),
+            id: id,
+            Self.fitting(
+                "\(headline) (\(said))", "\(headline) (\(refilled ? "in a store the app refills" : "in a cache store"))",
+                "\(headline) (in a cache store)", headline),
             detail: Self.join(detail, "\(why), so what it loses is what the app fetches again"),
             fix: fix)
     }
