@@ -183,11 +183,11 @@ extension Finding.Message {
         let refilled = reason.hasPrefix("the app ")
         let said = refilled ? reason : "in a store \(reason): the app can refill it"
         let why = refilled ? "T" + reason.dropFirst() : "The store is \(reason)"
+        let short = refilled ? "in a store the app refills" : "in a cache store"
         return Self(
             id: id,
             Self.fitting(
-                "\(headline) (\(said))", "\(headline) (\(refilled ? "in a store the app refills" : "in a cache store"))",
-                "\(headline) (in a cache store)", headline),
+                "\(headline) (\(said))", "\(headline) (\(short))", "\(headline) (in a cache store)", headline),
             detail: Self.join(detail, "\(why), so what it loses is what the app fetches again"),
             fix: fix)
     }
