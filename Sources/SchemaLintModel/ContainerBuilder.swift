@@ -68,7 +68,15 @@ enum ContainerBuilder {
     /// parameters (up to `callsReadApart`), with the purpose of the code that call is in; else all calls together.
     private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
         guard let function = use.function, use.readsParameters else { return [(calls, nil)] }
-        let sites = calls.sites(of: function)
+        var sites = calls.sites(of: function)
+        if let labels = use.functionLabels {
+            // Calls of an overload with other labels (`make(configuration:)` beside `make(at:)`) call the other one.
+            let matching = sites.filter { site in
+                let passed = Set(site.arguments.keys)
+                return passed.isSubset(of: labels) && use.functionRequiredLabels.isSubset(of: passed)
+            }
+            if !matching.isEmpty { sites = matching }
+        }
         guard (1...callsReadApart).contains(sites.count) else { return [(calls, nil)] }
         return sites.map { site in
             (calls.pinning(function, to: site), site.purpose.flatMap { $0 == .app ? nil : $0 })

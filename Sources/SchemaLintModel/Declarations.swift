@@ -757,6 +757,10 @@ public struct ContainerUse: Sendable {
     /// The function (its base name as calls name it, the type's for an initialiser) whose code opens it: each call of
     /// it opens a container of its own, with what that call passes.
     public var function: String?
+    /// That function's argument labels (`#0` for an unlabelled one), and those a call must pass (no default): a call
+    /// of an overload with other labels (`make(at:)` beside `make(configuration:)`) is not a call of it.
+    public var functionLabels: Set<String>?
+    public var functionRequiredLabels: Set<String> = []
     /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
     /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
     public var migrationPlanParameter: CallSite.Parameter?

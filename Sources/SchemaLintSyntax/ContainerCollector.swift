@@ -579,6 +579,11 @@ final class ContainerCollector: SyntaxVisitor {
         use.migrationPlanReference = planReference
         use.migrationPlanParameter = planParameter
         use.function = readingValueParameters.function
+        if use.function != nil {
+            let parameters = readingValueParameters
+            use.functionLabels = Set(parameters.labels.values)
+            use.functionRequiredLabels = Set(parameters.labels.compactMap { parameters.defaults[$0] == nil ? $1 : nil })
+        }
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)
