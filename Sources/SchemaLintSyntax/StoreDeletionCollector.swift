@@ -197,7 +197,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
         return nil
     }
 
-    /// Inside `for entity in model.entities` (`entitiesByName`, `Schema.models`, `allModels`) in the same function.
+    /// Inside `for entity in model.entities` (`entitiesByName`, `Schema.models`, `allModels`, `modelTypes`) in the
+    /// same function: a list of every entity, not of some.
     private static func inLoopOverEveryEntity(_ node: Syntax) -> Bool {
         var current = node.parent
         while let parent = current, !isFunction(parent) {
@@ -206,8 +207,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
                     if case .identifier = token.tokenKind { return true }
                     return false
                 }
-                let name = last?.text.lowercased() ?? ""
-                if name.hasPrefix("entities") || name.hasSuffix("models") { return true }
+                let every = ["entities", "entitiesbyname", "allentities", "models", "allmodels", "modeltypes"]
+                if every.contains(last?.text.lowercased() ?? "") { return true }
             }
             current = parent.parent
         }

@@ -92,6 +92,10 @@ package struct StoreRefills {
     /// The code calls what it deletes a store: `destroyPersistentStore`, a `storeURL`, a description's `url`.
     private static func namesAStore(_ use: StoreWipeUse) -> Bool {
         let names = use.names.map { $0.lowercased() }
+        // `imageCacheStoreURL`, `temporaryStoreURL`: another store, not the app's.
+        let others = ["cache", "image", "thumbnail", "temporary", "preview", "backup", "media", "download"]
+        let words = names + use.literals.map { $0.lowercased() }
+        if words.contains(where: { word in others.contains(where: word.contains) }) { return false }
         if names.contains(where: { name in
             ["store", "database", "sqlite"].contains { name.contains($0) } && !name.contains("restore")
         }) {
