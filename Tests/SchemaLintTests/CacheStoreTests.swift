@@ -433,6 +433,13 @@ final class CacheStoreTests: XCTestCase {
                 found.first?.contains("The app deletes and refills this store at \(place), so") == true,
                 "\(name): \(found)")
         }
+        // The only stack, its file built where schemalint cannot read it: what empties the app's only store
+        // empties it.
+        let unread = try coreDataRename("Settings.storeLocation()", members: spellings[1].1)
+        XCTAssertEqual(unread.count, 1, "\(unread)")
+        XCTAssertTrue(unread.first?.hasPrefix("note ") == true, "\(unread)")
+        XCTAssertTrue(
+            unread.first?.contains("deletes and refills this store at Persistence.swift:14") == true, "\(unread)")
     }
 
     /// The controls: the store deleted in the load's completion (a failed load), one object deleted at logout:

@@ -170,10 +170,19 @@ extension RuleContext {
         guard readsWholeApp else { return nil }
         let files = coreDataStoreFiles
         if let reason = files.cacheReasons[key] { return reason }
-        guard let opened = files.certain[key], !opened.isEmpty else { return nil }
         let refills = StoreRefills(project)
-        guard !refills.wipes.isEmpty else { return nil }
-        let onlyStore = Set(files.allFiles).count == 1 && !project.containers.contains { $0.purpose == .app }
+        guard !refills.wipes.isEmpty, !project.containers.contains(where: { $0.purpose == .app }) else { return nil }
+        guard let opened = files.certain[key], !opened.isEmpty else {
+            // One stack whose file cannot be read, the app's only store, opening this bundle: what empties the
+            // app's only store empties it, whatever its file is called.
+            let stacks = project.coreDataStores.filter { $0.purpose == .app }
+            let bundles = project.modelBundles.filter(\.ships)
+            guard stacks.count == 1, let bundle = bundles.first(where: { $0.key == key }),
+                stacks[0].model == bundle.name || bundles.count == 1
+            else { return nil }
+            return refills.wipe(file: nil, models: nil, onlyStore: true, onlyContainer: false).map(StoreRefills.reason)
+        }
+        let onlyStore = Set(files.allFiles).count == 1
         return CacheStores.common(opened.map { file in
             refills.wipe(file: file, models: nil, onlyStore: onlyStore, onlyContainer: false).map(StoreRefills.reason)
         })
