@@ -57,12 +57,15 @@ struct CallSites {
     /// The calls read one by one: one set of calls per call of `function` (each pinned to it), when there are
     /// between one and `readApartLimit`; nil otherwise (the calls are read together). A call that leaves out a label
     /// in `required` (a parameter without a default) is another function of the same base name, not one of them.
-    func readApart(_ function: String, required: Set<String> = []) -> [(calls: CallSites, site: Site)]? {
+    /// `labels`: all of the function's labels, when known: a call passing another is an overload's
+    /// (`make(configuration:)` beside `make(at:)`).
+    func readApart(_ function: String, required: Set<String> = [], labels: Set<String>? = nil)
+        -> [(calls: CallSites, site: Site)]?
+    {
         let sites = sites(of: function).filter { site in
-            required.allSatisfy { label in
-                site.arguments[label] != nil || site.models[label] != nil || site.configurations[label] != nil
-                    || site.types[label] != nil
-            }
+            let passed = Set(site.arguments.keys).union(site.models.keys).union(site.configurations.keys)
+                .union(site.types.keys)
+            return required.isSubset(of: passed) && labels.map(passed.isSubset(of:)) != false
         }
         guard (1...Self.readApartLimit).contains(sites.count) else { return nil }
         return sites.map { (pinning(function, to: $0), $0) }

@@ -71,7 +71,7 @@ enum ContainerBuilder {
     /// together.
     private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
         guard let function = use.function, use.readsParameters,
-            let apart = calls.readApart(function, required: use.requiredLabels)
+            let apart = calls.readApart(function, required: use.requiredLabels, labels: use.functionLabels)
         else {
             return [(calls, nil)]
         }

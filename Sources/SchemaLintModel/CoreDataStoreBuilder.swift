@@ -34,6 +34,7 @@ enum CoreDataStoreBuilder {
                     return deletion
                 }
                 project.storeRepairs += StoreRepairMatcher.repairs(file, rewriters: rewriters)
+                project.storeWipes += file.storeWipes
                 for written in file.migrationFlags {
                     let scope = project.symbols.scope(written.scope, file: file.path)
                     switch evaluator.isTrue(written.value, scope: scope, file: file.path) {

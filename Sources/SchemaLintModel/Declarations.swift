@@ -63,6 +63,8 @@ public struct ParsedFile: Sendable {
     /// Functions of this file that rewrite a store's version metadata, directly or through the file's functions they
     /// call: base name → where the rewrite is written.
     public var metadataRewriters: [String: SourceLocation] = [:]
+    /// Whole stores the code empties on a path that is no failed open (`StoreWipeUse`).
+    public var storeWipes: [StoreWipeUse] = []
 
     public init(path: String) {
         self.path = path
@@ -659,6 +661,48 @@ public struct StoreRepair: Sendable, Hashable {
     }
 }
 
+/// Code that empties a whole store on a path that is no failed open (a function run at logout, on a version change,
+/// to refresh or reset a cache): the store's files deleted (`removeItem`, `trashItem`, `destroyPersistentStore`),
+/// `deleteAllData()`, `delete(model:)` with no predicate, or every entity's rows deleted in a loop over the model's
+/// entities. Deletes in a `catch`, or in a function the file calls only where a failed open leads, are not wipes
+/// (`StoreDeletionUse`). Which store it empties, and whether the occasion says the app refills it, the facts judge.
+public struct StoreWipeUse: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `removeItem`, `trashItem` or `destroyPersistentStore` of a file; `literals` and `names` say which.
+        case file
+        /// `container.deleteAllData()`: every store of a container.
+        case allData
+        /// `delete(model: T.self)` with no predicate, for each of these models (type names, last component).
+        case models(Set<String>)
+        /// Rows of every entity or model deleted in a loop over the model's entities (`model.entities`,
+        /// `Schema.models`).
+        case everyEntity
+    }
+
+    public var kind: Kind
+    /// The delete (the first one, for `models`).
+    public var location: SourceLocation
+    /// The function it is written in (`logout`, `init`), and the functions of its file that call that function,
+    /// the occasion's names.
+    public var function: String?
+    public var callers: [String] = []
+    /// Names and string literals in the conditions of the `if`s and `guard`s it is written under
+    /// (`lastVersion != currentVersion`, `"needsReset"`), more of the occasion.
+    public var conditions: [String] = []
+    /// The call: `removeItem`, `destroyPersistentStore`, `deleteAllData`, `delete`, `NSBatchDeleteRequest`.
+    public var call: String = ""
+    /// String literals and names the deleted URL is built from (`.file`), as `StoreDeletionUse` has them.
+    public var literals: [String] = []
+    public var names: [String] = []
+    public var target: String = ""
+
+    public init(kind: Kind, location: SourceLocation, function: String?) {
+        self.kind = kind
+        self.location = location
+        self.function = function
+    }
+}
+
 /// A file the code moves or copies away (`FileManager.moveItem(at: source, to: ...)`), as written.
 public struct StoreMoveUse: Sendable {
     public var source: ValueSource
@@ -790,6 +834,9 @@ public struct ContainerUse: Sendable {
     /// The labels every call of `function` passes (its parameters without a default; `#0`... for unlabelled ones):
     /// a call of that base name passing fewer is another function's.
     public var requiredLabels: Set<String> = []
+    /// That function's argument labels (`#0` for an unlabelled one): a call passing another (`make(configuration:)`
+    /// beside `make(at:)`) is a call of an overload, not of it. nil when it is opened in no function.
+    public var functionLabels: Set<String>?
     /// The `migrationPlan:` argument when it is a parameter of the function the container is opened in: the project
     /// reads what each caller passes (`migrationPlan` / `migrationPlanReference` hold its default).
     public var migrationPlanParameter: CallSite.Parameter?

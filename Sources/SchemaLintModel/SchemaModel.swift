@@ -350,6 +350,8 @@ public struct Project {
     public var storeDeletions: [StoreDeletionUse] = []
     /// Failed opens of app stores that the app answers by rewriting the store's version metadata.
     public var storeRepairs: [StoreRepair] = []
+    /// `ParsedFile.storeWipes` of every file compiled into the app (tests excluded).
+    public var storeWipes: [StoreWipeUse] = []
     public var automaticMigrationOff: [SourceLocation] = []
     public var inferenceOff: [SourceLocation] = []
     public var migrationFlagsUnread: [UnknownValue] = []

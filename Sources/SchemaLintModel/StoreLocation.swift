@@ -138,7 +138,17 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     }
 
     /// How messages name it: `default.store`, `Cache.store`, `the store at <url>`.
-    public var description: String {
+    public var description: String { description(whole: false) }
+
+    /// `whole`: a long URL expression is not cut, and a place whose folder is not known says the URL it was read
+    /// from: what tells apart two stores whose short names are the same.
+    public func description(whole: Bool) -> String {
+        if whole, kind == .url {
+            if path != nil, let written = writtenKey, written.hasPrefix("url:") {
+                return "the store at \(path!.description) (`\(written.dropFirst("url:".count))`)"
+            }
+            if path == nil { return "the store at `\(key.dropFirst("url:".count))`" }
+        }
         switch kind {
         case .defaultStore, .named: return key
         case .url where path != nil:

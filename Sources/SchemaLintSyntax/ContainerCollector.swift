@@ -594,6 +594,7 @@ final class ContainerCollector: SyntaxVisitor {
             readingValueParameters.labels.compactMap { name, label in
                 readingValueParameters.defaults[name] == nil ? label : nil
             })
+        if use.function != nil { use.functionLabels = Set(readingValueParameters.labels.values) }
         use.isViewModifier =
             call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
         use.isFallback = Self.isFallback(call)

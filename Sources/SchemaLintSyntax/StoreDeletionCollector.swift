@@ -21,6 +21,12 @@ final class StoreDeletionCollector: SyntaxVisitor {
     private var purposes: [ContainerPurpose] = []
     private var previewTypes: Set<String> = []
     private var seen: Set<String> = []
+    /// Whole-store deletes anywhere in the file (`StoreWipeUse`), before those on failure paths are set apart.
+    private var wipeCandidates: [(use: StoreWipeUse, node: Syntax)] = []
+    /// Calls of the file's functions by base name, for the occasions a wiping function is run on.
+    private var callsByName: [String: [FunctionCallExprSyntax]] = [:]
+    /// Whole stores emptied on a path that is no failed open, known after `collect`.
+    private(set) var wipes: [StoreWipeUse] = []
 
     static let deletions: Set<String> = ["removeItem", "trashItem", "destroyPersistentStore"]
     static let copies: Set<String> = [
@@ -41,6 +47,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         functions = index.functions
         metadataRewriters = MetadataRewriteFinder.rewriters(functions).mapValues { reader.location($0) }
         walk(file)
+        wipes = settleWipes()
     }
 
     private var purpose: ContainerPurpose { fileIsTest ? .test : purposes.last ?? .app }
@@ -155,7 +162,188 @@ final class StoreDeletionCollector: SyntaxVisitor {
                 .as(ClosureExprSyntax.self)
             if let closure { search(Syntax(closure.statements), path: .loadError, open: reader.location(node)) }
         }
+        if let name = Self.calledName(node) { callsByName[name, default: []].append(node) }
+        if purpose == .app, let kind = wipeKind(node) {
+            var use = StoreWipeUse(kind: kind, location: reader.location(node), function: nil)
+            use.call = Self.memberName(node) ?? node.calledExpression.trimmedDescription
+            use.conditions = Self.conditionWords(Syntax(node))
+            if kind == .file, let target = node.arguments.first?.expression {
+                var evidence = Evidence(arguments: [:])
+                evidence.read(target, depth: 0)
+                (use.literals, use.names, use.target) = (evidence.literals, evidence.names, target.trimmedDescription)
+            }
+            wipeCandidates.append((use, Syntax(node)))
+        }
         return .visitChildren
+    }
+
+    // MARK: Wipes
+
+    /// What a call empties when it is a whole-store delete: a file, a container's data, a model's rows with no
+    /// predicate, or every entity's rows in a loop over the model's entities.
+    private func wipeKind(_ call: FunctionCallExprSyntax) -> StoreWipeUse.Kind? {
+        let member = Self.memberName(call)
+        if let member, Self.deletions.contains(member), !call.arguments.isEmpty { return .file }
+        if member == "deleteAllData", call.arguments.isEmpty { return .allData }
+        let labels = call.arguments.map { $0.label?.text }
+        if member == "delete", labels.first == "model", !labels.contains("where") {
+            if let type = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                type.declName.baseName.text == "self", let base = type.base
+            {
+                let name = base.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+                return .models([name])
+            }
+            return Self.inLoopOverEveryEntity(Syntax(call)) ? .everyEntity : nil
+        }
+        let batch = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSBatchDeleteRequest"
+        if batch || (member == "delete" && labels == [nil]), Self.inLoopOverEveryEntity(Syntax(call)) {
+            return .everyEntity
+        }
+        return nil
+    }
+
+    /// Inside `for entity in model.entities` (`entitiesByName`, `Schema.models`, `allModels`, `modelTypes`) in the
+    /// same function: a list of every entity, not of some.
+    private static func inLoopOverEveryEntity(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !isFunction(parent) {
+            if let loop = parent.as(ForStmtSyntax.self), node.position >= loop.body.position {
+                let last = Array(loop.sequence.tokens(viewMode: .sourceAccurate)).last { token in
+                    if case .identifier = token.tokenKind { return true }
+                    return false
+                }
+                let every = ["entities", "entitiesbyname", "allentities", "models", "allmodels", "modeltypes"]
+                if every.contains(last?.text.lowercased() ?? "") { return true }
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    private static func isFunction(_ node: Syntax) -> Bool {
+        node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self) || node.is(AccessorDeclSyntax.self)
+    }
+
+    /// The function `node` is written in (`init` for an initializer), nil at the top level or in a property's
+    /// initial value.
+    private static func enclosingFunction(_ node: Syntax) -> Syntax? {
+        var current = node.parent
+        while let parent = current {
+            if isFunction(parent) || parent.is(PatternBindingSyntax.self) { return parent }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// `logout`, `init`, `application(_:didFinishLaunchingWithOptions:)` (a delegate method's labels say when it
+    /// runs).
+    private static func functionName(_ node: Syntax?) -> String? {
+        if let function = node?.as(FunctionDeclSyntax.self) {
+            guard function.name.text == "application" else { return function.name.text }
+            let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }
+            return "application(\(labels.joined()))"
+        }
+        if node?.is(InitializerDeclSyntax.self) == true { return "init" }
+        return nil
+    }
+
+    /// Names and string literals of the `if` and `guard` conditions `node` is written under, in its function.
+    private static func conditionWords(_ node: Syntax) -> [String] {
+        var words: [String] = []
+        var current = node.parent
+        while let parent = current, !isFunction(parent) {
+            var conditions: ConditionElementListSyntax?
+            if let branch = parent.as(IfExprSyntax.self), node.position >= branch.body.position {
+                conditions = branch.conditions
+            }
+            if let items = parent.as(CodeBlockItemListSyntax.self) {
+                for item in items where item.endPosition <= node.position {
+                    if let guarded = item.item.as(GuardStmtSyntax.self) {
+                        words += tokens(of: Syntax(guarded.conditions))
+                    }
+                }
+            }
+            if let conditions { words += tokens(of: Syntax(conditions)) }
+            current = parent.parent
+        }
+        return words
+    }
+
+    private static func tokens(of node: Syntax) -> [String] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token in
+            switch token.tokenKind {
+            case let .identifier(name): return name
+            case let .stringSegment(text): return text
+            default: return nil
+            }
+        }
+    }
+
+    /// In a `catch`, or in the completion of `loadPersistentStores`: where a failed open or load leads.
+    private static func inFailureClause(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !isFunction(parent) {
+            if parent.is(CatchClauseSyntax.self) { return true }
+            if let closure = parent.as(ClosureExprSyntax.self),
+                let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                memberName(call) == "loadPersistentStores"
+            {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    /// Inside an `if` whose condition names a debug switch (`if debugResetStore { ... }`).
+    private static func debugOnly(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !isFunction(parent) {
+            if let branch = parent.as(IfExprSyntax.self), node.position >= branch.body.position,
+                node.endPosition <= branch.body.endPosition, RegionWalker.namesDebug(Syntax(branch.conditions))
+            {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    /// The candidates that are no delete on a failure path: not in a `catch` or a load's completion, not reached
+    /// there directly, not behind a debug switch, and in a function the file does not call only from failure paths.
+    /// `delete(model:)` calls of one function are one wipe of those models.
+    private func settleWipes() -> [StoreWipeUse] {
+        let failing = Set(found.filter { $0.location == $0.reachedFrom }.map(\.location))
+        let failureCalls = Set(found.map(\.reachedFrom))
+        var result: [StoreWipeUse] = []
+        var modelWipes: [Syntax: Int] = [:]
+        for (candidate, node) in wipeCandidates {
+            guard !failing.contains(candidate.location), !Self.inFailureClause(node), !Self.debugOnly(node) else {
+                continue
+            }
+            var use = candidate
+            let function = Self.enclosingFunction(node)
+            use.function = Self.functionName(function)
+            if let name = use.function, name != "init", !name.contains("(") {
+                let calls = callsByName[name] ?? []
+                let normal = calls.filter { call in
+                    !failureCalls.contains(reader.location(call)) && !Self.inFailureClause(Syntax(call))
+                }
+                if !calls.isEmpty && normal.isEmpty { continue }
+                use.callers = Array(Set(normal.compactMap { Self.functionName(Self.enclosingFunction(Syntax($0))) }))
+                    .sorted()
+            }
+            if case let .models(models) = use.kind, let function {
+                if let index = modelWipes[function], case let .models(earlier) = result[index].kind {
+                    result[index].kind = .models(earlier.union(models))
+                    continue
+                }
+                modelWipes[function] = result.count
+            }
+            result.append(use)
+        }
+        return result
     }
 
     // MARK: Opens

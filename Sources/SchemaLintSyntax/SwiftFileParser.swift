@@ -38,6 +38,30 @@ public enum SwiftFileParser {
         ByteScanner.Needle("setMetadata", anchor: UInt8(ascii: "M")),
     ]
 
+    /// Words of a file that may empty a whole store (`StoreWipeUse`), by the anchor each is found from.
+    static let wipeWords: [(UInt8, [ByteScanner.Needle])] = [
+        (
+            UInt8(ascii: "I"),
+            [
+                ByteScanner.Needle("removeItem", anchor: UInt8(ascii: "I")),
+                ByteScanner.Needle("trashItem", anchor: UInt8(ascii: "I")),
+            ]
+        ),
+        (UInt8(ascii: "P"), [ByteScanner.Needle("destroyPersistentStore", anchor: UInt8(ascii: "P"))]),
+        (
+            UInt8(ascii: "D"),
+            [
+                ByteScanner.Needle("deleteAllData", anchor: UInt8(ascii: "D")),
+                ByteScanner.Needle("NSBatchDeleteRequest", anchor: UInt8(ascii: "D")),
+            ]
+        ),
+        (UInt8(ascii: "("), [ByteScanner.Needle("delete(model:", anchor: UInt8(ascii: "("))]),
+    ]
+
+    static func mentionsWipes(_ buffer: UnsafeRawBufferPointer) -> Bool {
+        wipeWords.contains { anchor, needles in ByteScanner.occurs(needles, anchor: anchor, in: buffer) }
+    }
+
     /// Words of a file that opens a Core Data stack (`CoreDataStackReader`).
     static let coreDataWords: [ByteScanner.Needle] = [
         ByteScanner.Needle("NSPersistentContainer", anchor: UInt8(ascii: "C")),
@@ -94,6 +118,14 @@ public enum SwiftFileParser {
             deletions.collect(tree)
             parsed.storeDeletions = deletions.found
             parsed.storeRepairPaths = deletions.repairPaths
+            parsed.metadataRewriters = deletions.metadataRewriters
+            parsed.storeWipes = deletions.wipes
+        } else if source.withUTF8({ Self.mentionsWipes(UnsafeRawBufferPointer($0)) }) {
+            // A file that empties a store opened elsewhere (a logout, a reset): its wipes only, and what in it
+            // rewrites a store's metadata.
+            let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
+            deletions.collect(tree)
+            parsed.storeWipes = deletions.wipes
             parsed.metadataRewriters = deletions.metadataRewriters
         } else if source.withUTF8({
             ByteScanner.occurs(metadataWords, anchor: UInt8(ascii: "M"), in: UnsafeRawBufferPointer($0))

@@ -225,4 +225,88 @@ final class ContainerHelperTests: XCTestCase {
             XCTAssertEqual(topology(TestSupport.analyze(files)), [expected], name)
         }
     }
+
+    /// Overloads of one helper (`open(at:)` beside `open(configuration:)`): a call passing one's labels is no call
+    /// of the other. The app opens `Sky.store` through `open(configuration:)`; only a test calls `open(at:)`, so
+    /// the store is listed once, not again as a store whose place cannot be read (Catbird: one state listed twice
+    /// in `upgrades`). The control: the app itself calls `open(at:)` with a file it names, a second store.
+    func testAnOverloadOnlyATestCallsOpensNoSecondStore() {
+        let overloads: [(String, String, String, String)] = [
+            (
+                "static functions of another type",
+                """
+                enum Opener {
+                    static func open(at url: URL) throws -> ModelContainer {
+                        let configuration = ModelConfiguration("Sky", schema: SkyStore.schema, url: url)
+                        return try ModelContainer(for: SkyStore.schema, configurations: [configuration])
+                    }
+                    static func open(configuration: ModelConfiguration) throws -> ModelContainer {
+                        try ModelContainer(for: SkyStore.schema, configurations: [configuration])
+                    }
+                }
+                """, "try! Opener.open(configuration: SkyStore.configuration)", "try Opener.open(at: url)"
+            ),
+            (
+                "functions at the top level, one unlabelled",
+                """
+                func makeContainer(_ url: URL) throws -> ModelContainer {
+                    try ModelContainer(
+                        for: SkyStore.schema, configurations: ModelConfiguration(schema: SkyStore.schema, url: url))
+                }
+                func makeContainer(configuration: ModelConfiguration) throws -> ModelContainer {
+                    try ModelContainer(for: SkyStore.schema, configurations: [configuration])
+                }
+                """, "try! makeContainer(configuration: SkyStore.configuration)", "try makeContainer(url)"
+            ),
+            (
+                "an overload with a parameter left to its default",
+                """
+                enum Opener {
+                    static func open(at url: URL, readOnly: Bool = false) throws -> ModelContainer {
+                        let configuration = ModelConfiguration(schema: SkyStore.schema, url: url)
+                        return try ModelContainer(for: SkyStore.schema, configurations: [configuration])
+                    }
+                    static func open(configuration: ModelConfiguration) throws -> ModelContainer {
+                        try ModelContainer(for: SkyStore.schema, configurations: [configuration])
+                    }
+                }
+                """, "try! Opener.open(configuration: SkyStore.configuration)", "try Opener.open(at: url)"
+            ),
+        ]
+        for (name, helpers, appCall, testCall) in overloads {
+            var files = files(
+                """
+                \(helpers)
+                @main struct SkyApp: App {
+                    let container = \(appCall)
+                    var body: some Scene { WindowGroup { Text("Sky") }.modelContainer(container) }
+                }
+                """)
+            files["SkyTests/OpenTests.swift"] = """
+                import SwiftData
+                import XCTest
+                @testable import Sky
+
+                final class OpenTests: XCTestCase {
+                    func testOpens() throws {
+                        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Sky.store")
+                        let container: ModelContainer = \(testCall)
+                        XCTAssertNotNil(container)
+                    }
+                }
+                """
+            XCTAssertEqual(topology(TestSupport.analyze(files)), ["Sky.store: SkyV1"], name)
+            // The control: the app calls the other overload too, with a file of its own.
+            let own = "URL.documentsDirectory.appending(path: \"Other.store\")"
+            files["Sky/Second.swift"] = """
+                import SwiftData
+                import Foundation
+
+                enum Second {
+                    static let container: ModelContainer = \(testCall.replacingOccurrences(of: "url", with: own))
+                }
+                """
+            XCTAssertEqual(topology(TestSupport.analyze(files)).count, 2, name)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import SchemaLintEngine
 import SchemaLintModel
 import XCTest
 
@@ -21,5 +22,62 @@ final class StoreNameTests: XCTestCase {
         }
         let short = StoreLocation(kind: .url, key: "url:storeURL").description
         XCTAssertEqual(short, "the store at `storeURL`")
+    }
+
+    /// Stores whose short names are the same (long URL expressions that differ only in the middle, folders that
+    /// cannot be told ending in one file) are named in full, so `upgrades` never prints two identical lines: each
+    /// keeps what tells it apart. A store whose short name is its own keeps it.
+    func testStoresWhoseShortNamesAreTheSameAreNamedInFull() {
+        // Longer than the 90 characters a name keeps whole; the first 40 and the last 49 are the same.
+        let shared = { (account: String) in
+            "Folders.sharedApplicationFolder(creatingIfNeeded: true, account: Accounts.\(account))"
+                + ".appendingPathComponent(\"Stores\").appendingPathComponent(\"Library.sqlite\")"
+        }
+        let spellings: [(String, String, String)] = [
+            (
+                "long expressions that differ in the middle",
+                shared("first"),
+                shared("second")
+            ),
+            (
+                "folders that cannot be told, one file",
+                "Folders.first.appendingPathComponent(\"Library.sqlite\")",
+                "Folders.second.appendingPathComponent(\"Library.sqlite\")"
+            ),
+        ]
+        for (name, first, second) in spellings {
+            let files = [
+                "App/Models.swift": """
+                import SwiftData
+                import Foundation
+
+                @Model final class Book { var title: String = ""; init() {} }
+
+                enum Stores {
+                    static let first = try! ModelContainer(
+                        for: Book.self, configurations: ModelConfiguration(url: \(first)))
+                    static let second = try! ModelContainer(
+                        for: Book.self, configurations: ModelConfiguration(url: \(second)))
+                }
+                """
+            ]
+            let names = TestSupport.analyze(files, readsWholeApp: true).topology.stores.map(\.name)
+            XCTAssertEqual(names.count, 2, "\(name): \(names)")
+            XCTAssertEqual(Set(names).count, 2, "\(name): \(names)")
+            XCTAssertTrue(names.contains { $0.contains("first") }, "\(name): \(names)")
+            XCTAssertTrue(names.contains { $0.contains("second") }, "\(name): \(names)")
+        }
+        let single = TestSupport.analyze([
+            "App/Models.swift": """
+            import SwiftData
+            import Foundation
+
+            @Model final class Book { var title: String = ""; init() {} }
+            let container = try! ModelContainer(
+                for: Book.self, configurations: ModelConfiguration(url: \(shared("first"))))
+            """
+        ]).topology.stores.map(\.name)
+        XCTAssertEqual(single.count, 1, "\(single)")
+        XCTAssertTrue(single.first?.contains("…") == true, "\(single)")
     }
 }

@@ -35,6 +35,16 @@ enum RelevanceFilter {
         "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator",
     ]
 
+    /// A stack's words that copy a store to another file (`SourceFile.mayCopyStore`).
+    static let copyWords = [
+        ByteScanner.Needle("replacePersistentStore", anchor: UInt8(ascii: "P")),
+        ByteScanner.Needle("migratePersistentStore", anchor: UInt8(ascii: "P")),
+    ]
+
+    static func copiesStore(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { ByteScanner.occurs(copyWords, anchor: UInt8(ascii: "P"), in: $0) }
+    }
+
     static let passes = RelevanceFilter.passes(for: keywords)
     static let stackPasses = RelevanceFilter.passes(for: stackKeywords)
 

@@ -29,6 +29,9 @@ public struct SourceDiscovery {
         /// Whether it found a Core Data stack's words and no SwiftData word: parsed only in an app with a model
         /// bundle, where a stack says which file the bundle's stores are in.
         public var mayOpenStack = false
+        /// A stack's file that copies a store (`replacePersistentStore`, `migratePersistentStore`): in a SwiftData
+        /// app with no model bundle, how a store is carried to another file.
+        public var mayCopyStore = false
         /// Where to read a deferred file again.
         var absolutePath: String?
         var isDeferred: Bool { absolutePath != nil && bytes.isEmpty && byteCount > 0 }
@@ -40,6 +43,7 @@ public struct SourceDiscovery {
             let relevance = RelevanceFilter.relevance(bytes)
             mayHoldSchema = relevance == .schema
             mayOpenStack = relevance == .stack
+            mayCopyStore = mayOpenStack && RelevanceFilter.copiesStore(bytes)
         }
 
         init(path: String, bytes: [UInt8], relevance: RelevanceFilter.Relevance) {
@@ -48,6 +52,7 @@ public struct SourceDiscovery {
             byteCount = bytes.count
             mayHoldSchema = relevance == .schema
             mayOpenStack = relevance == .stack
+            mayCopyStore = mayOpenStack && RelevanceFilter.copiesStore(bytes)
         }
 
         /// The file with its bytes, read again when they were not kept; nil if it cannot be read now.

@@ -41,10 +41,14 @@ public struct StoreTopology: Sendable {
             return !roles.isEmpty && roles.allSatisfy { $0 == .appExtension } ? .appExtension : .unknown
         }
 
+        /// The short name of another store of the app is the same (`StoreTopology.init`): named in full.
+        public var sharesShortName = false
+
         /// How findings and `upgrades` name it: `default.store`, `Cache.store (ReaderWidget)`.
         public var name: String {
-            targets.isEmpty || location.kind != .defaultStore
-                ? location.description : "\(location.description) (\(targets.joined(separator: ", ")))"
+            let described = location.description(whole: sharesShortName)
+            return targets.isEmpty || location.kind != .defaultStore
+                ? described : "\(described) (\(targets.joined(separator: ", ")))"
         }
 
         public func holds(_ version: SchemaVersion) -> Bool { versions.contains { $0.id == version.id } }
@@ -61,6 +65,13 @@ public struct StoreTopology: Sendable {
 
     package init(stores: [Store], isComplete: Bool, pooledBecause: String? = nil) {
         (self.stores, self.isComplete, self.pooledBecause) = (stores, isComplete, pooledBecause)
+        // Two stores cut to one name (a long URL expression cut in the middle, two folders that cannot be told
+        // ending in one file) would be two identical lines in `upgrades` and messages: each is named in full.
+        var named: [String: Int] = [:]
+        for store in stores { named[store.name, default: 0] += 1 }
+        for index in self.stores.indices where named[self.stores[index].name, default: 0] > 1 {
+            self.stores[index].sharesShortName = true
+        }
     }
 
     public var isPooled: Bool { !isComplete }

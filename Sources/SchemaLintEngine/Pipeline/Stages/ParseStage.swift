@@ -36,10 +36,12 @@ struct ParseStage {
         }
         var relevant = files.map(\.mayHoldSchema)
         // A stack in a test target opens no user's store. Without a model bundle, a SwiftData app's Core Data code
-        // is how it carries a store to another file (`replacePersistentStore` from the old default.store into an App
-        // Group): read too, so a carried store is not called left behind.
-        if hasModelBundles || files.contains(where: \.mayHoldSchema) {
-            for index in files.indices where files[index].mayOpenStack {
+        // that copies a store is how it carries one to another file (`replacePersistentStore` from the old
+        // default.store into an App Group): read too, so a carried store is not called left behind.
+        let swiftData = files.contains(where: \.mayHoldSchema)
+        if hasModelBundles || swiftData {
+            for index in files.indices
+            where files[index].mayOpenStack && (hasModelBundles || files[index].mayCopyStore) {
                 let path = files[index].path
                 relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
             }
