@@ -93,8 +93,9 @@ public enum DataLoss {
             // An old attribute of a type that was not read (`Unknown(...)`) may have been this relationship all along.
             let unread = Set(before.properties.filter { $0.type.contains("Unknown(") }.map(\.name))
             let kept = Set(
-                after.properties.filter { $0.kind != .relationship || $0.originalName != nil || unread.contains($0.name) }
-                    .map(\.name))
+                after.properties.filter {
+                    $0.kind != .relationship || $0.originalName != nil || unread.contains($0.name)
+                }.map(\.name))
             let removed = before.properties.filter {
                 $0.kind == .attribute && !($0.options ?? []).contains("transient") && !kept.contains($0.name)
                     && !linked.contains($0.name)
