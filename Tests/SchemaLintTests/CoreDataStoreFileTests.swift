@@ -8,25 +8,7 @@ import XCTest
 /// judged as leaving its old stores behind instead of migrating them. On a scratch copy of
 /// Fixtures/CoreData/Apps/Journal (`Journal 2` current), where `Journal 3` then adds a required attribute with no
 /// default: a migration Core Data cannot infer, unless no store migrates.
-final class CoreDataStoreFileTests: XCTestCase {
-    var app: URL!
-
-    override func setUpWithError() throws {
-        app = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = app.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {
-        let analysis = try Analyzer(workingDirectory: app, threads: 2).analyze(paths: [], lockfile: lockfile)
-        TestSupport.assertMessagesAreShaped(analysis.findings)
-        return analysis
-    }
-
+final class CoreDataStoreFileTests: JournalAppTestCase {
     /// The files each locked version of the bundle is recorded in.
     func heldIn(_ lockfile: Lockfile) -> Set<[String]> {
         Set(lockfile.coreData?["Journal.xcdatamodeld"]?.versions.values.map { $0.heldIn ?? [] } ?? [])

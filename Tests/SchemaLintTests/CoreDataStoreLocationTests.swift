@@ -7,25 +7,7 @@ import XCTest
 /// app (Application Support, Documents, Caches, an App Group's) and the file's name, read through the one evaluator
 /// whichever way the code builds the URL. Two places are one file, two files, or which cannot be told; a store moved
 /// to another folder under the same name is another file. On a scratch copy of Fixtures/CoreData/Apps/Journal.
-final class CoreDataStoreLocationTests: XCTestCase {
-    var app: URL!
-
-    override func setUpWithError() throws {
-        app = try TestSupport.copy(ofFixture: "CoreData/Apps/Journal")
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let url = app.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func analyze(_ lockfile: Lockfile? = nil) throws -> Analysis {
-        let analysis = try Analyzer(workingDirectory: app, threads: 2).analyze(paths: [], lockfile: lockfile)
-        TestSupport.assertMessagesAreShaped(analysis.findings)
-        return analysis
-    }
-
+final class CoreDataStoreLocationTests: JournalAppTestCase {
     /// The journal's stack with `body` run in `init()` before its stores load.
     static func persistence(_ body: String) -> String {
         let indented = body.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }

@@ -92,9 +92,12 @@ final class StoreRepairTests: XCTestCase {
     static let doctor = """
         import Foundation
         import SQLite3
+        import SwiftData
 
         final class StoreDoctor {
             func repairIfNeeded(storeURL: URL) throws {
+                // The version metadata a fresh store of today's models would have.
+                _ = ModelConfiguration(url: FileManager.default.temporaryDirectory.appending(path: "reference.store"))
                 var database: OpaquePointer?
                 guard sqlite3_open(storeURL.path, &database) == SQLITE_OK else { return }
                 try write(database, "UPDATE Z_METADATA SET Z_PLIST = ? WHERE Z_VERSION = 1")
@@ -109,9 +112,12 @@ final class StoreRepairTests: XCTestCase {
     static let staticRepair = """
         import Foundation
         import SQLite3
+        import SwiftData
 
         enum MetadataPatch {
-            static func apply(to url: URL) {
+            /// Patches the store `configuration` opens.
+            static func apply(to configuration: ModelConfiguration) {
+                let url = configuration.url
                 var database: OpaquePointer?
                 sqlite3_open(url.path, &database)
                 sqlite3_exec(database, "insert or replace into Z_METADATA (Z_VERSION, Z_PLIST) values (1, NULL)", nil,
@@ -182,7 +188,7 @@ final class StoreRepairTests: XCTestCase {
             """
             func open() -> ModelContainer? {
                 if let container = try? makeContainer() { return container }
-                MetadataPatch.apply(to: url)
+                MetadataPatch.apply(to: ModelConfiguration(url: url))
                 return try? makeContainer()
             }
             """,

@@ -26,8 +26,6 @@ enum RelevanceFilter {
     static let keywords = [
         "VersionedSchema", "SchemaMigrationPlan", "@Model", "MigrationStage", "ModelContainer",
         "modelContainer", "ModelConfiguration",
-        // A store repair service of its own (`MetadataRewriteFinder`): rare, and read for failure paths elsewhere.
-        "Z_METADATA", "setMetadata",
     ]
 
     /// A Core Data stack: which store file a model bundle's stores are in.
