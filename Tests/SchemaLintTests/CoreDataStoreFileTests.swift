@@ -467,7 +467,9 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
             }
             """)
         let run = try TestSupport.run(["check", "--verbose"], in: app)
-        let lines = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
+        let lines = (run.stdout + run.stderr).split(separator: "\n").filter {
+            $0.hasPrefix("schemalint: app .: Core Data stack")
+        }
         let expected: [String] = [
                 "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens "
                     + "⟨Application Support⟩/Journal.sqlite with model Journal",
@@ -476,6 +478,16 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
                     + "with model Journal",
             ]
         XCTAssertEqual(lines.map(String.init), expected, run.stdout + run.stderr)
+        // The file that cannot be told is said in plain `check` too, where the stack opens it.
+        let plain = try TestSupport.run(["check"], in: app)
+        let notes = (plain.stdout + plain.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
+        XCTAssertEqual(
+            notes.map(String.init),
+            [
+                "schemalint: note: Journal/Widget.swift:5:56: which file this Core Data stack opens cannot be told "
+                    + "(`path` is a parameter of `widgetContainer` no call here passes (Journal/Widget.swift:5:77)): "
+                    + "a move or rename of its store file is not reported"
+            ], plain.stdout + plain.stderr)
     }
 }
 

@@ -52,6 +52,19 @@ public struct Analysis {
     /// What could not be read or told, one line each (`check` prints them as notes).
     public var notes: [String] {
         unreadNotes + unreadPlanNotes + unreadContainerNotes + unresolvedTypeNotes + untoldStoreNotes
+            + untoldCoreDataStoreNotes
+    }
+
+    /// One line per app Core Data stack whose store file cannot be told, where it opens it: which file holds a
+    /// bundle's versions is then not known, so a move or rename of it goes unreported, and that is said in plain
+    /// `check` (the place alone, under `--verbose`, was easy to miss).
+    public var untoldCoreDataStoreNotes: [String] {
+        var seen = Set<String>()
+        return topology.coreData.stores.filter { $0.file == nil }.map { store in
+            "\(store.location): which file this Core Data stack opens cannot be told ("
+                + "\(store.fileUnread?.description ?? "its URL is built where schemalint cannot read it")): a move or "
+                + "rename of its store file is not reported"
+        }.filter { seen.insert($0).inserted }
     }
 
     /// One line per app container whose models cannot be read: what its store holds is not known, so it is neither
