@@ -196,14 +196,19 @@ enum PlanBuilder {
         // deep), when exactly one function taking a `ModelContext` answers to the name.
         func withHelpers(_ summary: ClosureSummary?) -> ClosureSummary? {
             guard var summary else { return nil }
-            var pending = summary.contextHelpers.map { ($0, 1) }
+            // A helper's own helpers are named where it is declared.
+            var pending = summary.contextHelpers.map { ($0, scope, file, 1) }
             var seen = Set<SourceLocation>()
-            while let (reference, depth) = pending.popLast() {
-                guard let function = symbols.migrationFunction(reference.path, scope: scope, file: file),
+            while let (reference, at, inFile, depth) = pending.popLast() {
+                guard let function = symbols.migrationFunction(reference.path, scope: at, file: inFile),
                     seen.insert(function.value.location).inserted
                 else { continue }
                 summary.unkeptObjects += function.value.summary.unkeptObjects
-                if depth < 2 { pending += function.value.summary.contextHelpers.map { ($0, depth + 1) } }
+                if depth < 2 {
+                    pending += function.value.summary.contextHelpers.map {
+                        ($0, function.scope, function.file, depth + 1)
+                    }
+                }
             }
             return summary
         }

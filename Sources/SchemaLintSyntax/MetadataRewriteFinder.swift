@@ -22,7 +22,7 @@ final class MetadataRewriteFinder: SyntaxVisitor {
 
     /// `rewriters(_:)` of every function in `file`.
     static func rewriters(in file: SourceFileSyntax) -> [String: Syntax] {
-        let index = FunctionsByName(viewMode: .sourceAccurate)
+        let index = FunctionIndex(viewMode: .sourceAccurate)
         index.walk(file)
         return rewriters(index.functions)
     }
@@ -93,15 +93,6 @@ final class MetadataRewriteFinder: SyntaxVisitor {
             found = Syntax(node)
         }
         return .skipChildren
-    }
-}
-
-/// A file's functions by base name.
-private final class FunctionsByName: SyntaxVisitor {
-    var functions: [String: [FunctionDeclSyntax]] = [:]
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        functions[node.name.text, default: []].append(node)
-        return .visitChildren
     }
 }
 

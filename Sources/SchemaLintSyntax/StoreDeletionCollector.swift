@@ -13,8 +13,6 @@ final class StoreDeletionCollector: SyntaxVisitor {
     private(set) var found: [StoreDeletionUse] = []
     /// Failure paths that may repair the store (`StoreRepairPath`).
     private(set) var repairPaths: [StoreRepairPath] = []
-    /// `ParsedFile.metadataRewriters`.
-    private(set) var metadataRewriters: [String: SourceLocation] = [:]
     private let fileIsTest: Bool
     /// The file's functions by base name, for helpers called on a failure path.
     private var functions: [String: [FunctionDeclSyntax]] = [:]
@@ -45,7 +43,6 @@ final class StoreDeletionCollector: SyntaxVisitor {
         let index = FunctionIndex(viewMode: .sourceAccurate)
         index.walk(file)
         functions = index.functions
-        metadataRewriters = MetadataRewriteFinder.rewriters(functions).mapValues { reader.location($0) }
         walk(file)
         wipes = settleWipes()
     }
@@ -890,8 +887,8 @@ private final class RegionWalker: SyntaxVisitor {
     }
 }
 
-/// The file's functions by base name.
-private final class FunctionIndex: SyntaxVisitor {
+/// A file's functions by base name.
+final class FunctionIndex: SyntaxVisitor {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         functions[node.name.text, default: []].append(node)

@@ -118,19 +118,18 @@ public enum SwiftFileParser {
             deletions.collect(tree)
             parsed.storeDeletions = deletions.found
             parsed.storeRepairPaths = deletions.repairPaths
-            parsed.metadataRewriters = deletions.metadataRewriters
             parsed.storeWipes = deletions.wipes
         } else if source.withUTF8({ Self.mentionsWipes(UnsafeRawBufferPointer($0)) }) {
-            // A file that empties a store opened elsewhere (a logout, a reset): its wipes only, and what in it
-            // rewrites a store's metadata.
+            // A file that empties a store opened elsewhere (a logout, a reset): its wipes only.
             let deletions = StoreDeletionCollector(reader: reader, imports: parsed.imports)
             deletions.collect(tree)
             parsed.storeWipes = deletions.wipes
-            parsed.metadataRewriters = deletions.metadataRewriters
-        } else if source.withUTF8({
+        }
+        // What rewrites a store's version metadata (a repair service), for failure paths in this file and others:
+        // walked only in a file that names the metadata, as few do.
+        if source.withUTF8({
             ByteScanner.occurs(metadataWords, anchor: UInt8(ascii: "M"), in: UnsafeRawBufferPointer($0))
         }) {
-            // A store repair service of its own: what rewrites the metadata, for failure paths in other files.
             parsed.metadataRewriters = MetadataRewriteFinder.rewriters(in: tree).mapValues { reader.location($0) }
         }
         // An Xcode template (`<#name#>` placeholders) is never compiled: its "errors" are the blanks to fill in.

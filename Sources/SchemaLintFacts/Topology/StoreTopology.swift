@@ -149,19 +149,21 @@ extension StoreTopology {
             let opening = Self.targets(of: given.location.file, names)
             // A store left in `.automatic`'s App Group is in the group every target opening it is entitled to.
             var container = given
+            let fileTargets = targets(given.location.file)
+            // Left at `.automatic` where no App Group is entitled: the app's own container's file.
             let ownContainer = Set(
-                Self.namesNoAppGroup(targets(given.location.file))
+                Self.namesNoAppGroup(fileTargets) && device(of: fileTargets) == nil
                     ? container.stores.filter {
                         [.defaultStore, .named].contains($0.kind) && $0.groupLeftAutomatic
                     }.map(\.key) : [])
-            if let group = appGroup(of: targets(given.location.file)) {
+            if let group = appGroup(of: fileTargets) {
                 container.stores = container.stores.map { location in
                     [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
                         ? location.inAppGroup(group) : location
                 }
             }
             // A watch's (or another device's) files are never the phone's, under whatever name or group.
-            if let device = device(of: targets(given.location.file)) {
+            if let device = device(of: fileTargets) {
                 container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
             }
             for location in container.stores {
@@ -181,8 +183,7 @@ extension StoreTopology {
                         location: location, targets: opening, containers: [container], plans: [], versions: [],
                         syncs: false)
                     store.roles = [role]
-                    store.inOwnContainer = device(of: targets(given.location.file)) == nil
-                        && ownContainer.contains(location.key)
+                    store.inOwnContainer = ownContainer.contains(location.key)
                     stores.append(store)
                 }
             }
