@@ -5,7 +5,7 @@ import SchemaLintModel
 /// own first line). Shared by the readers on every core (what an element gives does not depend on who read it).
 public final class EntityMemo: @unchecked Sendable {
     struct Entry {
-        var entity: StoreEntity
+        var entity: ManagedEntity
         var details: ModelDetails
         var uncertainties: Set<String>
         /// Hash and snapshot, for an entity without a parent (they depend on nothing else).

@@ -16,7 +16,7 @@ import SchemaLintStore
 /// and `XD_PRK_inverseRelationship` (objects), `XD_PRK_minCount`, `XD_PRK_maxCount`, `XD_PRK_isToMany`,
 /// `XD_PRK_ordered` and `XD_PRK_deleteRule` (Core Data's `NSDeleteRule`) for relationships.
 ///
-/// The version is read into the same `StoreSchema` and `ModelDetails` as `contents` (`ModelContentsReader`), so it
+/// The version is read into the same `ManagedModel` and `ModelDetails` as `contents` (`ModelContentsReader`), so it
 /// is hashed, locked and diffed like any other; OpenEmu's last `elements` and the `contents` it was converted to
 /// next give the same entity hashes. An archive not shaped this way (damaged, a class schemalint does not know) is
 /// never guessed at: the version gets a `problem` and `isUnsupportedFormat`, and `lock` records its bytes' digest.
@@ -54,7 +54,7 @@ public enum LegacyElementsReader {
     /// A version whose `elements` file is there but cannot be read.
     static func unreadable(name: String, location: SourceLocation, reason: String) -> ModelBundleVersion {
         var version = ModelBundleVersion(
-            name: name, location: location, identifier: nil, schema: StoreSchema(entities: []),
+            name: name, location: location, identifier: nil, schema: ManagedModel(entities: []),
             details: ModelDetails(), uncertainties: [],
             problem: "is an Xcode 3 model (a binary `elements` file, no `contents`) that schemalint cannot read: "
                 + reason)
@@ -81,7 +81,7 @@ public enum LegacyElementsReader {
             throw Failure(reason: "its model nests packages, which schemalint does not read")
         }
         var details = ModelDetails()
-        var entities: [StoreEntity] = []
+        var entities: [ManagedEntity] = []
         for entity in classes.dictionaryValues() {
             entities.append(try read(entity: entity, details: &details))
         }
@@ -91,11 +91,11 @@ public enum LegacyElementsReader {
         let identifier = model.string("_modelVersionIdentifier").flatMap { $0.isEmpty ? nil : $0 }
         return ModelBundleVersion(
             name: name, location: location, identifier: identifier,
-            schema: StoreSchema(entities: entities).inheritingProperties(),
+            schema: ManagedModel(entities: entities).inheritingProperties(),
             details: ModelContentsReader.inheritingDetails(details, entities: entities), uncertainties: [])
     }
 
-    private static func read(entity: ArchivedObject, details: inout ModelDetails) throws -> StoreEntity {
+    private static func read(entity: ArchivedObject, details: inout ModelDetails) throws -> ManagedEntity {
         guard entity.className == "XDPMEntity" else {
             throw Failure(reason: "its model holds a \(entity.className ?? "object of no class") among its entities")
         }
@@ -115,11 +115,11 @@ public enum LegacyElementsReader {
             }
             superentity = parentName
         }
-        var properties: [StoreProperty] = []
+        var properties: [ManagedProperty] = []
         for property in entity.object("XDBucketForOwnedAttributesstorage")?.dictionaryValues() ?? [] {
             if let read = try read(property: property, entity: name, details: &details) { properties.append(read) }
         }
-        return StoreEntity(
+        return ManagedEntity(
             name: name,
             isAbstract: settings["XD_PSK_isAbstract"]?.value("_default")?.isTrue ?? entity.bool("_isAbstract"),
             superentity: superentity, properties: properties.sorted { $0.name < $1.name },
@@ -128,7 +128,7 @@ public enum LegacyElementsReader {
 
     /// nil for what a store does not hold: transient properties and fetched properties.
     private static func read(property: ArchivedObject, entity: String, details: inout ModelDetails) throws
-        -> StoreProperty?
+        -> ManagedProperty?
     {
         guard let name = property.string("_name"), !name.isEmpty else {
             throw Failure(reason: "a property of entity \(entity) has no name")
@@ -157,7 +157,7 @@ public enum LegacyElementsReader {
             if settings["XD_PAttK_defaultValueAsString"]?.value("_default")?.string != nil {
                 details.defaults.insert(key)
             }
-            return StoreProperty(
+            return ManagedProperty(
                 name: name, isOptional: optional, versionHashModifier: modifier,
                 kind: .attribute(
                     type: type, allowsExternalBinaryDataStorage: flag("XD_PAttK_allowsExternalBinaryDataStorage"),
@@ -178,7 +178,7 @@ public enum LegacyElementsReader {
             .flatMap { $0.isEmpty ? nil : $0 }
         // A relationship that is its own inverse is hashed without one (as `ModelContentsReader` does).
         if inverse == name, destination == entity { inverse = nil }
-        return StoreProperty(
+        return ManagedProperty(
             name: name, isOptional: optional, versionHashModifier: modifier,
             kind: .relationship(
                 destination: destination, inverse: inverse, minCount: minCount, maxCount: maxCount,

@@ -134,7 +134,7 @@ public enum ModelBundleReader {
             let file = legacy ? contents.folder.display + "/elements" : contents.file
             var version = ModelBundleVersion(
                 name: contents.folder.name, location: SourceLocation(file: file, line: 1, column: 1),
-                identifier: nil, schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [],
+                identifier: nil, schema: ManagedModel(entities: []), details: ModelDetails(), uncertainties: [],
                 problem: legacy
                     ? "is an Xcode 3 model (a binary `elements` file, no `contents`) that schemalint cannot read: "
                         + "the file cannot be opened"

@@ -32,7 +32,7 @@ public enum ModelContentsReader {
         func broken(_ reason: String, line: Int = 1) -> ModelBundleVersion {
             ModelBundleVersion(
                 name: name, location: SourceLocation(file: file, line: line, column: 1), identifier: nil,
-                schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [], problem: reason)
+                schema: ManagedModel(entities: []), details: ModelDetails(), uncertainties: [], problem: reason)
         }
         let root: XMLElement
         do {
@@ -44,7 +44,7 @@ public enum ModelContentsReader {
         }
         guard root.name == "model" else { return broken("has <\(root.name)> where <model> was expected") }
         var reader = EntityReader(file: file, composites: composites(in: root))
-        var entities: [StoreEntity] = []
+        var entities: [ManagedEntity] = []
         for element in root.children(named: "entity") {
             do {
                 entities.append(try reader.entity(element))
@@ -66,7 +66,7 @@ public enum ModelContentsReader {
         let root = try XMLReader.read(bytes, rawChildren: ["entity"])
         guard root.name == "model", root.child(named: "composite") == nil else { throw MemoMiss() }
         var reader = EntityReader(file: file, composites: [:])
-        var entities: [StoreEntity] = []
+        var entities: [ManagedEntity] = []
         var states: [String: ModelBundleVersion.EntityState] = [:]
         let elements = root.children(named: "entity")
         let known = try elements.map { element in try element.raw.map { try memo.entity($0, file: file) } }
@@ -89,17 +89,17 @@ public enum ModelContentsReader {
     }
 
     private static func assemble(
-        _ root: XMLElement, name: String, file: String, entities: [StoreEntity], reader: EntityReader
+        _ root: XMLElement, name: String, file: String, entities: [ManagedEntity], reader: EntityReader
     ) -> ModelBundleVersion? {
         if let problem = inheritanceProblem(entities, lines: reader.details.entityLines) {
             return ModelBundleVersion(
                 name: name, location: SourceLocation(file: file, line: problem.line, column: 1), identifier: nil,
-                schema: StoreSchema(entities: []), details: ModelDetails(), uncertainties: [], problem: problem.reason)
+                schema: ManagedModel(entities: []), details: ModelDetails(), uncertainties: [], problem: problem.reason)
         }
         let identifier = root["userDefinedModelVersionIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
         return ModelBundleVersion(
             name: name, location: SourceLocation(file: file, line: root.line, column: 1), identifier: identifier,
-            schema: StoreSchema(entities: entities).inheritingProperties(),
+            schema: ManagedModel(entities: entities).inheritingProperties(),
             details: inheritingDetails(reader.details, entities: entities),
             uncertainties: reader.uncertainties.sorted())
     }
@@ -108,7 +108,7 @@ public enum ModelContentsReader {
     /// property, flags, default and all): the model file lists each only on the entity that declares it, so what the
     /// file says of it beyond the hash (its default, delete rule, renaming identifier and line) is given to each
     /// sub-entity too. The nearest declaration wins, as an entity's own properties come before inherited ones.
-    static func inheritingDetails(_ details: ModelDetails, entities: [StoreEntity]) -> ModelDetails {
+    static func inheritingDetails(_ details: ModelDetails, entities: [ManagedEntity]) -> ModelDetails {
         guard entities.contains(where: { $0.superentity != nil }) else { return details }
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var inherited = details
@@ -142,7 +142,7 @@ public enum ModelContentsReader {
     }
 
     /// A parent entity that is not in the model, or a chain of parents that comes back to itself: `momc` refuses both.
-    static func inheritanceProblem(_ entities: [StoreEntity], lines: [String: Int]) -> XMLFailure? {
+    static func inheritanceProblem(_ entities: [ManagedEntity], lines: [String: Int]) -> XMLFailure? {
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entity in entities {
             var seen: Set<String> = [entity.name]
@@ -172,7 +172,7 @@ struct EntityReader {
     var details = ModelDetails()
     var uncertainties: Set<String> = []
 
-    mutating func entity(_ element: XMLElement) throws -> StoreEntity {
+    mutating func entity(_ element: XMLElement) throws -> ManagedEntity {
         guard let name = element["name"], !name.isEmpty else {
             throw XMLFailure(line: element.line, reason: "an <entity> has no name")
         }
@@ -181,7 +181,7 @@ struct EntityReader {
         }
         details.entityLines[name] = element.line
         if let renaming = element["elementID"], !renaming.isEmpty { details.renamingIdentifiers[name] = renaming }
-        var properties: [StoreProperty] = []
+        var properties: [ManagedProperty] = []
         var seen: Set<String> = []
         for child in element.children where child.name == "attribute" || child.name == "relationship" {
             guard let propertyName = child["name"], !propertyName.isEmpty else {
@@ -203,13 +203,13 @@ struct EntityReader {
         let constraints = element.child(named: "uniquenessConstraints")?.children(named: "uniquenessConstraint").map {
             constraint in constraint.children(named: "constraint").compactMap { $0["value"] }
         }
-        return StoreEntity(
+        return ManagedEntity(
             name: name, isAbstract: element["isAbstract"] == "YES", superentity: element["parentEntity"],
             properties: properties, versionHashModifier: nonEmpty(element["versionHashModifier"]),
             uniquenessConstraints: (constraints ?? []).filter { !$0.isEmpty })
     }
 
-    private mutating func attribute(_ element: XMLElement, name: String, entity: String) throws -> StoreProperty {
+    private mutating func attribute(_ element: XMLElement, name: String, entity: String) throws -> ManagedProperty {
         let typeName = element["attributeType"] ?? "Undefined"
         guard let code = ModelContentsReader.attributeTypes[typeName] else {
             throw XMLFailure(
@@ -219,7 +219,7 @@ struct EntityReader {
         if element["defaultValueString"] != nil || element["defaultDateTimeInterval"] != nil {
             details.defaults.insert("\(entity).\(name)")
         }
-        let kind: StoreProperty.Kind
+        let kind: ManagedProperty.Kind
         if element["derived"] == "YES" {
             // The hash covers the expression as NSExpression prints it, which can differ from the text Xcode keeps.
             uncertainties.insert(
@@ -233,13 +233,13 @@ struct EntityReader {
                 type: code, allowsExternalBinaryDataStorage: element["allowsExternalBinaryDataStorage"] == "YES",
                 preservesValueInHistoryOnDeletion: element["preserveAfterDeletion"] == "YES")
         }
-        return StoreProperty(
+        return ManagedProperty(
             name: name, isOptional: element["optional"] == "YES",
             versionHashModifier: nonEmpty(element["versionHashModifier"]), kind: kind)
     }
 
     private mutating func compositeElements(_ element: XMLElement, name: String, entity: String) throws
-        -> [StoreProperty]
+        -> [ManagedProperty]
     {
         guard let compositeName = element["composite"], let composite = composites[compositeName] else {
             throw XMLFailure(
@@ -257,7 +257,7 @@ struct EntityReader {
         }
     }
 
-    private mutating func relationship(_ element: XMLElement, name: String, entity: String) throws -> StoreProperty {
+    private mutating func relationship(_ element: XMLElement, name: String, entity: String) throws -> ManagedProperty {
         guard let destination = element["destinationEntity"], !destination.isEmpty else {
             throw XMLFailure(line: element.line, reason: "relationship \(entity).\(name) has no destination entity")
         }
@@ -269,7 +269,7 @@ struct EntityReader {
         var inverse = nonEmpty(element["inverseName"])
         // A relationship that is its own inverse is hashed without one (as in cached models).
         if inverse == name, (element["inverseEntity"] ?? destination) == entity, destination == entity { inverse = nil }
-        return StoreProperty(
+        return ManagedProperty(
             name: name, isOptional: element["optional"] == "YES",
             versionHashModifier: nonEmpty(element["versionHashModifier"]),
             kind: .relationship(

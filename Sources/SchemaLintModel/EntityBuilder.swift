@@ -71,7 +71,7 @@ struct EntityBuilder {
                     uncertainty: "`.transformable(by:)` has not been verified against a real store"))
         } else {
             property.kind = .attribute(
-                StorageMapper(symbols: symbols).storage(
+                AttributeTypeMapper(symbols: symbols).storage(
                     for: resolved, written: unwrapped, propertyName: declaration.name))
         }
         return property

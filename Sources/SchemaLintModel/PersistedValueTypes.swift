@@ -88,7 +88,7 @@ public struct ValueTypeCollection: Sendable {
 }
 
 /// Walks a version's attributes (through optionals, arrays, dictionaries, sets and the fields of stored structs) to
-/// every enum and struct they store, the way `StorageMapper` maps them to columns.
+/// every enum and struct they store, the way `AttributeTypeMapper` maps them to columns.
 public struct ValueTypeCollector {
     let symbols: SymbolTable
     private var collection = ValueTypeCollection()
@@ -99,7 +99,7 @@ public struct ValueTypeCollector {
     static let depthLimit = 8
 
     /// Standard library and Foundation types whose shape never changes with the app.
-    static let standardTypes: Set<String> = StandardStorage.standardNames.union([
+    static let standardTypes: Set<String> = StandardTypeStorage.standardNames.union([
         "Int8", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Character", "Float80", "CGFloat", "CGPoint", "CGSize",
         "CGRect", "Bool", "Decimal", "Data", "Date", "URL", "UUID", "String",
     ])
@@ -184,11 +184,11 @@ public struct ValueTypeCollector {
     /// A type no analysed file declares: recorded as not checked, unless it is a standard one.
     private mutating func external(_ path: [String], at place: String, declared: SourceLocation) {
         var path = path
-        if path.count > 1, StandardStorage.modules.union(StandardStorage.compositeModules).contains(path[0]) {
+        if path.count > 1, StandardTypeStorage.modules.union(StandardTypeStorage.compositeModules).contains(path[0]) {
             path.removeFirst()
         }
         let name = path.joined(separator: ".")
-        guard !Self.standardTypes.contains(name), StandardStorage.knownComposite(path) == nil,
+        guard !Self.standardTypes.contains(name), StandardTypeStorage.knownComposite(path) == nil,
             !["Array", "Set", "Dictionary", "Optional", "ContiguousArray"].contains(name)
         else { return }
         var record = collection.records[name] ?? ValueTypeRecord(kind: nil)
@@ -211,7 +211,7 @@ public struct ValueTypeCollector {
         collection.records[name] = record
         var detail = collection.details[name] ?? ValueTypeCollection.Detail(location: symbol.location)
         detail.places[Self.name(of: place)] = detail.places[Self.name(of: place)] ?? declared
-        // As StorageMapper stores it: an enum with associated values is no composite.
+        // As AttributeTypeMapper stores it: an enum with associated values is no composite.
         if !columns || symbol.enumCases.contains(where: \.hasAssociatedValues) {
             detail.encodedAt.insert(Self.name(of: place))
         }
@@ -281,7 +281,7 @@ public struct ValueTypeCollector {
             guard
                 case let .external(path, arguments) = symbols.resolve(
                     inherited.value, scope: inherited.scope, file: inherited.file),
-                arguments.isEmpty, let name = StandardStorage.canonicalName(path)
+                arguments.isEmpty, let name = StandardTypeStorage.canonicalName(path)
             else { continue }
             if Self.stringRawTypes.contains(name) || Self.integerRawTypes.contains(name)
                 || Self.floatRawTypes.contains(name)
@@ -371,7 +371,7 @@ public struct ValueTypeCollector {
         case let .array(element): return "[\(describe(element))]"
         case let .dictionary(key, value): return "[\(describe(key)): \(describe(value))]"
         case let .external(path, arguments):
-            let name = StandardStorage.canonicalName(path) ?? path.joined(separator: ".")
+            let name = StandardTypeStorage.canonicalName(path) ?? path.joined(separator: ".")
             return arguments.isEmpty ? name : "\(name)<\(arguments.map(describe).joined(separator: ", "))>"
         case let .other(text): return text
         }

@@ -1,8 +1,8 @@
 /// The store model a locked state describes, rebuilt from its snapshots: what `fixtures` writes a store for when the
 /// version that shipped it is no longer in the sources. Snapshots keep what the hashes are computed from, but in the
 /// words people read (`Int`, `[Trip]`, `Composite(Address){city: String?}`, `String (700)`), so the result is only
-/// trusted once it hashes to what the lockfile recorded (`StoreSchema.rebuilt(from:expecting:)`).
-extension StoreSchema {
+/// trusted once it hashes to what the lockfile recorded (`ManagedModel.rebuilt(from:expecting:)`).
+extension ManagedModel {
     public struct RebuildFailure: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
     }
@@ -11,15 +11,15 @@ extension StoreSchema {
     /// whose rebuilt hash differs is a failure naming it, never a fixture of a model that did not ship.
     public static func rebuilt(
         from snapshots: [EntitySnapshot], expecting: [String: [UInt8]]
-    ) -> Result<StoreSchema, RebuildFailure> {
-        var entities: [StoreEntity] = []
+    ) -> Result<ManagedModel, RebuildFailure> {
+        var entities: [ManagedEntity] = []
         for snapshot in snapshots {
             switch rebuilt(snapshot) {
             case let .success(entity): entities.append(entity)
             case let .failure(failure): return .failure(failure)
             }
         }
-        let schema = StoreSchema(entities: entities)
+        let schema = ManagedModel(entities: entities)
         let hashes = VersionHasher.hash(schema).entityHashes
         let names = Set(schema.entities.map(\.name))
         if names != Set(expecting.keys) {
@@ -37,8 +37,8 @@ extension StoreSchema {
         return .success(schema)
     }
 
-    private static func rebuilt(_ snapshot: EntitySnapshot) -> Result<StoreEntity, RebuildFailure> {
-        var properties: [StoreProperty] = []
+    private static func rebuilt(_ snapshot: EntitySnapshot) -> Result<ManagedEntity, RebuildFailure> {
+        var properties: [ManagedProperty] = []
         for property in snapshot.properties {
             do {
                 properties.append(try rebuilt(property, entity: snapshot.name))
@@ -48,7 +48,7 @@ extension StoreSchema {
                 return .failure(RebuildFailure(description: "\(error)"))
             }
         }
-        var entity = StoreEntity(
+        var entity = ManagedEntity(
             name: snapshot.name, isAbstract: snapshot.abstract ?? false, superentity: snapshot.superentity,
             properties: properties.sorted { $0.name < $1.name }, versionHashModifier: snapshot.hashModifier,
             uniquenessConstraints: (snapshot.unique ?? []).map { $0.split(separator: ".").map(String.init) })
@@ -56,9 +56,9 @@ extension StoreSchema {
         return .success(entity)
     }
 
-    private static func rebuilt(_ property: PropertySnapshot, entity: String) throws -> StoreProperty {
+    private static func rebuilt(_ property: PropertySnapshot, entity: String) throws -> ManagedProperty {
         let options = Set(property.options ?? [])
-        var rebuilt = StoreProperty(
+        var rebuilt = ManagedProperty(
             name: property.name, isOptional: property.optional, isTransient: options.contains("transient"),
             isReadOnly: options.contains("readOnly"), versionHashModifier: property.hashModifier,
             kind: .attribute(type: 0, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
@@ -79,11 +79,11 @@ extension StoreSchema {
         return rebuilt
     }
 
-    /// The storage a snapshot type stands for, flagged as `StoreSchemaMapper` flags it: every element of an optional
+    /// The storage a snapshot type stands for, flagged as `ManagedModelBuilder` flags it: every element of an optional
     /// composite is optional, and so is a raw-value enum's one element (named like the property).
     private static func kind(
         _ type: SnapshotType, place: String, name: String, forceOptional: Bool, external: Bool, preserve: Bool
-    ) throws -> StoreProperty.Kind {
+    ) throws -> ManagedProperty.Kind {
         switch type {
         case let .code(code):
             return .attribute(
@@ -93,7 +93,7 @@ extension StoreSchema {
             return .composite(
                 elements: try fields.map { field in
                     let optional = field.optional || forceOptional || rawValueEnum
-                    return StoreProperty(
+                    return ManagedProperty(
                         name: field.name, isOptional: optional,
                         kind: try kind(
                             field.type, place: "\(place).\(field.name)", name: field.name, forceOptional: optional,
@@ -116,8 +116,8 @@ indirect enum SnapshotType: Equatable {
 
     static func parse(_ text: String, place: String) throws -> SnapshotType {
         let text = text.trimmingSpaces
-        func failure(_ why: String) -> StoreSchema.RebuildFailure {
-            StoreSchema.RebuildFailure(description: "\(place) is recorded as '\(text)': \(why)")
+        func failure(_ why: String) -> ManagedModel.RebuildFailure {
+            ManagedModel.RebuildFailure(description: "\(place) is recorded as '\(text)': \(why)")
         }
         if text.hasPrefix("Transformable(") { return .code(1800) }
         if text.hasPrefix("Data(") { return .code(1000) }
@@ -141,7 +141,7 @@ indirect enum SnapshotType: Equatable {
         {
             return .code(code)
         }
-        if let name = StandardStorage.scalarName(text), let code = StandardStorage.scalarCodes[name] {
+        if let name = StandardTypeStorage.scalarName(text), let code = StandardTypeStorage.scalarCodes[name] {
             return .code(code)
         }
         throw failure("not a type schemalint knows the storage of")

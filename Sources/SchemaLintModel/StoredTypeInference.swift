@@ -107,7 +107,7 @@ extension SymbolTable {
         for inherited in self[id].inherited {
             let resolved = resolve(inherited.value, scope: inherited.scope, file: inherited.file)
             if case let .external(path, arguments) = resolved, arguments.isEmpty, path.count == 1,
-                StandardStorage.isRawValueType(path[0])
+                StandardTypeStorage.isRawValueType(path[0])
             {
                 return resolved
             }

@@ -154,7 +154,8 @@ struct ValueEvaluator {
                     wanted.owners.insert(owner)
                     // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
                     // (files declaring `extension URL` are many; those that mention `storeURL` are few).
-                    if StandardStorage.standardNames.contains(owner) || owner == "FileManager" || owner == "Bundle" {
+                    if StandardTypeStorage.standardNames.contains(owner) || owner == "FileManager"
+                        || owner == "Bundle" {
                         wanted.names.insert(reference.name)
                         wanted.members.insert(reference.name)
                     }

@@ -1,7 +1,7 @@
 /// Everything schemalint computes for one version: SwiftData's store hashes, the fingerprint and the snapshot.
 public struct VersionAnalysis: Sendable {
     public var key: String
-    public var store: StoreSchema
+    public var store: ManagedModel
     public var hashes: VersionHasher.Result
     /// Why the store checksum might differ from SwiftData's; empty when every construct is verified.
     public var uncertainties: [String]
@@ -19,7 +19,7 @@ public struct VersionAnalysis: Sendable {
 
     /// `valueTypes`: what `ValueTypeCollector` already found for this version of this project, if anything did.
     public init(version: SchemaVersion, project: Project, valueTypes collected: ValueTypeCollection? = nil) {
-        let output = StoreSchemaMapper(project: project).map(version)
+        let output = ManagedModelBuilder(project: project).map(version)
         key = version.key
         store = output.schema
         hashes = VersionHasher.hash(output.schema)

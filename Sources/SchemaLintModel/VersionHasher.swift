@@ -23,12 +23,12 @@ public enum VersionHasher {
     /// Entity hashes already computed, by the entity and its ancestors: the versions of a Core Data bundle repeat
     /// most entities unchanged, and a hash is two SHA-256 runs per property. One per thread.
     public final class Cache {
-        var hashes: [[StoreEntity]: [UInt8]] = [:]
+        var hashes: [[ManagedEntity]: [UInt8]] = [:]
         public init() {}
     }
 
     /// `known`: entity hashes already worked out (entities without a parent, hashed when first read).
-    public static func hash(_ schema: StoreSchema, cache: Cache? = nil, known: [String: [UInt8]] = [:]) -> Result {
+    public static func hash(_ schema: ManagedModel, cache: Cache? = nil, known: [String: [UInt8]] = [:]) -> Result {
         var hashes: [String: [UInt8]] = [:]
         let byName = Dictionary(schema.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for entity in schema.entities {
@@ -66,9 +66,9 @@ public enum VersionHasher {
     }
 
     /// The version hash of an entity without a parent entity.
-    public static func entityHash(_ entity: StoreEntity) -> [UInt8] { entityHash(entity, byName: [:], depth: 0) }
+    public static func entityHash(_ entity: ManagedEntity) -> [UInt8] { entityHash(entity, byName: [:], depth: 0) }
 
-    static func entityHash(_ entity: StoreEntity, byName: [String: StoreEntity], depth: Int) -> [UInt8] {
+    static func entityHash(_ entity: ManagedEntity, byName: [String: ManagedEntity], depth: Int) -> [UInt8] {
         var bytes = Array(entity.name.utf8)
         bytes.append(entity.isAbstract ? 1 : 0)
         if let superName = entity.superentity, let superentity = byName[superName], depth < 64 {
@@ -84,7 +84,7 @@ public enum VersionHasher {
         return sha256(bytes)
     }
 
-    public static func propertyHash(_ property: StoreProperty) -> [UInt8] {
+    public static func propertyHash(_ property: ManagedProperty) -> [UInt8] {
         switch property.kind {
         case let .composite(elements):
             let parts = elements.filter { !$0.isTransient }.sorted { $0.name < $1.name }.flatMap(propertyHash)
@@ -110,7 +110,7 @@ public enum VersionHasher {
         }
     }
 
-    private static func baseHash(_ property: StoreProperty) -> [UInt8] {
+    private static func baseHash(_ property: ManagedProperty) -> [UInt8] {
         var bytes = Array(property.name.utf8)
         let flags =
             UInt16(property.isOptional ? 1 : 0) | UInt16(property.isTransient ? 2 : 0)

@@ -1,9 +1,9 @@
 import SchemaLintModel
 
-/// The managed object model a store caches in `Z_MODELCACHE`, decoded into the same `StoreSchema` the source
+/// The managed object model a store caches in `Z_MODELCACHE`, decoded into the same `ManagedModel` the source
 /// analysis produces, so the two can be hashed and compared with one implementation.
 public struct CachedModel: Sendable {
-    public var schema: StoreSchema
+    public var schema: ManagedModel
     public var versionIdentifiers: [String]
     /// Delete rules by "Entity.relationship" (not hashed, shown by inspect-store).
     public var deleteRules: [String: Int]
@@ -29,13 +29,13 @@ enum ModelCacheDecoder {
             throw BinaryPropertyList.Failure(description: "the cached model is not an NSManagedObjectModel")
         }
         var model = CachedModel(
-            schema: StoreSchema(entities: []), versionIdentifiers: [], deleteRules: [:], unverifiable: [])
+            schema: ManagedModel(entities: []), versionIdentifiers: [], deleteRules: [:], unverifiable: [])
         model.versionIdentifiers = root.members("NSVersionIdentifiers").compactMap { archive.resolve($0)?.string }
             .sorted()
-        var entities: [StoreEntity] = []
+        var entities: [ManagedEntity] = []
         for entity in root.objects("NSEntities") where entity.className == "NSEntityDescription" {
             guard let name = entity.string("NSEntityName") else { continue }
-            var properties: [StoreProperty] = []
+            var properties: [ManagedProperty] = []
             for (key, value) in propertyTable(entity) {
                 guard let property = archive.object(value),
                     let decoded = decodeProperty(
@@ -44,7 +44,7 @@ enum ModelCacheDecoder {
                 properties.append(decoded)
             }
             entities.append(
-                StoreEntity(
+                ManagedEntity(
                     name: name,
                     isAbstract: entity.bool("NSIsAbstract"),
                     superentity: entity.object("NSSuperentity")?.string("NSEntityName"),
@@ -57,7 +57,7 @@ enum ModelCacheDecoder {
                         }
                     }))
         }
-        model.schema = StoreSchema(entities: entities).inheritingProperties()
+        model.schema = ManagedModel(entities: entities).inheritingProperties()
         return model
     }
 
@@ -88,11 +88,11 @@ enum ModelCacheDecoder {
     /// overflow the stack.
     private static func decodeProperty(
         _ property: ArchivedObject, name: String, entity: String, model: inout CachedModel, depth: Int = 0
-    ) -> StoreProperty? {
+    ) -> ManagedProperty? {
         guard depth < 16 else { return nil }
         let flags = flags(property)
         let modifier = property.string("NSVersionHashModifier").flatMap { $0.isEmpty ? nil : $0 }
-        let kind: StoreProperty.Kind
+        let kind: ManagedProperty.Kind
         switch property.className {
         case "NSRelationshipDescription":
             guard
@@ -135,7 +135,7 @@ enum ModelCacheDecoder {
             // Fetched properties and anything newer: not part of the version hash (they are transient).
             return nil
         }
-        return StoreProperty(
+        return ManagedProperty(
             name: name, isOptional: flags.isOptional, isTransient: flags.isTransient,
             isReadOnly: flags.isReadOnly, versionHashModifier: modifier, kind: kind)
     }

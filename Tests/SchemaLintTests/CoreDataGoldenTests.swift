@@ -26,7 +26,7 @@ final class CoreDataGoldenTests: XCTestCase {
     }
 
     func assertReproduces(
-        _ store: StoreMetadata, _ schema: StoreSchema, file: StaticString = #filePath, line: UInt = #line
+        _ store: StoreMetadata, _ schema: ManagedModel, file: StaticString = #filePath, line: UInt = #line
     ) {
         let hashes = VersionHasher.hash(schema)
         XCTAssertEqual(
@@ -60,11 +60,11 @@ final class CoreDataGoldenTests: XCTestCase {
 
     /// `NSManagedObjectModel.mergedModel(from:)` over three bundles: the store holds every entity of each.
     func testMergedModelStore() throws {
-        var entities: [StoreEntity] = []
+        var entities: [ManagedEntity] = []
         for name in ["AppRatingPrompt", "HTTPSUpgrade 3", "RemoteMessaging"] {
             entities += try version("AppRating/\(name).xcdatamodel", name).schema.entities
         }
-        assertReproduces(try store("duckduckgo-apprating.sqlite"), StoreSchema(entities: entities))
+        assertReproduces(try store("duckduckgo-apprating.sqlite"), ManagedModel(entities: entities))
     }
 }
 

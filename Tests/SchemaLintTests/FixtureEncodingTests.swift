@@ -198,7 +198,7 @@ final class FixtureEncodingTests: XCTestCase {
     }
 
     /// The encoded archive uses the real one's classes and, per class, key sets the real one has. What the real
-    /// archives hold and a `StoreSchema` does not say cannot be written, and is left out of the comparison:
+    /// archives hold and a `ManagedModel` does not say cannot be written, and is left out of the comparison:
     /// - classes of default values (`NSDate`, `NSUUID`, `NSDecimalNumberPlaceholder`, an app's own class), fetched
     ///   properties and their requests, sort descriptors and predicates (`NSFetchedPropertyDescription`,
     ///   `NSFetchRequest`, `NSSortDescriptor`, `NS…Predicate…`, `NSVariableExpression`, `NSMutableString`, and
@@ -313,40 +313,40 @@ final class FixtureEncodingTests: XCTestCase {
     }
 
     func testDerivedExpressionsAndRarerPropertiesRoundTrip() throws {
-        let schema = StoreSchema(entities: [
-            StoreEntity(
+        let schema = ManagedModel(entities: [
+            ManagedEntity(
                 name: "Base", isAbstract: true,
-                properties: [StoreProperty(name: "title", isOptional: false, kind: .attribute(
+                properties: [ManagedProperty(name: "title", isOptional: false, kind: .attribute(
                     type: 700, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: true))],
                 versionHashModifier: "v2"),
-            StoreEntity(
+            ManagedEntity(
                 name: "Book", superentity: "Base",
                 properties: [
-                    StoreProperty(
+                    ManagedProperty(
                         name: "pages", isOptional: true, kind: .relationship(
                             destination: "Page", inverse: "book", minCount: 0, maxCount: 0, isOrdered: true)),
-                    StoreProperty(
+                    ManagedProperty(
                         name: "pagesCount", isOptional: true, isReadOnly: true,
                         kind: .derived(type: 300, expression: "count:(pages)")),
-                    StoreProperty(
+                    ManagedProperty(
                         name: "stamp", isOptional: true, isReadOnly: true,
                         kind: .derived(type: 900, expression: "now()")),
-                    StoreProperty(
+                    ManagedProperty(
                         name: "scratch", isOptional: true, isTransient: true, versionHashModifier: "m",
                         kind: .attribute(
                             type: 1000, allowsExternalBinaryDataStorage: true,
                             preservesValueInHistoryOnDeletion: false)),
                 ],
                 uniquenessConstraints: [["title"], ["title", "scratch"]]),
-            StoreEntity(
+            ManagedEntity(
                 name: "Page",
                 properties: [
-                    StoreProperty(
+                    ManagedProperty(
                         name: "book", isOptional: false, kind: .relationship(
                             destination: "Book", inverse: "pages", minCount: 1, maxCount: 1, isOrdered: false)),
-                    StoreProperty(
+                    ManagedProperty(
                         name: "size", isOptional: true, kind: .composite(elements: [
-                            StoreProperty(name: "width", isOptional: false, kind: .attribute(
+                            ManagedProperty(name: "width", isOptional: false, kind: .attribute(
                                 type: 600, allowsExternalBinaryDataStorage: false,
                                 preservesValueInHistoryOnDeletion: false)),
                         ])),
@@ -360,9 +360,9 @@ final class FixtureEncodingTests: XCTestCase {
         XCTAssertEqual(decoded.deleteRules, ["Book.pages": 2, "Page.book": 1])
         XCTAssertThrowsError(
             try ModelCacheEncoder.encode(
-                StoreSchema(entities: [
-                    StoreEntity(name: "A", properties: [
-                        StoreProperty(name: "x", isOptional: true, kind: .derived(type: 300, expression: "a +"))
+                ManagedModel(entities: [
+                    ManagedEntity(name: "A", properties: [
+                        ManagedProperty(name: "x", isOptional: true, kind: .derived(type: 300, expression: "a +"))
                     ])
                 ]), versionIdentifiers: []))
     }

@@ -11,10 +11,10 @@ import XCTest
 /// Fixture stores (issue 52) against the real stores in ../shared/stores: the layout computed from each store's
 /// cached model, and from the sources that wrote it, gives the same tables, indexes and Z_PRIMARYKEY rows.
 final class FixtureStoreLayoutTests: XCTestCase {
-    /// What Core Data creates that a `StoreSchema` does not carry, per store, with why.
+    /// What Core Data creates that a `ManagedModel` does not carry, per store, with why.
     static let beyondTheSchema: [String: (indexes: Set<String>, reason: String)] = [
         // Fetch indexes (`NSFetchIndexDescription`, SwiftData's `#Index`) are not part of the model's hashes, so
-        // `StoreSchema` has none.
+        // `ManagedModel` has none.
         "coredataplus-SampleModel_V2.sqlite": (["Z_Car_byMakerAndNumberPlate"], "a fetch index"),
         "duckduckgo-apprating.sqlite": (["Z_HTTPSExcludedDomain_domainIndex"], "a fetch index"),
         "vivobody-db99d12.store": (
@@ -133,56 +133,56 @@ final class FixtureStoreLayoutTests: XCTestCase {
     }
 
     /// A model with every attribute type, a composite, a hierarchy, and every kind of relationship.
-    static let everything: StoreSchema = {
-        func attribute(_ name: String, _ type: Int32, external: Bool = false) -> StoreProperty {
-            StoreProperty(
+    static let everything: ManagedModel = {
+        func attribute(_ name: String, _ type: Int32, external: Bool = false) -> ManagedProperty {
+            ManagedProperty(
                 name: name, isOptional: true,
                 kind: .attribute(
                     type: type, allowsExternalBinaryDataStorage: external, preservesValueInHistoryOnDeletion: false))
         }
         func relationship(_ name: String, _ destination: String, _ inverse: String?, many: Bool, ordered: Bool = false)
-            -> StoreProperty
+            -> ManagedProperty
         {
-            StoreProperty(
+            ManagedProperty(
                 name: name, isOptional: true,
                 kind: .relationship(
                     destination: destination, inverse: inverse, minCount: 0, maxCount: many ? 0 : 1,
                     isOrdered: ordered))
         }
-        let vehicle: [StoreProperty] = [
+        let vehicle: [ManagedProperty] = [
             attribute("small", 100), attribute("medium", 200), attribute("large", 300), attribute("price", 400),
             attribute("weight", 500), attribute("ratio", 600), attribute("model", 700), attribute("sold", 800),
             attribute("built", 900), attribute("photo", 1000, external: true), attribute("serial", 1100),
             attribute("manual", 1200), attribute("options", 1800),
-            StoreProperty(
+            ManagedProperty(
                 name: "size", isOptional: true,
                 kind: .composite(elements: [attribute("width", 500), attribute("label", 700)])),
             relationship("owner", "Person", "vehicles", many: false),
         ]
-        return StoreSchema(entities: [
-            StoreEntity(name: "Vehicle", properties: vehicle),
-            StoreEntity(name: "Car", superentity: "Vehicle", properties: vehicle + [attribute("doors", 100)]),
-            StoreEntity(
+        return ManagedModel(entities: [
+            ManagedEntity(name: "Vehicle", properties: vehicle),
+            ManagedEntity(name: "Car", superentity: "Vehicle", properties: vehicle + [attribute("doors", 100)]),
+            ManagedEntity(
                 name: "Person",
                 properties: [
                     attribute("name", 700), relationship("vehicles", "Vehicle", "owner", many: true),
                     relationship("passport", "Passport", "holder", many: false),
                 ]),
-            StoreEntity(name: "Passport", properties: [relationship("holder", "Person", "passport", many: false)]),
-            StoreEntity(name: "Author", properties: [relationship("books", "Book", "authors", many: true)]),
-            StoreEntity(
+            ManagedEntity(name: "Passport", properties: [relationship("holder", "Person", "passport", many: false)]),
+            ManagedEntity(name: "Author", properties: [relationship("books", "Book", "authors", many: true)]),
+            ManagedEntity(
                 name: "Book",
                 properties: [attribute("title", 700), relationship("authors", "Author", "books", many: true)]),
-            StoreEntity(name: "Shelf", properties: [relationship("items", "Book", nil, many: true)]),
-            StoreEntity(
+            ManagedEntity(name: "Shelf", properties: [relationship("items", "Book", nil, many: true)]),
+            ManagedEntity(
                 name: "Playlist",
                 properties: [
                     relationship("songs", "Song", "playlist", many: true, ordered: true),
-                    StoreProperty(
+                    ManagedProperty(
                         name: "songCount", isOptional: true, kind: .derived(type: 300, expression: "count:(songs)")),
                 ]),
-            StoreEntity(name: "Song", properties: [relationship("playlist", "Playlist", "songs", many: false)]),
-            StoreEntity(name: "Garage", properties: [relationship("vehicle", "Vehicle", nil, many: false)]),
+            ManagedEntity(name: "Song", properties: [relationship("playlist", "Playlist", "songs", many: false)]),
+            ManagedEntity(name: "Garage", properties: [relationship("vehicle", "Vehicle", nil, many: false)]),
         ])
     }()
 

@@ -134,7 +134,7 @@ final class GoldenHashTests: XCTestCase {
         let analysis = try TestSupport.analyzeFixture("Golden/Cocktails")
         let version = try XCTUnwrap(analysis.analysis(forKey: "BarSchemaV1"))
         let byName = Dictionary(uniqueKeysWithValues: version.store.entities.map { ($0.name, $0) })
-        func hash(_ entity: StoreEntity) -> String {
+        func hash(_ entity: ManagedEntity) -> String {
             var schema = version.store
             schema.entities = schema.entities.map { $0.name == entity.name ? entity : $0 }
             return Hex.encode(VersionHasher.hash(schema).entityHashes[entity.name]!)
@@ -190,16 +190,16 @@ final class GoldenHashTests: XCTestCase {
 
     /// The worked example of the research note, step by step.
     func testPropertyHashLayout() {
-        let createdAt = StoreProperty(
+        let createdAt = ManagedProperty(
             name: "createdAt", isOptional: true,
             kind: .attribute(
                 type: 900, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
-        let name = StoreProperty(
+        let name = ManagedProperty(
             name: "name", isOptional: true,
             kind: .attribute(
                 type: 700, allowsExternalBinaryDataStorage: false, preservesValueInHistoryOnDeletion: false))
         let result = VersionHasher.hash(
-            StoreSchema(entities: [StoreEntity(name: "User", properties: [name, createdAt])]))
+            ManagedModel(entities: [ManagedEntity(name: "User", properties: [name, createdAt])]))
         XCTAssertEqual(
             Hex.encode(result.entityHashes["User"]!), "bbf54e4ba2823a88c9d7b39c0494507f5932a4f1c2e3789d309f4175e5af66d2"
         )

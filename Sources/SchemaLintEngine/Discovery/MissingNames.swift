@@ -105,7 +105,9 @@ struct MissingNames {
                 }
             }
         }
-        wanted.declarations = wanted.declarations.filter { !$0.isEmpty && !StandardStorage.standardNames.contains($0) }
+        wanted.declarations = wanted.declarations.filter {
+            !$0.isEmpty && !StandardTypeStorage.standardNames.contains($0)
+        }
         return wanted
     }
 

@@ -14,7 +14,7 @@ enum FixtureMetadata {
 
     /// The first SwiftData releases (framework 1327, cheftime.store) cached no configuration; later ones cache the
     /// one `default` configuration with every entity.
-    static func modelCache(for state: FixtureState, schema: StoreSchema) throws -> [UInt8] {
+    static func modelCache(for state: FixtureState, schema: ManagedModel) throws -> [UInt8] {
         let framework = state.frameworkVersion ?? StoreMetadataPlist.currentFrameworkVersion
         let configurations =
             state.framework == .swiftData && framework > 1327 ? ["default": schema.entities.map(\.name)] : [:]

@@ -107,7 +107,7 @@ public enum FixturePlanner {
 
     private static func rebuilding(_ state: FixtureState, from snapshots: [EntitySnapshot]) -> FixtureState {
         var state = state
-        switch StoreSchema.rebuilt(from: snapshots, expecting: state.entityHashes) {
+        switch ManagedModel.rebuilt(from: snapshots, expecting: state.entityHashes) {
         case let .success(schema):
             state.schema = schema
             state.origin = "the lockfile's snapshot"

@@ -13,7 +13,7 @@ public struct FixtureState: Sendable {
     /// The file the fixture is written to, relative to the output folder.
     public var fileName: String
     /// The model; nil when `unavailable` says why none can be written.
-    public var schema: StoreSchema?
+    public var schema: ManagedModel?
     /// What the store's metadata records (`NSStoreModelVersionIdentifiers`).
     public var versionIdentifiers: [String]
     /// Entity name to its 32-byte version hash, as locked.

@@ -102,11 +102,11 @@ public enum StoreInspection {
         return "FAILED: " + check.mismatches.joined(separator: "; ")
     }
 
-    private static func describe(_ property: StoreProperty, entity: String, model: CachedModel) -> String {
+    private static func describe(_ property: ManagedProperty, entity: String, model: CachedModel) -> String {
         var parts: [String] = []
         switch property.kind {
         case let .attribute(type, external, preserve):
-            parts.append(StandardStorage.typeName(type))
+            parts.append(StandardTypeStorage.typeName(type))
             if external { parts.append("external storage") }
             if preserve { parts.append("preserve value on deletion") }
         case .composite:
@@ -122,7 +122,7 @@ public enum StoreInspection {
                 parts.append("delete \(deleteRuleName(rule))")
             }
         case let .derived(type, expression):
-            parts.append("derived \(StandardStorage.typeName(type)) = \(expression ?? "?")")
+            parts.append("derived \(StandardTypeStorage.typeName(type)) = \(expression ?? "?")")
         }
         parts.append(property.isOptional ? "optional" : "required")
         if property.isTransient { parts.append("transient") }
@@ -131,7 +131,9 @@ public enum StoreInspection {
         return parts.joined(separator: ", ")
     }
 
-    private static func lines(_ property: StoreProperty, entity: String, model: CachedModel, indent: String) -> String {
+    private static func lines(
+        _ property: ManagedProperty, entity: String, model: CachedModel, indent: String
+    ) -> String {
         let name = property.name.padding(toLength: max(20, property.name.count + 1))
         var output = "\(indent)\(name)\(describe(property, entity: entity, model: model))\n"
         if case let .composite(elements) = property.kind {
@@ -142,7 +144,7 @@ public enum StoreInspection {
         return output
     }
 
-    private static func json(_ property: StoreProperty, entity: String, model: CachedModel) -> JSONValue {
+    private static func json(_ property: ManagedProperty, entity: String, model: CachedModel) -> JSONValue {
         var members: [(String, JSONValue?)] = [
             ("name", .string(property.name)),
             ("optional", .bool(property.isOptional)),

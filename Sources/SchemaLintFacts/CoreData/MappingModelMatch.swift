@@ -80,7 +80,8 @@ package enum MappingModelMatch {
     private static func comparable(_ name: String, _ property: EmbeddedModel.Property) -> PropertySnapshot {
         PropertySnapshot(
             name: name, kind: property.isRelationship ? .relationship : .attribute,
-            type: property.attributeType.map(StandardStorage.typeName) ?? relationship, optional: property.isOptional,
+            type: property.attributeType.map(StandardTypeStorage.typeName) ?? relationship,
+            optional: property.isOptional,
             hasDefault: false, options: property.allowsExternalBinaryDataStorage ? ["externalStorage"] : nil,
             hashModifier: property.hashModifier)
     }
@@ -92,7 +93,7 @@ package enum MappingModelMatch {
         if property.kind == .relationship {
             type = relationship
         } else if type.hasPrefix("Composite") {
-            type = StandardStorage.typeName(2100)
+            type = StandardTypeStorage.typeName(2100)
         } else if type.hasPrefix("Derived "), let end = type.range(of: " = ") {
             type = String(type[type.index(type.startIndex, offsetBy: "Derived ".count)..<end.lowerBound])
         }

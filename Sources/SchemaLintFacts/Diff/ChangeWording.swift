@@ -84,7 +84,7 @@ public struct ChangeWording: Sendable {
             }
             result += inner
         }
-        return StandardStorage.withoutCodes(result + String(text))
+        return StandardTypeStorage.withoutCodes(result + String(text))
     }
 
     private func fields(_ old: PropertySnapshot, _ new: PropertySnapshot) -> [String] {

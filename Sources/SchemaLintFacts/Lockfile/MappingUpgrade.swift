@@ -46,7 +46,7 @@ enum MappingUpgrade {
     static func standardScalar(recorded: String) -> String? {
         guard recorded.hasPrefix("Unknown("), recorded.hasSuffix(")") else { return nil }
         let name = String(recorded.dropFirst("Unknown(".count).dropLast())
-        return StandardStorage.scalarName(name)
+        return StandardTypeStorage.scalarName(name)
     }
 
     /// Whether an uncertainty names this property (`Trip.rest: …`, `Trip.rest is …`, `Trip.plan.budget: …`).

@@ -2,9 +2,9 @@ import SchemaLintModel
 import SchemaLintStore
 
 /// When no version has a store's checksum, whether the versions' uncertain storages explain it: for each version with
-/// uncertain attributes, each entity whose hash differs is searched (`StorageSearch`). A version whose every differing
-/// entity is explained by one assignment reproduces the store bit for bit with those storages; that is what the store
-/// teaches (and what docs/hashing.md records once a public store shows it).
+/// uncertain attributes, each entity whose hash differs is searched (`AttributeTypeSearch`). A version whose every
+/// differing entity is explained by one assignment reproduces the store bit for bit with those storages; that is what
+/// the store teaches (and what docs/hashing.md records once a public store shows it).
 public struct StoreExplanation: Sendable, Equatable {
     public var version: String
     /// `Entity.property` → the Core Data type that reproduces the store, for every searched attribute.
@@ -56,7 +56,7 @@ enum StoreInstrument {
         var best: StoreExplanation?
         for version in project.versions {
             guard let analysis = byKey[version.key], !analysis.isCertain else { continue }
-            let candidates = StorageSearch.candidates(in: version, project: project)
+            let candidates = AttributeTypeSearch.candidates(in: version, project: project)
             guard !candidates.isEmpty else { continue }
             var explanation = StoreExplanation(version: version.key, assignments: [:], unexplained: [])
             let names = Set(metadata.entityHashes.keys).union(analysis.hashes.entityHashes.keys).sorted()
@@ -65,7 +65,7 @@ enum StoreInstrument {
                     explanation.unexplained.append("entity \(name) is in only one of the store and the version")
                     continue
                 }
-                switch StorageSearch.search(
+                switch AttributeTypeSearch.search(
                     entity: name, in: analysis.store, candidates: candidates, target: target)
                 {
                 case let .explained(assignment):

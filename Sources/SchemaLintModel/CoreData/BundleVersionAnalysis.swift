@@ -98,8 +98,8 @@ extension VersionAnalysis {
 
     /// An entity's snapshot in a Core Data version: what only the model file says (renaming identifiers as original
     /// names, defaults, delete rules) added.
-    public static func bundleSnapshot(of storeEntity: StoreEntity, details: ModelDetails) -> EntitySnapshot {
-        var entity = StoreSchema.snapshot(of: storeEntity)
+    public static func bundleSnapshot(of storeEntity: ManagedEntity, details: ModelDetails) -> EntitySnapshot {
+        var entity = ManagedModel.snapshot(of: storeEntity)
         // Abstract flags and entity hash modifiers are not part of a lockfile's snapshot (see EntitySnapshot).
         entity.abstract = nil
         entity.hashModifier = nil

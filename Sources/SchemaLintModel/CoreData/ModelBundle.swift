@@ -1,6 +1,6 @@
 /// A Core Data model bundle as Xcode keeps it: an `.xcdatamodeld` folder of versions (each an `.xcdatamodel` whose
 /// `contents` is XML) with `.xccurrentversion` naming the one `momc` compiles as current, or a standalone
-/// `.xcdatamodel` (one version, always current). Each version is read into the same `StoreSchema` SwiftData versions
+/// `.xcdatamodel` (one version, always current). Each version is read into the same `ManagedModel` SwiftData versions
 /// are mapped to, so one hasher computes the entity hashes Core Data writes into a store's metadata.
 public struct ModelBundle: Sendable {
     /// The name code loads it by (`NSPersistentContainer(name:)`, the compiled `.momd`): the folder's name without
@@ -71,7 +71,7 @@ public struct ModelBundleVersion: Sendable {
     public var location: SourceLocation
     /// `userDefinedModelVersionIdentifier` (Xcode's "Identifier"): recorded in stores, not hashed.
     public var identifier: String?
-    public var schema: StoreSchema
+    public var schema: ManagedModel
     /// What the XML says beyond the hashed model: lines, renaming identifiers, defaults, delete rules.
     public var details: ModelDetails
     /// Constructs whose hash no real store has confirmed, each with its reason; empty when every one is verified.
@@ -108,7 +108,7 @@ public struct ModelBundleVersion: Sendable {
     }
 
     public init(
-        name: String, location: SourceLocation, identifier: String?, schema: StoreSchema, details: ModelDetails,
+        name: String, location: SourceLocation, identifier: String?, schema: ManagedModel, details: ModelDetails,
         uncertainties: [String], problem: String? = nil
     ) {
         self.name = name
@@ -130,7 +130,7 @@ extension ModelBundleVersion {
         uncertainties: [String], contentsDigest: String
     ) -> ModelBundleVersion {
         var version = ModelBundleVersion(
-            name: name, location: location, identifier: identifier, schema: StoreSchema(entities: []),
+            name: name, location: location, identifier: identifier, schema: ManagedModel(entities: []),
             details: ModelDetails(), uncertainties: uncertainties)
         version.entityStates = entityStates
         version.contentsDigest = contentsDigest

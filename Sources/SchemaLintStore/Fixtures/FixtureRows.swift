@@ -29,7 +29,7 @@ struct FixtureRows {
     private let builder: StoreLayoutBuilder
     private var members: [String: [Object]] = [:]
 
-    init(layout: StoreLayout, schema: StoreSchema, rowsPerEntity: Int) {
+    init(layout: StoreLayout, schema: ManagedModel, rowsPerEntity: Int) {
         builder = StoreLayoutBuilder(schema: schema)
         guard rowsPerEntity > 0 else { return }
         var nextKey: [String: Int64] = [:]

@@ -8,7 +8,7 @@ import SchemaLintModel
 
 /// Everything a fixture store file is made of: the model to lay out and the blobs encoded elsewhere.
 public struct FixtureStore: Sendable {
-    public var schema: StoreSchema
+    public var schema: ManagedModel
     /// Z_METADATA.Z_PLIST bytes (binary plist).
     public var metadataPlist: [UInt8]
     /// Z_MODELCACHE.Z_CONTENT bytes; nil = no Z_MODELCACHE table.
@@ -20,11 +20,11 @@ public struct FixtureStore: Sendable {
     /// 0 = an empty store.
     public var rowsPerEntity: Int
     /// SwiftData's `#Index` fetch indexes by entity, each a list of property names (not hashed, so not in
-    /// `StoreSchema`): SwiftData creates one SQLite index for each.
+    /// `ManagedModel`): SwiftData creates one SQLite index for each.
     public var fetchIndexes: [String: [[String]]] = [:]
 
     public init(
-        schema: StoreSchema, metadataPlist: [UInt8], modelCache: [UInt8]?, storeUUID: String,
+        schema: ManagedModel, metadataPlist: [UInt8], modelCache: [UInt8]?, storeUUID: String,
         persistentHistory: Bool, rowsPerEntity: Int
     ) {
         self.schema = schema

@@ -1,7 +1,7 @@
 import CZlib
 import SchemaLintModel
 
-/// Writes a `StoreSchema` as the archived `NSManagedObjectModel` Core Data keeps in `Z_MODELCACHE.Z_CONTENT`: a
+/// Writes a `ManagedModel` as the archived `NSManagedObjectModel` Core Data keeps in `Z_MODELCACHE.Z_CONTENT`: a
 /// keyed archive, raw-deflated (zlib level 5, no header), which is byte for byte how the real stores' blobs compress.
 ///
 /// The classes and keys are those of the real stores' archives (see docs in FixtureEncodingTests): a model's entities
@@ -19,7 +19,7 @@ public enum ModelCacheEncoder {
     /// model without configurations has none). `deleteRules`: by "Entity.relationship", Core Data's numbers
     /// (0 no action, 1 nullify, 2 cascade, 3 deny).
     public static func encode(
-        _ schema: StoreSchema, versionIdentifiers: [String], configurations: [String: [String]] = [:],
+        _ schema: ManagedModel, versionIdentifiers: [String], configurations: [String: [String]] = [:],
         deleteRules: [String: Int] = [:]
     ) throws -> [UInt8] {
         try Deflate.raw(
@@ -30,7 +30,7 @@ public enum ModelCacheEncoder {
 
     /// The keyed archive's bytes before compression.
     public static func archive(
-        _ schema: StoreSchema, versionIdentifiers: [String], configurations: [String: [String]] = [:],
+        _ schema: ManagedModel, versionIdentifiers: [String], configurations: [String: [String]] = [:],
         deleteRules: [String: Int] = [:]
     ) throws -> [UInt8] {
         var builder = ModelArchiveBuilder(schema: schema.inheritingProperties(), deleteRules: deleteRules)
@@ -89,14 +89,14 @@ struct ModelArchiveBuilder {
     /// Core Data's `_P` packs a property's flags; every property of the real archives has the bits 0xF1 set.
     static let packedBase: Int64 = 0xF1
 
-    let schema: StoreSchema
+    let schema: ManagedModel
     let deleteRules: [String: Int]
     var writer = KeyedArchiveWriter()
     var entityObjects: [String: KeyedArchiveWriter.Object] = [:]
     /// Entity name → property name → its object.
     var propertyObjects: [String: [String: KeyedArchiveWriter.Object]] = [:]
 
-    init(schema: StoreSchema, deleteRules: [String: Int]) {
+    init(schema: ManagedModel, deleteRules: [String: Int]) {
         self.schema = schema
         self.deleteRules = deleteRules
     }
@@ -157,7 +157,7 @@ struct ModelArchiveBuilder {
         return model
     }
 
-    mutating func defineEntity(_ entity: StoreEntity, model: KeyedArchiveWriter.Object) throws {
+    mutating func defineEntity(_ entity: ManagedEntity, model: KeyedArchiveWriter.Object) throws {
         let object = entityObjects[entity.name]!
         let subentities = schema.entities.filter { $0.superentity == entity.name }.map {
             ($0.name, Field.conditional(entityObjects[$0.name]!))
@@ -189,7 +189,7 @@ struct ModelArchiveBuilder {
 
     /// `owner`: the entity reference (`NSEntity`); a composite's elements point to the composite's entity too.
     mutating func defineProperty(
-        _ property: StoreProperty, as object: KeyedArchiveWriter.Object, entity: String, owner: Field, depth: Int = 0
+        _ property: ManagedProperty, as object: KeyedArchiveWriter.Object, entity: String, owner: Field, depth: Int = 0
     ) throws {
         guard depth < 16 else { throw ModelCacheEncoder.Failure(description: "composites nested too deeply") }
         var packed = Self.packedBase

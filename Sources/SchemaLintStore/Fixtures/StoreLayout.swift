@@ -88,7 +88,7 @@ public struct StoreLayout: Sendable, Hashable {
     public var modelCache: Bool
 
     /// `modelCache`: whether the store has a Z_MODELCACHE table (every store written since iOS 9 / macOS 10.11).
-    public init(schema: StoreSchema, persistentHistory: Bool, modelCache: Bool = true) {
+    public init(schema: ManagedModel, persistentHistory: Bool, modelCache: Bool = true) {
         self = StoreLayoutBuilder(schema: schema).layout(persistentHistory: persistentHistory, modelCache: modelCache)
     }
 

@@ -18,12 +18,12 @@ import SchemaLintModel
 /// `Z_FOK_<NAME>` right after a one-to-many's foreign key, `Z_FOK_<m><NAME>` after a join table's keys for each
 /// ordered side.
 struct StoreLayoutBuilder {
-    let entities: [String: StoreEntity]
+    let entities: [String: ManagedEntity]
     let order: [String]
     let numbers: [String: Int]
     let children: [String: [String]]
 
-    init(schema: StoreSchema) {
+    init(schema: ManagedModel) {
         let entities = Dictionary(schema.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.entities = entities
         var children: [String: [String]] = [:]
@@ -57,13 +57,13 @@ struct StoreLayoutBuilder {
     }
 
     /// Properties an entity declares itself (archived subentities list inherited ones too), transient ones left out.
-    func ownProperties(_ name: String) -> [StoreProperty] {
+    func ownProperties(_ name: String) -> [ManagedProperty] {
         guard let entity = entities[name] else { return [] }
         let inherited = Set(entity.superentity.flatMap { entities[$0] }?.properties.map(\.name) ?? [])
         return entity.properties.filter { !inherited.contains($0.name) && !$0.isTransient }
     }
 
-    func relationship(_ entity: String, _ name: String) -> StoreProperty? {
+    func relationship(_ entity: String, _ name: String) -> ManagedProperty? {
         entities[entity]?.properties.first { $0.name == name }
     }
 

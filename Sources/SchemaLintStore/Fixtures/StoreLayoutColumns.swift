@@ -93,7 +93,7 @@ extension StoreLayoutBuilder {
 
     /// SwiftData flattens a composite into one column per element, named after the element alone.
     private func flatten(
-        _ entity: String, _ path: [String], _ elements: [StoreProperty], _ hierarchy: Int, _ index: inout Int,
+        _ entity: String, _ path: [String], _ elements: [ManagedProperty], _ hierarchy: Int, _ index: inout Int,
         _ list: inout [Pending]
     ) {
         guard path.count < 16 else { return }
@@ -110,7 +110,7 @@ extension StoreLayoutBuilder {
     }
 
     private func toOne(
-        _ name: String, _ property: StoreProperty, _ destination: String, _ hierarchy: Int, _ list: inout [Pending]
+        _ name: String, _ property: ManagedProperty, _ destination: String, _ hierarchy: Int, _ list: inout [Pending]
     ) {
         let upper = property.name.uppercased()
         list.append(
@@ -128,7 +128,7 @@ extension StoreLayoutBuilder {
     }
 
     private func hidden(
-        _ name: String, _ property: StoreProperty, _ destination: String, _ isOrdered: Bool, _ list: inout [Pending]
+        _ name: String, _ property: ManagedProperty, _ destination: String, _ isOrdered: Bool, _ list: inout [Pending]
     ) {
         let column = "\(numbers[name] ?? 0)\(property.name.uppercased())"
         let hierarchy = numbers[destination] ?? 0

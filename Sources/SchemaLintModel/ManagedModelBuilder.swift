@@ -2,9 +2,9 @@
 /// does it (docs/hashing.md): entity = class simple name, stored properties, inverse pairing (declared on one
 /// end, recorded on both; inferred when exactly one unpaired relationship points back). Every place where
 /// SwiftData's behaviour is not known for certain adds a reason to `uncertainties` instead of guessing quietly.
-public struct StoreSchemaMapper {
+public struct ManagedModelBuilder {
     public struct Output {
-        public var schema: StoreSchema
+        public var schema: ManagedModel
         public var uncertainties: [String]
         /// Inverse names per entity and relationship, as paired (declared or inferred).
         public var inverses: [String: [String: String]]
@@ -39,10 +39,10 @@ public struct StoreSchemaMapper {
         let pairing = InversePairing(project: project, classes: classes)
         uncertainties += pairing.uncertainties
 
-        var entities: [StoreEntity] = []
+        var entities: [ManagedEntity] = []
         for name in order {
             let entity = project.entities[classes[name]!]!
-            var properties: [StoreProperty] = []
+            var properties: [ManagedProperty] = []
             for property in entity.properties {
                 properties.append(
                     storeProperty(property, entity: entity, pairing: pairing, uncertainties: &uncertainties))
@@ -60,17 +60,17 @@ public struct StoreSchemaMapper {
                 constraints.append(constraint.properties)
             }
             entities.append(
-                StoreEntity(
+                ManagedEntity(
                     name: name, superentity: superentity, properties: properties, uniquenessConstraints: constraints))
         }
         return Output(
-            schema: StoreSchema(entities: entities), uncertainties: uncertainties.sortedUnique(),
+            schema: ManagedModel(entities: entities), uncertainties: uncertainties.sortedUnique(),
             inverses: pairing.inverses, inferredInverses: pairing.inferred, classes: classes)
     }
 
     private func storeProperty(
         _ property: Property, entity: Entity, pairing: InversePairing, uncertainties: inout [String]
-    ) -> StoreProperty {
+    ) -> ManagedProperty {
         let place = "\(entity.name).\(property.name)"
         switch property.kind {
         case let .relationship(relationship):
@@ -82,7 +82,7 @@ public struct StoreSchemaMapper {
             // records `var ingredientBase: IngredientBase` as required with minimum 0.
             let minCount = Int32(arguments?.minimumModelCount ?? 0)
             let maxCount = Int32(arguments?.maximumModelCount ?? (relationship.isToMany ? 0 : 1))
-            return StoreProperty(
+            return ManagedProperty(
                 name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
                 kind: .relationship(
                     destination: destination, inverse: inverse, minCount: minCount,
@@ -92,7 +92,7 @@ public struct StoreSchemaMapper {
                 uncertainties.append("\(place) uses `.\(option)`, whose effect on the store has not been verified")
             }
             let options = property.options
-            return StoreProperty(
+            return ManagedProperty(
                 name: property.name, isOptional: property.isOptional, versionHashModifier: property.hashModifier,
                 kind: attributeKind(
                     storage, place: place, propertyOptional: property.isOptional, nested: false,
@@ -113,8 +113,8 @@ public struct StoreSchemaMapper {
     private func attributeKind(
         _ storage: AttributeStorage, place: String, propertyOptional: Bool, nested: Bool,
         external: Bool, preserve: Bool, uncertainties: inout [String]
-    ) -> StoreProperty.Kind {
-        func attribute(_ code: Int32) -> StoreProperty.Kind {
+    ) -> ManagedProperty.Kind {
+        func attribute(_ code: Int32) -> ManagedProperty.Kind {
             .attribute(
                 type: code, allowsExternalBinaryDataStorage: external,
                 preservesValueInHistoryOnDeletion: preserve)
@@ -139,7 +139,7 @@ public struct StoreSchemaMapper {
             return .composite(
                 elements: elements.map { element in
                     let optional = element.isOptional || rawValueEnum || propertyOptional
-                    return StoreProperty(
+                    return ManagedProperty(
                         name: element.name, isOptional: optional,
                         kind: attributeKind(
                             element.storage, place: "\(place).\(element.name)",

@@ -1,21 +1,22 @@
 /// A managed object model as Core Data sees it: what SwiftData writes into a store and what the version hashes
-/// are computed from. Built from Swift source by `StoreSchemaMapper`; a store's cached model decodes to the same shape.
-public struct StoreSchema: Sendable, Hashable {
-    public var entities: [StoreEntity]
-    public init(entities: [StoreEntity]) { self.entities = entities.sorted { $0.name < $1.name } }
+/// are computed from. Built from Swift source by `ManagedModelBuilder`; a store's cached model decodes to the same
+/// shape.
+public struct ManagedModel: Sendable, Hashable {
+    public var entities: [ManagedEntity]
+    public init(entities: [ManagedEntity]) { self.entities = entities.sorted { $0.name < $1.name } }
 }
 
-public struct StoreEntity: Sendable, Hashable {
+public struct ManagedEntity: Sendable, Hashable {
     public var name: String
     public var isAbstract: Bool = false
     public var superentity: String?
-    public var properties: [StoreProperty]
+    public var properties: [ManagedProperty]
     public var versionHashModifier: String?
     /// Uniqueness constraints, each a list of property names.
     public var uniquenessConstraints: [[String]]
 
     public init(
-        name: String, isAbstract: Bool = false, superentity: String? = nil, properties: [StoreProperty],
+        name: String, isAbstract: Bool = false, superentity: String? = nil, properties: [ManagedProperty],
         versionHashModifier: String? = nil, uniquenessConstraints: [[String]] = []
     ) {
         self.name = name
@@ -27,7 +28,7 @@ public struct StoreEntity: Sendable, Hashable {
     }
 }
 
-public struct StoreProperty: Sendable, Hashable {
+public struct ManagedProperty: Sendable, Hashable {
     public var name: String
     public var isOptional: Bool
     public var isTransient: Bool = false
@@ -37,7 +38,7 @@ public struct StoreProperty: Sendable, Hashable {
 
     public indirect enum Kind: Sendable, Hashable {
         case attribute(type: Int32, allowsExternalBinaryDataStorage: Bool, preservesValueInHistoryOnDeletion: Bool)
-        case composite(elements: [StoreProperty])
+        case composite(elements: [ManagedProperty])
         case relationship(destination: String, inverse: String?, minCount: Int32, maxCount: Int32, isOrdered: Bool)
         /// A Core Data derived attribute (never written by SwiftData): its hash covers only the printed derivation
         /// expression, as `NSExpression.predicateFormat` renders it (one with a filtering predicate is not
@@ -58,13 +59,13 @@ public struct StoreProperty: Sendable, Hashable {
     }
 }
 
-extension StoreSchema {
+extension ManagedModel {
     /// Core Data hashes a subentity over all its properties, inherited ones included. Model files list only an
     /// entity's own properties, and archived models usually list all of them: this fills in the missing ones, so both
     /// hash the same.
-    public func inheritingProperties() -> StoreSchema {
+    public func inheritingProperties() -> ManagedModel {
         let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        func all(_ entity: StoreEntity, depth: Int) -> [StoreProperty] {
+        func all(_ entity: ManagedEntity, depth: Int) -> [ManagedProperty] {
             guard depth < 64, let parentName = entity.superentity, let parent = byName[parentName] else {
                 return entity.properties
             }
@@ -73,7 +74,7 @@ extension StoreSchema {
             for property in entity.properties { merged[property.name] = property }
             return merged.values.sorted { $0.name < $1.name }
         }
-        return StoreSchema(
+        return ManagedModel(
             entities: entities.map { entity in
                 var copy = entity
                 copy.properties = all(entity, depth: 0)

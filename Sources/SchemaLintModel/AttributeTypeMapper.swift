@@ -1,7 +1,7 @@
 /// Maps a resolved Swift type to the storage SwiftData gives it (docs/hashing.md has the table and the real store
 /// behind each row). This is the source side's view: what the type is. How SwiftData then flags the parts of a
-/// composite (which elements become optional) is the store mapping's business (StoreSchemaMapper).
-struct StorageMapper {
+/// composite (which elements become optional) is the store mapping's business (ManagedModelBuilder).
+struct AttributeTypeMapper {
     let symbols: SymbolTable
 
     func storage(
@@ -38,14 +38,14 @@ struct StorageMapper {
         _ path: [String], arguments: [SymbolTable.Resolved],
         swiftType: String
     ) -> AttributeStorage {
-        let name = StandardStorage.canonicalName(path)
-        if arguments.isEmpty, let name, let code = StandardStorage.scalarCodes[name] {
+        let name = StandardTypeStorage.canonicalName(path)
+        if arguments.isEmpty, let name, let code = StandardTypeStorage.scalarCodes[name] {
             return .scalar(code: code, swiftType: name)
         }
-        if arguments.isEmpty, let known = StandardStorage.knownComposite(path) {
+        if arguments.isEmpty, let known = StandardTypeStorage.knownComposite(path) {
             return .composite(swiftType: known.name, elements: known.elements)
         }
-        if let name, let reason = StandardStorage.unverified[name] {
+        if let name, let reason = StandardTypeStorage.unverified[name] {
             return .unknown(swiftType: swiftType, reason: reason)
         }
         if !arguments.isEmpty {
@@ -92,7 +92,7 @@ struct StorageMapper {
     /// The standard scalar a resolved type names, through aliases.
     private func scalarName(_ resolved: SymbolTable.Resolved) -> String? {
         guard case let .external(path, arguments) = resolved, arguments.isEmpty,
-            let name = StandardStorage.canonicalName(path), StandardStorage.scalarCodes[name] != nil
+            let name = StandardTypeStorage.canonicalName(path), StandardTypeStorage.scalarCodes[name] != nil
         else {
             return nil
         }
@@ -134,7 +134,7 @@ struct StorageMapper {
                     reason: "enums with associated values have not been verified against a real store")
             }
             if let raw = symbols.rawValueType(of: symbol.id), case let .external(path, _) = raw,
-                let name = StandardStorage.canonicalName(path), let code = StandardStorage.scalarCodes[name]
+                let name = StandardTypeStorage.canonicalName(path), let code = StandardTypeStorage.scalarCodes[name]
             {
                 return .composite(
                     swiftType: symbol.qualifiedName,

@@ -1,10 +1,10 @@
-extension StoreSchema {
+extension ManagedModel {
     /// The model as snapshots, so a store's model and a version's are compared by the same snapshot diff as versions
     /// are: attributes by Core Data type (`String (700)`), relationships by destination (`[Trip]` when to-many) with
     /// their counts, composites with their elements, and the flags only store models carry as options.
     public var snapshot: [EntitySnapshot] { entities.map(Self.snapshot(of:)) }
 
-    public static func snapshot(of entity: StoreEntity) -> EntitySnapshot {
+    public static func snapshot(of entity: ManagedEntity) -> EntitySnapshot {
         var snapshot = EntitySnapshot(
             name: entity.name, superentity: entity.superentity,
             properties: entity.properties.map(Self.snapshot).sorted { $0.name < $1.name },
@@ -16,7 +16,7 @@ extension StoreSchema {
         return snapshot
     }
 
-    private static func snapshot(_ property: StoreProperty) -> PropertySnapshot {
+    private static func snapshot(_ property: ManagedProperty) -> PropertySnapshot {
         var options: [String] = []
         if property.isTransient { options.append("transient") }
         if property.isReadOnly { options.append("readOnly") }
@@ -25,7 +25,7 @@ extension StoreSchema {
             hasDefault: false, hashModifier: property.versionHashModifier)
         switch property.kind {
         case let .attribute(type, external, preserve):
-            snapshot.type = StandardStorage.typeName(type)
+            snapshot.type = StandardTypeStorage.typeName(type)
             if external { options.append("externalStorage") }
             if preserve { options.append("preserveValueOnDeletion") }
         case let .composite(elements):
@@ -38,13 +38,13 @@ extension StoreSchema {
             snapshot.maxCount = Int(maxCount)
             if isOrdered { options.append("ordered") }
         case let .derived(type, expression):
-            snapshot.type = "Derived \(StandardStorage.typeName(type)) = \(expression ?? "?")"
+            snapshot.type = "Derived \(StandardTypeStorage.typeName(type)) = \(expression ?? "?")"
         }
         snapshot.options = options.isEmpty ? nil : options.sorted()
         return snapshot
     }
 
-    private static func composite(_ elements: [StoreProperty]) -> String {
+    private static func composite(_ elements: [ManagedProperty]) -> String {
         let fields = elements.sorted { $0.name < $1.name }.map { element -> String in
             let inner = snapshot(element)
             return "\(element.name): \(inner.type)\(element.isOptional ? "?" : "")"
@@ -53,7 +53,7 @@ extension StoreSchema {
     }
 }
 
-extension StandardStorage {
+extension StandardTypeStorage {
     /// A Core Data attribute type code as a Swift developer declares it: `Int64 (Int) (300)`.
     public static func typeName(_ code: Int32) -> String {
         codeNames[code].map { "\($0) (\(code))" } ?? "type \(code)"

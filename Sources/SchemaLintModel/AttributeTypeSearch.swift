@@ -3,7 +3,7 @@
 /// give it, and every combination is hashed for the entities whose hash differs from the store's. One combination
 /// reproducing an entity's hash explains it; none or several are said as they are. Entities hash independently, so
 /// the search stays per entity and small.
-public enum StorageSearch {
+public enum AttributeTypeSearch {
     /// An attribute whose storage is uncertain, and the Core Data attribute types it may have.
     public struct Candidate: Sendable, Hashable {
         public var entity: String
@@ -33,7 +33,7 @@ public enum StorageSearch {
         switch storage {
         case let .unknown(swiftType, _):
             let base = swiftType.hasSuffix("?") ? String(swiftType.dropLast()) : swiftType
-            let name = StandardStorage.canonicalName(base.split(separator: ".").map(String.init)) ?? base
+            let name = StandardTypeStorage.canonicalName(base.split(separator: ".").map(String.init)) ?? base
             switch name {
             case "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Int8": return (swiftType, [100, 200, 300])
             case "CGFloat": return (swiftType, [500, 600, 1000])
@@ -69,8 +69,8 @@ public enum StorageSearch {
 
     /// The properties with the attribute at `path` given the type `code`; unchanged when the path leads nowhere.
     static func assigning(
-        _ code: Int32, at path: ArraySlice<String>, in properties: [StoreProperty]
-    ) -> [StoreProperty] {
+        _ code: Int32, at path: ArraySlice<String>, in properties: [ManagedProperty]
+    ) -> [ManagedProperty] {
         guard let name = path.first, let position = properties.firstIndex(where: { $0.name == name }) else {
             return properties
         }
@@ -89,7 +89,7 @@ public enum StorageSearch {
 
     /// Which assignment of `candidates` (those of `entity`) gives `entity` the hash `target`.
     public static func search(
-        entity name: String, in schema: StoreSchema, candidates: [Candidate], target: [UInt8]
+        entity name: String, in schema: ManagedModel, candidates: [Candidate], target: [UInt8]
     ) -> Outcome {
         let byName = Dictionary(schema.entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let own = candidates.filter { $0.entity == name }

@@ -1,7 +1,7 @@
-/// What SwiftData stores for standard Swift and Foundation types: the one table the source side (StorageMapper),
-/// the store side (StoreSchemaDiff, store inspection) and pass 2 (which names are never the app's own) read.
+/// What SwiftData stores for standard Swift and Foundation types: the one table the source side (AttributeTypeMapper),
+/// the store side (a store model's snapshots, store inspection) and pass 2 (which names are never the app's own) read.
 /// docs/hashing.md lists each row with the real store that proves it.
-public enum StandardStorage {
+public enum StandardTypeStorage {
     /// Core Data attribute type codes of the scalar types SwiftData maps one to one.
     public static let scalarCodes: [String: Int32] = [
         "Int16": 100, "Int32": 200, "Int64": 300, "Int": 300, "Decimal": 400, "Double": 500, "Float": 600,
