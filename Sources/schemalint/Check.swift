@@ -58,6 +58,7 @@ struct Check: ParsableCommand {
     var fix = false
 
     func run() throws {
+        StageTrace.mark("arguments parsed")
         let destinations = try reportDestinations()  // before the analysis: a usage mistake should not wait for it
         // Sources are discovered again only when --fix rewrote some.
         // Store fixtures are matched against every model version's store model: with them, every version is read.
@@ -82,6 +83,7 @@ struct Check: ParsableCommand {
         } catch let failure as CheckRun.Failure {
             throw Console.fail(failure.description)
         }
+        StageTrace.mark("checked")
         ProcessLifetime.keep(apps, outcome)
         if verbose {
             for result in outcome.apps {
@@ -124,6 +126,7 @@ struct Check: ParsableCommand {
         let summary = outcome.summary
         let printed = try write(outcome.findings, summary: summary, to: destinations)
         if (printed == nil || printed == .xcode) && !quiet { Console.err(summary.line) }
+        StageTrace.mark("reported")
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
         // What could not be told fails a gate that asks for it: `--strict`, `strict: true`, `require_known_stores`.

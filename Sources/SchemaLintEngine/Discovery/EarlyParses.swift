@@ -30,6 +30,7 @@ final class EarlyParses: @unchecked Sendable {
         DispatchQueue.global().async(group: done) { [self] in
             // Conditions unknown and pass 1: what `ParseStage` does when no project decides a file's conditions.
             results = ParallelParser.parse(files, threads: threads)
+            StageTrace.mark("early parses done")
         }
     }
 

@@ -103,12 +103,15 @@ enum ModelBundleLoading {
             preparation?.value(found, mappingModels: mappingModels)
             ?? prepare(found, mappingModels: mappingModels, threads: threads)
         let (jobs, contents, early, memo) = (prepared.jobs, prepared.contents, prepared.early, prepared.memo)
+        StageTrace.mark("bundles prepared")
         let recorded = findRecorded()
+        StageTrace.mark("lockfile records")
         let read = Workers.map(jobs.count, threads: threads, state: {}) { index, _ -> ModelBundleVersion in
             early[index]
                 ?? recorded?.version(contents[index], bundle: found[jobs[index].bundle].display)
                 ?? ModelBundleReader.readVersion(contents[index], memo: memo)
         }
+        StageTrace.mark("versions read")
         var byBundle = [[ModelBundleVersion]](repeating: [], count: found.count)
         for (job, version) in zip(jobs, read) { byBundle[job.bundle].append(version) }
         let membership = findMembership()
@@ -212,6 +215,7 @@ public final class ModelBundlePreparation: @unchecked Sendable {
         DispatchQueue.global().async(group: done) { [self] in
             let prepared = ModelBundleLoading.prepare(
                 bundle: bundle, memo: memo, keepingBytes: keepsBytes, threads: threads)
+            StageTrace.mark("bundle read: \(bundle.display)")
             lock.lock()
             bundles[bundle.absolute] = prepared
             lock.unlock()

@@ -176,6 +176,7 @@ public struct SourceDiscovery {
             }
         }
         walk.flush()
+        StageTrace.mark("walk done")
         walked?(
             Walked(
                 projectFiles: walk.projectFiles, modelBundles: walk.modelBundles, mappingModels: walk.mappingModels))
@@ -187,6 +188,7 @@ public struct SourceDiscovery {
                     FoundFile(absolute: file.absolute, display: file.display), into: &buffer,
                     keepingBytes: keepsAllBytes)
             }
+        StageTrace.mark("reads done")
         let files = collect(read, unreadable: &walk.unreadable)
         // Walked in path order (`Walk.inPathOrder`): sorted already unless links to folders, or several paths
         // given, put some elsewhere.

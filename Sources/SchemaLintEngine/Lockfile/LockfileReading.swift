@@ -28,7 +28,9 @@ public final class LockfileReading: @unchecked Sendable {
             lock.unlock()
             guard isNew, FileManager.default.fileExists(atPath: absolute) else { continue }
             DispatchQueue.global().async(group: done) { [self] in
+                StageTrace.mark("lockfile read starts")
                 let result = Result { try LockfileStore.load(path, readingFrom: absolute) }
+                StageTrace.mark("lockfile decoded")
                 lock.lock()
                 results[absolute] = result
                 lock.unlock()

@@ -205,21 +205,26 @@ public struct Analyzer {
         files found: [SourceDiscovery.SourceFile], unreadable: [(path: String, reason: String)] = [],
         lockfile: Lockfile?
     ) -> Analysis {
+        StageTrace.mark("analysis starts")
         let compiled = CompiledFilesStage(membership: membership, threads: threads).run(found)
         let files = compiled.files
         let parsed = ParseStage(
             threads: threads, membership: membership, hasModelBundles: !(modelBundles ?? []).isEmpty,
             early: earlyParses
         ).run(files, testTargetFiles: compiled.testTargetFiles)
+        StageTrace.mark("parsed")
         let hashed = HashStage(threads: threads, modelBundles: modelBundles).run(
             parsed.project, valueTypes: parsed.valueTypes, lockfile: lockfile)
+        StageTrace.mark("hashed")
         let project = hashed.project
         let topology = TopologyStage(threads: threads, membership: membership, readsWholeApp: readsWholeApp).run(
             project, files: files, relevant: parsed.relevant)
+        StageTrace.mark("topology")
         let ruled = RuleStage(
             rules: rules, configuration: configuration, stores: stores, lockfileLocation: lockfileLocation,
             readsWholeApp: readsWholeApp
         ).run(project: project, hashed: hashed, topology: topology, lockfile: lockfile)
+        StageTrace.mark("rules")
 
         var statistics = Analysis.Statistics(
             filesFound: found.count, filesParsed: parsed.parsed.count,

@@ -74,13 +74,16 @@ public struct AppDiscovery {
             projects = ProjectFileReading(
                 projectFiles: walked.projectFiles, for: walked.modelBundles.map(\.absolute))
         }
+        StageTrace.mark("walk starts")
         let discovered = try discovery.discover(paths)
+        StageTrace.mark("walked and read")
         var request = Workspace.Request(discovered: discovered, workingDirectory: workingDirectory)
         (request.explicitConfiguration, request.explicitLockfile) = (configurationPath, lockfilePath)
         request.threads = threads
         (request.readingLockfiles, request.takingRecorded) = (readingLockfiles, takingRecorded)
         (request.projects, request.lockfiles, request.preparedBundles) = (projects, lockfiles, bundles)
         let apps = try Workspace.apps(request)
+        StageTrace.mark("apps")
         return Result(
             apps: apps, unreadable: discovered.unreadable, problems: apps.first?.membership?.problems ?? [])
     }

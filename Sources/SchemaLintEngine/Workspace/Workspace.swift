@@ -130,6 +130,7 @@ public enum Workspace {
         let holdsSchema = files.contains(where: \.mayHoldSchema)
         let needsMembership = holdsSchema || !modelBundles.isEmpty
         // What pass 1 will parse is known now when no file holds SwiftData's words: it is parsed meanwhile.
+        StageTrace.mark("apps start")
         let early = EarlyParses.start(files, hasModelBundles: !modelBundles.isEmpty, threads: threads)
         let paths = files.map(\.path) + modelBundles.map(\.display)
         // With no file to parse, only the bundles' membership matters: projects that cannot list them are not read.
@@ -150,6 +151,7 @@ public enum Workspace {
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
             explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile,
             locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
+        StageTrace.mark("units")
         var lockfiles: LockfileReading?
         if readingLockfiles {
             // Those discovery's walk found are being read already (`started`); the rest start now.
@@ -168,6 +170,7 @@ public enum Workspace {
                     modelBundles.map(\.display), units: units, lockfiles: lockfiles,
                     locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
             }, threads: threads)
+        StageTrace.mark("bundles loaded")
         done.wait()
         let membership = reading.values().first
         var locator = AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps)
