@@ -42,7 +42,7 @@ public struct CoreDataStoreAdoptedRule: Rule {
                     findings.append(
                         becameRequired(
                             change, in: adoption.version,
-                            step: "SwiftData opens the Core Data store \(adoption.store.name), written by \(from), "
+                            step: "SwiftData opens the \(adoption.store.named("Core Data store")), written by \(from), "
                                 + "migrating it by inference", context))
                     continue
                 }

@@ -45,7 +45,9 @@ public struct AppUnit {
         return "schemalint: app \(folder): \(files.count) Swift files\(compiled), "
             + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
             + "configuration \(configurationPath ?? "none"); containers: \(containers)"
-            + stores(analysis.topology, folder: folder)
+            // An app with no SwiftData version has no SwiftData store to pool: its Core Data stores follow.
+            + (analysis.versions.isEmpty && analysis.project.containers.isEmpty
+                ? "" : stores(analysis.topology, folder: folder))
             + coreDataStores(analysis.topology.coreData, folder: folder)
             + analysis.project.configurations.compactMap { configuration in
                 guard configuration.purpose == .app, let why = configuration.cloudKitUnread else { return nil }
@@ -85,7 +87,7 @@ public struct AppUnit {
             let unknown = store.location.kind == .unknown ? ", checked as its own store" : ""
             let containers = "\(count) container\(count == 1 ? "" : "s")"
             let versions = "\(store.versions.count) version\(store.versions.count == 1 ? "" : "s")"
-            return "\nschemalint: app \(folder): store \(store.name)\(unknown): \(containers), \(plans), \(versions)"
+            return "\nschemalint: app \(folder): \(store.named("store"))\(unknown): \(containers), \(plans), \(versions)"
                 + (store.syncs ? ", CloudKit" : "")
         }.joined()
     }

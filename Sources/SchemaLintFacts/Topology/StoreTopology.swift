@@ -51,6 +51,14 @@ public struct StoreTopology: Sendable {
                 ? described : "\(described) (\(targets.joined(separator: ", ")))"
         }
 
+        /// The name after a noun: `store default.store`, and `Core Data store at ⟨Application Support⟩/X.sqlite`
+        /// where the name is a place (never `store the store at …`).
+        public func named(_ noun: String) -> String {
+            let name = self.name
+            let place = "the store "
+            return name.hasPrefix(place) ? "\(noun) " + name.dropFirst(place.count) : "\(noun) \(name)"
+        }
+
         public func holds(_ version: SchemaVersion) -> Bool { versions.contains { $0.id == version.id } }
     }
 
