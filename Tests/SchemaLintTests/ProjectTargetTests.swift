@@ -120,6 +120,36 @@ final class ProjectTargetTests: XCTestCase {
             ])
     }
 
+    /// A project generated from a spec (XcodeGen's `project.yml`, Tuist's `Project.swift`) is often not committed: the
+    /// `.xcodeproj` folder holds only shared schemes. The warning says which tool makes the file and what to run; a
+    /// missing file with no spec beside it keeps the plain reason.
+    func testAMissingGeneratedProjectFileNamesItsGenerator() throws {
+        let root = try copyOfClassic()
+        let pbxproj = root.appendingPathComponent("Garden.xcodeproj/project.pbxproj")
+        try FileManager.default.removeItem(at: pbxproj)
+        let paths = ["Garden/GardenApp.swift"]
+        XCTAssertEqual(
+            ProjectMembership(paths: paths, workingDirectory: root.path).problems,
+            [
+                "Garden.xcodeproj/project.pbxproj cannot be read (it does not exist): folder names decide which "
+                    + "files below . are app code, as if there were no project file"
+            ])
+        for (spec, says) in [
+            ("project.yml", "XcodeGen makes it from project.yml: run `xcodegen` first"),
+            ("Project.swift", "Tuist makes it from Project.swift: run `tuist generate` first"),
+        ] {
+            let specFile = root.appendingPathComponent(spec)
+            try Data("name: Garden\n".utf8).write(to: specFile)
+            XCTAssertEqual(
+                ProjectMembership(paths: paths, workingDirectory: root.path).problems,
+                [
+                    "Garden.xcodeproj/project.pbxproj does not exist (\(says)): folder names decide which files "
+                        + "below . are app code, as if there were no project file"
+                ], spec)
+            try FileManager.default.removeItem(at: specFile)
+        }
+    }
+
     /// Groups that contain each other (a hand-merged project file) resolve no path: the project is named as damaged
     /// and folder rules decide, instead of every file reading as compiled by no target (a silent pass).
     func testAProjectWhoseGroupsFormACycleIsNamedAndFolderRulesDecide() throws {

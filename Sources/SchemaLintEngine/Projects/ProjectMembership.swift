@@ -299,6 +299,17 @@ public struct ProjectMembership: Sendable {
 
     static func isProjectFile(_ name: String) -> Bool { name.hasSuffix(".xcodeproj") || name == "Package.swift" }
 
+    /// Why a project file is missing when a generator's spec sits in the root (the project is generated and not
+    /// committed), and what to do: `XcodeGen makes it from project.yml: run `xcodegen` first`.
+    static func generatedBy(_ root: String, missing pbxproj: String) -> String? {
+        guard !FileManager.default.fileExists(atPath: pbxproj) else { return nil }
+        let generators = [("project.yml", "XcodeGen", "xcodegen"), ("Project.swift", "Tuist", "tuist generate")]
+        for (spec, tool, command) in generators where FileManager.default.fileExists(atPath: root + "/" + spec) {
+            return "\(tool) makes it from \(spec): run `\(command)` first"
+        }
+        return nil
+    }
+
     /// `read`: project files already read (nil: left unread for not listing the deciding files).
     private mutating func load(
         _ root: String, markers: [String], prefetched: ProjectFileReading?,
@@ -336,9 +347,10 @@ public struct ProjectMembership: Sendable {
                 case .failure(let failure):
                     let folder =
                         root == workingDirectory ? "." : Workspace.display(root, workingDirectory: workingDirectory)
+                    let why = Self.generatedBy(root, missing: pbxproj).map { "does not exist (\($0))" }
                     problems.append(
-                        "\(shown)/project.pbxproj \(failure.description): folder names decide which files below "
-                            + "\(folder) are app code, as if there were no project file")
+                        "\(shown)/project.pbxproj \(why ?? failure.description): folder names decide which files "
+                            + "below \(folder) are app code, as if there were no project file")
                     return []
                 }
             }
