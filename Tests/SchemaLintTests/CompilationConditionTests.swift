@@ -209,6 +209,23 @@ final class CompilationConditionTests: XCTestCase {
         }
     }
 
+    /// A flag the `.xcconfig` a Release configuration is based on sets takes its clause, as one set in the project
+    /// file does; `$(inherited)` in the project file's value takes the file's in.
+    func testAFlagSetInAnXcconfigTakesItsClause() throws {
+        for (way, negated) in Self.shapes {
+            let shape = "\(way) \(negated)"
+            var files = Self.app(way, xcconfig: true, negated: negated)
+            files["Base.xcconfig"] = "\(Self.conditions) = USE_GROUP\n"
+            XCTAssertEqual(try stores(files), [Self.shared], shape)
+            files = Self.app(way, release: [Self.conditions: "$(inherited) OTHER"], xcconfig: true, negated: negated)
+            files["Base.xcconfig"] = "\(Self.conditions) = USE_GROUP\n"
+            XCTAssertEqual(try stores(files), [Self.shared], shape)
+            // Control: the file sets another flag.
+            files["Base.xcconfig"] = "\(Self.conditions) = OTHER_FLAG\n"
+            XCTAssertEqual(try stores(files), [Self.own], shape)
+        }
+    }
+
     /// What cannot be told keeps today's reading (the first clause, not certain): one of two targets compiling the
     /// file sets the flag, an `.xcconfig` may set it, a value names another setting, no project names the file.
     func testAFlagThatCannotBeToldStaysUnknown() throws {

@@ -260,18 +260,11 @@ final class EntitlementsTests: XCTestCase {
             ])
     }
 
-    /// Bad entitlements are normal input: not a property list, Debug and Release naming different groups, a path
-    /// through a setting schemalint does not read, settings from an `.xcconfig`: the widget's store stays its own.
+    /// Bad entitlements are normal input: not a property list, a path through a setting schemalint does not read,
+    /// settings from an `.xcconfig` that does not exist: the widget's store stays its own.
     func testEntitlementsThatCannotBeToldChangeNothing() throws {
         var garbage = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
         garbage["Glance/Glance.entitlements"] = "<plist><dict><key>oops"
-        var debug = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
-        debug["Glance/Debug.entitlements"] = Self.entitlements(groups: ["group.com.example.debug"])
-        var split = Target.widget(entitlements: "Glance/Glance.entitlements")
-        split.settings["Debug"]?["CODE_SIGN_ENTITLEMENTS"] = "Glance/Debug.entitlements"
-        debug["Tallies.xcodeproj/project.pbxproj"] = Self.project([
-            .app(entitlements: "Tallies/Tallies.entitlements"), split,
-        ])
         var unread = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
         unread["Tallies.xcodeproj/project.pbxproj"] = Self.project([
             .app(entitlements: "Tallies/Tallies.entitlements"),
@@ -285,13 +278,15 @@ final class EntitlementsTests: XCTestCase {
         ])
         let cases: [(String, [String: String], String)] = [
             ("not a plist", garbage, "Glance/Glance.entitlements is not a property list schemalint can read"),
-            ("Debug and Release", debug, "its Debug and Release entitlements name different App Groups"),
             (
                 "unread setting", unread,
                 "its CODE_SIGN_ENTITLEMENTS ($(CONFIGURATION_FOLDER)/Glance.entitlements) "
                     + "uses a build setting schemalint does not read"
             ),
-            ("xcconfig", xcconfig, "its Debug configuration is based on an .xcconfig file schemalint does not read"),
+            (
+                "xcconfig", xcconfig,
+                "Base.xcconfig (its Release configuration's .xcconfig) cannot be read (it does not exist)"
+            ),
         ]
         for (name, files, note) in cases {
             let analysis = try analyze(files)
@@ -300,6 +295,58 @@ final class EntitlementsTests: XCTestCase {
             let said = try notes(files)
             XCTAssertTrue(said.contains { $0.contains(note) }, "\(name): \(said)")
         }
+    }
+
+    /// Settings an `.xcconfig` sets are read as Xcode reads them: the widget's entitlements path set in the file its
+    /// configurations are based on (with `//` comments), through an `#include` (beside an optional one that does not
+    /// exist), in a file named with another case than the project writes, and a group identifier written with a
+    /// setting the file sets (`group.$(GROUP_PREFIX).tallies`). The widget then shares the app's store.
+    func testSettingsFromAnXcconfigAreRead() throws {
+        var based = Target.widget(entitlements: nil)
+        based.xcconfig = true
+        var direct = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        direct["Tallies.xcodeproj/project.pbxproj"] = Self.project([
+            .app(entitlements: "Tallies/Tallies.entitlements"), based,
+        ])
+        direct["Base.xcconfig"] = "// Signing\nCODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements // the group's\n"
+        var included = direct
+        included["Base.xcconfig"] = "#include? \"Local.xcconfig\"\n#include \"Config/Signing.xcconfig\"\n"
+        included["Config/Signing.xcconfig"] = "CODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements\n"
+        var cased = direct
+        cased["Base.xcconfig"] = nil
+        cased["base.xcconfig"] = direct["Base.xcconfig"]
+        var prefixed = direct
+        prefixed["Base.xcconfig"] = "GROUP_PREFIX = com.example\nCODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements\n"
+        prefixed["Glance/Glance.entitlements"] = Self.entitlements(groups: ["group.$(GROUP_PREFIX).tallies"])
+        for (name, files) in [("direct", direct), ("included", included), ("case", cased), ("prefix", prefixed)] {
+            XCTAssertEqual(try analyze(files).topology.stores.map(\.name), ["\(Self.group)/default.store"], name)
+            XCTAssertEqual(try notes(files), [], name)
+        }
+        // Control: an include that does not exist is named, and the widget's store stays its own.
+        var broken = direct
+        broken["Base.xcconfig"] = "#include \"Missing.xcconfig\"\nCODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements\n"
+        XCTAssertEqual(try analyze(broken).topology.stores.count, 2)
+        XCTAssertEqual(
+            try notes(broken),
+            [
+                "target Glance of Tallies.xcodeproj: Base.xcconfig (its Release configuration's .xcconfig) includes "
+                    + "Missing.xcconfig, which cannot be read (it does not exist): its App Group and CloudKit "
+                    + "container cannot be told, so its stores are taken as its own and not synced"
+            ])
+    }
+
+    /// Debug naming a development group of its own: Release is what users run (as for compilation conditions), so
+    /// the widget shares the app's store, and nothing is said of the Debug build.
+    func testADebugOnlyGroupLeavesTheReleaseGroup() throws {
+        var files = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+        files["Glance/Debug.entitlements"] = Self.entitlements(groups: ["group.com.example.debug"])
+        var split = Target.widget(entitlements: "Glance/Glance.entitlements")
+        split.settings["Debug"]?["CODE_SIGN_ENTITLEMENTS"] = "Glance/Debug.entitlements"
+        files["Tallies.xcodeproj/project.pbxproj"] = Self.project([
+            .app(entitlements: "Tallies/Tallies.entitlements"), split,
+        ])
+        XCTAssertEqual(try analyze(files).topology.stores.map(\.name), ["\(Self.group)/default.store"])
+        XCTAssertEqual(try notes(files), [])
     }
 
     /// Debug and Release agreeing, a third configuration (`Beta`) naming another group: Release is taken.

@@ -14,13 +14,13 @@ enum TargetConditions {
     /// Each target's conditions, by name. `project`: the PBXProject object.
     static func read(
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
-        objects: [String: [String: PropertyListValue]]
+        objects: [String: [String: PropertyListValue]], settings: BuildConfigurations
     ) -> [String: CompilationConditions] {
-        let projectRelease = TargetEntitlements.release(project["buildConfigurationList"]?.string, objects)
+        let projectRelease = settings.release(project["buildConfigurationList"]?.string)
         var found: [String: CompilationConditions] = [:]
         for (id, name) in targets {
             guard let target = objects[id] else { continue }
-            let release = TargetEntitlements.release(target["buildConfigurationList"]?.string, objects)
+            let release = settings.release(target["buildConfigurationList"]?.string)
             found[name] = conditions(release, projectLevel: projectRelease)
         }
         return found

@@ -8,15 +8,14 @@ enum TargetDevice {
     /// `tvOS`, `visionOS` or `macOS`. The Release configuration's value, else the project's.
     static func read(
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
-        objects: [String: [String: PropertyListValue]]
+        objects: [String: [String: PropertyListValue]], settings: BuildConfigurations
     ) -> [String: String] {
-        let projectRelease = TargetEntitlements.release(project["buildConfigurationList"]?.string, objects)
+        let projectRelease = settings.release(project["buildConfigurationList"]?.string)
         var found: [String: String] = [:]
         for (id, name) in targets {
             guard let target = objects[id] else { continue }
             let list = target["buildConfigurationList"]?.string
-            let release =
-                TargetEntitlements.release(list, objects) ?? TargetEntitlements.configurations(list, objects).first
+            let release = settings.release(list) ?? settings.configurations(list).first
             let sdk = release?.settings["SDKROOT"]?.string ?? projectRelease?.settings["SDKROOT"]?.string
             if let device = sdk.flatMap(device(of:)) { found[name] = device }
         }

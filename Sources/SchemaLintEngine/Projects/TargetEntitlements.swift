@@ -15,45 +15,31 @@ extension TargetEntitlements {
     /// name read once each. `base`: the folder `$(SRCROOT)` is, where relative paths start.
     static func read(
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
-        objects: [String: [String: PropertyListValue]], base: String
+        objects: [String: [String: PropertyListValue]], settings: BuildConfigurations, base: String
     ) -> (entitlements: [String: TargetEntitlements], notes: [Note]) {
         var files: [String: Result<FileFacts, Note>] = [:]
         var notes: [Note] = []
         var found: [String: TargetEntitlements] = [:]
-        let projectConfigurations = configurations(project["buildConfigurationList"]?.string, objects)
+        let projectConfigurations = settings.configurations(project["buildConfigurationList"]?.string)
         for (id, name) in targets {
             guard let target = objects[id] else { continue }
             var reader = Reader(
                 target: name, base: base, projectConfigurations: projectConfigurations, files: files)
             found[name] = reader.entitlements(
-                of: configurations(target["buildConfigurationList"]?.string, objects), notes: &notes)
+                of: settings.configurations(target["buildConfigurationList"]?.string), notes: &notes)
             files = reader.files
         }
         return (found, notes)
     }
 
-    /// A build configuration's name, settings, and whether an `.xcconfig` file may set more.
+    /// A build configuration's name, its settings (with what its `.xcconfig` sets, see `BuildConfigurations`), and
+    /// whether an `.xcconfig` file that could not be read may set more.
     struct Configuration {
         var name: String
         var settings: [String: PropertyListValue]
         var fromFile: Bool
-    }
-
-    /// The `Release` configuration of a configuration list, nil when it has none.
-    static func release(_ listID: String?, _ objects: [String: [String: PropertyListValue]]) -> Configuration? {
-        configurations(listID, objects).first { $0.name == "Release" }
-    }
-
-    static func configurations(
-        _ listID: String?, _ objects: [String: [String: PropertyListValue]]
-    ) -> [Configuration] {
-        guard let listID, let list = objects[listID] else { return [] }
-        return (list["buildConfigurations"]?.strings ?? []).compactMap { id in
-            guard let object = objects[id], let name = object["name"]?.string else { return nil }
-            return Configuration(
-                name: name, settings: object["buildSettings"]?.dictionary ?? [:],
-                fromFile: object["baseConfigurationReference"] != nil)
-        }
+        /// The `.xcconfig` that could not be read, and why.
+        var unreadFile: XcconfigFile.Failure?
     }
 
     private struct Reader {
@@ -64,9 +50,14 @@ extension TargetEntitlements {
 
         mutating func entitlements(of configurations: [Configuration], notes: inout [Note]) -> TargetEntitlements {
             guard !configurations.isEmpty else { return .unknown }
+            let names = configurations.map(\.name)
+            // What users' devices run: the Release configuration, as for compilation conditions and devices
+            // (`TargetConditions`); without one, the configurations not named for debugging, when there are some.
+            let shipping = names.filter { !$0.lowercased().contains("debug") }
+            let deciding = names.contains("Release") ? ["Release"] : shipping.isEmpty ? names : shipping
             var facts: [String: FileFacts] = [:]
             var paths: [String: Set<String>] = [:]
-            for configuration in configurations {
+            for configuration in configurations where deciding.contains(configuration.name) {
                 var said: [FileFacts] = []
                 var unknown = false
                 for value in values(configuration) {
@@ -77,7 +68,7 @@ extension TargetEntitlements {
                     case let .success(path?):
                         paths[configuration.name, default: []].insert(path)
                         switch read(path) {
-                        case let .success(read): said.append(read)
+                        case let .success(read): said.append(expanded(read, in: configuration))
                         case let .failure(note):
                             if !notes.contains(note) { notes.append(note) }
                             unknown = true
@@ -98,31 +89,25 @@ extension TargetEntitlements {
                         cloudKit: clouds.count == 1 ? said[0].cloudKit : .unknown)
                 }
             }
-            let names = configurations.map(\.name)
-            let release = names.contains("Release") ? facts["Release"] : nil
             var result = TargetEntitlements()
-            let groups = names.compactMap { facts[$0]?.appGroup }
+            let groups = deciding.compactMap { facts[$0]?.appGroup }
             if Set(groups.map { "\($0)" }).count == 1 {
                 result.appGroup = groups[0]
-            } else if let release {
-                if let debug = facts["Debug"], debug.appGroup != release.appGroup {
-                    notes.append(
-                        Note(
-                            target: target, file: nil,
-                            reason: "its Debug and Release entitlements name different App Groups"))
-                    result.appGroup = .unknown
-                } else {
-                    result.appGroup = release.appGroup
-                }
+            } else if !groups.isEmpty {
+                notes.append(
+                    Note(
+                        target: target, file: nil,
+                        reason: "its \(deciding.joined(separator: ", ")) entitlements name different App Groups"))
+                result.appGroup = .unknown
             }
-            let clouds = names.compactMap { facts[$0]?.cloudKit }
+            let clouds = deciding.compactMap { facts[$0]?.cloudKit }
             if Set(clouds.map { "\($0)" }).count == 1 {
                 result.cloudKit = clouds[0]
-            } else if let release {
-                result.cloudKit = release.cloudKit
+            } else if !clouds.isEmpty {
+                result.cloudKit = .unknown
             }
-            let used = names.contains("Release") ? paths["Release"] : Set(paths.values.joined())
-            if let used, used.count == 1 { result.file = used.first }
+            let used = Set(deciding.compactMap { paths[$0] }.joined())
+            if used.count == 1 { result.file = used.first }
             return result
         }
 
@@ -132,12 +117,12 @@ extension TargetEntitlements {
             let projectLevel = projectConfigurations.first { $0.name == configuration.name }
             var settings = configuration.settings
             if own.isEmpty {
-                // An `.xcconfig` may name them: not read, so not known.
-                if configuration.fromFile { return [.failure(unread(configuration.name))] }
+                // An `.xcconfig` that could not be read may name them: not known.
+                if configuration.fromFile { return [.failure(unread(configuration))] }
                 if let projectLevel {
                     own = Self.entitlementSettings(projectLevel.settings)
                     settings = projectLevel.settings
-                    if own.isEmpty, projectLevel.fromFile { return [.failure(unread(configuration.name))] }
+                    if own.isEmpty, projectLevel.fromFile { return [.failure(unread(projectLevel))] }
                 }
             }
             guard !own.isEmpty else { return [.success(nil)] }
@@ -154,10 +139,27 @@ extension TargetEntitlements {
             }
         }
 
-        private func unread(_ configuration: String) -> Note {
-            Note(
-                target: target, file: nil,
-                reason: "its \(configuration) configuration is based on an .xcconfig file schemalint does not read")
+        /// An App Group or container identifier written with build settings (`group.$(BUNDLE_ID_PREFIX).App`, as Xcode
+        /// expands entitlements) with the configuration's values put in; left as written when one is not known.
+        private func expanded(_ facts: FileFacts, in configuration: Configuration) -> FileFacts {
+            let fallback = projectConfigurations.first { $0.name == configuration.name }?.settings ?? [:]
+            func expand(_ fact: Fact) -> Fact {
+                guard case let .present(written) = fact, written.contains("$") else { return fact }
+                return .present(self.expand(written, settings: configuration.settings, fallback: fallback) ?? written)
+            }
+            return FileFacts(appGroup: expand(facts.appGroup), cloudKit: expand(facts.cloudKit))
+        }
+
+        private func unread(_ configuration: Configuration) -> Note {
+            guard let file = configuration.unreadFile else {
+                return Note(
+                    target: target, file: nil,
+                    reason: "its \(configuration.name) configuration is based on an .xcconfig file that cannot be "
+                        + "found")
+            }
+            return Note(
+                target: target, file: file.path,
+                reason: "(its \(configuration.name) configuration's .xcconfig) \(file.reason)")
         }
 
         /// `CODE_SIGN_ENTITLEMENTS` and its conditional forms (`CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]`).

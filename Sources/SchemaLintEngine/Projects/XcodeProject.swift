@@ -178,10 +178,13 @@ struct XcodeProject {
             targets.append(target)
         }
         // Only the entitlements files the project names are read.
+        // Configurations with what their `.xcconfig` files set, each file read once.
+        let settings = BuildConfigurations(objects: objects, path: { resolver.path(of: $0) })
         let (entitlements, notes) = TargetEntitlements.read(
-            targets: targetIDs, project: project, objects: objects, base: base)
-        let conditions = TargetConditions.read(targets: targetIDs, project: project, objects: objects)
-        let devices = TargetDevice.read(targets: targetIDs, project: project, objects: objects)
+            targets: targetIDs, project: project, objects: objects, settings: settings, base: base)
+        let conditions = TargetConditions.read(
+            targets: targetIDs, project: project, objects: objects, settings: settings)
+        let devices = TargetDevice.read(targets: targetIDs, project: project, objects: objects, settings: settings)
         for index in targets.indices {
             targets[index].device = devices[targets[index].name]
             targets[index].entitlements = entitlements[targets[index].name] ?? .unknown

@@ -87,7 +87,8 @@ public struct AppUnit {
             let unknown = store.location.kind == .unknown ? ", checked as its own store" : ""
             let containers = "\(count) container\(count == 1 ? "" : "s")"
             let versions = "\(store.versions.count) version\(store.versions.count == 1 ? "" : "s")"
-            return "\nschemalint: app \(folder): \(store.named("store"))\(unknown): \(containers), \(plans), \(versions)"
+            let named = store.named("store")
+            return "\nschemalint: app \(folder): \(named)\(unknown): \(containers), \(plans), \(versions)"
                 + (store.syncs ? ", CloudKit" : "")
         }.joined()
     }
