@@ -105,12 +105,13 @@ struct CallSites {
         defaultWithoutCalls: Bool = true, passed: (Site) -> Passed<Source>
     ) -> Result<[Argument<Source>], UnknownValue> {
         var found: [Argument<Source>] = []
+        let shown = Self.shown(label)
         for site in sites(of: function) {
             switch passed(site) {
             case let .passed(source): found.append(Argument(source: source, site: site))
             case let .unreadable(why):
                 return .failure(
-                    UnknownValue("a call of `\(function)` passes `\(label)` \(why)", at: location))
+                    UnknownValue("a call of `\(function)` passes \(shown) \(why)", at: location))
             case .omitted:
                 switch given {
                 case .none: continue
@@ -118,7 +119,7 @@ struct CallSites {
                 case .unread:
                     return .failure(
                         UnknownValue(
-                            "a call of `\(function)` leaves `\(label)` out, and its default is not read", at: location))
+                            "a call of `\(function)` leaves \(shown) out, and its default is not read", at: location))
                 }
             }
         }
@@ -126,7 +127,15 @@ struct CallSites {
         if case let .value(source) = given, defaultWithoutCalls {
             return .success([Argument(source: source, site: nil)])
         }
-        return .failure(UnknownValue("`\(label)` is a parameter of `\(function)` no call here passes", at: location))
+        return .failure(
+            UnknownValue("no call of `\(function)` in the files read passes \(shown)", at: location))
+    }
+
+    /// A parameter as messages name it: `` `url` ``, or `its first argument` for one without a label (`#0`).
+    static func shown(_ label: String) -> String {
+        guard label.hasPrefix("#"), let index = Int(label.dropFirst()) else { return "`\(label)`" }
+        let ordinals = ["first", "second", "third", "fourth", "fifth"]
+        return index < ordinals.count ? "its \(ordinals[index]) argument" : "its argument \(index + 1)"
     }
 
     /// The values any of `evaluated` may have (values `same` says are one counted once); unknown when one is, or when

@@ -465,6 +465,12 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
                 container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: path)
                 return container
             }
+
+            func exportContainer(_ url: URL) -> NSPersistentContainer {
+                let container = NSPersistentContainer(name: "Journal")
+                container.persistentStoreDescriptions.first?.url = url
+                return container
+            }
             """)
         let run = try TestSupport.run(["check", "--verbose"], in: app)
         let lines = (run.stdout + run.stderr).split(separator: "\n").filter {
@@ -474,8 +480,12 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
                 "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens "
                     + "⟨Application Support⟩/Journal.sqlite with model Journal",
                 "schemalint: app .: Core Data stack at Journal/Widget.swift:5:56 opens a file that cannot be told "
-                    + "(`path` is a parameter of `widgetContainer` no call here passes (Journal/Widget.swift:5:77)) "
+                    + "(no call of `widgetContainer` in the files read passes `path` (Journal/Widget.swift:5:77)) "
                     + "with model Journal",
+                // A parameter without a label is named by its place, never by an internal name.
+                "schemalint: app .: Core Data stack at Journal/Widget.swift:11:56 opens a file that cannot be told "
+                    + "(no call of `exportContainer` in the files read passes its first argument "
+                    + "(Journal/Widget.swift:11:56)) with model Journal",
             ]
         XCTAssertEqual(lines.map(String.init), expected, run.stdout + run.stderr)
         // The file that cannot be told is said in plain `check` too, where the stack opens it.
@@ -485,8 +495,11 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
             notes.map(String.init),
             [
                 "schemalint: note: Journal/Widget.swift:5:56: which file this Core Data stack opens cannot be told "
-                    + "(`path` is a parameter of `widgetContainer` no call here passes (Journal/Widget.swift:5:77)): "
-                    + "a move or rename of its store file is not reported"
+                    + "(no call of `widgetContainer` in the files read passes `path` (Journal/Widget.swift:5:77)): "
+                    + "a move or rename of its store file is not reported",
+                "schemalint: note: Journal/Widget.swift:11:56: which file this Core Data stack opens cannot be told "
+                    + "(no call of `exportContainer` in the files read passes its first argument "
+                    + "(Journal/Widget.swift:11:56)): a move or rename of its store file is not reported",
             ], plain.stdout + plain.stderr)
     }
 }

@@ -557,7 +557,7 @@ final class StoreValueSpellingTests: XCTestCase {
         XCTAssertEqual(unseen.project.containers.map(\.purpose), [.app])
         XCTAssertEqual(
             unseen.project.containers.compactMap(\.inMemoryUnread?.reason),
-            ["`inMemory` is a parameter of `open` no call here passes"])
+            ["no call of `open` in the files read passes `inMemory`"])
     }
 
     // MARK: Store names
