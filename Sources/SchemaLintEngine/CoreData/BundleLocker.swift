@@ -16,119 +16,159 @@ enum BundleLocker {
             let bundles = analysis.project.modelBundles.filter { $0.folderName == key }.map(\.key)
             outcome.rekeyed.append((key, bundles))
         }
-        let storeFiles = analysis.topology.coreData
         for bundle in analysis.project.modelBundles {
-            let lockedBundle = existing?.coreData?[bundle.key]
-            let heldIn = storeFiles.files(of: bundle.key)
-            let order = BundleVersionOrder(lockedBundle)
-            if bundle.isCompiled == false {
-                if lockedBundle == nil { outcome.notCompiled.append(bundle.key) }
-                continue
-            }
-            // Test code's model never reaches a device: no store of it to protect, so nothing is recorded.
-            if bundle.isTestOnly {
-                if lockedBundle == nil { outcome.testOnly.append(bundle.key) }
-                continue
-            }
-            // One bundle whose current version cannot be told does not keep the others from being locked
-            // (`current_model_version_invalid` reports it).
-            guard let current = bundle.currentVersion else {
-                outcome.bundlesWithoutCurrent.append(
-                    (bundle.key, "its current version is not known (\(CurrentModelVersion.problem(of: bundle) ?? "")"
-                        + "): set it in Xcode's model inspector"))
-                continue
-            }
-            // A current version whose `contents` momc refuses (no build ships it): fixed first. An Xcode 3 version
-            // schemalint cannot read is recorded by its bytes below.
-            if let problem = current.problem, !current.isUnsupportedFormat {
-                outcome.incomplete.append((bundle.key(of: current), "its model file \(problem)"))
-                continue
-            }
-            for version in bundle.versions {
-                let key = bundle.key(of: version)
-                let names: Set<String> = [key, version.name, bundle.key]
-                guard request.only.isEmpty || !request.only.isDisjoint(with: names)
-                    || !request.accept.isDisjoint(with: names)
-                else { continue }
-                let locked = lockedBundle?.versions[version.name]
-                if order.precedes(current.name, version.name), locked == nil {
-                    outcome.declaredOnly.append(
-                        (key, "it comes after the current version \(current.name): no build has written a store with "
-                            + "it"))
-                    continue
-                }
-                if let problem = version.problem {
-                    // An Xcode 3 archive that cannot be read (momc compiles what schemalint does not know): its
-                    // digest is recorded, so an edit is still caught. A damaged `contents` momc refuses too.
-                    if version.isUnsupportedFormat, let digest = version.contentsDigest {
-                        recordUnreadable(
-                            version, digest: digest, why: problem, in: bundle, request: request, outcome: &outcome)
-                    } else if version.isUnsupportedFormat {
-                        // An old format is not damage: Xcode compiles it, and refusing the lockfile would be for ever.
-                        outcome.unsupported.append((key, "its model file \(problem)"))
-                    } else {
-                        outcome.incomplete.append((key, "its model file \(problem)"))
-                    }
-                    continue
-                }
-                // Read now, unreadable when locked: the same bytes are recorded as they read; other bytes are an edit
-                // whose hashes cannot be compared.
-                if let was = lockedBundle?.unreadable?[version.name], locked == nil {
-                    guard was.contents == version.contentsDigest || !request.accept.isDisjoint(with: names) else {
-                        outcome.conflicts.append(
-                            (key, ["its model file changed since it was locked as a file schemalint could not read"]))
-                        continue
-                    }
-                    outcome.lockfile.coreData?[bundle.key]?.unreadable?[version.name] = nil
-                    if outcome.lockfile.coreData?[bundle.key]?.unreadable?.isEmpty == true {
-                        outcome.lockfile.coreData?[bundle.key]?.unreadable = nil
-                    }
-                }
-                let now = analysis.modelVersions.first { $0.key == key }
-                    ?? VersionAnalysis(bundleVersion: version, key: key)
-                guard let locked, let shipped = lockedBundle?.lockedVersion(version.name) else {
-                    var entry = outcome.lockfile.record(
-                        version, now, in: bundle, lockedAt: request.date, release: request.release,
-                        stateKeys: stateKeys)
-                    entry.heldIn = heldIn
-                    outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
-                    outcome.recorded.append(key)
-                    continue
-                }
-                recordStoreFiles(heldIn, of: version.name, in: bundle, locked: locked, request: request, &outcome)
-                // Equal hashes: stores are unaffected, whatever else the file says (Xcode's header, codegen).
-                if shipped.checksum == now.hashes.checksum {
-                    outcome.unchanged.append(key)
-                    // The file as it is now is what a check can take the recorded hashes for.
-                    if locked.contents != version.contentsDigest, !version.isRecorded {
-                        let digest = version.contentsDigest
-                        outcome.lockfile.coreData?[bundle.key]?.versions[version.name]?.contents = digest
-                        outcome.digests.append(key)
-                    }
-                } else if !request.accept.isDisjoint(with: names) {
-                    var entry = outcome.lockfile.record(version, now, in: bundle, keeping: locked, stateKeys: stateKeys)
-                    entry.accepted =
-                        (locked.accepted ?? []) + [
-                            Acceptance(
-                                reason: request.reason ?? "", previousChecksum: locked.checksum,
-                                previousFingerprint: "")
-                        ]
-                    outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
-                    outcome.lockfile.pruneEntityStates()
-                    outcome.accepted.append(key)
-                } else {
-                    let changes = shipped.changes(to: LockedVersion(modelVersion: version, analysis: now)).descriptions
-                    outcome.conflicts.append(
-                        (key, changes.isEmpty
-                            ? ["its entity hashes moved (\(locked.checksum) → \(now.hashes.checksum))"]
-                            : changes))
-                }
-            }
-            recordCurrent(
-                current.name, of: bundle, locked: lockedBundle, order: order, request: request, outcome: &outcome)
-            retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
-            recordMappingModels(of: bundle, locked: lockedBundle, outcome: &outcome)
+            lock(bundle, analysis, locked: existing?.coreData?[bundle.key], request, stateKeys, &outcome)
         }
+    }
+
+    /// One bundle being locked: what each of its versions' records needs.
+    private struct BundleBeingLocked {
+        let bundle: ModelBundle
+        let locked: LockedBundle?
+        let current: ModelBundleVersion
+        let order: BundleVersionOrder
+        /// The store files the bundle is opened at (`CoreDataStoreFiles`).
+        let heldIn: [String]?
+    }
+
+    /// A bundle's versions recorded, then its current version, retired versions and mapping models; nothing for a
+    /// bundle no target compiles, one only tests use, or one whose current version cannot be told or read.
+    private static func lock(
+        _ bundle: ModelBundle, _ analysis: Analysis, locked lockedBundle: LockedBundle?, _ request: Locker.Request,
+        _ stateKeys: EntityStateKeys, _ outcome: inout Locker.Outcome
+    ) {
+        let order = BundleVersionOrder(lockedBundle)
+        if bundle.isCompiled == false {
+            if lockedBundle == nil { outcome.notCompiled.append(bundle.key) }
+            return
+        }
+        // Test code's model never reaches a device: no store of it to protect, so nothing is recorded.
+        if bundle.isTestOnly {
+            if lockedBundle == nil { outcome.testOnly.append(bundle.key) }
+            return
+        }
+        // One bundle whose current version cannot be told does not keep the others from being locked
+        // (`current_model_version_invalid` reports it).
+        guard let current = bundle.currentVersion else {
+            outcome.bundlesWithoutCurrent.append(
+                (bundle.key, "its current version is not known (\(CurrentModelVersion.problem(of: bundle) ?? "")"
+                    + "): set it in Xcode's model inspector"))
+            return
+        }
+        // A current version whose `contents` momc refuses (no build ships it): fixed first. An Xcode 3 version
+        // schemalint cannot read is recorded by its bytes below.
+        if let problem = current.problem, !current.isUnsupportedFormat {
+            outcome.incomplete.append((bundle.key(of: current), "its model file \(problem)"))
+            return
+        }
+        let being = BundleBeingLocked(
+            bundle: bundle, locked: lockedBundle, current: current, order: order,
+            heldIn: analysis.topology.coreData.files(of: bundle.key))
+        for version in bundle.versions {
+            lock(version, of: being, analysis, request, stateKeys, &outcome)
+        }
+        recordCurrent(
+            current.name, of: bundle, locked: lockedBundle, order: order, request: request, outcome: &outcome)
+        retire(bundle, locked: lockedBundle, request: request, outcome: &outcome)
+        recordMappingModels(of: bundle, locked: lockedBundle, outcome: &outcome)
+    }
+
+    /// One version: recorded when new, its store files and digest refreshed when unchanged, re-recorded when accepted
+    /// by name, else a conflict naming what changed.
+    private static func lock(
+        _ version: ModelBundleVersion, of being: BundleBeingLocked, _ analysis: Analysis, _ request: Locker.Request,
+        _ stateKeys: EntityStateKeys, _ outcome: inout Locker.Outcome
+    ) {
+        let (bundle, current, order, heldIn) = (being.bundle, being.current, being.order, being.heldIn)
+        let key = bundle.key(of: version)
+        let names: Set<String> = [key, version.name, bundle.key]
+        guard request.only.isEmpty || !request.only.isDisjoint(with: names)
+            || !request.accept.isDisjoint(with: names)
+        else { return }
+        let locked = being.locked?.versions[version.name]
+        if order.precedes(current.name, version.name), locked == nil {
+            outcome.declaredOnly.append(
+                (key, "it comes after the current version \(current.name): no build has written a store with "
+                    + "it"))
+            return
+        }
+        guard settleUnread(version, of: being, locked: locked, request, names, &outcome) else { return }
+        let now = analysis.modelVersions.first { $0.key == key }
+            ?? VersionAnalysis(bundleVersion: version, key: key)
+        guard let locked, let shipped = being.locked?.lockedVersion(version.name) else {
+            var entry = outcome.lockfile.record(
+                version, now, in: bundle, lockedAt: request.date, release: request.release,
+                stateKeys: stateKeys)
+            entry.heldIn = heldIn
+            outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
+            outcome.recorded.append(key)
+            return
+        }
+        recordStoreFiles(heldIn, of: version.name, in: bundle, locked: locked, request: request, &outcome)
+        // Equal hashes: stores are unaffected, whatever else the file says (Xcode's header, codegen).
+        if shipped.checksum == now.hashes.checksum {
+            outcome.unchanged.append(key)
+            // The file as it is now is what a check can take the recorded hashes for.
+            if locked.contents != version.contentsDigest, !version.isRecorded {
+                let digest = version.contentsDigest
+                outcome.lockfile.coreData?[bundle.key]?.versions[version.name]?.contents = digest
+                outcome.digests.append(key)
+            }
+        } else if !request.accept.isDisjoint(with: names) {
+            var entry = outcome.lockfile.record(version, now, in: bundle, keeping: locked, stateKeys: stateKeys)
+            entry.accepted =
+                (locked.accepted ?? []) + [
+                    Acceptance(
+                        reason: request.reason ?? "", previousChecksum: locked.checksum,
+                        previousFingerprint: "")
+                ]
+            outcome.lockfile.coreData?[bundle.key]?.versions[version.name] = entry
+            outcome.lockfile.pruneEntityStates()
+            outcome.accepted.append(key)
+        } else {
+            let changes = shipped.changes(to: LockedVersion(modelVersion: version, analysis: now)).descriptions
+            outcome.conflicts.append(
+                (key, changes.isEmpty
+                    ? ["its entity hashes moved (\(locked.checksum) → \(now.hashes.checksum))"]
+                    : changes))
+        }
+    }
+
+    /// A version that cannot be read now is recorded by its bytes, or named; one unreadable when locked and read now
+    /// is recorded as it reads when its bytes are the same (or it is accepted). False when nothing more is to be done.
+    private static func settleUnread(
+        _ version: ModelBundleVersion, of being: BundleBeingLocked, locked: LockedModelVersion?,
+        _ request: Locker.Request, _ names: Set<String>, _ outcome: inout Locker.Outcome
+    ) -> Bool {
+        let (bundle, key) = (being.bundle, being.bundle.key(of: version))
+        if let problem = version.problem {
+            // An Xcode 3 archive that cannot be read (momc compiles what schemalint does not know): its
+            // digest is recorded, so an edit is still caught. A damaged `contents` momc refuses too.
+            if version.isUnsupportedFormat, let digest = version.contentsDigest {
+                recordUnreadable(
+                    version, digest: digest, why: problem, in: bundle, request: request, outcome: &outcome)
+            } else if version.isUnsupportedFormat {
+                // An old format is not damage: Xcode compiles it, and refusing the lockfile would be for ever.
+                outcome.unsupported.append((key, "its model file \(problem)"))
+            } else {
+                outcome.incomplete.append((key, "its model file \(problem)"))
+            }
+            return false
+        }
+        // Read now, unreadable when locked: the same bytes are recorded as they read; other bytes are an edit
+        // whose hashes cannot be compared.
+        if let was = being.locked?.unreadable?[version.name], locked == nil {
+            guard was.contents == version.contentsDigest || !request.accept.isDisjoint(with: names) else {
+                outcome.conflicts.append(
+                    (key, ["its model file changed since it was locked as a file schemalint could not read"]))
+                return false
+            }
+            outcome.lockfile.coreData?[bundle.key]?.unreadable?[version.name] = nil
+            if outcome.lockfile.coreData?[bundle.key]?.unreadable?.isEmpty == true {
+                outcome.lockfile.coreData?[bundle.key]?.unreadable = nil
+            }
+        }
+        return true
     }
 
     /// A version that cannot be read, recorded by its bytes' digest (`LockedBundle.unreadable`). A recorded digest
