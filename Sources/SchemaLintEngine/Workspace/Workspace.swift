@@ -221,19 +221,23 @@ public enum Workspace {
         }
         var locator = locator
         var groups: [String: [SourceDiscovery.SourceFile]] = [:]
-        // Files come sorted by path: a run of files in one app goes into its group at once.
+        // Files come sorted by path: a run of files in one app goes into its group at once, as a slice of `files`
+        // (a tree that is one app is handed over whole, with no copy of four thousand files).
+        var runStart = 0
         var runRoot: String?
-        var run: [SourceDiscovery.SourceFile] = []
-        for file in files {
+        for (index, file) in files.enumerated() {
             let root = locator.root(ofFile: file.path)
-            if root != runRoot {
-                if let runRoot { groups[runRoot, default: []] += run }
-                runRoot = root
-                run.removeAll(keepingCapacity: true)
-            }
-            run.append(file)
+            guard root != runRoot else { continue }
+            if let runRoot { groups[runRoot, default: []] += files[runStart..<index] }
+            (runRoot, runStart) = (root, index)
         }
-        if let runRoot { groups[runRoot, default: []] += run }
+        if let runRoot {
+            if runStart == 0, groups.isEmpty {
+                groups[runRoot] = files
+            } else {
+                groups[runRoot, default: []] += files[runStart...]
+            }
+        }
         for bundle in bundles where groups[locator.root(ofFile: bundle)] == nil {
             groups[locator.root(ofFile: bundle)] = []
         }
@@ -246,9 +250,10 @@ public enum Workspace {
             let filter = PathFilter(
                 included: configuration.included, excluded: configuration.excluded,
                 base: configuration.baseFolder(workingDirectory: cwd, root: root))
-            let kept = (groups[root] ?? []).filter { file in
-                filter.isEmpty || filter.allowsFile(Paths.absolute(file.path, in: cwd))
-            }
+            let grouped = groups[root] ?? []
+            let kept =
+                filter.isEmpty
+                ? grouped : grouped.filter { filter.allowsFile(Paths.absolute($0.path, in: cwd)) }
             return AppUnit(
                 root: root, configuration: configuration,
                 lockfilePath: lockfilePath(configuration, root: root, workingDirectory: cwd), files: kept)
