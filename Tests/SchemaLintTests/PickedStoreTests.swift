@@ -289,7 +289,8 @@ final class PickedStoreTests: XCTestCase {
             (
                 "a static property of another type, read through a local",
                 "enum Persistence {\n    static var modelConfig: ModelConfiguration {\n\(branches)\n    }\n}",
-                "let config = Persistence.modelConfig\nreturn try! ModelContainer(for: Seed.self, configurations: [config])"
+                "let config = Persistence.modelConfig\n"
+                    + "return try! ModelContainer(for: Seed.self, configurations: [config])"
             ),
             (
                 "a static function of another type",
