@@ -69,8 +69,11 @@ final class ContainerCollector: SyntaxVisitor {
         previewTypes = PreviewCode.typesMadePreview(in: file)
         walk(file)
         for (name, binding) in assignedLater where assignments[name] != nil {
+            // Read as the walk reads the function the variable is declared in: its parameters are what callers pass.
+            (readingDefaults, readingValueParameters) = Self.parameters(around: binding)
             followAssignments(of: name, declaredAt: binding)
         }
+        (readingDefaults, readingValueParameters) = (Parameters(), ValueSourceReader.Parameters())
         coreDataStacks = coreData.assembled()
         containers = pendingContainers.map {
             readingDefaults = $0.3
@@ -182,6 +185,39 @@ final class ContainerCollector: SyntaxVisitor {
         functions.removeLast()
         valueParameters.removeLast()
         parameterDefaults.removeLast()
+    }
+
+    /// The parameters of the function or initialiser `node` is in (none outside one), as the walk records them.
+    private static func parameters(around node: some SyntaxProtocol) -> (Parameters, ValueSourceReader.Parameters) {
+        var current = node.parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                let list = function.signature.parameterClause.parameters
+                return (defaults(list), ValueSourceReader.parameters(of: function.name.text, list))
+            }
+            if let initializer = syntax.as(InitializerDeclSyntax.self) {
+                // Call sites of an initialiser name the type.
+                var type = initializer.parent
+                var name = "init"
+                while let outer = type {
+                    if let named = outer.asProtocol(NamedDeclSyntax.self) {
+                        name = named.name.text
+                        break
+                    }
+                    if let extended = outer.as(ExtensionDeclSyntax.self) {
+                        name = TypeExprReader.read(extended.extendedType).path?.last ?? name
+                        break
+                    }
+                    type = outer.parent
+                }
+                let list = initializer.signature.parameterClause.parameters
+                return (defaults(list), ValueSourceReader.parameters(of: name, list))
+            }
+            // A closure in a function reads its parameters too, as the walk does; a type's members do not.
+            if syntax.is(MemberBlockSyntax.self) { break }
+            current = syntax.parent
+        }
+        return (Parameters(), ValueSourceReader.Parameters())
     }
 
     /// `plan: any SchemaMigrationPlan.Type = AppPlan.self`: the value a parameter has when the caller leaves it out.

@@ -122,19 +122,7 @@ struct ValueSourceReader {
                 else { return .unreadable("a case of the `switch` is not one value", location) }
                 return read(value, depth: depth + 1)
             }
-            // Each case's patterns, for a subject known at build time (`switch Build.channel`).
-            let patterns = switchExpression.cases.map { item -> [ValueSource]? in
-                guard let label = item.as(SwitchCaseSyntax.self)?.label else {
-                    return [.unreadable("a `case` under `#if`", location)]
-                }
-                guard case let .case(caseLabel) = label else { return nil }
-                return caseLabel.caseItems.map { caseItem in
-                    guard caseItem.whereClause == nil,
-                        let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)
-                    else { return .unreadable("a `case` pattern that is not a value", location) }
-                    return read(pattern.expression, depth: depth + 1)
-                }
-            }
+            let patterns = casePatterns(of: switchExpression, depth: depth)
             return .switchOver(
                 read(switchExpression.subject, depth: depth + 1), patterns: patterns, values: values, location)
         }
@@ -402,6 +390,20 @@ struct ValueSourceReader {
                 let list = mark.parent?.as(ExprListSyntax.self)
             {
                 found += unfoldedCondition(list, before: mark, holds: true)
+            } else if current.is(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self),
+                let switchExpression = cases.parent?.as(SwitchExprSyntax.self),
+                let taken = Array(cases).firstIndex(where: { $0.id == current.id })
+            {
+                // The case taken: a flag true for it alone, decided when the subject is known at build time.
+                found.append(
+                    StoreChoice.Condition(
+                        source: .switchOver(
+                            read(switchExpression.subject), patterns: casePatterns(of: switchExpression, depth: 0),
+                            values: cases.indices.map {
+                                .bool(cases.distance(from: cases.startIndex, to: $0) == taken)
+                            },
+                            reader.location(switchExpression)),
+                        written: "`\(Self.cut(switchExpression.subject.trimmedDescription))`", holds: true))
             } else if let list = parent.as(ExprListSyntax.self), let index = list.index(of: current),
                 index > list.startIndex, let mark = list[list.index(before: index)].as(UnresolvedTernaryExprSyntax.self)
             {
@@ -410,6 +412,23 @@ struct ValueSourceReader {
             current = parent
         }
         return found.reversed()
+    }
+
+    /// Each case's patterns, for a subject known at build time (`switch Build.channel`); nil for `default`.
+    private func casePatterns(of switchExpression: SwitchExprSyntax, depth: Int) -> [[ValueSource]?] {
+        let location = reader.location(switchExpression)
+        return switchExpression.cases.map { item -> [ValueSource]? in
+            guard let label = item.as(SwitchCaseSyntax.self)?.label else {
+                return [.unreadable("a `case` under `#if`", location)]
+            }
+            guard case let .case(caseLabel) = label else { return nil }
+            return caseLabel.caseItems.map { caseItem in
+                guard caseItem.whereClause == nil,
+                    let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)
+                else { return .unreadable("a `case` pattern that is not a value", location) }
+                return read(pattern.expression, depth: depth + 1)
+            }
+        }
     }
 
     /// The condition of an unfolded `condition ? a : b`: the elements before its `?`.

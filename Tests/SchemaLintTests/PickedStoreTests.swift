@@ -182,6 +182,19 @@ final class PickedStoreTests: XCTestCase {
             }
             """)
         XCTAssertEqual(stores(switched), ["Seeds.store", "Vault.store"])
+        XCTAssertTrue(switched.untoldStoreNotes.first?.contains("by `Flags.release`") == true)
+        let byMode = opened(
+            """
+            let configuration: ModelConfiguration
+            switch mode {
+            case .local: configuration = ModelConfiguration("Seeds")
+            case .shared: configuration = ModelConfiguration("Seeds", groupContainer: .identifier("group.org.seeds"))
+            default: configuration = ModelConfiguration("Vault")
+            }
+            """)
+        // The one call passes `.local`: its case alone.
+        XCTAssertEqual(stores(byMode), ["Seeds.store"])
+        XCTAssertEqual(byMode.untoldStoreNotes, [])
 
         // Controls.
         let same = opened(
@@ -193,6 +206,15 @@ final class PickedStoreTests: XCTestCase {
             """)
         XCTAssertEqual(stores(same), ["Seeds.store"])
         XCTAssertEqual(same.untoldStoreNotes, [])
+        let constant = opened(
+            """
+            let configuration: ModelConfiguration
+            switch Flags.sharesGroup {
+            case true: configuration = ModelConfiguration("Vault")
+            case false: configuration = ModelConfiguration("Seeds")
+            }
+            """)
+        XCTAssertEqual(stores(constant), ["Seeds.store"])
         let decided = opened(
             """
             let configuration: ModelConfiguration
