@@ -268,8 +268,10 @@ enum ContainerBuilder {
                 choice.store, scope: scope, file: file, values: values, calls: calls, project: &project)
             let kept = flags.inMemory(choice.inMemory, store: choice.store, scope: scope, file: file)
             if let at = found.firstIndex(where: { $0.store.key == resolved.key && $0.store.kind == resolved.kind }) {
-                // Two branches that name one store: one choice (kept in memory only if both are).
+                // Two branches that name one store: one choice (kept in memory only if both are; its CloudKit read
+                // from every configuration the container is given, not the first branch's alone).
                 if found[at].inMemory != kept { found[at].inMemory = nil }
+                if found[at].configuration != choice.location { found[at].configuration = nil }
                 found[at].pickedBy += pickedBy.filter { !found[at].pickedBy.contains($0) }
                 continue
             }
