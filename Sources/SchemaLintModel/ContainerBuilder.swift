@@ -25,13 +25,16 @@ enum ContainerBuilder {
                 // Each call of the helper that opens it opens a container of its own, with what that call passes.
                 var opened: [ContainerModel] = []
                 for (variant, callPurpose) in callVariants(of: use, calls: calls) {
-                    var container = build(
+                    // One container per store it may open, where the code picks among several at run time.
+                    for var container in build(
                         use, file: file, fileIsTest: fileIsTest, calls: variant, values: values, project: &project)
-                    // A call in preview or test code opens a preview's or a test's container.
-                    if let callPurpose, [.app, .inMemory].contains(container.purpose) {
-                        container.purpose = callPurpose
+                    {
+                        // A call in preview or test code opens a preview's or a test's container.
+                        if let callPurpose, [.app, .inMemory].contains(container.purpose) {
+                            container.purpose = callPurpose
+                        }
+                        if !opened.contains(where: { sameContainer($0, container) }) { opened.append(container) }
                     }
-                    if !opened.contains(where: { sameContainer($0, container) }) { opened.append(container) }
                 }
                 project.containers += opened
             }
@@ -89,11 +92,12 @@ enum ContainerBuilder {
             && (lhs.inMemoryUnread == nil) == (rhs.inMemoryUnread == nil)
     }
 
-    /// One container as `calls` say its helper is called.
+    /// The containers one `ModelContainer` call opens as `calls` say its helper is called: one, or one per store it
+    /// may open where the code picks a configuration among several at run time (`StoreLocation.choices`).
     private static func build(
         _ use: ContainerUse, file: ParsedFile, fileIsTest: Bool, calls: CallSites, values: NamedValueIndex,
         project: inout Project
-    ) -> ContainerModel {
+    ) -> [ContainerModel] {
         let symbols = project.symbols
         var flags = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         flags.defaultWithoutCallers = false
@@ -126,6 +130,10 @@ enum ContainerBuilder {
                 calls: calls)
         }
         container.configurationLocations = use.configurationLocations
+        if let schemaUse {
+            container.versionedSchemaLocation = schemaUse.location
+            container.versionedSchemaWritten = schemaUse.type
+        }
         var storeConfigurations = use.stores.indices.map {
             $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
         }
@@ -142,6 +150,8 @@ enum ContainerBuilder {
             }
             return read
         }
+        // The stores each configuration may be: one, or where the code picks among several, each it may pick.
+        var choices: [Int: [Choice]] = [:]
         container.stores = use.stores.enumerated().map { index, store in
             // A configuration given by a parameter: the one store every caller passes, else unknown.
             if let parameter = use.configurationParameters[index] {
@@ -176,14 +186,105 @@ enum ContainerBuilder {
                 }
                 storeConfigurations[index] = at
                 // Names in the constant's configuration resolve where the constant is declared.
+                if !named.choices.isEmpty {
+                    choices[index] = chosen(
+                        named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
+                }
                 return strings(
                     named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project
                 )
+            }
+            if !store.choices.isEmpty {
+                choices[index] = chosen(
+                    store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
             }
             return strings(
                 store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
         }
         container.storeConfigurations = storeConfigurations
+        // One container per way its stores may be picked (a few: more is a store it cannot tell, as before).
+        var ways: [(stores: [StoreLocation], inMemory: [Bool?], configurations: [SourceLocation?], by: [String])] = [
+            (container.stores, inMemory, storeConfigurations, [])
+        ]
+        for (index, options) in choices.sorted(by: { $0.key < $1.key }) where !options.isEmpty {
+            let product = ways.count * options.count
+            guard product <= FoldGuard.alternativesLimit else { continue }
+            ways = ways.flatMap { way in
+                options.map { option in
+                    var next = way
+                    next.stores[index] = option.store
+                    if index < next.inMemory.count { next.inMemory[index] = option.inMemory }
+                    if index < next.configurations.count { next.configurations[index] = option.configuration }
+                    next.by += option.pickedBy.filter { !next.by.contains($0) }
+                    return next
+                }
+            }
+        }
+        return ways.map { way in
+            var opened = container
+            opened.stores = way.stores
+            opened.storeConfigurations = way.configurations
+            // One way left (the others ruled out at build time) is the store, for certain.
+            if ways.count > 1 { opened.storePickedBy = way.by }
+            for location in way.configurations.compactMap({ $0 })
+            where !opened.configurationLocations.contains(location) {
+                opened.configurationLocations.append(location)
+            }
+            return finish(opened, inMemory: way.inMemory, use: use, fileIsTest: fileIsTest, project: project)
+        }
+    }
+
+    /// One store a configuration may be, where the code picks among several, as `ContainerBuilder` reads it.
+    private struct Choice {
+        var store: StoreLocation
+        var inMemory: Bool?
+        var configuration: SourceLocation?
+        /// The conditions that pick it that are not known at build time, as written.
+        var pickedBy: [String]
+    }
+
+    /// The stores `store` may be (`StoreLocation.choices`), each read where it is written: a choice a condition
+    /// known at build time rules out is dropped. Empty when every choice is ruled out (no answer from a guess).
+    private static func chosen(
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
+        project: inout Project
+    ) -> [Choice] {
+        var flags = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+        flags.defaultWithoutCallers = false
+        var found: [Choice] = []
+        for choice in store.choices {
+            var pickedBy: [String] = []
+            var ruledOut = false
+            for condition in choice.conditions {
+                switch flags.evaluate(condition.source, scope: scope, file: file) {
+                case let .value(.bool(value)): ruledOut = ruledOut || value != condition.holds
+                default: pickedBy.append(condition.written)
+                }
+            }
+            project.unresolvedOwners.formUnion(flags.wanted.owners)
+            project.unresolvedConstants.formUnion(flags.wanted.names)
+            guard !ruledOut else { continue }
+            let resolved = strings(
+                choice.store, scope: scope, file: file, values: values, calls: calls, project: &project)
+            let kept = flags.inMemory(choice.inMemory, store: choice.store, scope: scope, file: file)
+            if let at = found.firstIndex(where: { $0.store.key == resolved.key && $0.store.kind == resolved.kind }) {
+                // Two branches that name one store: one choice (kept in memory only if both are; its CloudKit read
+                // from every configuration the container is given, not the first branch's alone).
+                if found[at].inMemory != kept { found[at].inMemory = nil }
+                if found[at].configuration != choice.location { found[at].configuration = nil }
+                found[at].pickedBy += pickedBy.filter { !found[at].pickedBy.contains($0) }
+                continue
+            }
+            found.append(Choice(store: resolved, inMemory: kept, configuration: choice.location, pickedBy: pickedBy))
+        }
+        return found
+    }
+
+    /// What a container's purpose is once its stores are known: in memory, a test's, a preview's.
+    private static func finish(
+        _ given: ContainerModel, inMemory: [Bool?], use: ContainerUse, fileIsTest: Bool, project: Project
+    ) -> ContainerModel {
+        var container = given
         // In memory only when every store it opens is, for every value its flags can have.
         if container.purpose == .app, !inMemory.isEmpty, inMemory.allSatisfy({ $0 == true }) {
             container.purpose = .inMemory
@@ -198,10 +299,6 @@ enum ContainerBuilder {
             !project.namesOutsidePreviews.contains(holder)
         {
             container.purpose = .preview
-        }
-        if let schemaUse {
-            container.versionedSchemaLocation = schemaUse.location
-            container.versionedSchemaWritten = schemaUse.type
         }
         return container
     }

@@ -220,6 +220,10 @@ public struct ContainerModel: Sendable {
     /// Where the configuration of each of `stores` is written, by index (nil where it cannot be told): CloudKit is a
     /// store's own, never its neighbour's.
     public var storeConfigurations: [SourceLocation?] = []
+    /// Set when the code picks its store among several at run time (`StoreLocation.choices`): one `ModelContainer`
+    /// call is then read once per store it may open, and this says what picks, as written (empty where no condition
+    /// says: a `switch`, a value assigned in a loop).
+    public var storePickedBy: [String]?
 }
 
 /// A `ModelConfiguration` and the CloudKit database it asks for.

@@ -39,6 +39,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     public var groupLeftAutomatic = true
     /// Put in an App Group by the entitlements of the targets opening it (`inAppGroup`), its code naming none.
     public var inGroupByEntitlements = false
+    /// Where the code picks the store among several (the branches of an `if` or `switch` assigning or returning
+    /// configurations, a ternary App Group): each store it may be, with what picks it. The location itself is then
+    /// `.unknown`: it is never one of them for certain. Not part of the identity.
+    public var choices: [StoreChoice] = []
 
     public init(kind: Kind, key: String) {
         self.kind = kind
@@ -132,6 +136,45 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         return !(inGroupByEntitlements && ownContainer?.contains(writtenKey) == true)
     }
 
+    /// One of `choices` (each taken where its conditions hold, a choice that is itself one of several flattened):
+    /// the store they all name when they name one, else a store schemalint cannot tell for certain, keyed by
+    /// `location`, that holds them.
+    public static func oneOf(_ choices: [StoreChoice], at location: SourceLocation) -> StoreLocation {
+        var flat: [StoreChoice] = []
+        for choice in choices {
+            guard !choice.store.choices.isEmpty else {
+                flat.append(choice)
+                continue
+            }
+            for inner in choice.store.choices {
+                var merged = inner
+                merged.conditions = choice.conditions + inner.conditions
+                merged.location = inner.location ?? choice.location
+                merged.inMemory = inner.inMemory ?? choice.inMemory
+                flat.append(merged)
+            }
+        }
+        if let first = flat.first, flat.allSatisfy({ $0.store.key == first.store.key && $0.store.kind != .unknown }) {
+            return first.store
+        }
+        var unknown = StoreLocation.unknown(at: location)
+        unknown.choices = flat
+        return unknown
+    }
+
+    /// The same, each choice kept in memory as `flag` (its configuration's `isStoredInMemoryOnly:`) says where it
+    /// says nothing of its own.
+    public func choicesKept(inMemory flag: ValueSource?) -> StoreLocation {
+        guard let flag, !choices.isEmpty else { return self }
+        var kept = self
+        kept.choices = choices.map { choice in
+            var choice = choice
+            choice.inMemory = choice.inMemory ?? flag
+            return choice
+        }
+        return kept
+    }
+
     /// A store schemalint cannot tell, keyed by where it is opened so it is never the same as another.
     public static func unknown(at location: SourceLocation) -> StoreLocation {
         StoreLocation(kind: .unknown, key: "\(location)")
@@ -179,5 +222,31 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
 
     public static func < (lhs: StoreLocation, rhs: StoreLocation) -> Bool {
         (lhs.kind.rawValue, lhs.key) < (rhs.kind.rawValue, rhs.key)
+    }
+}
+
+/// One store a configuration may open where the code picks among several at run time (`StoreLocation.choices`).
+public struct StoreChoice: Sendable {
+    /// A condition the code tests on the way to this store, and the value it must have there: a branch a condition
+    /// known at build time rules out is dropped (`ValueEvaluator`), the others stay possible.
+    public struct Condition: Sendable {
+        public var source: ValueSource
+        /// As written, for messages: `` `Defaults[.useGroup]` ``.
+        public var written: String
+        public var holds: Bool
+        public init(source: ValueSource, written: String, holds: Bool) {
+            (self.source, self.written, self.holds) = (source, written, holds)
+        }
+    }
+
+    public var store: StoreLocation
+    /// Where its `ModelConfiguration(...)` is written (CloudKit is read there).
+    public var location: SourceLocation?
+    /// Its `isStoredInMemoryOnly:` argument, as written.
+    public var inMemory: ValueSource?
+    public var conditions: [Condition] = []
+
+    public init(store: StoreLocation, location: SourceLocation?, inMemory: ValueSource?, conditions: [Condition] = []) {
+        (self.store, self.location, self.inMemory, self.conditions) = (store, location, inMemory, conditions)
     }
 }

@@ -68,6 +68,12 @@ final class ContainerCollector: SyntaxVisitor {
     func collect(_ file: SourceFileSyntax) {
         previewTypes = PreviewCode.typesMadePreview(in: file)
         walk(file)
+        for (name, binding) in assignedLater where assignments[name] != nil {
+            // Read as the walk reads the function the variable is declared in: its parameters are what callers pass.
+            (readingDefaults, readingValueParameters) = Self.parameters(around: binding)
+            followAssignments(of: name, declaredAt: binding)
+        }
+        (readingDefaults, readingValueParameters) = (Parameters(), ValueSourceReader.Parameters())
         coreDataStacks = coreData.assembled()
         containers = pendingContainers.map {
             readingDefaults = $0.3
@@ -181,6 +187,39 @@ final class ContainerCollector: SyntaxVisitor {
         parameterDefaults.removeLast()
     }
 
+    /// The parameters of the function or initialiser `node` is in (none outside one), as the walk records them.
+    private static func parameters(around node: some SyntaxProtocol) -> (Parameters, ValueSourceReader.Parameters) {
+        var current = node.parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) {
+                let list = function.signature.parameterClause.parameters
+                return (defaults(list), ValueSourceReader.parameters(of: function.name.text, list))
+            }
+            if let initializer = syntax.as(InitializerDeclSyntax.self) {
+                // Call sites of an initialiser name the type.
+                var type = initializer.parent
+                var name = "init"
+                while let outer = type {
+                    if let named = outer.asProtocol(NamedDeclSyntax.self) {
+                        name = named.name.text
+                        break
+                    }
+                    if let extended = outer.as(ExtensionDeclSyntax.self) {
+                        name = TypeExprReader.read(extended.extendedType).path?.last ?? name
+                        break
+                    }
+                    type = outer.parent
+                }
+                let list = initializer.signature.parameterClause.parameters
+                return (defaults(list), ValueSourceReader.parameters(of: name, list))
+            }
+            // A closure in a function reads its parameters too, as the walk does; a type's members do not.
+            if syntax.is(MemberBlockSyntax.self) { break }
+            current = syntax.parent
+        }
+        return (Parameters(), ValueSourceReader.Parameters())
+    }
+
     /// `plan: any SchemaMigrationPlan.Type = AppPlan.self`: the value a parameter has when the caller leaves it out.
     private static func defaults(_ parameters: FunctionParameterListSyntax) -> Parameters {
         var result = Parameters()
@@ -291,6 +330,15 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, node.accessorBlock == nil,
+            platformDependent == 0
+        {
+            if node.initializer == nil {
+                // `let configuration: ModelConfiguration`, given its value by the statements after it.
+                configurationVariables.record(name, nil, at: node)
+            }
+            assignedLater.append((name, node))
+        }
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = node.initializer?.value ?? NamedValueCollector.returnedExpression(node.accessorBlock)
         else { return .visitChildren }
@@ -360,29 +408,92 @@ final class ContainerCollector: SyntaxVisitor {
         } else {
             return nil
         }
-        let each = branches.map { branchFacts($0, depth: depth + 1) }
-        guard !each.isEmpty, each.allSatisfy({ $0 != nil }) else { return nil }
-        let known = each.compactMap { $0 }
-        let location = reader.location(stripped)
-        let stores = Set(known.map(\.store.key))
+        var each: [(ExprSyntax, ConfigurationFacts)] = []
+        for branch in branches {
+            guard let facts = branchFacts(branch, depth: depth + 1) else { return nil }
+            each.append((branch, facts))
+        }
+        return merged(each, within: Syntax(stripped), at: reader.location(stripped))
+    }
+
+    /// The configuration a variable or expression holds when it is one of several (the branches of an `if`, a
+    /// `switch`, a ternary; the values assigned to a variable): its store when they all name one, else each store it
+    /// may be with the conditions that pick it (`StoreLocation.choices`); in memory as each says.
+    private func merged(_ each: [(ExprSyntax, ConfigurationFacts)], within root: Syntax, at location: SourceLocation)
+        -> ConfigurationFacts?
+    {
+        guard let first = each.first?.1 else { return nil }
+        let known = each.map(\.1)
         let purposes = Set(known.map { $0.purpose?.rawValue ?? "" })
+        let choices = each.map { branch, facts in
+            StoreChoice(
+                store: facts.store, location: facts.location, inMemory: facts.inMemory,
+                conditions: valueReader.conditions(of: branch, within: root))
+        }
         var merged = ConfigurationFacts(
-            purpose: purposes.count == 1 ? known[0].purpose : nil,
-            store: stores.count == 1 ? known[0].store : .unknown(at: location), location: known[0].location)
-        merged.otherLocations = known.dropFirst().compactMap(\.location)
+            purpose: purposes.count == 1 ? first.purpose : nil, store: .oneOf(choices, at: location),
+            location: first.location)
+        merged.otherLocations = known.dropFirst().flatMap { [$0.location].compactMap { $0 } + $0.otherLocations }
+        merged.otherLocations = merged.otherLocations.filter { $0 != first.location }
         if known.contains(where: { $0.inMemory != nil }) {
             merged.inMemory = .oneOf(known.map { $0.inMemory ?? .bool(false) }, location)
         }
         return merged
     }
 
+    /// Local variables declared in a block (not members), to read the values the statements after them assign
+    /// (`followAssignments`) once the walk has seen every binding those values read.
+    private var assignedLater: [(String, PatternBindingSyntax)] = []
+    /// `name = value` statements, by the name assigned (a bare name: a local variable's, or a member's through
+    /// `self`), with the statement each is, in the order they are written.
+    private var assignments: [String: [(CodeBlockItemSyntax, ExprSyntax)]] = [:]
+
+    /// `let configuration: ModelConfiguration` given its value later (`if let url = ... { configuration =
+    /// ModelConfiguration(url: url) } else { configuration = ModelConfiguration() }`), or a `var` assigned again:
+    /// from each assignment on, the configuration is one of the values the variable may then hold (an assignment
+    /// directly in the variable's block replaces what it held; one in a branch, a loop or a closure may not run).
+    private func followAssignments(of name: String, declaredAt binding: PatternBindingSyntax) {
+        guard let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            let item = declaration.parent?.as(CodeBlockItemSyntax.self),
+            let block = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return }
+        // Those written after it inside its block, in the order they are written.
+        let assignments = (assignments[name] ?? []).filter { statement, _ in
+            guard statement.position > item.position else { return false }
+            var node = statement.parent
+            while let current = node, current.id != block.id { node = current.parent }
+            return node != nil
+        }
+        guard !assignments.isEmpty else { return }
+        var current: [(ExprSyntax, ConfigurationFacts?)] =
+            binding.initializer.map { [($0.value, branchFacts($0.value))] }
+            ?? []
+        for (statement, value) in assignments {
+            if statement.parent?.id == block.id { current = [] }
+            current.append((value, branchFacts(value)))
+            var facts: ConfigurationFacts?
+            if current.allSatisfy({ $0.1 != nil }) {
+                facts = merged(
+                    current.map { ($0.0, $0.1!) }, within: Syntax(block), at: reader.location(binding))
+            }
+            configurationVariables.update(name, facts, at: statement)
+        }
+    }
+
     /// `guard let url = container.persistentStoreDescriptions.first?.url else { ... }`: the name holds the value
-    /// for the rest of the block, as a `let` does.
+    /// for the rest of the block, as a `let` does. `if let url = ... { ... }`: in the `if`'s body, for values only
+    /// (a URL read as the place it names; a store's key stays the text written).
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        guard platformDependent == 0, node.parent?.parent?.parent?.is(GuardStmtSyntax.self) == true,
-            let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        guard platformDependent == 0, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = node.initializer?.value
         else { return .visitChildren }
+        if let branch = node.parent?.parent?.parent?.as(IfExprSyntax.self),
+            let first = branch.body.statements.first
+        {
+            guardValues.record(name, value, at: first)
+            return .visitChildren
+        }
+        guard node.parent?.parent?.parent?.is(GuardStmtSyntax.self) == true else { return .visitChildren }
         guardValues.record(name, value, at: node)
         configurationVariables.record(name, branchFacts(value), at: node)
         return .visitChildren
@@ -441,6 +552,15 @@ final class ContainerCollector: SyntaxVisitor {
     /// `description.url = ...`, `container.persistentStoreDescriptions = [...]`, `cloudKitContainerOptions = ...`.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            var statement = node.parent
+            while let current = statement, !current.is(CodeBlockItemSyntax.self) { statement = current.parent }
+            if let statement = statement?.as(CodeBlockItemSyntax.self) {
+                assignments[name, default: []].append((statement, elements[2]))
+            }
+        }
         // `description.type = inMemory ? NSInMemoryStoreType : NSSQLiteStoreType`: a ternary stays unfolded.
         if elements.count > 3, elements[1].is(AssignmentExprSyntax.self),
             let type = stackReader.storeType(assigning: Array(elements[2...]), to: elements[0])
@@ -491,6 +611,8 @@ final class ContainerCollector: SyntaxVisitor {
             let expression = argument.expression
             if let type = TypeExprReader.readMetatype(expression) { types[label] = type }
             if let reference = expression.as(DeclReferenceExprSyntax.self),
+                // A parameter of the caller hides a member of its name (read below, as what its callers pass).
+                parameterDefaults.last?.names.contains(reference.baseName.text) != true,
                 let known = schemaVariables.lookup(reference.baseName.text, at: reference)
             {
                 // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
@@ -518,7 +640,10 @@ final class ContainerCollector: SyntaxVisitor {
                     || expression.as(ArrayExprSyntax.self).map({
                         $0.elements.first.map { TypeExprReader.readMetatype($0.expression) != nil } ?? false
                     }) == true,
-                TypeExprReader.readMetatype(expression) == nil, let source = namedSource(expression)
+                TypeExprReader.readMetatype(expression) == nil,
+                // The caller's own parameter (`open(schema: schema)` in `func migrate(schema: Schema)`): what the
+                // caller's callers pass, not a constant of that name.
+                let source = namedSource(expression, parameters: parameterDefaults.last ?? Parameters())
             {
                 models[label] = source
             }
@@ -614,11 +739,16 @@ final class ContainerCollector: SyntaxVisitor {
                     use.configurationParameters[index] = CallSite.Parameter(function: function, label: label)
                     continue
                 }
-                // A constant, or a function without arguments that returns a configuration.
-                let call = expression.as(FunctionCallExprSyntax.self)
+                // A constant, or a function without arguments that returns a configuration; or a local variable
+                // copying one (`let config = Self.modelConfig`).
+                let copied = expression.as(DeclReferenceExprSyntax.self).flatMap {
+                    values.lookup($0.baseName.text, at: $0)
+                }
+                let given = copied.flatMap { $0.is(DeclReferenceExprSyntax.self) ? nil : $0 } ?? expression
+                let call = given.as(FunctionCallExprSyntax.self)
                 let named =
                     call.map { $0.arguments.isEmpty ? sources.reference($0.calledExpression) : nil }
-                    ?? sources.reference(expression) ?? implicitConfiguration(expression)
+                    ?? sources.reference(given) ?? implicitConfiguration(given)
                 if let named { use.configurationReferences[index] = named }
             }
             use.configurationLocations = facts.flatMap { [$0.location].compactMap { $0 } + $0.otherLocations }
@@ -674,7 +804,7 @@ final class ContainerCollector: SyntaxVisitor {
             location: reader.location(call), scope: scope, models: models(of: call), cloudKit: cloudKit,
             purpose: purpose)
         use.inMemory = inMemoryFlag(call)
-        use.store = withSources(storeReader.location(of: call), call)
+        use.store = withSources(storeReader.location(of: call), call).choicesKept(inMemory: use.inMemory)
         return use
     }
 
@@ -698,13 +828,18 @@ final class ContainerCollector: SyntaxVisitor {
         }
         storeReader.parameters = (parameterDefaults.last ?? readingDefaults).names
         storeReader.locate = { [reader] in reader.location($0) }
+        let conditionReader = valueReader
+        storeReader.conditions = { conditionReader.conditions(of: $0, within: $1) }
         return storeReader
     }
 
     private func facts(_ call: FunctionCallExprSyntax) -> ConfigurationFacts {
-        ConfigurationFacts(
-            purpose: throwaway(call), store: withSources(storeReader.location(of: call), call),
-            location: reader.location(call), inMemory: inMemoryFlag(call))
+        let inMemory = inMemoryFlag(call)
+        return ConfigurationFacts(
+            purpose: throwaway(call),
+            store: withSources(storeReader.location(of: call), call).choicesKept(
+                inMemory: inMemory),
+            location: reader.location(call), inMemory: inMemory)
     }
 
     /// The store with its name and App Group as `ValueSource`s, for what constants do not resolve.
@@ -790,11 +925,15 @@ final class ContainerCollector: SyntaxVisitor {
     /// `url: container.configurations.first!.url`): code reading what it can out of a store it did not open itself,
     /// whose failure it shrugs off (a backup before a wipe, an export). No user's store rests in what it opens.
     static func readsAnotherStoreTolerantly(_ call: FunctionCallExprSyntax, urls: [ExprSyntax]) -> Bool {
-        guard !urls.isEmpty, urls.allSatisfy({ url in
-            let stripped = url.as(ForceUnwrapExprSyntax.self)?.expression ?? url
-            return stripped.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "url" && $0.base != nil }
-                ?? false
-        }) else { return false }
+        guard !urls.isEmpty,
+            urls.allSatisfy({ url in
+                let stripped = url.as(ForceUnwrapExprSyntax.self)?.expression ?? url
+                return stripped.as(MemberAccessExprSyntax.self).map {
+                    $0.declName.baseName.text == "url" && $0.base != nil
+                }
+                    ?? false
+            })
+        else { return false }
         var node = call.parent
         while let current = node {
             if let attempt = current.as(TryExprSyntax.self) { return attempt.questionOrExclamationMark?.text == "?" }

@@ -174,6 +174,8 @@ final class NamedValueCollector: SyntaxVisitor {
     private func value(of expression: ExprSyntax, scope: [String], kinds: [ValueKind]) -> NamedValue.Value? {
         if kinds.contains(.type), let type = TypeExprReader.readMetatype(expression) { return .type(type) }
         if kinds.contains(.instance), let type = Self.instance(expression, in: scope) { return .instance(type) }
+        // Before lists of models: a ternary of two configurations is no sum of lists.
+        if kinds.contains(.configuration), let configuration = configuration(expression) { return configuration }
         if kinds.contains(.models), let source = sources.source(of: expression) { return .models(source) }
         if kinds.contains(.string), platformDependent == 0, let literal = StoreLocationReader.literal(expression) {
             return .string(literal)
@@ -190,15 +192,71 @@ final class NamedValueCollector: SyntaxVisitor {
     private enum ValueKind: CaseIterable { case type, instance, models, string, configuration, scalar }
 
     /// `ModelConfiguration(...)` (or `.init(...)` where the type says so): the store it names, its in-memory flag
-    /// and where it is written.
-    private func configuration(_ expression: ExprSyntax) -> NamedValue.Value? {
-        guard let call = expression.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call)
-        else { return nil }
-        let store = StoreLocationReader(references: sources) { _, _ in nil }.location(of: call)
-        let inMemory = call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map {
-            scalars.read($0.expression)
+    /// and where it is written. An `if`, `switch` or ternary whose every branch gives one (its one expression, or the
+    /// `return` ending it, with the `let`s before): each store it may be, with the conditions that pick it
+    /// (`StoreLocation.choices`).
+    private func configuration(
+        _ expression: ExprSyntax, locals: [String: ExprSyntax] = [:], depth: Int = 0
+    ) -> NamedValue.Value? {
+        guard depth < 8 else { return nil }
+        var values = scalars
+        values.locals = { name, _ in locals[name] }
+        let stripped = expression.as(TryExprSyntax.self)?.expression ?? expression
+        if let call = stripped.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) {
+            var storeReader = StoreLocationReader(references: sources) { _, _ in nil }
+            storeReader.locate = { [reader] in reader.location($0) }
+            storeReader.conditions = { values.conditions(of: $0, within: $1) }
+            let inMemory = call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map {
+                values.read($0.expression)
+            }
+            let store = storeReader.location(of: call).choicesKept(inMemory: inMemory)
+            return .configuration(store, inMemory: inMemory, at: reader.location(call))
         }
-        return .configuration(store, inMemory: inMemory, at: reader.location(call))
+        // Each branch, with the locals declared before its value.
+        var branches: [(ExprSyntax, [String: ExprSyntax])] = []
+        func body(_ statements: CodeBlockItemListSyntax) -> Bool {
+            guard let (value, declared) = Self.returnedValue(statements) else { return false }
+            branches.append((value, locals.merging(declared) { $1 }))
+            return true
+        }
+        if let ifExpression = stripped.as(IfExprSyntax.self) {
+            var current: IfExprSyntax? = ifExpression
+            while let clause = current {
+                guard body(clause.body.statements) else { return nil }
+                switch clause.elseBody {
+                case let .ifExpr(next)?: current = next
+                case let .codeBlock(block)?:
+                    guard body(block.statements) else { return nil }
+                    current = nil
+                case nil: return nil
+                }
+            }
+        } else if let switchExpression = stripped.as(SwitchExprSyntax.self) {
+            for item in switchExpression.cases {
+                guard let statements = item.as(SwitchCaseSyntax.self)?.statements, body(statements) else { return nil }
+            }
+        } else if let (then, otherwise) = StoreLocationReader.ternaryBranches(stripped) {
+            branches = [(then, locals), (otherwise, locals)]
+        } else {
+            return nil
+        }
+        var choices: [StoreChoice] = []
+        var flags: [ValueSource] = []
+        for (branch, declared) in branches {
+            guard
+                case let .configuration(store, inMemory, at)? = configuration(
+                    branch, locals: declared, depth: depth + 1)
+            else { return nil }
+            choices.append(
+                StoreChoice(
+                    store: store, location: at, inMemory: inMemory,
+                    conditions: values.conditions(of: branch, within: stripped)))
+            flags.append(inMemory ?? .bool(false))
+        }
+        guard let first = choices.first, let at = first.location else { return nil }
+        let location = reader.location(stripped)
+        let inMemory: ValueSource? = choices.contains { $0.inMemory != nil } ? .oneOf(flags, location) : nil
+        return .configuration(.oneOf(choices, at: location), inMemory: inMemory, at: at)
     }
 
     /// `Persistence()` (a type's name, capitalised, no unlabelled argument) or `.init()` / `Self()` inside the type:

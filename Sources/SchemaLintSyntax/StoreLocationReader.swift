@@ -23,7 +23,42 @@ struct StoreLocationReader {
         self.lookup = lookup
     }
 
+    /// The conditions on the way down to a branch of a ternary App Group (`ValueSourceReader.conditions`): given,
+    /// with `locate`, a configuration whose App Group is picked at run time is each store it may be.
+    var conditions: ((Syntax, Syntax) -> [StoreChoice.Condition])?
+
     func location(of call: FunctionCallExprSyntax) -> StoreLocation {
+        // `groupContainer: useGroup ? .identifier(id) : .none`: the store in the App Group, or in the app's own
+        // container, as `useGroup` is at run time.
+        if let conditions, let locate,
+            let argument = call.arguments.first(where: { $0.label?.text == "groupContainer" }),
+            let branches = Self.ternaryBranches(argument.expression)
+        {
+            let choices = [branches.then, branches.otherwise].map { branch in
+                StoreChoice(
+                    store: location(of: call, group: branch), location: locate(Syntax(call)), inMemory: nil,
+                    conditions: conditions(Syntax(branch), Syntax(argument.expression)))
+            }
+            return .oneOf(choices, at: locate(Syntax(argument.expression)))
+        }
+        return location(of: call, group: nil)
+    }
+
+    /// The two branches of `condition ? a : b`, folded or not; nil for anything else.
+    static func ternaryBranches(_ expression: ExprSyntax) -> (then: ExprSyntax, otherwise: ExprSyntax)? {
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return (ternary.thenExpression, ternary.elseExpression)
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), mark > 0,
+            mark + 2 == elements.count, let ternary = elements[mark].as(UnresolvedTernaryExprSyntax.self)
+        else { return nil }
+        return (ternary.thenExpression, elements[mark + 1])
+    }
+
+    /// The store, with `group` read as its `groupContainer:` when given (a branch of a ternary).
+    private func location(of call: FunctionCallExprSyntax, group given: ExprSyntax?) -> StoreLocation {
         var name: String?
         var group: String?
         var automatic = true
@@ -48,8 +83,9 @@ struct StoreLocationReader {
                 if fromParameter, let locate { return .unknown(at: locate(Syntax(call))) }
                 return StoreLocation(kind: .url, key: "url:" + written)
             case "groupContainer":
-                group = groupIdentifier(argument.expression).map(read)
-                automatic = Self.isAutomatic(argument.expression)
+                let expression = given ?? argument.expression
+                group = groupIdentifier(expression).map(read)
+                automatic = Self.isAutomatic(expression)
             default:
                 break
             }

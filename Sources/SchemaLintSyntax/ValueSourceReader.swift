@@ -122,19 +122,7 @@ struct ValueSourceReader {
                 else { return .unreadable("a case of the `switch` is not one value", location) }
                 return read(value, depth: depth + 1)
             }
-            // Each case's patterns, for a subject known at build time (`switch Build.channel`).
-            let patterns = switchExpression.cases.map { item -> [ValueSource]? in
-                guard let label = item.as(SwitchCaseSyntax.self)?.label else {
-                    return [.unreadable("a `case` under `#if`", location)]
-                }
-                guard case let .case(caseLabel) = label else { return nil }
-                return caseLabel.caseItems.map { caseItem in
-                    guard caseItem.whereClause == nil,
-                        let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)
-                    else { return .unreadable("a `case` pattern that is not a value", location) }
-                    return read(pattern.expression, depth: depth + 1)
-                }
-            }
+            let patterns = casePatterns(of: switchExpression, depth: depth)
             return .switchOver(
                 read(switchExpression.subject, depth: depth + 1), patterns: patterns, values: values, location)
         }
@@ -172,8 +160,9 @@ struct ValueSourceReader {
     private func pathValue(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
         let location = reader.location(expression)
         if let folder = systemFolder(expression, depth: depth) { return folder }
-        if let string = expression.as(StringLiteralExprSyntax.self), string.segments.count > 1
-            || string.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) })
+        if let string = expression.as(StringLiteralExprSyntax.self),
+            string.segments.count > 1
+                || string.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) })
         {
             var parts: [ValueSource] = []
             for segment in string.segments {
@@ -213,7 +202,8 @@ struct ValueSourceReader {
             return read(base, depth: depth + 1)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
-            let base = member.base, base.tokens(viewMode: .sourceAccurate).contains(where: {
+            let base = member.base,
+            base.tokens(viewMode: .sourceAccurate).contains(where: {
                 ["persistentStoreDescriptions", "persistentStores"].contains($0.text)
             })
         {
@@ -292,7 +282,8 @@ struct ValueSourceReader {
         {
             let elements = Array(sequence.elements)
             if let first = systemFolder(elements[0], depth: depth + 1) { return first }
-            if let unwrapped = elements[0].as(ForceUnwrapExprSyntax.self)?.expression ?? elements[0]
+            if let unwrapped = elements[0].as(ForceUnwrapExprSyntax.self)?.expression
+                ?? elements[0]
                 .as(OptionalChainingExprSyntax.self)?.expression,
                 let first = systemFolder(unwrapped, depth: depth + 1)
             {
@@ -320,9 +311,11 @@ struct ValueSourceReader {
             else { return nil }
             return .directory("applicationSupportDirectory", location)
         case "containerURL":
-            guard let identifier = call.arguments.first(where: {
-                $0.label?.text == "forSecurityApplicationGroupIdentifier"
-            }) else { return nil }
+            guard
+                let identifier = call.arguments.first(where: {
+                    $0.label?.text == "forSecurityApplicationGroupIdentifier"
+                })
+            else { return nil }
             return .appGroup(read(identifier.expression, depth: depth + 1), location)
         case "url":
             return searchPath(call, location)
@@ -377,6 +370,112 @@ struct ValueSourceReader {
             condition = .unreadable("the condition of the `if` is not one flag", location)
         }
         return .conditional(condition, then: single(ifExpression.body), otherwise: otherwise, location)
+    }
+
+    /// The conditions the code tests on its way from `root` down to `node` (the `if`s and ternaries it is a branch
+    /// of), each with the value it has there: what picks a store among several (`StoreChoice`). A condition that is
+    /// not a flag (`if let url = ...`) is kept, unreadable, for what it says.
+    func conditions(of node: some SyntaxProtocol, within root: some SyntaxProtocol) -> [StoreChoice.Condition] {
+        var found: [StoreChoice.Condition] = []
+        var current = Syntax(node)
+        while current.id != root.id, let parent = current.parent {
+            if let branch = parent.as(IfExprSyntax.self), !current.is(ConditionElementListSyntax.self) {
+                found.append(condition(branch.conditions, holds: current.id == branch.body.id))
+            } else if let ternary = parent.as(TernaryExprSyntax.self), current.id != ternary.condition.id {
+                found.append(
+                    StoreChoice.Condition(
+                        source: read(ternary.condition), written: "`\(Self.cut(ternary.condition.trimmedDescription))`",
+                        holds: current.id == ternary.thenExpression.id))
+            } else if let mark = parent.as(UnresolvedTernaryExprSyntax.self),
+                let list = mark.parent?.as(ExprListSyntax.self)
+            {
+                found += unfoldedCondition(list, before: mark, holds: true)
+            } else if current.is(SwitchCaseSyntax.self), let cases = parent.as(SwitchCaseListSyntax.self),
+                let switchExpression = cases.parent?.as(SwitchExprSyntax.self),
+                let taken = Array(cases).firstIndex(where: { $0.id == current.id })
+            {
+                // The case taken: a flag true for it alone, decided when the subject is known at build time.
+                found.append(
+                    StoreChoice.Condition(
+                        source: .switchOver(
+                            read(switchExpression.subject), patterns: casePatterns(of: switchExpression, depth: 0),
+                            values: cases.indices.map {
+                                .bool(cases.distance(from: cases.startIndex, to: $0) == taken)
+                            },
+                            reader.location(switchExpression)),
+                        written: "`\(Self.cut(switchExpression.subject.trimmedDescription))`", holds: true))
+            } else if let list = parent.as(ExprListSyntax.self), let index = list.index(of: current),
+                index > list.startIndex, let mark = list[list.index(before: index)].as(UnresolvedTernaryExprSyntax.self)
+            {
+                found += unfoldedCondition(list, before: mark, holds: false)
+            }
+            current = parent
+        }
+        return found.reversed()
+    }
+
+    /// Each case's patterns, for a subject known at build time (`switch Build.channel`); nil for `default`.
+    private func casePatterns(of switchExpression: SwitchExprSyntax, depth: Int) -> [[ValueSource]?] {
+        let location = reader.location(switchExpression)
+        return switchExpression.cases.map { item -> [ValueSource]? in
+            guard let label = item.as(SwitchCaseSyntax.self)?.label else {
+                return [.unreadable("a `case` under `#if`", location)]
+            }
+            guard case let .case(caseLabel) = label else { return nil }
+            return caseLabel.caseItems.map { caseItem in
+                guard caseItem.whereClause == nil,
+                    let pattern = caseItem.pattern.as(ExpressionPatternSyntax.self)
+                else { return .unreadable("a `case` pattern that is not a value", location) }
+                return read(pattern.expression, depth: depth + 1)
+            }
+        }
+    }
+
+    /// The condition of an unfolded `condition ? a : b`: the elements before its `?`.
+    private func unfoldedCondition(_ list: ExprListSyntax, before mark: UnresolvedTernaryExprSyntax, holds: Bool)
+        -> [StoreChoice.Condition]
+    {
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == mark.id }), index > 0 else { return [] }
+        let condition = Array(elements[..<index])
+        let written = condition.map(\.trimmedDescription).joined(separator: " ")
+        return [
+            StoreChoice.Condition(
+                source: read(unfolded: condition), written: "`\(Self.cut(written))`", holds: holds)
+        ]
+    }
+
+    /// An `if`'s conditions as one flag (`a, b` is `a && b`); one that is not a flag is unreadable, said as written.
+    private func condition(_ list: ConditionElementListSyntax, holds: Bool) -> StoreChoice.Condition {
+        let location = reader.location(list)
+        var sources: [ValueSource] = []
+        var written: [String] = []
+        for element in list {
+            switch element.condition {
+            case let .expression(expression):
+                sources.append(read(expression))
+                written.append("`\(Self.cut(expression.trimmedDescription))`")
+            case let .optionalBinding(binding):
+                sources.append(.unreadable("whether a value is nil is read at run time", location))
+                written.append(
+                    binding.initializer.map { "whether `\(Self.cut($0.value.trimmedDescription))` is nil" }
+                        ?? "`\(Self.cut(binding.trimmedDescription))`")
+            default:
+                sources.append(.unreadable("a condition that is not a flag", location))
+                written.append("`\(Self.cut(element.trimmedDescription))`")
+            }
+        }
+        let source = sources.count == 1 ? sources[0] : ValueSource.logical(all: true, sources, location)
+        return StoreChoice.Condition(source: source, written: written.joined(separator: ", "), holds: holds)
+    }
+
+    /// Text on one line (a line that goes on with `.member` or `?.` joined without a space), cut to 60 characters.
+    private static func cut(_ text: String) -> String {
+        var line = ""
+        for part in text.split(whereSeparator: \.isNewline).map({ $0.drop(while: \.isWhitespace) }) {
+            line += line.isEmpty || part.hasPrefix(".") || part.hasPrefix("?.") ? part : " " + part
+        }
+        return line.count > 60 ? String(line.prefix(57)) + "..." : line
     }
 
     private func unreadable(_ expression: ExprSyntax) -> ValueSource {

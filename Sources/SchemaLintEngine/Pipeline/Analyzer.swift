@@ -120,7 +120,32 @@ public struct Analysis {
                 continue
             }
         }
-        return lines
+        return lines + pickedStoreNotes
+    }
+
+    /// One line per app container whose store the code picks among several at run time
+    /// (`ContainerModel.storePickedBy`): the stores it may open, each checked as one users' data may be in, and what
+    /// picks, at the container.
+    var pickedStoreNotes: [String] {
+        guard topology.isComplete else { return [] }
+        var order: [SourceLocation] = []
+        var picked: [SourceLocation: (stores: [String], by: [String])] = [:]
+        for store in topology.stores {
+            for container in store.containers {
+                guard let by = container.storePickedBy else { continue }
+                if picked[container.location] == nil { order.append(container.location) }
+                var entry = picked[container.location] ?? ([], [])
+                if !entry.stores.contains(store.name) { entry.stores.append(store.name) }
+                entry.by += by.filter { !entry.by.contains($0) }
+                picked[container.location] = entry
+            }
+        }
+        return order.sorted().compactMap { location in
+            guard let entry = picked[location], entry.stores.count > 1 else { return nil }
+            let by = entry.by.isEmpty ? "" : " by \(entry.by.joined(separator: ", "))"
+            return "\(location): the store this container opens is picked at run time\(by): it is one of "
+                + "\(entry.stores.joined(separator: ", ")), each checked as a store users' data may be in"
+        }
     }
 
     /// One line per unread version: what could not be read, where, and what was therefore not done.
