@@ -91,6 +91,7 @@ struct Check: ParsableCommand {
                     result.app.describe(
                         result.analysis, lockfileFound: result.lockfileFound,
                         workingDirectory: options.workingDirectory))
+                for note in result.analysis.pickedStoreNotes { Console.err("schemalint: note: \(note)") }
                 let notCompiled = result.analysis.statistics.notCompiled
                 for (project, files) in notCompiled.sorted(by: { $0.key < $1.key }) {
                     Console.err("schemalint: \(files.count) Swift file\(files.count == 1 ? "" : "s") that no target of "

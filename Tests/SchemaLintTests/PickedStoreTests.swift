@@ -127,12 +127,13 @@ final class PickedStoreTests: XCTestCase {
             let analysis = TestSupport.analyze(files(app, extra: extra))
             XCTAssertEqual(
                 stores(analysis), ["Seeds.store", "file:⟨group:group.org.seeds⟩/Seeds.store"], name)
-            XCTAssertEqual(analysis.untoldStoreNotes.count, 1, name)
+            XCTAssertEqual(analysis.untoldStoreNotes, [], name)
+            XCTAssertEqual(analysis.pickedStoreNotes.count, 1, name)
             XCTAssertTrue(
-                analysis.untoldStoreNotes.first?.contains(
+                analysis.pickedStoreNotes.first?.contains(
                     "picked at run time by whether `FileManager.default.containerURL(") == true,
-                "\(name): \(analysis.untoldStoreNotes)")
-            XCTAssertFalse(analysis.untoldStoreNotes.contains { $0.contains("cannot be told") }, name)
+                "\(name): \(analysis.pickedStoreNotes)")
+            XCTAssertFalse(analysis.pickedStoreNotes.contains { $0.contains("cannot be told") }, name)
         }
     }
 
@@ -163,7 +164,7 @@ final class PickedStoreTests: XCTestCase {
             if Flags.release { configuration = ModelConfiguration("Vault") }
             """)
         XCTAssertEqual(stores(reassigned), ["Seeds.store", "Vault.store"])
-        XCTAssertTrue(reassigned.untoldStoreNotes.first?.contains("by `Flags.release`") == true)
+        XCTAssertTrue(reassigned.pickedStoreNotes.first?.contains("by `Flags.release`") == true)
 
         let replaced = opened(
             """
@@ -182,7 +183,7 @@ final class PickedStoreTests: XCTestCase {
             }
             """)
         XCTAssertEqual(stores(switched), ["Seeds.store", "Vault.store"])
-        XCTAssertTrue(switched.untoldStoreNotes.first?.contains("by `Flags.release`") == true)
+        XCTAssertTrue(switched.pickedStoreNotes.first?.contains("by `Flags.release`") == true)
         let byMode = opened(
             """
             let configuration: ModelConfiguration
@@ -345,10 +346,11 @@ final class PickedStoreTests: XCTestCase {
                 ])
             let analysis = TestSupport.analyze(sources)
             XCTAssertEqual(stores(analysis), expected, name)
-            XCTAssertEqual(analysis.untoldStoreNotes.count, 1, name)
+            XCTAssertEqual(analysis.untoldStoreNotes, [], name)
+            XCTAssertEqual(analysis.pickedStoreNotes.count, 1, name)
             XCTAssertTrue(
-                analysis.untoldStoreNotes.first?.contains("picked at run time by `Flags.release`, `useGroup`") == true,
-                "\(name): \(analysis.untoldStoreNotes)")
+                analysis.pickedStoreNotes.first?.contains("picked at run time by `Flags.release`, `useGroup`") == true,
+                "\(name): \(analysis.pickedStoreNotes)")
 
             // Control: the release flag is a constant: the release branch alone, still one of two App Groups.
             var decided = sources
@@ -357,7 +359,7 @@ final class PickedStoreTests: XCTestCase {
             let release = TestSupport.analyze(decided)
             XCTAssertEqual(stores(release), ["Seeds.store", "group.org.seeds/Seeds.store"], name)
             XCTAssertTrue(
-                release.untoldStoreNotes.first?.contains("by `useGroup`:") == true, "\(release.untoldStoreNotes)")
+                release.pickedStoreNotes.first?.contains("by `useGroup`:") == true, "\(release.pickedStoreNotes)")
             var single = decided
             single["Seeds/Persistence.swift"] = single["Seeds/Persistence.swift"]!.replacingOccurrences(
                 of: "useGroup ? .identifier(\"group.org.seeds\") : .none", with: ".none")

@@ -120,13 +120,14 @@ public struct Analysis {
                 continue
             }
         }
-        return lines + pickedStoreNotes
+        return lines
     }
 
     /// One line per app container whose store the code picks among several at run time
     /// (`ContainerModel.storePickedBy`): the stores it may open, each checked as one users' data may be in, and what
-    /// picks, at the container.
-    var pickedStoreNotes: [String] {
+    /// picks, at the container. Said under `--verbose`: every store is known and checked, so it is no note about
+    /// what could not be told (which `--strict` and `require_known_stores` fail on).
+    public var pickedStoreNotes: [String] {
         guard topology.isComplete else { return [] }
         var order: [SourceLocation] = []
         var picked: [SourceLocation: (stores: [String], by: [String])] = [:]
