@@ -28,6 +28,34 @@ struct CoreDataStackReader {
         }
     }
 
+    /// `SharedContainer(name: "Model")` or `SharedContainer(name:managedObjectModel:)`: another type made with
+    /// `NSPersistentContainer`'s initialisers, which may be a subclass of it (the project tells, `containerType`).
+    /// `super.init(...)`, `.init(...)`, a lowercase callee and any other set of labels are not.
+    static func subclassConstruction(_ call: FunctionCallExprSyntax) -> TypeExpr? {
+        let labels = call.arguments.map { $0.label?.text }
+        guard labels == ["name"] || labels == ["name", "managedObjectModel"], call.trailingClosure == nil,
+            case let .named(path, arguments)? = TypeExprReader.read(expression: call.calledExpression),
+            arguments.isEmpty, let last = path.last, last.first?.isUppercase == true,
+            last != "Self"
+        else { return nil }
+        return .named(path, arguments: [])
+    }
+
+    /// `override class func defaultDirectoryURL() -> URL { ... }`: the folder it returns, read where it is written
+    /// (its one expression, or its one `return` after `let`s and `guard let`s); nil for any other function.
+    func defaultFolder(_ function: FunctionDeclSyntax) -> ValueSource? {
+        guard function.name.text == "defaultDirectoryURL", function.signature.parameterClause.parameters.isEmpty,
+            function.modifiers.contains(where: {
+                $0.name.tokenKind == .keyword(.class) || $0.name.tokenKind == .keyword(.static)
+            }),
+            let body = function.body
+        else { return nil }
+        guard let built = NamedValueCollector.returnedValue(body.statements) else {
+            return .unreadable("a `defaultDirectoryURL()` schemalint cannot read", reader.location(function.name))
+        }
+        return values.reading(built)
+    }
+
     /// The stack a container or coordinator call opens, without its store files (the type's other calls give those).
     func stack(_ call: FunctionCallExprSyntax, kind: Stack, scope: [String], purpose: ContainerPurpose)
         -> CoreDataStackUse
@@ -213,7 +241,10 @@ struct CoreDataGroups {
     /// Each stack with its files; files no stack takes are a stack of their own (a coordinator given elsewhere),
     /// with no model named.
     func assembled() -> [CoreDataStackUse] {
-        let stackFunctions = Set(stacks.compactMap { $0.function.map { "\($0)" } })
+        // A container of another type (`containerType`) may be no container: it takes the files its function or
+        // type gives as a stack does, but leaves them to the others too (the project drops it, or them, once it
+        // knows).
+        let stackFunctions = Set(stacks.filter { $0.value.containerType == nil }.compactMap(\.function))
         var taken = Set<Int>()
         var result: [CoreDataStackUse] = []
         for item in stacks {
@@ -225,7 +256,7 @@ struct CoreDataGroups {
                         && (files[index].function.map { !stackFunctions.contains($0) } ?? true)
                 }
             }
-            taken.formUnion(own)
+            if item.value.containerType == nil { taken.formUnion(own) }
             var stack = item.value
             stack.stores = own.map { files[$0].value }
             // A description's type set where its file is given (same function) is that file's type; set where none

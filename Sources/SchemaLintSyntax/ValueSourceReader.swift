@@ -238,8 +238,10 @@ struct ValueSourceReader {
         switch (member.declName.baseName.text, first.label?.text) {
         case ("appendingPathComponent", nil), ("appending", "path"), ("appending", "component"),
             ("appending", "components"):
-            // `appending(components: "Stores", "Model.sqlite")`: each one a folder, the last the file.
-            let components = call.arguments.map { read($0.expression, depth: depth + 1) }
+            // `appending(components: "Stores", "Model.sqlite")`: each one a folder, the last the file. Whether it is
+            // a folder (`isDirectory: true`, `directoryHint: .isDirectory`) is no component.
+            let components = call.arguments.filter { !["isDirectory", "directoryHint"].contains($0.label?.text) }
+                .map { read($0.expression, depth: depth + 1) }
             return .appendingPath(folder(base, depth: depth), components, location)
         case ("appendingPathExtension", nil):
             return .concatenation(
