@@ -132,7 +132,7 @@ enum CoreDataStoreBuilder {
                 }
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
                 // the container's own file is a preview's or a test's, not a replacement.
-                if stores.allSatisfy(\.3), !stack.descriptionsReplaced, let name {
+                if stores.allSatisfy(\.3) || stack.loadsOwnFile, !stack.descriptionsReplaced, let name {
                     // The container's own description: `<name>.sqlite` in the default folder (Application Support).
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                     if let file = name.0 {

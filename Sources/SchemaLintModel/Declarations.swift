@@ -927,6 +927,9 @@ public struct CoreDataStackUse: Sendable {
         /// Given by `description.type = ...` alone, in a function whose descriptions name no file: the type of the
         /// container's own description, with no file of its own.
         public var typeOnly = false
+        /// Given by `addPersistentStore(at:)`: a store added to the coordinator, beside the descriptions a container
+        /// loads rather than in place of them.
+        public var added = false
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file
@@ -958,6 +961,10 @@ public struct CoreDataStackUse: Sendable {
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false
+    /// The files taken from the type's other functions only add stores to the container's coordinator
+    /// (`addPersistentStore(at:)`), and the type loads its descriptions elsewhere (`loadPersistentStores`): its own
+    /// file is opened too.
+    public var loadsOwnFile = false
     /// A container made by another type's name with `NSPersistentContainer`'s initialisers (`SharedContainer(name:)`):
     /// a stack only when the project finds that type to be a subclass of `NSPersistentContainer` (or the CloudKit
     /// one), whose `defaultDirectoryURL()` then holds its default file. Nil for Core Data's own types.

@@ -440,6 +440,10 @@ final class ContainerCollector: SyntaxVisitor {
             }
         } else if ModelSourceReader.calleeName(node.calledExpression)?.hasSuffix("NSMigrationManager") == true {
             storeMigrators.append(reader.location(node))
+        } else if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            == "loadPersistentStores"
+        {
+            coreData.loadStores(scope: scope, function: functions.last)
         }
         recordCallSite(node)
         return .visitChildren

@@ -122,6 +122,7 @@ struct CoreDataStackReader {
         let type = call.arguments.first { $0.label?.text == "ofType" || $0.label?.text == "type" }
         var file = file(url.expression)
         file.storeType = type.map { values.read($0.expression) }
+        file.added = true
         return file
     }
 
@@ -217,6 +218,11 @@ struct CoreDataGroups {
     private var replaced: Set<String> = []
     private var cloudKit: [String: ValueSource] = [:]
     private var types: [Item<CoreDataStackUse.StoreFile>] = []
+    private struct LoadSite: Hashable {
+        var type: String
+        var function: String?
+    }
+    private var loads: Set<LoadSite> = []
 
     mutating func add(_ stack: CoreDataStackUse, function: String?) {
         stacks.append(Item(value: stack, type: stack.scope.first ?? "", function: function))
@@ -228,6 +234,10 @@ struct CoreDataGroups {
         filePurposes.append(purpose)
     }
     mutating func replaceDescriptions(scope: [String]) { replaced.insert(scope.first ?? "") }
+    /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
+    mutating func loadStores(scope: [String], function: String?) {
+        loads.insert(LoadSite(type: scope.first ?? "", function: function))
+    }
     mutating func setCloudKit(_ options: ValueSource, scope: [String]) { cloudKit[scope.first ?? ""] = options }
     /// `description.type = ...`: the type of the descriptions the same function gives (or, giving none, of the
     /// container's own description).
@@ -249,12 +259,17 @@ struct CoreDataGroups {
         var result: [CoreDataStackUse] = []
         for item in stacks {
             var own = files.indices.filter { files[$0].function != nil && files[$0].function == item.function }
+            var addedElsewhere = false
             if own.isEmpty {
                 // Files of the same type given where no stack is made.
                 own = files.indices.filter { index in
                     files[index].type == item.type
                         && (files[index].function.map { !stackFunctions.contains($0) } ?? true)
                 }
+                // `addPersistentStore(at:)` in another function (a store migrated from an old place) adds a store
+                // beside the one a container loads where it is made.
+                addedElsewhere =
+                    !own.isEmpty && own.allSatisfy { files[$0].value.added && files[$0].function != item.function }
             }
             if item.value.containerType == nil { taken.formUnion(own) }
             var stack = item.value
@@ -275,6 +290,10 @@ struct CoreDataGroups {
                 }
             }
             stack.descriptionsReplaced = replaced.contains(item.type)
+            // Loaded where no store is added (where the container is made, its type's `init`): its own file too.
+            let adding = Set(own.map { files[$0].function })
+            stack.loadsOwnFile =
+                addedElsewhere && loads.contains { $0.type == item.type && !adding.contains($0.function) }
             // Options set to `nil` turn a CloudKit container's sync off (the project evaluates them).
             stack.cloudKitOptions = cloudKit[item.type]
             result.append(stack)
