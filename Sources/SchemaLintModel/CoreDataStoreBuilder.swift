@@ -26,7 +26,8 @@ enum CoreDataStoreBuilder {
             let takenBySubclasses = Set(
                 file.coreDataStacks.filter { stack in
                     stack.containerType.map {
-                        subclasses.container($0, scope: project.symbols.scope(stack.scope, file: file.path),
+                        subclasses.container(
+                            $0, scope: project.symbols.scope(stack.scope, file: file.path),
                             file: file.path) != nil
                     } ?? false
                 }.flatMap { $0.stores.map(\.location) })
@@ -86,7 +87,8 @@ enum CoreDataStoreBuilder {
                 }
                 var purpose = stack.purpose
                 // Options `nil` for every value they may have turn the sync off; options that cannot be read do not.
-                let syncs = (subclass?.syncs ?? stack.syncs)
+                let syncs =
+                    (subclass?.syncs ?? stack.syncs)
                     && !(stack.cloudKitOptions.map {
                         evaluator.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
                     } ?? false)

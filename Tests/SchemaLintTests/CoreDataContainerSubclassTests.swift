@@ -46,64 +46,64 @@ extension CoreDataStoreLocationTests {
             stack: stack("GroupContainer"),
             others: [
                 "Journal/GroupContainer.swift": """
-                    import CoreData
+                import CoreData
 
-                    final class GroupContainer: NSPersistentContainer {
-                        override class func defaultDirectoryURL() -> URL {
-                            \(groupFolder)
-                        }
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        \(groupFolder)
                     }
-                    """
+                }
+                """
             ]),
         Spelling(
             name: "guard let in the override, made with a model",
             stack: stack("GroupContainer", model: true),
             others: [
                 "Journal/GroupContainer.swift": """
-                    import CoreData
+                import CoreData
 
-                    class GroupContainer: NSPersistentContainer {
-                        override class func defaultDirectoryURL() -> URL {
-                            guard let shared = FileManager.default.containerURL(
-                                forSecurityApplicationGroupIdentifier: "\(group)")
-                            else { fatalError("the App Group is missing") }
-                            return shared
-                        }
+                class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        guard let shared = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: "\(group)")
+                        else { fatalError("the App Group is missing") }
+                        return shared
                     }
-                    """
+                }
+                """
             ]),
         Spelling(
             name: "an override calling a static helper of another type",
             stack: stack("GroupContainer"),
             others: [
                 "Journal/GroupContainer.swift": """
-                    import CoreData
+                import CoreData
 
-                    final class GroupContainer: NSPersistentContainer {
-                        override class func defaultDirectoryURL() -> URL { Folders.shared() }
-                    }
-                    """,
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL { Folders.shared() }
+                }
+                """,
                 "Journal/Folders.swift": """
-                    import Foundation
+                import Foundation
 
-                    enum Folders {
-                        static func shared() -> URL { \(groupFolder) }
-                    }
-                    """,
+                enum Folders {
+                    static func shared() -> URL { \(groupFolder) }
+                }
+                """,
             ]),
         Spelling(
             name: "a subclass of a CloudKit subclass that overrides",
             stack: stack("JournalContainer"),
             others: [
                 "Journal/Containers.swift": """
-                    import CoreData
+                import CoreData
 
-                    class SyncedContainer: NSPersistentCloudKitContainer {
-                        override class func defaultDirectoryURL() -> URL { \(groupFolder) }
-                    }
+                class SyncedContainer: NSPersistentCloudKitContainer {
+                    override class func defaultDirectoryURL() -> URL { \(groupFolder) }
+                }
 
-                    final class JournalContainer: SyncedContainer {}
-                    """
+                final class JournalContainer: SyncedContainer {}
+                """
             ]),
     ]
 
@@ -133,14 +133,14 @@ extension CoreDataStoreLocationTests {
             stack: Self.stack("PickedContainer"),
             others: [
                 "Journal/PickedContainer.swift": """
-                    import CoreData
+                import CoreData
 
-                    final class PickedContainer: NSPersistentContainer {
-                        override class func defaultDirectoryURL() -> URL {
-                            URL(fileURLWithPath: UserDefaults.standard.string(forKey: "folder") ?? "")
-                        }
+                final class PickedContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        URL(fileURLWithPath: UserDefaults.standard.string(forKey: "folder") ?? "")
                     }
-                    """
+                }
+                """
             ])
         XCTAssertEqual(try keys(unread), ["Journal.sqlite"])
         // `Shelf(name:)` is no container: only the journal's own one opens a store.
@@ -215,19 +215,19 @@ extension CoreDataStoreLocationTests {
             others: [
                 "Journal/Groups.swift": "enum Groups {\n    static let journal = \"\(group)\"\n}\n",
                 "Journal/URL+Store.swift": """
-                    import Foundation
+                import Foundation
 
-                    extension URL {
-                        static func journalStore(in group: String, file: String = "Journal") -> URL {
-                            guard let shared = FileManager.default.containerURL(
-                                forSecurityApplicationGroupIdentifier: group)
-                            else { fatalError("the App Group is missing") }
-                            return shared
-                                .appendingPathComponent("Stores", isDirectory: true)
-                                .appendingPathComponent("\\(file).sqlite")
-                        }
+                extension URL {
+                    static func journalStore(in group: String, file: String = "Journal") -> URL {
+                        guard let shared = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: group)
+                        else { fatalError("the App Group is missing") }
+                        return shared
+                            .appendingPathComponent("Stores", isDirectory: true)
+                            .appendingPathComponent("\\(file).sqlite")
                     }
-                    """,
+                }
+                """,
             ]),
         Spelling(
             name: "appending(path:directoryHint:)",
