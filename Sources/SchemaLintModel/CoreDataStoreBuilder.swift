@@ -17,7 +17,20 @@ enum CoreDataStoreBuilder {
             project.unresolvedConstants.formUnion(evaluator.wanted.members)
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
+        let subclasses = ContainerSubclasses(files, symbols: project.symbols)
+        // Files pass 1 skipped that make a container of a subclass by its name alone (an extension target's
+        // `SharedContainer(name: "Model")`): read in pass 2, as files naming a constant are.
+        project.unresolvedConstants.formUnion(subclasses.names)
         for file in files {
+            // Files a container of a subclass takes as its own: no stack of their own beside it.
+            let takenBySubclasses = Set(
+                file.coreDataStacks.filter { stack in
+                    stack.containerType.map {
+                        subclasses.container(
+                            $0, scope: project.symbols.scope(stack.scope, file: file.path),
+                            file: file.path) != nil
+                    } ?? false
+                }.flatMap { $0.stores.map(\.location) })
             project.storeCopies += file.storeCopies
             let fileIsTest = file.isTestTarget ?? ContainerPurpose.isTestPath(file.path)
             if !fileIsTest {
@@ -54,6 +67,16 @@ enum CoreDataStoreBuilder {
             }
             for stack in file.coreDataStacks {
                 let scope = project.symbols.scope(stack.scope, file: file.path)
+                // A container of another type: a stack only when that type is a subclass of Core Data's container.
+                var subclass: ContainerSubclasses.Found?
+                if let type = stack.containerType {
+                    guard let found = subclasses.container(type, scope: scope, file: file.path) else { continue }
+                    subclass = found
+                } else if stack.name == nil, stack.model == nil, stack.stores.count == 1,
+                    stack.stores[0].location == stack.location, takenBySubclasses.contains(stack.location)
+                {
+                    continue
+                }
                 func string(_ source: ValueSource) -> (String?, UnknownValue?) {
                     switch evaluator.evaluate(source, scope: scope, file: file.path) {
                     case let .value(.string(value)): return (value, nil)
@@ -64,7 +87,8 @@ enum CoreDataStoreBuilder {
                 }
                 var purpose = stack.purpose
                 // Options `nil` for every value they may have turn the sync off; options that cannot be read do not.
-                let syncs = stack.syncs
+                let syncs =
+                    (subclass?.syncs ?? stack.syncs)
                     && !(stack.cloudKitOptions.map {
                         evaluator.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
                     } ?? false)
@@ -110,11 +134,25 @@ enum CoreDataStoreBuilder {
                 }
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
                 // the container's own file is a preview's or a test's, not a replacement.
-                if stores.allSatisfy(\.3), !stack.descriptionsReplaced, let name {
+                if stores.allSatisfy(\.3) || stack.loadsOwnFile, !stack.descriptionsReplaced, let name {
                     // The container's own description: `<name>.sqlite` in the default folder (Application Support).
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                     if let file = name.0 {
-                        places[stack.location] = StorePath(base: .applicationSupport, components: [file + ".sqlite"])
+                        // A subclass's `defaultDirectoryURL()`, read where it is written: a folder it cannot
+                        // read leaves the place untold.
+                        var folder = StorePath(base: .applicationSupport, components: [])
+                        if let override = subclass?.folder {
+                            let evaluated = evaluator.evaluate(override.0, scope: override.1, file: override.2)
+                            if case let .value(.string(path)) = evaluated, let read = StorePath(evaluated: path) {
+                                folder = read
+                            } else {
+                                folder = StorePath(base: .unknown, components: [])
+                            }
+                        }
+                        if folder.isKnown {
+                            places[stack.location] = StorePath(
+                                base: folder.base, components: folder.components + [file + ".sqlite"])
+                        }
                     }
                 }
                 for (location, file, why, inMemory) in stores {
@@ -146,5 +184,68 @@ extension ValueEvaluator {
         case .storeType: return keptInMemory(url: nil, storeType: evidence.value, scope: nil, file: file)
         case .url: return keptInMemory(url: evidence.value, storeType: nil, scope: nil, file: file)
         }
+    }
+}
+
+/// The app's subclasses of `NSPersistentContainer` and `NSPersistentCloudKitContainer`, and the folder each puts the
+/// files its descriptions do not name in: its own `defaultDirectoryURL()`, or the nearest superclass's that overrides
+/// it, else Core Data's (Application Support).
+struct ContainerSubclasses {
+    struct Found {
+        /// A subclass of `NSPersistentCloudKitContainer`.
+        var syncs: Bool
+        /// The overriding function's value, with the scope and file it is read in; nil: Core Data's default.
+        var folder: (ValueSource, SymbolID?, String)?
+    }
+
+    private let symbols: SymbolTable
+    private var folders: [SymbolID: (ValueSource, String)] = [:]
+    /// Their names, for pass 2 to read the files that mention them.
+    private(set) var names: Set<String> = []
+
+    init(_ files: [ParsedFile], symbols: SymbolTable) {
+        self.symbols = symbols
+        for file in files {
+            for override in file.coreDataFolders {
+                if let id = symbols.scope(override.scope, file: file.path), folders[id] == nil {
+                    folders[id] = (override.folder, file.path)
+                }
+            }
+        }
+        for symbol in symbols.symbols where symbol.kind == .class && subclass(symbol.id) != nil {
+            names.insert(symbol.name)
+        }
+    }
+
+    /// The container `type` makes, written in `file` inside `scope`; nil when it is no subclass of Core Data's
+    /// container schemalint can find.
+    func container(_ type: TypeExpr, scope: SymbolID?, file: String) -> Found? {
+        symbols.resolveSymbol(type, scope: scope, file: file).flatMap(subclass)
+    }
+
+    private func subclass(_ id: SymbolID) -> Found? {
+        var cursor = id
+        var folder: (ValueSource, SymbolID?, String)?
+        for _ in 0..<16 {
+            let symbol = symbols[cursor]
+            guard symbol.kind == .class else { return nil }
+            if folder == nil, let (value, file) = folders[cursor] { folder = (value, cursor, file) }
+            var next: SymbolID?
+            for inherited in symbol.inherited {
+                switch symbols.resolve(inherited.value, scope: inherited.scope, file: inherited.file) {
+                case let .external(path, _) where path.last == "NSPersistentContainer":
+                    return Found(syncs: false, folder: folder)
+                case let .external(path, _) where path.last == "NSPersistentCloudKitContainer":
+                    return Found(syncs: true, folder: folder)
+                case let .symbol(superclass) where symbols[superclass].kind == .class:
+                    next = next ?? superclass
+                default:
+                    continue
+                }
+            }
+            guard let next, next != cursor else { return nil }
+            cursor = next
+        }
+        return nil
     }
 }

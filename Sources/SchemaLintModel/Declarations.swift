@@ -45,6 +45,9 @@ public struct ParsedFile: Sendable {
     /// Core Data stacks this file opens (`NSPersistentContainer(name:)`, a coordinator) with the store files they are
     /// given here.
     public var coreDataStacks: [CoreDataStackUse] = []
+    /// `override class func defaultDirectoryURL()` in a type here: where a container of that type (a subclass of
+    /// `NSPersistentContainer`) puts the files its descriptions do not name.
+    public var coreDataFolders: [CoreDataFolderOverride] = []
     /// Calls that carry a store's rows to another file (`migratePersistentStore`, `replacePersistentStore`): a store
     /// file the app moved away from may have been copied, so it is not said to be left behind.
     public var storeCopies: [SourceLocation] = []
@@ -924,6 +927,9 @@ public struct CoreDataStackUse: Sendable {
         /// Given by `description.type = ...` alone, in a function whose descriptions name no file: the type of the
         /// container's own description, with no file of its own.
         public var typeOnly = false
+        /// Given by `addPersistentStore(at:)`: a store added to the coordinator, beside the descriptions a container
+        /// loads rather than in place of them.
+        public var added = false
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file
@@ -955,11 +961,32 @@ public struct CoreDataStackUse: Sendable {
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false
+    /// The files taken from the type's other functions only add stores to the container's coordinator
+    /// (`addPersistentStore(at:)`), and the type loads its descriptions elsewhere (`loadPersistentStores`): its own
+    /// file is opened too.
+    public var loadsOwnFile = false
+    /// A container made by another type's name with `NSPersistentContainer`'s initialisers (`SharedContainer(name:)`):
+    /// a stack only when the project finds that type to be a subclass of `NSPersistentContainer` (or the CloudKit
+    /// one), whose `defaultDirectoryURL()` then holds its default file. Nil for Core Data's own types.
+    public var containerType: TypeExpr?
 
     public init(location: SourceLocation, scope: [String], purpose: ContainerPurpose) {
         self.location = location
         self.scope = scope
         self.purpose = purpose
+    }
+}
+
+/// `override class func defaultDirectoryURL() -> URL { ... }` in a type (`scope`): the folder it returns, as
+/// written; a body schemalint cannot read is `.unreadable`, so the folder is not taken for Core Data's default.
+public struct CoreDataFolderOverride: Sendable {
+    public var scope: [String]
+    public var folder: ValueSource
+    public var location: SourceLocation
+    public init(scope: [String], folder: ValueSource, location: SourceLocation) {
+        self.scope = scope
+        self.folder = folder
+        self.location = location
     }
 }
 

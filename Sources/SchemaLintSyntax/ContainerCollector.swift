@@ -27,6 +27,8 @@ final class ContainerCollector: SyntaxVisitor {
     private(set) var callSites: [CallSite] = []
     /// Core Data stacks, with the store files, descriptions and CloudKit options the same type gives them.
     private(set) var coreDataStacks: [CoreDataStackUse] = []
+    /// `override class func defaultDirectoryURL()`: the folder a container subclass puts its default file in.
+    private(set) var coreDataFolders: [CoreDataFolderOverride] = []
     private(set) var storeCopies: [SourceLocation] = []
     private(set) var storeMoves: [StoreMoveUse] = []
     private(set) var storeMigrators: [SourceLocation] = []
@@ -165,6 +167,10 @@ final class ContainerCollector: SyntaxVisitor {
         valueParameters.append(
             ValueSourceReader.parameters(of: node.name.text, node.signature.parameterClause.parameters))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
+        if let folder = stackReader.defaultFolder(node) {
+            coreDataFolders.append(
+                CoreDataFolderOverride(scope: scope, folder: folder, location: reader.location(node.name)))
+        }
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) {
@@ -517,10 +523,7 @@ final class ContainerCollector: SyntaxVisitor {
                     node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
                     valueParameters.last ?? ValueSourceReader.Parameters()
                 ))
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "modelContainer",
-            node.arguments.contains(where: { $0.label?.text == "for" })
-        {
+        } else if Self.isModelContainerModifier(node), node.arguments.contains(where: { $0.label?.text == "for" }) {
             pendingContainers.append(
                 (
                     node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
@@ -532,6 +535,10 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.add(
                 stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app),
                 function: functions.last)
+        } else if let type = CoreDataStackReader.subclassConstruction(node) {
+            var stack = stackReader.stack(node, kind: .container, scope: scope, purpose: enclosingPurpose ?? .app)
+            stack.containerType = type
+            coreData.add(stack, function: functions.last)
         } else if let file = stackReader.storeFile(node) {
             coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
         } else if CoreDataStackReader.copiesStore(node) {
@@ -544,6 +551,10 @@ final class ContainerCollector: SyntaxVisitor {
             }
         } else if ModelSourceReader.calleeName(node.calledExpression)?.hasSuffix("NSMigrationManager") == true {
             storeMigrators.append(reader.location(node))
+        } else if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            == "loadPersistentStores"
+        {
+            coreData.loadStores(scope: scope, function: functions.last)
         }
         recordCallSite(node)
         return .visitChildren
@@ -720,8 +731,7 @@ final class ContainerCollector: SyntaxVisitor {
                 readingValueParameters.defaults[name] == nil ? label : nil
             })
         if use.function != nil { use.functionLabels = Set(readingValueParameters.labels.values) }
-        use.isViewModifier =
-            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
+        use.isViewModifier = Self.isModelContainerModifier(call)
         use.isFallback = Self.isFallback(call)
         use.holder = Self.holder(of: call)
         if purpose == .app, isSalvage(call) { use.purpose = .salvage }
@@ -759,6 +769,15 @@ final class ContainerCollector: SyntaxVisitor {
             use.inMemoryFlags = [valueReader.read(inMemory.expression)]
         }
         return use
+    }
+
+    /// `.modelContainer(...)` on a view or scene, or `modelContainer(...)` on `self` in a view's own method (a helper
+    /// in `extension View`, a `ViewModifier`).
+    static func isModelContainerModifier(_ call: FunctionCallExprSyntax) -> Bool {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return member.declName.baseName.text == "modelContainer"
+        }
+        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "modelContainer"
     }
 
     /// The variable or function whose code opens the container: the outermost binding (stored or computed) or
@@ -1152,8 +1171,7 @@ private final class DebugContainerFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let modifier = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
-        if ModelSourceReader.isContainerInit(node) || modifier {
+        if ModelSourceReader.isContainerInit(node) || ContainerCollector.isModelContainerModifier(node) {
             found.append(reader.location(node))
         }
         return .visitChildren

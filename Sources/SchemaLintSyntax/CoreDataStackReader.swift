@@ -28,6 +28,34 @@ struct CoreDataStackReader {
         }
     }
 
+    /// `SharedContainer(name: "Model")` or `SharedContainer(name:managedObjectModel:)`: another type made with
+    /// `NSPersistentContainer`'s initialisers, which may be a subclass of it (the project tells, `containerType`).
+    /// `super.init(...)`, `.init(...)`, a lowercase callee and any other set of labels are not.
+    static func subclassConstruction(_ call: FunctionCallExprSyntax) -> TypeExpr? {
+        let labels = call.arguments.map { $0.label?.text }
+        guard labels == ["name"] || labels == ["name", "managedObjectModel"], call.trailingClosure == nil,
+            case let .named(path, arguments)? = TypeExprReader.read(expression: call.calledExpression),
+            arguments.isEmpty, let last = path.last, last.first?.isUppercase == true,
+            last != "Self"
+        else { return nil }
+        return .named(path, arguments: [])
+    }
+
+    /// `override class func defaultDirectoryURL() -> URL { ... }`: the folder it returns, read where it is written
+    /// (its one expression, or its one `return` after `let`s and `guard let`s); nil for any other function.
+    func defaultFolder(_ function: FunctionDeclSyntax) -> ValueSource? {
+        guard function.name.text == "defaultDirectoryURL", function.signature.parameterClause.parameters.isEmpty,
+            function.modifiers.contains(where: {
+                $0.name.tokenKind == .keyword(.class) || $0.name.tokenKind == .keyword(.static)
+            }),
+            let body = function.body
+        else { return nil }
+        guard let built = NamedValueCollector.returnedValue(body.statements) else {
+            return .unreadable("a `defaultDirectoryURL()` schemalint cannot read", reader.location(function.name))
+        }
+        return values.reading(built)
+    }
+
     /// The stack a container or coordinator call opens, without its store files (the type's other calls give those).
     func stack(_ call: FunctionCallExprSyntax, kind: Stack, scope: [String], purpose: ContainerPurpose)
         -> CoreDataStackUse
@@ -94,6 +122,7 @@ struct CoreDataStackReader {
         let type = call.arguments.first { $0.label?.text == "ofType" || $0.label?.text == "type" }
         var file = file(url.expression)
         file.storeType = type.map { values.read($0.expression) }
+        file.added = true
         return file
     }
 
@@ -189,6 +218,11 @@ struct CoreDataGroups {
     private var replaced: Set<String> = []
     private var cloudKit: [String: ValueSource] = [:]
     private var types: [Item<CoreDataStackUse.StoreFile>] = []
+    private struct LoadSite: Hashable {
+        var type: String
+        var function: String?
+    }
+    private var loads: Set<LoadSite> = []
 
     mutating func add(_ stack: CoreDataStackUse, function: String?) {
         stacks.append(Item(value: stack, type: stack.scope.first ?? "", function: function))
@@ -200,6 +234,10 @@ struct CoreDataGroups {
         filePurposes.append(purpose)
     }
     mutating func replaceDescriptions(scope: [String]) { replaced.insert(scope.first ?? "") }
+    /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
+    mutating func loadStores(scope: [String], function: String?) {
+        loads.insert(LoadSite(type: scope.first ?? "", function: function))
+    }
     mutating func setCloudKit(_ options: ValueSource, scope: [String]) { cloudKit[scope.first ?? ""] = options }
     /// `description.type = ...`: the type of the descriptions the same function gives (or, giving none, of the
     /// container's own description).
@@ -213,19 +251,27 @@ struct CoreDataGroups {
     /// Each stack with its files; files no stack takes are a stack of their own (a coordinator given elsewhere),
     /// with no model named.
     func assembled() -> [CoreDataStackUse] {
-        let stackFunctions = Set(stacks.compactMap { $0.function.map { "\($0)" } })
+        // A container of another type (`containerType`) may be no container: it takes the files its function or
+        // type gives as a stack does, but leaves them to the others too (the project drops it, or them, once it
+        // knows).
+        let stackFunctions = Set(stacks.filter { $0.value.containerType == nil }.compactMap(\.function))
         var taken = Set<Int>()
         var result: [CoreDataStackUse] = []
         for item in stacks {
             var own = files.indices.filter { files[$0].function != nil && files[$0].function == item.function }
+            var addedElsewhere = false
             if own.isEmpty {
                 // Files of the same type given where no stack is made.
                 own = files.indices.filter { index in
                     files[index].type == item.type
                         && (files[index].function.map { !stackFunctions.contains($0) } ?? true)
                 }
+                // `addPersistentStore(at:)` in another function (a store migrated from an old place) adds a store
+                // beside the one a container loads where it is made.
+                addedElsewhere =
+                    !own.isEmpty && own.allSatisfy { files[$0].value.added && files[$0].function != item.function }
             }
-            taken.formUnion(own)
+            if item.value.containerType == nil { taken.formUnion(own) }
             var stack = item.value
             stack.stores = own.map { files[$0].value }
             // A description's type set where its file is given (same function) is that file's type; set where none
@@ -244,6 +290,10 @@ struct CoreDataGroups {
                 }
             }
             stack.descriptionsReplaced = replaced.contains(item.type)
+            // Loaded where no store is added (where the container is made, its type's `init`): its own file too.
+            let adding = Set(own.map { files[$0].function })
+            stack.loadsOwnFile =
+                addedElsewhere && loads.contains { $0.type == item.type && !adding.contains($0.function) }
             // Options set to `nil` turn a CloudKit container's sync off (the project evaluates them).
             stack.cloudKitOptions = cloudKit[item.type]
             result.append(stack)

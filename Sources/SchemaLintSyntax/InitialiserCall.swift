@@ -89,7 +89,7 @@ enum InitialiserCall {
             return label == "configurations" ? "ModelConfiguration" : nil
         }
         if arguments.count == 1, let call = list.parent?.as(FunctionCallExprSyntax.self),
-            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modelContainer"
+            ContainerCollector.isModelContainerModifier(call)
         {
             return "ModelContainer"
         }

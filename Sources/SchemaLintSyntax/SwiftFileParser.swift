@@ -110,6 +110,7 @@ public enum SwiftFileParser {
             parsed.configurations = collector.configurations
             parsed.callSites = collector.callSites
             parsed.coreDataStacks = collector.coreDataStacks
+            parsed.coreDataFolders = collector.coreDataFolders
             parsed.storeCopies = collector.storeCopies
             parsed.storeMoves = collector.storeMoves
             parsed.storeMigrators = collector.storeMigrators

@@ -228,8 +228,12 @@ struct ValueSourceReader {
         switch (member.declName.baseName.text, first.label?.text) {
         case ("appendingPathComponent", nil), ("appending", "path"), ("appending", "component"),
             ("appending", "components"):
-            // `appending(components: "Stores", "Model.sqlite")`: each one a folder, the last the file.
-            let components = call.arguments.map { read($0.expression, depth: depth + 1) }
+            // `appending(components: "Stores", "Model.sqlite")`: each one a folder, the last the file. Whether it is
+            // a folder (`isDirectory: true`, `directoryHint: .isDirectory`) is no component.
+            var components: [ValueSource] = []
+            for argument in call.arguments where !Self.folderMarks.contains(argument.label?.text ?? "") {
+                components.append(read(argument.expression, depth: depth + 1))
+            }
             return .appendingPath(folder(base, depth: depth), components, location)
         case ("appendingPathExtension", nil):
             return .concatenation(
@@ -240,6 +244,9 @@ struct ValueSourceReader {
             return nil
         }
     }
+
+    /// The labels saying whether a component is a folder: no component of the path.
+    private static let folderMarks: Set<String> = ["isDirectory", "directoryHint"]
 
     /// A URL's base: a system folder written as an implicit member (`.applicationSupportDirectory.appending(...)`)
     /// or anything `read` reads.

@@ -310,3 +310,96 @@ final class ContainerHelperTests: XCTestCase {
         }
     }
 }
+
+// MARK: The modifier in a view's own helper
+
+extension ContainerHelperTests {
+    /// `.modelContainer(for:)` applied in a helper the scene calls (issue 48): a method of `extension View` calling
+    /// it on `self` unwritten, a `ViewModifier`'s `body(content:)`, a computed property of the App, a `@ViewBuilder`
+    /// function writing `self.`. Each is the app's container, on `default.store`.
+    static let modifierHelpers: [(String, String)] = [
+        (
+            "a method of extension View, on self unwritten",
+            """
+            extension View {
+                func withSkyStore() -> some View {
+                    modelContainer(for: [SkyV1.Sighting.self])
+                }
+            }
+            @main struct SkyApp: App {
+                var body: some Scene { WindowGroup { Text("Sky").withSkyStore() } }
+            }
+            """
+        ),
+        (
+            "a ViewModifier's body(content:)",
+            """
+            struct SkyStorage: ViewModifier {
+                func body(content: Content) -> some View {
+                    content.modelContainer(for: SkyV1.Sighting.self)
+                }
+            }
+            @main struct SkyApp: App {
+                var body: some Scene { WindowGroup { Text("Sky").modifier(SkyStorage()) } }
+            }
+            """
+        ),
+        (
+            "a computed property of the App",
+            """
+            @main struct SkyApp: App {
+                var window: some Scene {
+                    WindowGroup { Text("Sky") }.modelContainer(for: [SkyV1.Sighting.self])
+                }
+                var body: some Scene { window }
+            }
+            """
+        ),
+        (
+            "a @ViewBuilder function writing self",
+            """
+            extension View {
+                @ViewBuilder func stored(_ enabled: Bool) -> some View {
+                    if enabled { self.modelContainer(for: SkyV1.Sighting.self) } else { self }
+                }
+            }
+            @main struct SkyApp: App {
+                var body: some Scene { WindowGroup { Text("Sky").stored(true) } }
+            }
+            """
+        ),
+    ]
+
+    func testAModifierAppliedInAViewsHelperIsTheAppsContainer() {
+        for (name, app) in Self.modifierHelpers {
+            let analysis = TestSupport.analyze(files(app))
+            XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app], name)
+            XCTAssertEqual(topology(analysis), ["default.store: SkyV1"], name)
+        }
+    }
+
+    /// The controls: a helper only previews call is a preview's container; a helper nothing calls is counted as an
+    /// uncalled function opening `ModelContainer(...)` is (the app's: schemalint does not judge dead code by calls).
+    func testAModifierHelperOnlyPreviewsOrNothingCalls() {
+        let helper = """
+            extension View {
+                func withSkyStore() -> some View {
+                    modelContainer(for: [SkyV1.Sighting.self])
+                }
+            }
+            """
+        let previewOnly = TestSupport.analyze(
+            files(
+                """
+                \(helper)
+                #Preview { Text("Sky").withSkyStore() }
+                """))
+        XCTAssertEqual(previewOnly.project.containers.map(\.purpose), [.preview])
+        let uncalledModifier = TestSupport.analyze(
+            files(helper))
+        let uncalledFunction = TestSupport.analyze(
+            files("func makeSky() throws -> ModelContainer { try ModelContainer(for: SkyV1.Sighting.self) }"))
+        XCTAssertEqual(
+            uncalledModifier.project.containers.map(\.purpose), uncalledFunction.project.containers.map(\.purpose))
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// Where a Core Data store is when the app makes its container from a subclass of `NSPersistentContainer` (issue 48):
+/// the container's own file is `<defaultDirectoryURL()>/<name>.sqlite`, the subclass's override when it has one
+/// (an App Group's folder, most often), Core Data's Application Support when it has none. The subclass is a container
+/// wherever it is made, in a file that names no Core Data type too (an extension target's). And a store URL whose
+/// folders are marked as folders (`isDirectory: true`, `directoryHint:`) keeps them. On the journal app of
+/// `CoreDataStoreLocationTests`.
+extension CoreDataStoreLocationTests {
+    static let groupFolder =
+        "FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: \"\(group)\")!"
+
+    /// A stack made from `type` (`init(name:)` or, with `model`, `init(name:managedObjectModel:)`), in a file that
+    /// names no Core Data container type.
+    static func stack(_ type: String, model: Bool = false) -> String {
+        let made =
+            model
+            ? """
+            \(type)(
+                    name: "Journal",
+                    managedObjectModel: NSManagedObjectModel(
+                        contentsOf: Bundle.main.url(forResource: "Journal", withExtension: "momd")!)!)
+            """ : "\(type)(name: \"Journal\")"
+        return """
+            import CoreData
+
+            final class Persistence {
+                let container = \(made)
+
+                init() {
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+            """
+    }
+
+    /// The same journal opened from a subclass that keeps its files in the App Group: the override returning
+    /// `containerURL(...)!`, one with `guard let ... else { fatalError() }` made with a model, one calling a static
+    /// helper of another type, and a subclass of a CloudKit subclass that overrides.
+    static let subclassesInTheGroup: [Spelling] = [
+        Spelling(
+            name: "an override returning containerURL(...)!",
+            stack: stack("GroupContainer"),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        \(groupFolder)
+                    }
+                }
+                """
+            ]),
+        Spelling(
+            name: "guard let in the override, made with a model",
+            stack: stack("GroupContainer", model: true),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        guard let shared = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: "\(group)")
+                        else { fatalError("the App Group is missing") }
+                        return shared
+                    }
+                }
+                """
+            ]),
+        Spelling(
+            name: "an override calling a static helper of another type",
+            stack: stack("GroupContainer"),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL { Folders.shared() }
+                }
+                """,
+                "Journal/Folders.swift": """
+                import Foundation
+
+                enum Folders {
+                    static func shared() -> URL { \(groupFolder) }
+                }
+                """,
+            ]),
+        Spelling(
+            name: "a subclass of a CloudKit subclass that overrides",
+            stack: stack("JournalContainer"),
+            others: [
+                "Journal/Containers.swift": """
+                import CoreData
+
+                class SyncedContainer: NSPersistentCloudKitContainer {
+                    override class func defaultDirectoryURL() -> URL { \(groupFolder) }
+                }
+
+                final class JournalContainer: SyncedContainer {}
+                """
+            ]),
+    ]
+
+    func testASubclassesContainerOpensItsFileInTheFolderItsOverrideReturns() throws {
+        for spelling in Self.subclassesInTheGroup {
+            XCTAssertEqual(try keys(spelling), ["file:⟨group:\(Self.group)⟩/Journal.sqlite"], spelling.name)
+        }
+        // The CloudKit one syncs.
+        let synced = Self.subclassesInTheGroup[3]
+        try write("Journal/Persistence.swift", synced.stack)
+        for (path, text) in synced.others { try write(path, text) }
+        XCTAssertEqual(try analyze().project.coreDataStores.map(\.syncs), [true])
+    }
+
+    /// A subclass that does not override keeps Core Data's folder; one whose override cannot be read keeps the file's
+    /// name and leaves its place untold; a type that only shares the initialiser's label opens nothing.
+    func testWhatIsNotTheGroup() throws {
+        let plain = Spelling(
+            name: "a subclass without an override",
+            stack: Self.stack("PlainContainer"),
+            others: [
+                "Journal/PlainContainer.swift": "import CoreData\n\nclass PlainContainer: NSPersistentContainer {}\n"
+            ])
+        XCTAssertEqual(try keys(plain), ["file:⟨Application Support⟩/Journal.sqlite"])
+        let unread = Spelling(
+            name: "an override read at run time",
+            stack: Self.stack("PickedContainer"),
+            others: [
+                "Journal/PickedContainer.swift": """
+                import CoreData
+
+                final class PickedContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        URL(fileURLWithPath: UserDefaults.standard.string(forKey: "folder") ?? "")
+                    }
+                }
+                """
+            ])
+        XCTAssertEqual(try keys(unread), ["Journal.sqlite"])
+        // `Shelf(name:)` is no container: only the journal's own one opens a store.
+        let lookalike = Spelling(
+            name: "a type with init(name:) that is no container",
+            stack: Self.persistence("let shelf = Shelf(name: \"Journal\")"),
+            others: ["Journal/Shelf.swift": "final class Shelf {\n    init(name: String) {}\n}\n"])
+        XCTAssertEqual(try keys(lookalike), ["file:⟨Application Support⟩/Journal.sqlite"])
+    }
+
+    /// The store moved into the App Group by making the container from a subclass, its rows carried by
+    /// `migratePersistentStore`: no store is left behind, and the lockfile records the group's file.
+    func testAMoveIntoTheGroupBySubclassingIsCarriedAndLocked() throws {
+        let carried = Spelling(
+            name: "a subclass, the old file migrated into its folder",
+            stack: """
+                import CoreData
+
+                final class Persistence {
+                    let container = GroupContainer(name: "Journal")
+
+                    init() {
+                        container.loadPersistentStores { _, _ in }
+                    }
+
+                    func moveIntoTheGroup() {
+                        let old = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                        let new = GroupContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                        let coordinator = container.persistentStoreCoordinator
+                        if let store = try? coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: old, options: nil) {
+                            _ = try? coordinator.migratePersistentStore(store, to: new, options: nil, type: .sqlite)
+                        }
+                    }
+                }
+                """,
+            others: Self.subclassesInTheGroup[0].others)
+        let analysis = try move(from: Self.applicationSupport[0], to: carried)
+        XCTAssertFalse(errorsAndWarnings(analysis).contains("store_abandoned"), "\(analysis.findings)")
+        let relocked = Locker.plan(analysis, existing: nil, request: Locker.Request()).lockfile
+        let held = Set(relocked.coreData?["Journal.xcdatamodeld"]?.versions.values.flatMap { $0.heldIn ?? [] } ?? [])
+        XCTAssertTrue(held.contains("file:⟨group:\(Self.group)⟩/Journal.sqlite"), "\(held)")
+    }
+
+    /// `check --verbose` names the subclass's store, made in a file pass 1 does not read, in its group.
+    func testVerboseNamesTheSubclassesStore() throws {
+        try write("Journal/Persistence.swift", Self.subclassesInTheGroup[0].stack)
+        for (path, text) in Self.subclassesInTheGroup[0].others { try write(path, text) }
+        let run = try TestSupport.run(["check", "--verbose"], in: app)
+        let lines = (run.stdout + run.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
+        XCTAssertEqual(
+            lines.map(String.init),
+            [
+                "schemalint: app .: Core Data stack at Journal/Persistence.swift:4:21 opens "
+                    + "⟨group:\(Self.group)⟩/Journal.sqlite with model Journal"
+            ], run.stdout + run.stderr)
+    }
+
+    // MARK: Folders marked as folders
+
+    /// `Journal.sqlite` in the group's `Stores` folder, the folder marked as one: a static helper an extension of
+    /// `URL` adds, with `guard let` and a defaulted file name; `appending(path:directoryHint:)`;
+    /// `appending(components:directoryHint:)`; the name passed on by the stack's own defaulted parameter.
+    static let markedFolders: [Spelling] = [
+        Spelling(
+            name: "a URL extension's helper with isDirectory: and a defaulted name",
+            stack: persistence(
+                """
+                let url = URL.journalStore(in: Groups.journal)
+                container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+                """),
+            others: [
+                "Journal/Groups.swift": "enum Groups {\n    static let journal = \"\(group)\"\n}\n",
+                "Journal/URL+Store.swift": """
+                import Foundation
+
+                extension URL {
+                    static func journalStore(in group: String, file: String = "Journal") -> URL {
+                        guard let shared = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: group)
+                        else { fatalError("the App Group is missing") }
+                        return shared
+                            .appendingPathComponent("Stores", isDirectory: true)
+                            .appendingPathComponent("\\(file).sqlite")
+                    }
+                }
+                """,
+            ]),
+        Spelling(
+            name: "appending(path:directoryHint:)",
+            stack: persistence(
+                """
+                let folder = \(groupFolder).appending(path: "Stores", directoryHint: .isDirectory)
+                container.persistentStoreDescriptions.first?.url = folder.appending(path: "Journal.sqlite")
+                """)),
+        Spelling(
+            name: "appending(components:directoryHint:)",
+            stack: persistence(
+                """
+                let url = \(groupFolder)
+                    .appending(components: "Stores", "Journal.sqlite", directoryHint: .notDirectory)
+                container.persistentStoreDescriptions.first?.url = url
+                """)),
+        Spelling(
+            name: "the name passed on by the stack's defaulted parameter",
+            stack: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init(storeName: String = "Journal") {
+                        let folder = \(groupFolder)
+                        let url = folder.appendingPathComponent("Stores", isDirectory: true)
+                            .appendingPathComponent(storeName + ".sqlite", isDirectory: false)
+                        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """),
+    ]
+
+    func testAFolderMarkedAsAFolderIsKept() throws {
+        for spelling in Self.markedFolders {
+            XCTAssertEqual(try keys(spelling), ["file:⟨group:\(Self.group)⟩/Stores/Journal.sqlite"], spelling.name)
+        }
+        // The mark on the file itself changes nothing.
+        let file = Spelling(
+            name: "isDirectory: false on the file",
+            stack: Self.persistence(
+                """
+                let url = URL.documentsDirectory.appendingPathComponent("Journal.sqlite", isDirectory: false)
+                container.persistentStoreDescriptions.first?.url = url
+                """))
+        XCTAssertEqual(try keys(file), ["file:⟨Documents⟩/Journal.sqlite"])
+    }
+}
