@@ -171,8 +171,6 @@ struct ValueEvaluator {
                 if let known = ScalarValue.sdkValue(reference) { return .value(known) }
                 if let owner = reference.base?.path?.first {
                     wanted.owners.insert(owner)
-                    // `Self.storeFile`: a static member an extension of the type may add in another file.
-                    if owner == "Self" { wanted.undeclared.insert(reference.name) }
                     // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
                     // (files declaring `extension URL` are many; those that mention `storeURL` are few).
                     if StandardStorage.standardNames.contains(owner) || owner == "FileManager" || owner == "Bundle" {
