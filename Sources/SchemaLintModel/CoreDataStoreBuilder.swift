@@ -15,6 +15,8 @@ enum CoreDataStoreBuilder {
             // mentioned in the app's largest files, and reading those would not tell them.
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.members)
+            // A bare name no parsed file declares (`kStoreName`) is looked for where it is declared, not mentioned.
+            project.undeclaredValues.formUnion(evaluator.wanted.undeclared)
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)

@@ -609,6 +609,10 @@ public struct StoreDeletionUse: Sendable, Hashable {
     public var keepsCopy = false
     /// Inside an `if` or `guard` whose condition names a debug switch (`debugResetStore`, `isDebug`).
     public var debugOnly = false
+    /// After a migration whose error is only logged, the file deleted is the one the migrated store was opened from
+    /// (the same variable, followed through locals, `if let`s and the URL a `coordinate(writingItemAt:)` hands its
+    /// closure): the source of the copy, whatever its name says.
+    public var deletesMigrationSource = false
     public var purpose: ContainerPurpose = .app
     /// Containers opened after the delete on the same path: the store recreated empty.
     public var recreated: [SourceLocation] = []

@@ -316,6 +316,10 @@ public struct Project {
     /// Global constants a configuration names its App Group or store by that no parsed file declares: pass 2 parses
     /// the files that mention them.
     public var unresolvedConstants: Set<String> = []
+    /// Names a Core Data stack's store file is read from, written bare, that no parsed file declares
+    /// (`NSPersistentContainer(name: kStoreName)`): pass 2 parses the files that declare them (`let kStoreName`,
+    /// `static var kStoreName`, `func kStoreName`), not every file that mentions them.
+    public var undeclaredValues: Set<String> = []
     /// Helpers (functions, or types whose initialiser) opening a store at a URL their callers pass, with no call seen
     /// in the parsed files: pass 2 parses the files that mention them, where the calls may be (a file with no
     /// SwiftData word, `static let store = try! JournalStore(at: url)`).

@@ -19,9 +19,28 @@ struct ValueEvaluator {
         var names: Set<String> = []
         /// Members an extension may add to a standard type (`URL.storeURL`), by name: also in `names`.
         var members: Set<String> = []
+        /// Names read bare that no parsed file declares (a top-level `let kStoreName` in a file of constants): also
+        /// in `names`.
+        var undeclared: Set<String> = []
     }
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
+
+    /// Whether a type around `scope` declares a property `name`: a bare name read there is that member, declared
+    /// already (pass 2 has nothing to find: a common name, `name`, is declared static in many files).
+    private func isMember(_ name: String, around scope: SymbolID?) -> Bool {
+        var current = scope
+        while let id = current {
+            let symbol = symbols[id]
+            if symbol.storedProperties.contains(where: { $0.name == name })
+                || symbol.staticProperties.contains(where: { $0.value.name == name })
+            {
+                return true
+            }
+            current = symbol.parent
+        }
+        return false
+    }
 
     func evaluate(_ source: ValueSource, scope: SymbolID?, file: String) -> Evaluated<ScalarValue> {
         var visiting = FoldGuard()
@@ -161,6 +180,7 @@ struct ValueEvaluator {
                     }
                 } else {
                     wanted.names.insert(reference.name)
+                    if !isMember(reference.name, around: scope) { wanted.undeclared.insert(reference.name) }
                 }
                 return .unknown(
                     UnknownValue(

@@ -66,6 +66,8 @@ public struct StoreDeletedOnFailureRule: Rule {
         }
         // Another file named by its extension (`"inbox.json"`): not a store.
         if literals.contains(where: Self.isFileName) { return nil }
+        // The file the migration that failed unseen was copying from: the store, by whatever name.
+        if use.deletesMigrationSource { return use.target }
         if use.call == "destroyPersistentStore" { return use.target }
         let storeWords = ["store", "database", "sqlite"]
         if names.contains(where: { name in storeWords.contains { name.contains($0) } && !name.contains("restore") }) {

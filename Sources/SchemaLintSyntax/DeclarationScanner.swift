@@ -93,6 +93,75 @@ public enum DeclarationScanner {
         return false
     }
 
+    /// Whether the bytes declare a global or static value or function named one of `names`: the name after `let`,
+    /// `var` or `func` outside every brace (`let kStoreName = ...`, `var storeName: String { ... }`), or after
+    /// `static` or `class` on the same line (`static let storeName`, in a type or an extension). A function's locals
+    /// (`let url = ...`) are no such name: a common one would bring in every file that declares it. Braces in strings
+    /// and comments are counted too: a wrong depth costs one parse, or leaves a name unread ("cannot tell"). Nothing
+    /// is allocated but for the wanted names' bytes.
+    public static func declaresValue(_ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>) -> Bool {
+        guard !names.isEmpty else { return false }
+        let wanted = names.map { Array($0.utf8) }
+        let lengths = Set(wanted.map(\.count))
+        var index = 0
+        let count = buffer.count
+        var depth = 0
+        // `static` or `class` since the last line, `;` or brace.
+        var isStatic = false
+        while index < count {
+            let byte = buffer[index]
+            guard isIdentifierStart(byte), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
+                if byte == UInt8(ascii: "{") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") {
+                    depth = max(0, depth - 1)
+                }
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "\n")
+                    || byte == UInt8(ascii: ";")
+                {
+                    isStatic = false
+                }
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < count, isIdentifierByte(buffer[end]) { end += 1 }
+            let length = end - index
+            if (length == 6 && equal(buffer, index, staticKeyword))
+                || (length == 5 && equal(buffer, index, classKeyword))
+            {
+                isStatic = true
+                index = end
+                continue
+            }
+            guard length == 3 || length == 4, depth == 0 || isStatic,
+                valueKeywords.contains(where: { $0.count == length && equal(buffer, index, $0) })
+            else {
+                index = end
+                continue
+            }
+            // The name after spaces (and a backtick), compared byte for byte.
+            var start = end
+            while start < count, buffer[start] == UInt8(ascii: " ") || buffer[start] == UInt8(ascii: "\t") {
+                start += 1
+            }
+            if start < count, buffer[start] == UInt8(ascii: "`") { start += 1 }
+            var nameEnd = start
+            while nameEnd < count, isIdentifierByte(buffer[nameEnd]) { nameEnd += 1 }
+            if lengths.contains(nameEnd - start),
+                wanted.contains(where: { $0.count == nameEnd - start && equal(buffer, start, $0) })
+            {
+                return true
+            }
+            index = max(nameEnd, end)
+        }
+        return false
+    }
+
+    private static let staticKeyword = Array("static".utf8)
+    private static let classKeyword = Array("class".utf8)
+    private static let valueKeywords: [[UInt8]] = ["let", "var", "func"].map { Array($0.utf8) }
+
     enum Keyword { case declaration, alias }
 
     private static let declarationKeywords: [[UInt8]] = ["struct", "enum", "class", "actor", "protocol", "extension"]

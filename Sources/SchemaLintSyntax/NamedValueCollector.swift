@@ -10,6 +10,11 @@ final class NamedValueCollector: SyntaxVisitor {
     private let reader: DeclarationReader
     private var scopes: [[String]] = [[]]
     private(set) var values: [NamedValue] = []
+    /// Stored instance properties declared without a value (`private let storeURL: URL`), read once the file is
+    /// walked from what the type's initialisers assign them (`readAssignedProperties`).
+    private var unassigned: [(scope: [String], name: String, isVariable: Bool, location: SourceLocation)] = []
+    /// The initialisers written in each type and its extensions in this file, by the type's path.
+    private var initialisers: [[String]: [InitializerDeclSyntax]] = [:]
 
     init(reader: DeclarationReader) {
         self.reader = reader
@@ -89,7 +94,143 @@ final class NamedValueCollector: SyntaxVisitor {
             NamedValue(scope: scope, name: node.name.text, value: value, location: reader.location(node.name)))
         return .skipChildren
     }
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let scope = scopes[scopes.count - 1]
+        if !scope.isEmpty { initialisers[scope, default: []].append(node) }
+        return .skipChildren
+    }
+
+    override func visitPost(_ node: SourceFileSyntax) { readAssignedProperties() }
+
+    /// `private let storeURL: URL` with `init() { storeURL = URL.applicationSupportDirectory.appending(path: "a") }`:
+    /// the value the initialisers give it, when each initialiser that makes an instance (not one handing over to
+    /// `self.init`, not one that only traps) assigns it once, all the same value when there are several, and the value
+    /// can be read. An initialiser's own locals and parameters are read as it declares them. Anything else is a value
+    /// that cannot be told, with the reason; initialisers in other files are not seen (a class's there only hand over).
+    private func readAssignedProperties() {
+        for property in unassigned {
+            let makers = (initialisers[property.scope] ?? []).filter { !Self.handsOver($0) && !Self.onlyTraps($0) }
+            // No initialiser here (assigned in one elsewhere, or set later by a method): not read.
+            guard !makers.isEmpty else { continue }
+            var named = NamedValue(
+                scope: property.scope, name: property.name, value: .scalar(value(of: property, in: makers)),
+                location: property.location)
+            named.isInstanceMember = true
+            named.isVariable = property.isVariable
+            values.append(named)
+        }
+    }
+
+    private func value(
+        of property: (scope: [String], name: String, isVariable: Bool, location: SourceLocation),
+        in makers: [InitializerDeclSyntax]
+    ) -> ValueSource {
+        let name = property.name
+        var assigned: [(ExprSyntax, InitializerDeclSyntax)] = []
+        for initialiser in makers {
+            guard let body = initialiser.body else { continue }
+            let found = Self.assignments(of: name, in: Syntax(body))
+            guard found.count == 1 else {
+                let why =
+                    found.isEmpty
+                    ? "an initialiser of `\(property.scope.joined(separator: "."))` does not assign `\(name)`"
+                    : "`\(name)` is assigned in more than one place in an initialiser"
+                return .unreadable(why, reader.location(initialiser.initKeyword))
+            }
+            assigned.append((found[0], initialiser))
+        }
+        guard let (expression, initialiser) = assigned.first else {
+            return .unreadable("`\(name)` is set by no initialiser schemalint reads", property.location)
+        }
+        if assigned.count > 1 {
+            // Several initialisers: one value, written the same way in each, that names none of their own.
+            let text = expression.trimmedDescription
+            guard assigned.allSatisfy({ $0.0.trimmedDescription == text }) else {
+                return .unreadable(
+                    "the initialisers of `\(property.scope.joined(separator: "."))` give `\(name)` different values",
+                    reader.location(expression))
+            }
+            let read = scalars.read(expression)
+            return Self.isReadable(read) ? read : .unreadable("`\(name)` cannot be read", reader.location(expression))
+        }
+        var reading = scalars
+        reading.parameters = ValueSourceReader.parameters(
+            of: property.scope.last ?? "init", initialiser.signature.parameterClause.parameters)
+        let locals = initialiser.body.map { Self.locals(in: $0.statements, before: expression) } ?? [:]
+        reading.locals = { local, _ in locals[local] }
+        let read = reading.read(expression)
+        return Self.isReadable(read) ? read : .unreadable("`\(name)` cannot be read", reader.location(expression))
+    }
+
+    /// `self.init(...)`: the other initialiser sets the properties.
+    private static func handsOver(_ initialiser: InitializerDeclSyntax) -> Bool {
+        guard let body = initialiser.body else { return true }
+        func handsOver(_ node: Syntax) -> Bool {
+            if let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+                member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+            {
+                return true
+            }
+            return node.children(viewMode: .sourceAccurate).contains(where: handsOver)
+        }
+        return handsOver(Syntax(body))
+    }
+
+    /// `required init?(coder: NSCoder) { fatalError("...") }`: never makes an instance.
+    private static func onlyTraps(_ initialiser: InitializerDeclSyntax) -> Bool {
+        guard let statements = initialiser.body?.statements, statements.count == 1,
+            let call = statements.first?.item.as(FunctionCallExprSyntax.self)
+                ?? statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+        else { return false }
+        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return ["fatalError", "preconditionFailure"].contains(callee ?? "")
+    }
+
+    /// The values `name = value` and `self.name = value` give, anywhere in `node`.
+    private static func assignments(of name: String, in node: Syntax) -> [ExprSyntax] {
+        var found: [ExprSyntax] = []
+        func visit(_ node: Syntax) {
+            if let sequence = node.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
+                elements.count == 3, elements[1].is(AssignmentExprSyntax.self)
+            {
+                let target = elements[0]
+                let assigns: Bool
+                if let reference = target.as(DeclReferenceExprSyntax.self) {
+                    assigns = reference.baseName.text == name
+                } else if let member = target.as(MemberAccessExprSyntax.self),
+                    member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+                {
+                    assigns = member.declName.baseName.text == name
+                } else {
+                    assigns = false
+                }
+                if assigns { found.append(elements[2]) }
+            }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        visit(node)
+        return found
+    }
+
+    /// The `let`s declared at the top of an initialiser's body before `expression`'s statement.
+    private static func locals(in statements: CodeBlockItemListSyntax, before expression: ExprSyntax)
+        -> [String: ExprSyntax]
+    {
+        var locals: [String: ExprSyntax] = [:]
+        for item in statements where item.endPosition <= expression.position {
+            guard let declaration = item.item.as(VariableDeclSyntax.self),
+                declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            else { continue }
+            for binding in declaration.bindings {
+                if let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value
+                {
+                    locals[local] = value
+                }
+            }
+        }
+        return locals
+    }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     /// Inside a clause of an `#if` whose condition depends on the build (`#if os(macOS)`): another platform builds
     /// another clause, so a string declared here is not the one every build uses.
@@ -123,6 +264,16 @@ final class NamedValueCollector: SyntaxVisitor {
         for binding in node.bindings {
             if isInstanceMember {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if binding.initializer == nil, binding.accessorBlock == nil, platformDependent == 0,
+                    !node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+                {
+                    unassigned.append(
+                        (
+                            scope, name, node.bindingSpecifier.tokenKind == .keyword(.var),
+                            reader.location(binding.pattern)
+                        ))
+                    continue
+                }
                 guard let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
                     let value = value(of: expression, scope: scope, kinds: [.configuration, .scalar])
                 else {

@@ -116,8 +116,16 @@ final class StoreDeletionCollector: SyntaxVisitor {
         if migrates(Syntax(node.body)), !node.catchClauses.contains(where: { Self.stops($0.body) }),
             let following = Self.following(Syntax(node))
         {
+            // What the migrated store was opened from (`addPersistentStore(at: old)`, `persistentStore(for: url)`):
+            // deleting it after the migration failed unseen deletes the only copy.
+            var source = Evidence(arguments: [:])
+            for call in migrations(Syntax(node.body)) {
+                if let store = call.arguments.first?.expression { source.read(store, depth: 0) }
+            }
             for item in following {
-                search(Syntax(item), path: .swallowedMigration, open: open, opener: Syntax(node.body))
+                search(
+                    Syntax(item), path: .swallowedMigration, open: open, opener: Syntax(node.body),
+                    migrationSource: source.variables)
             }
         }
         return .visitChildren
@@ -477,9 +485,10 @@ final class StoreDeletionCollector: SyntaxVisitor {
     }
 
     /// Looks for deletes in a failure path, directly or in the functions it calls.
+    /// `migrationSource`: the declarations the migrated store's URL is built from, after a swallowed migration.
     private func search(
         _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
-        opener: Syntax? = nil
+        opener: Syntax? = nil, migrationSource: Set<Int> = []
     ) {
         let inMemory = opener.map(inMemoryEvidence) ?? []
         // An in-memory open's containers are no user's store: the repair is matched to app stores only.
@@ -497,7 +506,10 @@ final class StoreDeletionCollector: SyntaxVisitor {
                     deletions[index].recreated.append(reader.location(event.call))
                 }
             case .delete:
-                if var use = deletion(event.call, path: path, open: open, reachedFrom: nil, arguments: [:]) {
+                if var use = deletion(
+                    event.call, path: path, open: open, reachedFrom: nil, arguments: [:],
+                    migrationSource: migrationSource)
+                {
                     use.keepsCopy = copied
                     use.debugOnly = event.debugOnly
                     deletions.append(use)
@@ -627,7 +639,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     private func deletion(
         _ call: FunctionCallExprSyntax, path: StoreDeletionUse.Path, open: SourceLocation, reachedFrom: SourceLocation?,
-        arguments: [String: ExprSyntax]
+        arguments: [String: ExprSyntax], migrationSource: Set<Int> = []
     ) -> StoreDeletionUse? {
         guard let name = Self.memberName(call), let target = call.arguments.first?.expression else { return nil }
         let location = reader.location(call)
@@ -638,6 +650,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         evidence.read(target, depth: 0)
         use.literals = evidence.literals
         use.names = evidence.names
+        use.deletesMigrationSource = !evidence.variables.isDisjoint(with: migrationSource)
         use.throwaway = evidence.names.contains { $0 == "temporaryDirectory" || $0 == "NSTemporaryDirectory" }
         use.purpose = purpose
         return use
@@ -749,7 +762,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         guard var base = member.base else { return member.declName.baseName.text }
         // `self?.wipe()` under `[weak self]`, `self!.wipe()`: still this type's function.
-        if let inner = base.as(OptionalChainingExprSyntax.self)?.expression ?? base.as(ForceUnwrapExprSyntax.self)?
+        if let inner = base.as(OptionalChainingExprSyntax.self)?.expression
+            ?? base.as(ForceUnwrapExprSyntax.self)?
             .expression
         {
             base = inner
@@ -906,11 +920,16 @@ private final class Calls: SyntaxVisitor {
 }
 
 /// What a deleted URL is built from: its string literals and names, through the local variables, loop variables and
-/// parameters it names (three steps deep).
+/// parameters it names (three steps deep), and the URL a `coordinate(writingItemAt:)` or `readingItemAt:` hands its
+/// closure's parameter.
 private struct Evidence {
     var arguments: [String: ExprSyntax]
     var literals: [String] = []
     var names: [String] = []
+    /// Where the declarations followed are (a local's binding, an `if let`, a parameter, a loop's pattern), by their
+    /// offset in the file: two URLs that share one are built from the same value. (Not `SyntaxIdentifier`: one node
+    /// reached through two visitors' nodes may carry two.)
+    var variables: Set<Int> = []
     private var followed: Set<String> = []
 
     init(arguments: [String: ExprSyntax]) { self.arguments = arguments }
@@ -922,10 +941,13 @@ private struct Evidence {
                 literals.append(text)
             case let .identifier(name):
                 names.append(name)
-                guard depth < 3, followed.insert(name).inserted, Self.isBase(token) else { continue }
+                guard depth < 3, Self.isBase(token) else { continue }
                 if let value = arguments[name] {
-                    read(value, depth: depth + 1)
-                } else if let value = Self.localValue(of: name, at: Syntax(token)) {
+                    if followed.insert(name).inserted { read(value, depth: depth + 1) }
+                } else if let local = Self.localValue(of: name, at: Syntax(token)),
+                    variables.insert(local.declaration.positionAfterSkippingLeadingTrivia.utf8Offset).inserted,
+                    let value = local.value
+                {
                     read(value, depth: depth + 1)
                 }
             default:
@@ -941,36 +963,110 @@ private struct Evidence {
         return true
     }
 
-    /// `let name = value` before the use in the blocks around it, or the list a `for name in` loop walks.
-    private static func localValue(of name: String, at node: Syntax) -> ExprSyntax? {
+    /// Where `name` is declared around `node`, and the value it is given there (none for a parameter or a `var`
+    /// declared without one): a `let name = value` before the use in the blocks around it, an `if let` or `guard let`
+    /// binding it, the list a `for name in` loop walks, the URL a file coordinator hands a closure, or a parameter of
+    /// the function it is in.
+    private static func localValue(of name: String, at node: Syntax) -> (
+        declaration: Syntax,
+        value: ExprSyntax?
+    )? {
         var child = node
         var parent = node.parent
         while let current = parent {
             if let loop = current.as(ForStmtSyntax.self),
                 loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name, child.id == loop.body.id
             {
-                return loop.sequence
+                return (Syntax(loop.pattern), loop.sequence)
             }
             if let items = current.as(CodeBlockItemListSyntax.self) {
                 for item in items.reversed() where item.position < child.position {
                     if let declaration = item.item.as(VariableDeclSyntax.self) {
                         for binding in declaration.bindings
                         where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                            if let value = binding.initializer?.value { return value }
+                            return (Syntax(binding), binding.initializer?.value)
                         }
                     }
+                    // `guard let url = ... else { return }`: bound for the statements after it.
+                    if let guarded = item.item.as(GuardStmtSyntax.self), let bound = binding(name, guarded.conditions) {
+                        return bound
+                    }
                 }
+            }
+            // `if let url = defaultURL { ... }`: bound in its body.
+            if let condition = current.as(IfExprSyntax.self), child.id == condition.body.id,
+                let bound = binding(name, condition.conditions)
+            {
+                return bound
             }
             if let condition = current.as(OptionalBindingConditionSyntax.self),
                 condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
             {
-                return condition.initializer?.value
+                return (Syntax(condition), condition.initializer?.value)
             }
-            if current.is(FunctionDeclSyntax.self) || current.is(InitializerDeclSyntax.self) { return nil }
+            if let closure = current.as(ClosureExprSyntax.self), let coordinated = coordinated(name, by: closure) {
+                return coordinated
+            }
+            if let function = current.as(FunctionDeclSyntax.self) {
+                return parameter(name, function.signature.parameterClause.parameters)
+            }
+            if let initializer = current.as(InitializerDeclSyntax.self) {
+                return parameter(name, initializer.signature.parameterClause.parameters)
+            }
             child = current
             parent = current.parent
         }
         return nil
+    }
+
+    /// The `if let` / `guard let` condition binding `name` with a value of its own (`if let url` alone binds the
+    /// same value again: the name is looked for further out).
+    private static func binding(_ name: String, _ conditions: ConditionElementListSyntax) -> (
+        Syntax,
+        ExprSyntax?
+    )? {
+        for element in conditions {
+            guard case let .optionalBinding(binding) = element.condition,
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                let value = binding.initializer?.value
+            else { continue }
+            return (Syntax(binding), value)
+        }
+        return nil
+    }
+
+    private static func parameter(_ name: String, _ parameters: FunctionParameterListSyntax) -> (
+        Syntax,
+        ExprSyntax?
+    )? {
+        parameters.first { ($0.secondName ?? $0.firstName).text == name }.map { (Syntax($0), nil) }
+    }
+
+    /// `coordinator.coordinate(writingItemAt: url, options: .forDeleting, error: nil) { url in ... }`: the closure's
+    /// parameter is the URL given (`readingItemAt:` and `writingItemAt:` both given: the first parameter is the one
+    /// read, the second the one written).
+    private static func coordinated(_ name: String, by closure: ClosureExprSyntax) -> (
+        Syntax,
+        ExprSyntax?
+    )? {
+        let parameters: [(Syntax, String)]
+        switch closure.signature?.parameterClause {
+        case let .simpleInput(list)?: parameters = list.map { (Syntax($0), $0.name.text) }
+        case let .parameterClause(clause)?:
+            parameters = clause.parameters.map { (Syntax($0), ($0.secondName ?? $0.firstName).text) }
+        case nil: return nil
+        }
+        guard let position = parameters.firstIndex(where: { $0.1 == name }) else { return nil }
+        var call: FunctionCallExprSyntax?
+        if let argument = closure.parent?.as(LabeledExprSyntax.self) {
+            call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        } else {
+            call = closure.parent?.as(FunctionCallExprSyntax.self)
+        }
+        guard let call, StoreDeletionCollector.memberName(call) == "coordinate" else { return nil }
+        let urls = Array(call.arguments.filter { ["readingItemAt", "writingItemAt"].contains($0.label?.text) })
+        guard position < urls.count else { return nil }
+        return (parameters[position].0, urls[position].expression)
     }
 }
 

@@ -551,3 +551,67 @@ extension CoreDataStoreFileTests {
         XCTAssertNoThrow(try setUpWithError())
     }
 }
+
+extension CoreDataStoreFileTests {
+    /// The stack's file named by a value declared in a file with no Core Data or SwiftData word, which pass 1 skips:
+    /// the name not found is looked for where it is declared, that file alone is read, and the new file is told.
+    func testAFileNamedByAValueDeclaredInAFileTheFilterSkips() throws {
+        let spellings: [(String, use: String, file: String)] = [
+            ("a top-level let", "journalFile", "let journalFile = \"Entries.sqlite\"\n"),
+            (
+                "a static let in an enum", "StoreNames.journal",
+                "enum StoreNames {\n    static let journal = \"Entries.sqlite\"\n}\n"
+            ),
+            (
+                "a static member an extension of the stack adds", "Self.journalFile",
+                "extension Persistence {\n    static let journalFile = \"Entries.sqlite\"\n}\n"
+            ),
+            (
+                "a top-level computed var", "journalFile",
+                "var journalFile: String {\n    \"Entries.sqlite\"\n}\n"
+            ),
+        ]
+        for (name, use, declaration) in spellings {
+            setUpWithErrorOrFail()
+            let (_, analysis) = try switchStack(
+                to: persistence(
+                    """
+                    let folder = NSPersistentContainer.defaultDirectoryURL()
+                    container.persistentStoreDescriptions.first?.url = folder.appendingPathComponent(\(use))
+                    """),
+                others: [
+                    "Journal/Support/Names.swift": "import Foundation\n\n" + declaration,
+                    // Mentions the name, declares nothing: never read.
+                    "Journal/Support/Log.swift": "func log() {\n    print(\"journalFile\", StoreNames.self)\n}\n",
+                ])
+            XCTAssertEqual(analysis.statistics.filesParsed, 2, name)
+            let findings = analysis.findings.filter { $0.severity != .note }
+            XCTAssertEqual(
+                TestSupport.summary(findings), ["store_abandoned Journal/Persistence.swift:8"],
+                "\(name): \(findings.map(\.message.text))")
+        }
+    }
+
+    /// A name no file declares cannot be told: the step is judged as a migration, and plain `check` says once why
+    /// the stack's file cannot be told.
+    func testAFileNamedByAValueNoFileDeclaresCannotBeTold() throws {
+        let (_, analysis) = try switchStack(
+            to: persistence(
+                """
+                let folder = NSPersistentContainer.defaultDirectoryURL()
+                container.persistentStoreDescriptions.first?.url = folder.appendingPathComponent(journalFile)
+                """),
+            others: ["Journal/Support/Log.swift": "func log() {\n    print(\"journalFile\")\n}\n"])
+        XCTAssertEqual(analysis.statistics.filesParsed, 1)
+        assertStillMigrates(analysis)
+        let plain = try TestSupport.run(["check"], in: app)
+        let notes = (plain.stdout + plain.stderr).split(separator: "\n").filter { $0.contains("Core Data stack") }
+        XCTAssertEqual(
+            notes.map(String.init),
+            [
+                "schemalint: note: Journal/Persistence.swift:8:60: which file this Core Data stack opens cannot be "
+                    + "told (`journalFile` is not a constant schemalint can find (Journal/Persistence.swift:8:90)): "
+                    + "a move or rename of its store file is not reported"
+            ], plain.stdout + plain.stderr)
+    }
+}

@@ -1,4 +1,5 @@
 import SchemaLintEngine
+import SchemaLintSyntax
 import XCTest
 
 /// Only files that can hold or feed a schema are parsed: those with SwiftData's own words, those that declare a type
@@ -79,5 +80,24 @@ final class ParseSelectionTests: XCTestCase {
         XCTAssertFalse(
             analysis.versions.first?.uncertainties.contains { $0.contains("not declared") } ?? true,
             "\(analysis.versions.first?.uncertainties ?? [])")
+    }
+
+    /// A value pass 2 looks for by its declaration (`MissingNames.values`): a global `let`, `var` or `func`, or a
+    /// `static` or `class` member anywhere; never a function's local, a parameter or a mere mention.
+    func testAValueIsFoundWhereItIsDeclaredGloballyOrStatically() {
+        func declares(_ text: String, _ name: String = "storeName") -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { DeclarationScanner.declaresValue($0, in: [name]) }
+        }
+        XCTAssertTrue(declares("import Foundation\nlet storeName = \"Notes\"\n"))
+        XCTAssertTrue(declares("var storeName: String { \"Notes\" }"))
+        XCTAssertTrue(declares("func storeName() -> String { \"Notes\" }"))
+        XCTAssertTrue(declares("enum Names {\n    static let storeName = \"Notes\"\n}\n"))
+        XCTAssertTrue(declares("extension Store {\n    private static var `storeName`: String { \"Notes\" }\n}"))
+        XCTAssertTrue(declares("final class Store {\n    class var storeName: String { \"Notes\" }\n}"))
+        XCTAssertFalse(declares("func open() {\n    let storeName = \"Notes\"\n    print(storeName)\n}"))
+        XCTAssertFalse(declares("struct Store {\n    let storeName: String\n}"))
+        XCTAssertFalse(declares("func open(storeName: String) { print(storeName) }"))
+        XCTAssertFalse(declares("let storeNames = [\"Notes\"]\nlet other = storeName\n"))
+        XCTAssertFalse(declares("enum Names {\n    static func make() {\n        let storeName = 1\n    }\n}"))
     }
 }

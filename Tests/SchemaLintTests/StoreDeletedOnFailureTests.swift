@@ -732,6 +732,156 @@ final class StoreDeletedOnFailureTests: XCTestCase {
         }
     }
 
+    /// The old store deleted through a file coordinator after a migration whose error is only printed: the URL the
+    /// accessor closure is handed is the one given to `coordinate(writingItemAt:)` (or `readingItemAt:`, or an
+    /// intent's), the file the migrated store was opened from, whatever it is called.
+    func testTheSourceDeletedThroughAFileCoordinatorAfterASwallowedMigrationIsReported() throws {
+        let spellings: [(String, String)] = [
+            (
+                "writingItemAt, the accessor a labelled argument, its parameter shadowing the URL",
+                """
+                final class Stack {
+                    let container = NSPersistentContainer(name: "Journal")
+                    func load(target: URL) {
+                        container.loadPersistentStores { _, _ in
+                            let coordinator = self.container.persistentStoreCoordinator
+                            guard let url = self.container.persistentStoreDescriptions.first?.url else { return }
+                            if let previous = coordinator.persistentStore(for: url) {
+                                do {
+                                    try coordinator.migratePersistentStore(previous, to: target, type: .sqlite)
+                                } catch {
+                                    print(error.localizedDescription)
+                                }
+                                NSFileCoordinator(filePresenter: nil).coordinate(
+                                    writingItemAt: url, options: .forDeleting, error: nil,
+                                    byAccessor: { url in try? FileManager.default.removeItem(at: url) })
+                            }
+                        }
+                    }
+                }
+                """
+            ),
+            (
+                "a trailing accessor in another function's parameter, the store added at a parameter",
+                """
+                func carry(_ coordinator: NSPersistentStoreCoordinator, from oldLocation: URL, to newLocation: URL) {
+                    do {
+                        let old = try coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: oldLocation)
+                        try coordinator.migratePersistentStore(old, to: newLocation, withType: NSSQLiteStoreType)
+                    } catch {
+                        NSLog("carrying failed: %@", "\\(error)")
+                    }
+                    let files = NSFileCoordinator()
+                    files.coordinate(writingItemAt: oldLocation, options: .forDeleting, error: nil) { location in
+                        try? FileManager.default.removeItem(at: location)
+                    }
+                }
+                """
+            ),
+            (
+                "readingItemAt, the accessor's parameter typed",
+                """
+                enum Carrier {
+                    static func carry(_ coordinator: NSPersistentStoreCoordinator, to destination: URL) {
+                        guard let store = coordinator.persistentStores.first, let source = store.url else { return }
+                        do {
+                            try coordinator.migratePersistentStore(store, to: destination, withType: NSSQLiteStoreType)
+                        } catch {}
+                        NSFileCoordinator().coordinate(readingItemAt: source, error: nil) { (read: URL) in
+                            try? FileManager.default.trashItem(at: read, resultingItemURL: nil)
+                        }
+                    }
+                }
+                """
+            ),
+            (
+                "coordinate(with:) and an intent for the file",
+                """
+                func carry(_ coordinator: NSPersistentStoreCoordinator, at path: URL, to destination: URL) {
+                    guard let store = coordinator.persistentStore(for: path) else { return }
+                    do {
+                        try coordinator.migratePersistentStore(store, to: destination, withType: NSSQLiteStoreType)
+                    } catch {
+                        print(error)
+                    }
+                    let intent = NSFileAccessIntent.writingIntent(with: path, options: .forDeleting)
+                    NSFileCoordinator().coordinate(with: [intent], queue: .main) { _ in
+                        try? FileManager.default.removeItem(at: intent.url)
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, stack) in spellings {
+            let found = try coreDataFindings(stack)
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
+            XCTAssertEqual(
+                found.first?.message.headline.hasPrefix("A failed migration deletes "), true,
+                "\(name): \(found.map(\.message.text))")
+        }
+        let controls: [(String, String)] = [
+            (
+                "the migration's error thrown on",
+                """
+                func carry(_ coordinator: NSPersistentStoreCoordinator, from oldLocation: URL, to newLocation: URL)
+                    throws
+                {
+                    do {
+                        let old = try coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: oldLocation)
+                        try coordinator.migratePersistentStore(old, to: newLocation, withType: NSSQLiteStoreType)
+                    } catch {
+                        print(error)
+                        throw error
+                    }
+                    NSFileCoordinator().coordinate(writingItemAt: oldLocation, options: .forDeleting, error: nil) {
+                        try? FileManager.default.removeItem(at: $0)
+                    }
+                }
+                """
+            ),
+            (
+                "the delete only after the migration succeeded, in the do",
+                """
+                func carry(_ coordinator: NSPersistentStoreCoordinator, from oldLocation: URL, to newLocation: URL) {
+                    do {
+                        let old = try coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: oldLocation)
+                        try coordinator.migratePersistentStore(old, to: newLocation, withType: NSSQLiteStoreType)
+                        NSFileCoordinator().coordinate(writingItemAt: oldLocation, options: .forDeleting, error: nil) {
+                            url in try? FileManager.default.removeItem(at: url)
+                        }
+                    } catch {
+                        print(error)
+                    }
+                }
+                """
+            ),
+            (
+                "another file coordinated after the swallowed migration",
+                """
+                func carry(_ coordinator: NSPersistentStoreCoordinator, from oldLocation: URL, to newLocation: URL,
+                    log: URL) {
+                    do {
+                        let old = try coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: oldLocation)
+                        try coordinator.migratePersistentStore(old, to: newLocation, withType: NSSQLiteStoreType)
+                    } catch {
+                        print(error)
+                    }
+                    NSFileCoordinator().coordinate(writingItemAt: log, options: .forDeleting, error: nil) { url in
+                        try? FileManager.default.removeItem(at: url)
+                    }
+                }
+                """
+            ),
+        ]
+        for (name, stack) in controls {
+            XCTAssertEqual(try coreDataFindings(stack), [], name)
+        }
+    }
+
     // MARK: The container opened again
 
     func testAContainerRecreatedAfterADeleteIsNotWithoutAPlan() {

@@ -150,7 +150,7 @@ final class StoreMovedToAppGroupTests: XCTestCase {
             """
         XCTAssertEqual(try abandoned(before: before, after: carried), [])
         // A Core Data copy of the store (`replacePersistentStore`) in a file of its own, from a URL held in a property
-        // set in `init`: which file it carries cannot be read, so nothing is said to be left behind.
+        // set in `init` from a function's value: the store is carried.
         var replaced = Self.app(code, groups: [Self.group])
         replaced["Notes/StoreMigration.swift"] = """
             import CoreData
@@ -170,5 +170,149 @@ final class StoreMovedToAppGroupTests: XCTestCase {
         // A lockfile written before own containers were recorded cannot tell the two files apart.
         XCTAssertEqual(
             try abandoned(before: before, after: Self.app(code, groups: [Self.group]), dropRecord: true), [])
+    }
+
+    /// The file a copy carries, held in a stored property that the type's initialiser sets (W8Trackr's
+    /// `MigrationManager`): read from the assignment, written four ways. A copy of the store itself carries it; a copy
+    /// of another file does not, and the store is left behind. The controls cannot be told (two assignments, two
+    /// initialisers giving different files, none): nothing is said.
+    func testACopyFromAPropertySetInTheInitialiserIsRead() throws {
+        let (_, code) = Self.spellings[1]
+        let before = Self.app(code, groups: [])
+        func mover(_ members: String, source: String = "oldURL") -> String {
+            """
+            import CoreData
+
+            final class StoreMigration {
+            \(members)
+                func run(to newURL: URL) throws {
+                    let container = NSPersistentContainer(name: "Notes")
+                    try container.persistentStoreCoordinator.replacePersistentStore(
+                        at: newURL, withPersistentStoreFrom: \(source), type: .sqlite)
+                }
+            }
+            """
+        }
+        let spellings: [(String, (String) -> String)] = [
+            (
+                "a let set in init",
+                { file in
+                    mover(
+                        """
+                            private let oldURL: URL
+                            init() {
+                                oldURL = URL.applicationSupportDirectory.appending(path: "\(file)")
+                            }
+                        """)
+                }
+            ),
+            (
+                "self.oldURL set from a local, read as self.oldURL in a closure's capture list",
+                { file in
+                    """
+                    import CoreData
+
+                    final class StoreMigration {
+                        let oldURL: URL
+                        init() {
+                            let folder = URL.applicationSupportDirectory
+                            self.oldURL = folder.appendingPathComponent("\(file)")
+                        }
+                        func run(to newURL: URL) async throws {
+                            try await Task.detached { [oldURL = self.oldURL] in
+                                let container = NSPersistentContainer(name: "Notes")
+                                try container.persistentStoreCoordinator.replacePersistentStore(
+                                    at: newURL, withPersistentStoreFrom: oldURL, type: .sqlite)
+                            }.value
+                        }
+                    }
+                    """
+                }
+            ),
+            (
+                "a parameter's default, and an initialiser handing over to it",
+                { file in
+                    mover(
+                        """
+                            private let source: URL
+                            init(source: URL = URL.applicationSupportDirectory.appending(path: "\(file)")) {
+                                self.source = source
+                            }
+                            convenience init(label: String) {
+                                self.init()
+                            }
+                            required init?(coder: NSCoder) { fatalError("no coder") }
+                        """, source: "source")
+                }
+            ),
+            (
+                "a struct whose two initialisers give the same value",
+                { file in
+                    """
+                    import CoreData
+
+                    struct StoreMigration {
+                        let oldURL: URL
+                        init() { oldURL = URL.applicationSupportDirectory.appending(path: "\(file)") }
+                        init(verbose: Bool) { oldURL = URL.applicationSupportDirectory.appending(path: "\(file)") }
+                        func run(to newURL: URL) throws {
+                            let container = NSPersistentContainer(name: "Notes")
+                            try container.persistentStoreCoordinator.replacePersistentStore(
+                                at: newURL, withPersistentStoreFrom: oldURL, type: .sqlite)
+                        }
+                    }
+                    """
+                }
+            ),
+        ]
+        for (name, code) in spellings {
+            var app = Self.app(Self.spellings[1].1, groups: [Self.group])
+            app["Notes/StoreMigration.swift"] = code("default.store")
+            XCTAssertEqual(try abandoned(before: before, after: app), [], "\(name): the store carried")
+            app["Notes/StoreMigration.swift"] = code("Legacy.sqlite")
+            let found = try abandoned(before: before, after: app)
+            XCTAssertEqual(found.map(\.message.id), ["abandoned-into-group"], "\(name): \(TestSupport.summary(found))")
+        }
+        let controls: [(String, String)] = [
+            (
+                "assigned in both branches of an if",
+                mover(
+                    """
+                        private let oldURL: URL
+                        init(legacy: Bool) {
+                            if legacy {
+                                oldURL = URL.applicationSupportDirectory.appending(path: "Legacy.sqlite")
+                            } else {
+                                oldURL = URL.documentsDirectory.appending(path: "Legacy.sqlite")
+                            }
+                        }
+                    """)
+            ),
+            (
+                "two initialisers giving different files",
+                mover(
+                    """
+                        private let oldURL: URL
+                        init() { oldURL = URL.applicationSupportDirectory.appending(path: "Legacy.sqlite") }
+                        init(other: Bool) { oldURL = URL.documentsDirectory.appending(path: "Old.sqlite") }
+                    """)
+            ),
+            (
+                "an initialiser that does not assign it",
+                mover(
+                    """
+                        private var oldURL: URL
+                        init() { oldURL = URL.applicationSupportDirectory.appending(path: "Legacy.sqlite") }
+                        init(other: Bool) { reset() }
+                        func reset() { oldURL = URL.documentsDirectory }
+                    """)
+            ),
+        ]
+        for (name, code) in controls {
+            var app = Self.app(Self.spellings[1].1, groups: [Self.group])
+            app["Notes/StoreMigration.swift"] = code
+            let found = try abandoned(before: before, after: app)
+            XCTAssertEqual(found, [], "\(name): \(TestSupport.summary(found))")
+        }
     }
 }

@@ -20,12 +20,18 @@ struct MissingNames {
     /// file declares: files that mention them. A file of migration helpers may hold no SwiftData word
     /// (`ModelContext` is not one).
     var functions: Set<String> = []
+    /// Values a Core Data stack's store file is read from, written bare, that no parsed file declares
+    /// (`NSPersistentContainer(name: kStoreName)`): files that declare them (`let kStoreName`), a few, where the
+    /// files mentioning them may be many.
+    var values: Set<String> = []
 
     /// What `ValueTypeCollector` found for each version of the project these names were collected from: the
     /// analysis takes them when pass 2 reads nothing more, instead of collecting again.
     var valueTypes: [SymbolID: ValueTypeCollection] = [:]
 
-    var isEmpty: Bool { declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty }
+    var isEmpty: Bool {
+        declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty && values.isEmpty
+    }
 
     /// The names looked for as mentions: constants and functions.
     var mentioned: Set<String> { constants.union(functions) }
@@ -71,6 +77,7 @@ struct MissingNames {
         // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
         wanted.declarations.formUnion(project.unresolvedOwners)
         wanted.constants = project.unresolvedConstants.union(project.unseenCallers)
+        wanted.values = project.undeclaredValues
         // A container's holder only previews name among the files read: files pass 1 skipped that mention it are
         // read too, so a use there keeps it the app's.
         for container in project.containers where container.purpose == .preview {

@@ -9,7 +9,8 @@ import SchemaLintSyntax
 ///
 /// What each skipped file declares is read once, in the first round: a later round (names the files an earlier one
 /// brought in need, such as the types a stored struct's fields name) is set lookups, not another walk over every
-/// file; only a constant first wanted in a later round reads the files again.
+/// file; only a constant (mentioned) or a value (declared: `MissingNames.values`) first wanted in a later round reads
+/// the files again.
 struct PassTwo {
     private var declared: [Int: DeclarationScanner.Declared] = [:]
 
@@ -18,15 +19,20 @@ struct PassTwo {
         threads: Int?
     ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.mentioned
+        let values = wanted.values
         let unread = candidates.filter { declared[$0] == nil }
-        let rereads = constants.isEmpty ? [] : candidates.filter { declared[$0] != nil }
+        let rereads = constants.isEmpty && values.isEmpty ? [] : candidates.filter { declared[$0] != nil }
         let toRead = unread + rereads
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let results = Workers.map(toRead.count, threads: threads, state: newBuffer) {
             slot, buffer -> (DeclarationScanner.Declared, Bool)? in
             let file = files[toRead[slot]]
             func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (DeclarationScanner.Declared, Bool) {
-                (DeclarationScanner.declared(bytes), DeclarationScanner.mentionsIdentifier(bytes, in: constants))
+                (
+                    DeclarationScanner.declared(bytes),
+                    DeclarationScanner.mentionsIdentifier(bytes, in: constants)
+                        || DeclarationScanner.declaresValue(bytes, in: values)
+                )
             }
             guard file.isDeferred, let path = file.absolutePath else {
                 return file.bytes.withUnsafeBufferPointer(scan)

@@ -69,11 +69,13 @@ struct ParseStage {
             wanted.aliasTargets.subtract(searched.aliasTargets)
             wanted.constants.subtract(searched.constants)
             wanted.functions.subtract(searched.functions)
+            wanted.values.subtract(searched.values)
             guard !wanted.isEmpty else { break }
             searched.declarations.formUnion(wanted.declarations)
             searched.aliasTargets.formUnion(wanted.aliasTargets)
             searched.constants.formUnion(wanted.constants)
             searched.functions.formUnion(wanted.functions)
+            searched.values.formUnion(wanted.values)
             let skipped = files.indices.filter { !relevant[$0] }
             let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
