@@ -64,11 +64,9 @@ final class NamedValueCollector: SyntaxVisitor {
             // `static func storeURL(for group: String, name: String) -> URL { guard let base = ... ; return
             // base.appendingPathComponent("\(name).sqlite") }`: a string or file it returns, its parameters being
             // what each caller passes.
-            if let (expression, locals) = Self.returnedValue(body.statements) {
-                var returned = scalars
-                returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
-                returned.locals = { name, _ in locals[name] }
-                let read = returned.read(expression)
+            var returned = scalars
+            returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
+            if let read = returned.read(body: body.statements) {
                 // What another function or constant returns (`Factory.make(...)`) is no value of this one's own.
                 if case .named = read { return .skipChildren }
                 if platformDependent == 0, Self.isReadable(read) {
@@ -290,8 +288,9 @@ final class NamedValueCollector: SyntaxVisitor {
 
     /// A string or file a property builds in several statements (`builtValue`), when it can be read.
     private func builtScalar(_ binding: PatternBindingSyntax) -> NamedValue.Value? {
-        guard platformDependent == 0, let built = Self.builtValue(binding) else { return nil }
-        let read = scalars.reading(built)
+        guard platformDependent == 0, let statements = Self.builtStatements(binding),
+            let read = scalars.read(body: statements)
+        else { return nil }
         // A name copied (`let base = LibraryV1.models; return base`) may be a list of models: not read as a value.
         if case .named = read { return nil }
         return Self.isReadable(read) ? .scalar(read) : nil
