@@ -173,11 +173,8 @@ struct ValueSourceReader {
     func read(body statements: CodeBlockItemListSyntax) -> ValueSource? { read(body: statements, depth: 0) }
 
     private func read(body statements: CodeBlockItemListSyntax, depth: Int) -> ValueSource? {
-        if statements.count == 1, let only = statements.first?.item,
-            let branching = only.as(ExpressionStmtSyntax.self)?.expression ?? only.as(ExprSyntax.self),
-            branching.is(IfExprSyntax.self) || branching.is(SwitchExprSyntax.self)
-        {
-            return read(branching, depth: depth + 1)
+        if statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
+            return read(only, depth: depth + 1)
         }
         // Each `guard ... else { return fallback }`: the fallback with the locals declared before it.
         var fallbacks: [(ExprSyntax, [String: ExprSyntax], GuardStmtSyntax)] = []
