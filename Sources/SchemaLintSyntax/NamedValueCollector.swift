@@ -179,8 +179,9 @@ final class NamedValueCollector: SyntaxVisitor {
             return .string(literal)
         }
         if kinds.contains(.configuration), let configuration = configuration(expression) { return configuration }
-        if kinds.contains(.scalar), platformDependent == 0, case let read = scalars.read(expression),
-            Self.isReadable(read)
+        // `{ ... }()` is read by its statements (`builtStatements`): a list of models it builds before a value.
+        if kinds.contains(.scalar), platformDependent == 0, Self.closureBody(expression) == nil,
+            case let read = scalars.read(expression), Self.isReadable(read)
         {
             return .scalar(read)
         }
