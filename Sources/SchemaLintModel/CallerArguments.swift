@@ -41,6 +41,16 @@ struct CallSites {
         }
     }
 
+    /// The calls an app's build makes: those written in tests or previews left out (a test's call of a store helper
+    /// with a file of its own names no file users' devices hold).
+    var outsideTestsAndPreviews: CallSites {
+        var kept = self
+        kept.sitesByFunction = sitesByFunction.mapValues { sites in
+            sites.filter { $0.purpose != .test && $0.purpose != .preview }
+        }.filter { !$0.value.isEmpty }
+        return kept
+    }
+
     /// Every call of `function`, or the one call it is pinned to.
     func sites(of function: String) -> [Site] {
         if let site = pinned[function] { return [site] }

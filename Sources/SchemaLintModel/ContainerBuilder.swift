@@ -198,8 +198,19 @@ enum ContainerBuilder {
                 choices[index] = chosen(
                     store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
             }
-            return strings(
+            let located = strings(
                 store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
+            if store.choices.isEmpty {
+                let places = urlChoices(store, scope: scope, file: file.path, values: values, calls: calls, project)
+                if !places.isEmpty {
+                    choices[index] = places.map {
+                        Choice(
+                            store: $0.store, inMemory: index < inMemory.count ? inMemory[index] : nil,
+                            configuration: storeConfigurations[index], pickedBy: $0.pickedBy)
+                    }
+                }
+            }
+            return located
         }
         container.storeConfigurations = storeConfigurations
         // One container per way its stores may be picked (a few: more is a store it cannot tell, as before).
@@ -278,6 +289,35 @@ enum ContainerBuilder {
             found.append(Choice(store: resolved, inMemory: kept, configuration: choice.location, pickedBy: pickedBy))
         }
         return found
+    }
+
+    /// The files a URL may name where the code picks among several at run time (a getter returning one in each
+    /// branch of an `if`, a `guard`'s fallback, a `switch`): each one's store, when every one is a known place.
+    /// Empty for one place, or where one cannot be read (the store stays one schemalint cannot tell).
+    static func urlChoices(
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
+        _ project: Project
+    ) -> [(store: StoreLocation, pickedBy: [String])] {
+        guard store.kind == .url, case let .fileName(url, _)? = store.fileSource else { return [] }
+        let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+        guard case let .oneOf(evaluated) = evaluator.evaluate(url, scope: scope, file: file) else { return [] }
+        let places = places(.oneOf(evaluated))
+        guard places.count > 1, places.allSatisfy({ $0?.isKnown == true && $0?.file != nil }) else { return [] }
+        let picked = written(url).map { "the branch `\($0)` takes" } ?? "the branch its URL takes"
+        var found: [(store: StoreLocation, pickedBy: [String])] = []
+        for case let place? in places where !found.contains(where: { $0.store.path == place }) {
+            found.append((store.evaluated(at: place), [picked]))
+        }
+        return found
+    }
+
+    /// A URL as the code names it, for what picks among its files.
+    private static func written(_ source: ValueSource) -> String? {
+        switch source {
+        case let .named(reference): return reference.written
+        case let .fileName(inner, _): return written(inner)
+        default: return nil
+        }
     }
 
     /// What a container's purpose is once its stores are known: in memory, a test's, a preview's.

@@ -7,6 +7,8 @@ enum CoreDataStoreBuilder {
         into project: inout Project
     ) {
         let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        // An app's stack opens the files its app's calls give it: a test's call names a test's file.
+        let appFiles = ValueEvaluator(symbols: symbols, values: values, calls: calls.outsideTestsAndPreviews)
         // What failed opens are given is read as every store's value is, but sends pass 2 looking for nothing.
         let evidence = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         defer {
@@ -17,6 +19,12 @@ enum CoreDataStoreBuilder {
             project.unresolvedConstants.formUnion(evaluator.wanted.members)
             // A bare name no parsed file declares (`kStoreName`) is looked for where it is declared, not mentioned.
             project.undeclaredValues.formUnion(evaluator.wanted.undeclared)
+            project.undeclaredValues.formUnion(appFiles.wanted.undeclared)
+            // A stack given its file by a parameter of a function no file read calls: the files calling it.
+            project.unseenCallers.formUnion(evaluator.wanted.callers)
+            project.unresolvedOwners.formUnion(appFiles.wanted.owners)
+            project.unresolvedConstants.formUnion(appFiles.wanted.members)
+            project.unseenCallers.formUnion(appFiles.wanted.callers)
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
@@ -68,6 +76,7 @@ enum CoreDataStoreBuilder {
                 }
             }
             for stack in file.coreDataStacks {
+                let reading = !fileIsTest && stack.purpose == .app ? appFiles : evaluator
                 let scope = project.symbols.scope(stack.scope, file: file.path)
                 // A container of another type: a stack only when that type is a subclass of Core Data's container.
                 var subclass: ContainerSubclasses.Found?
@@ -80,7 +89,7 @@ enum CoreDataStoreBuilder {
                     continue
                 }
                 func string(_ source: ValueSource) -> (String?, UnknownValue?) {
-                    switch evaluator.evaluate(source, scope: scope, file: file.path) {
+                    switch reading.evaluate(source, scope: scope, file: file.path) {
                     case let .value(.string(value)): return (value, nil)
                     case .value, .oneOf:
                         return (nil, UnknownValue("it is one of several values", at: stack.location))
@@ -92,7 +101,7 @@ enum CoreDataStoreBuilder {
                 let syncs =
                     (subclass?.syncs ?? stack.syncs)
                     && !(stack.cloudKitOptions.map {
-                        evaluator.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
+                        reading.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
                     } ?? false)
                 if fileIsTest, purpose == .app { purpose = .test }
                 let name = stack.name.map(string)
@@ -111,14 +120,15 @@ enum CoreDataStoreBuilder {
                 if model == CoreDataStackUse.emptyModel { continue }
                 var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
                 var places: [SourceLocation: StorePath] = [:]
+                var picks: [(SourceLocation, StorePath, Bool)] = []
                 for store in stack.stores {
                     // A URL read back from a stack's own description is a file counted where that stack is.
-                    if case .value(.member(CoreDataStackUse.openedStore)) = evaluator.evaluate(
+                    if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
                         store.file, scope: scope, file: file.path)
                     {
                         continue
                     }
-                    let inMemory = evaluator.keptInMemory(
+                    let inMemory = reading.keptInMemory(
                         url: store.file, storeType: store.storeType, scope: scope, file: file.path)
                     // A description's type alone names no file: it counts only to keep the store in memory.
                     if store.typeOnly {
@@ -132,11 +142,34 @@ enum CoreDataStoreBuilder {
                     {
                         places[store.location] = place
                     }
+                    // A URL the code picks at run time among known places (a getter's branches): each one a file
+                    // the stack may open, every one checked as holding users' rows.
+                    if case let .fileName(url, _) = store.file,
+                        case let .oneOf(several) = reading.evaluate(url, scope: scope, file: file.path)
+                    {
+                        let picked = several.map { value -> StorePath? in
+                            guard case let .string(text) = value, let place = StorePath(evaluated: text),
+                                place.isKnown, place.file != nil
+                            else { return nil }
+                            return place
+                        }
+                        if picked.allSatisfy({ $0 != nil }) {
+                            var seen: [StorePath] = []
+                            for case let place? in picked where !seen.contains(place) {
+                                seen.append(place)
+                                picks.append((store.location, place, inMemory))
+                            }
+                            continue
+                        }
+                    }
                     stores.append((store.location, name, why, inMemory))
                 }
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
                 // the container's own file is a preview's or a test's, not a replacement.
-                if stores.allSatisfy(\.3) || stack.loadsOwnFile, !stack.descriptionsReplaced, let name {
+                // A container that loads its own descriptions elsewhere opens its own file beside the others.
+                if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile, !stack.descriptionsReplaced,
+                    let name
+                {
                     // The container's own description: `<name>.sqlite` in the default folder (Application Support).
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
                     if let file = name.0 {
@@ -163,6 +196,13 @@ enum CoreDataStoreBuilder {
                         file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
                         syncs: syncs)
                     store.path = places[location]
+                    project.coreDataStores.append(store)
+                }
+                for (location, place, inMemory) in picks {
+                    var store = CoreDataStore(
+                        location: location, purpose: inMemory ? .inMemory : purpose, file: place.file,
+                        fileUnread: nil, model: model, modelUnread: modelUnread, syncs: syncs)
+                    store.path = place
                     project.coreDataStores.append(store)
                 }
             }

@@ -764,6 +764,9 @@ public indirect enum ValueSource: Sendable {
     /// `base.appending(path: "Stores").appendingPathComponent("Model.sqlite")`: a path under a folder. A base that
     /// cannot be read leaves the folder unknown and the file name known.
     case appendingPath(ValueSource, [ValueSource], SourceLocation)
+    /// `value ?? fallback`: the value where it is not nil, the fallback where it is (a parameter whose callers leave
+    /// it at its `nil` default: the fallback alone).
+    case coalescing(ValueSource, fallback: ValueSource, SourceLocation)
     /// What schemalint does not follow, and where.
     case unreadable(String, SourceLocation)
 }
@@ -1174,6 +1177,7 @@ extension ValueSource {
             return ([subject] + patterns.flatMap { $0 ?? [] } + values).contains { $0.mentionsParameter }
         case let .appendingPath(base, components, _):
             return base.mentionsParameter || components.contains { $0.mentionsParameter }
+        case let .coalescing(value, fallback, _): return value.mentionsParameter || fallback.mentionsParameter
         case .bool, .string, .member, .named, .directory, .unreadable: return false
         }
     }

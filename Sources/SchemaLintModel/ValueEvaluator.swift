@@ -22,6 +22,9 @@ struct ValueEvaluator {
         /// Names read bare that no parsed file declares (a top-level `let kStoreName` in a file of constants): also
         /// in `names`.
         var undeclared: Set<String> = []
+        /// Functions whose parameter a value is read from and no call of which is in the files read: files that
+        /// mention them may call them.
+        var callers: Set<String> = []
     }
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
@@ -160,6 +163,21 @@ struct ValueEvaluator {
                 parts.append(evaluate(component, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
             }
             return concatenate(parts, at: location)
+        case let .coalescing(value, fallback, location):
+            // Nil (`.none`) is where the fallback is taken; any other value is itself.
+            let none = ScalarValue.member("none")
+            let evaluated = evaluate(value, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            let values: [ScalarValue]
+            switch evaluated {
+            case .unknown: return evaluated
+            case let .value(one): values = [one]
+            case let .oneOf(several): values = several
+            }
+            var found = values.filter { $0 != none }.map { Evaluated<ScalarValue>.value($0) }
+            if values.contains(none) {
+                found.append(evaluate(fallback, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
+            }
+            return join(found, at: location)
         case let .named(reference):
             guard !FoldGuard.tooDeep(depth) else {
                 return .unknown(
@@ -212,6 +230,7 @@ struct ValueEvaluator {
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):
+            if calls.sites(of: function).isEmpty { wanted.callers.insert(function) }
             let arguments = calls.arguments(
                 label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location,
                 defaultWithoutCalls: defaultWithoutCallers
@@ -243,7 +262,7 @@ struct ValueEvaluator {
             let .oneOf(_, location), let .unreadable(_, location), let .switchOver(_, _, _, location),
             let .concatenation(_, location),
             let .fileName(_, location), let .directory(_, location), let .appGroup(_, location),
-            let .appendingPath(_, _, location):
+            let .appendingPath(_, _, location), let .coalescing(_, _, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }

@@ -69,11 +69,9 @@ final class NamedValueCollector: SyntaxVisitor {
             // `static func storeURL(for group: String, name: String) -> URL { guard let base = ... ; return
             // base.appendingPathComponent("\(name).sqlite") }`: a string or file it returns, its parameters being
             // what each caller passes.
-            if let (expression, locals) = Self.returnedValue(body.statements) {
-                var returned = scalars
-                returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
-                returned.locals = { name, _ in locals[name] }
-                let read = returned.read(expression)
+            var returned = scalars
+            returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
+            if let read = returned.read(body: body.statements) {
                 // What another function or constant returns (`Factory.make(...)`) is no value of this one's own.
                 if case .named = read { return .skipChildren }
                 if platformDependent == 0, Self.isReadable(read) {
@@ -332,8 +330,9 @@ final class NamedValueCollector: SyntaxVisitor {
             return .string(literal)
         }
         if kinds.contains(.configuration), let configuration = configuration(expression) { return configuration }
-        if kinds.contains(.scalar), platformDependent == 0, case let read = scalars.read(expression),
-            Self.isReadable(read)
+        // `{ ... }()` is read by its statements (`builtStatements`): a list of models it builds before a value.
+        if kinds.contains(.scalar), platformDependent == 0, Self.closureBody(expression) == nil,
+            case let read = scalars.read(expression), Self.isReadable(read)
         {
             return .scalar(read)
         }
@@ -441,8 +440,9 @@ final class NamedValueCollector: SyntaxVisitor {
 
     /// A string or file a property builds in several statements (`builtValue`), when it can be read.
     private func builtScalar(_ binding: PatternBindingSyntax) -> NamedValue.Value? {
-        guard platformDependent == 0, let built = Self.builtValue(binding) else { return nil }
-        let read = scalars.reading(built)
+        guard platformDependent == 0, let statements = Self.builtStatements(binding),
+            let read = scalars.read(body: statements)
+        else { return nil }
         // A name copied (`let base = LibraryV1.models; return base`) may be a list of models: not read as a value.
         if case .named = read { return nil }
         return Self.isReadable(read) ? .scalar(read) : nil

@@ -143,6 +143,11 @@ struct ValueSourceReader {
             }
         }
         if let path = pathValue(expression, depth: depth) { return path }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self)
+        {
+            return immediatelyCalled(closure, depth: depth)
+        }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // A function: what it returns, read where it is declared (its parameters are what each caller passes).
             if call.trailingClosure == nil, let named = references.reference(call.calledExpression) {
@@ -152,6 +157,73 @@ struct ValueSourceReader {
         }
         if let named = references.reference(expression) { return .named(named) }
         return unreadable(expression)
+    }
+
+    /// `{ ... }()`: what the closure returns, read as the code around it is (its parameters, its locals).
+    private func immediatelyCalled(_ closure: ClosureExprSyntax, depth: Int) -> ValueSource {
+        read(body: closure.statements, depth: depth + 1)
+            ?? .unreadable("a closure that does not return one value", reader.location(closure))
+    }
+
+    /// What a body of statements returns (a getter, a function, `{ ... }()`): its one `return` with the locals
+    /// declared before it; a body that is one `if` or `switch` each branch of which returns one value (`switch
+    /// storeType { case .sqlite: return url; case .inMemory: return nil }`); or, after `guard let folder = ... else
+    /// { return fallback }`, the value returned at the end or the fallback, picked by whether the guarded value is
+    /// nil. Nil for any other body.
+    func read(body statements: CodeBlockItemListSyntax) -> ValueSource? { read(body: statements, depth: 0) }
+
+    private func read(body statements: CodeBlockItemListSyntax, depth: Int) -> ValueSource? {
+        if statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
+            return read(only, depth: depth + 1)
+        }
+        // Each `guard ... else { return fallback }`: the fallback with the locals declared before it.
+        var fallbacks: [(ExprSyntax, [String: ExprSyntax], GuardStmtSyntax)] = []
+        var declared: [String: ExprSyntax] = [:]
+        var body = Array(statements)
+        if let last = body.last, last.item.is(ReturnStmtSyntax.self) { body.removeLast() }
+        for item in body {
+            if let declaration = item.item.as(VariableDeclSyntax.self) {
+                for binding in declaration.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let value = binding.initializer?.value
+                    {
+                        declared[name] = value
+                    }
+                }
+            } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                if guardStatement.body.statements.count == 1,
+                    let fallback = guardStatement.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression
+                {
+                    fallbacks.append((fallback, declared, guardStatement))
+                }
+                for condition in guardStatement.conditions {
+                    if case let .optionalBinding(binding) = condition.condition,
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let value = binding.initializer?.value
+                    {
+                        declared[name] = value
+                    }
+                }
+            }
+        }
+        let returns = statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }.count
+        guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let expression = last.expression,
+            returns == 1 + fallbacks.count
+        else { return nil }
+        let outer = locals
+        func reading(_ expression: ExprSyntax, _ names: [String: ExprSyntax]) -> ValueSource {
+            var inner = self
+            inner.locals = { name, node in names[name] ?? outer(name, node) }
+            return inner.read(expression, depth: depth + 1)
+        }
+        var value = reading(expression, declared)
+        // The guards from the last: each one's fallback where its condition fails, else what follows it.
+        for (fallback, names, guardStatement) in fallbacks.reversed() {
+            let condition = self.condition(guardStatement.conditions, holds: true)
+            value = .conditional(
+                condition.source, then: value, otherwise: reading(fallback, names), reader.location(guardStatement))
+        }
+        return value
     }
 
     /// A string built from parts, or a URL read as the file it names (a store's file is all a URL decides here):
@@ -178,6 +250,19 @@ struct ValueSourceReader {
                 }
             }
             return .concatenation(parts, location)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
+            Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        {
+            // `name ?? folderName`: the first where it is not nil, else the rest (`??` groups to the right).
+            let elements = Array(sequence.elements)
+            let rest = Array(elements[2...])
+            let fallback =
+                rest.count == 1
+                ? read(rest[0], depth: depth + 1)
+                : pathValue(SequenceExprSyntax(elements: ExprListSyntax(rest)).cast(ExprSyntax.self), depth: depth + 1)
+                    ?? .unreadable("an expression with an operator schemalint does not follow", location)
+            return .coalescing(read(elements[0], depth: depth + 1), fallback: fallback, location)
         }
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
             let elements = Array(sequence.elements)
@@ -355,12 +440,26 @@ struct ValueSourceReader {
     /// `if condition { a } else { b }` (an `else if` is another `if`): the branch the condition picks.
     private func branches(of ifExpression: IfExprSyntax, depth: Int) -> ValueSource {
         let location = reader.location(ifExpression)
-        func single(_ block: CodeBlockSyntax) -> ValueSource {
+        // `if let folder = shared { ... }`: in the first branch, `folder` is what it unwraps.
+        var bound: [String: ExprSyntax] = [:]
+        for element in ifExpression.conditions {
+            if case let .optionalBinding(binding) = element.condition,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value
+            {
+                bound[name] = value
+            }
+        }
+        func single(_ block: CodeBlockSyntax, binding: Bool = false) -> ValueSource {
             guard block.statements.count == 1,
                 let value = ExpressionReader.returnedExpression(block.statements)
                     ?? block.statements.first?.item.as(ExprSyntax.self)
             else { return .unreadable("a branch of the `if` is not one value", location) }
-            return read(value, depth: depth + 1)
+            guard binding, !bound.isEmpty else { return read(value, depth: depth + 1) }
+            var inner = self
+            let outer = locals
+            inner.locals = { name, node in bound[name] ?? outer(name, node) }
+            return inner.read(value, depth: depth + 1)
         }
         let otherwise: ValueSource
         switch ifExpression.elseBody {
@@ -376,7 +475,8 @@ struct ValueSourceReader {
         } else {
             condition = .unreadable("the condition of the `if` is not one flag", location)
         }
-        return .conditional(condition, then: single(ifExpression.body), otherwise: otherwise, location)
+        return .conditional(
+            condition, then: single(ifExpression.body, binding: true), otherwise: otherwise, location)
     }
 
     /// The conditions the code tests on its way from `root` down to `node` (the `if`s and ternaries it is a branch

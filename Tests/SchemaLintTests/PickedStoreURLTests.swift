@@ -1,0 +1,271 @@
+import Foundation
+import SchemaLintEngine
+import SchemaLintModel
+import XCTest
+
+/// A store URL the code picks at run time (issues 48/49): a getter or function returning a URL in each branch of an
+/// `if let`, after a `guard let ... else { return fallback }` or in a `switch` is each place it may return, every one
+/// checked as holding users' rows; one place the branches cannot be read for stays "cannot be told". A closure called
+/// at once (`let url: URL? = { switch kind { ... } }()`) in an initialiser reads its `switch` over the initialiser's
+/// parameter as each caller of the app passes it (a test's call names a test's file), and `name ?? fallback` is the
+/// fallback where the caller leaves `name` at its `nil` default.
+final class PickedStoreURLTests: JournalAppTestCase {
+    static let group = "group.org.example.journal"
+
+    /// The places the app's stacks open, as the lockfile records them (nil: cannot be told).
+    func keys(_ stack: String, others: [String: String] = [:]) throws -> [String?] {
+        try opened(stack, others: others).keys
+    }
+
+    /// The same, with the notes about stacks whose file cannot be told.
+    func opened(_ stack: String, others: [String: String] = [:]) throws -> (keys: [String?], notes: [String]) {
+        try write("Journal/Persistence.swift", stack)
+        for (path, text) in others { try write(path, text) }
+        defer {
+            for path in others.keys { try? FileManager.default.removeItem(at: app.appendingPathComponent(path)) }
+        }
+        let analysis = try analyze()
+        return (
+            analysis.topology.coreData.stores.map(\.key).sorted { ($0 ?? "") < ($1 ?? "") },
+            analysis.untoldCoreDataStoreNotes
+        )
+    }
+
+    /// The stack opening the file `url` names.
+    static func stack(_ url: String) -> String {
+        """
+        import CoreData
+
+        final class Persistence {
+            static let shared = Persistence()
+            let container = NSPersistentContainer(name: "Journal")
+
+            init() {
+                container.persistentStoreDescriptions.first?.url = \(url)
+                container.loadPersistentStores { _, _ in }
+            }
+        }
+        """
+    }
+
+    static let shared = "FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: \"\(group)\")"
+    static let documents = "FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first!"
+
+    /// Four getters and functions picking the folder at run time, each in a file of its own.
+    static let pickers: [(String, String, String)] = [
+        (
+            "an `if let` in a static property", "Locations.journal",
+            """
+            enum Locations {
+                static var journal: URL {
+                    if let folder = \(shared) {
+                        return folder.appendingPathComponent("Journal.sqlite")
+                    } else {
+                        // No group: the app's own folder.
+                        return \(documents).appendingPathComponent("Journal.sqlite")
+                    }
+                }
+            }
+            """
+        ),
+        (
+            "a `guard let` with a fallback in a static property", "Locations.journal",
+            """
+            enum Locations {
+                static var journal: URL {
+                    guard let folder = \(shared) else {
+                        return \(documents).appendingPathComponent("Journal.sqlite")
+                    }
+                    return folder.appendingPathComponent("Journal.sqlite")
+                }
+            }
+            """
+        ),
+        (
+            "a `switch` over a value read at run time in a static function", "Locations.journal()",
+            """
+            enum Locations {
+                static func journal() -> URL {
+                    switch UserDefaults.standard.integer(forKey: "where") {
+                    case 0: return \(shared)!.appendingPathComponent("Journal.sqlite")
+                    default: return \(documents).appendingPathComponent("Journal.sqlite")
+                    }
+                }
+            }
+            """
+        ),
+        (
+            "a function returning from the branches of an `if`", "Locations.journal()",
+            """
+            enum Locations {
+                static func journal() -> URL {
+                    if UserDefaults.standard.bool(forKey: "shared") {
+                        return \(shared)!.appendingPathComponent("Journal.sqlite")
+                    }
+                    else {
+                        return \(documents).appendingPathComponent("Journal.sqlite")
+                    }
+                }
+            }
+            """
+        ),
+    ]
+
+    func testAURLPickedAtRunTimeIsEachPlaceItMayBe() throws {
+        for (name, url, declaration) in Self.pickers {
+            let others = ["Journal/Locations.swift": "import Foundation\n\n\(declaration)\n"]
+            let (found, notes) = try opened(Self.stack(url), others: others)
+            XCTAssertEqual(
+                found, ["file:⟨Documents⟩/Journal.sqlite", "file:⟨group:\(Self.group)⟩/Journal.sqlite"], name)
+            XCTAssertEqual(notes, [], name)
+
+            // Control: both branches name one place: that place alone.
+            let same = declaration.replacingOccurrences(of: Self.shared + "!", with: Self.documents)
+                .replacingOccurrences(
+                    of: "if let folder = \(Self.shared)", with: "if let folder = \(Self.documents.dropLast())")
+                .replacingOccurrences(of: "guard let folder = \(Self.shared)", with: "guard let folder = URL?.none")
+            if !declaration.contains("guard") {
+                XCTAssertEqual(
+                    try keys(Self.stack(url), others: ["Journal/Locations.swift": "import Foundation\n\n\(same)\n"]),
+                    ["file:⟨Documents⟩/Journal.sqlite"], "\(name): one place")
+            }
+            // Control: a branch whose folder cannot be read: which file it is stays untold, and is said.
+            let unread = declaration.replacingOccurrences(
+                of: Self.documents, with: "URL(fileURLWithPath: UserDefaults.standard.string(forKey: \"d\") ?? \"\")")
+            let untold = try keys(
+                Self.stack(url), others: ["Journal/Locations.swift": "import Foundation\n\n\(unread)\n"])
+            XCTAssertFalse(untold.contains("file:⟨group:\(Self.group)⟩/Journal.sqlite"), "\(name): \(untold)")
+            XCTAssertEqual(untold.count, 1, "\(name): \(untold)")
+        }
+    }
+
+    /// A stack whose initialiser picks its URL in a closure called at once, by a `switch` over its store kind, the
+    /// file named `name ?? folder`: the app's call (`.disk`, no name) is `⟨Documents⟩/journal.sqlite`, written four
+    /// ways (the caller in another file, through a holder's own parameter, a static member, a `let` closure over the
+    /// subject). A test's call with a name of its own names no file of the app's.
+    func testAClosureCalledAtOnceIsReadWithTheInitialisersCallers() throws {
+        let closure = """
+            let url: URL? = {
+                switch kind {
+                case .disk:
+                    return \(Self.documents).appendingPathComponent("\\(name ?? folder).sqlite")
+                case .memory:
+                    return nil
+                }
+            }()
+            """
+        func stack(_ closure: String) -> String {
+            let indented = closure.split(separator: "\n").map { "        " + $0 }.joined(separator: "\n")
+            return """
+                import CoreData
+
+                final class JournalStack {
+                    enum Kind { case disk, memory }
+                    let coordinator: NSPersistentStoreCoordinator
+
+                    init(folder: String, kind: Kind, name: String? = nil) {
+                        let model = Bundle.main.url(forResource: "Journal", withExtension: "momd")!
+                        coordinator = NSPersistentStoreCoordinator(
+                            managedObjectModel: NSManagedObjectModel(contentsOf: model)!)
+                \(indented)
+                        try? coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+                    }
+                }
+                """
+        }
+        let test = """
+            import XCTest
+
+            final class JournalStackTests: XCTestCase {
+                func testOldStore() {
+                    let name = "old-\\(UUID().uuidString)"
+                    _ = JournalStack(folder: "journal", kind: .disk, name: name)
+                }
+            }
+            """
+        let spellings: [(String, [String: String])] = [
+            (
+                "called in another file",
+                [
+                    "Journal/Holder.swift":
+                        "final class Holder {\n    let stack = JournalStack(folder: \"journal\", kind: .disk)\n}\n"
+                ]
+            ),
+            (
+                "through a holder's own parameter",
+                [
+                    "Journal/Holder.swift": """
+                    final class Holder {
+                        let stack: JournalStack
+                        init(kind: JournalStack.Kind) { stack = JournalStack(folder: "journal", kind: kind) }
+                    }
+                    """,
+                    "Journal/App.swift": "final class App {\n    lazy var holder = Holder(kind: .disk)\n}\n",
+                ]
+            ),
+            (
+                "a static member of another type",
+                [
+                    "Journal/Holder.swift":
+                        "enum Holder {\n    static let stack = JournalStack(folder: \"journal\", kind: .disk)\n}\n"
+                ]
+            ),
+            (
+                "a name given as nil",
+                [
+                    "Journal/Holder.swift":
+                        "enum Holder {\n    static let stack = JournalStack(folder: \"journal\", kind: .disk, "
+                        + "name: nil)\n}\n"
+                ]
+            ),
+        ]
+        for (name, callers) in spellings {
+            var others = callers
+            others["JournalTests/JournalStackTests.swift"] = test
+            let (found, notes) = try opened(stack(closure), others: others)
+            XCTAssertEqual(found, ["file:⟨Documents⟩/journal.sqlite"], name)
+            XCTAssertEqual(notes, [], name)
+        }
+        // Control: the app's call takes the other case: not the Documents file.
+        let inMemory = [
+            "Journal/Holder.swift":
+                "enum Holder {\n    static let stack = JournalStack(folder: \"journal\", kind: .memory)\n}\n"
+        ]
+        XCTAssertFalse(try keys(stack(closure), others: inMemory).contains("file:⟨Documents⟩/journal.sqlite"))
+        // Control: a name read at run time: which file cannot be told.
+        let runTime = [
+            "Journal/Holder.swift":
+                "enum Holder {\n    static let stack = JournalStack(folder: \"journal\", kind: .disk, "
+                + "name: UserDefaults.standard.string(forKey: \"n\"))\n}\n"
+        ]
+        XCTAssertEqual(try keys(stack(closure), others: runTime), [nil])
+    }
+
+    /// The same getters given to a SwiftData configuration (`ModelConfiguration(url:)`): the container opens one of
+    /// the two places, each its own store, said as picked at run time by the getter; not "the folder cannot be told".
+    func testASwiftDataConfigurationGivenAPickedURLIsEachStore() {
+        for (name, url, declaration) in Self.pickers {
+            let files = [
+                "Seeds/Models.swift":
+                    "import SwiftData\n\n@Model final class Seed {\n    var variety = \"\"\n    init() {}\n}\n",
+                "Seeds/Locations.swift": "import Foundation\n\n\(declaration)\n",
+                "Seeds/SeedApp.swift": """
+                    import SwiftData
+                    import SwiftUI
+
+                    @main struct SeedApp: App {
+                        let container = try! ModelContainer(
+                            for: Seed.self, configurations: ModelConfiguration(url: \(url)))
+                        var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
+                    }
+                    """,
+            ]
+            let analysis = TestSupport.analyze(files)
+            XCTAssertEqual(
+                analysis.topology.stores.map(\.location.key).sorted(),
+                ["file:⟨Documents⟩/Journal.sqlite", "file:⟨group:\(Self.group)⟩/Journal.sqlite"], name)
+            XCTAssertFalse(analysis.notes.contains { $0.contains("cannot be told") }, "\(name): \(analysis.notes)")
+        }
+    }
+}
