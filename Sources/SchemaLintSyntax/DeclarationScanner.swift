@@ -93,6 +93,33 @@ public enum DeclarationScanner {
         return false
     }
 
+    /// Whether the bytes call one of `names`: the name followed by `(` or `.init(` (spaces between allowed), as a
+    /// call of a function or an initialiser is written; a type annotation or a mention in a comment's prose is not.
+    public static func callsIdentifier(_ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>) -> Bool {
+        guard !names.isEmpty else { return false }
+        let lengths = Set(names.map(\.utf8.count))
+        let initCall = Array(".init".utf8)
+        var index = 0
+        while index < buffer.count {
+            guard isIdentifierStart(buffer[index]), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < buffer.count, isIdentifierByte(buffer[end]) { end += 1 }
+            if lengths.contains(end - index),
+                names.contains(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self))
+            {
+                var next = end
+                if next + initCall.count <= buffer.count, equal(buffer, next, initCall) { next += initCall.count }
+                while next < buffer.count, buffer[next] == UInt8(ascii: " ") { next += 1 }
+                if next < buffer.count, buffer[next] == UInt8(ascii: "(") { return true }
+            }
+            index = end
+        }
+        return false
+    }
+
     /// Whether the bytes declare a global or static value or function named one of `names`: the name after `let`,
     /// `var` or `func` outside every brace (`let kStoreName = ...`, `var storeName: String { ... }`), or after
     /// `static` or `class` on the same line (`static let storeName`, in a type or an extension). A function's locals

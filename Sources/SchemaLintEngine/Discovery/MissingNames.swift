@@ -29,8 +29,13 @@ struct MissingNames {
     /// analysis takes them when pass 2 reads nothing more, instead of collecting again.
     var valueTypes: [SymbolID: ValueTypeCollection] = [:]
 
+    /// Functions and types whose calls decide an app's store (a stack given its file by an initialiser's parameter):
+    /// files that call them (`Name(` or `Name.init(`), outside tests, whose calls an app's stack does not take.
+    var callers: Set<String> = []
+
     var isEmpty: Bool {
         declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty && values.isEmpty
+            && callers.isEmpty
     }
 
     /// The names looked for as mentions: constants and functions.
@@ -76,7 +81,8 @@ struct MissingNames {
         }
         // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
         wanted.declarations.formUnion(project.unresolvedOwners)
-        wanted.constants = project.unresolvedConstants.union(project.unseenCallers)
+        wanted.constants = project.unresolvedConstants
+        wanted.callers = project.unseenCallers
         wanted.values = project.undeclaredValues
         // A container's holder only previews name among the files read: files pass 1 skipped that mention it are
         // read too, so a use there keeps it the app's.

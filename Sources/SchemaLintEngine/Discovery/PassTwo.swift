@@ -1,5 +1,6 @@
 import Foundation
 import SchemaLintFacts
+import SchemaLintModel
 import SchemaLintRules
 import SchemaLintSyntax
 
@@ -19,19 +20,22 @@ struct PassTwo {
         threads: Int?
     ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.mentioned
-        let values = wanted.values
+        let (values, callers) = (wanted.values, wanted.callers)
         let unread = candidates.filter { declared[$0] == nil }
-        let rereads = constants.isEmpty && values.isEmpty ? [] : candidates.filter { declared[$0] != nil }
+        let rereads =
+            constants.isEmpty && values.isEmpty && callers.isEmpty ? [] : candidates.filter { declared[$0] != nil }
         let toRead = unread + rereads
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let results = Workers.map(toRead.count, threads: threads, state: newBuffer) {
             slot, buffer -> (DeclarationScanner.Declared, Bool)? in
             let file = files[toRead[slot]]
+            let callersHere = ContainerPurpose.isTestPath(file.path) ? [] : callers
             func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (DeclarationScanner.Declared, Bool) {
                 (
                     DeclarationScanner.declared(bytes),
                     DeclarationScanner.mentionsIdentifier(bytes, in: constants)
                         || DeclarationScanner.declaresValue(bytes, in: values)
+                        || DeclarationScanner.callsIdentifier(bytes, in: callersHere)
                 )
             }
             guard file.isDeferred, let path = file.absolutePath else {
