@@ -73,32 +73,27 @@ public enum DeclarationScanner {
     /// Whether any whole identifier in the bytes is one of `names` (comments and strings included: a false match
     /// only keeps a plan checked).
     public static func mentionsIdentifier(_ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>) -> Bool {
-        guard !names.isEmpty else { return false }
-        let lengths = Set(names.map(\.utf8.count))
-        var index = 0
-        while index < buffer.count {
-            guard isIdentifierStart(buffer[index]), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < buffer.count, isIdentifierByte(buffer[end]) { end += 1 }
-            if lengths.contains(end - index),
-                names.contains(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self))
-            {
-                return true
-            }
-            index = end
-        }
-        return false
+        firstIdentifier(in: buffer, among: names) { _ in true }
     }
 
     /// Whether the bytes call one of `names`: the name followed by `(` or `.init(` (spaces between allowed), as a
     /// call of a function or an initialiser is written; a type annotation or a mention in a comment's prose is not.
     public static func callsIdentifier(_ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>) -> Bool {
+        let initCall = Array(".init".utf8)
+        return firstIdentifier(in: buffer, among: names) { end in
+            var next = end
+            if next + initCall.count <= buffer.count, equal(buffer, next, initCall) { next += initCall.count }
+            while next < buffer.count, buffer[next] == UInt8(ascii: " ") { next += 1 }
+            return next < buffer.count && buffer[next] == UInt8(ascii: "(")
+        }
+    }
+
+    /// Whether some whole identifier in the bytes is one of `names` and `holds` for where it ends.
+    private static func firstIdentifier(
+        in buffer: UnsafeBufferPointer<UInt8>, among names: Set<String>, where holds: (_ end: Int) -> Bool
+    ) -> Bool {
         guard !names.isEmpty else { return false }
         let lengths = Set(names.map(\.utf8.count))
-        let initCall = Array(".init".utf8)
         var index = 0
         while index < buffer.count {
             guard isIdentifierStart(buffer[index]), index == 0 || !isIdentifierByte(buffer[index - 1]) else {
@@ -108,12 +103,10 @@ public enum DeclarationScanner {
             var end = index + 1
             while end < buffer.count, isIdentifierByte(buffer[end]) { end += 1 }
             if lengths.contains(end - index),
-                names.contains(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self))
+                names.contains(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)),
+                holds(end)
             {
-                var next = end
-                if next + initCall.count <= buffer.count, equal(buffer, next, initCall) { next += initCall.count }
-                while next < buffer.count, buffer[next] == UInt8(ascii: " ") { next += 1 }
-                if next < buffer.count, buffer[next] == UInt8(ascii: "(") { return true }
+                return true
             }
             index = end
         }
