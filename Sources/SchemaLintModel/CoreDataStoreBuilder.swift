@@ -20,11 +20,12 @@ enum CoreDataStoreBuilder {
             // A bare name no parsed file declares (`kStoreName`) is looked for where it is declared, not mentioned.
             project.undeclaredValues.formUnion(evaluator.wanted.undeclared)
             project.undeclaredValues.formUnion(appFiles.wanted.undeclared)
-            // A stack given its file by a parameter of a function no file read calls: the files calling it.
-            project.unseenCallers.formUnion(evaluator.wanted.callers)
+            // A stack given its file by a parameter of a function no file read calls is not looked for in the files
+            // pass 1 skipped: a framework's stack is called by its example app (LoopKit's `PersistenceController` by
+            // `LoopKit Example`), whose folder is no user's, and reading that call hid a TRUE `shipped_schema_edited`.
+            // Calls in the files read still decide.
             project.unresolvedOwners.formUnion(appFiles.wanted.owners)
             project.unresolvedConstants.formUnion(appFiles.wanted.members)
-            project.unseenCallers.formUnion(appFiles.wanted.callers)
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)

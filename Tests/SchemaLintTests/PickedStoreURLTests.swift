@@ -184,39 +184,50 @@ final class PickedStoreURLTests: JournalAppTestCase {
                 }
             }
             """
+        // Callers are read where the first pass reads them: files that name a stack's type (pass 2 does not look
+        // for a Core Data stack's callers, see `CoreDataStoreBuilder.bind`).
+        let uses = "    var coordinator: NSPersistentStoreCoordinator { stack.coordinator }\n"
         let spellings: [(String, [String: String])] = [
             (
                 "called in another file",
                 [
                     "Journal/Holder.swift":
-                        "final class Holder {\n    let stack = JournalStack(folder: \"journal\", kind: .disk)\n}\n"
+                        "import CoreData\n\nfinal class Holder {\n    let stack = JournalStack(folder: \"journal\", "
+                        + "kind: .disk)\n\(uses)}\n"
                 ]
             ),
             (
                 "through a holder's own parameter",
                 [
                     "Journal/Holder.swift": """
+                    import CoreData
+
                     final class Holder {
                         let stack: JournalStack
                         init(kind: JournalStack.Kind) { stack = JournalStack(folder: "journal", kind: kind) }
-                    }
+                    \(uses)}
                     """,
-                    "Journal/App.swift": "final class App {\n    lazy var holder = Holder(kind: .disk)\n}\n",
+                    "Journal/App.swift":
+                        "import CoreData\n\nfinal class App {\n    lazy var holder = Holder(kind: .disk)\n"
+                        + "    var coordinator: NSPersistentStoreCoordinator { holder.stack.coordinator }\n}\n",
                 ]
             ),
             (
                 "a static member of another type",
                 [
                     "Journal/Holder.swift":
-                        "enum Holder {\n    static let stack = JournalStack(folder: \"journal\", kind: .disk)\n}\n"
+                        "import CoreData\n\nenum Holder {\n    static let stack = JournalStack(folder: \"journal\", "
+                        + "kind: .disk)\n"
+                        + "    static var coordinator: NSPersistentStoreCoordinator { stack.coordinator }\n}\n"
                 ]
             ),
             (
                 "a name given as nil",
                 [
                     "Journal/Holder.swift":
-                        "enum Holder {\n    static let stack = JournalStack(folder: \"journal\", kind: .disk, "
-                        + "name: nil)\n}\n"
+                        "import CoreData\n\nenum Holder {\n    static let stack = JournalStack(folder: \"journal\", "
+                        + "kind: .disk, name: nil)\n"
+                        + "    static var coordinator: NSPersistentStoreCoordinator { stack.coordinator }\n}\n"
                 ]
             ),
         ]
