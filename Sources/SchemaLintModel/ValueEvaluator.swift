@@ -22,9 +22,6 @@ struct ValueEvaluator {
         /// Names read bare that no parsed file declares (a top-level `let kStoreName` in a file of constants): also
         /// in `names`.
         var undeclared: Set<String> = []
-        /// Functions whose parameter a value is read from and no call of which is in the files read: files that
-        /// mention them may call them.
-        var callers: Set<String> = []
     }
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
@@ -230,7 +227,6 @@ struct ValueEvaluator {
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):
-            if calls.sites(of: function).isEmpty { wanted.callers.insert(function) }
             let arguments = calls.arguments(
                 label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location,
                 defaultWithoutCalls: defaultWithoutCallers
