@@ -98,16 +98,49 @@ enum ContainerBuilder {
         _ use: ContainerUse, file: ParsedFile, fileIsTest: Bool, calls: CallSites, values: NamedValueIndex,
         project: inout Project
     ) -> [ContainerModel] {
-        let symbols = project.symbols
-        var flags = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        var flags = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
         flags.defaultWithoutCallers = false
-        let scope = symbols.scope(use.scope, file: file.path)
+        let scope = project.symbols.scope(use.scope, file: file.path)
+        var container = modelsAndPlan(
+            use, scope: scope, file: file.path, calls: calls, values: values, project: &project)
+        var opening = Opening(
+            inMemory: inMemoryFlags(use, flags: flags, scope: scope, file: file.path, container: &container),
+            configurations: use.stores.indices.map {
+                $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
+            })
+        container.stores = use.stores.enumerated().map { index, store in
+            self.store(
+                index, store, use: use, flags: flags, scope: scope, file: file.path, calls: calls, values: values,
+                container: &container, opening: &opening, project: &project)
+        }
+        container.storeConfigurations = opening.configurations
+        let ways = opening.ways(of: container)
+        return ways.map { way in
+            var opened = container
+            opened.stores = way.stores
+            opened.storeConfigurations = way.configurations
+            // One way left (the others ruled out at build time) is the store, for certain.
+            if ways.count > 1 { opened.storePickedBy = way.pickedBy }
+            for location in way.configurations.compactMap({ $0 })
+            where !opened.configurationLocations.contains(location) {
+                opened.configurationLocations.append(location)
+            }
+            return finish(opened, inMemory: way.inMemory, use: use, fileIsTest: fileIsTest, project: project)
+        }
+    }
+
+    /// The container `use` opens with its models, versioned schema and migration plan read; its stores still as
+    /// written.
+    private static func modelsAndPlan(
+        _ use: ContainerUse, scope: SymbolID?, file: String, calls: CallSites, values: NamedValueIndex,
+        project: inout Project
+    ) -> ContainerModel {
+        let symbols = project.symbols
         let (models, versioned, schemaUse) = resolve(
-            use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
-            calls: calls)
-        var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file.path) }
+            use.models, scope: scope, file: file, at: use.location, project: project, values: values, calls: calls)
+        var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file) }
         if plan == nil, let reference = use.migrationPlanReference {
-            plan = values.type(of: reference, scope: scope, file: file.path)
+            plan = values.type(of: reference, scope: scope, file: file)
             if plan == nil, let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
         }
         if let parameter = use.migrationPlanParameter {
@@ -126,123 +159,126 @@ enum ContainerBuilder {
         container.isFallback = use.isFallback
         if models == nil, versioned == nil {
             container.modelsUnread = unread(
-                use.models, scope: scope, file: file.path, at: use.location, project: project, values: values,
-                calls: calls)
+                use.models, scope: scope, file: file, at: use.location, project: project, values: values, calls: calls)
         }
         container.configurationLocations = use.configurationLocations
         if let schemaUse {
             container.versionedSchemaLocation = schemaUse.location
             container.versionedSchemaWritten = schemaUse.type
         }
-        var storeConfigurations = use.stores.indices.map {
-            $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
-        }
-        // Whether each store is kept in memory: true, false, or nil where it cannot be told.
-        var inMemory: [Bool?] = use.inMemoryFlags.enumerated().map { index, flag in
+        return container
+    }
+
+    /// Whether each store is kept in memory: true, false, or nil where it cannot be told (and then why, on the
+    /// container).
+    private static func inMemoryFlags(
+        _ use: ContainerUse, flags: ValueEvaluator, scope: SymbolID?, file: String, container: inout ContainerModel
+    ) -> [Bool?] {
+        use.inMemoryFlags.enumerated().map { index, flag in
             let store = index < use.stores.count ? use.stores[index] : nil
             guard let flag else {
-                return store.map { flags.inMemory(nil, store: $0, scope: scope, file: file.path) } ?? false
+                return store.map { flags.inMemory(nil, store: $0, scope: scope, file: file) } ?? false
             }
-            if let store, flags.inMemory(nil, store: store, scope: scope, file: file.path) == true { return true }
-            let read = flags.isTrue(flag, scope: scope, file: file.path)
+            if let store, flags.inMemory(nil, store: store, scope: scope, file: file) == true { return true }
+            let read = flags.isTrue(flag, scope: scope, file: file)
             if read == nil, container.inMemoryUnread == nil {
-                container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file.path).unknown
+                container.inMemoryUnread = flags.possibilities(flag, scope: scope, file: file).unknown
             }
             return read
         }
-        // The stores each configuration may be: one, or where the code picks among several, each it may pick.
+    }
+
+    /// What `build` learns of a container's stores one configuration at a time.
+    private struct Opening {
+        /// By store index: kept in memory (nil: cannot be told).
+        var inMemory: [Bool?]
+        /// By store index: where its configuration is written.
+        var configurations: [SourceLocation?]
+        /// By store index: the stores it may be, where the code picks among several.
         var choices: [Int: [Choice]] = [:]
-        container.stores = use.stores.enumerated().map { index, store in
-            // A configuration given by a parameter: the one store every caller passes, else unknown.
-            if let parameter = use.configurationParameters[index] {
-                let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
-                guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
-                if index < inMemory.count {
-                    let kept = Set(
-                        passed.map { given -> Bool? in
-                            flags.inMemory(given.inMemory, store: given.store, scope: given.scope, file: given.file)
-                        })
-                    inMemory[index] = kept.count == 1 ? kept.first! : nil
-                }
-                for location in passed.compactMap(\.location)
-                where !container.configurationLocations.contains(location) {
-                    container.configurationLocations.append(location)
-                }
-                let written = Set(passed.map(\.location))
-                if written.count == 1 { storeConfigurations[index] = passed[0].location }
-                return passed[0].store
-            }
-            // A configuration given by a constant's name: the store the constant's configuration names.
-            if let reference = use.configurationReferences[index],
-                let entry = values.lookup(reference, scope: scope, file: file.path),
-                case let .configuration(named, flag, at) = entry.value.value
-            {
-                if index < inMemory.count {
-                    inMemory[index] = flags.inMemory(flag, store: named, scope: entry.owner, file: entry.file)
-                }
-                // Its CloudKit database is read where it is written.
-                if !container.configurationLocations.contains(at) {
-                    container.configurationLocations.append(at)
-                }
-                storeConfigurations[index] = at
-                // Names in the constant's configuration resolve where the constant is declared.
-                if !named.choices.isEmpty {
-                    choices[index] = chosen(
-                        named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
-                }
-                return strings(
-                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project
-                )
-            }
-            if !store.choices.isEmpty {
-                choices[index] = chosen(
-                    store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
-            }
-            let located = strings(
-                store, scope: scope, file: file.path, values: values, calls: calls, project: &project)
-            if store.choices.isEmpty {
-                let places = urlChoices(store, scope: scope, file: file.path, values: values, calls: calls, project)
-                if !places.isEmpty {
-                    choices[index] = places.map {
-                        Choice(
-                            store: $0.store, inMemory: index < inMemory.count ? inMemory[index] : nil,
-                            configuration: storeConfigurations[index], pickedBy: $0.pickedBy)
+
+        typealias Way = (
+            stores: [StoreLocation], inMemory: [Bool?], configurations: [SourceLocation?], pickedBy: [String]
+        )
+
+        /// One container per way its stores may be picked (a few: more is a store it cannot tell, as before).
+        func ways(of container: ContainerModel) -> [Way] {
+            var ways: [Way] = [(container.stores, inMemory, configurations, [])]
+            for (index, options) in choices.sorted(by: { $0.key < $1.key }) where !options.isEmpty {
+                let product = ways.count * options.count
+                guard product <= FoldGuard.alternativesLimit else { continue }
+                ways = ways.flatMap { way in
+                    options.map { option in
+                        var next = way
+                        next.stores[index] = option.store
+                        if index < next.inMemory.count { next.inMemory[index] = option.inMemory }
+                        if index < next.configurations.count { next.configurations[index] = option.configuration }
+                        next.pickedBy += option.pickedBy.filter { !next.pickedBy.contains($0) }
+                        return next
                     }
                 }
             }
-            return located
+            return ways
         }
-        container.storeConfigurations = storeConfigurations
-        // One container per way its stores may be picked (a few: more is a store it cannot tell, as before).
-        var ways: [(stores: [StoreLocation], inMemory: [Bool?], configurations: [SourceLocation?], by: [String])] = [
-            (container.stores, inMemory, storeConfigurations, [])
-        ]
-        for (index, options) in choices.sorted(by: { $0.key < $1.key }) where !options.isEmpty {
-            let product = ways.count * options.count
-            guard product <= FoldGuard.alternativesLimit else { continue }
-            ways = ways.flatMap { way in
-                options.map { option in
-                    var next = way
-                    next.stores[index] = option.store
-                    if index < next.inMemory.count { next.inMemory[index] = option.inMemory }
-                    if index < next.configurations.count { next.configurations[index] = option.configuration }
-                    next.by += option.pickedBy.filter { !next.by.contains($0) }
-                    return next
+    }
+
+    /// The store configuration `index` names: given by a parameter (the one store every caller passes, else as
+    /// written), by a constant's name (the store its configuration names, read where it is declared), or written
+    /// here; where the code picks among several, each it may pick goes into `opening.choices`.
+    private static func store(
+        _ index: Int, _ store: StoreLocation, use: ContainerUse, flags: ValueEvaluator, scope: SymbolID?,
+        file: String, calls: CallSites, values: NamedValueIndex, container: inout ContainerModel,
+        opening: inout Opening, project: inout Project
+    ) -> StoreLocation {
+        if let parameter = use.configurationParameters[index] {
+            let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
+            guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
+            if index < opening.inMemory.count {
+                let kept = Set(
+                    passed.map { given -> Bool? in
+                        flags.inMemory(given.inMemory, store: given.store, scope: given.scope, file: given.file)
+                    })
+                opening.inMemory[index] = kept.count == 1 ? kept.first! : nil
+            }
+            for location in passed.compactMap(\.location) where !container.configurationLocations.contains(location) {
+                container.configurationLocations.append(location)
+            }
+            if Set(passed.map(\.location)).count == 1 { opening.configurations[index] = passed[0].location }
+            return passed[0].store
+        }
+        if let reference = use.configurationReferences[index],
+            let entry = values.lookup(reference, scope: scope, file: file),
+            case let .configuration(named, flag, at) = entry.value.value
+        {
+            if index < opening.inMemory.count {
+                opening.inMemory[index] = flags.inMemory(flag, store: named, scope: entry.owner, file: entry.file)
+            }
+            // Its CloudKit database is read where it is written.
+            if !container.configurationLocations.contains(at) { container.configurationLocations.append(at) }
+            opening.configurations[index] = at
+            // Names in the constant's configuration resolve where the constant is declared.
+            if !named.choices.isEmpty {
+                opening.choices[index] = chosen(
+                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
+            }
+            return strings(named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
+        }
+        if !store.choices.isEmpty {
+            opening.choices[index] = chosen(
+                store, scope: scope, file: file, values: values, calls: calls, project: &project)
+        }
+        let located = strings(store, scope: scope, file: file, values: values, calls: calls, project: &project)
+        if store.choices.isEmpty {
+            let places = urlChoices(store, scope: scope, file: file, values: values, calls: calls, project)
+            if !places.isEmpty {
+                opening.choices[index] = places.map {
+                    Choice(
+                        store: $0.store, inMemory: index < opening.inMemory.count ? opening.inMemory[index] : nil,
+                        configuration: opening.configurations[index], pickedBy: $0.pickedBy)
                 }
             }
         }
-        return ways.map { way in
-            var opened = container
-            opened.stores = way.stores
-            opened.storeConfigurations = way.configurations
-            // One way left (the others ruled out at build time) is the store, for certain.
-            if ways.count > 1 { opened.storePickedBy = way.by }
-            for location in way.configurations.compactMap({ $0 })
-            where !opened.configurationLocations.contains(location) {
-                opened.configurationLocations.append(location)
-            }
-            return finish(opened, inMemory: way.inMemory, use: use, fileIsTest: fileIsTest, project: project)
-        }
+        return located
     }
 
     /// One store a configuration may be, where the code picks among several, as `ContainerBuilder` reads it.

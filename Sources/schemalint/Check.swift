@@ -64,59 +64,12 @@ struct Check: ParsableCommand {
         // Store fixtures are matched against every model version's store model: with them, every version is read.
         let apps = try fix
             ? applyFixes() : options.apps(readingLockfiles: true, takingRecorded: options.storePatterns.isEmpty)
-        var check = CheckRun(
-            threads: options.threads, workingDirectory: options.workingDirectory, against: against,
-            baseline: try baseline.map { path -> Baseline in
-                do {
-                    return try Baseline.load(path)
-                } catch let failure as Baseline.Failure {
-                    throw Console.fail(failure.description)
-                }
-            })
-        check.paths = options.paths
-        check.singleApp = options.configPath != nil || options.explicitLockfile != nil
-        let outcome: CheckRun.Outcome
-        do {
-            outcome = try check.run(apps: apps, storeFiles: try options.storeFiles(for: apps)) { app in
-                try options.loadLockfile(at: app.lockfilePath, reading: app.lockfileReading)
-            }
-        } catch let failure as CheckRun.Failure {
-            throw Console.fail(failure.description)
-        }
+        let outcome = try analyse(apps)
         StageTrace.mark("checked")
         ProcessLifetime.keep(apps, outcome)
-        if verbose {
-            for result in outcome.apps {
-                Console.err(
-                    result.app.describe(
-                        result.analysis, lockfileFound: result.lockfileFound,
-                        workingDirectory: options.workingDirectory))
-                for note in result.analysis.pickedStoreNotes { Console.err("schemalint: note: \(note)") }
-                let notCompiled = result.analysis.statistics.notCompiled
-                for (project, files) in notCompiled.sorted(by: { $0.key < $1.key }) {
-                    Console.err("schemalint: \(files.count) Swift file\(files.count == 1 ? "" : "s") that no target of "
-                        + "\(project) compiles, not analysed: \(files.sorted().joined(separator: ", "))")
-                }
-            }
-        }
+        if verbose { printDetails(outcome) }
         if let writeBaseline {
-            do {
-                try Data(outcome.recorded.json().rendered().utf8).write(
-                    to: URL(fileURLWithPath: writeBaseline), options: .atomic)
-            } catch {
-                throw Console.fail("cannot write baseline \(writeBaseline): \(error.localizedDescription)")
-            }
-            Console.err(
-                "schemalint: recorded \(outcome.recorded.entries.count) findings in \(writeBaseline); check with "
-                    + "--baseline \(writeBaseline) to see only new ones"
-            )
-            let leftOut = outcome.recorded.leftOut
-            if leftOut > 0 {
-                Console.err(
-                    "schemalint: left out \(leftOut) finding\(leftOut == 1 ? "" : "s") about shipped versions or "
-                        + "stores: a baseline never hides them; fix the code, or accept a change on purpose with "
-                        + "`schemalint lock --accept NAME --reason \"...\"`")
-            }
+            try record(outcome, in: writeBaseline)
             return
         }
         // What could not be read is said once, never passed off as checked.
@@ -128,9 +81,76 @@ struct Check: ParsableCommand {
         let printed = try write(outcome.findings, summary: summary, to: destinations)
         if (printed == nil || printed == .xcode) && !quiet { Console.err(summary.line) }
         StageTrace.mark("reported")
+        try gate(outcome, apps: apps, configuration: configuration)
+        if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
+    }
+
+    /// Every app checked against its lockfile (and `--against`, `--baseline`).
+    private func analyse(_ apps: [AppUnit]) throws -> CheckRun.Outcome {
+        var check = CheckRun(
+            threads: options.threads, workingDirectory: options.workingDirectory, against: against,
+            baseline: try baseline.map { path -> Baseline in
+                do {
+                    return try Baseline.load(path)
+                } catch let failure as Baseline.Failure {
+                    throw Console.fail(failure.description)
+                }
+            })
+        check.paths = options.paths
+        check.singleApp = options.configPath != nil || options.explicitLockfile != nil
+        do {
+            return try check.run(apps: apps, storeFiles: try options.storeFiles(for: apps)) { app in
+                try options.loadLockfile(at: app.lockfilePath, reading: app.lockfileReading)
+            }
+        } catch let failure as CheckRun.Failure {
+            throw Console.fail(failure.description)
+        }
+    }
+
+    /// `--verbose`: each app's folder, lockfile, configuration and containers, the stores picked at run time, and
+    /// the files no target compiles.
+    private func printDetails(_ outcome: CheckRun.Outcome) {
+        for result in outcome.apps {
+            Console.err(
+                result.app.describe(
+                    result.analysis, lockfileFound: result.lockfileFound, workingDirectory: options.workingDirectory))
+            for note in result.analysis.pickedStoreNotes { Console.err("schemalint: note: \(note)") }
+            let notCompiled = result.analysis.statistics.notCompiled
+            for (project, files) in notCompiled.sorted(by: { $0.key < $1.key }) {
+                Console.err("schemalint: \(files.count) Swift file\(files.count == 1 ? "" : "s") that no target of "
+                    + "\(project) compiles, not analysed: \(files.sorted().joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// `--write-baseline`: today's findings recorded in `path`, and what a baseline never hides.
+    private func record(_ outcome: CheckRun.Outcome, in path: String) throws {
+        do {
+            try Data(outcome.recorded.json().rendered().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Console.fail("cannot write baseline \(path): \(error.localizedDescription)")
+        }
+        Console.err(
+            "schemalint: recorded \(outcome.recorded.entries.count) findings in \(path); check with "
+                + "--baseline \(path) to see only new ones"
+        )
+        let leftOut = outcome.recorded.leftOut
+        if leftOut > 0 {
+            Console.err(
+                "schemalint: left out \(leftOut) finding\(leftOut == 1 ? "" : "s") about shipped versions or "
+                    + "stores: a baseline never hides them; fix the code, or accept a change on purpose with "
+                    + "`schemalint lock --accept NAME --reason \"...\"`")
+        }
+    }
+
+    /// Exits 1 on errors, on warnings under `--strict`, and on notes of what could not be told where the gate asks
+    /// for it (`--strict`, `strict: true`, `require_known_stores: true`).
+    private func gate(
+        _ outcome: CheckRun.Outcome, apps: [AppUnit], configuration: Configuration
+    ) throws {
+        let summary = outcome.summary
         let strictly = strict || configuration.strict == true || apps.contains { $0.configuration.strict == true }
         if summary.errors > 0 || (strictly && summary.warnings > 0) { throw ExitStatus.findings }
-        // What could not be told fails a gate that asks for it: `--strict`, `strict: true`, `require_known_stores`.
         let unknowns = outcome.apps.reduce(0) { $0 + $1.analysis.notes.count }
         if unknowns > 0, strictly || configuration.requireKnownStores
             || apps.contains(where: { $0.configuration.requireKnownStores })
@@ -142,7 +162,6 @@ struct Check: ParsableCommand {
             }
             throw ExitStatus.findings
         }
-        if let touch { _ = FileManager.default.createFile(atPath: touch, contents: Data()) }
     }
 
     /// `--fix`: each app's fixes, verified and written, listed on standard error; returns the apps to check.

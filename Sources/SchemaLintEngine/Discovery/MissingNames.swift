@@ -39,6 +39,26 @@ struct MissingNames {
     }
 
     /// The names looked for as mentions: constants and functions.
+    /// Leaves out the names `searched` already looked for (each round looks only for what the last one brought in).
+    mutating func subtract(_ searched: MissingNames) {
+        declarations.subtract(searched.declarations)
+        aliasTargets.subtract(searched.aliasTargets)
+        constants.subtract(searched.constants)
+        functions.subtract(searched.functions)
+        values.subtract(searched.values)
+        callers.subtract(searched.callers)
+    }
+
+    /// Adds the names `wanted` looks for (`valueTypes` is not a name and stays as it is).
+    mutating func formUnion(_ wanted: MissingNames) {
+        declarations.formUnion(wanted.declarations)
+        aliasTargets.formUnion(wanted.aliasTargets)
+        constants.formUnion(wanted.constants)
+        functions.formUnion(wanted.functions)
+        values.formUnion(wanted.values)
+        callers.formUnion(wanted.callers)
+    }
+
     var mentioned: Set<String> { constants.union(functions) }
 
     static func collect(_ project: Project) -> MissingNames {

@@ -38,18 +38,7 @@ struct ParseStage {
                 return marked
             }
         }
-        var relevant = files.map(\.mayHoldSchema)
-        // A stack in a test target opens no user's store. Without a model bundle, a SwiftData app's Core Data code
-        // that copies a store is how it carries one to another file (`replacePersistentStore` from the old
-        // default.store into an App Group): read too, so a carried store is not called left behind.
-        let swiftData = files.contains(where: \.mayHoldSchema)
-        if hasModelBundles || swiftData {
-            for index in files.indices
-            where files[index].mayOpenStack && (hasModelBundles || files[index].mayCopyStore) {
-                let path = files[index].path
-                relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
-            }
-        }
+        var relevant = passOne(files, testTargetFiles: testTargetFiles)
         // What each file's release builds set for its `#if` clauses (`#if USE_APP_GROUP`), from its targets.
         let deciding = membership.flatMap { $0.decidesOnlySome ? nil : $0 }
         let conditions: @Sendable (String) -> CompilationConditions = { path in
@@ -69,23 +58,13 @@ struct ParseStage {
         for _ in 0..<3 {
             var wanted = MissingNames.collect(project)
             valueTypes = wanted.valueTypes
-            wanted.declarations.subtract(searched.declarations)
-            wanted.aliasTargets.subtract(searched.aliasTargets)
-            wanted.constants.subtract(searched.constants)
-            wanted.functions.subtract(searched.functions)
-            wanted.values.subtract(searched.values)
-            wanted.callers.subtract(searched.callers)
+            wanted.subtract(searched)
             // Callers tell a stack's file, no schema: read again from disk only in an app small enough that
             // reading every skipped file again costs little (woocommerce's 4,000 files took a run from 1.2x a grep
             // to 2.8x for one store name, which stays "cannot be told").
             if files.count > Self.callerSearchLimit, files.contains(where: \.isDeferred) { wanted.callers = [] }
             guard !wanted.isEmpty else { break }
-            searched.declarations.formUnion(wanted.declarations)
-            searched.aliasTargets.formUnion(wanted.aliasTargets)
-            searched.constants.formUnion(wanted.constants)
-            searched.functions.formUnion(wanted.functions)
-            searched.values.formUnion(wanted.values)
-            searched.callers.formUnion(wanted.callers)
+            searched.formUnion(wanted)
             let skipped = files.indices.filter { !relevant[$0] }
             let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
             guard !extra.isEmpty else { break }
@@ -98,5 +77,23 @@ struct ParseStage {
             valueTypes = nil
         }
         return Output(parsed: parsed, project: project, relevant: relevant, valueTypes: valueTypes)
+    }
+
+    /// By file index, whether pass 1 parses it: the files holding SwiftData's words, and the Core Data stacks outside
+    /// tests where they can matter.
+    func passOne(_ files: [SourceDiscovery.SourceFile], testTargetFiles: [String: Bool]) -> [Bool] {
+        var relevant = files.map(\.mayHoldSchema)
+        // A stack in a test target opens no user's store. Without a model bundle, a SwiftData app's Core Data code
+        // that copies a store is how it carries one to another file (`replacePersistentStore` from the old
+        // default.store into an App Group): read too, so a carried store is not called left behind.
+        let swiftData = files.contains(where: \.mayHoldSchema)
+        if hasModelBundles || swiftData {
+            for index in files.indices
+            where files[index].mayOpenStack && (hasModelBundles || files[index].mayCopyStore) {
+                let path = files[index].path
+                relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
+            }
+        }
+        return relevant
     }
 }
