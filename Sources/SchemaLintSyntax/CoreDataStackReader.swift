@@ -279,9 +279,10 @@ struct CoreDataGroups {
             for typed in types where typed.type == item.type && (typed.function == item.function
                 || own.contains { files[$0].function == typed.function })
             {
-                let described = stack.stores.indices.filter { index in
-                    own[index] < files.count && files[own[index]].function == typed.function
-                        && stack.stores[index].storeType == nil
+                // The stores `own` gave: a type set twice where no file is given (SQLite, then in memory in an
+                // `if`) appends a second store past them.
+                let described = own.indices.filter { index in
+                    files[own[index]].function == typed.function && stack.stores[index].storeType == nil
                 }
                 if described.isEmpty {
                     stack.stores.append(typed.value)

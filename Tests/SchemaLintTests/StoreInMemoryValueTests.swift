@@ -199,6 +199,65 @@ final class StoreInMemoryValueTests: XCTestCase {
         }
     }
 
+    /// The container's own description typed more than once where no file is given (SQLite, then in memory in an
+    /// `if`): its own file, read without a crash however often and wherever the type is set (field test 6: two such
+    /// types in one function stopped every command).
+    func testAnOwnDescriptionTypedTwiceIsTheContainersOwnFile() throws {
+        func stack(_ body: String) -> String {
+            """
+            import CoreData
+
+            final class PreviewStack {
+                static func open(scratch: Bool) -> NSPersistentContainer {
+            \(body)
+                }
+            }
+            """
+        }
+        let spellings: [(String, String)] = [
+            (
+                "SQLite, then in memory in an `if`",
+                stack(
+                    """
+                            let container = NSPersistentContainer(name: "Journal")
+                            container.persistentStoreDescriptions[0].type = NSSQLiteStoreType
+                            if scratch { container.persistentStoreDescriptions[0].type = NSInMemoryStoreType }
+                            container.loadPersistentStores { _, _ in }
+                            return container
+                    """)
+            ),
+            (
+                "two containers in one function, each typed",
+                stack(
+                    """
+                            let old = NSPersistentContainer(name: "Journal")
+                            old.persistentStoreDescriptions[0].type = NSSQLiteStoreType
+                            old.loadPersistentStores { _, _ in }
+                            let container = NSPersistentContainer(name: "Journal")
+                            container.persistentStoreDescriptions[0].type = NSSQLiteStoreType
+                            container.loadPersistentStores { _, _ in }
+                            return container
+                    """)
+            ),
+            (
+                "three types, the last a static member of another type",
+                stack(
+                    """
+                            let container = NSPersistentContainer(name: "Journal")
+                            container.persistentStoreDescriptions.first?.type = NSSQLiteStoreType
+                            if scratch { container.persistentStoreDescriptions[0].type = StoreKinds.memory }
+                            container.persistentStoreDescriptions[0].type = StoreKinds.disk
+                            container.loadPersistentStores { _, _ in }
+                            return container
+                    """)
+            ),
+        ]
+        for (name, stack) in spellings {
+            XCTAssertEqual(
+                try heldIn(preview: stack, others: ["Journal/StoreKinds.swift": Self.kinds]), [[Self.journal]], name)
+        }
+    }
+
     /// `description.type = inMemory ? NSInMemoryStoreType : NSSQLiteStoreType`: the file the description names is
     /// in memory when every caller passes `true`, and the app's when one leaves the default `false`.
     func descriptionStack(calls: String) -> String {
