@@ -12,6 +12,11 @@ public struct UnknownValue: Sendable, Hashable, CustomStringConvertible, Error {
     }
 
     public var description: String { "\(reason) (\(location))" }
+
+    /// The reason, with its place unless it is `place`, where the line saying it already points.
+    public func described(at place: SourceLocation) -> String {
+        location == place ? reason : description
+    }
 }
 
 /// What an evaluation gives: one value, one of several (each possible, depending on something read at run time), or

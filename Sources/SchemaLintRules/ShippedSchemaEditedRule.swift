@@ -178,8 +178,10 @@ extension Finding.Message {
     static func shippedModelVersionBytesEdited(_ name: String, bundle: String, why: String, readNow: Bool) -> Self {
         Self(
             id: "model-bytes-edited",
-            "\(name) of \(bundle) was edited after it shipped: if its entity hashes moved, its stores fail to open "
-                + "(134130)",
+            fitting(
+                "\(name) of \(bundle) was edited after it shipped: if its entity hashes moved, its stores fail to "
+                    + "open (134130)",
+                "\(name) was edited after it shipped: if its entity hashes moved, its stores fail to open (134130)"),
             detail: "When it was locked, its model file \(why), so the lockfile holds its bytes, not its hashes; "
                 + "they have changed since. "
                 + (readNow
@@ -197,7 +199,9 @@ extension Finding.Message {
         let listed = changes.count > 6 ? changes.prefix(5) + ["and \(changes.count - 5) more changes"] : changes[...]
         return Self(
             id: "shipped-model-version",
-            "\(name) of \(bundle) was edited after it shipped: migrating its stores can fail with 134130",
+            fitting(
+                "\(name) of \(bundle) was edited after it shipped: migrating its stores can fail with 134130",
+                "\(name) was edited after it shipped: migrating its stores can fail with 134130"),
             detail: "What changed: \(listed.joined(separator: "; ")). \(held) match no version of the bundle any "
                 + "more: they open only if Core Data infers a migration from the model cached inside each store "
                 + "(automatic lightweight migration, iOS 12 and later, and only for changes inference can make); a "

@@ -484,8 +484,7 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
                     + "with model Journal",
                 // A parameter without a label is named by its place, never by an internal name.
                 "schemalint: app .: Core Data stack at Journal/Widget.swift:11:56 opens a file that cannot be told "
-                    + "(no call of `exportContainer` in the files read passes its first argument "
-                    + "(Journal/Widget.swift:11:56)) with model Journal",
+                    + "(no call of `exportContainer` in the files read passes its first argument) with model Journal",
             ]
         XCTAssertEqual(lines.map(String.init), expected, run.stdout + run.stderr)
         // The file that cannot be told is said in plain `check` too, where the stack opens it.
@@ -498,8 +497,8 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
                     + "(no call of `widgetContainer` in the files read passes `path` (Journal/Widget.swift:5:77)): "
                     + "a move or rename of its store file is not reported",
                 "schemalint: note: Journal/Widget.swift:11:56: which file this Core Data stack opens cannot be told "
-                    + "(no call of `exportContainer` in the files read passes its first argument "
-                    + "(Journal/Widget.swift:11:56)): a move or rename of its store file is not reported",
+                    + "(no call of `exportContainer` in the files read passes its first argument): a move or rename "
+                    + "of its store file is not reported",
             ], plain.stdout + plain.stderr)
     }
 }

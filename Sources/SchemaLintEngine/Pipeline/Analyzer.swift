@@ -61,8 +61,9 @@ public struct Analysis {
     public var untoldCoreDataStoreNotes: [String] {
         var seen = Set<String>()
         return topology.coreData.stores.filter { $0.file == nil }.map { store in
-            "\(store.location): which file this Core Data stack opens cannot be told ("
-                + "\(store.fileUnread?.description ?? "its URL is built where schemalint cannot read it")): a move or "
+            let why =
+                store.fileUnread?.described(at: store.location) ?? "its URL is built where schemalint cannot read it"
+            return "\(store.location): which file this Core Data stack opens cannot be told (\(why)): a move or "
                 + "rename of its store file is not reported"
         }.filter { seen.insert($0).inserted }
     }

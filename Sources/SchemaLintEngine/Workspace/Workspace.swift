@@ -69,8 +69,11 @@ public struct AppUnit {
         files.stores.map { store in
             let place = store.path.flatMap { $0.isKnown ? $0.evaluated : nil }
             let file = store.file.map { place ?? $0 }
-                ?? "a file that cannot be told (\(store.fileUnread?.description ?? "not read"))"
-            let model = store.modelUnread ? "a model it does not name" : store.model.map { "model \($0)" } ?? "no model"
+                ?? "a file that cannot be told (\(store.fileUnread?.described(at: store.location) ?? "not read"))"
+            // A model built where schemalint cannot read which bundle, or none named where the stack is made (a
+            // coordinator or a model passed in): which bundle's versions the file holds is not known either way.
+            let named = store.model.map { "model \($0)" } ?? "no model named in its code"
+            let model = store.modelUnread ? "a model whose bundle cannot be told" : named
             return "\nschemalint: app \(folder): Core Data stack at \(store.location) opens \(file) with \(model)"
                 + (store.syncs ? ", CloudKit" : "")
         }.joined()
