@@ -111,6 +111,47 @@ final class PickedStoreURLTests: JournalAppTestCase {
         ),
     ]
 
+    /// A file named in the code in a folder read at run time: its name alone is known, and plain `check` says the
+    /// folder cannot be told (a move of it to another folder goes unreported), as it does for SwiftData.
+    func testAFolderReadAtRunTimeIsSaidOutLoud() throws {
+        let spellings: [(String, String)] = [
+            (
+                "a folder from the user's defaults",
+                "UserDefaults.standard.url(forKey: \"folder\")!.appendingPathComponent(\"Journal.sqlite\")"
+            ),
+            (
+                "an App Group read from the Info.plist",
+                "FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "
+                    + "Bundle.main.object(forInfoDictionaryKey: \"Group\") as! String)!"
+                    + ".appendingPathComponent(\"Journal.sqlite\")"
+            ),
+            (
+                "a static member of another type holding a folder from the environment",
+                "Folders.chosen.appendingPathComponent(\"Journal.sqlite\")"
+            ),
+        ]
+        let folders = """
+            import Foundation
+
+            enum Folders {
+                static let chosen = URL(fileURLWithPath: ProcessInfo.processInfo.environment["JOURNAL_DIR"]!)
+            }
+            """
+        for (name, url) in spellings {
+            let (_, notes) = try opened(Self.stack(url), others: ["Journal/Folders.swift": folders])
+            XCTAssertEqual(
+                notes,
+                [
+                    "Journal/Persistence.swift:8:60: the folder of the file Journal.sqlite this Core Data stack opens "
+                        + "cannot be told: a move of it to another folder is not reported"
+                ], name)
+        }
+        // Control: the App Group written out is a folder, and nothing is said.
+        let (keys, notes) = try opened(Self.stack("\(Self.shared)!.appendingPathComponent(\"Journal.sqlite\")"))
+        XCTAssertEqual(keys, ["file:⟨group:\(Self.group)⟩/Journal.sqlite"])
+        XCTAssertEqual(notes, [])
+    }
+
     func testAURLPickedAtRunTimeIsEachPlaceItMayBe() throws {
         for (name, url, declaration) in Self.pickers {
             let others = ["Journal/Locations.swift": "import Foundation\n\n\(declaration)\n"]

@@ -65,6 +65,19 @@ public struct Analysis {
                 store.fileUnread?.described(at: store.location) ?? "its URL is built where schemalint cannot read it"
             return "\(store.location): which file this Core Data stack opens cannot be told (\(why)): a move or "
                 + "rename of its store file is not reported"
+        }.filter { seen.insert($0).inserted } + untoldCoreDataFolderNotes
+    }
+
+    /// One line per app Core Data stack whose file is named but whose folder cannot be told (an App Group that
+    /// differs between the target's configurations, a folder built where schemalint cannot read it): the file is
+    /// known by its name alone, so a move of it to another folder goes unreported. Said as SwiftData's are.
+    public var untoldCoreDataFolderNotes: [String] {
+        var seen = Set<String>()
+        return topology.coreData.stores.filter { store in
+            store.file != nil && !(store.path?.isKnown ?? false)
+        }.map { store in
+            "\(store.location): the folder of the file \(store.file ?? "") this Core Data stack opens cannot be told: "
+                + "a move of it to another folder is not reported"
         }.filter { seen.insert($0).inserted }
     }
 
