@@ -141,17 +141,9 @@ public enum Workspace {
         let paths = files.map(\.path) + modelBundles.map(\.display)
         // With no file to parse, only the bundles' membership matters: projects that cannot list them are not read.
         let deciding = holdsSchema ? nil : modelBundles.map(\.display)
-        // Project files are read on their own thread while the model bundles are read: a large project's
-        // `project.pbxproj` and a hundred model versions take about as long each.
-        let reading = ResultSlots<ProjectMembership>(count: 1)
-        let done = DispatchGroup()
-        if needsMembership {
-            DispatchQueue.global().async(group: done) {
-                reading.set(0, ProjectMembership(
-                        paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects,
-                        deciding: deciding))
-            }
-        }
+        let membership = MembershipReading(
+            needed: needsMembership, paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects,
+            deciding: deciding)
         // Files are grouped into apps meanwhile: which projects compile a file does not depend on its app.
         var units = try units(
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
@@ -166,10 +158,7 @@ public enum Workspace {
         }
         let bundles = ModelBundleLoading.load(
             modelBundles, mappingModels: mappingModels, prepared: preparedBundles,
-            membership: {
-                done.wait()
-                return reading.values().first
-            },
+            membership: membership.value,
             recorded: {
                 guard takingRecorded, let lockfiles else { return nil }
                 return recordedVersions(
@@ -177,19 +166,49 @@ public enum Workspace {
                     locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
             }, threads: threads)
         StageTrace.mark("bundles loaded")
-        done.wait()
-        let membership = reading.values().first
-        var locator = AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps)
+        let locator = AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps)
+        return attach(bundles, to: units, locator: locator).map { unit in
+            var unit = unit
+            unit.membership = membership.value()
+            unit.lockfileReading = lockfiles
+            unit.earlyParses = unit.modelBundles.isEmpty ? nil : early
+            return unit
+        }
+    }
+
+    /// Each bundle given to the app whose folder holds it (to the only app, when there is one).
+    private static func attach(_ bundles: [ModelBundle], to units: [AppUnit], locator: AppLocator) -> [AppUnit] {
+        var units = units
+        var locator = locator
         for bundle in bundles {
             let root = units.count == 1 ? units[0].root : locator.root(ofFile: bundle.path)
             if let index = units.firstIndex(where: { $0.root == root }) { units[index].modelBundles.append(bundle) }
         }
-        return units.map { unit in
-            var unit = unit
-            unit.membership = membership
-            unit.lockfileReading = lockfiles
-            unit.earlyParses = unit.modelBundles.isEmpty ? nil : early
-            return unit
+        return units
+    }
+
+    /// Which files the projects compile, read on a thread of its own while the model bundles are read: a large
+    /// project's `project.pbxproj` and a hundred model versions take about as long each.
+    private final class MembershipReading: @unchecked Sendable {
+        private let reading = ResultSlots<ProjectMembership>(count: 1)
+        private let done = DispatchGroup()
+
+        init(
+            needed: Bool, paths: [String], workingDirectory: String, listed: [String: [String]],
+            prefetched: ProjectFileReading?, deciding: [String]?
+        ) {
+            guard needed else { return }
+            DispatchQueue.global().async(group: done) { [reading] in
+                reading.set(0, ProjectMembership(
+                        paths: paths, workingDirectory: workingDirectory, listed: listed, prefetched: prefetched,
+                        deciding: deciding))
+            }
+        }
+
+        /// Once read; nil when it was not needed.
+        func value() -> ProjectMembership? {
+            done.wait()
+            return reading.values().first
         }
     }
 
