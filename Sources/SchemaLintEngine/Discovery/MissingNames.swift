@@ -111,6 +111,17 @@ struct MissingNames {
                 wanted.constants.insert(holder)
             }
         }
+        wanted.collectStageHelpers(project)
+        wanted.declarations = wanted.declarations.filter {
+            !$0.isEmpty && !StandardTypeStorage.standardNames.contains($0)
+        }
+        return wanted
+    }
+
+    /// The functions and types a plan's stages hand their context to, where no parsed file declares them: the file
+    /// declaring `Conversion` for `try Conversion.run(in: context)`, files mentioning `convert` for
+    /// `try convert(context)`; one more call deep through helpers already read.
+    private mutating func collectStageHelpers(_ project: Project) {
         for plan in project.plans {
             for stage in plan.listedAndDeclaredStages {
                 let expression = stage.expression
@@ -118,7 +129,7 @@ struct MissingNames {
                     (expression.willMigrate, expression.willMigrateReference),
                     (expression.didMigrate, expression.didMigrateReference),
                 ] {
-                    if summary == nil, let name = reference?.path.last { wanted.functions.insert(name) }
+                    if summary == nil, let name = reference?.path.last { functions.insert(name) }
                     // Helpers the closure hands the context to: the file declaring `Conversion` for
                     // `try Conversion.run(in: context)`, files mentioning `convert` for `try convert(context)`.
                     // One more call deep through helpers already read.
@@ -130,18 +141,14 @@ struct MissingNames {
                     }
                     for helper in helpers {
                         if helper.path.count > 1, let owner = helper.path.first, owner != "Self", owner != "self" {
-                            wanted.declarations.insert(owner)
+                            declarations.insert(owner)
                         } else if let name = helper.path.last {
-                            wanted.functions.insert(name)
+                            functions.insert(name)
                         }
                     }
                 }
             }
         }
-        wanted.declarations = wanted.declarations.filter {
-            !$0.isEmpty && !StandardTypeStorage.standardNames.contains($0)
-        }
-        return wanted
     }
 
     /// Whether an extension body declares models, versions or plans (directly or in nested types).
