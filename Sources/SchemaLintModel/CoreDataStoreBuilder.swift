@@ -139,8 +139,9 @@ enum CoreDataStoreBuilder {
                     let (name, why) = string(store.file)
                     // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
                     if case let .fileName(url, _) = store.file, case let (path?, _) = string(url),
-                        let place = StorePath(evaluated: path), place.isKnown
+                        let place = StorePath(evaluated: path), place.isKnown || place.groupUnread
                     {
+                        // In an App Group whose identifier cannot be read: kept apart, for the targets' entitlements.
                         places[store.location] = place
                     }
                     // A URL the code picks at run time among known places (a getter's branches): each one a file
@@ -196,7 +197,9 @@ enum CoreDataStoreBuilder {
                         location: location, purpose: inMemory ? .inMemory : purpose,
                         file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
                         syncs: syncs)
-                    store.path = places[location]
+                    if let place = places[location] {
+                        if place.isKnown { store.path = place } else { store.inUnreadGroup = place }
+                    }
                     project.coreDataStores.append(store)
                 }
                 for (location, place, inMemory) in picks {

@@ -275,6 +275,9 @@ public struct CoreDataStore: Sendable {
     public var syncs: Bool
     /// The file's place when its folder is one schemalint knows (`⟨Caches⟩/Feed.sqlite`); nil when it cannot tell.
     public var path: StorePath?
+    /// The place in an App Group whose identifier cannot be read (`StorePath.groupUnread`), for the targets'
+    /// entitlements to tell (`StoreTopology.placeUnreadAppGroups`); `path` is then nil.
+    public var inUnreadGroup: StorePath?
 
     /// What tells this file from another, as the lockfile records it (`LockedModelVersion.heldIn`): its place when
     /// known (`file:⟨Application Support⟩/Model.sqlite`, `StorePath(storeKey:)` reads it back), else its bare name

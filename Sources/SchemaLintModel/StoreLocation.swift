@@ -30,6 +30,9 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// Where the file is, when its URL evaluates to one known place (`StorePath`): the key is then that place, so a
     /// URL spelt two ways is one store and a file moved to another folder is another.
     public var path: StorePath?
+    /// The place in an App Group whose identifier cannot be read (`StorePath.groupUnread`): `path` stays nil, and the
+    /// targets' entitlements may tell the group (`StoreTopology.placeUnreadAppGroups`). Not part of the identity.
+    public var inUnreadGroup: StorePath?
     /// The key as the URL's expression was written, before it was evaluated: what lockfiles written by earlier
     /// releases of schemalint recorded. Not part of the identity.
     public var writtenKey: String?

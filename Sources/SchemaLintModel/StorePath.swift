@@ -16,6 +16,10 @@ public struct StorePath: Hashable, Sendable {
     public var base: Base
     /// The components under the base, the file last.
     public var components: [String]
+    /// With an unknown base: the folder is an App Group's whose identifier cannot be read
+    /// (`containerURL(forSecurityApplicationGroupIdentifier: idFromInfoPlist)`). A target entitled to one App Group
+    /// alone can only be given that group's folder (`entitled(to:)`).
+    public var groupUnread = false
 
     public init(base: Base, components: [String]) {
         self.base = base
@@ -24,6 +28,13 @@ public struct StorePath: Hashable, Sendable {
 
     public var file: String? { components.last }
     public var isKnown: Bool { base != .unknown }
+
+    /// This place in App Group `group`, when its folder is an App Group whose identifier cannot be read; nil
+    /// otherwise.
+    public func entitled(to group: String) -> StorePath? {
+        guard base == .unknown, groupUnread else { return nil }
+        return StorePath(base: .appGroup(group), components: components)
+    }
 
     /// The marker a base is written with inside an evaluated string.
     static func marker(_ base: Base) -> String {
@@ -40,6 +51,8 @@ public struct StorePath: Hashable, Sendable {
     }
 
     static let unknownMarker = "⟨?⟩"
+    /// An App Group whose identifier cannot be read (`groupUnread`).
+    static let unreadGroupMarker = "⟨group:?⟩"
 
     /// The base a `.directory` source names: a `FileManager.SearchPathDirectory` case or a `URL` static property.
     public static func base(named name: String) -> Base? {
@@ -61,7 +74,10 @@ public struct StorePath: Hashable, Sendable {
         let marker = String(evaluated[evaluated.index(after: evaluated.startIndex)..<close])
         let rest = evaluated[evaluated.index(after: close)...].split(separator: "/").map(String.init)
             .filter { !$0.isEmpty && $0 != "." }
-        if marker.hasPrefix("group:") {
+        if "⟨\(marker)⟩" == Self.unreadGroupMarker {
+            base = .unknown
+            groupUnread = true
+        } else if marker.hasPrefix("group:") {
             base = .appGroup(String(marker.dropFirst("group:".count)))
         } else if marker == "?" {
             base = .unknown
@@ -76,7 +92,10 @@ public struct StorePath: Hashable, Sendable {
     private static let allNamed: [Base] = [.applicationSupport, .documents, .caches, .library, .temporary, .home]
 
     /// The string the evaluator carries.
-    public var evaluated: String { ([Self.marker(base)] + components).joined(separator: "/") }
+    public var evaluated: String {
+        ([groupUnread && base == .unknown ? Self.unreadGroupMarker : Self.marker(base)] + components)
+            .joined(separator: "/")
+    }
 
     /// The store this path is, in the keys `StoreLocation` gives named stores: SwiftData's default and named stores
     /// live in Application Support (an App Group's `Library/Application Support` with a group container), so a URL

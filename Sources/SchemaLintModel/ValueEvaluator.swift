@@ -148,8 +148,9 @@ struct ValueEvaluator {
             return .value(.string(StorePath.marker(base)))
         case let .appGroup(identifier, location):
             let evaluated = evaluate(identifier, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
-            // An App Group schemalint cannot read is a folder it cannot tell; the file under it may still be known.
-            if case .unknown = evaluated { return .value(.string(StorePath.unknownMarker)) }
+            // An App Group schemalint cannot read is a folder it cannot tell; the file under it may still be known,
+            // and a target entitled to one App Group alone can only be given that one's (`StorePath.groupUnread`).
+            if case .unknown = evaluated { return .value(.string(StorePath.unreadGroupMarker)) }
             return strings(evaluated, at: location) { StorePath.marker(.appGroup($0)) }
         case let .appendingPath(base, components, location):
             var folder = evaluate(base, scope: scope, file: file, visiting: &visiting, depth: depth + 1)

@@ -199,6 +199,37 @@ final class EntitlementsTests: XCTestCase {
         XCTAssertEqual(found(apart, .storeOpenedWithDifferentModels), [])
     }
 
+    /// The group's identifier read at run time (the Info.plist, a value set at launch, the user's defaults) in a
+    /// target entitled to that one App Group alone: `containerURL` gives a folder for it only, so the file is the
+    /// group's, and the widget leaving its store to the same entitlement opens it too. Entitled to two groups, which
+    /// one cannot be told, and nothing is said of it.
+    func testAGroupReadAtRunTimeIsTheOnlyEntitledGroup() throws {
+        let spellings: [(String, String)] = [
+            ("the Info.plist", "Bundle.main.object(forInfoDictionaryKey: \"AppGroup\") as! String"),
+            ("a static member of another type set at launch", "Launch.groupID!"),
+            ("the user's defaults", "UserDefaults.standard.string(forKey: \"group\")!"),
+        ]
+        let launch = "enum Launch {\n    static var groupID: String?\n}\n"
+        for (name, identifier) in spellings {
+            let url =
+                "ModelConfiguration(url: FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "
+                + "\(identifier))!.appending(path: \"Library/Application Support/default.store\"))"
+            let extra = ["Tallies/Launch.swift": launch]
+            let analysis = try analyze(Self.groupApp(app: url, widget: "ModelConfiguration()", extra: extra))
+            XCTAssertEqual(
+                found(analysis, .storeOpenedWithDifferentModels),
+                ["store_opened_with_different_models Glance/TallyReader.swift:5"], name)
+            XCTAssertEqual(analysis.untoldStoreNotes, [], name)
+            // Entitled to two groups: which one cannot be told, and the folder is said to be unknown.
+            let two = try analyze(
+                Self.groupApp(
+                    app: url, widget: "ModelConfiguration()", appGroups: [Self.group, "group.com.example.other"],
+                    extra: extra))
+            XCTAssertEqual(found(two, .storeOpenedWithDifferentModels), [], name)
+            XCTAssertEqual(two.untoldStoreNotes.count, 1, name)
+        }
+    }
+
     /// `$(SRCROOT)/` before the path, a path built from `$(TARGET_NAME)`: the same files.
     func testEntitlementsPathsWithBuildSettings() throws {
         for path in [

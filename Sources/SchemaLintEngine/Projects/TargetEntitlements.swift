@@ -9,6 +9,8 @@ extension TargetEntitlements {
     private struct FileFacts: Equatable {
         var appGroup: Fact
         var cloudKit: Fact
+        /// Whether `appGroup` is the only App Group the file names.
+        var onlyGroup = false
     }
 
     /// Reads the entitlements of every target of a project (`objects`, the PBXProject `project`), with the files they
@@ -86,13 +88,15 @@ extension TargetEntitlements {
                     let clouds = Set(said.map { "\($0.cloudKit)" })
                     facts[configuration.name] = FileFacts(
                         appGroup: groups.count == 1 ? said[0].appGroup : .unknown,
-                        cloudKit: clouds.count == 1 ? said[0].cloudKit : .unknown)
+                        cloudKit: clouds.count == 1 ? said[0].cloudKit : .unknown,
+                        onlyGroup: groups.count == 1 && said.allSatisfy(\.onlyGroup))
                 }
             }
             var result = TargetEntitlements()
             let groups = deciding.compactMap { facts[$0]?.appGroup }
             if Set(groups.map { "\($0)" }).count == 1 {
                 result.appGroup = groups[0]
+                result.appGroupIsOnly = deciding.allSatisfy { facts[$0]?.onlyGroup == true }
             } else if !groups.isEmpty {
                 notes.append(
                     Note(
@@ -147,7 +151,8 @@ extension TargetEntitlements {
                 guard case let .present(written) = fact, written.contains("$") else { return fact }
                 return .present(self.expand(written, settings: configuration.settings, fallback: fallback) ?? written)
             }
-            return FileFacts(appGroup: expand(facts.appGroup), cloudKit: expand(facts.cloudKit))
+            return FileFacts(
+                appGroup: expand(facts.appGroup), cloudKit: expand(facts.cloudKit), onlyGroup: facts.onlyGroup)
         }
 
         private func unread(_ configuration: Configuration) -> Note {
@@ -234,7 +239,8 @@ extension TargetEntitlements {
                     appGroup: groups.first.map { .present($0) } ?? .absent,
                     cloudKit: services.contains("CloudKit")
                         ? containers.first.map { .present($0) } ?? .absent
-                        : .absent))
+                        : .absent,
+                    onlyGroup: groups.count == 1))
         }
     }
 }

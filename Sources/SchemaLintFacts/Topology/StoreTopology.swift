@@ -268,6 +268,36 @@ extension StoreTopology {
             configuration.cloudKitEntitlement = why
             project.configurations.append(configuration)
         }
+        placeUnreadAppGroups(&project, targets: targets)
+    }
+
+    /// A store in an App Group whose identifier the code reads at run time (an Info.plist key, a value set at
+    /// launch), opened where every target that ships compiling the file is entitled to one App Group alone, the same:
+    /// `containerURL(forSecurityApplicationGroupIdentifier:)` gives a folder for that group only, so the store is in
+    /// it. Targets naming several groups, or none, or whose entitlements cannot be read, leave the folder untold.
+    static func placeUnreadAppGroups(_ project: inout Project, targets: (String) -> [ProjectTarget]) {
+        func onlyGroup(_ file: String) -> String? {
+            let shipping = targets(file).filter { $0.kind != .test }
+            guard !shipping.isEmpty, shipping.allSatisfy(\.entitlements.appGroupIsOnly) else { return nil }
+            return appGroup(of: shipping)
+        }
+        for index in project.containers.indices {
+            let file = project.containers[index].location.file
+            guard project.containers[index].stores.contains(where: { $0.inUnreadGroup != nil }),
+                let group = onlyGroup(file)
+            else { continue }
+            project.containers[index].stores = project.containers[index].stores.map { location in
+                guard let place = location.inUnreadGroup?.entitled(to: group) else { return location }
+                return location.evaluated(at: place)
+            }
+        }
+        for index in project.coreDataStores.indices {
+            guard let place = project.coreDataStores[index].inUnreadGroup,
+                let group = onlyGroup(project.coreDataStores[index].location.file)
+            else { continue }
+            project.coreDataStores[index].path = place.entitled(to: group)
+            project.coreDataStores[index].inUnreadGroup = nil
+        }
     }
 
     private static func pooled(_ project: Project, _ containers: [ContainerModel], because: String) -> StoreTopology {

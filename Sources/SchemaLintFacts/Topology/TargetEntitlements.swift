@@ -20,6 +20,9 @@ package struct TargetEntitlements: Sendable, Equatable {
     }
 
     package var appGroup: Fact = .unknown
+    /// Whether `appGroup` is the only App Group the entitlements name: `containerURL(forSecurityApplicationGroup
+    /// Identifier:)` then gives a folder for that group alone, whatever identifier the code reads at run time.
+    package var appGroupIsOnly = false
     package var cloudKit: Fact = .unknown
     /// The entitlements file the facts come from (absolute), when one file says them.
     package var file: String?
