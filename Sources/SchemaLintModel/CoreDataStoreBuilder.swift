@@ -20,12 +20,14 @@ enum CoreDataStoreBuilder {
             // A bare name no parsed file declares (`kStoreName`) is looked for where it is declared, not mentioned.
             project.undeclaredValues.formUnion(evaluator.wanted.undeclared)
             project.undeclaredValues.formUnion(appFiles.wanted.undeclared)
-            // A stack given its file by a parameter of a function no file read calls is not looked for in the files
-            // pass 1 skipped: a framework's stack is called by its example app (LoopKit's `PersistenceController` by
-            // `LoopKit Example`), whose folder is no user's, and reading that call hid a TRUE `shipped_schema_edited`.
-            // Calls in the files read still decide.
+            // A stack given its file by a parameter of a function no file read calls is looked for in the files pass
+            // 1 skipped only among those a target compiling the stack compiles too (`unseenStackCallers` below): a
+            // framework's stack is called by its example app (LoopKit's `PersistenceController` by `LoopKit
+            // Example`), another target whose folder is no user's, and reading that call hid a TRUE
+            // `shipped_schema_edited`. Calls in the files read still decide.
             project.unresolvedOwners.formUnion(appFiles.wanted.owners)
             project.unresolvedConstants.formUnion(appFiles.wanted.members)
+            project.unseenStackCallers.merge(appFiles.wanted.callers) { $0.union($1) }
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
@@ -144,17 +146,18 @@ enum CoreDataStoreBuilder {
                         places[store.location] = place
                     }
                     // A URL the code picks at run time among known places (a getter's branches): each one a file
-                    // the stack may open, every one checked as holding users' rows.
+                    // the stack may open, every one checked as holding users' rows. A file whose folder cannot be
+                    // read beside them (an App Group named at run time) is one by its name alone.
                     if case let .fileName(url, _) = store.file,
                         case let .oneOf(several) = reading.evaluate(url, scope: scope, file: file.path)
                     {
                         let picked = several.map { value -> StorePath? in
                             guard case let .string(text) = value, let place = StorePath(evaluated: text),
-                                place.isKnown, place.file != nil
+                                place.file != nil
                             else { return nil }
                             return place
                         }
-                        if picked.allSatisfy({ $0 != nil }) {
+                        if picked.allSatisfy({ $0 != nil }), picked.contains(where: { $0?.isKnown == true }) {
                             var seen: [StorePath] = []
                             for case let place? in picked where !seen.contains(place) {
                                 seen.append(place)

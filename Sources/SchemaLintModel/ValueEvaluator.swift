@@ -22,6 +22,9 @@ struct ValueEvaluator {
         /// Names read bare that no parsed file declares (a top-level `let kStoreName` in a file of constants): also
         /// in `names`.
         var undeclared: Set<String> = []
+        /// Functions whose parameter a value is read from with no call of them in the files read, with the files
+        /// the parameter is read in.
+        var callers: [String: Set<String>] = [:]
     }
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
@@ -159,6 +162,11 @@ struct ValueEvaluator {
                 parts.append(.value(.string("/")))
                 parts.append(evaluate(component, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
             }
+            // `backups.appendingPathComponent(storeURL.lastPathComponent)`, the name of a store a stack opens in
+            // another folder: a copy of that store (a backup), not a store of its own.
+            if case .value(.member(CoreDataStackUse.openedStore))? = parts.last {
+                return .value(.member(CoreDataStackUse.openedStore))
+            }
             return concatenate(parts, at: location)
         case let .coalescing(value, fallback, location):
             // Nil (`.none`) is where the fallback is taken; any other value is itself.
@@ -184,7 +192,8 @@ struct ValueEvaluator {
             guard let entry = values.lookup(reference, scope: scope, file: file) else {
                 // A name the SDK gives (`NSInMemoryStoreType`), where the app declares none of its own.
                 if let known = ScalarValue.sdkValue(reference) { return .value(known) }
-                if let owner = reference.base?.path?.first {
+                // `settings.storeURL` with `let settings: StoreSettings`: the type's name is what is looked for.
+                if let owner = values.baseType(of: reference, scope: scope, file: file)?.path?.first {
                     wanted.owners.insert(owner)
                     // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
                     // (files declaring `extension URL` are many; those that mention `storeURL` are few).
@@ -200,7 +209,7 @@ struct ValueEvaluator {
                 return .unknown(
                     UnknownValue(
                         "`\(reference.written)` is not a constant schemalint can find", at: reference.location,
-                        wantedOwner: reference.base?.path?.first))
+                        wantedOwner: values.baseType(of: reference, scope: scope, file: file)?.path?.first))
             }
             if entry.value.isVariable { wanted.names.insert(reference.name) }
             if entry.value.isVariable, values.assigned.contains(reference.name) {
@@ -227,6 +236,7 @@ struct ValueEvaluator {
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):
+            if calls.sites(of: function).isEmpty { wanted.callers[function, default: []].insert(file) }
             let arguments = calls.arguments(
                 label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location,
                 defaultWithoutCalls: defaultWithoutCallers

@@ -17,19 +17,21 @@ struct PassTwo {
 
     mutating func select(
         _ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
-        threads: Int?
+        stackCallers: [Int: Set<String>] = [:], threads: Int?
     ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.mentioned
         let (values, callers) = (wanted.values, wanted.callers)
         let unread = candidates.filter { declared[$0] == nil }
         let rereads =
-            constants.isEmpty && values.isEmpty && callers.isEmpty ? [] : candidates.filter { declared[$0] != nil }
+            constants.isEmpty && values.isEmpty && callers.isEmpty && stackCallers.isEmpty
+            ? [] : candidates.filter { declared[$0] != nil }
         let toRead = unread + rereads
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let results = Workers.map(toRead.count, threads: threads, state: newBuffer) {
             slot, buffer -> (DeclarationScanner.Declared, Bool)? in
             let file = files[toRead[slot]]
-            let callersHere = ContainerPurpose.isTestPath(file.path) ? [] : callers
+            let callersHere =
+                ContainerPurpose.isTestPath(file.path) ? [] : callers.union(stackCallers[toRead[slot]] ?? [])
             func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (DeclarationScanner.Declared, Bool) {
                 (
                     DeclarationScanner.declared(bytes),

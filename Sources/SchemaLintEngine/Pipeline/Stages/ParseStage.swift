@@ -75,10 +75,15 @@ struct ParseStage {
             wanted.functions.subtract(searched.functions)
             wanted.values.subtract(searched.values)
             wanted.callers.subtract(searched.callers)
+            wanted.stackCallers = stackCallers(project, testTargetFiles: testTargetFiles)
+                .filter { !searched.stackCallers.keys.contains($0.key) }
             // Callers tell a stack's file, no schema: read again from disk only in an app small enough that
             // reading every skipped file again costs little (woocommerce's 4,000 files took a run from 1.2x a grep
             // to 2.8x for one store name, which stays "cannot be told").
-            if files.count > Self.callerSearchLimit, files.contains(where: \.isDeferred) { wanted.callers = [] }
+            if files.count > Self.callerSearchLimit, files.contains(where: \.isDeferred) {
+                wanted.callers = []
+                wanted.stackCallers = [:]
+            }
             guard !wanted.isEmpty else { break }
             searched.declarations.formUnion(wanted.declarations)
             searched.aliasTargets.formUnion(wanted.aliasTargets)
@@ -86,8 +91,19 @@ struct ParseStage {
             searched.functions.formUnion(wanted.functions)
             searched.values.formUnion(wanted.values)
             searched.callers.formUnion(wanted.callers)
+            searched.stackCallers.merge(wanted.stackCallers) { $0.union($1) }
             let skipped = files.indices.filter { !relevant[$0] }
-            let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
+            // The functions each skipped file may call for a Core Data stack: those of stacks in its targets.
+            var stackCallersIn: [Int: Set<String>] = [:]
+            if !wanted.stackCallers.isEmpty, let membership {
+                for index in skipped where testTargetFiles[files[index].path] != true {
+                    let targets = Set(membership.targetNames(for: files[index].path))
+                    let called = wanted.stackCallers.filter { !$0.value.isDisjoint(with: targets) }.keys
+                    if !called.isEmpty { stackCallersIn[index] = Set(called) }
+                }
+            }
+            let extra = passTwo.select(
+                files, among: skipped, wanted: wanted, stackCallers: stackCallersIn, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
             parsed += markTests(
@@ -98,5 +114,19 @@ struct ParseStage {
             valueTypes = nil
         }
         return Output(parsed: parsed, project: project, relevant: relevant, valueTypes: valueTypes)
+    }
+
+    /// The functions a Core Data stack is given its file by with no call read (`Project.unseenStackCallers`), with
+    /// the targets, tests left out, that compile the files reading their parameters; none where no project says.
+    private func stackCallers(_ project: Project, testTargetFiles: [String: Bool]) -> [String: Set<String>] {
+        guard let membership else { return [:] }
+        var found: [String: Set<String>] = [:]
+        for (function, paths) in project.unseenStackCallers {
+            let targets = paths.filter { testTargetFiles[$0] != true }.reduce(into: Set<String>()) {
+                $0.formUnion(membership.targetNames(for: $1))
+            }
+            if !targets.isEmpty { found[function] = targets }
+        }
+        return found
     }
 }
