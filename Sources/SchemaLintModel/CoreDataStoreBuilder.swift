@@ -8,7 +8,9 @@ enum CoreDataStoreBuilder {
     ) {
         let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         // An app's stack opens the files its app's calls give it: a test's call names a test's file.
-        let appFiles = ValueEvaluator(symbols: symbols, values: values, calls: calls.outsideTestsAndPreviews)
+        var appFiles = ValueEvaluator(symbols: symbols, values: values, calls: calls.outsideTestsAndPreviews)
+        // A stack given its file by a label no call writes (an initialiser nothing calls) opens no store.
+        appFiles.writtenNowhere = project.labelsWrittenNowhere
         // What failed opens are given is read as every store's value is, but sends pass 2 looking for nothing.
         let evidence = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         defer {
@@ -28,6 +30,7 @@ enum CoreDataStoreBuilder {
             project.unresolvedOwners.formUnion(appFiles.wanted.owners)
             project.unresolvedConstants.formUnion(appFiles.wanted.members)
             project.unseenStackCallers.merge(appFiles.wanted.callers) { $0.union($1) }
+            project.unpassedLabels.formUnion(appFiles.wanted.unpassed)
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
@@ -125,11 +128,12 @@ enum CoreDataStoreBuilder {
                 var places: [SourceLocation: StorePath] = [:]
                 var picks: [(SourceLocation, StorePath, Bool)] = []
                 for store in stack.stores {
+                    switch reading.evaluate(store.file, scope: scope, file: file.path) {
                     // A URL read back from a stack's own description is a file counted where that stack is.
-                    if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
-                        store.file, scope: scope, file: file.path)
-                    {
-                        continue
+                    case .value(.member(CoreDataStackUse.openedStore)): continue
+                    // Given by a parameter no call passes: the code opening it never runs.
+                    case let .oneOf(values) where values.isEmpty: continue
+                    default: break
                     }
                     let inMemory = reading.keptInMemory(
                         url: store.file, storeType: store.storeType, scope: scope, file: file.path)

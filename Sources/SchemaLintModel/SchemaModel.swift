@@ -329,6 +329,12 @@ public struct Project {
     /// among those a target compiling one of these files compiles too (a framework's stack is called by an example
     /// app of its own target, whose folder is no user's: such calls are not looked for).
     public var unseenStackCallers: [String: Set<String>] = [:]
+    /// Labels of parameters without a default that give a Core Data stack its store file, which no call read passes
+    /// (`init(name:manuallyMigratedStoreAt:)`): pass 2 looks whether any other file writes them.
+    public var unpassedLabels: Set<String> = []
+    /// Of those, the labels no file but the ones read writes, as pass 2 found (`ProjectBuilder.build`): no call
+    /// passes them, so the stack given its file by them is built nowhere and opens no store.
+    public var labelsWrittenNowhere: Set<String> = []
     /// Files only tests compile: those importing XCTest or Testing, those a project file puts in test targets only,
     /// and, when no project file says, those in a `*Tests` folder (`ContainerPurpose.isTestPath`).
     public var testFiles: Set<String> = []

@@ -25,7 +25,13 @@ struct ValueEvaluator {
         /// Functions whose parameter a value is read from with no call of them in the files read, with the files
         /// the parameter is read in.
         var callers: [String: Set<String>] = [:]
+        /// Labels of parameters without a default that no call read passes (`Project.unpassedLabels`).
+        var unpassed: Set<String> = []
     }
+    /// Labels no file that was not read writes (`Project.labelsWrittenNowhere`): a parameter of one without a
+    /// default that no call read passes is passed by no call at all, so the code reading it never runs: the value
+    /// is none (`oneOf([])`), not unknown.
+    var writtenNowhere: Set<String> = []
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
 
@@ -242,7 +248,16 @@ struct ValueEvaluator {
                 defaultWithoutCalls: defaultWithoutCallers
             ) { site in site.arguments[label].map { .passed($0) } ?? .omitted }
             switch arguments {
-            case let .failure(why): return .unknown(why)
+            case let .failure(why):
+                // A labelled parameter without a default that no call read passes (each call leaves it out, so is
+                // another function's): if no other file writes the label either, nothing calls it.
+                if defaultValue == nil, !label.hasPrefix("#"),
+                    calls.sites(of: function).allSatisfy({ $0.arguments[label] == nil })
+                {
+                    if writtenNowhere.contains(label) { return .oneOf([]) }
+                    wanted.unpassed.insert(label)
+                }
+                return .unknown(why)
             case let .success(arguments):
                 let found = arguments.map { argument in
                     // Passed: read where the call is; the default: where the function is.

@@ -57,4 +57,26 @@ struct PassTwo {
                 || declared[index]?.mentions(declaring: names, aliasing: targets) == true
         }
     }
+
+    /// Which of `names` any of the files (at `candidates`) mentions as a whole identifier, comments and strings
+    /// included: a name none mentions is written in no other file.
+    func mentioned(_ names: Set<String>, in files: [SourceDiscovery.SourceFile], among candidates: [Int], threads: Int?)
+        -> Set<String>
+    {
+        let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
+        let results = Workers.map(candidates.count, threads: threads, state: newBuffer) {
+            slot, buffer -> Set<String>? in
+            let file = files[candidates[slot]]
+            let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
+                DeclarationScanner.identifiersMentioned(bytes, among: names)
+            }
+            guard file.isDeferred, let path = file.absolutePath else {
+                return file.bytes.withUnsafeBufferPointer(scan)
+            }
+            // A file that cannot be read again may mention any of them.
+            guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return names }
+            return buffer.withUnsafeBufferPointer { whole in scan(UnsafeBufferPointer(rebasing: whole[0..<count])) }
+        }
+        return results.reduce(into: Set<String>()) { $0.formUnion($1 ?? names) }
+    }
 }
