@@ -30,7 +30,7 @@ enum CoreDataStoreBuilder {
             project.unresolvedOwners.formUnion(appFiles.wanted.owners)
             project.unresolvedConstants.formUnion(appFiles.wanted.members)
             project.unseenStackCallers.merge(appFiles.wanted.callers) { $0.union($1) }
-            project.unpassedLabels.formUnion(appFiles.wanted.unpassed)
+            project.unpassedLabels.merge(appFiles.wanted.unpassed) { $0.union($1) }
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)

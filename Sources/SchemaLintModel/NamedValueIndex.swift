@@ -68,6 +68,8 @@ struct NamedValueIndex {
     func instanceType(_ base: TypeExpr, _ scope: SymbolID?, _ file: String)
         -> (type: TypeExpr, scope: SymbolID?, file: String)?
     {
+        // The system's own: `FileManager.default`.
+        if base.path == ["FileManager", "default"] { return (.named(["FileManager"], arguments: []), nil, file) }
         guard let path = base.path, let name = path.last,
             let entry = lookup(
                 ValueReference(

@@ -330,8 +330,9 @@ public struct Project {
     /// app of its own target, whose folder is no user's: such calls are not looked for).
     public var unseenStackCallers: [String: Set<String>] = [:]
     /// Labels of parameters without a default that give a Core Data stack its store file, which no call read passes
-    /// (`init(name:manuallyMigratedStoreAt:)`): pass 2 looks whether any other file writes them.
-    public var unpassedLabels: Set<String> = []
+    /// (`init(name:manuallyMigratedStoreAt:)`), with the files reading those parameters: pass 2 looks whether any
+    /// other file writes them.
+    public var unpassedLabels: [String: Set<String>] = [:]
     /// Of those, the labels no file but the ones read writes, as pass 2 found (`ProjectBuilder.build`): no call
     /// passes them, so the stack given its file by them is built nowhere and opens no store.
     public var labelsWrittenNowhere: Set<String> = []

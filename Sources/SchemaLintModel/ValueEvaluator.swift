@@ -26,7 +26,7 @@ struct ValueEvaluator {
         /// the parameter is read in.
         var callers: [String: Set<String>] = [:]
         /// Labels of parameters without a default that no call read passes (`Project.unpassedLabels`).
-        var unpassed: Set<String> = []
+        var unpassed: [String: Set<String>] = [:]
     }
     /// Labels no file that was not read writes (`Project.labelsWrittenNowhere`): a parameter of one without a
     /// default that no call read passes is passed by no call at all, so the code reading it never runs: the value
@@ -255,7 +255,7 @@ struct ValueEvaluator {
                     calls.sites(of: function).allSatisfy({ $0.arguments[label] == nil })
                 {
                     if writtenNowhere.contains(label) { return .oneOf([]) }
-                    wanted.unpassed.insert(label)
+                    wanted.unpassed[label, default: []].insert(file)
                 }
                 return .unknown(why)
             case let .success(arguments):

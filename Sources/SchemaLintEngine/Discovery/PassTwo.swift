@@ -58,10 +58,10 @@ struct PassTwo {
         }
     }
 
-    /// Which of `names` any of the files (at `candidates`) mentions as a whole identifier, comments and strings
-    /// included: a name none mentions is written in no other file.
+    /// Which of `names` each of the files (at `candidates`) mentions as a whole identifier, comments and strings
+    /// included, by index: a name none mentions is written in none of them.
     func mentioned(_ names: Set<String>, in files: [SourceDiscovery.SourceFile], among candidates: [Int], threads: Int?)
-        -> Set<String>
+        -> [Int: Set<String>]
     {
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let results = Workers.map(candidates.count, threads: threads, state: newBuffer) {
@@ -77,6 +77,11 @@ struct PassTwo {
             guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return names }
             return buffer.withUnsafeBufferPointer { whole in scan(UnsafeBufferPointer(rebasing: whole[0..<count])) }
         }
-        return results.reduce(into: Set<String>()) { $0.formUnion($1 ?? names) }
+        var found: [Int: Set<String>] = [:]
+        for (slot, index) in candidates.enumerated() {
+            let mentions = results[slot] ?? names
+            if !mentions.isEmpty { found[index] = mentions }
+        }
+        return found
     }
 }

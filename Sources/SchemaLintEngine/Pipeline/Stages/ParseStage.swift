@@ -113,15 +113,19 @@ struct ParseStage {
             project = ProjectBuilder.build(files: parsed)
             valueTypes = nil
         }
-        // Labels a Core Data stack's file is given by that no call read passes: when no file left unread writes one
-        // either, the code opening that stack runs nowhere (an initialiser nothing calls). Looked for as mentions,
-        // never read as calls, and in an app small enough to read its skipped files again, as callers are.
+        // Labels a Core Data stack's file is given by that no call read passes: when no file but those reading the
+        // parameter writes one either, the code opening that stack runs nowhere (an initialiser nothing calls).
+        // Looked for as mentions, comments and strings included, never read as calls, and in an app small enough to
+        // read its skipped files again, as callers are.
         if !project.unpassedLabels.isEmpty,
             files.count <= Self.callerSearchLimit || !files.contains(where: \.isDeferred)
         {
-            let skipped = files.indices.filter { !relevant[$0] }
-            let nowhere = project.unpassedLabels.subtracting(
-                passTwo.mentioned(project.unpassedLabels, in: files, among: skipped, threads: threads))
+            let mentions = passTwo.mentioned(
+                Set(project.unpassedLabels.keys), in: files, among: Array(files.indices), threads: threads)
+            let nowhere = Set(
+                project.unpassedLabels.filter { label, reading in
+                    !mentions.contains { $0.value.contains(label) && !reading.contains(files[$0.key].path) }
+                }.keys)
             if !nowhere.isEmpty {
                 project = ProjectBuilder.build(files: parsed, labelsWrittenNowhere: nowhere)
                 valueTypes = nil
