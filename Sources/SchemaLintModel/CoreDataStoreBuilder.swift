@@ -124,16 +124,25 @@ enum CoreDataStoreBuilder {
                 }
                 // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
                 if model == CoreDataStackUse.emptyModel { continue }
+                // A file given by a parameter no call passes: the code building the stack never runs, its container's
+                // own file included.
+                if stack.stores.contains(where: { store in
+                    if case let .oneOf(values) = reading.evaluate(store.file, scope: scope, file: file.path) {
+                        return values.isEmpty
+                    }
+                    return false
+                }) {
+                    continue
+                }
                 var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
                 var places: [SourceLocation: StorePath] = [:]
                 var picks: [(SourceLocation, StorePath, Bool)] = []
                 for store in stack.stores {
-                    switch reading.evaluate(store.file, scope: scope, file: file.path) {
                     // A URL read back from a stack's own description is a file counted where that stack is.
-                    case .value(.member(CoreDataStackUse.openedStore)): continue
-                    // Given by a parameter no call passes: the code opening it never runs.
-                    case let .oneOf(values) where values.isEmpty: continue
-                    default: break
+                    if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
+                        store.file, scope: scope, file: file.path)
+                    {
+                        continue
                     }
                     let inMemory = reading.keptInMemory(
                         url: store.file, storeType: store.storeType, scope: scope, file: file.path)

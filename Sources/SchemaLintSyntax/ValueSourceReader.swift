@@ -330,8 +330,8 @@ struct ValueSourceReader {
             // persistentStoreDescriptions`: the file a stack already opens, whichever it is.
             return .member(CoreDataStackUse.openedStore)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "lastPathComponent",
-            let base = member.base
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "lastPathComponent"
         {
             // The file's name alone, wherever its folder is.
             return .fileName(read(base, depth: depth + 1), location)
