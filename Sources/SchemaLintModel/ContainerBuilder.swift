@@ -489,8 +489,12 @@ enum ContainerBuilder {
                 case let .value(.string(evaluated)) = evaluator.evaluate(url, scope: scope, file: file),
                 let place = StorePath(evaluated: evaluated), place.file != nil
             {
-                // In an App Group whose identifier cannot be read: kept, for the targets' entitlements to tell.
-                if place.isKnown { store = store.evaluated(at: place) } else if place.groupUnread { store.inUnreadGroup = place }
+                if place.isKnown {
+                    store = store.evaluated(at: place)
+                } else if place.groupUnread {
+                    // In an App Group whose identifier cannot be read: kept, for the targets' entitlements to tell.
+                    store.inUnreadGroup = place
+                }
             }
             // What it could not find is looked for by pass 2, as for every value: the calls of a helper given the URL.
             if store.kind == .unknown, case let .fileName(.parameter(function, _, _, _), _) = source,

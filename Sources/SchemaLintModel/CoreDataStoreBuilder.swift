@@ -8,7 +8,9 @@ enum CoreDataStoreBuilder {
     ) {
         let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         // An app's stack opens the files its app's calls give it: a test's call names a test's file.
-        let appFiles = ValueEvaluator(symbols: symbols, values: values, calls: calls.outsideTestsAndPreviews)
+        var appFiles = ValueEvaluator(symbols: symbols, values: values, calls: calls.outsideTestsAndPreviews)
+        // A stack given its file by a label no call writes (an initialiser nothing calls) opens no store.
+        appFiles.writtenNowhere = project.labelsWrittenNowhere
         // What failed opens are given is read as every store's value is, but sends pass 2 looking for nothing.
         let evidence = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         defer {
@@ -20,12 +22,15 @@ enum CoreDataStoreBuilder {
             // A bare name no parsed file declares (`kStoreName`) is looked for where it is declared, not mentioned.
             project.undeclaredValues.formUnion(evaluator.wanted.undeclared)
             project.undeclaredValues.formUnion(appFiles.wanted.undeclared)
-            // A stack given its file by a parameter of a function no file read calls is not looked for in the files
-            // pass 1 skipped: a framework's stack is called by its example app (LoopKit's `PersistenceController` by
-            // `LoopKit Example`), whose folder is no user's, and reading that call hid a TRUE `shipped_schema_edited`.
-            // Calls in the files read still decide.
+            // A stack given its file by a parameter of a function no file read calls is looked for in the files pass
+            // 1 skipped only among those a target compiling the stack compiles too (`unseenStackCallers` below): a
+            // framework's stack is called by its example app (LoopKit's `PersistenceController` by `LoopKit
+            // Example`), another target whose folder is no user's, and reading that call hid a TRUE
+            // `shipped_schema_edited`. Calls in the files read still decide.
             project.unresolvedOwners.formUnion(appFiles.wanted.owners)
             project.unresolvedConstants.formUnion(appFiles.wanted.members)
+            project.unseenStackCallers.merge(appFiles.wanted.callers) { $0.union($1) }
+            project.unpassedLabels.merge(appFiles.wanted.unpassed) { $0.union($1) }
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
@@ -119,6 +124,16 @@ enum CoreDataStoreBuilder {
                 }
                 // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
                 if model == CoreDataStackUse.emptyModel { continue }
+                // A file given by a parameter no call passes: the code building the stack never runs, its container's
+                // own file included.
+                if stack.stores.contains(where: { store in
+                    if case let .oneOf(values) = reading.evaluate(store.file, scope: scope, file: file.path) {
+                        return values.isEmpty
+                    }
+                    return false
+                }) {
+                    continue
+                }
                 var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
                 var places: [SourceLocation: StorePath] = [:]
                 var picks: [(SourceLocation, StorePath, Bool)] = []
@@ -145,17 +160,18 @@ enum CoreDataStoreBuilder {
                         places[store.location] = place
                     }
                     // A URL the code picks at run time among known places (a getter's branches): each one a file
-                    // the stack may open, every one checked as holding users' rows.
+                    // the stack may open, every one checked as holding users' rows. A file whose folder cannot be
+                    // read beside them (an App Group named at run time) is one by its name alone.
                     if case let .fileName(url, _) = store.file,
                         case let .oneOf(several) = reading.evaluate(url, scope: scope, file: file.path)
                     {
                         let picked = several.map { value -> StorePath? in
                             guard case let .string(text) = value, let place = StorePath(evaluated: text),
-                                place.isKnown, place.file != nil
+                                place.file != nil
                             else { return nil }
                             return place
                         }
-                        if picked.allSatisfy({ $0 != nil }) {
+                        if picked.allSatisfy({ $0 != nil }), picked.contains(where: { $0?.isKnown == true }) {
                             var seen: [StorePath] = []
                             for case let place? in picked where !seen.contains(place) {
                                 seen.append(place)

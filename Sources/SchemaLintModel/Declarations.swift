@@ -1061,6 +1061,9 @@ public struct NamedValue: Sendable {
     public var isVariable = false
     /// An instance member (`let configuration = ModelConfiguration(...)` in a type): reached through an instance.
     public var isInstanceMember = false
+    /// The type written for it (`private let settings: StoreSettings`): a member read through it
+    /// (`settings.storeURL`) is that type's.
+    public var declaredType: TypeExpr?
     public init(scope: [String], name: String, value: Value, location: SourceLocation) {
         self.scope = scope
         self.name = name

@@ -36,13 +36,20 @@ struct NamedValueIndex {
     func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
         let candidates = entries[reference.name] ?? []
         if let base = reference.base {
-            guard let owner = symbols.resolveSymbol(base, scope: scope, file: file) ?? instanceOwner(base, scope, file)
-            else {
-                // `URL.storeURL(...)`: a member an extension here adds to another module's type, when only one does.
-                let extended = external[reference.name]?.filter { $0.value.scope == base.path } ?? []
-                return extended.count == 1 ? extended[0] : nil
+            if let owner = symbols.resolveSymbol(base, scope: scope, file: file) {
+                return candidates.first { $0.owner == owner }
             }
-            return candidates.first { $0.owner == owner }
+            var written = base.path
+            if let instance = instanceType(base, scope, file) {
+                if let owner = symbols.resolveSymbol(instance.type, scope: instance.scope, file: instance.file) {
+                    return candidates.first { $0.owner == owner }
+                }
+                // An instance of another module's type (`let fileManager: FileManager`): what an extension adds.
+                written = instance.type.path
+            }
+            // `URL.storeURL(...)`: a member an extension here adds to another module's type, when only one does.
+            let extended = external[reference.name]?.filter { $0.value.scope == written } ?? []
+            return extended.count == 1 ? extended[0] : nil
         }
         var current = scope
         while let inside = current {
@@ -54,18 +61,31 @@ struct NamedValueIndex {
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
     }
 
-    /// `Persistence.shared` as a base: the type of the instance a static constant holds
-    /// (`static let shared = Persistence()`), whose instance members are then looked up.
-    private func instanceOwner(_ base: TypeExpr, _ scope: SymbolID?, _ file: String) -> SymbolID? {
-        guard let path = base.path, path.count >= 2,
+    /// The type of the instance a base names when it names no type, with the scope and file that type is written
+    /// in: `Persistence.shared` (a static constant holding `Persistence()`), or `settings`, a property, static or
+    /// global whose type is written or made by its value (`let settings: StoreSettings`, `let settings =
+    /// StoreSettings()`).
+    func instanceType(_ base: TypeExpr, _ scope: SymbolID?, _ file: String)
+        -> (type: TypeExpr, scope: SymbolID?, file: String)?
+    {
+        // The system's own: `FileManager.default`.
+        if base.path == ["FileManager", "default"] { return (.named(["FileManager"], arguments: []), nil, file) }
+        guard let path = base.path, let name = path.last,
             let entry = lookup(
                 ValueReference(
-                    base: .named(Array(path.dropLast()), arguments: []), name: path[path.count - 1],
+                    base: path.count >= 2 ? .named(Array(path.dropLast()), arguments: []) : nil, name: name,
                     location: SourceLocation(file: file, line: 0, column: 0)),
-                scope: scope, file: file),
-            case let .instance(type) = entry.value.value
+                scope: scope, file: file)
         else { return nil }
-        return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
+        if case let .instance(type) = entry.value.value { return (type, entry.owner, entry.file) }
+        return entry.value.declaredType.map { ($0, entry.owner, entry.file) }
+    }
+
+    /// The type a reference's base stands for: the base itself, or the type of the instance it names.
+    func baseType(of reference: ValueReference, scope: SymbolID?, file: String) -> TypeExpr? {
+        guard let base = reference.base else { return nil }
+        if symbols.resolveSymbol(base, scope: scope, file: file) != nil { return base }
+        return instanceType(base, scope, file)?.type ?? base
     }
 
     /// The member `name` of the type `owner` itself (or of its extensions), never a global or an enclosing type's.

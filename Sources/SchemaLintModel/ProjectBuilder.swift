@@ -1,11 +1,13 @@
 /// Binds parsed declarations into the semantic `Project`: finds SwiftData versions, plans and models, and
 /// resolves every type name, model reference, stage and inverse key path from where it is written.
 public enum ProjectBuilder {
-    public static func build(files: [ParsedFile]) -> Project {
+    /// `labelsWrittenNowhere`: labels of `Project.unpassedLabels` that no file pass 1 and 2 skipped mentions.
+    public static func build(files: [ParsedFile], labelsWrittenNowhere: Set<String> = []) -> Project {
         let sorted = files.sorted { $0.path < $1.path }
         let symbols = SymbolTable(files: sorted)
         let context = Context(symbols: symbols, files: sorted)
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
+        project.labelsWrittenNowhere = labelsWrittenNowhere
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
         for file in sorted where !file.imports.isEmpty { project.fileImports[file.path] = file.imports }

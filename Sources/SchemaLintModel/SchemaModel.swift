@@ -327,6 +327,18 @@ public struct Project {
     /// in the parsed files: pass 2 parses the files that mention them, where the calls may be (a file with no
     /// SwiftData word, `static let store = try! JournalStore(at: url)`).
     public var unseenCallers: Set<String> = []
+    /// Functions (or types, for an initialiser) a Core Data stack is given its store file by, with no call seen in
+    /// the parsed files, with the files whose stacks read their parameters: pass 2 parses the files that call them
+    /// among those a target compiling one of these files compiles too (a framework's stack is called by an example
+    /// app of its own target, whose folder is no user's: such calls are not looked for).
+    public var unseenStackCallers: [String: Set<String>] = [:]
+    /// Labels of parameters without a default that give a Core Data stack its store file, which no call read passes
+    /// (`init(name:manuallyMigratedStoreAt:)`), with the files reading those parameters: pass 2 looks whether any
+    /// other file writes them.
+    public var unpassedLabels: [String: Set<String>] = [:]
+    /// Of those, the labels no file but the ones read writes, as pass 2 found (`ProjectBuilder.build`): no call
+    /// passes them, so the stack given its file by them is built nowhere and opens no store.
+    public var labelsWrittenNowhere: Set<String> = []
     /// Files only tests compile: those importing XCTest or Testing, those a project file puts in test targets only,
     /// and, when no project file says, those in a `*Tests` folder (`ContainerPurpose.isTestPath`).
     public var testFiles: Set<String> = []

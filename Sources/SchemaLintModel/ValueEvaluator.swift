@@ -22,7 +22,16 @@ struct ValueEvaluator {
         /// Names read bare that no parsed file declares (a top-level `let kStoreName` in a file of constants): also
         /// in `names`.
         var undeclared: Set<String> = []
+        /// Functions whose parameter a value is read from with no call of them in the files read, with the files
+        /// the parameter is read in.
+        var callers: [String: Set<String>] = [:]
+        /// Labels of parameters without a default that no call read passes (`Project.unpassedLabels`).
+        var unpassed: [String: Set<String>] = [:]
     }
+    /// Labels no file that was not read writes (`Project.labelsWrittenNowhere`): a parameter of one without a
+    /// default that no call read passes is passed by no call at all, so the code reading it never runs: the value
+    /// is none (`oneOf([])`), not unknown.
+    var writtenNowhere: Set<String> = []
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
 
@@ -160,6 +169,11 @@ struct ValueEvaluator {
                 parts.append(.value(.string("/")))
                 parts.append(evaluate(component, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
             }
+            // `backups.appendingPathComponent(storeURL.lastPathComponent)`, the name of a store a stack opens in
+            // another folder: a copy of that store (a backup), not a store of its own.
+            if case .value(.member(CoreDataStackUse.openedStore))? = parts.last {
+                return .value(.member(CoreDataStackUse.openedStore))
+            }
             return concatenate(parts, at: location)
         case let .coalescing(value, fallback, location):
             // Nil (`.none`) is where the fallback is taken; any other value is itself.
@@ -185,7 +199,8 @@ struct ValueEvaluator {
             guard let entry = values.lookup(reference, scope: scope, file: file) else {
                 // A name the SDK gives (`NSInMemoryStoreType`), where the app declares none of its own.
                 if let known = ScalarValue.sdkValue(reference) { return .value(known) }
-                if let owner = reference.base?.path?.first {
+                // `settings.storeURL` with `let settings: StoreSettings`: the type's name is what is looked for.
+                if let owner = values.baseType(of: reference, scope: scope, file: file)?.path?.first {
                     wanted.owners.insert(owner)
                     // `URL.storeURL(...)`: a member an extension adds to a standard type is found by its own name
                     // (files declaring `extension URL` are many; those that mention `storeURL` are few).
@@ -201,7 +216,7 @@ struct ValueEvaluator {
                 return .unknown(
                     UnknownValue(
                         "`\(reference.written)` is not a constant schemalint can find", at: reference.location,
-                        wantedOwner: reference.base?.path?.first))
+                        wantedOwner: values.baseType(of: reference, scope: scope, file: file)?.path?.first))
             }
             if entry.value.isVariable { wanted.names.insert(reference.name) }
             if entry.value.isVariable, values.assigned.contains(reference.name) {
@@ -228,12 +243,22 @@ struct ValueEvaluator {
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):
+            if calls.sites(of: function).isEmpty { wanted.callers[function, default: []].insert(file) }
             let arguments = calls.arguments(
                 label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location,
                 defaultWithoutCalls: defaultWithoutCallers
             ) { site in site.arguments[label].map { .passed($0) } ?? .omitted }
             switch arguments {
-            case let .failure(why): return .unknown(why)
+            case let .failure(why):
+                // A labelled parameter without a default that no call read passes (each call leaves it out, so is
+                // another function's): if no other file writes the label either, nothing calls it.
+                if defaultValue == nil, !label.hasPrefix("#"),
+                    calls.sites(of: function).allSatisfy({ $0.arguments[label] == nil })
+                {
+                    if writtenNowhere.contains(label) { return .oneOf([]) }
+                    wanted.unpassed[label, default: []].insert(file)
+                }
+                return .unknown(why)
             case let .success(arguments):
                 let found = arguments.map { argument in
                     // Passed: read where the call is; the default: where the function is.

@@ -88,9 +88,29 @@ public enum DeclarationScanner {
         }
     }
 
+    /// The `names` some whole identifier in the bytes is (comments and strings included).
+    public static func identifiersMentioned(_ buffer: UnsafeBufferPointer<UInt8>, among names: Set<String>)
+        -> Set<String>
+    {
+        var found = Set<String>()
+        _ = firstIdentifier(in: buffer, among: names) { start, end in
+            found.insert(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
+            return found.count == names.count
+        }
+        return found
+    }
+
     /// Whether some whole identifier in the bytes is one of `names` and `holds` for where it ends.
     private static func firstIdentifier(
         in buffer: UnsafeBufferPointer<UInt8>, among names: Set<String>, where holds: (_ end: Int) -> Bool
+    ) -> Bool {
+        firstIdentifier(in: buffer, among: names) { _, end in holds(end) }
+    }
+
+    /// Whether some whole identifier in the bytes is one of `names` and `holds` for where it starts and ends.
+    private static func firstIdentifier(
+        in buffer: UnsafeBufferPointer<UInt8>, among names: Set<String>,
+        where holds: (_ start: Int, _ end: Int) -> Bool
     ) -> Bool {
         guard !names.isEmpty else { return false }
         let lengths = Set(names.map(\.utf8.count))
@@ -104,7 +124,7 @@ public enum DeclarationScanner {
             while end < buffer.count, isIdentifierByte(buffer[end]) { end += 1 }
             if lengths.contains(end - index),
                 names.contains(String(decoding: UnsafeBufferPointer(rebasing: buffer[index..<end]), as: UTF8.self)),
-                holds(end)
+                holds(index, end)
             {
                 return true
             }

@@ -12,7 +12,10 @@ final class NamedValueCollector: SyntaxVisitor {
     private(set) var values: [NamedValue] = []
     /// Stored instance properties declared without a value (`private let storeURL: URL`), read once the file is
     /// walked from what the type's initialisers assign them (`readAssignedProperties`).
-    private var unassigned: [(scope: [String], name: String, isVariable: Bool, location: SourceLocation)] = []
+    private var unassigned: [Unassigned] = []
+    private typealias Unassigned = (
+        scope: [String], name: String, isVariable: Bool, location: SourceLocation, type: TypeExpr?
+    )
     /// The initialisers written in each type and its extensions in this file, by the type's path.
     private var initialisers: [[String]: [InitializerDeclSyntax]] = [:]
 
@@ -115,13 +118,13 @@ final class NamedValueCollector: SyntaxVisitor {
                 location: property.location)
             named.isInstanceMember = true
             named.isVariable = property.isVariable
+            named.declaredType = property.type
             values.append(named)
         }
     }
 
     private func value(
-        of property: (scope: [String], name: String, isVariable: Bool, location: SourceLocation),
-        in makers: [InitializerDeclSyntax]
+        of property: Unassigned, in makers: [InitializerDeclSyntax]
     ) -> ValueSource {
         let name = property.name
         var assigned: [(ExprSyntax, InitializerDeclSyntax)] = []
@@ -268,7 +271,7 @@ final class NamedValueCollector: SyntaxVisitor {
                     unassigned.append(
                         (
                             scope, name, node.bindingSpecifier.tokenKind == .keyword(.var),
-                            reader.location(binding.pattern)
+                            reader.location(binding.pattern), Self.declaredType(binding, in: scope)
                         ))
                     continue
                 }
@@ -280,6 +283,7 @@ final class NamedValueCollector: SyntaxVisitor {
                         var named = NamedValue(
                             scope: scope, name: name, value: built, location: reader.location(binding))
                         named.isInstanceMember = true
+                        named.declaredType = Self.declaredType(binding, in: scope)
                         values.append(named)
                     }
                     continue
@@ -287,6 +291,7 @@ final class NamedValueCollector: SyntaxVisitor {
                 var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
                 named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
                 named.isInstanceMember = true
+                named.declaredType = Self.declaredType(binding, in: scope)
                 values.append(named)
                 continue
             }
@@ -312,6 +317,7 @@ final class NamedValueCollector: SyntaxVisitor {
             }
             var named = NamedValue(scope: scope, name: name, value: value, location: reader.location(binding))
             named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
+            named.declaredType = Self.declaredType(binding, in: scope)
             values.append(named)
         }
         return .skipChildren
@@ -409,9 +415,19 @@ final class NamedValueCollector: SyntaxVisitor {
         return .configuration(.oneOf(choices, at: location), inMemory: inMemory, at: at)
     }
 
+    /// The type of a stored property, as written (`let settings: StoreSettings`, optional or not) or as its value
+    /// makes it (`let settings = StoreSettings()`); nil for a computed one and any other.
+    private static func declaredType(_ binding: PatternBindingSyntax, in scope: [String]) -> TypeExpr? {
+        if let written = binding.typeAnnotation?.type {
+            return TypeExprReader.read(written).unwrappingOptional.type
+        }
+        guard binding.accessorBlock == nil, let value = binding.initializer?.value else { return nil }
+        return instance(value, in: scope)
+    }
+
     /// `Persistence()` (a type's name, capitalised, no unlabelled argument) or `.init()` / `Self()` inside the type:
     /// an instance of it.
-    private static func instance(_ expression: ExprSyntax, in scope: [String]) -> TypeExpr? {
+    static func instance(_ expression: ExprSyntax, in scope: [String]) -> TypeExpr? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
             member.declName.baseName.text == "init", !scope.isEmpty

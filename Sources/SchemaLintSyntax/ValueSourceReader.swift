@@ -155,9 +155,46 @@ struct ValueSourceReader {
             }
             return unreadable(expression)
         }
-        if let named = references.reference(expression) { return .named(named) }
+        if let named = instanceMember(expression, depth: depth) ?? references.reference(expression) {
+            return .named(named)
+        }
         return unreadable(expression)
     }
+
+    /// `StoreSettings().storeURL`, or `settings.storeURL` where the code around it has `let settings =
+    /// StoreSettings()`: a property of an instance of a type, read where the type declares it. Nil for anything
+    /// else (a parameter's member: what each caller passes is an instance of any subclass).
+    private func instanceMember(_ expression: ExprSyntax, depth: Int) -> ValueReference? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            let type = instanceType(base, depth: depth)
+        else { return nil }
+        return ValueReference(base: type, name: member.declName.baseName.text, location: reader.location(expression))
+    }
+
+    /// The type an expression makes an instance of: `StoreSettings()` (a type's name, capitalised, no unlabelled
+    /// argument, none of the system's), or a local variable holding one.
+    private func instanceType(_ expression: ExprSyntax, depth: Int) -> TypeExpr? {
+        guard depth < 16 else { return nil }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard parameters.labels[name] == nil, let value = locals(name, Syntax(reference)),
+                value.id != expression.id
+            else { return nil }
+            return instanceType(value, depth: depth + 1)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            call.calledExpression.is(DeclReferenceExprSyntax.self),
+            let type = NamedValueCollector.instance(expression, in: []), let name = type.path?.last,
+            !Self.systemTypes.contains(name), !StandardTypeStorage.standardNames.contains(name),
+            !["NS", "UI", "CK"].contains(where: { name.hasPrefix($0) })
+        else { return nil }
+        return type
+    }
+
+    /// The system's types whose instances are made with labelled arguments: their members are no app's.
+    private static let systemTypes: Set<String> = [
+        "URL", "Bundle", "FileManager", "UserDefaults", "ProcessInfo", "URLComponents", "Date", "Data", "String",
+    ]
 
     /// `{ ... }()`: what the closure returns, read as the code around it is (its parameters, its locals).
     private func immediatelyCalled(_ closure: ClosureExprSyntax, depth: Int) -> ValueSource {
@@ -287,13 +324,17 @@ struct ValueSourceReader {
             return read(base, depth: depth + 1)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
-            let base = member.base,
-            base.tokens(viewMode: .sourceAccurate).contains(where: {
-                ["persistentStoreDescriptions", "persistentStores"].contains($0.text)
-            })
+            let base = member.base, Self.namesOpenedStores(base) || Self.isOpenedStoreElement(base)
         {
-            // `container.persistentStoreDescriptions.first?.url`: the file a stack already opens, whichever it is.
+            // `container.persistentStoreDescriptions.first?.url`, or `description.url` in `for description in
+            // persistentStoreDescriptions`: the file a stack already opens, whichever it is.
             return .member(CoreDataStackUse.openedStore)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "lastPathComponent"
+        {
+            // The file's name alone, wherever its folder is.
+            return .fileName(read(base, depth: depth + 1), location)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = ModelSourceReader.calleeName(call.calledExpression)
@@ -328,6 +369,32 @@ struct ValueSourceReader {
         default:
             return nil
         }
+    }
+
+    /// An expression naming the stores a stack opens: `persistentStoreDescriptions`, `persistentStores`.
+    private static func namesOpenedStores(_ expression: ExprSyntax) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains(where: {
+            ["persistentStoreDescriptions", "persistentStores"].contains($0.text)
+        })
+    }
+
+    /// `description` in `for description in container.persistentStoreDescriptions { ... description ... }`: one of
+    /// the stores a stack opens.
+    private static func isOpenedStoreElement(_ expression: ExprSyntax) -> Bool {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var node = Syntax(expression).parent
+        while let current = node {
+            if let loop = current.as(ForStmtSyntax.self), loop.body.position <= expression.position {
+                // The innermost loop binding the name decides; another name: the loops around it.
+                if loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return loop.whereClause == nil && namesOpenedStores(loop.sequence)
+                }
+            }
+            // A closure or function binds its own names.
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return false }
+            node = current.parent
+        }
+        return false
     }
 
     /// The labels saying whether a component is a folder: no component of the path.
@@ -392,6 +459,12 @@ struct ValueSourceReader {
             return .directory("temporaryDirectory", location)
         }
         if callee == "NSHomeDirectory", call.arguments.isEmpty { return .directory("homeDirectory", location) }
+        if callee == "containerURL", Self.isInFileManagerExtension(call),
+            let identifier = call.arguments.first(where: { $0.label?.text == "forSecurityApplicationGroupIdentifier" })
+        {
+            // `containerURL(forSecurityApplicationGroupIdentifier:)` called on `self` in `extension FileManager`.
+            return .appGroup(read(identifier.expression, depth: depth + 1), location)
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         switch member.declName.baseName.text {
         case "defaultDirectoryURL" where call.arguments.isEmpty:
@@ -414,6 +487,24 @@ struct ValueSourceReader {
         default:
             return nil
         }
+    }
+
+    /// Whether a node is written in `extension FileManager { ... }`, where a bare call is one of FileManager's.
+    private static func isInFileManagerExtension(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if let extended = parent.as(ExtensionDeclSyntax.self) {
+                let name = extended.extendedType.trimmedDescription
+                return name == "FileManager" || name == "Foundation.FileManager"
+            }
+            if parent.is(ClassDeclSyntax.self) || parent.is(StructDeclSyntax.self) || parent.is(EnumDeclSyntax.self)
+                || parent.is(ActorDeclSyntax.self)
+            {
+                return false
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     /// A folder the system gives the app, or a path under one.

@@ -32,10 +32,14 @@ struct MissingNames {
     /// Functions and types whose calls decide an app's store (a stack given its file by an initialiser's parameter):
     /// files that call them (`Name(` or `Name.init(`), outside tests, whose calls an app's stack does not take.
     var callers: Set<String> = []
+    /// Functions and types a Core Data stack is given its store file by (`Project.unseenStackCallers`), with the
+    /// targets whose files may call them: those compiling the stack's file (a file calling them in another target, a
+    /// framework's example app, is not read for it). Empty where no project file says which targets compile it.
+    var stackCallers: [String: Set<String>] = [:]
 
     var isEmpty: Bool {
         declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty && values.isEmpty
-            && callers.isEmpty
+            && callers.isEmpty && stackCallers.isEmpty
     }
 
     /// The names looked for as mentions: constants and functions.

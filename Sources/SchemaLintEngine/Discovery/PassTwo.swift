@@ -17,19 +17,21 @@ struct PassTwo {
 
     mutating func select(
         _ files: [SourceDiscovery.SourceFile], among candidates: [Int], wanted: MissingNames,
-        threads: Int?
+        stackCallers: [Int: Set<String>] = [:], threads: Int?
     ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.mentioned
         let (values, callers) = (wanted.values, wanted.callers)
         let unread = candidates.filter { declared[$0] == nil }
         let rereads =
-            constants.isEmpty && values.isEmpty && callers.isEmpty ? [] : candidates.filter { declared[$0] != nil }
+            constants.isEmpty && values.isEmpty && callers.isEmpty && stackCallers.isEmpty
+            ? [] : candidates.filter { declared[$0] != nil }
         let toRead = unread + rereads
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
         let results = Workers.map(toRead.count, threads: threads, state: newBuffer) {
             slot, buffer -> (DeclarationScanner.Declared, Bool)? in
             let file = files[toRead[slot]]
-            let callersHere = ContainerPurpose.isTestPath(file.path) ? [] : callers
+            let callersHere =
+                ContainerPurpose.isTestPath(file.path) ? [] : callers.union(stackCallers[toRead[slot]] ?? [])
             func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (DeclarationScanner.Declared, Bool) {
                 (
                     DeclarationScanner.declared(bytes),
@@ -54,5 +56,32 @@ struct PassTwo {
             mentionsConstant.contains(index)
                 || declared[index]?.mentions(declaring: names, aliasing: targets) == true
         }
+    }
+
+    /// Which of `names` each of the files (at `candidates`) mentions as a whole identifier, comments and strings
+    /// included, by index: a name none mentions is written in none of them.
+    func mentioned(_ names: Set<String>, in files: [SourceDiscovery.SourceFile], among candidates: [Int], threads: Int?)
+        -> [Int: Set<String>]
+    {
+        let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
+        let results = Workers.map(candidates.count, threads: threads, state: newBuffer) {
+            slot, buffer -> Set<String>? in
+            let file = files[candidates[slot]]
+            let scan = { (bytes: UnsafeBufferPointer<UInt8>) in
+                DeclarationScanner.identifiersMentioned(bytes, among: names)
+            }
+            guard file.isDeferred, let path = file.absolutePath else {
+                return file.bytes.withUnsafeBufferPointer(scan)
+            }
+            // A file that cannot be read again may mention any of them.
+            guard case let .success((count, _)) = SourceDiscovery.read(path, into: &buffer) else { return names }
+            return buffer.withUnsafeBufferPointer { whole in scan(UnsafeBufferPointer(rebasing: whole[0..<count])) }
+        }
+        var found: [Int: Set<String>] = [:]
+        for (slot, index) in candidates.enumerated() {
+            let mentions = results[slot] ?? names
+            if !mentions.isEmpty { found[index] = mentions }
+        }
+        return found
     }
 }

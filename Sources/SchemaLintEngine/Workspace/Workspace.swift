@@ -68,7 +68,9 @@ public struct AppUnit {
     private func coreDataStores(_ files: CoreDataStoreFiles, folder: String) -> String {
         files.stores.map { store in
             let place = store.path.flatMap { $0.isKnown ? $0.evaluated : nil }
-            let file = store.file.map { place ?? $0 }
+            // A file picked beside known places whose own folder cannot be read (an App Group named at run time).
+            let untold = store.path.map { !$0.isKnown } == true ? " (its folder cannot be told)" : ""
+            let file = store.file.map { (place ?? $0) + untold }
                 ?? "a file that cannot be told (\(store.fileUnread?.described(at: store.location) ?? "not read"))"
             // A model built where schemalint cannot read which bundle, or none named where the stack is made (a
             // coordinator or a model passed in): which bundle's versions the file holds is not known either way.

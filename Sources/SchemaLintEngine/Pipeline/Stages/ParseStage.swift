@@ -59,14 +59,30 @@ struct ParseStage {
             var wanted = MissingNames.collect(project)
             valueTypes = wanted.valueTypes
             wanted.subtract(searched)
+            wanted.stackCallers = stackCallers(project, testTargetFiles: testTargetFiles)
+                .filter { !searched.stackCallers.keys.contains($0.key) }
             // Callers tell a stack's file, no schema: read again from disk only in an app small enough that
             // reading every skipped file again costs little (woocommerce's 4,000 files took a run from 1.2x a grep
             // to 2.8x for one store name, which stays "cannot be told").
-            if files.count > Self.callerSearchLimit, files.contains(where: \.isDeferred) { wanted.callers = [] }
+            if files.count > Self.callerSearchLimit, files.contains(where: \.isDeferred) {
+                wanted.callers = []
+                wanted.stackCallers = [:]
+            }
             guard !wanted.isEmpty else { break }
             searched.formUnion(wanted)
+            searched.stackCallers.merge(wanted.stackCallers) { $0.union($1) }
             let skipped = files.indices.filter { !relevant[$0] }
-            let extra = passTwo.select(files, among: skipped, wanted: wanted, threads: threads)
+            // The functions each skipped file may call for a Core Data stack: those of stacks in its targets.
+            var stackCallersIn: [Int: Set<String>] = [:]
+            if !wanted.stackCallers.isEmpty, let membership {
+                for index in skipped where testTargetFiles[files[index].path] != true {
+                    let targets = Set(membership.targetNames(for: files[index].path))
+                    let called = wanted.stackCallers.filter { !$0.value.isDisjoint(with: targets) }.keys
+                    if !called.isEmpty { stackCallersIn[index] = Set(called) }
+                }
+            }
+            let extra = passTwo.select(
+                files, among: skipped, wanted: wanted, stackCallers: stackCallersIn, threads: threads)
             guard !extra.isEmpty else { break }
             for index in extra { relevant[index] = true }
             parsed += markTests(
@@ -75,6 +91,24 @@ struct ParseStage {
                     collectingCalls: true))
             project = ProjectBuilder.build(files: parsed)
             valueTypes = nil
+        }
+        // Labels a Core Data stack's file is given by that no call read passes: when no file but those reading the
+        // parameter writes one either, the code opening that stack runs nowhere (an initialiser nothing calls).
+        // Looked for as mentions, comments and strings included, never read as calls, and in an app small enough to
+        // read its skipped files again, as callers are.
+        if !project.unpassedLabels.isEmpty,
+            files.count <= Self.callerSearchLimit || !files.contains(where: \.isDeferred)
+        {
+            let mentions = passTwo.mentioned(
+                Set(project.unpassedLabels.keys), in: files, among: Array(files.indices), threads: threads)
+            let nowhere = Set(
+                project.unpassedLabels.filter { label, reading in
+                    !mentions.contains { $0.value.contains(label) && !reading.contains(files[$0.key].path) }
+                }.keys)
+            if !nowhere.isEmpty {
+                project = ProjectBuilder.build(files: parsed, labelsWrittenNowhere: nowhere)
+                valueTypes = nil
+            }
         }
         return Output(parsed: parsed, project: project, relevant: relevant, valueTypes: valueTypes)
     }
@@ -95,5 +129,19 @@ struct ParseStage {
             }
         }
         return relevant
+    }
+
+    /// The functions a Core Data stack is given its file by with no call read (`Project.unseenStackCallers`), with
+    /// the targets, tests left out, that compile the files reading their parameters; none where no project says.
+    private func stackCallers(_ project: Project, testTargetFiles: [String: Bool]) -> [String: Set<String>] {
+        guard let membership else { return [:] }
+        var found: [String: Set<String>] = [:]
+        for (function, paths) in project.unseenStackCallers {
+            let targets = paths.filter { testTargetFiles[$0] != true }.reduce(into: Set<String>()) {
+                $0.formUnion(membership.targetNames(for: $1))
+            }
+            if !targets.isEmpty { found[function] = targets }
+        }
+        return found
     }
 }
