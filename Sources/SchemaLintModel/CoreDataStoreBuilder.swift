@@ -223,6 +223,7 @@ enum CoreDataStoreBuilder {
                         location: location, purpose: inMemory ? .inMemory : purpose, file: place.file,
                         fileUnread: nil, model: model, modelUnread: modelUnread, syncs: syncs)
                     store.path = place
+                    if place.groupUnread { store.inUnreadGroup = place }
                     project.coreDataStores.append(store)
                 }
             }

@@ -278,8 +278,11 @@ extension StoreTopology {
     static func placeUnreadAppGroups(_ project: inout Project, targets: (String) -> [ProjectTarget]) {
         func onlyGroup(_ file: String) -> String? {
             let shipping = targets(file).filter { $0.kind != .test }
-            guard !shipping.isEmpty, shipping.allSatisfy(\.entitlements.appGroupIsOnly) else { return nil }
-            return appGroup(of: shipping)
+            guard !shipping.isEmpty, shipping.allSatisfy(\.entitlements.appGroupIsOnly),
+                let group = appGroup(of: shipping), !group.contains("$(")
+            else { return nil }
+            // A group still holding a setting schemalint could not expand names no folder it can tell.
+            return group
         }
         for index in project.containers.indices {
             let file = project.containers[index].location.file
