@@ -15,6 +15,17 @@ public enum PackageManifestReader {
         /// What its `swiftSettings:` define for a release build (`.define("NAME")`, `.unsafeFlags(["-DNAME"])`),
         /// with SwiftPM's own `SWIFT_PACKAGE`; not `complete` when the settings are computed.
         public var conditions: CompilationConditions = .unknown
+        /// The targets and products it depends on, by name (`"Sync"`, `.target(name:)`, `.product(name:package:)`):
+        /// a product's code runs in whatever links a target depending on it.
+        public var dependencies: [String] = []
+    }
+
+    /// Each library product's name with the targets it holds (`.library(name: "Kit", targets: ["Kit", "Sync"])`):
+    /// an Xcode target linking the product runs their code.
+    public static func products(in source: String) -> [String: [String]] {
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(Parser.parse(source: source))
+        return collector.products
     }
 
     /// The targets, or nil when the manifest cannot be read with certainty: a syntax error (a merge conflict), or a
@@ -30,12 +41,17 @@ public enum PackageManifestReader {
 
     private final class Collector: SyntaxVisitor {
         var targets: [Target] = []
+        var products: [String: [String]] = [:]
         /// A target call with a value schemalint cannot read as a literal.
         var computed = false
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
             let kind = member.declName.baseName.text
+            if kind == "library", let name = Self.string(node, "name"), let held = Self.strings(node, "targets") {
+                products[name, default: []] += held
+                return .visitChildren
+            }
             guard ["target", "executableTarget", "testTarget", "macro", "plugin"].contains(kind),
                 node.arguments.contains(where: { $0.label?.text == "name" })
             else { return .visitChildren }
@@ -49,6 +65,7 @@ public enum PackageManifestReader {
                 name: name, isTest: kind == "testTarget", path: Self.string(node, "path"),
                 exclude: Self.strings(node, "exclude") ?? [], sources: Self.strings(node, "sources"))
             target.conditions = Self.conditions(node.arguments.first { $0.label?.text == "swiftSettings" }?.expression)
+            target.dependencies = Self.dependencies(node.arguments.first { $0.label?.text == "dependencies" }?.expression)
             targets.append(target)
             return .visitChildren
         }
@@ -129,6 +146,19 @@ public enum PackageManifestReader {
                 }
             }
             return truth
+        }
+
+        /// The names a `dependencies:` array gives: literals, and the `name:` of `.target`, `.product` and `.byName`.
+        static func dependencies(_ list: ExprSyntax?) -> [String] {
+            guard let array = list?.as(ArrayExprSyntax.self) else { return [] }
+            return array.elements.compactMap { element in
+                if let name = literal(element.expression) { return name }
+                guard let call = element.expression.as(FunctionCallExprSyntax.self),
+                    let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                    ["target", "product", "byName"].contains(member.declName.baseName.text)
+                else { return nil }
+                return string(call, "name")
+            }
         }
 
         static func literalOrAbsent(_ call: FunctionCallExprSyntax, _ labels: [String]) -> Bool {

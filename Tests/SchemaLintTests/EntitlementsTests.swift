@@ -230,6 +230,80 @@ final class EntitlementsTests: XCTestCase {
         }
     }
 
+    /// The store's code in a local Swift package: it runs in the app targets linking a product that holds its
+    /// target (directly, or through a target the product's depends on), so theirs are its entitlements. Linked by
+    /// the app and the widget, both entitled to one group, the default store is the group's, shared by the two. Not
+    /// linked by any target, the package's own code has no entitlements, and the stores stay apart.
+    func testAPackagesCodeHasTheEntitlementsOfTheTargetsLinkingIt() throws {
+        let manifests: [(String, String)] = [
+            (
+                "the product holds the target",
+                """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "TallyKit",
+                    products: [.library(name: "TallyKit", targets: ["TallyStore"])],
+                    targets: [.target(name: "TallyStore")]
+                )
+                """
+            ),
+            (
+                "the product's target depends on it by name",
+                """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "TallyKit",
+                    products: [.library(name: "TallyKit", targets: ["TallyKit"])],
+                    targets: [
+                        .target(name: "TallyKit", dependencies: ["TallyStore"]),
+                        .target(name: "TallyStore"),
+                    ]
+                )
+                """
+            ),
+            (
+                "the product's target depends on it through .target(name:)",
+                """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "TallyKit",
+                    products: [.library(name: "TallyKit", targets: ["TallyKit"])],
+                    targets: [
+                        .target(name: "TallyKit", dependencies: [.target(name: "TallyStore")]),
+                        .target(name: "TallyStore"),
+                    ]
+                )
+                """
+            ),
+        ]
+        for (name, manifest) in manifests {
+            func files(linked: Bool) -> [String: String] {
+                var app = TestXcodeProject.Target.app(entitlements: "Tallies/Tallies.entitlements")
+                var widget = TestXcodeProject.Target.widget(entitlements: "Glance/Glance.entitlements")
+                if linked { (app.packageProducts, widget.packageProducts) = (["TallyKit"], ["TallyKit"]) }
+                return [
+                    "TallyKit/Package.swift": manifest,
+                    "TallyKit/Sources/TallyStore/Tally.swift": Self.tallies,
+                    "TallyKit/Sources/TallyStore/TallyReader.swift": Self.widget("ModelConfiguration()"),
+                    "TallyKit/Sources/TallyKit/Exports.swift": "@_exported import TallyStore\n",
+                    "Tallies/TalliesApp.swift": Self.app("ModelConfiguration()"),
+                    "Glance/Widget.swift": "struct GlanceWidget {}\n",
+                    "Tallies.xcodeproj/project.pbxproj": Self.project([app, widget]),
+                    "Tallies/Tallies.entitlements": Self.entitlements(groups: [Self.group]),
+                    "Glance/Glance.entitlements": Self.entitlements(groups: [Self.group]),
+                ]
+            }
+            let analysis = try analyze(files(linked: true))
+            XCTAssertEqual(
+                found(analysis, .storeOpenedWithDifferentModels),
+                ["store_opened_with_different_models TallyKit/Sources/TallyStore/TallyReader.swift:5"], name)
+            XCTAssertEqual(found(try analyze(files(linked: false)), .storeOpenedWithDifferentModels), [], name)
+        }
+    }
+
     /// `$(SRCROOT)/` before the path, a path built from `$(TARGET_NAME)`: the same files.
     func testEntitlementsPathsWithBuildSettings() throws {
         for path in [

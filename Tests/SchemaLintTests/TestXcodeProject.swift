@@ -13,6 +13,8 @@ enum TestXcodeProject {
         var settings: [String: [String: String]] = [:]
         /// Whether its configurations are based on `Base.xcconfig`, which the project lists and no test writes.
         var xcconfig = false
+        /// The Swift package products it links (`packageProductDependencies`).
+        var packageProducts: [String] = []
 
         init(
             name: String, folder: String? = nil, productType: String = "com.apple.product-type.application",
@@ -56,9 +58,14 @@ enum TestXcodeProject {
 
                     """
             }
+            let products = target.packageProducts.indices.map { "P\(number)\($0)" }
+            for (id, product) in zip(products, target.packageProducts) {
+                objects += "        \(id) = {isa = XCSwiftPackageProductDependency; productName = \(product); };\n"
+            }
             objects += """
                         D\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); \
                 buildPhases = (E\(number), ); fileSystemSynchronizedGroups = (\(folders[target.folder]!), ); \
+                packageProductDependencies = (\(products.map { "\($0), " }.joined())); \
                 name = \(target.name); productType = "\(target.productType)"; };
                         E\(number) = {isa = PBXSourcesBuildPhase; files = (); };
                         L\(number) = {isa = XCConfigurationList; buildConfigurations = (\

@@ -24,7 +24,8 @@ public struct ProjectMembership: Sendable {
 
     private enum Manifest: Sendable {
         case xcode(XcodeProject)
-        case package(root: String, targets: [PackageTarget])
+        /// `products`: each library product's targets (`PackageManifestReader.products`).
+        case package(root: String, targets: [PackageTarget], products: [String: [String]])
     }
 
     /// A package target and its folder on disk, found once.
@@ -140,7 +141,7 @@ public struct ProjectMembership: Sendable {
             case let .xcode(xcode):
                 let project = (xcode.path as NSString).deletingLastPathComponent
                 return .notCompiled(project: Workspace.display(project, workingDirectory: workingDirectory))
-            case let .package(root, _):
+            case let .package(root, _, _):
                 // SwiftPM builds only what is under `Sources/` or `Tests/` (or a target's own path): a file elsewhere
                 // may belong to another build (an XcodeGen project, a script), so the folder rules decide.
                 let inPackageAreas = ["Sources", "Source", "src", "srcs", "Tests"].contains {
@@ -184,9 +185,23 @@ public struct ProjectMembership: Sendable {
                     entitlements[target.name] =
                         known == nil || known == target.entitlements ? target.entitlements : .unknown
                 }
-            case .package:
-                for target in Self.targets(compiling: absolute, in: manifest) where found[target.name] == nil {
-                    found[target.name] = .some(nil)
+            case let .package(_, targets, products):
+                let compiling = Self.packageTargets(compiling: absolute, in: manifest)
+                // A package target's code runs in the app targets linking a product that holds it (through the
+                // targets it depends on): theirs are its entitlements and device. Unlinked, it stays a package's.
+                let linking = self.linking(compiling.map(\.target.name), targets: targets, products: products)
+                if linking.isEmpty {
+                    for located in compiling where found[located.target.name] == nil {
+                        found[located.target.name] = .some(nil)
+                    }
+                } else {
+                    for target in linking {
+                        found[target.name] = target.kind
+                        devices[target.name] = target.device
+                        let known = entitlements[target.name]
+                        entitlements[target.name] =
+                            known == nil || known == target.entitlements ? target.entitlements : .unknown
+                    }
                 }
             }
         }
@@ -246,12 +261,39 @@ public struct ProjectMembership: Sendable {
         }
     }
 
+    /// The Xcode targets, in every project read, that link a product holding one of `names` (a product holds its
+    /// targets and, through their `dependencies`, the targets those name).
+    private func linking(
+        _ names: [String], targets: [PackageTarget], products: [String: [String]]
+    ) -> [XcodeProject.Target] {
+        guard !names.isEmpty, !products.isEmpty else { return [] }
+        let dependencies = Dictionary(
+            targets.map { ($0.target.name, $0.target.dependencies) }, uniquingKeysWith: { first, _ in first })
+        let holding = Set(
+            products.filter { _, held in
+                var seen = Set<String>()
+                var next = held
+                while let name = next.popLast() {
+                    guard seen.insert(name).inserted else { continue }
+                    next += dependencies[name] ?? []
+                }
+                return names.contains(where: seen.contains)
+            }.keys)
+        guard !holding.isEmpty else { return [] }
+        var found: [XcodeProject.Target] = []
+        for manifest in manifests.values.joined() {
+            guard case let .xcode(project) = manifest else { continue }
+            found += project.targets.filter { !holding.isDisjoint(with: $0.packageProducts) }
+        }
+        return found
+    }
+
     /// The package targets compiling the file (none for an Xcode project).
     private static func packageTargets(compiling file: String, in manifest: Manifest) -> [PackageTarget] {
         switch manifest {
         case .xcode:
             return []
-        case let .package(_, targets):
+        case let .package(_, targets, _):
             return targets.filter { located in
                 let (target, folder) = (located.target, located.folder)
                 guard file.hasPrefix(folder + "/") else { return false }
@@ -335,7 +377,7 @@ public struct ProjectMembership: Sendable {
                     return []
                 }
                 let targets = read.map { PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root)) }
-                loaded.append(.package(root: root, targets: targets))
+                loaded.append(.package(root: root, targets: targets, products: PackageManifestReader.products(in: text)))
             } else {
                 let pbxproj = path + "/project.pbxproj"
                 // Every project file was read by now, or left unread for not listing the files asked about:

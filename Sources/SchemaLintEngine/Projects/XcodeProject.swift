@@ -30,6 +30,8 @@ struct XcodeProject {
         var conditions: CompilationConditions = .unknown
         /// The device it builds for when not the phone (`TargetDevice`): `watchOS`, `macOS`...
         var device: String?
+        /// The Swift package products it links (`packageProductDependencies`), by name: their code runs in it.
+        var packageProducts: [String] = []
     }
 
     /// A synchronized folder and, per target name, the relative paths whose membership is flipped for it.
@@ -175,6 +177,9 @@ struct XcodeProject {
             var target = Target(
                 name: name, kind: Self.kind(object["productType"]?.string), files: files, folders: named)
             target.resources = resources
+            target.packageProducts = (object["packageProductDependencies"]?.strings ?? []).compactMap {
+                objects[$0]?["productName"]?.string
+            }
             targets.append(target)
         }
         // Only the entitlements files the project names are read.
