@@ -43,24 +43,19 @@ struct MissingNames {
     }
 
     /// The names looked for as mentions: constants and functions.
-    /// Leaves out the names `searched` already looked for (each round looks only for what the last one brought in).
-    mutating func subtract(_ searched: MissingNames) {
-        declarations.subtract(searched.declarations)
-        aliasTargets.subtract(searched.aliasTargets)
-        constants.subtract(searched.constants)
-        functions.subtract(searched.functions)
-        values.subtract(searched.values)
-        callers.subtract(searched.callers)
+    /// The sets of names looked for by name (`valueTypes` and `stackCallers` are no such set).
+    private static var nameSets: [WritableKeyPath<MissingNames, Set<String>>] {
+        [\.declarations, \.aliasTargets, \.constants, \.functions, \.values, \.callers]
     }
 
-    /// Adds the names `wanted` looks for (`valueTypes` is not a name and stays as it is).
+    /// Leaves out the names `searched` already looked for (each round looks only for what the last one brought in).
+    mutating func subtract(_ searched: MissingNames) {
+        for names in Self.nameSets { self[keyPath: names].subtract(searched[keyPath: names]) }
+    }
+
+    /// Adds the names `wanted` looks for.
     mutating func formUnion(_ wanted: MissingNames) {
-        declarations.formUnion(wanted.declarations)
-        aliasTargets.formUnion(wanted.aliasTargets)
-        constants.formUnion(wanted.constants)
-        functions.formUnion(wanted.functions)
-        values.formUnion(wanted.values)
-        callers.formUnion(wanted.callers)
+        for names in Self.nameSets { self[keyPath: names].formUnion(wanted[keyPath: names]) }
     }
 
     var mentioned: Set<String> { constants.union(functions) }
