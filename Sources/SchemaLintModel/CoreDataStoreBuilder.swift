@@ -89,7 +89,7 @@ enum CoreDataStoreBuilder {
                 {
                     continue
                 }
-                func string(_ source: ValueSource) -> (String?, UnknownValue?) {
+                func string(_ source: ValueSource, in scope: SymbolID? = scope) -> (String?, UnknownValue?) {
                     switch reading.evaluate(source, scope: scope, file: file.path) {
                     case let .value(.string(value)): return (value, nil)
                     case .value, .oneOf:
@@ -105,7 +105,7 @@ enum CoreDataStoreBuilder {
                         reading.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
                     } ?? false)
                 if fileIsTest, purpose == .app { purpose = .test }
-                let name = stack.name.map(string)
+                let name = stack.name.map { string($0) }
                 var model: String?
                 var modelUnread = stack.modelUnread
                 if let written = stack.model {
@@ -123,6 +123,8 @@ enum CoreDataStoreBuilder {
                 var places: [SourceLocation: StorePath] = [:]
                 var picks: [(SourceLocation, StorePath, Bool)] = []
                 for store in stack.stores {
+                    // Names in the URL are read where it is written (`Self.storeURL` in a nested type's getter).
+                    let scope = store.scope.map { project.symbols.scope($0, file: file.path) } ?? scope
                     // A URL read back from a stack's own description is a file counted where that stack is.
                     if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
                         store.file, scope: scope, file: file.path)
@@ -136,9 +138,9 @@ enum CoreDataStoreBuilder {
                         if inMemory { stores.append((store.location, nil, nil, true)) }
                         continue
                     }
-                    let (name, why) = string(store.file)
+                    let (name, why) = string(store.file, in: scope)
                     // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
-                    if case let .fileName(url, _) = store.file, case let (path?, _) = string(url),
+                    if case let .fileName(url, _) = store.file, case let (path?, _) = string(url, in: scope),
                         let place = StorePath(evaluated: path), place.isKnown
                     {
                         places[store.location] = place
@@ -168,8 +170,9 @@ enum CoreDataStoreBuilder {
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
                 // the container's own file is a preview's or a test's, not a replacement.
                 // A container that loads its own descriptions elsewhere opens its own file beside the others.
-                if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile, !stack.descriptionsReplaced,
-                    let name
+                // Descriptions replaced on some paths only leave the container's own file on the others.
+                if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile || stack.descriptionsMayBeKept,
+                    !stack.descriptionsReplaced, let name
                 {
                     // The container's own description: `<name>.sqlite` in the default folder (Application Support).
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))

@@ -937,6 +937,9 @@ public struct CoreDataStackUse: Sendable {
         /// Given by `addPersistentStore(at:)`: a store added to the coordinator, beside the descriptions a container
         /// loads rather than in place of them.
         public var added = false
+        /// The types the URL is written in (a nested type's getter, `Self.storeURL`), where they are not the stack's:
+        /// its names are read there. Nil: where the stack is.
+        public var scope: [String]?
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file
@@ -968,6 +971,9 @@ public struct CoreDataStackUse: Sendable {
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false
+    /// The code sets the container's descriptions on some paths only (`if oldURL == nil {
+    /// container.persistentStoreDescriptions = [shared] }`): the default file is one the stack may open too.
+    public var descriptionsMayBeKept = false
     /// The files taken from the type's other functions only add stores to the container's coordinator
     /// (`addPersistentStore(at:)`), and the type loads its descriptions elsewhere (`loadPersistentStores`): its own
     /// file is opened too.

@@ -586,7 +586,8 @@ final class ContainerCollector: SyntaxVisitor {
         } else if let type = stackReader.storeType(assigning: [value], to: target) {
             coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
-            coreData.replaceDescriptions(scope: scope)
+            coreData.replaceDescriptions(
+                scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node))
         } else if let options = stackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(options, scope: scope)
         } else if let flag = CoreDataStackReader.migrationSwitch(target) {

@@ -155,6 +155,55 @@ struct CoreDataStackReader {
             || target.as(DeclReferenceExprSyntax.self)?.baseName.text == "persistentStoreDescriptions"
     }
 
+    /// Whether a statement runs only on some paths of its function (or closure): inside an `if` (or a `switch`) not
+    /// every branch of which replaces the descriptions too, a `guard`'s `else` or a loop. `if oldURL == nil {
+    /// container.persistentStoreDescriptions = [shared] }` keeps the container's own description where it is not met.
+    static func mayBeSkipped(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+            {
+                return false
+            }
+            if let ifExpr = syntax.as(IfExprSyntax.self) {
+                if !everyBranchReplaces(ifExpr) { return true }
+            } else if let switchExpr = syntax.as(SwitchExprSyntax.self) {
+                let replacing = switchExpr.cases.allSatisfy { element in
+                    element.as(SwitchCaseSyntax.self).map { replacesDescriptions(in: Syntax($0)) } ?? false
+                }
+                if !replacing { return true }
+            } else if syntax.is(GuardStmtSyntax.self) || syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self)
+                || syntax.is(RepeatStmtSyntax.self)
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// An `if` whose every branch (an `else` at the end of the chain included) replaces the descriptions.
+    private static func everyBranchReplaces(_ ifExpr: IfExprSyntax) -> Bool {
+        guard replacesDescriptions(in: Syntax(ifExpr.body)), let otherwise = ifExpr.elseBody else { return false }
+        switch otherwise {
+        case let .ifExpr(next): return everyBranchReplaces(next)
+        case let .codeBlock(block): return replacesDescriptions(in: Syntax(block))
+        }
+    }
+
+    /// Whether `syntax` holds `persistentStoreDescriptions = ...` outside the closures and functions it declares.
+    private static func replacesDescriptions(in syntax: Syntax) -> Bool {
+        if let sequence = syntax.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), replacesDescriptions(elements[0]) {
+                return true
+            }
+        }
+        if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
+        return syntax.children(viewMode: .sourceAccurate).contains { replacesDescriptions(in: $0) }
+    }
+
     /// `description.cloudKitContainerOptions = ...`: the options as written, for the project to evaluate (`nil` turns
     /// a CloudKit container's sync off).
     func cloudKitOptions(assigning value: ExprSyntax, to target: ExprSyntax) -> ValueSource? {
@@ -215,7 +264,13 @@ struct CoreDataGroups {
     private var stacks: [Item<CoreDataStackUse>] = []
     private var files: [Item<CoreDataStackUse.StoreFile>] = []
     private var filePurposes: [ContainerPurpose] = []
-    private var replaced: Set<String> = []
+    /// `persistentStoreDescriptions = ...`: in which type and function, and whether only on some paths.
+    private struct Replacement {
+        var type: String
+        var function: String?
+        var conditional: Bool
+    }
+    private var replacements: [Replacement] = []
     private var cloudKit: [String: ValueSource] = [:]
     private var types: [Item<CoreDataStackUse.StoreFile>] = []
     private struct LoadSite: Hashable {
@@ -230,10 +285,16 @@ struct CoreDataGroups {
     mutating func add(
         _ file: CoreDataStackUse.StoreFile, scope: [String], purpose: ContainerPurpose, function: String?
     ) {
+        var file = file
+        file.scope = scope
         files.append(Item(value: file, type: scope.first ?? "", function: function))
         filePurposes.append(purpose)
     }
-    mutating func replaceDescriptions(scope: [String]) { replaced.insert(scope.first ?? "") }
+    /// `persistentStoreDescriptions = ...` in a function (nil: a property's closure) of a type; `conditional`: on
+    /// some of its paths only.
+    mutating func replaceDescriptions(scope: [String], function: String?, conditional: Bool) {
+        replacements.append(Replacement(type: scope.first ?? "", function: function, conditional: conditional))
+    }
     /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
     mutating func loadStores(scope: [String], function: String?) {
         loads.insert(LoadSite(type: scope.first ?? "", function: function))
@@ -255,6 +316,7 @@ struct CoreDataGroups {
         // type gives as a stack does, but leaves them to the others too (the project drops it, or them, once it
         // knows).
         let stackFunctions = Set(stacks.filter { $0.value.containerType == nil }.compactMap(\.function))
+        let everyStackFunction = Set(stacks.compactMap(\.function))
         var taken = Set<Int>()
         var result: [CoreDataStackUse] = []
         for item in stacks {
@@ -289,7 +351,16 @@ struct CoreDataGroups {
                     for index in described { stack.stores[index].storeType = typed.value.storeType }
                 }
             }
-            stack.descriptionsReplaced = replaced.contains(item.type)
+            // Descriptions replaced where the stack is made, or in its type where no stack is (`init` setting up
+            // a container a property makes); another function's container is not this one (BeeSwift: a test's
+            // in-memory container beside the app's, both made by the type's static functions).
+            let replacing = replacements.filter { replacement in
+                replacement.type == item.type
+                    && (replacement.function == item.function
+                        || !(replacement.function.map(everyStackFunction.contains) ?? false))
+            }
+            stack.descriptionsReplaced = replacing.contains { !$0.conditional }
+            stack.descriptionsMayBeKept = !stack.descriptionsReplaced && !replacing.isEmpty
             // Loaded where no store is added (where the container is made, its type's `init`): its own file too.
             let adding = Set(own.map { files[$0].function })
             stack.loadsOwnFile =
