@@ -28,6 +28,9 @@ enum CoreDataStoreBuilder {
             project.unresolvedConstants.formUnion(appFiles.wanted.members)
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
+        // Methods on `Optional` the files read declare as unwraps (`require()`): a model reached through them is read
+        // as through `!`.
+        let unwrappers = Set(files.flatMap(\.optionalUnwrappers))
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
         // Files pass 1 skipped that make a container of a subclass by its name alone (an extension target's
         // `SharedContainer(name: "Model")`): read in pass 2, as files naming a constant are.
@@ -112,6 +115,12 @@ enum CoreDataStoreBuilder {
                     let (value, _) = string(written)
                     model = value.map(Self.bundleName)
                     modelUnread = value == nil
+                    // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and pass 2
+                    // reads the files extending `Optional`.
+                    if !unwrappers.isSuperset(of: stack.modelUnwrappedBy) {
+                        (model, modelUnread) = (nil, true)
+                        project.optionalExtensionsWanted = true
+                    }
                 } else if let name, !stack.modelUnread {
                     // `NSPersistentContainer(name:)` without a model loads the bundle of that name.
                     model = name.0

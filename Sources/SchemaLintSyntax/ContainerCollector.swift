@@ -535,7 +535,9 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.add(
                 stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app),
                 function: functions.last)
-        } else if let type = CoreDataStackReader.subclassConstruction(node) {
+        } else if let type = CoreDataStackReader.subclassConstruction(node)
+            ?? CoreDataStackReader.superclassConstruction(node, scope: scope)
+        {
             var stack = stackReader.stack(node, kind: .container, scope: scope, purpose: enclosingPurpose ?? .app)
             stack.containerType = type
             coreData.add(stack, function: functions.last)
