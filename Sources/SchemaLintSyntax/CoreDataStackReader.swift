@@ -106,9 +106,10 @@ struct CoreDataStackReader {
 
     /// The resource name a model is loaded from: `NSManagedObjectModel(contentsOf: Bundle.main.url(forResource:
     /// "Model", withExtension: "momd")!)`, through local variables and a static property of the enclosing type built
-    /// where it is declared (`static var model = { guard let url = ... else { fatalError() }; ... }()`). A method called
-    /// on an optional with no arguments (`.require()`) is read as `!` and named in `unwrappedBy`: the project takes the
-    /// model only where the files read declare that method as an unwrap. Nil for a merged model or one built in code.
+    /// where it is declared (`static var model = { guard let url = ... else { fatalError() }; ... }()`). A method
+    /// called on an optional with no arguments (`.require()`) is read as `!` and named in `unwrappedBy`: the project
+    /// takes the model only where the files read declare that method as an unwrap. Nil for a merged model or one built
+    /// in code.
     private func modelResource(
         _ expression: ExprSyntax, locals: [String: ExprSyntax], depth: Int, unwrappedBy: inout [String]
     ) -> ExprSyntax? {
@@ -311,9 +312,10 @@ struct CoreDataStackReader {
             || target.as(DeclReferenceExprSyntax.self)?.baseName.text == "persistentStoreDescriptions"
     }
 
-    /// Whether a statement runs only on some paths of its function (or closure): inside an `if` (or a `switch`) not
-    /// every branch of which replaces the descriptions too, a `guard`'s `else` or a loop. `if oldURL == nil {
-    /// container.persistentStoreDescriptions = [shared] }` keeps the container's own description where it is not met.
+    /// Whether a statement runs only on some paths of its function (or closure): inside an `if` (or a `switch`) some
+    /// branch of which leaves the descriptions alone, a `guard`'s `else` or a loop. `if oldURL == nil {
+    /// container.persistentStoreDescriptions = [shared] }` keeps the container's own description where it is not met;
+    /// a branch that sets them otherwise (`else { persistentStoreDescriptions.forEach { $0.type = ... } }`) does not.
     static func mayBeSkipped(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let syntax = current {
@@ -323,14 +325,11 @@ struct CoreDataStackReader {
                 return false
             }
             if let ifExpr = syntax.as(IfExprSyntax.self) {
-                if !everyBranchReplaces(ifExpr) { return true }
+                if !everyBranchSetsDescriptions(ifExpr) { return true }
             } else if let switchExpr = syntax.as(SwitchExprSyntax.self) {
-                let replacing = switchExpr.cases.allSatisfy { element in
-                    element.as(SwitchCaseSyntax.self).map { replacesDescriptions(in: Syntax($0)) } ?? false
-                }
-                if !replacing { return true }
-            } else if syntax.is(GuardStmtSyntax.self) || syntax.is(ForStmtSyntax.self) || syntax.is(WhileStmtSyntax.self)
-                || syntax.is(RepeatStmtSyntax.self)
+                if !switchExpr.cases.allSatisfy({ setsDescriptions(in: Syntax($0)) }) { return true }
+            } else if syntax.is(GuardStmtSyntax.self) || syntax.is(ForStmtSyntax.self)
+                || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self)
             {
                 return true
             }
@@ -339,25 +338,20 @@ struct CoreDataStackReader {
         return false
     }
 
-    /// An `if` whose every branch (an `else` at the end of the chain included) replaces the descriptions.
-    private static func everyBranchReplaces(_ ifExpr: IfExprSyntax) -> Bool {
-        guard replacesDescriptions(in: Syntax(ifExpr.body)), let otherwise = ifExpr.elseBody else { return false }
+    /// An `if` whose every branch (an `else` at the end of the chain included) sets the descriptions.
+    private static func everyBranchSetsDescriptions(_ ifExpr: IfExprSyntax) -> Bool {
+        guard setsDescriptions(in: Syntax(ifExpr.body)), let otherwise = ifExpr.elseBody else { return false }
         switch otherwise {
-        case let .ifExpr(next): return everyBranchReplaces(next)
-        case let .codeBlock(block): return replacesDescriptions(in: Syntax(block))
+        case let .ifExpr(next): return everyBranchSetsDescriptions(next)
+        case let .codeBlock(block): return setsDescriptions(in: Syntax(block))
         }
     }
 
-    /// Whether `syntax` holds `persistentStoreDescriptions = ...` outside the closures and functions it declares.
-    private static func replacesDescriptions(in syntax: Syntax) -> Bool {
-        if let sequence = syntax.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), replacesDescriptions(elements[0]) {
-                return true
-            }
+    /// Whether `syntax` names `persistentStoreDescriptions`: replaces them, or sets what they hold.
+    private static func setsDescriptions(in syntax: Syntax) -> Bool {
+        syntax.tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .identifier("persistentStoreDescriptions")
         }
-        if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self) { return false }
-        return syntax.children(viewMode: .sourceAccurate).contains { replacesDescriptions(in: $0) }
     }
 
     /// `description.cloudKitContainerOptions = ...`: the options as written, for the project to evaluate (`nil` turns

@@ -237,6 +237,19 @@ extension CoreDataStoreLocationTests {
                 }
                 """))
         XCTAssertEqual(Set(try appStores(everyBranch)), ["\(Self.groupFile) Journal"])
+        // The other branch keeps them in memory (`forEach { $0.type = ... }`): the default file is no disk store.
+        let otherBranchInMemory = Spelling(
+            name: "else sets each description in memory",
+            stack: Self.persistence(
+                """
+                if !ProcessInfo.processInfo.arguments.contains("-memory") {
+                    let url = \(Self.groupFolder).appendingPathComponent("Journal.sqlite")
+                    container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: url)]
+                } else {
+                    container.persistentStoreDescriptions.forEach { $0.type = NSInMemoryStoreType }
+                }
+                """))
+        XCTAssertEqual(try appStores(otherBranchInMemory), ["\(Self.groupFile) Journal"])
         // Replaced on some paths by an in-memory store only: the app's file stays its own, nothing more.
         let inMemory = Spelling(
             name: "if a flag says in memory",
