@@ -33,6 +33,9 @@ enum CoreDataStoreBuilder {
             project.unpassedLabels.merge(appFiles.wanted.unpassed) { $0.union($1) }
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
+        // Methods on `Optional` the files read declare as unwraps (`require()`): a model reached through them is read
+        // as through `!`.
+        let unwrappers = Set(files.flatMap(\.optionalUnwrappers))
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
         // Files pass 1 skipped that make a container of a subclass by its name alone (an extension target's
         // `SharedContainer(name: "Model")`): read in pass 2, as files naming a constant are.
@@ -94,7 +97,7 @@ enum CoreDataStoreBuilder {
                 {
                     continue
                 }
-                func string(_ source: ValueSource) -> (String?, UnknownValue?) {
+                func string(_ source: ValueSource, in scope: SymbolID? = scope) -> (String?, UnknownValue?) {
                     switch reading.evaluate(source, scope: scope, file: file.path) {
                     case let .value(.string(value)): return (value, nil)
                     case .value, .oneOf:
@@ -110,13 +113,19 @@ enum CoreDataStoreBuilder {
                         reading.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
                     } ?? false)
                 if fileIsTest, purpose == .app { purpose = .test }
-                let name = stack.name.map(string)
+                let name = stack.name.map { string($0) }
                 var model: String?
                 var modelUnread = stack.modelUnread
                 if let written = stack.model {
                     let (value, _) = string(written)
                     model = value.map(Self.bundleName)
                     modelUnread = value == nil
+                    // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and pass 2
+                    // reads the files extending `Optional`.
+                    if !unwrappers.isSuperset(of: stack.modelUnwrappedBy) {
+                        (model, modelUnread) = (nil, true)
+                        project.optionalExtensionsWanted = true
+                    }
                 } else if let name, !stack.modelUnread {
                     // `NSPersistentContainer(name:)` without a model loads the bundle of that name.
                     model = name.0
@@ -138,6 +147,8 @@ enum CoreDataStoreBuilder {
                 var places: [SourceLocation: StorePath] = [:]
                 var picks: [(SourceLocation, StorePath, Bool)] = []
                 for store in stack.stores {
+                    // Names in the URL are read where it is written (`Self.storeURL` in a nested type's getter).
+                    let scope = store.scope.map { project.symbols.scope($0, file: file.path) } ?? scope
                     // A URL read back from a stack's own description is a file counted where that stack is.
                     if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
                         store.file, scope: scope, file: file.path)
@@ -151,9 +162,9 @@ enum CoreDataStoreBuilder {
                         if inMemory { stores.append((store.location, nil, nil, true)) }
                         continue
                     }
-                    let (name, why) = string(store.file)
+                    let (name, why) = string(store.file, in: scope)
                     // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
-                    if case let .fileName(url, _) = store.file, case let (path?, _) = string(url),
+                    if case let .fileName(url, _) = store.file, case let (path?, _) = string(url, in: scope),
                         let place = StorePath(evaluated: path), place.isKnown || place.groupUnread
                     {
                         // In an App Group whose identifier cannot be read: kept apart, for the targets' entitlements.
@@ -185,8 +196,9 @@ enum CoreDataStoreBuilder {
                 // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
                 // the container's own file is a preview's or a test's, not a replacement.
                 // A container that loads its own descriptions elsewhere opens its own file beside the others.
-                if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile, !stack.descriptionsReplaced,
-                    let name
+                // Descriptions replaced on some paths only leave the container's own file on the others.
+                if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile || stack.descriptionsMayBeKept,
+                    !stack.descriptionsReplaced, let name
                 {
                     // The container's own description: `<name>.sqlite` in the default folder (Application Support).
                     stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))

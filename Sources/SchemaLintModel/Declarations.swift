@@ -48,6 +48,9 @@ public struct ParsedFile: Sendable {
     /// `override class func defaultDirectoryURL()` in a type here: where a container of that type (a subclass of
     /// `NSPersistentContainer`) puts the files its descriptions do not name.
     public var coreDataFolders: [CoreDataFolderOverride] = []
+    /// Methods an `extension Optional` here declares that return the wrapped value or stop the app (`func require()
+    /// -> Wrapped { guard let value = self else { fatalError() }; return value }`), read as `!` is.
+    public var optionalUnwrappers: [String] = []
     /// Calls that carry a store's rows to another file (`migratePersistentStore`, `replacePersistentStore`): a store
     /// file the app moved away from may have been copied, so it is not said to be left behind.
     public var storeCopies: [SourceLocation] = []
@@ -937,6 +940,9 @@ public struct CoreDataStackUse: Sendable {
         /// Given by `addPersistentStore(at:)`: a store added to the coordinator, beside the descriptions a container
         /// loads rather than in place of them.
         public var added = false
+        /// The types the URL is written in (a nested type's getter, `Self.storeURL`), where they are not the stack's:
+        /// its names are read there. Nil: where the stack is.
+        public var scope: [String]?
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file
@@ -960,6 +966,9 @@ public struct CoreDataStackUse: Sendable {
     public var model: ValueSource?
     /// `managedObjectModel:` is given in a way schemalint cannot read (a merged model, a model built in code).
     public var modelUnread = false
+    /// Methods the model's optionals are unwrapped with instead of `!` (`Bundle.main.url(...).require()`): the model
+    /// is the one `model` names only where the files read declare each as an unwrap on `Optional`.
+    public var modelUnwrappedBy: [String] = []
     /// `NSPersistentCloudKitContainer` (the project then evaluates `cloudKitOptions`).
     public var syncs = false
     /// `description.cloudKitContainerOptions = ...` in the stack's type, as written: options set to `nil` (for every
@@ -968,6 +977,9 @@ public struct CoreDataStackUse: Sendable {
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false
+    /// The code sets the container's descriptions on some paths only (`if oldURL == nil {
+    /// container.persistentStoreDescriptions = [shared] }`): the default file is one the stack may open too.
+    public var descriptionsMayBeKept = false
     /// The files taken from the type's other functions only add stores to the container's coordinator
     /// (`addPersistentStore(at:)`), and the type loads its descriptions elsewhere (`loadPersistentStores`): its own
     /// file is opened too.

@@ -323,6 +323,9 @@ public struct Project {
     /// (`NSPersistentContainer(name: kStoreName)`): pass 2 parses the files that declare them (`let kStoreName`,
     /// `static var kStoreName`, `func kStoreName`), not every file that mentions them.
     public var undeclaredValues: Set<String> = []
+    /// A Core Data model is unwrapped by a method on `Optional` no parsed file declares (`.require()`): pass 2 parses
+    /// the files that extend `Optional`.
+    public var optionalExtensionsWanted = false
     /// Helpers (functions, or types whose initialiser) opening a store at a URL their callers pass, with no call seen
     /// in the parsed files: pass 2 parses the files that mention them, where the calls may be (a file with no
     /// SwiftData word, `static let store = try! JournalStore(at: url)`).

@@ -535,7 +535,9 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.add(
                 stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app),
                 function: functions.last)
-        } else if let type = CoreDataStackReader.subclassConstruction(node) {
+        } else if let type = CoreDataStackReader.subclassConstruction(node)
+            ?? CoreDataStackReader.superclassConstruction(node, scope: scope)
+        {
             var stack = stackReader.stack(node, kind: .container, scope: scope, purpose: enclosingPurpose ?? .app)
             stack.containerType = type
             coreData.add(stack, function: functions.last)
@@ -586,7 +588,8 @@ final class ContainerCollector: SyntaxVisitor {
         } else if let type = stackReader.storeType(assigning: [value], to: target) {
             coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
-            coreData.replaceDescriptions(scope: scope)
+            coreData.replaceDescriptions(
+                scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node))
         } else if let options = stackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(options, scope: scope)
         } else if let flag = CoreDataStackReader.migrationSwitch(target) {

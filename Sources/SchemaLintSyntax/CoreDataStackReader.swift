@@ -41,6 +41,26 @@ struct CoreDataStackReader {
         return .named(path, arguments: [])
     }
 
+    /// `super.init(name: "Model", managedObjectModel: model)` in an initialiser of a type of the app's (`scope`), one
+    /// callers do not reach with those labels (those calls are stacks where they are written): the type's stack, a
+    /// stack when the project finds the type to be a subclass of `NSPersistentContainer` (`containerType`).
+    static func superclassConstruction(_ call: FunctionCallExprSyntax, scope: [String]) -> TypeExpr? {
+        let labels = call.arguments.map { $0.label?.text }
+        guard !scope.isEmpty, labels == ["name"] || labels == ["name", "managedObjectModel"],
+            call.trailingClosure == nil, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.tokenKind == .keyword(.`init`), member.base?.is(SuperExprSyntax.self) == true
+        else { return nil }
+        var current = call.parent
+        while let syntax = current, !syntax.is(InitializerDeclSyntax.self) {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self) { return nil }
+            current = syntax.parent
+        }
+        guard let initialiser = current?.as(InitializerDeclSyntax.self) else { return nil }
+        let own = initialiser.signature.parameterClause.parameters.map { ($0.firstName.text) }
+        guard own != ["name"], own != ["name", "managedObjectModel"] else { return nil }
+        return .named(scope, arguments: [])
+    }
+
     /// `override class func defaultDirectoryURL() -> URL { ... }`: the folder it returns, read where it is written
     /// (its one expression, or its one `return` after `let`s and `guard let`s); nil for any other function.
     func defaultFolder(_ function: FunctionDeclSyntax) -> ValueSource? {
@@ -71,7 +91,9 @@ struct CoreDataStackReader {
                 {
                     // `NSManagedObjectModel()`: an empty model, used to open or destroy a file whatever it holds.
                     use.model = .string(CoreDataStackUse.emptyModel)
-                } else if let resource = modelResource(argument.expression, depth: 0) {
+                } else if let resource = modelResource(
+                    argument.expression, locals: [:], depth: 0, unwrappedBy: &use.modelUnwrappedBy)
+                {
                     use.model = values.read(resource)
                 } else {
                     use.modelUnread = true
@@ -83,18 +105,34 @@ struct CoreDataStackReader {
     }
 
     /// The resource name a model is loaded from: `NSManagedObjectModel(contentsOf: Bundle.main.url(forResource:
-    /// "Model", withExtension: "momd")!)`, through local variables. Nil for a merged model or one built in code.
-    private func modelResource(_ expression: ExprSyntax, depth: Int) -> ExprSyntax? {
+    /// "Model", withExtension: "momd")!)`, through local variables and a static property of the enclosing type built
+    /// where it is declared (`static var model = { guard let url = ... else { fatalError() }; ... }()`). A method
+    /// called on an optional with no arguments (`.require()`) is read as `!` and named in `unwrappedBy`: the project
+    /// takes the model only where the files read declare that method as an unwrap. Nil for a merged model or one built
+    /// in code.
+    private func modelResource(
+        _ expression: ExprSyntax, locals: [String: ExprSyntax], depth: Int, unwrappedBy: inout [String]
+    ) -> ExprSyntax? {
         guard depth < 8 else { return nil }
-        if let reference = expression.as(DeclReferenceExprSyntax.self),
-            let value = lookup(reference.baseName.text, Syntax(reference)), value.id != expression.id
-        {
-            return modelResource(value, depth: depth + 1)
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let value = locals[name] ?? lookup(name, Syntax(reference)), value.id != expression.id {
+                return modelResource(value, locals: locals, depth: depth + 1, unwrappedBy: &unwrappedBy)
+            }
+        }
+        if let (value, declared) = Self.staticProperty(expression) {
+            return modelResource(value, locals: declared, depth: depth + 1, unwrappedBy: &unwrappedBy)
         }
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
-            return modelResource(unwrapped.expression, depth: depth + 1)
+            return modelResource(unwrapped.expression, locals: locals, depth: depth + 1, unwrappedBy: &unwrappedBy)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        if call.arguments.isEmpty, call.trailingClosure == nil,
+            let method = call.calledExpression.as(MemberAccessExprSyntax.self), let base = method.base
+        {
+            unwrappedBy.append(method.declName.baseName.text)
+            return modelResource(base, locals: locals, depth: depth + 1, unwrappedBy: &unwrappedBy)
+        }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "url",
             let resource = call.arguments.first(where: { $0.label?.text == "forResource" })
@@ -104,7 +142,126 @@ struct CoreDataStackReader {
         guard ModelSourceReader.calleeName(call.calledExpression)?.hasSuffix("NSManagedObjectModel") == true,
             let contents = call.arguments.first(where: { $0.label?.text == "contentsOf" })
         else { return nil }
-        return modelResource(contents.expression, depth: depth + 1)
+        return modelResource(contents.expression, locals: locals, depth: depth + 1, unwrappedBy: &unwrappedBy)
+    }
+
+    /// `Self.model`, `model` or `Stack.model` naming a static property of the type the expression is written in: the
+    /// value it is built as (its one expression or `return`, with the locals before it).
+    private static func staticProperty(_ expression: ExprSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
+        let name: String
+        var written: String?
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = expression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        {
+            name = member.declName.baseName.text
+            written = base.baseName.text
+        } else {
+            return nil
+        }
+        var current = expression.parent
+        while let syntax = current {
+            let members: MemberBlockSyntax?
+            let typeName: String?
+            if let type = syntax.as(ClassDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else if let type = syntax.as(StructDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else if let type = syntax.as(EnumDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else {
+                (members, typeName) = (nil, nil)
+            }
+            if let members, let typeName {
+                guard written == nil || written == "Self" || written == typeName else { return nil }
+                for item in members.members {
+                    guard let variable = item.decl.as(VariableDeclSyntax.self),
+                        variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+                    else { continue }
+                    for binding in variable.bindings
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let built = NamedValueCollector.builtValue(binding) { return built }
+                        if let value = binding.initializer?.value { return (value, [:]) }
+                        return NamedValueCollector.returnedExpression(binding.accessorBlock).map { ($0, [:]) }
+                    }
+                }
+                return nil
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The methods an `extension Optional` here declares that return the wrapped value or stop the app: callable with
+    /// no arguments, their body `guard let value = self else { ...; fatalError(...) }; return value`, `if let value =
+    /// self { return value }; fatalError(...)` or `return self!` (`preconditionFailure` as `fatalError`).
+    public static func optionalUnwrappers(_ tree: SourceFileSyntax) -> [String] {
+        var found: [String] = []
+        for statement in tree.statements {
+            guard let extensionDecl = statement.item.as(ExtensionDeclSyntax.self),
+                let path = TypeExprReader.read(extensionDecl.extendedType).path,
+                path == ["Optional"] || path == ["Swift", "Optional"]
+            else { continue }
+            for item in extensionDecl.memberBlock.members {
+                guard let function = item.decl.as(FunctionDeclSyntax.self), unwraps(function) else { continue }
+                found.append(function.name.text)
+            }
+        }
+        return found
+    }
+
+    private static func unwraps(_ function: FunctionDeclSyntax) -> Bool {
+        guard function.signature.parameterClause.parameters.allSatisfy({ $0.defaultValue != nil }),
+            !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+            function.signature.effectSpecifiers?.throwsClause == nil,
+            let statements = function.body?.statements, let last = statements.last
+        else { return false }
+        func isSelf(_ expression: ExprSyntax?) -> Bool {
+            expression?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        }
+        func stops(_ item: CodeBlockItemSyntax?) -> Bool {
+            let expression = item?.item.as(ExprSyntax.self)
+                ?? item?.item.as(ExpressionStmtSyntax.self)?.expression
+            guard let call = expression?.as(FunctionCallExprSyntax.self),
+                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            else { return false }
+            return callee == "fatalError" || callee == "preconditionFailure"
+        }
+        func returned(_ item: CodeBlockItemSyntax?) -> ExprSyntax? {
+            if let statement = item?.item.as(ReturnStmtSyntax.self) { return statement.expression }
+            return statements.count == 1 ? item?.item.as(ExprSyntax.self) : nil
+        }
+        func bound(_ conditions: ConditionElementListSyntax) -> String? {
+            guard conditions.count == 1, case let .optionalBinding(binding)? = conditions.first?.condition,
+                isSelf(binding.initializer?.value),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { return nil }
+            return name
+        }
+        // `return self!`, `self!`
+        if statements.count == 1, let value = returned(last)?.as(ForceUnwrapExprSyntax.self) {
+            return isSelf(value.expression)
+        }
+        guard statements.count == 2, let first = statements.first else { return false }
+        // `guard let value = self else { ...; fatalError() }; return value`
+        if let guardStatement = first.item.as(GuardStmtSyntax.self), let name = bound(guardStatement.conditions),
+            stops(guardStatement.body.statements.last),
+            returned(last)?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        {
+            return true
+        }
+        // `if let value = self { return value }; fatalError()`
+        let condition = first.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? first.item.as(ExprSyntax.self)?.as(IfExprSyntax.self)
+        if let ifExpr = condition, ifExpr.elseBody == nil, let name = bound(ifExpr.conditions),
+            ifExpr.body.statements.count == 1,
+            returned(ifExpr.body.statements.first)?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+            stops(last)
+        {
+            return true
+        }
+        return false
     }
 
     /// A store file a call gives: `NSPersistentStoreDescription(url:)` or `addPersistentStore(... at: url ...)`.
@@ -153,6 +310,48 @@ struct CoreDataStackReader {
     static func replacesDescriptions(_ target: ExprSyntax) -> Bool {
         target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
             || target.as(DeclReferenceExprSyntax.self)?.baseName.text == "persistentStoreDescriptions"
+    }
+
+    /// Whether a statement runs only on some paths of its function (or closure): inside an `if` (or a `switch`) some
+    /// branch of which leaves the descriptions alone, a `guard`'s `else` or a loop. `if oldURL == nil {
+    /// container.persistentStoreDescriptions = [shared] }` keeps the container's own description where it is not met;
+    /// a branch that sets them otherwise (`else { persistentStoreDescriptions.forEach { $0.type = ... } }`) does not.
+    static func mayBeSkipped(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+            {
+                return false
+            }
+            if let ifExpr = syntax.as(IfExprSyntax.self) {
+                if !everyBranchSetsDescriptions(ifExpr) { return true }
+            } else if let switchExpr = syntax.as(SwitchExprSyntax.self) {
+                if !switchExpr.cases.allSatisfy({ setsDescriptions(in: Syntax($0)) }) { return true }
+            } else if syntax.is(GuardStmtSyntax.self) || syntax.is(ForStmtSyntax.self)
+                || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self)
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
+    }
+
+    /// An `if` whose every branch (an `else` at the end of the chain included) sets the descriptions.
+    private static func everyBranchSetsDescriptions(_ ifExpr: IfExprSyntax) -> Bool {
+        guard setsDescriptions(in: Syntax(ifExpr.body)), let otherwise = ifExpr.elseBody else { return false }
+        switch otherwise {
+        case let .ifExpr(next): return everyBranchSetsDescriptions(next)
+        case let .codeBlock(block): return setsDescriptions(in: Syntax(block))
+        }
+    }
+
+    /// Whether `syntax` names `persistentStoreDescriptions`: replaces them, or sets what they hold.
+    private static func setsDescriptions(in syntax: Syntax) -> Bool {
+        syntax.tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .identifier("persistentStoreDescriptions")
+        }
     }
 
     /// `description.cloudKitContainerOptions = ...`: the options as written, for the project to evaluate (`nil` turns
@@ -215,7 +414,13 @@ struct CoreDataGroups {
     private var stacks: [Item<CoreDataStackUse>] = []
     private var files: [Item<CoreDataStackUse.StoreFile>] = []
     private var filePurposes: [ContainerPurpose] = []
-    private var replaced: Set<String> = []
+    /// `persistentStoreDescriptions = ...`: in which type and function, and whether only on some paths.
+    private struct Replacement {
+        var type: String
+        var function: String?
+        var conditional: Bool
+    }
+    private var replacements: [Replacement] = []
     private var cloudKit: [String: ValueSource] = [:]
     private var types: [Item<CoreDataStackUse.StoreFile>] = []
     private struct LoadSite: Hashable {
@@ -230,10 +435,16 @@ struct CoreDataGroups {
     mutating func add(
         _ file: CoreDataStackUse.StoreFile, scope: [String], purpose: ContainerPurpose, function: String?
     ) {
+        var file = file
+        file.scope = scope
         files.append(Item(value: file, type: scope.first ?? "", function: function))
         filePurposes.append(purpose)
     }
-    mutating func replaceDescriptions(scope: [String]) { replaced.insert(scope.first ?? "") }
+    /// `persistentStoreDescriptions = ...` in a function (nil: a property's closure) of a type; `conditional`: on
+    /// some of its paths only.
+    mutating func replaceDescriptions(scope: [String], function: String?, conditional: Bool) {
+        replacements.append(Replacement(type: scope.first ?? "", function: function, conditional: conditional))
+    }
     /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
     mutating func loadStores(scope: [String], function: String?) {
         loads.insert(LoadSite(type: scope.first ?? "", function: function))
@@ -255,6 +466,7 @@ struct CoreDataGroups {
         // type gives as a stack does, but leaves them to the others too (the project drops it, or them, once it
         // knows).
         let stackFunctions = Set(stacks.filter { $0.value.containerType == nil }.compactMap(\.function))
+        let everyStackFunction = Set(stacks.compactMap(\.function))
         var taken = Set<Int>()
         var result: [CoreDataStackUse] = []
         for item in stacks {
@@ -290,7 +502,16 @@ struct CoreDataGroups {
                     for index in described { stack.stores[index].storeType = typed.value.storeType }
                 }
             }
-            stack.descriptionsReplaced = replaced.contains(item.type)
+            // Descriptions replaced where the stack is made, or in its type where no stack is (`init` setting up
+            // a container a property makes); another function's container is not this one (BeeSwift: a test's
+            // in-memory container beside the app's, both made by the type's static functions).
+            let replacing = replacements.filter { replacement in
+                replacement.type == item.type
+                    && (replacement.function == item.function
+                        || !(replacement.function.map(everyStackFunction.contains) ?? false))
+            }
+            stack.descriptionsReplaced = replacing.contains { !$0.conditional }
+            stack.descriptionsMayBeKept = !stack.descriptionsReplaced && !replacing.isEmpty
             // Loaded where no store is added (where the container is made, its type's `init`): its own file too.
             let adding = Set(own.map { files[$0].function })
             stack.loadsOwnFile =

@@ -65,7 +65,8 @@ public enum PackageManifestReader {
                 name: name, isTest: kind == "testTarget", path: Self.string(node, "path"),
                 exclude: Self.strings(node, "exclude") ?? [], sources: Self.strings(node, "sources"))
             target.conditions = Self.conditions(node.arguments.first { $0.label?.text == "swiftSettings" }?.expression)
-            target.dependencies = Self.dependencies(node.arguments.first { $0.label?.text == "dependencies" }?.expression)
+            let dependencies = node.arguments.first { $0.label?.text == "dependencies" }?.expression
+            target.dependencies = Self.dependencies(dependencies)
             targets.append(target)
             return .visitChildren
         }

@@ -83,6 +83,7 @@ public enum SwiftFileParser {
         let values = NamedValueCollector(reader: reader)
         values.walk(tree)
         parsed.namedValues = values.values
+        parsed.optionalUnwrappers = CoreDataStackReader.optionalUnwrappers(tree)
         var source = source
         let mentionsContainers =
             collectingCalls

@@ -114,6 +114,8 @@ struct MissingNames {
         wanted.declarations = wanted.declarations.filter {
             !$0.isEmpty && !StandardTypeStorage.standardNames.contains($0)
         }
+        // `extension Optional { func require() -> Wrapped { ... } }`: what a Core Data model is unwrapped with.
+        if project.optionalExtensionsWanted { wanted.declarations.insert("Optional") }
         return wanted
     }
 

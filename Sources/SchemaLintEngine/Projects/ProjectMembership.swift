@@ -377,7 +377,8 @@ public struct ProjectMembership: Sendable {
                     return []
                 }
                 let targets = read.map { PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root)) }
-                loaded.append(.package(root: root, targets: targets, products: PackageManifestReader.products(in: text)))
+                let products = PackageManifestReader.products(in: text)
+                loaded.append(.package(root: root, targets: targets, products: products))
             } else {
                 let pbxproj = path + "/project.pbxproj"
                 // Every project file was read by now, or left unread for not listing the files asked about:
