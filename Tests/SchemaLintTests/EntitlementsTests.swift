@@ -423,7 +423,14 @@ final class EntitlementsTests: XCTestCase {
         var prefixed = direct
         prefixed["Base.xcconfig"] = "GROUP_PREFIX = com.example\nCODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements\n"
         prefixed["Glance/Glance.entitlements"] = Self.entitlements(groups: ["group.$(GROUP_PREFIX).tallies"])
-        for (name, files) in [("direct", direct), ("included", included), ("case", cased), ("prefix", prefixed)] {
+        // `$(CFBundleIdentifier)` is the bundle's identifier, `PRODUCT_BUNDLE_IDENTIFIER`.
+        var bundled = direct
+        bundled["Base.xcconfig"] =
+            "PRODUCT_BUNDLE_IDENTIFIER = com.example.tallies\nCODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements\n"
+        bundled["Glance/Glance.entitlements"] = Self.entitlements(groups: ["group.$(CFBundleIdentifier)"])
+        for (name, files) in [
+            ("direct", direct), ("included", included), ("case", cased), ("prefix", prefixed), ("bundle", bundled),
+        ] {
             XCTAssertEqual(try analyze(files).topology.stores.map(\.name), ["\(Self.group)/default.store"], name)
             XCTAssertEqual(try notes(files), [], name)
         }

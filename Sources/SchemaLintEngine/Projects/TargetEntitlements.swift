@@ -194,7 +194,11 @@ extension TargetEntitlements {
                 case "SRCROOT", "PROJECT_DIR", "SOURCE_ROOT": result += base
                 case "TARGET_NAME": result += target
                 default:
-                    guard let value = settings[name]?.string ?? fallback[name]?.string,
+                    // `$(CFBundleIdentifier)` in an entitlements file is the bundle's identifier, the build setting
+                    // `PRODUCT_BUNDLE_IDENTIFIER` (Simplenote's `group.$(CFBundleIdentifier)`).
+                    let setting = name == "CFBundleIdentifier" && settings[name] == nil && fallback[name] == nil
+                        ? "PRODUCT_BUNDLE_IDENTIFIER" : name
+                    guard let value = settings[setting]?.string ?? fallback[setting]?.string,
                         let expanded = expand(value, settings: settings, fallback: fallback, depth: depth + 1)
                     else { return nil }
                     result += expanded
