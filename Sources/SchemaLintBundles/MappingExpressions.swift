@@ -8,7 +8,8 @@ import SchemaLintStore
 /// `NSExpression`). The expression is read only as far as telling `$source.X`, a constant and anything else apart
 /// (woocommerce-ios, BookPlayer, OpenEmu and LoopKit write `$source.X` as an `NSKeyPathExpression` calling
 /// `valueForKeyPath:` on the variable `source` with a key path specifier, and constants as
-/// `NSConstantValueExpression`); an expression shaped otherwise is `unknown`, never guessed at.
+/// `NSConstantValueExpression`; Pocket writes `$source.givenURL.absoluteString`, a key path from the attribute); an
+/// expression shaped otherwise is `unknown`, never guessed at.
 enum MappingExpressions {
     /// The `<attribute>` names whose text is kept.
     static let names: Set<String> = [
@@ -79,8 +80,12 @@ enum MappingExpressions {
         if type == 0 || expression.className == "NSConstantValueExpression" {
             return .constant(constant(expression.value("NSConstantValue")))
         }
-        if let key = sourceKey(expression) {
-            return key.contains(".") ? .unknown("$source.\(key)") : .source(key)
+        if let (key, byPath) = sourceKey(expression) {
+            guard key.contains(".") else { return .source(key) }
+            // `valueForKey:` takes a dotted key as one key, not a path.
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard byPath, parts.count > 1, !parts.contains(where: \.isEmpty) else { return .unknown("$source.\(key)") }
+            return .sourcePath(parts[0], path: Array(parts.dropFirst()))
         }
         if let selector = expression.string("NSSelectorName") {
             return .unknown("FUNCTION(…, \"\(selector)\")")
@@ -91,7 +96,8 @@ enum MappingExpressions {
 
     /// `$source.X` as Xcode archives it (`valueForKeyPath:` on the variable `source`, the key path as a specifier or a
     /// constant string), or as a key path expression on `$source`.
-    private static func sourceKey(_ expression: ArchivedObject) -> String? {
+    /// `byPath`: the selector is `valueForKeyPath:`, which follows a dotted key.
+    private static func sourceKey(_ expression: ArchivedObject) -> (key: String, byPath: Bool)? {
         guard let operand = expression.object("NSOperand"), operand.string("NSVariable") == "source",
             let selector = expression.string("NSSelectorName"),
             selector == "valueForKeyPath:" || selector == "valueForKey:"
@@ -99,7 +105,8 @@ enum MappingExpressions {
         let arguments = expression.objects("NSArguments")
         guard arguments.count == 1 else { return nil }
         let key = arguments[0].string("NSKeyPath") ?? arguments[0].value("NSConstantValue")?.string
-        return key.flatMap { $0.isEmpty ? nil : $0 }
+        guard let key, !key.isEmpty else { return nil }
+        return (key, selector == "valueForKeyPath:")
     }
 
     private static func constant(_ value: PropertyListValue?) -> String? {

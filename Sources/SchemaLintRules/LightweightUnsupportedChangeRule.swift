@@ -225,6 +225,15 @@ extension Finding.Message {
     /// A required attribute with no default in a step through a mapping model.
     static func requiredMapped(from: String, to: String, mapping: String, _ judged: MappedStep.Required) -> Self {
         let place = "\(judged.entity).\(judged.property)"
+        // What changed, not "became required" for an attribute that always was (its default, or lack of one, is
+        // the fix's to say when the headline names a type change).
+        let changed: String
+        switch judged.change {
+        case .added: changed = "is new and required with no default"
+        case .madeRequired: changed = "became required with no default"
+        case let .retyped(old, new): changed = "changed type (\(old) → \(new)) and is required"
+        case .kept: changed = "is required with no default"
+        }
         if judged.verdict == .fails {
             return Self(
                 id: "required-mapped",
@@ -239,7 +248,7 @@ extension Finding.Message {
         if judged.verdict == .policyDecides {
             return Self(
                 id: "required-mapped-policy",
-                "\(place) \(judged.added ? "is new and required" : "became required") with no default and the "
+                "\(place) \(changed) and the "
                     + "mapping sets no value: whether \(judged.condition) cannot be told",
                 detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) gives "
                     + "\(place) no value; a row left nil fails validation (134110) and with it the whole migration, "
@@ -248,7 +257,7 @@ extension Finding.Message {
         }
         return Self(
             id: "required-mapped-maybe",
-            "\(place) \(judged.added ? "is new and required" : "became required") with no default: a store fails to "
+            "\(place) \(changed): a store fails to "
                 + "open (134110) if a migrated row gets nil",
             detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) sets "
                 + "\(place) to \(judged.setter): the migration works only if \(judged.condition)",

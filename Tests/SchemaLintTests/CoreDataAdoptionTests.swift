@@ -30,6 +30,49 @@ final class CoreDataAdoptionTests: XCTestCase {
         XCTAssertTrue(findings[0].message.text.contains("Recipe.servings"), "\(findings[0].message)")
     }
 
+    /// SwiftData's delete rules are read as SwiftData sets them (`deleteRule:`, else `.nullify`), in the Core Data
+    /// model's words: a rule both sides share is no change (Pocket 8.20 listed forty "cascade → none"), nor is a
+    /// relationship's `= []`. Written as a member (`.cascade`), a qualified name, an explicit `.nullify`, and
+    /// `.noAction` against "No Action"; the control gives the cascading side no rule, and the note lists the change.
+    func testDeleteRulesTheTwoSidesShareAreNoChange() throws {
+        func changes() throws -> String {
+            let findings = try analyze().findings.filter { $0.rule == "core_data_store_adopted" }
+            XCTAssertEqual(findings.map(\.severity), [.note])
+            return findings.first?.message.detail ?? ""
+        }
+        let asIs = try changes()
+        XCTAssertEqual(
+            asIs.components(separatedBy: "Differences it migrates: ").last,
+            "Recipe.servings changed: type Int16 → Int64 (Int), became non-optional")
+
+        try rewrite("Models.swift") {
+            $0.replacingOccurrences(
+                of: "deleteRule: .cascade", with: "deleteRule: Schema.Relationship.DeleteRule.cascade"
+            ).replacingOccurrences(
+                of: "    var recipe: Recipe?", with: "    @Relationship(deleteRule: .nullify) var recipe: Recipe?")
+        }
+        let qualified = try changes()
+        XCTAssertFalse(qualified.contains("deleteRule"), qualified)
+
+        try setUpWithError()
+        try rewrite("Model.xcdatamodeld/Recipes.xcdatamodel/contents") {
+            $0.replacingOccurrences(of: "deletionRule=\"Nullify\"", with: "deletionRule=\"No Action\"")
+        }
+        try rewrite("Models.swift") {
+            $0.replacingOccurrences(
+                of: "    var recipe: Recipe?", with: "    @Relationship(deleteRule: .noAction) var recipe: Recipe?")
+        }
+        let noAction = try changes()
+        XCTAssertFalse(noAction.contains("deleteRule"), noAction)
+
+        try setUpWithError()
+        try rewrite("Models.swift") {
+            $0.replacingOccurrences(of: "deleteRule: .cascade, ", with: "")
+        }
+        let changed = try changes()
+        XCTAssertTrue(changed.contains("Recipe.ingredients changed: deleteRule cascade → nullify"), changed)
+    }
+
     func testModelsDeclaredAsTheCoreDataModelOpenItAsIs() throws {
         try rewrite("Models.swift") {
             $0.replacingOccurrences(of: "var servings: Int = 0", with: "var servings: Int16? = 0")

@@ -323,6 +323,34 @@ extension CoreDataBundleTests {
         }
         XCTAssertEqual(try analyze(lockfile).findings, [])
     }
+
+    /// Two names of one generic kind, each with a word of its own, are two things, not one renamed (Pocket 8.9
+    /// removed the optional String `Item.shortURL` and added `shareURL`): no rename guess. A name that only gains a
+    /// qualifier, names sharing a word that means something, and names sharing no word are still guessed.
+    func testNamesOfTwoThingsOfOneKindAreNoRename() throws {
+        func findings(_ old: String, _ new: String) throws -> [String] {
+            try setUpWithError()
+            if old != "body" {
+                try edit("Journal 2") { $0.replacingOccurrences(of: "name=\"body\"", with: "name=\"\(old)\"") }
+            }
+            let lockfile = try lock()
+            try setCurrent("Journal 3")
+            try edit("Journal 3") { $0.replacingOccurrences(of: "name=\"body\"", with: "name=\"\(new)\"") }
+            return TestSupport.summary(try analyze(lockfile).findings)
+        }
+        let twoOfAKind = [
+            ("shortURL", "shareURL"), ("created_at", "updated_at"), ("contextData", "metricsData"),
+            ("isDraft", "isPinned"),
+        ]
+        for (old, new) in twoOfAKind {
+            XCTAssertEqual(try findings(old, new), [], "\(old) → \(new)")
+        }
+        for (old, new) in [("url", "shareURL"), ("currentIndex", "musicIndex"), ("body", "text")] {
+            XCTAssertEqual(
+                try findings(old, new), ["rename_without_original_name \(model)/Journal 3.xcdatamodel/contents:4"],
+                "\(old) → \(new)")
+        }
+    }
 }
 
 extension CoreDataBundleTests {

@@ -43,6 +43,8 @@ final class MappedStepValueTests: XCTestCase {
     /// What an attribute mapping sets, archived as Xcode archives it.
     enum Value {
         case source(String), constant(PropertyListValue), function(String)
+        /// `$source.<key>` with the key written as a constant string argument of `selector`, not a key path specifier.
+        case sourceKey(String, selector: String)
     }
 
     static func archived(_ value: Value) -> String {
@@ -63,21 +65,33 @@ final class MappedStepValueTests: XCTestCase {
                     "NSConstantValue": stored, "NSExpressionType": .integer(0),
                     "$class": named("NSConstantValueExpression"),
                 ]))
-        case let .source(key):
+        case .source, .sourceKey:
             let variable = add(
                 .dictionary([
                     "NSVariable": add(.string("source")), "NSExpressionType": .integer(2),
                     "$class": named("NSVariableExpression"),
                 ]))
-            let specifier = add(
-                .dictionary([
-                    "NSKeyPath": add(.string(key)), "NSExpressionType": .integer(10),
-                    "$class": named("NSKeyPathSpecifierExpression"),
-                ]))
-            let arguments = add(.dictionary(["NS.objects": .array([specifier]), "$class": named("NSMutableArray")]))
+            let argument: PropertyListValue
+            var selector = "valueForKeyPath:"
+            if case let .sourceKey(key, written) = value {
+                selector = written
+                argument = add(
+                    .dictionary([
+                        "NSConstantValue": add(.string(key)), "NSExpressionType": .integer(0),
+                        "$class": named("NSConstantValueExpression"),
+                    ]))
+            } else {
+                guard case let .source(key) = value else { preconditionFailure() }
+                argument = add(
+                    .dictionary([
+                        "NSKeyPath": add(.string(key)), "NSExpressionType": .integer(10),
+                        "$class": named("NSKeyPathSpecifierExpression"),
+                    ]))
+            }
+            let arguments = add(.dictionary(["NS.objects": .array([argument]), "$class": named("NSMutableArray")]))
             root = add(
                 .dictionary([
-                    "NSOperand": variable, "NSSelectorName": add(.string("valueForKeyPath:")),
+                    "NSOperand": variable, "NSSelectorName": add(.string(selector)),
                     "NSExpressionType": .integer(4), "NSArguments": arguments, "$class": named("NSKeyPathExpression"),
                 ]))
         case let .function(selector):
@@ -472,5 +486,76 @@ final class MappedStepValueTests: XCTestCase {
                     ])
             ])
         XCTAssertEqual(lines(silent), [])
+    }
+
+    // MARK: a key path from the source attribute
+
+    /// A required URI attribute that becomes a required String, set by `$source.link.absoluteString` (Pocket 8.0.6's
+    /// `Item.givenURL`): a required attribute holds a URL in every row, and its `absoluteString` is never nil, so
+    /// nothing is said. The same for other types and keys that always give a value, and the key path written as a
+    /// constant string; an optional source, a key that may give nil (`host`), or `valueForKey:` (which takes the
+    /// dotted key as one key) still warn, with a headline that says the type changed.
+    func testAKeyPathFromARequiredSourceThatAlwaysGivesAValueIsSilent() throws {
+        func judged(_ before: String, _ after: String, _ value: Value) throws -> [Finding] {
+            try setUpWithError()
+            return try findings(
+                before: ["Entry": text + before], after: ["Entry": text + after],
+                [EntityMapping(source: "Entry", destination: "Entry", attributes: [("title", nil), ("link", value)])]
+            ).findings.filter { $0.rule == "lightweight_unsupported_change" }
+        }
+        let uri = "<attribute name=\"link\" attributeType=\"URI\"/>"
+        let string = "<attribute name=\"link\" attributeType=\"String\"/>"
+        let silent: [(String, String, Value)] = [
+            (uri, string, .source("link.absoluteString")),
+            (uri, string, .sourceKey("link.absoluteString", selector: "valueForKeyPath:")),
+            ("<attribute name=\"link\" attributeType=\"UUID\"/>", string, .source("link.UUIDString")),
+            ("<attribute name=\"link\" attributeType=\"Integer 32\"/>", string, .source("link.stringValue")),
+            (uri, "<attribute name=\"link\" attributeType=\"Integer 64\"/>", .source("link.absoluteString.length")),
+        ]
+        for (before, after, value) in silent {
+            XCTAssertEqual(lines(try judged(before, after, value)), [], "\(value)")
+        }
+
+        let optional = try judged(
+            "<attribute name=\"link\" optional=\"YES\" attributeType=\"URI\"/>", string,
+            .source("link.absoluteString"))
+        XCTAssertEqual(optional.map(\.severity), [.warning], "\(lines(optional))")
+        XCTAssertEqual(
+            optional.first?.message.headline,
+            "Entry.link became required with no default: a store fails to open (134110) if a migrated row gets nil")
+        XCTAssertTrue(
+            optional.first?.message.detail.contains("works only if no row of Entry holds nil in link") == true,
+            "\(optional.first?.message.detail ?? "")")
+        let host = try judged(uri, string, .source("link.host"))
+        XCTAssertEqual(host.map(\.severity), [.warning], "\(lines(host))")
+        XCTAssertEqual(
+            host.first?.message.headline,
+            "Entry.link changed type (URL → String) and is required: a store fails to open (134110) if a migrated row "
+                + "gets nil")
+        XCTAssertTrue(
+            host.first?.message.detail.contains("works only if $source.link.host never gives nil") == true,
+            "\(host.first?.message.detail ?? "")")
+        let byKey = try judged(uri, string, .sourceKey("link.absoluteString", selector: "valueForKey:"))
+        XCTAssertEqual(byKey.map(\.severity), [.warning], "\(lines(byKey))")
+    }
+
+    /// Read as a key path from the source attribute, not as an expression schemalint cannot read.
+    func testASourceKeyPathIsReadAsOne() throws {
+        try writeMapping([
+            EntityMapping(
+                source: "Entry", destination: "Entry",
+                attributes: [
+                    ("link", .source("link.absoluteString")),
+                    ("code", .sourceKey("serial.stringValue", selector: "valueForKeyPath:")),
+                    ("label", .sourceKey("kind.name", selector: "valueForKey:")),
+                ])
+        ])
+        let paths = try XCTUnwrap(
+            MappingModelReader.modelPaths(
+                path: folder.appendingPathComponent("Journal/JournalV2toV3.xcmappingmodel").path))
+        let entry = try XCTUnwrap(paths.entityMappings?.first)
+        XCTAssertEqual(entry.attributes["link"], .sourcePath("link", path: ["absoluteString"]))
+        XCTAssertEqual(entry.attributes["code"], .sourcePath("serial", path: ["stringValue"]))
+        XCTAssertEqual(entry.attributes["label"], .unknown("$source.kind.name"))
     }
 }

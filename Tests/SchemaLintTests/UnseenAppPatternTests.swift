@@ -377,7 +377,8 @@ final class UnseenAppPatternTests: XCTestCase {
     }
 
     /// A version's own doc comment that lists a property as removed says the new one replaces it: no rename guessed.
-    /// The same pair with no such note is still a likely rename.
+    /// The same pair with no such note is still a likely rename. (The app's own pair, `contextData` → `metricsData`,
+    /// names two things of one kind and is no guess at all: `RenameGuessNameTests`.)
     func testAVersionsDocCommentThatRemovesAPropertyIsNotARename() {
         func source(_ note: String) -> String {
             """
@@ -391,7 +392,7 @@ final class UnseenAppPatternTests: XCTestCase {
             enum InsightsV2: VersionedSchema {
                 static var versionIdentifier = Schema.Version(2, 0, 0)
                 static var models: [any PersistentModel.Type] { [Insight.self] }
-                @Model final class Insight { var title: String = ""; var metricsData: Data?; init() {} }
+                @Model final class Insight { var title: String = ""; var metrics: Data?; init() {} }
             }
             enum InsightsPlan: SchemaMigrationPlan {
                 static var schemas: [any VersionedSchema.Type] { [InsightsV1.self, InsightsV2.self] }
@@ -401,7 +402,7 @@ final class UnseenAppPatternTests: XCTestCase {
             }
             """
         }
-        let documented = source("/// Version 2: Insight gains metricsData (removed contextData)")
+        let documented = source("/// Version 2: Insight gains metrics (removed contextData)")
         XCTAssertEqual(TestSupport.summary(TestSupport.analyze(documented).findings), [])
         XCTAssertEqual(
             TestSupport.summary(TestSupport.analyze(source("/// Version 2")).findings),

@@ -131,7 +131,9 @@ package struct CoreDataAdoption {
     }
 
     /// The SwiftData version's store model in Core Data's terms (`String (700)`), as the Core Data side is written,
-    /// with the defaults and original names only the Swift side knows.
+    /// with the defaults, original names and delete rules only the Swift side knows. A relationship's delete rule is
+    /// what SwiftData sets: `@Relationship(deleteRule:)`, else `.nullify`; written as a model file writes it
+    /// (`cascade`, `no action`), so a rule both sides share is no change (Pocket 8.20: forty "cascade → none").
     package static func storeSnapshot(_ analysis: VersionAnalysis) -> [EntitySnapshot] {
         let swift = Dictionary(analysis.snapshot.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return analysis.store.snapshot.map { entity in
@@ -142,12 +144,21 @@ package struct CoreDataAdoption {
                 (swift[entity.name]?.properties ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             entity.properties = entity.properties.map { property in
                 var property = property
-                property.hasDefault = declared[property.name]?.hasDefault ?? false
+                // A relationship's `= []` is no default a model stores (nor has the Core Data side one).
+                property.hasDefault = property.kind == .attribute && declared[property.name]?.hasDefault == true
                 property.originalName = declared[property.name]?.originalName
+                if property.kind == .relationship {
+                    property.deleteRule = declared[property.name]?.deleteRule.map(coreDataDeleteRule)
+                }
                 return property
             }
             return entity
         }
+    }
+
+    /// A SwiftData delete rule (`DeleteRule.rawValue`) as a model file's `deletionRule`, lower-cased, reads.
+    static func coreDataDeleteRule(_ rule: String) -> String {
+        rule == DeleteRule.noAction.rawValue ? "no action" : rule
     }
 
     /// `Entity.property` of the properties whose storage schemalint cannot map with certainty: compared by nothing.

@@ -87,17 +87,31 @@ package struct MappedStep {
         package var property: String
         package var mappingName: String
         package var verdict: Verdict
-        /// The source entity had no such attribute (else it was optional there).
-        package var added: Bool
+        /// What the attribute was in the source entity.
+        package var change: Change
         /// What sets it, and for `mayFail` what would have to hold.
         package var setter: String
         package var condition: String
+    }
+
+    /// What a required destination attribute was in the source entity, said in the headline.
+    package enum Change: Sendable, Equatable {
+        /// The source entity had no such attribute.
+        case added
+        /// It was optional.
+        case madeRequired
+        /// It was required, of another type (`URL` → `String`).
+        case retyped(from: String, to: String)
+        /// It was required and of the same type (the mapping sets it from something else).
+        case kept
     }
 
     /// What sets a destination attribute, as far as it can be told.
     enum Setter: Equatable {
         case nothing
         case source(String)
+        /// `$source.X.Y…`, X a property of the source entity.
+        case sourcePath(String, [String])
         case constant(String)
         case unknown(String)
     }
@@ -112,6 +126,9 @@ package struct MappedStep {
                 ? .source(attribute) : .nothing
         case let .source(key)?:
             return source.properties.contains { $0.name == key } ? .source(key) : .unknown("$source.\(key)")
+        case let .sourcePath(key, path)?:
+            return source.properties.contains { $0.name == key }
+                ? .sourcePath(key, path) : .unknown((["$source", key] + path).joined(separator: "."))
         case let .constant(value)?: return value.map(Setter.constant) ?? .nothing
         case let .unknown(text)?: return .unknown(text)
         }
@@ -121,6 +138,7 @@ package struct MappedStep {
         switch setter {
         case .nothing: return "no value"
         case let .source(key): return "$source.\(key)"
+        case let .sourcePath(key, path): return (["$source", key] + path).joined(separator: ".")
         case let .constant(value): return "the constant \(value)"
         case let .unknown(text): return text
         }
@@ -185,7 +203,12 @@ package struct MappedStep {
                         "no two rows of \(source.name) hold the same "
                             + (keys.count == 1 ? keys[0] : "(\(keys.joined(separator: ", ")))"))
                 }
-                for case let .unknown(text) in setters { conditions.append("\(text) gives each row its own value") }
+                for setter in setters {
+                    switch setter {
+                    case .unknown, .sourcePath: conditions.append("\(describe(setter)) gives each row its own value")
+                    default: continue
+                    }
+                }
                 if let policy = entityMapping.policy {
                     conditions.append("\(policy) sets values no two rows share")
                 } else if entityMapping.runsCustomCode {
@@ -251,7 +274,8 @@ package struct MappedStep {
     }
 
     /// Each attribute required with no default in a destination entity that was optional or absent in its source
-    /// entity, unless the mapping sets it from a required source attribute or a constant.
+    /// entity, unless the mapping sets it from a required source attribute or a constant, or by a key path that
+    /// gives a value on every value of a required source attribute (`$source.link.absoluteString`, `KeyPathValues`).
     package func required() -> [Required] {
         var found: [Required] = []
         for (entityMapping, source, destination) in pairs {
@@ -262,6 +286,14 @@ package struct MappedStep {
                 // Required before and copied: nothing changed.
                 if let old, !old.optional, setter == .source(property.name) { continue }
                 let described = describe(setter)
+                let change: Change =
+                    old.map { old in
+                        guard !old.optional else { return .madeRequired }
+                        return old.type == property.type
+                            ? .kept
+                            : .retyped(
+                                from: ChangeWording.readable(old.type), to: ChangeWording.readable(property.type))
+                    } ?? .added
                 switch setter {
                 case .constant: continue
                 case let .source(key):
@@ -269,28 +301,77 @@ package struct MappedStep {
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .mayFail, added: old == nil, setter: described,
+                            verdict: .mayFail, change: change, setter: described,
                             condition: "no row of \(source.name) holds nil in \(key)"))
                 case .nothing where entityMapping.runsCustomCode:
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .policyDecides, added: old == nil, setter: described,
+                            verdict: .policyDecides, change: change, setter: described,
                             condition: "\(entityMapping.policy ?? "its custom code") sets it on every row"))
                 case .nothing:
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .fails, added: old == nil, setter: described, condition: ""))
+                            verdict: .fails, change: change, setter: described, condition: ""))
+                case let .sourcePath(key, path):
+                    // A required attribute holds a value in every row; a key path Foundation answers on every value
+                    // of its type gives one too. An optional one, or a key path not known, may give nil.
+                    guard let from = source.properties.first(where: { $0.name == key }) else { continue }
+                    let gives = from.kind == .attribute ? KeyPathValues.neverNil(path, on: from.type) : false
+                    if gives, !from.optional { continue }
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .mayFail, change: change, setter: described,
+                            condition: gives
+                                ? "no row of \(source.name) holds nil in \(key)" : "\(described) never gives nil"))
                 case let .unknown(text):
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .mayFail, added: old == nil, setter: described,
+                            verdict: .mayFail, change: change, setter: described,
                             condition: "\(text) never gives nil"))
                 }
             }
         }
         return found
+    }
+}
+
+/// Key paths whose value is never nil on every value of a Core Data attribute type, as `valueForKeyPath:` asks the
+/// Foundation object a row holds (`NSURL`, `NSString`, `NSNumber`, `NSDate`, `NSUUID`): each key with the type
+/// code of what it gives, so a path is followed key by key. A key not listed is not known: it may give nil
+/// (`NSURL.host`, `NSURL.path`). `absoluteString`: a URL attribute is stored as its string and read back with it, so
+/// the `NSURL` a row holds always has one (the header's nullability is for URLs made otherwise).
+enum KeyPathValues {
+    private static let number: [String: Int] = [
+        "stringValue": 700, "description": 700, "intValue": 200, "integerValue": 300, "longLongValue": 300,
+        "doubleValue": 500, "floatValue": 600, "boolValue": 800,
+    ]
+
+    /// By Core Data attribute type code.
+    static let keys: [Int: [String: Int]] = [
+        100: number, 200: number, 300: number, 400: number, 500: number, 600: number, 800: number,
+        700: ["length": 300, "lowercaseString": 700, "uppercaseString": 700, "description": 700],
+        900: ["timeIntervalSinceReferenceDate": 500, "timeIntervalSince1970": 500, "description": 700],
+        1100: ["UUIDString": 700, "description": 700],
+        1200: ["absoluteString": 700, "relativeString": 700, "description": 700],
+    ]
+
+    /// Whether `path`, asked of a non-nil value of the snapshot type `type` (`URL (1200)`), gives a value.
+    static func neverNil(_ path: [String], on type: String) -> Bool {
+        guard var code = self.code(of: type), !path.isEmpty else { return false }
+        for key in path {
+            guard let next = keys[code]?[key] else { return false }
+            code = next
+        }
+        return true
+    }
+
+    /// The type code a store snapshot's attribute type ends with (`String (700)`).
+    static func code(of type: String) -> Int? {
+        guard type.hasSuffix(")"), let open = type.lastIndex(of: "(") else { return nil }
+        return Int(type[type.index(after: open)..<type.index(before: type.endIndex)])
     }
 }

@@ -241,7 +241,13 @@ public enum MigrationAssessment {
         )
     }
 
-    /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`.
+    /// Pairs of (removed, added) properties of one entity that look like a rename without `originalName`: the only
+    /// property of its kind and type to go and the only one to come, unless their names say they are two things of
+    /// one kind (`NameRoots.twoOfAKind`): Pocket 8.9 removed `Item.shortURL` (the server's short link) and added
+    /// `shareURL` (a link made when sharing), and an app's version notes said `contextData` was removed when
+    /// `metricsData` came. No guess then; in a SwiftData step with no custom stage, `data_dropped` says the old values
+    /// go. Names sharing a word that means something (`currentIndex` → `musicIndex`, which a music player renamed) or
+    /// no word at all (`name` → `title`) are still guessed.
     public static func likelyRenames(from old: EntitySnapshot, to new: EntitySnapshot) -> [(
         removed: PropertySnapshot, added: PropertySnapshot
     )] {
@@ -251,7 +257,9 @@ public enum MigrationAssessment {
         for gone in removed {
             let candidates = added.filter { $0.kind == gone.kind && $0.type == gone.type && !used.contains($0.name) }
             // Only a single same-typed candidate is a confident guess; several would be noise.
-            if candidates.count == 1, removed.filter({ $0.kind == gone.kind && $0.type == gone.type }).count == 1 {
+            if candidates.count == 1, removed.filter({ $0.kind == gone.kind && $0.type == gone.type }).count == 1,
+                !NameRoots.twoOfAKind(gone.name, candidates[0].name)
+            {
                 pairs.append((gone, candidates[0]))
                 used.insert(candidates[0].name)
             }

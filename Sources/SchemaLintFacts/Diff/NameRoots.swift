@@ -19,7 +19,23 @@ package enum NameRoots {
         !words(first).intersection(words(second)).isEmpty
     }
 
+    /// Two names of one generic kind that each qualify it with a word of their own and share none (`shortURL` and
+    /// `shareURL`, `createdAt` and `updatedAt`, `contextData` and `metricsData`): the names themselves say they hold
+    /// two different things of that kind. Names that share no word at all (`name`, `title`) say nothing either way,
+    /// and `url` → `shareURL` only adds a qualifier.
+    package static func twoOfAKind(_ first: String, _ second: String) -> Bool {
+        let (a, b) = (allWords(first), allWords(second))
+        let (qualifiers, others) = (a.subtracting(generic), b.subtracting(generic))
+        return !a.intersection(b).intersection(generic).isEmpty && !qualifiers.isEmpty && !others.isEmpty
+            && qualifiers.isDisjoint(with: others)
+    }
+
     static func words(_ name: String) -> Set<String> {
+        allWords(name).subtracting(generic)
+    }
+
+    /// Camel-case (or snake-case) words, lower-cased, digits dropped, generic ones kept.
+    private static func allWords(_ name: String) -> Set<String> {
         var words: [String] = []
         var current = ""
         var previous: Character?
@@ -35,6 +51,6 @@ package enum NameRoots {
             previous = character
         }
         if !current.isEmpty { words.append(current) }
-        return Set(words.map { $0.lowercased() }.filter { !generic.contains($0) })
+        return Set(words.map { $0.lowercased() })
     }
 }

@@ -245,9 +245,12 @@ public struct MappingModelFile: Sendable {
         case unstated
         /// `$source.X`: the source row's attribute X (one key, no path).
         case source(String)
+        /// `$source.X.Y…` (`valueForKeyPath:`): the key path `path` (`absoluteString`) from the source row's property
+        /// X; what it gives depends on what X is.
+        case sourcePath(String, path: [String])
         /// A constant (`0`, `"draft"`); nil for a constant nil.
         case constant(String?)
-        /// Anything else (a function, a key path through a relationship, `$entityPolicy`): what it gives is not read.
+        /// Anything else (a function, `$entityPolicy`): what it gives is not read.
         case unknown(String)
     }
 }
