@@ -157,7 +157,12 @@ enum CoreDataStoreBuilder {
                     }
                     let inMemory = reading.keptInMemory(
                         url: store.file, storeType: store.storeType, scope: scope, file: file.path)
-                    // A description's type alone names no file: it counts only to keep the store in memory.
+                    // A description's type alone names no file: it counts only to keep the store in memory. Nor does
+                    // `description.url = nil` (an in-memory store's, or one Core Data refuses to load).
+                    if case let .fileName(url, _) = store.file, case .member("none") = url {
+                        if inMemory { stores.append((store.location, nil, nil, true)) }
+                        continue
+                    }
                     if store.typeOnly {
                         if inMemory { stores.append((store.location, nil, nil, true)) }
                         continue

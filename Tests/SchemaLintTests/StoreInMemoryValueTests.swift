@@ -199,6 +199,35 @@ final class StoreInMemoryValueTests: XCTestCase {
         }
     }
 
+    /// `description.url = nil` names no file (an in-memory store's, or one Core Data refuses to load): nothing is
+    /// said of a file that cannot be told (TweetNest v1.3.1 was told "a path that is not a string").
+    func testADescriptionWithoutAURLIsNoFile() throws {
+        let spellings: [(String, String)] = [
+            ("the first description by index", "container.persistentStoreDescriptions[0].url = nil"),
+            ("the first description, optional", "container.persistentStoreDescriptions.first?.url = nil"),
+            ("the first description, force-unwrapped", "container.persistentStoreDescriptions.first!.url = nil"),
+        ]
+        for (name, body) in spellings {
+            let stack = """
+                import CoreData
+
+                final class PreviewStack {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        \(body)
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+
+                enum Previews { static let stack = PreviewStack() }
+                """
+            XCTAssertEqual(try heldIn(preview: stack), [[Self.journal]], name)
+            let analysis = try Analyzer(workingDirectory: app, threads: 2).analyze(paths: [], lockfile: nil)
+            XCTAssertEqual(analysis.notes, [], name)
+        }
+    }
+
     /// The container's own description typed more than once where no file is given (SQLite, then in memory in an
     /// `if`): its own file, read without a crash however often and wherever the type is set (field test 6: two such
     /// types in one function stopped every command).
