@@ -14,7 +14,17 @@ enum ContainerBuilder {
             if !fileIsTest {
                 for move in file.storeMoves {
                     let scope = symbols.scope(move.scope, file: file.path)
-                    let from = places(cloudKit.evaluate(move.source, scope: scope, file: file.path))
+                    var from = places(cloudKit.evaluate(move.source, scope: scope, file: file.path))
+                    // A file of a name read at run time in a known folder (`folder.appendingPathComponent(name)` for
+                    // each name a directory listing gives): any file there may be the store, as a move of the folder.
+                    if from == [nil], case let .appendingPath(base, components, location) = move.source,
+                        !components.isEmpty
+                    {
+                        let folder: ValueSource =
+                            components.count == 1 ? base : .appendingPath(base, components.dropLast(), location)
+                        let read = places(cloudKit.evaluate(folder, scope: scope, file: file.path))
+                        if read.allSatisfy({ $0?.isKnown == true }) { from = read }
+                    }
                     project.storeMoves += from.map { ($0, move.location) }
                     if move.copiesAStore, from.contains(where: { $0 == nil }) {
                         project.unreadStoreCopies.append(move.location)

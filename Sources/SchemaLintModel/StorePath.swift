@@ -72,8 +72,12 @@ public struct StorePath: Hashable, Sendable {
     public init?(evaluated: String) {
         guard evaluated.hasPrefix("⟨"), let close = evaluated.firstIndex(of: "⟩") else { return nil }
         let marker = String(evaluated[evaluated.index(after: evaluated.startIndex)..<close])
-        let rest = evaluated[evaluated.index(after: close)...].split(separator: "/").map(String.init)
-            .filter { !$0.isEmpty && $0 != "." }
+        var rest: [String] = []
+        for part in evaluated[evaluated.index(after: close)...].split(separator: "/").map(String.init)
+        where !part.isEmpty && part != "." {
+            // `a/b/..` is `a` (`deletingLastPathComponent()`); above the base it stays, and the place is untold.
+            if part == "..", let last = rest.last, last != ".." { rest.removeLast() } else { rest.append(part) }
+        }
         if "⟨\(marker)⟩" == Self.unreadGroupMarker {
             base = .unknown
             groupUnread = true

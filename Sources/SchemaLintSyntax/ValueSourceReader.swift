@@ -349,6 +349,12 @@ struct ValueSourceReader {
             }
             return path
         }
+        // `url.deletingLastPathComponent()`: the folder holding it, as `url/..` (`StorePath` takes `..` back).
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            member.declName.baseName.text == "deletingLastPathComponent", call.arguments.isEmpty
+        {
+            return .appendingPath(folder(base, depth: depth), [.string("..")], location)
+        }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base, let first
         else { return nil }
         switch (member.declName.baseName.text, first.label?.text) {

@@ -449,6 +449,102 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// The move made by a migrator in a file with no SwiftData word, file by file over a listing of the old folder
+    /// (the store and its `-wal`/`-shm` beside it): any file there may be the store, so it is carried, not left
+    /// behind. A listing of another folder carries nothing.
+    func testAStoreMovedFileByFileFromAListingIsCarried() throws {
+        let old = "URL.documentsDirectory.appending(path: \"Old/J.store\")"
+        let shipped = TestSupport.lock(TestSupport.analyze(app("ModelConfiguration(url: \(old))")))
+        func moved(_ migrator: String) throws -> [String] {
+            let files = [
+                "Journal/Models.swift": Self.models,
+                "Journal/JournalApp.swift": """
+                import Foundation
+                import SwiftData
+                import SwiftUI
+
+                @main struct JournalApp: App {
+                    static let new = URL.applicationSupportDirectory.appending(path: "J.store")
+                    let container: ModelContainer
+                    init() {
+                        Migrator.run()
+                        container = try! ModelContainer(
+                            for: Entry.self, configurations: ModelConfiguration(url: Self.new))
+                    }
+                    var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
+                }
+                """,
+                "Journal/Paths.swift": """
+                import Foundation
+
+                enum Paths {
+                    static let legacy = \(old)
+                    static let folder = URL.documentsDirectory.appending(path: "Old")
+                }
+                """,
+                "Journal/Migrator.swift": """
+                import Foundation
+
+                enum Migrator {
+                    static func run() {
+                        let manager = FileManager.default
+                \(migrator)
+                    }
+                }
+                """,
+            ]
+            return TestSupport.summary(try TestSupport.analyzeOnDisk(files, lockfile: shipped).findings)
+        }
+        let carried: [(String, String)] = [
+            (
+                "the store's own folder, each name starting with its name",
+                """
+                        let folder = Paths.legacy.deletingLastPathComponent()
+                        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+                        for name in names where name.hasPrefix(Paths.legacy.lastPathComponent) {
+                            let source = folder.appendingPathComponent(name)
+                            try? manager.moveItem(at: source, to: URL.applicationSupportDirectory.appending(path: name))
+                        }
+                """
+            ),
+            (
+                "a folder of another type, copied with forEach",
+                """
+                        let names = (try? manager.contentsOfDirectory(atPath: Paths.folder.path)) ?? []
+                        names.forEach { name in
+                            try? manager.copyItem(
+                                at: Paths.folder.appendingPathComponent(name),
+                                to: URL.applicationSupportDirectory.appendingPathComponent(name))
+                        }
+                """
+            ),
+            (
+                "the folder written out, each file moved by path",
+                """
+                        let folder = URL.documentsDirectory.appending(path: "Old")
+                        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                            try? manager.moveItem(
+                                atPath: folder.appending(path: name).path,
+                                toPath: URL.applicationSupportDirectory.appending(path: name).path)
+                        }
+                """
+            ),
+        ]
+        for (name, migrator) in carried {
+            XCTAssertEqual(try moved(migrator).filter { $0.hasPrefix("store_abandoned") }, [], name)
+        }
+        // Control: a listing of another folder.
+        let other = """
+                    let folder = URL.cachesDirectory
+                    for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                        try? manager.moveItem(
+                            at: folder.appendingPathComponent(name),
+                            to: URL.applicationSupportDirectory.appendingPathComponent(name))
+                    }
+            """
+        XCTAssertEqual(try moved(other).filter { $0.hasPrefix("store_abandoned") }.count, 1)
+    }
+
     /// A state recorded in two stores, one of which nothing opens any more while the other still holds it: the one
     /// left behind is reported all the same (a phone store moved while the watch kept its own copy); not when the
     /// app's code moves it, or when both are still opened.

@@ -60,6 +60,9 @@ struct MissingNames {
 
     var mentioned: Set<String> { constants.union(functions) }
 
+    /// `FileManager`'s calls that move or copy a file.
+    static let fileMovers: Set<String> = ["moveItem", "copyItem", "replaceItemAt"]
+
     static func collect(_ project: Project) -> MissingNames {
         var wanted = MissingNames()
         for extensionDecl in project.symbols.unboundExtensions where holdsSchema(extensionDecl.members) {
@@ -102,6 +105,10 @@ struct MissingNames {
         wanted.declarations.formUnion(project.unresolvedOwners)
         wanted.constants = project.unresolvedConstants
         wanted.callers = project.unseenCallers
+        // Code that moves or copies files may carry an app container's store to its new place (a migrator in a file
+        // with no SwiftData word, moving each file a folder listing gives): read, so a carried store is not called
+        // left behind.
+        if project.containers.contains(where: { $0.purpose == .app }) { wanted.callers.formUnion(Self.fileMovers) }
         wanted.values = project.undeclaredValues
         // A container's holder only previews name among the files read: files pass 1 skipped that mention it are
         // read too, so a use there keeps it the app's.
