@@ -326,6 +326,18 @@ final class StoreFileThroughCodeTests: JournalAppTestCase {
                     """,
             ])
             XCTAssertEqual(called.notes.count, 1, "\(name): \(called.notes)")
+            // The label written only in a test builds no user's stack: nothing is said.
+            let tested = try stores([
+                "Journal/Extra.swift": text,
+                "JournalTests/ImportTests.swift": """
+                    import Foundation
+
+                    func testImport(_ url: URL) {
+                        // calls it with journalStoreAt: url
+                    }
+                    """,
+            ])
+            XCTAssertEqual(tested.notes, [], name)
         }
     }
 

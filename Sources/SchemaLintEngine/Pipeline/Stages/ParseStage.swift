@@ -101,9 +101,18 @@ struct ParseStage {
         {
             let mentions = passTwo.mentioned(
                 Set(project.unpassedLabels.keys), in: files, among: Array(files.indices), threads: threads)
+            // A label written only in tests, or only in files no target compiling the stack compiles (a framework's
+            // example app), builds no user's stack.
+            let isTest = { (path: String) in testTargetFiles[path] ?? ContainerPurpose.isTestPath(path) }
             let nowhere = Set(
                 project.unpassedLabels.filter { label, reading in
-                    !mentions.contains { $0.value.contains(label) && !reading.contains(files[$0.key].path) }
+                    let targets = Set(reading.flatMap { membership?.targetNames(for: $0) ?? [] })
+                    return !mentions.contains { index, labels in
+                        let path = files[index].path
+                        guard labels.contains(label), !reading.contains(path), !isTest(path) else { return false }
+                        guard let membership, !targets.isEmpty else { return true }
+                        return !targets.isDisjoint(with: membership.targetNames(for: path))
+                    }
                 }.keys)
             if !nowhere.isEmpty {
                 project = ProjectBuilder.build(files: parsed, labelsWrittenNowhere: nowhere)
