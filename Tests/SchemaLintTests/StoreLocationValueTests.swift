@@ -374,6 +374,26 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// The app opening its store at `⟨Application Support⟩/J.store`, running `body` first (what moves the old one).
+    static func movingApp(_ body: String) -> String {
+        """
+        import Foundation
+        import SwiftData
+        import SwiftUI
+
+        @main struct JournalApp: App {
+            static let new = URL.applicationSupportDirectory.appending(path: "J.store")
+            let container: ModelContainer
+            init() {
+                \(body)
+                container = try! ModelContainer(
+                    for: Entry.self, configurations: ModelConfiguration(url: Self.new))
+            }
+            var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
+        }
+        """
+    }
+
     /// The same move carried by the app's own code before the new store opens: a `moveItem`, a `copyItem(atPath:)`
     /// through a constant of another type, a `replaceItemAt`, or a move of the folder holding it. No store is left
     /// behind; a move of another file, or of a source that cannot be read, carries nothing.
@@ -384,22 +404,7 @@ final class StoreLocationValueTests: XCTestCase {
         func moved(_ body: String, extra: [String: String] = [:]) -> [String] {
             var files = [
                 "Journal/Models.swift": Self.models,
-                "Journal/JournalApp.swift": """
-                import Foundation
-                import SwiftData
-                import SwiftUI
-
-                @main struct JournalApp: App {
-                    static let new = URL.applicationSupportDirectory.appending(path: "J.store")
-                    let container: ModelContainer
-                    init() {
-                        \(body)
-                        container = try! ModelContainer(
-                            for: Entry.self, configurations: ModelConfiguration(url: Self.new))
-                    }
-                    var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
-                }
-                """,
+                "Journal/JournalApp.swift": Self.movingApp(body),
             ]
             files.merge(extra) { _, new in new }
             return TestSupport.summary(TestSupport.analyze(files, lockfile: shipped).findings)
@@ -458,22 +463,7 @@ final class StoreLocationValueTests: XCTestCase {
         func moved(_ migrator: String) throws -> [String] {
             let files = [
                 "Journal/Models.swift": Self.models,
-                "Journal/JournalApp.swift": """
-                import Foundation
-                import SwiftData
-                import SwiftUI
-
-                @main struct JournalApp: App {
-                    static let new = URL.applicationSupportDirectory.appending(path: "J.store")
-                    let container: ModelContainer
-                    init() {
-                        Migrator.run()
-                        container = try! ModelContainer(
-                            for: Entry.self, configurations: ModelConfiguration(url: Self.new))
-                    }
-                    var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
-                }
-                """,
+                "Journal/JournalApp.swift": Self.movingApp("Migrator.run()"),
                 "Journal/Paths.swift": """
                 import Foundation
 
