@@ -219,9 +219,9 @@ enum CoreDataStoreBuilder {
                                 folder = StorePath(base: .unknown, components: [])
                             }
                         }
-                        if folder.isKnown {
-                            places[stack.location] = StorePath(
-                                base: folder.base, components: folder.components + [file + ".sqlite"])
+                        // An App Group named at run time is kept, for the targets' entitlements to tell.
+                        if folder.isKnown || folder.groupUnread {
+                            places[stack.location] = folder.appending(file + ".sqlite")
                         }
                     }
                 }

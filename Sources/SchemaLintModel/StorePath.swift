@@ -29,6 +29,13 @@ public struct StorePath: Hashable, Sendable {
     public var file: String? { components.last }
     public var isKnown: Bool { base != .unknown }
 
+    /// The place of `component` inside this one (a folder), an App Group whose identifier cannot be read kept so.
+    public func appending(_ component: String) -> StorePath {
+        var inside = StorePath(base: base, components: components + [component])
+        inside.groupUnread = groupUnread
+        return inside
+    }
+
     /// This place in App Group `group`, when its folder is an App Group whose identifier cannot be read; nil
     /// otherwise.
     public func entitled(to group: String) -> StorePath? {
@@ -78,7 +85,7 @@ public struct StorePath: Hashable, Sendable {
             // `a/b/..` is `a` (`deletingLastPathComponent()`); above the base it stays, and the place is untold.
             if part == "..", let last = rest.last, last != ".." { rest.removeLast() } else { rest.append(part) }
         }
-        if "⟨\(marker)⟩" == Self.unreadGroupMarker {
+        if marker == "group:?" {
             base = .unknown
             groupUnread = true
         } else if marker.hasPrefix("group:") {

@@ -118,6 +118,49 @@ extension CoreDataStoreLocationTests {
         XCTAssertEqual(try analyze().project.coreDataStores.map(\.syncs), [true])
     }
 
+    /// The App Group named at run time (the Info.plist, a value set at launch), in the override or in the
+    /// description's URL: the group the target compiling it is entitled to, when it names that one alone.
+    func testAGroupReadAtRunTimeIsTheTargetsOnlyGroup() throws {
+        let unread = "FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "
+            + "Bundle.main.object(forInfoDictionaryKey: \"AppGroup\") as! String)!"
+        let spellings = [
+            Spelling(
+                name: "a subclass's override",
+                stack: Self.stack("JournalContainer"),
+                others: [
+                    "Journal/JournalContainer.swift": """
+                    import CoreData
+
+                    final class JournalContainer: NSPersistentContainer {
+                        override class func defaultDirectoryURL() -> URL { \(unread) }
+                    }
+                    """
+                ]),
+            Spelling(
+                name: "a description's URL through a static member set at launch",
+                stack: Self.persistence(
+                    "container.persistentStoreDescriptions.first?.url = FileManager.default.containerURL("
+                        + "forSecurityApplicationGroupIdentifier: Launch.group!)!"
+                        + ".appendingPathComponent(\"Journal.sqlite\")"),
+                others: ["Journal/Launch.swift": "enum Launch {\n    static var group: String?\n}\n"]),
+        ]
+        func entitlements(_ groups: [String]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+                + "\t<key>com.apple.security.application-groups</key>\n\t<array>\n"
+                + groups.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>\n</dict>\n</plist>\n"
+        }
+        var target = TestXcodeProject.Target(name: "Journal")
+        target.set("CODE_SIGN_ENTITLEMENTS", "Journal/Journal.entitlements")
+        try write("Journal.xcodeproj/project.pbxproj", TestXcodeProject.text([target]))
+        for spelling in spellings {
+            try write("Journal/Journal.entitlements", entitlements([Self.group]))
+            XCTAssertEqual(try keys(spelling), ["file:⟨group:\(Self.group)⟩/Journal.sqlite"], spelling.name)
+            // Entitled to two groups: which one cannot be told, and the file is known by its name alone.
+            try write("Journal/Journal.entitlements", entitlements([Self.group, "group.com.example.other"]))
+            XCTAssertEqual(try keys(spelling), ["Journal.sqlite"], spelling.name)
+        }
+    }
+
     /// A subclass that does not override keeps Core Data's folder; one whose override cannot be read keeps the file's
     /// name and leaves its place untold; a type that only shares the initialiser's label opens nothing.
     func testWhatIsNotTheGroup() throws {

@@ -174,34 +174,25 @@ public struct ProjectMembership: Sendable {
         var found: [String: XcodeProject.TargetKind?] = [:]
         var entitlements: [String: TargetEntitlements] = [:]
         var devices: [String: String] = [:]
+        func record(_ target: XcodeProject.Target) {
+            found[target.name] = target.kind
+            devices[target.name] = target.device
+            // Two projects' targets of one name saying different things: neither is known.
+            let known = entitlements[target.name]
+            entitlements[target.name] = known == nil || known == target.entitlements ? target.entitlements : .unknown
+        }
         for manifest in manifests.values.joined() {
             switch manifest {
             case let .xcode(project):
-                for target in project.targets(compiling: absolute) {
-                    found[target.name] = target.kind
-                    devices[target.name] = target.device
-                    // Two projects' targets of one name saying different things: neither is known.
-                    let known = entitlements[target.name]
-                    entitlements[target.name] =
-                        known == nil || known == target.entitlements ? target.entitlements : .unknown
-                }
+                project.targets(compiling: absolute).forEach(record)
             case let .package(_, targets, products):
                 let compiling = Self.packageTargets(compiling: absolute, in: manifest)
                 // A package target's code runs in the app targets linking a product that holds it (through the
                 // targets it depends on): theirs are its entitlements and device. Unlinked, it stays a package's.
                 let linking = self.linking(compiling.map(\.target.name), targets: targets, products: products)
-                if linking.isEmpty {
-                    for located in compiling where found[located.target.name] == nil {
-                        found[located.target.name] = .some(nil)
-                    }
-                } else {
-                    for target in linking {
-                        found[target.name] = target.kind
-                        devices[target.name] = target.device
-                        let known = entitlements[target.name]
-                        entitlements[target.name] =
-                            known == nil || known == target.entitlements ? target.entitlements : .unknown
-                    }
+                linking.forEach(record)
+                for located in compiling where linking.isEmpty && found[located.target.name] == nil {
+                    found[located.target.name] = .some(nil)
                 }
             }
         }
