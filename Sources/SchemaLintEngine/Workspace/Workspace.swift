@@ -147,7 +147,7 @@ public enum Workspace {
             needed: needsMembership, paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects,
             deciding: deciding)
         // Files are grouped into apps meanwhile: which projects compile a file does not depend on its app.
-        var units = try units(
+        let units = try units(
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
             explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile,
             locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))

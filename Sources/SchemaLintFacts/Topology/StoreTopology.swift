@@ -312,11 +312,6 @@ extension StoreTopology {
         return StoreTopology(stores: [store], isComplete: false, pooledBecause: because)
     }
 
-    /// Folder names that mark an extension's target (`ReaderWidget/`, `ShareExtension/`, `SiriIntents/`), and the
-    /// others `targets(of:)` knows (another platform's app, an App Clip).
-    private static let extensionMarkers = ["Widget", "Extension", "Intents", "Share", "Keyboard", "Action"]
-    private static let targetMarkers = extensionMarkers + ["Watch", "Clip", "TV", "Vision", "Mac"]
-
     /// What kind of target opens each container: the kinds the project files give the targets compiling its file (an
     /// app target among them makes it the app's); where none says, folder names. A container in an extension's
     /// folder (`ReaderWidget/`) is an extension's, and one in no such folder the app's, but only when the folder is
@@ -326,9 +321,7 @@ extension StoreTopology {
         let files = containers.map(\.location.file)
         let named = files.map(targets)
         let marked = files.map { file in
-            file.split(separator: "/").dropLast().firstIndex { component in
-                targetMarkers.contains { component.contains($0) }
-            }
+            file.split(separator: "/").dropLast().firstIndex(where: TargetFolderName.marksTarget)
         }
         // The first folder of each app file no project names and no folder marks: a marked folder inside it may be
         // the app's own code. A file at the top holds everything.
@@ -354,7 +347,7 @@ extension StoreTopology {
             guard let index = marked[offset] else { return .app }
             guard trusted(offset) else { return .unknown }
             let folder = files[offset].split(separator: "/")[index]
-            return extensionMarkers.contains { folder.contains($0) } ? .appExtension : .unknown
+            return TargetFolderName.marksExtension(folder) ? .appExtension : .unknown
         }
     }
 
@@ -364,12 +357,7 @@ extension StoreTopology {
     static func targets(of file: String, _ targets: (String) -> [String]) -> [String] {
         let named = targets(file)
         if !named.isEmpty { return named }
-        let markers = [
-            "Widget", "Extension", "Intents", "Watch", "Clip", "TV", "Vision", "Mac", "Share", "Keyboard", "Action",
-        ]
-        let folder = file.split(separator: "/").dropLast().first { component in
-            markers.contains { component.contains($0) }
-        }
+        let folder = file.split(separator: "/").dropLast().first(where: TargetFolderName.marksTarget)
         return folder.map { [String($0)] } ?? []
     }
 
