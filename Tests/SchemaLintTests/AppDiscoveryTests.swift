@@ -216,4 +216,54 @@ final class AppDiscoveryTests: XCTestCase {
         let inside = try SourceDiscovery(workingDirectory: repository.appendingPathComponent("Shared")).discover([])
         XCTAssertEqual(inside.folderApps[""], .above(absolute))
     }
+
+    /// A clone without `--recursive` leaves the submodules' folders empty: their code is never read, and the run says
+    /// so once, naming them, whether the app is checked from the repository's root, from a folder inside it or with
+    /// its lockfile in a folder of its own. A checked-out submodule, or one outside the folders read, is not named.
+    func testSubmodulesNotCheckedOutAreSaid() throws {
+        let repository = try TestSupport.temporaryDirectory().appendingPathComponent("Repo")
+        let files = [
+            "App/Sources/Store.swift": "import CoreData\nfinal class Store: VendorContainer {}",
+            "Vendor/Present/Kit.swift": "struct Kit {}",
+            "Docs/readme.txt": "",
+        ]
+        for (file, text) in files {
+            let url = repository.appendingPathComponent(file)
+            try makeFolder(url.deletingLastPathComponent())
+            try Data(text.utf8).write(to: url)
+        }
+        try makeFolder(repository.appendingPathComponent("Vendor/Container"))
+        try makeFolder(repository.appendingPathComponent(".git"))
+        let modules = """
+            [submodule "Vendor/Container"]
+            \tpath = Vendor/Container
+            \turl = https://example.com/container.git
+            [submodule "present"]
+            \tpath = "Vendor/Present"
+            [submodule "App/Sync"]
+            \tpath = App/Sync
+            [submodule "Docs/Theme"]
+            \tpath = Docs/Theme
+            [submodule "odd"]
+            \tpath=../Outside
+            \tpath = /absolute
+            """
+        try Data(modules.utf8).write(to: repository.appendingPathComponent(".gitmodules"))
+        let problems = { (start: String) throws -> [String] in
+            let directory = repository.appendingPathComponent(start).standardizedFileURL.path
+            return try AppDiscovery(paths: [], workingDirectory: directory, configuration: Configuration()).run()
+                .problems.filter { $0.contains("submodule") }
+        }
+        XCTAssertEqual(
+            try problems("."),
+            [
+                "git submodules App/Sync, Docs/Theme, Vendor/Container are not checked out: code there is not read, "
+                    + "so a store opened there, or a container class defined there, goes unchecked; run "
+                    + "`git submodule update --init --recursive`"
+            ])
+        XCTAssertEqual(try problems("App").map { $0.prefix(33) }, ["git submodule Sync is not checked"])
+        XCTAssertEqual(try problems("Vendor/Present"), [])
+        try Data().write(to: repository.appendingPathComponent("App/schemalint.lock"))
+        XCTAssertEqual(try problems(".").first?.prefix(56), "git submodules App/Sync, Docs/Theme, Vendor/Container ar")
+    }
 }

@@ -84,7 +84,11 @@ public struct AppDiscovery {
         (request.projects, request.lockfiles, request.preparedBundles) = (projects, lockfiles, bundles)
         let apps = try Workspace.apps(request)
         StageTrace.mark("apps")
-        return Result(
-            apps: apps, unreadable: discovered.unreadable, problems: apps.first?.membership?.problems ?? [])
+        var problems = apps.first?.membership?.problems ?? []
+        let submodules = GitSubmodules.absentProblem(roots: apps.map(\.root), workingDirectory: cwd)
+        if let submodules, apps.contains(where: { !$0.files.isEmpty || !$0.modelBundles.isEmpty }) {
+            problems.append(submodules)
+        }
+        return Result(apps: apps, unreadable: discovered.unreadable, problems: problems)
     }
 }
