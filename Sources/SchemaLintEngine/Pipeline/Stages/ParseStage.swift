@@ -13,6 +13,11 @@ struct ParseStage {
     /// The most Swift files an app may have for pass 2 to read its skipped files again from disk only to find the
     /// callers of a Core Data stack (`MissingNames.callers`).
     static let callerSearchLimit = 1500
+    /// The most Swift files an app may have for the parameter labels a Core Data stack is given by to be looked for
+    /// in its skipped files, read again from disk (`PassTwo.mentioned`): a plain byte search, cheaper than finding
+    /// callers, so the limit is higher. iAPS's 1,878 files (its vendored LoopKit's stacks built only by LoopKit's
+    /// tests and example app) are searched; woocommerce's 4,043 are not, its stack's note stays "cannot be told".
+    static let labelSearchLimit = 2500
 
     var threads: Int?
     var membership: ProjectMembership?
@@ -97,7 +102,7 @@ struct ParseStage {
         // Looked for as mentions, comments and strings included, never read as calls, and in an app small enough to
         // read its skipped files again, as callers are.
         if !project.unpassedLabels.isEmpty,
-            files.count <= Self.callerSearchLimit || !files.contains(where: \.isDeferred)
+            files.count <= Self.labelSearchLimit || !files.contains(where: \.isDeferred)
         {
             let mentions = passTwo.mentioned(
                 Set(project.unpassedLabels.keys), in: files, among: Array(files.indices), threads: threads)
