@@ -920,7 +920,9 @@ final class ContainerCollector: SyntaxVisitor {
         guard let start = arguments.firstIndex(where: { $0.label?.text == "configurations" }) else { return nil }
         var given = [arguments[start].expression]
         for argument in arguments[(start + 1)...] where argument.label == nil { given.append(argument.expression) }
-        if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) { given = array.elements.map(\.expression) }
+        if given.count == 1, let array = given[0].as(ArrayExprSyntax.self) ?? configurationArray(given[0]) {
+            given = array.elements.map(\.expression)
+        }
         if given.count == 1, let call = given[0].as(FunctionCallExprSyntax.self),
             let name = Self.variableName(call.calledExpression),
             let array = configurationLists.lookup(name, at: call)
@@ -928,6 +930,26 @@ final class ContainerCollector: SyntaxVisitor {
             given = array.elements.map(\.expression)
         }
         return given
+    }
+
+    /// The list a variable of this file holds, given by name (`configurations: all`, `Self.all`, `Stores.all`):
+    /// `let all = [notes, metrics]` in the function, or a `static let` of a type. Only a list of configurations,
+    /// written as `ModelConfiguration(...)` calls or names of them, is taken.
+    private func configurationArray(_ expression: ExprSyntax) -> ArrayExprSyntax? {
+        let name =
+            Self.variableName(expression)
+            ?? expression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.is(DeclReferenceExprSyntax.self) == true ? member.declName.baseName.text : nil
+            }
+        guard let name, let array = values.lookup(name, at: expression)?.as(ArrayExprSyntax.self),
+            !array.elements.isEmpty,
+            array.elements.allSatisfy({ element in
+                if let call = element.expression.as(FunctionCallExprSyntax.self) { return isConfigurationCall(call) }
+                return element.expression.is(DeclReferenceExprSyntax.self)
+                    || element.expression.as(MemberAccessExprSyntax.self)?.base != nil
+            })
+        else { return nil }
+        return array
     }
 
     // MARK: Stores that are not the user's

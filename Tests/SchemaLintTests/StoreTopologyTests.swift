@@ -514,4 +514,89 @@ final class StoreTopologyTests: XCTestCase {
         XCTAssertTrue(markdown.stdout.contains("#### Library.store: 2 states, 1 ❌ fail, 1 ✅ open"), markdown.stdout)
         XCTAssertTrue(markdown.stdout.contains("| `LibrarySchemaV1` | ❌ |"), markdown.stdout)
     }
+
+    /// One container, its models split over several named configurations: each file is a store of its own, all opened
+    /// by the one container. A change to one model is judged the same way in every file (field test 7: `upgrades` said
+    /// two of three files were "not opened" by the container that opens them). Written with the configurations as
+    /// locals, as static members of another type, as a list held by a local and by a static member.
+    func testEveryFileOfAContainerWithSeveralConfigurationsIsJudgedAlike() {
+        let models = """
+            import SwiftData
+
+            @Model final class Note {
+                var text: String = ""
+                init() {}
+            }
+
+            @Model final class Metric {
+                var words: Int = 0
+                init() {}
+            }
+            """
+        let spellings = [
+            """
+            import SwiftData
+
+            func open() throws -> ModelContainer {
+                let notes = ModelConfiguration("notes", schema: Schema([Note.self]))
+                let metrics = ModelConfiguration("metrics", schema: Schema([Metric.self]))
+                return try ModelContainer(for: Schema([Note.self, Metric.self]), configurations: notes, metrics)
+            }
+            """,
+            """
+            import SwiftData
+
+            enum Stores {
+                static let notes = ModelConfiguration("notes", schema: Schema([Note.self]))
+                static let metrics = ModelConfiguration("metrics", schema: Schema([Metric.self]))
+            }
+
+            let container = try! ModelContainer(
+                for: Note.self, Metric.self, configurations: Stores.notes, Stores.metrics)
+            """,
+            """
+            import SwiftData
+
+            func open() throws -> ModelContainer {
+                let all = [
+                    ModelConfiguration("notes", schema: Schema([Note.self])),
+                    ModelConfiguration("metrics", schema: Schema([Metric.self])),
+                ]
+                return try ModelContainer(for: Schema([Note.self, Metric.self]), configurations: all)
+            }
+            """,
+            """
+            import SwiftData
+
+            struct Persistence {
+                static let notes = ModelConfiguration("notes", schema: Schema([Note.self]))
+                static let all = [notes, ModelConfiguration("metrics", schema: Schema([Metric.self]))]
+                let container = try! ModelContainer(for: Note.self, Metric.self, configurations: Self.all)
+            }
+            """,
+        ]
+        for (index, container) in spellings.enumerated() {
+            let shipped = ["Models.swift": models, "Container.swift": container]
+            let analysis = TestSupport.analyze(shipped)
+            XCTAssertEqual(analysis.topology.stores.map(\.name), ["metrics.store", "notes.store"], "spelling \(index)")
+            let lockfile = TestSupport.lock(analysis)
+            // Unchanged: every file opens as is.
+            let same = TestSupport.analyze(shipped, lockfile: lockfile).upgrades.rows
+            XCTAssertEqual(same.count, 2, "spelling \(index)")
+            XCTAssertTrue(same.allSatisfy { if case .opensAsIs = $0.outcome { true } else { false } }, "\(same)")
+            // Metric gains an optional attribute: every file is migrated the same way, none is "not opened".
+            var next = shipped
+            next["Models.swift"] = models.replacingOccurrences(
+                of: "var words: Int = 0", with: "var words: Int = 0\n    var tokens: Int?")
+            let checked = TestSupport.analyze(next, lockfile: lockfile)
+            XCTAssertEqual(TestSupport.summary(checked.findings), [], "spelling \(index)")
+            let rows = checked.upgrades.rows
+            XCTAssertEqual(rows.compactMap(\.store), ["metrics.store", "notes.store"], "spelling \(index)")
+            for row in rows {
+                guard case .inferred(_, let blockers, _, _) = row.outcome, blockers.isEmpty else {
+                    return XCTFail("spelling \(index): \(row)")
+                }
+            }
+        }
+    }
 }

@@ -118,8 +118,6 @@ extension UpgradeMatrix {
     static func build(_ context: RuleContext) -> UpgradeMatrix {
         var matrix = UpgradeMatrix()
         let lockfile = context.lockfile
-        var states: [String: [ShippedState]] = [:]
-        for state in context.shippedStates { states[state.key, default: []].append(state) }
         let named = !context.topology.isPooled
         for key in lockfile?.versionKeys ?? [] {
             guard let locked = lockfile?.versions[key], locked.retired == nil else { continue }
@@ -139,7 +137,8 @@ extension UpgradeMatrix {
             case let .stores(stores):
                 if stores.isEmpty { row(.notOpened) }
                 for store in stores {
-                    let judged = outcome(key: key, locked: locked, store: store, states[key] ?? [], context)
+                    let state = context.shippedState(key: key, locked, in: store, onlyHolder: stores.count == 1)
+                    let judged = outcome(key: key, locked: locked, store: store, state, context)
                     row(Self.unlocated(judged, store), store)
                 }
             }
@@ -173,7 +172,7 @@ extension UpgradeMatrix {
     /// What a store does with a locked state: the same judgement `check` makes (an edited version whose store runs
     /// stages fails, as `shipped_schema_edited` says).
     private static func outcome(
-        key: String, locked: LockedVersion, store: StoreTopology.Store, _ states: [ShippedState],
+        key: String, locked: LockedVersion, store: StoreTopology.Store, _ state: ShippedState?,
         _ context: RuleContext
     ) -> Outcome {
         // Judged against versions whose models were not read: no verdict.
@@ -185,8 +184,7 @@ extension UpgradeMatrix {
         if let unread = judgedAgainst.first(where: { $0.modelsUnread != nil }), let why = unread.modelsUnread {
             return .cannotTell(why: "\(unread.key)'s `models` list cannot be read (\(why.reason), \(why.location))")
         }
-        if let state = states.first(where: { $0.store.location == store.location && $0.store.targets == store.targets })
-        {
+        if let state {
             switch state.fate {
             case let .inferred(target):
                 let now = context.analysis(of: target)?.snapshot ?? []

@@ -37,38 +37,47 @@ extension RuleContext {
     /// judged with the store that holds it.
     public var shippedStates: [ShippedState] {
         guard let lockfile else { return [] }
-        // By inference, any model the app still declares; with stages, only the plan's versions count.
-        let declared = Set(analyses.values.map(\.hashes.checksum))
         var states: [ShippedState] = []
         var seen = Set<String>()
         for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
             let holders = StateAssignment.holder(of: key, locked, in: self).stores
             for store in holders {
-                let staged = store.stagedPlan(self)
-                // By inference, the models this store is opened with now; pooled, any the app declares (an App
-                // Intent left on the old default store while the app moved to an App Group holds the old state with
-                // fewer models: what `upgrades` says it deletes, `check` says too).
-                let present = store.stagedChecksums(self)
-                    ?? (store.isPooled ? declared : checksums(of: store.inferenceTargets(self)))
-                guard !present.contains(locked.checksum) else { continue }
-                // A version whose models could not be read may be this state: cannot tell, so nothing is judged.
-                if staged == nil ? !unreadVersions.isEmpty : !store.stagedVersionsRead(self) { continue }
-                // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With
-                // no stage running, its stores are also migrated by inference, so what inference cannot do is checked.
-                if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil, staged != nil { continue }
-                let state: ShippedState
-                if let plan = staged {
-                    state = ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan), store: store)
-                } else if let target = inferenceTarget(of: locked, in: store, onlyHolder: holders.count == 1) {
-                    state = ShippedState(key: key, locked: locked, fate: .inferred(target: target), store: store)
-                } else {
+                guard let state = shippedState(key: key, locked, in: store, onlyHolder: holders.count == 1) else {
                     continue
                 }
+                // One finding per state and fate: the other files of one container's configurations share them.
                 if seen.insert("\(key)|\(state.fateKey)").inserted { states.append(state) }
             }
         }
         return states
+    }
+
+    /// What happens to a locked state in one store holding it (`StateAssignment`), or nil when a version the store
+    /// opens now stores it, or nothing can be judged. `upgrades` asks it per store; `shippedStates` keeps one per
+    /// state and fate.
+    public func shippedState(key: String, _ locked: LockedVersion, in store: StoreTopology.Store, onlyHolder: Bool)
+        -> ShippedState?
+    {
+        let staged = store.stagedPlan(self)
+        // By inference, the models this store is opened with now; pooled, any the app declares (an App Intent left
+        // on the old default store while the app moved to an App Group holds the old state with fewer models: what
+        // `upgrades` says it deletes, `check` says too). With stages, only the plan's versions count.
+        let present =
+            store.stagedChecksums(self)
+            ?? (store.isPooled
+                ? Set(analyses.values.map(\.hashes.checksum)) : checksums(of: store.inferenceTargets(self)))
+        guard !present.contains(locked.checksum) else { return nil }
+        // A version whose models could not be read may be this state: cannot tell, so nothing is judged.
+        if staged == nil ? !unreadVersions.isEmpty : !store.stagedVersionsRead(self) { return nil }
+        // A versioned entry whose type is still declared was edited: shipped_schema_edited reports that. With no
+        // stage running, its stores are also migrated by inference, so what inference cannot do is checked.
+        if !ImplicitVersionKeys.isImplicit(key), project.version(key: key) != nil, staged != nil { return nil }
+        if let plan = staged {
+            return ShippedState(key: key, locked: locked, fate: .unknownToPlan(plan: plan), store: store)
+        }
+        guard let target = inferenceTarget(of: locked, in: store, onlyHolder: onlyHolder) else { return nil }
+        return ShippedState(key: key, locked: locked, fate: .inferred(target: target), store: store)
     }
 
     /// The plan with stages, given to a store holding the version, that lists it: SwiftData then migrates stage by
