@@ -33,6 +33,7 @@ enum CoreDataStoreBuilder {
             project.unpassedLabels.merge(appFiles.wanted.unpassed) { $0.union($1) }
         }
         let rewriters = StoreRepairMatcher.rewriters(files)
+        let neverReturning = Set(files.flatMap(\.neverReturning))
         // Methods on `Optional` the files read declare as unwraps (`require()`): a model reached through them is read
         // as through `!`.
         let unwrappers = Set(files.flatMap(\.optionalUnwrappers))
@@ -56,7 +57,14 @@ enum CoreDataStoreBuilder {
                 project.storeMigrators += file.storeMigrators
                 // An open that keeps its store in memory (a flag, a store type or a URL at `/dev/null`, decided
                 // as every store's is) has no file to lose.
-                project.storeDeletions += file.storeDeletions.map { deletion in
+                // A delete after a `do` whose every `catch` stops the app (`logger.logCrash(error)` ending in
+                // `fatalError`) is reached by no failure.
+                let reached = file.storeDeletions.filter { deletion in
+                    deletion.catchCalls.isEmpty
+                        || !deletion.catchCalls.allSatisfy { !neverReturning.isDisjoint(with: $0) }
+                }
+                for deletion in reached { project.undeclaredCatchCalls.formUnion(deletion.catchCalls.joined()) }
+                project.storeDeletions += reached.map { deletion in
                     var deletion = deletion
                     if !deletion.throwaway,
                         deletion.inMemoryEvidence.contains(where: { evidence.keepsInMemory($0, file: file.path) })

@@ -51,6 +51,9 @@ public struct ParsedFile: Sendable {
     /// Methods an `extension Optional` here declares that return the wrapped value or stop the app (`func require()
     /// -> Wrapped { guard let value = self else { fatalError() }; return value }`), read as `!` is.
     public var optionalUnwrappers: [String] = []
+    /// Functions declared here that never return (`-> Never`, or a body that calls `fatalError` in its own
+    /// statements): a `catch` calling one does not fall through.
+    public var neverReturning: [String] = []
     /// Calls that carry a store's rows to another file (`migratePersistentStore`, `replacePersistentStore`): a store
     /// file the app moved away from may have been copied, so it is not said to be left behind.
     public var storeCopies: [SourceLocation] = []
@@ -619,6 +622,10 @@ public struct StoreDeletionUse: Sendable, Hashable {
     public var purpose: ContainerPurpose = .app
     /// Containers opened after the delete on the same path: the store recreated empty.
     public var recreated: [SourceLocation] = []
+    /// For a delete after a `do` (`swallowedMigration`, or a failed open that returns from the `do`): per `catch`
+    /// clause, the functions it calls in its own statements. When each clause calls one that never returns
+    /// (`logger.logCrash(error)` ending in `fatalError`), no failure reaches the delete (`Project.neverReturning`).
+    public var catchCalls: [[String]] = []
 
     public init(
         path: Path, call: String, location: SourceLocation, reachedFrom: SourceLocation, open: SourceLocation,

@@ -372,8 +372,12 @@ public struct Project {
     /// `ParsedFile.storeMigrators` of every app file (tests excluded), and where its `migrationFlags` evaluate to
     /// false (`automaticMigrationOff`, `inferenceOff`) or to a value that cannot be read (`migrationFlagsUnread`).
     public var storeMigrators: [SourceLocation] = []
-    /// `ParsedFile.storeDeletions` of every file compiled into the app (tests excluded).
+    /// `ParsedFile.storeDeletions` of every file compiled into the app (tests excluded), but those no failure
+    /// reaches: each `catch` before them calls a function that never returns.
     public var storeDeletions: [StoreDeletionUse] = []
+    /// Functions a `catch` before a delete calls, not known to stop the app (a logger's `logCrash(error:)` in a file
+    /// with no store word): pass 2 reads the files declaring them, to learn whether they return.
+    public var undeclaredCatchCalls: Set<String> = []
     /// Failed opens of app stores that the app answers by rewriting the store's version metadata.
     public var storeRepairs: [StoreRepair] = []
     /// `ParsedFile.storeWipes` of every file compiled into the app (tests excluded).

@@ -138,8 +138,10 @@ public enum DeclarationScanner {
     /// `static` or `class` on the same line (`static let storeName`, in a type or an extension). A function's locals
     /// (`let url = ...`) are no such name: a common one would bring in every file that declares it. Braces in strings
     /// and comments are counted too: a wrong depth costs one parse, or leaves a name unread ("cannot tell"). Nothing
-    /// is allocated but for the wanted names' bytes.
-    public static func declaresValue(_ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>) -> Bool {
+    /// is allocated but for the wanted names' bytes. `membersToo`: at any depth (an instance method `func logCrash`).
+    public static func declaresValue(
+        _ buffer: UnsafeBufferPointer<UInt8>, in names: Set<String>, membersToo: Bool = false
+    ) -> Bool {
         guard !names.isEmpty else { return false }
         let wanted = names.map { Array($0.utf8) }
         let lengths = Set(wanted.map(\.count))
@@ -174,7 +176,7 @@ public enum DeclarationScanner {
                 index = end
                 continue
             }
-            guard length == 3 || length == 4, depth == 0 || isStatic,
+            guard length == 3 || length == 4, depth == 0 || isStatic || membersToo,
                 valueKeywords.contains(where: { $0.count == length && equal(buffer, index, $0) })
             else {
                 index = end

@@ -106,11 +106,12 @@ final class StoreDeletionCollector: SyntaxVisitor {
         }
         // `migratePersistentStore` whose error is only logged: the code after the `do` runs either way.
         // `do { return try open() } catch { log }`: the code after the `do` runs only when the open failed.
+        let catchCalls = node.catchClauses.map { NeverReturningFunctions.unconditionalCalls(in: $0.body) }
         if Self.stops(node.body), !migrates(Syntax(node.body)), !node.catchClauses.isEmpty,
             !node.catchClauses.contains(where: { Self.stops($0.body) }), let following = Self.following(Syntax(node))
         {
             for item in following {
-                search(Syntax(item), path: .failedOpen, open: open, opener: Syntax(node.body))
+                search(Syntax(item), path: .failedOpen, open: open, opener: Syntax(node.body), catchCalls: catchCalls)
             }
         }
         if migrates(Syntax(node.body)), !node.catchClauses.contains(where: { Self.stops($0.body) }),
@@ -125,7 +126,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
             for item in following {
                 search(
                     Syntax(item), path: .swallowedMigration, open: open, opener: Syntax(node.body),
-                    migrationSource: source.variables)
+                    migrationSource: source.variables, catchCalls: catchCalls)
             }
         }
         return .visitChildren
@@ -488,7 +489,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
     /// `migrationSource`: the declarations the migrated store's URL is built from, after a swallowed migration.
     private func search(
         _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
-        opener: Syntax? = nil, migrationSource: Set<Int> = []
+        opener: Syntax? = nil, migrationSource: Set<Int> = [], catchCalls: [[String]] = []
     ) {
         let inMemory = opener.map(inMemoryEvidence) ?? []
         // An in-memory open's containers are no user's store: the repair is matched to app stores only.
@@ -532,6 +533,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         }
         for var use in deletions where !excluding.contains(use.target) {
             use.inMemoryEvidence = inMemory
+            use.catchCalls = catchCalls
             // One delete reached twice from one failed open (directly, and again through a retry that calls the
             // function opening the store) is one store lost, reported where the path first reaches it.
             let key = "\(use.location)|\(use.open)|\(use.path)"

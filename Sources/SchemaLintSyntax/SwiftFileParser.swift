@@ -84,6 +84,7 @@ public enum SwiftFileParser {
         values.walk(tree)
         parsed.namedValues = values.values
         parsed.optionalUnwrappers = CoreDataStackReader.optionalUnwrappers(tree)
+        parsed.neverReturning = NeverReturningFunctions.names(in: tree)
         var source = source
         let mentionsContainers =
             collectingCalls

@@ -514,12 +514,12 @@ final class StoreDeletedOnFailureTests: XCTestCase {
         </model>
         """
 
-    func coreDataFindings(_ stack: String) throws -> [Finding] {
+    func coreDataFindings(_ stack: String, more: [String: String] = [:]) throws -> [Finding] {
         let folder = try TestSupport.temporaryDirectory()
         let files = [
             "Journal/Journal.xcdatamodeld/Journal.xcdatamodel/contents": Self.coreDataModel,
             "Journal/Stack.swift": "import CoreData\n\n\(stack)\n",
-        ]
+        ].merging(more) { $1 }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
@@ -729,6 +729,69 @@ final class StoreDeletedOnFailureTests: XCTestCase {
         ]
         for (name, stack) in controls {
             XCTAssertEqual(try coreDataFindings(stack), [], name)
+        }
+    }
+
+    /// A `catch` that hands the error to a function that stops the app (a logger's `logCrash` ending in
+    /// `fatalError`, a free function `-> Never`) does not fall through: the delete after the `do` runs only after a
+    /// migration that worked (field test 8: writefreely's logger, in a file with no store word, was read as returning).
+    func testADeleteAfterACatchThatStopsTheAppIsNotReported() throws {
+        let move = { (call: String) in
+            """
+            final class Mover {
+                let logger = Logger()
+                func run(_ coordinator: NSPersistentStoreCoordinator, old: URL, to: URL) {
+                    do {
+                        let store = try coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: old)
+                        try coordinator.migratePersistentStore(store, to: to, withType: NSSQLiteStoreType)
+                    } catch {
+                        \(call)
+                    }
+                    try? FileManager.default.removeItem(at: old)
+                }
+            }
+            """
+        }
+        let logger = { (body: String) in
+            """
+            import Foundation
+
+            struct Logger {
+                func log(_ text: String) { print(text) }
+                func crash(_ error: Error) {
+                    UserDefaults.standard.set(true, forKey: "crashed")
+                    \(body)
+                }
+            }
+            """
+        }
+        let stopping: [(String, String, [String: String])] = [
+            ("a logger in another file", "logger.crash(error)", ["Journal/Logging/Logger.swift": logger("fatalError()")]),
+            (
+                "a free function returning Never", "stop(error)",
+                ["Journal/Stop.swift": "func stop(_ error: Error) -> Never { exit(1) }"]
+            ),
+            (
+                "a static method of another type",
+                "Crash.report(error)",
+                ["Journal/Crash.swift": "enum Crash { static func report(_ e: Error) { preconditionFailure() } }"]
+            ),
+        ]
+        for (name, call, files) in stopping {
+            var more = files
+            if more["Journal/Logging/Logger.swift"] == nil { more["Journal/Logging/Logger.swift"] = logger("") }
+            XCTAssertEqual(TestSupport.summary(try coreDataFindings(move(call), more: more)), [], name)
+        }
+        // Controls: a logger that returns, or stops only sometimes, lets the failure reach the delete.
+        let returning: [(String, String)] = [
+            ("returns", ""),
+            ("stops only in debug builds", "if ProcessInfo.processInfo.environment[\"DEBUG\"] != nil { fatalError() }"),
+        ]
+        for (name, body) in returning {
+            let found = try coreDataFindings(
+                move("logger.crash(error)"), more: ["Journal/Logging/Logger.swift": logger(body)])
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
         }
     }
 

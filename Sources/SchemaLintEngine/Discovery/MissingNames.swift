@@ -24,6 +24,14 @@ struct MissingNames {
     /// (`NSPersistentContainer(name: kStoreName)`): files that declare them (`let kStoreName`), a few, where the
     /// files mentioning them may be many.
     var values: Set<String> = []
+    /// Functions, methods included, a `catch` before a store's delete calls (`Project.undeclaredCatchCalls`): files
+    /// that declare them (`func logCrash`), to learn whether they return.
+    var methods: Set<String> = []
+    /// Calls a `catch` commonly makes that always return: never looked for.
+    static let returningCalls: Set<String> = [
+        "print", "debugPrint", "NSLog", "dump", "assertionFailure", "log", "error", "warning", "info", "debug",
+        "fault", "notice", "trace", "critical",
+    ]
 
     /// What `ValueTypeCollector` found for each version of the project these names were collected from: the
     /// analysis takes them when pass 2 reads nothing more, instead of collecting again.
@@ -39,13 +47,13 @@ struct MissingNames {
 
     var isEmpty: Bool {
         declarations.isEmpty && aliasTargets.isEmpty && constants.isEmpty && functions.isEmpty && values.isEmpty
-            && callers.isEmpty && stackCallers.isEmpty
+            && methods.isEmpty && callers.isEmpty && stackCallers.isEmpty
     }
 
     /// The names looked for as mentions: constants and functions.
     /// The sets of names looked for by name (`valueTypes` and `stackCallers` are no such set).
     private static var nameSets: [WritableKeyPath<MissingNames, Set<String>>] {
-        [\.declarations, \.aliasTargets, \.constants, \.functions, \.values, \.callers]
+        [\.declarations, \.aliasTargets, \.constants, \.functions, \.values, \.methods, \.callers]
     }
 
     /// Leaves out the names `searched` already looked for (each round looks only for what the last one brought in).
@@ -118,6 +126,8 @@ struct MissingNames {
             }
         }
         wanted.collectStageHelpers(project)
+        // A `catch` before a store's delete that calls a function declared elsewhere: it may never return.
+        wanted.methods = project.undeclaredCatchCalls.subtracting(Self.returningCalls)
         wanted.declarations = wanted.declarations.filter {
             !$0.isEmpty && !StandardTypeStorage.standardNames.contains($0)
         }

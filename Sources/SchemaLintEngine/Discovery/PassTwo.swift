@@ -20,10 +20,10 @@ struct PassTwo {
         stackCallers: [Int: Set<String>] = [:], threads: Int?
     ) -> [Int] {
         let names = wanted.declarations, targets = wanted.aliasTargets, constants = wanted.mentioned
-        let (values, callers) = (wanted.values, wanted.callers)
+        let (values, callers, methods) = (wanted.values, wanted.callers, wanted.methods)
         let unread = candidates.filter { declared[$0] == nil }
         let rereads =
-            constants.isEmpty && values.isEmpty && callers.isEmpty && stackCallers.isEmpty
+            constants.isEmpty && values.isEmpty && methods.isEmpty && callers.isEmpty && stackCallers.isEmpty
             ? [] : candidates.filter { declared[$0] != nil }
         let toRead = unread + rereads
         let newBuffer: @Sendable () -> [UInt8] = { [UInt8](repeating: 0, count: 1 << 16) }
@@ -37,6 +37,7 @@ struct PassTwo {
                     DeclarationScanner.declared(bytes),
                     DeclarationScanner.mentionsIdentifier(bytes, in: constants)
                         || DeclarationScanner.declaresValue(bytes, in: values)
+                        || DeclarationScanner.declaresValue(bytes, in: methods, membersToo: true)
                         || DeclarationScanner.callsIdentifier(bytes, in: callersHere)
                 )
             }
