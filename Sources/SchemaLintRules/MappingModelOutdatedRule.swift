@@ -18,7 +18,7 @@ public struct MappingModelOutdatedRule: Rule {
         for bundle in context.project.modelBundles where bundle.ships {
             for mapping in bundle.mappingModels where !mapping.changedSince.isEmpty {
                 guard let source = mapping.source, let destination = mapping.destination,
-                    seen.insert(mapping.path).inserted
+                    !Self.isPassed(destination, in: bundle, context), seen.insert(mapping.path).inserted
                 else { continue }
                 findings.append(
                     finding(
@@ -36,6 +36,23 @@ public struct MappingModelOutdatedRule: Rule {
 }
 
 extension MappingModelOutdatedRule {
+    /// Whether no store will ever be mapped by a mapping model into `destination`: a version older than the
+    /// current one, in an app whose Core Data stacks were read and migrate automatically, with no migrator of its
+    /// own. Automatic migration looks only for a mapping from a store's version straight to the current one, so a
+    /// `V1 → V5` mapping model in a bundle now at V55 maps nothing, stale or not (field test 8: Threema). A mapping
+    /// into a version after the current one is the next release's, and is checked.
+    static func isPassed(_ destination: String, in bundle: ModelBundle, _ context: RuleContext) -> Bool {
+        guard let current = bundle.currentVersion, destination != current.name,
+            context.project.storeMigrators.isEmpty, ModelMigrationStep.migrationUnseen(context) == nil,
+            context.project.coreDataStores.contains(where: { $0.purpose == .app })
+        else { return false }
+        let order = BundleVersionOrder(context.lockfile?.coreData?[bundle.key]).sorted(bundle.versions, by: \.name)
+        guard let mapped = order.firstIndex(where: { $0.name == destination }),
+            let now = order.firstIndex(where: { $0.name == current.name })
+        else { return false }
+        return mapped < now
+    }
+
     /// What Core Data does with the step instead of using the mapping model.
     enum Instead {
         /// It infers the step: the mapping model's own entity mappings and custom policies never run.

@@ -150,6 +150,45 @@ final class CoreDataMappingTests: XCTestCase {
         XCTAssertTrue(text.contains("Journal 3: Tag.emoji added"), text)
     }
 
+    /// A mapping model into a version older than the current one maps nothing when the app lets Core Data migrate
+    /// automatically: it looks only for a mapping from a store's version straight to the current one, so a stale
+    /// `Journal 2 → Journal 3` mapping in a bundle now at `Journal 4` is no error (field test 8: a V1 → V5 mapping
+    /// in a bundle at V55). The same mapping is reported where something does walk the versions (a migrator of the
+    /// app's own) or where no stack was read to say how stores migrate.
+    func testAStaleMappingIntoAVersionBeforeTheCurrentOneMattersOnlyToAMigrator() throws {
+        try addMappingModel()
+        let third = folder.appendingPathComponent("\(model)/Journal 3.xcdatamodel")
+        try FileManager.default.copyItem(at: third, to: folder.appendingPathComponent("\(model)/Journal 4.xcdatamodel"))
+        try edit("\(model)/Journal 3.xcdatamodel/contents") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>",
+                with: "<attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>\n"
+                    + "        <attribute name=\"emoji\" optional=\"YES\" attributeType=\"String\"/>")
+        }
+        try setCurrent("Journal 4")
+        XCTAssertEqual(TestSupport.summary(try analyze().findings), [])
+        // A migrator of the app's own, in another file, walks the versions one by one.
+        let migrator = folder.appendingPathComponent("Journal/StepMigrator.swift")
+        try Data(
+            """
+            import CoreData
+
+            func migrate(store: URL, to destination: NSManagedObjectModel) throws {
+                let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(
+                    ofType: NSSQLiteStoreType, at: store)
+                guard let source = NSManagedObjectModel.mergedModel(from: nil, forStoreMetadata: metadata) else { return }
+                let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
+                _ = manager
+            }
+            """.utf8
+        ).write(to: migrator)
+        XCTAssertEqual(TestSupport.summary(try analyze().findings), ["mapping_model_outdated \(mappingFile):1"])
+        // No stack read at all: how stores migrate cannot be told.
+        try FileManager.default.removeItem(at: migrator)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Journal/Persistence.swift"))
+        XCTAssertEqual(TestSupport.summary(try analyze().findings), ["mapping_model_outdated \(mappingFile):1"])
+    }
+
     /// The source version edited after the mapping model was made is as stale as the destination.
     func testTheSourceVersionChangingMakesItStaleToo() throws {
         try addMappingModel()
