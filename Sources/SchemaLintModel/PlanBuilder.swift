@@ -35,13 +35,16 @@ enum PlanBuilder {
         for member in symbol.staticProperties {
             // `stages` or `schemas` given by another member (`{ all }`) or built with `+`: the list it comes to.
             var value = member.value.value
-            if ["schemas", "stages"].contains(member.value.name), let list = flattened(value, symbol: symbol) {
+            var (scope, file) = (member.scope, member.file)
+            if ["schemas", "stages"].contains(member.value.name),
+                let list = flattened(value, symbol: symbol, symbols: symbols, from: &scope, in: &file)
+            {
                 value = list
             }
             switch (member.value.name, value) {
             case let ("schemas", .list(elements, location)):
                 plan.schemasLocation = location
-                plan.schemas = schemas(elements, scope: member.scope, file: member.file, context: context)
+                plan.schemas = schemas(elements, scope: scope, file: file, context: context)
             case ("schemas", _):
                 plan.schemasLocation = member.value.location
             case let ("stages", .list(elements, location)):
@@ -49,12 +52,10 @@ enum PlanBuilder {
                 plan.stages = elements.compactMap { element -> Stage? in
                     switch element {
                     case let .stage(expression):
-                        return stage(
-                            expression, name: nil, location: expression.location, scope: member.scope, file: member.file
-                        )
+                        return stage(expression, name: nil, location: expression.location, scope: scope, file: file)
                     case let .reference(path, location):
                         if let declared = lookupDeclaredStage(
-                            path, in: plan, symbol: symbol, context: context, scope: member.scope, file: member.file)
+                            path, in: plan, symbol: symbol, context: context, scope: scope, file: file)
                         {
                             var listed = declared
                             listed.location = location
@@ -74,23 +75,43 @@ enum PlanBuilder {
         return plan
     }
 
-    /// A list given by a name of another static member of the plan (`Self.all`, `all`, `Plan.all`) or built with `+`,
-    /// as one list literal; nil when a part is anything else (the list stays unread, as before).
-    private static func flattened(_ value: StaticValue, symbol: SymbolTable.Symbol, depth: Int = 0) -> StaticValue? {
+    /// A list given by a name of another static member of the plan (`Self.all`, `all`, `Plan.all`) or of another
+    /// type (`Versions.all`), or built with `+`, as one list literal; nil when a part is anything else (the list stays
+    /// unread, as before). `scope` and `file` become those of another type's member the list is written in, where
+    /// its names resolve.
+    private static func flattened(
+        _ value: StaticValue, symbol: SymbolTable.Symbol, symbols: SymbolTable, from scope: inout SymbolID?,
+        in file: inout String, depth: Int = 0
+    ) -> StaticValue? {
         guard depth < 8 else { return nil }
         switch value {
         case .list: return value
         case let .reference(path, _), let .call(path, _):
-            guard let name = path.last,
-                path.count == 1 || (path.count == 2 && ["Self", "self", symbol.name].contains(path[0])),
-                let member = symbol.staticProperties.first(where: { $0.value.name == name }),
-                !["schemas", "stages"].contains(name) || depth > 0
+            guard let name = path.last else { return nil }
+            if path.count == 1 || (path.count == 2 && ["Self", "self", symbol.name].contains(path[0])) {
+                guard let member = symbol.staticProperties.first(where: { $0.value.name == name }),
+                    !["schemas", "stages"].contains(name) || depth > 0
+                else { return nil }
+                return flattened(
+                    member.value.value, symbol: symbol, symbols: symbols, from: &scope, in: &file, depth: depth + 1)
+            }
+            guard
+                let owner = symbols.resolveSymbol(
+                    .named(Array(path.dropLast()), arguments: []), scope: scope, file: file),
+                owner != symbol.id,
+                let member = symbols[owner].staticProperties.first(where: { $0.value.name == name })
             else { return nil }
-            return flattened(member.value.value, symbol: symbol, depth: depth + 1)
+            (scope, file) = (member.scope, member.file)
+            return flattened(
+                member.value.value, symbol: symbols[owner], symbols: symbols, from: &scope, in: &file,
+                depth: depth + 1)
         case let .concatenation(parts, location):
             var elements: [ListElement] = []
             for part in parts {
-                guard case let .list(more, _)? = flattened(part, symbol: symbol, depth: depth + 1) else { return nil }
+                guard
+                    case let .list(more, _)? = flattened(
+                        part, symbol: symbol, symbols: symbols, from: &scope, in: &file, depth: depth + 1)
+                else { return nil }
                 elements += more
             }
             return .list(elements, location)

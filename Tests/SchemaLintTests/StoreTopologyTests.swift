@@ -599,4 +599,103 @@ final class StoreTopologyTests: XCTestCase {
             }
         }
     }
+
+    /// A shipped version dropped from a plan that runs stages, though still declared: `check` says its stores fail
+    /// (`shipped_version_not_in_plan`), and so does `upgrades` (field test 8: Unwatched 1.6.4's `upgrades` said
+    /// "not opened" and exited 0). Dropped from a list written in the plan, from a list held by a constant of another
+    /// type, and from a computed list of another type the plan adds to.
+    func testUpgradesFailsForAShippedVersionThePlanNoLongerLists() throws {
+        let versions = """
+            import SwiftData
+
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card {
+                    var front: String = ""
+                    init() {}
+                }
+            }
+
+            enum V2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card {
+                    var front: String = ""
+                    var back: String = ""
+                    init() {}
+                }
+            }
+
+            enum V3: VersionedSchema {
+                static var versionIdentifier = Schema.Version(3, 0, 0)
+                static var models: [any PersistentModel.Type] { [Card.self] }
+                @Model final class Card {
+                    var front: String = ""
+                    var back: String = ""
+                    var due: Date?
+                    init() {}
+                }
+            }
+
+            typealias Card = V3.Card
+            """
+        let plans = [
+            { (listed: String) in
+                """
+                import SwiftData
+
+                enum Plan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { [\(listed)] }
+                    static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V3.self)] }
+                }
+                let container = try! ModelContainer(for: Card.self, migrationPlan: Plan.self)
+                """
+            },
+            { (listed: String) in
+                """
+                import SwiftData
+
+                enum Versions { static let all: [any VersionedSchema.Type] = [\(listed)] }
+                enum Plan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { Versions.all }
+                    static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V3.self)] }
+                }
+                let container = try! ModelContainer(for: Card.self, migrationPlan: Plan.self)
+                """
+            },
+            { (listed: String) in
+                """
+                import SwiftData
+
+                enum Plan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { Catalog.shipped + [V3.self] }
+                    static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V3.self)] }
+                }
+                enum Catalog {
+                    static var shipped: [any VersionedSchema.Type] { [\(listed)] }
+                }
+                let container = try! ModelContainer(for: Card.self, migrationPlan: Plan.self)
+                """
+            },
+        ]
+        for (index, plan) in plans.enumerated() {
+            let all = index == 2 ? "V1.self, V2.self" : "V1.self, V2.self, V3.self"
+            let shipped = ["Versions.swift": versions, "Plan.swift": plan(all)]
+            let lockfile = TestSupport.lock(TestSupport.analyze(shipped))
+            XCTAssertNotNil(lockfile.versions["V2"], "spelling \(index)")
+            let dropped = ["Versions.swift": versions, "Plan.swift": plan(index == 2 ? "V1.self" : "V1.self, V3.self")]
+            let checked = TestSupport.analyze(dropped, lockfile: lockfile)
+            XCTAssertEqual(
+                TestSupport.summary(checked.findings), ["shipped_version_not_in_plan Plan.swift:\([4, 3, 4][index])"],
+                "spelling \(index)")
+            let row = try XCTUnwrap(checked.upgrades.rows.first { $0.name == "V2" }, "spelling \(index)")
+            XCTAssertEqual(row.outcome, .unknown(plan: "Plan"), "spelling \(index)")
+            XCTAssertTrue(row.outcome.fails)
+            // The control: listed again, it migrates by the plan's stage.
+            let relisted = TestSupport.analyze(shipped, lockfile: lockfile)
+            let again = try XCTUnwrap(relisted.upgrades.rows.first { $0.name == "V2" })
+            XCTAssertFalse(again.outcome.fails, "spelling \(index): \(again)")
+        }
+    }
 }

@@ -245,6 +245,9 @@ extension UpgradeMatrix {
                 : .staged(
                     from: steps.versions[start].key, steps: path)
         }
+        // A store whose plan runs stages is migrated only from a version the plan lists: any other checksum is
+        // unknown to it (134504), as `shipped_version_not_in_plan` says; SwiftData infers nothing there.
+        if store != nil, let plan = plans.first { return .unknown(plan: plan.name) }
         let targets = store?.inferenceTargets(context) ?? context.currentTargets
         if let same = targets.first(where: { context.analysis(of: $0)?.hashes.checksum == checksum }) {
             return .opensAsIs(version: same.key)
