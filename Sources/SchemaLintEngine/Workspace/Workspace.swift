@@ -42,9 +42,18 @@ public struct AppUnit {
             ? "." : Workspace.display(root, workingDirectory: workingDirectory)
         let notCompiled = analysis.statistics.notCompiled.values.reduce(0) { $0 + $1.count }
         let compiled = notCompiled == 0 ? "" : " (\(notCompiled) that no target compiles left out)"
+        // A Core Data app counts its model versions and stacks too: "0 versions, containers: 0 app" alone reads as
+        // an app with no store.
+        let bundles = analysis.project.modelBundles.filter(\.ships)
+        let modelVersions = bundles.reduce(0) { $0 + $1.versions.count }
+        let stacks = analysis.project.coreDataStores.filter { $0.purpose == .app }.count
+        let coreData = bundles.isEmpty ? "" : " and \(modelVersions) Core Data model versions"
+        let swiftData = bundles.isEmpty ? "versions" : "SwiftData versions"
+        let coreDataStacks = bundles.isEmpty ? "" : "; Core Data stores opened by app code: \(stacks)"
         return "schemalint: app \(folder): \(files.count) Swift files\(compiled), "
-            + "\(analysis.versions.count) versions; lockfile \(lockfilePath)\(lockfileFound ? "" : " (none yet)"); "
-            + "configuration \(configurationPath ?? "none"); containers: \(containers)"
+            + "\(analysis.versions.count) \(swiftData)\(coreData); lockfile \(lockfilePath)"
+            + "\(lockfileFound ? "" : " (none yet)"); "
+            + "configuration \(configurationPath ?? "none"); containers: \(containers)\(coreDataStacks)"
             // An app with no SwiftData version has no SwiftData store to pool: its Core Data stores follow.
             + (analysis.versions.isEmpty && analysis.project.containers.isEmpty
                 ? "" : stores(analysis.topology, folder: folder))
