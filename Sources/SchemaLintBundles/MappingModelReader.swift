@@ -51,7 +51,9 @@ public enum MappingModelReader {
                     // are megabytes, and each copy was pages to fault in.
                     source.withUTF8(in: document) { source in
                         destination.withUTF8(in: document) { destination in
-                            [UInt8(0)].withUnsafeBytes { zero in ContentsDigest.of(pieces: [source, zero, destination]) }
+                            [UInt8(0)].withUnsafeBytes { zero in
+                                ContentsDigest.of(pieces: [source, zero, destination])
+                            }
                         }
                     }
                 }

@@ -155,7 +155,8 @@ public enum XMLReader {
                 guard index < bytes.count else { throw fail("file ends inside <\(name)>, opened on line \(startLine)") }
                 if bytes[index] != UInt8(ascii: "<") {
                     if spansText, runs == 0 {
-                        let end = Self.firstOf(UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "<"), in: bytes, from: index)
+                        let end = Self.firstOf(
+                            UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "<"), in: bytes, from: index)
                         if end < bytes.count, bytes[end] == UInt8(ascii: "<") {
                             span = index..<end
                             line += Self.newlines(in: bytes, index..<end)

@@ -245,7 +245,9 @@ final class RecordedVersionTests: XCTestCase {
     func testTheDigestOfPiecesIsTheDigestOfTheirJoin() {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let cuts: [[Int]] = [[], [0], [1000], [3, 7], [31, 32, 33], [10, 20, 30, 40, 63], [500], [999], [0, 0, 64, 64]]
+        let cuts: [[Int]] = [
+            [], [0], [1000], [3, 7], [31, 32, 33], [10, 20, 30, 40, 63], [500], [999], [0, 0, 64, 64],
+        ]
         for count in [0, 5, 31, 32, 33, 64, 100, 1000] {
             let input = Array(bytes.prefix(count))
             for cut in cuts {
