@@ -273,9 +273,9 @@ final class RecordedVersionTests: XCTestCase {
             let xml = """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <model><object type="XDMAPPINGMODEL">
-                <attribute name="sourcemodelpath" type="string">Journal.xcdatamodeld/Journal 2.xcdatamodel</attribute>
+                <attribute name="sourcemodelpath">Journal.xcdatamodeld/Journal 2.xcdatamodel</attribute>
                 <attribute name="sourcemodeldata" type="binary">\(sourceText)</attribute>
-                <attribute name="destinationmodelpath" type="string">Journal.xcdatamodeld/Journal 3.xcdatamodel</attribute>
+                <attribute name="destinationmodelpath">Journal.xcdatamodeld/Journal 3.xcdatamodel</attribute>
                 <attribute name="destinationmodeldata" type="binary">\(destinationText)</attribute>
                 </object></model>
                 """
