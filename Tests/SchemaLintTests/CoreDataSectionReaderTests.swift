@@ -91,27 +91,6 @@ final class CoreDataSectionReaderTests: XCTestCase {
         }
     }
 
-    /// Field names are matched as the file's bytes (`JSONCursor.fields`): one written with an escape, or one of
-    /// bytes outside ASCII, is left to `JSONDecoder`, which reads `ch\u0065cksum` as `checksum` and steps over a
-    /// name it does not know; the lockfile read is the same either way.
-    func testAFieldNameWithAnEscapeOrBeyondASCIIIsLeftToJSONDecoder() throws {
-        let header = #"{"formatVersion": \#(Lockfile.currentFormatVersion), "hashAlgorithm": "sl1", "versions": {}, "#
-        let plain = header + #""coreData": {"M.xcdatamodeld": \#(bundle)}}"#
-        let variants = [
-            plain.replacingOccurrences(of: #""checksum": "def=""#, with: #""ch\u0065cksum": "def=""#),
-            plain.replacingOccurrences(of: #""hasDefault": false"#, with: #""h\u0061sDefault": false"#),
-            plain.replacingOccurrences(of: #""current": "Model 2""#, with: #""current": "Model 2", "nämé": 1"#),
-        ]
-        let expected = try LockfileStore.decode(Array(plain.utf8), path: "schemalint.lock").coreData
-        XCTAssertNotNil(expected)
-        for variant in variants {
-            XCTAssertNotEqual(variant, plain)
-            XCTAssertNil(CoreDataSectionReader.read(Array(variant.utf8)), variant)
-            let read = try LockfileStore.decode(Array(variant.utf8), path: "schemalint.lock").coreData
-            XCTAssertEqual(read, expected, variant)
-        }
-    }
-
     /// A damaged Core Data section is described as `JSONDecoder` describes it.
     func testADamagedSectionIsDescribedAsBefore() throws {
         let text = #"{"formatVersion": \#(Lockfile.currentFormatVersion), "hashAlgorithm": "sl1", "versions": {}, "#

@@ -1,4 +1,3 @@
-import Foundation
 import SchemaLintFacts
 import SchemaLintModel
 import SchemaLintRules
@@ -51,7 +50,7 @@ enum CoreDataSectionReader {
         var entities: [String: LockedEntity]?
         var mappingModels: [String: LockedMappingModel]??
         var unreadable: [String: UnreadableModelVersion]??
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "path": return json.required(&path) { $0.string() }
             case "mappingModels": return json.optional(&mappingModels) { $0.map(mappingModel) }
@@ -72,7 +71,7 @@ enum CoreDataSectionReader {
     private static func unreadableVersion(_ json: inout JSONCursor) -> UnreadableModelVersion? {
         var contents, why: String?
         var lockedAt, release: String??
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "contents": return json.required(&contents) { $0.string() }
             case "why": return json.required(&why) { $0.string() }
@@ -88,7 +87,7 @@ enum CoreDataSectionReader {
     private static func mappingModel(_ json: inout JSONCursor) -> LockedMappingModel? {
         var embedded, source, destination: String?
         var changes: [String]??
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "embedded": return json.required(&embedded) { $0.string() }
             case "source": return json.required(&source) { $0.string() }
@@ -104,7 +103,7 @@ enum CoreDataSectionReader {
     private static func lockedEntity(_ json: inout JSONCursor) -> LockedEntity? {
         var hash: String?
         var snapshot: EntitySnapshot?
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "hash": return json.required(&hash) { $0.string() }
             case "snapshot": return json.required(&snapshot, entitySnapshot)
@@ -121,7 +120,7 @@ enum CoreDataSectionReader {
         var identifier, contents, lockedAt, release, retired: String??
         var uncertainties, heldIn: [String]??
         var accepted: [Acceptance]??
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "checksum": return json.required(&checksum) { $0.string() }
             case "entities": return json.required(&entities) { $0.map { $0.string() } }
@@ -145,7 +144,7 @@ enum CoreDataSectionReader {
 
     private static func acceptance(_ json: inout JSONCursor) -> Acceptance? {
         var reason, previousChecksum, previousFingerprint: String?
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "reason": return json.required(&reason) { $0.string() }
             case "previousChecksum": return json.required(&previousChecksum) { $0.string() }
@@ -162,7 +161,7 @@ enum CoreDataSectionReader {
         var superentity, originalName: String??
         var properties: [PropertySnapshot]?
         var unique, indexes: [String]??
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "name": return json.required(&name) { $0.string() }
             case "superentity": return json.optional(&superentity) { $0.string() }
@@ -188,7 +187,7 @@ enum CoreDataSectionReader {
         var originalName, hashModifier, inverse, deleteRule: String??
         var options: [String]??
         var minCount, maxCount: Int??
-        let read = json.fields { json, key in
+        let read = json.object { json, key in
             switch key {
             case "name": return json.required(&name) { $0.string() }
             case "kind": return json.required(&kind) { $0.string().flatMap(PropertyKind.init(rawValue:)) }
@@ -252,56 +251,6 @@ struct JSONCursor {
             if take(UInt8(ascii: ",")) { continue }
             return take(UInt8(ascii: "}"))
         }
-    }
-
-    /// A key of an object read as fields (`fields`): its bytes as the file has them, matched against field names
-    /// without making a string of every key.
-    struct Key {
-        let bytes: UnsafeBufferPointer<UInt8>
-
-        static func ~= (name: StaticString, key: Key) -> Bool {
-            let count = name.utf8CodeUnitCount
-            guard key.bytes.count == count, let base = key.bytes.baseAddress else { return count == 0 }
-            return memcmp(base, name.utf8Start, count) == 0
-        }
-    }
-
-    /// An object whose keys name a type's fields; `member` reads (or skips) the value of each key, false to give up.
-    /// A key written with an escape or a byte outside printable ASCII gives up (`JSONDecoder` reads it).
-    mutating func fields(_ member: (inout JSONCursor, Key) -> Bool) -> Bool {
-        guard depth < Self.maximumDepth, take(UInt8(ascii: "{")) else { return false }
-        depth += 1
-        defer { depth -= 1 }
-        skipWhitespace()
-        if take(UInt8(ascii: "}")) { return true }
-        while true {
-            skipWhitespace()
-            guard let key = plainKey() else { return false }
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return false }
-            skipWhitespace()
-            guard member(&self, key) else { return false }
-            skipWhitespace()
-            if take(UInt8(ascii: ",")) { continue }
-            return take(UInt8(ascii: "}"))
-        }
-    }
-
-    /// A key's bytes between its quotation marks, when they are printable ASCII with no escape: field names are, and
-    /// anything else is left to `JSONDecoder` (which compares keys as Swift strings do).
-    private mutating func plainKey() -> Key? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
-        let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                return Key(bytes: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]))
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
-            index += 1
-        }
-        return nil
     }
 
     /// An object read as a dictionary; a key given twice gives up.
