@@ -239,6 +239,34 @@ final class RecordedVersionTests: XCTestCase {
         XCTAssertFalse(check.stdout.contains("fingerprint"), check.stdout)
     }
 
+    /// `check` makes the lockfile's entries ready for taking versions on the thread that reads it
+    /// (`LockfileReading(preparingRecords:)`), off the main one; what is taken is the same as from records made later.
+    func testRecordsMadeWhileReadingTheLockfileTakeTheSameVersions() throws {
+        try lockWithTheBinary()
+        let preparing = LockfileReading(
+            paths: ["schemalint.lock"], workingDirectory: folder.path, preparingRecords: true)
+        let prepared = try XCTUnwrap(preparing.records(at: "schemalint.lock"))
+        XCTAssertEqual(Array(prepared.keys), ["Journal.xcdatamodeld"])
+        let plain = LockfileReading(paths: ["schemalint.lock"], workingDirectory: folder.path)
+        XCTAssertNil(plain.records(at: "schemalint.lock"))
+        let lockfile = try XCTUnwrap(try plain.lockfile(at: "schemalint.lock")?.get())
+        let made = RecordedVersions(lockfiles: [model: ("Journal.xcdatamodeld", lockfile, nil)])
+        let taken = RecordedVersions(lockfiles: [model: ("Journal.xcdatamodeld", lockfile, prepared)])
+        let folders = ModelBundleReader.versionFolders(path: folder.appendingPathComponent(model).path, display: model)
+        var buffer: [UInt8] = []
+        var compared = 0
+        for versionFolder in folders {
+            let contents = ModelBundleReader.contents(of: versionFolder, keepingBytes: false, buffer: &buffer)
+            let one = made.version(contents, bundle: model)
+            let other = taken.version(contents, bundle: model)
+            XCTAssertEqual(one?.entityStates.mapValues(\.hash), other?.entityStates.mapValues(\.hash))
+            XCTAssertEqual(one?.entityStates.mapValues(\.snapshot), other?.entityStates.mapValues(\.snapshot))
+            XCTAssertEqual(one?.entityNames, other?.entityNames)
+            if one != nil { compared += 1 }
+        }
+        XCTAssertEqual(compared, 1, "Journal, before the locked current Journal 2, is taken")
+    }
+
     /// The digest of pieces (`ContentsDigest.of(pieces:)`, the embedded models' digest taken where they lie in the
     /// file) is the digest of the pieces joined, however the input is cut: empty pieces, pieces shorter than a
     /// 32-byte stripe, stripes straddling two or three pieces.
