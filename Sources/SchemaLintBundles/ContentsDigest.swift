@@ -12,10 +12,20 @@ public enum ContentsDigest {
     }
 
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let hash = XXH64.hash(UnsafeRawBufferPointer(bytes), seed: 0)
+        described(XXH64.hash(UnsafeRawBufferPointer(bytes), seed: 0), count: bytes.count)
+    }
+
+    /// The digest of `pieces` joined, without joining them (`XXH64.Stream`).
+    static func of(pieces: [UnsafeRawBufferPointer]) -> String {
+        var stream = XXH64.Stream(seed: 0)
+        for piece in pieces { stream.update(piece) }
+        return described(stream.digest(), count: pieces.reduce(0) { $0 + $1.count })
+    }
+
+    private static func described(_ hash: UInt64, count: Int) -> String {
         let hex = String(hash, radix: 16)
         let padding = String(repeating: "0", count: 16 - hex.count)
-        return "\(ModelContentsReader.readingRevision):\(bytes.count):\(padding)\(hex)"
+        return "\(ModelContentsReader.readingRevision):\(count):\(padding)\(hex)"
     }
 }
 
@@ -50,6 +60,14 @@ enum XXH64 {
             hash = seed &+ prime5
         }
         hash = hash &+ UInt64(count)
+        return finish(hash, input, from: offset)
+    }
+
+    /// The last steps: the input left after the 32-byte stripes (from `offset`), then the avalanche.
+    private static func finish(_ seeded: UInt64, _ input: UnsafeRawBufferPointer, from start: Int) -> UInt64 {
+        var hash = seeded
+        var offset = start
+        let count = input.count
         while offset + 8 <= count {
             hash ^= round(0, word(input, offset))
             hash = rotate(hash, 27) &* prime1 &+ prime4
@@ -72,6 +90,62 @@ enum XXH64 {
         hash = hash &* prime3
         hash ^= hash >> 32
         return hash
+    }
+
+    /// The hash of input given in pieces, the same as `hash` of the pieces joined: 32-byte stripes are taken where
+    /// the pieces lie, only a stripe that straddles two pieces is copied.
+    struct Stream {
+        private let seed: UInt64
+        private var lanes: (UInt64, UInt64, UInt64, UInt64)
+        /// The bytes of a stripe not complete yet (fewer than 32).
+        private var pending: [UInt8] = []
+        private var total = 0
+
+        init(seed: UInt64) {
+            self.seed = seed
+            lanes = (seed &+ prime1 &+ prime2, seed &+ prime2, seed, seed &- prime1)
+            pending.reserveCapacity(32)
+        }
+
+        mutating func update(_ input: UnsafeRawBufferPointer) {
+            total += input.count
+            var offset = 0
+            if !pending.isEmpty {
+                let taken = min(32 - pending.count, input.count)
+                pending += input[0..<taken]
+                offset = taken
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { stripe(UnsafeRawBufferPointer($0), 0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            while offset + 32 <= input.count {
+                stripe(input, offset)
+                offset += 32
+            }
+            pending += input[offset...]
+        }
+
+        private mutating func stripe(_ input: UnsafeRawBufferPointer, _ offset: Int) {
+            lanes.0 = round(lanes.0, word(input, offset))
+            lanes.1 = round(lanes.1, word(input, offset + 8))
+            lanes.2 = round(lanes.2, word(input, offset + 16))
+            lanes.3 = round(lanes.3, word(input, offset + 24))
+        }
+
+        func digest() -> UInt64 {
+            var hash: UInt64
+            if total >= 32 {
+                hash = rotate(lanes.0, 1) &+ rotate(lanes.1, 7) &+ rotate(lanes.2, 12) &+ rotate(lanes.3, 18)
+                hash = merge(hash, lanes.0)
+                hash = merge(hash, lanes.1)
+                hash = merge(hash, lanes.2)
+                hash = merge(hash, lanes.3)
+            } else {
+                hash = seed &+ prime5
+            }
+            hash = hash &+ UInt64(total)
+            return pending.withUnsafeBytes { finish(hash, $0, from: 0) }
+        }
     }
 
     private static func word(_ input: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {

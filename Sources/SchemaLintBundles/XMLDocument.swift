@@ -18,6 +18,10 @@ public struct XMLElement: Sendable {
     /// For an element read raw (`XMLReader.read(_:rawChildren:)`): its bytes, `<` to the end of its closing tag,
     /// unread. Its name and line are set; attributes, children and text are empty.
     public var raw: ArraySlice<UInt8>?
+    /// For an element whose text is spanned (`XMLReader.read(_:keepingTextWhere:spanningTextWhere:)`) and is one run
+    /// of plain character data (no entity or CDATA section): where that run lies in the document's bytes, `text`
+    /// then empty. Its text is those bytes as they are, not copied out of the document.
+    public var textSpan: Range<Int>?
 
     public subscript(attribute: String) -> String? { attributes[attribute] }
 
@@ -55,11 +59,16 @@ public enum XMLReader {
     /// Reads the document, keeping the text of only the elements `keep` accepts by name and attributes (every other
     /// element's `text` is empty, though it is checked as it is read): `xcmapping.xml` holds megabytes of encoded
     /// models whose text no caller reads.
+    ///
+    /// `spanningTextWhere`: elements whose text is wanted but may be megabytes (the models `xcmapping.xml` embeds):
+    /// when it is one plain run it is given as `textSpan`, not copied; otherwise it is kept as `text`.
     public static func read(
-        _ bytes: [UInt8], keepingTextWhere keep: @escaping (String, [String: String]) -> Bool
+        _ bytes: [UInt8], keepingTextWhere keep: @escaping (String, [String: String]) -> Bool,
+        spanningTextWhere span: ((String, [String: String]) -> Bool)? = nil
     ) throws -> XMLElement {
         var scanner = Scanner(bytes: bytes)
         scanner.keepsText = keep
+        scanner.spansText = span
         return try scanner.document()
     }
 
@@ -70,6 +79,8 @@ public enum XMLReader {
         var rawChildren: Set<String> = []
         /// When set, which elements' text is kept (by name and attributes).
         var keepsText: ((String, [String: String]) -> Bool)?
+        /// When set, which elements' text is given as a span of the bytes when it is one plain run.
+        var spansText: ((String, [String: String]) -> Bool)?
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -134,10 +145,29 @@ public enum XMLReader {
             }
             var children: [XMLElement] = []
             var text: [UInt8] = []
-            let keepsText = self.keepsText?(name, attributes) ?? true
+            let spansText = self.spansText?(name, attributes) ?? false
+            let keepsText = spansText || (self.keepsText?(name, attributes) ?? true)
+            // A spanned element's first run, while it is the only character data read: copied into `text` as soon
+            // as more follows.
+            var span: Range<Int>?
+            var runs = 0
             while true {
                 guard index < bytes.count else { throw fail("file ends inside <\(name)>, opened on line \(startLine)") }
                 if bytes[index] != UInt8(ascii: "<") {
+                    if spansText, runs == 0 {
+                        let end = Self.firstOf(
+                            UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "<"), in: bytes, from: index)
+                        if end < bytes.count, bytes[end] == UInt8(ascii: "<") {
+                            span = index..<end
+                            line += Self.newlines(in: bytes, index..<end)
+                            index = end
+                            runs = 1
+                            continue
+                        }
+                    }
+                    if let run = span { text += bytes[run] }
+                    span = nil
+                    runs += 1
                     try appendCharacters(until: UInt8(ascii: "<"), to: &text, keeping: keepsText)
                     continue
                 }
@@ -149,14 +179,19 @@ public enum XMLReader {
                         throw fail("</\(closing)> closes <\(name)> opened on line \(startLine)")
                     }
                     index += 1
-                    return XMLElement(
+                    var element = XMLElement(
                         name: name, attributes: attributes, children: children,
                         text: String(decoding: text, as: UTF8.self), line: startLine)
+                    element.textSpan = span
+                    return element
                 }
                 if starts("<![CDATA[") {
                     index += 9
                     let start = index
                     try skip(past: "]]>", what: "CDATA section")
+                    if let run = span { text += bytes[run] }
+                    span = nil
+                    runs += 1
                     if keepsText { text += bytes[start..<(index - 3)] }
                     continue
                 }

@@ -1,5 +1,5 @@
 import Foundation
-import SchemaLintBundles
+@testable import SchemaLintBundles
 import SchemaLintModel
 import SchemaLintStore
 import XCTest
@@ -237,6 +237,105 @@ final class RecordedVersionTests: XCTestCase {
             check.stdout.contains("the version hash of Entry changed in a way the snapshot does not name"),
             check.stdout)
         XCTAssertFalse(check.stdout.contains("fingerprint"), check.stdout)
+    }
+
+    /// `check` makes the lockfile's entries ready for taking versions on the thread that reads it
+    /// (`LockfileReading(preparingRecords:)`), off the main one; what is taken is the same as from records made later.
+    func testRecordsMadeWhileReadingTheLockfileTakeTheSameVersions() throws {
+        try lockWithTheBinary()
+        let preparing = LockfileReading(
+            paths: ["schemalint.lock"], workingDirectory: folder.path, preparingRecords: true)
+        let prepared = try XCTUnwrap(preparing.records(at: "schemalint.lock"))
+        XCTAssertEqual(Array(prepared.keys), ["Journal.xcdatamodeld"])
+        let plain = LockfileReading(paths: ["schemalint.lock"], workingDirectory: folder.path)
+        XCTAssertNil(plain.records(at: "schemalint.lock"))
+        let lockfile = try XCTUnwrap(try plain.lockfile(at: "schemalint.lock")?.get())
+        let made = RecordedVersions(lockfiles: [model: ("Journal.xcdatamodeld", lockfile, nil)])
+        let taken = RecordedVersions(lockfiles: [model: ("Journal.xcdatamodeld", lockfile, prepared)])
+        let folders = ModelBundleReader.versionFolders(path: folder.appendingPathComponent(model).path, display: model)
+        var buffer: [UInt8] = []
+        var compared = 0
+        for versionFolder in folders {
+            let contents = ModelBundleReader.contents(of: versionFolder, keepingBytes: false, buffer: &buffer)
+            let one = made.version(contents, bundle: model)
+            let other = taken.version(contents, bundle: model)
+            XCTAssertEqual(one?.entityStates.mapValues(\.hash), other?.entityStates.mapValues(\.hash))
+            XCTAssertEqual(one?.entityStates.mapValues(\.snapshot), other?.entityStates.mapValues(\.snapshot))
+            XCTAssertEqual(one?.entityNames, other?.entityNames)
+            if one != nil { compared += 1 }
+        }
+        XCTAssertEqual(compared, 1, "Journal, before the locked current Journal 2, is taken")
+    }
+
+    /// The digest of pieces (`ContentsDigest.of(pieces:)`, the embedded models' digest taken where they lie in the
+    /// file) is the digest of the pieces joined, however the input is cut: empty pieces, pieces shorter than a
+    /// 32-byte stripe, stripes straddling two or three pieces.
+    func testTheDigestOfPiecesIsTheDigestOfTheirJoin() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let cuts: [[Int]] = [
+            [], [0], [1000], [3, 7], [31, 32, 33], [10, 20, 30, 40, 63], [500], [999], [0, 0, 64, 64],
+        ]
+        for count in [0, 5, 31, 32, 33, 64, 100, 1000] {
+            let input = Array(bytes.prefix(count))
+            for cut in cuts {
+                let bounds = [0] + cut.filter { $0 <= count } + [count]
+                let digest = input.withUnsafeBytes { raw in
+                    ContentsDigest.of(
+                        pieces: zip(bounds, bounds.dropFirst()).map { UnsafeRawBufferPointer(rebasing: raw[$0..<$1]) })
+                }
+                XCTAssertEqual(digest, ContentsDigest.of(input), "\(count) bytes cut at \(cut)")
+            }
+        }
+    }
+
+    /// `xcmapping.xml`'s embedded models are taken as spans of its bytes when each is one plain run; the text and
+    /// the digest are what reading the text out gives, for a plain run, a run written with character references, a
+    /// run split by a CDATA section and a run of bytes that are not UTF-8 (repaired as text).
+    func testTheEmbeddedModelsReadTheSameWhereverTheirTextLies() throws {
+        let source = "QUJDRA==" + String(repeating: "c291cmNl", count: 40)
+        let destination = String(repeating: "ZGVzdGluYXRpb24=", count: 9)
+        func mapping(_ sourceText: String, _ destinationText: String) throws -> MappingModelReader.ModelPaths {
+            let folder = self.folder.appendingPathComponent("Case\(UUID().uuidString).xcmappingmodel")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <model><object type="XDMAPPINGMODEL">
+                <attribute name="sourcemodelpath">Journal.xcdatamodeld/Journal 2.xcdatamodel</attribute>
+                <attribute name="sourcemodeldata" type="binary">\(sourceText)</attribute>
+                <attribute name="destinationmodelpath">Journal.xcdatamodeld/Journal 3.xcdatamodel</attribute>
+                <attribute name="destinationmodeldata" type="binary">\(destinationText)</attribute>
+                </object></model>
+                """
+            try Data(xml.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))
+            return try XCTUnwrap(MappingModelReader.modelPaths(path: folder.path))
+        }
+        let expected = ContentsDigest.of(Array(source.utf8) + [0] + Array(destination.utf8))
+        let written = [
+            (source, destination),
+            ("&#81;UJDRA==" + String(repeating: "c291cmNl", count: 40), destination),
+            (source, "ZGVzdGluYXRpb24=<![CDATA[" + String(repeating: "ZGVzdGluYXRpb24=", count: 8) + "]]>"),
+        ]
+        for (sourceText, destinationText) in written {
+            let paths = try mapping(sourceText, destinationText)
+            XCTAssertEqual(paths.source, "Journal 2")
+            XCTAssertEqual(paths.destination, "Journal 3")
+            XCTAssertEqual(paths.sourceData, source)
+            XCTAssertEqual(paths.destinationData, destination)
+            XCTAssertEqual(paths.embeddedDigest, expected, sourceText.prefix(12) + " / " + destinationText.prefix(30))
+        }
+        // Bytes that are not UTF-8 read as text repaired: the digest is the repaired text's, as before spans.
+        let folder = self.folder.appendingPathComponent("Latin1.xcmappingmodel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var xml = Array("<model><attribute name=\"sourcemodelpath\">A.xcdatamodel</attribute>".utf8)
+        xml += Array("<attribute name=\"destinationmodelpath\">B.xcdatamodel</attribute>".utf8)
+        xml += Array("<attribute name=\"sourcemodeldata\">ab".utf8) + [0xE9, 0xFF] + Array("cd</attribute>".utf8)
+        xml += Array("<attribute name=\"destinationmodeldata\">xyz</attribute></model>".utf8)
+        try Data(xml).write(to: folder.appendingPathComponent("xcmapping.xml"))
+        let paths = try XCTUnwrap(MappingModelReader.modelPaths(path: folder.path))
+        let repaired = String(decoding: Array("ab".utf8) + [0xE9, 0xFF] + Array("cd".utf8), as: UTF8.self)
+        XCTAssertEqual(paths.sourceData, repaired)
+        XCTAssertEqual(paths.embeddedDigest, ContentsDigest.of(Array(repaired.utf8) + [0] + Array("xyz".utf8)))
     }
 
     /// XXH64's reference values (as the `xxhash` Python package computes them).

@@ -18,7 +18,9 @@ final class RecordedVersions: Sendable {
     /// only read: versions are taken on every core.
     private let records: [String: Record]
 
-    private struct Record: Sendable {
+    /// A bundle's locked entry made ready for taking versions from it; made on the thread that read the lockfile
+    /// (`LockfileReading`, for `check`), while the walk still runs, or else here.
+    struct Record: Sendable {
         let locked: LockedBundle
         let order: BundleVersionOrder
         /// Entity states by key; a key whose hash is not 32 bytes of hex is left out (its versions are read).
@@ -48,18 +50,25 @@ final class RecordedVersions: Sendable {
         }
     }
 
-    /// `lockfiles`: the bundle's key in its app (`ModelBundle.assignKeys`) and its app's lockfile, by the bundle's
-    /// path as output shows it.
-    init(lockfiles: [String: (key: String, lockfile: Lockfile)]) {
+    /// `lockfiles`: the bundle's key in its app (`ModelBundle.assignKeys`), its app's lockfile and the records made
+    /// of that lockfile's entries already (`records(of:)`, by entry key), by the bundle's path as output shows it.
+    init(lockfiles: [String: (key: String, lockfile: Lockfile, prepared: [String: Record]?)]) {
         var records: [String: Record] = [:]
-        for (path, (key, lockfile)) in lockfiles {
+        for (path, (key, lockfile, prepared)) in lockfiles {
             // Keys are worked out here before the project files say which bundles ship (`assignKeys`): a bundle
             // whose key differs is found by the path it was locked at.
-            guard let locked = lockfile.coreData?[key] ?? lockfile.coreData?.values.first(where: { $0.path == path })
+            guard let bundles = lockfile.coreData,
+                let (entry, locked) = bundles[key].map({ (key, $0) })
+                    ?? bundles.first(where: { $0.value.path == path }).map({ ($0.key, $0.value) })
             else { continue }
-            records[path] = Record(locked: locked)
+            records[path] = prepared?[entry] ?? Record(locked: locked)
         }
         self.records = records
+    }
+
+    /// A record of each entry of the lockfile's Core Data section, by its key.
+    static func records(of lockfile: Lockfile) -> [String: Record] {
+        (lockfile.coreData ?? [:]).mapValues(Record.init(locked:))
     }
 
     func version(_ contents: ModelBundleReader.VersionContents, bundle path: String) -> ModelBundleVersion? {

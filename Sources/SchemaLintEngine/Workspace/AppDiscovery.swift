@@ -41,9 +41,11 @@ public struct AppDiscovery {
         let analyzer = Analyzer(threads: threads, configuration: configuration)
         var discovery = SourceDiscovery(threads: threads, filter: analyzer.pathFilter)
         let (cwd, threads, readingLockfiles) = (workingDirectory, threads, readingLockfiles)
+        let takingRecorded = takingRecorded
         var lockfiles: LockfileReading?
         if readingLockfiles, let lockfilePath {
-            lockfiles = LockfileReading(paths: [lockfilePath], workingDirectory: cwd)
+            lockfiles = LockfileReading(
+                paths: [lockfilePath], workingDirectory: cwd, preparingRecords: takingRecorded)
         }
         var bundles: ModelBundlePreparation?
         let keepingBytes = !takingRecorded
@@ -61,7 +63,7 @@ public struct AppDiscovery {
                 if let lockfiles {
                     lockfiles.read([path])
                 } else {
-                    lockfiles = LockfileReading(paths: [path], workingDirectory: cwd)
+                    lockfiles = LockfileReading(paths: [path], workingDirectory: cwd, preparingRecords: takingRecorded)
                 }
             case let .modelBundle(absolute, display): preparation().add(bundle: (absolute, display))
             case let .mappingModel(absolute, display): preparation().add(mappingModel: (absolute, display))

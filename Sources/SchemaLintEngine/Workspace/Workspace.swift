@@ -164,7 +164,7 @@ public enum Workspace {
         var lockfiles: LockfileReading?
         if readingLockfiles {
             // Those discovery's walk found are being read already (`started`); the rest start now.
-            lockfiles = started ?? LockfileReading(paths: [], workingDirectory: cwd)
+            lockfiles = started ?? LockfileReading(paths: [], workingDirectory: cwd, preparingRecords: takingRecorded)
             lockfiles?.read(Set(units.map(\.lockfilePath)))
         }
         let bundles = ModelBundleLoading.load(
@@ -229,7 +229,7 @@ public enum Workspace {
         _ bundles: [String], units: [AppUnit], lockfiles: LockfileReading, locator: AppLocator
     ) -> RecordedVersions {
         var locator = locator
-        var byBundle: [String: (key: String, lockfile: Lockfile)] = [:]
+        var byBundle: [String: (key: String, lockfile: Lockfile, prepared: [String: RecordedVersions.Record]?)] = [:]
         // A bundle's key depends on the other bundles of its app (`ModelBundle.assignKeys`).
         let byApp = Dictionary(grouping: bundles) { units.count == 1 ? units[0].root : locator.root(ofFile: $0) }
         for (root, paths) in byApp {
@@ -237,7 +237,10 @@ public enum Workspace {
             guard let unit = units.first(where: { $0.root == root }), unit.configuration.stores.isEmpty,
                 case let .success(lockfile?)? = lockfiles.lockfile(at: unit.lockfilePath)
             else { continue }
-            for (path, key) in zip(paths, ModelBundle.keys(forPaths: paths)) { byBundle[path] = (key, lockfile) }
+            let prepared = lockfiles.records(at: unit.lockfilePath)
+            for (path, key) in zip(paths, ModelBundle.keys(forPaths: paths)) {
+                byBundle[path] = (key, lockfile, prepared)
+            }
         }
         return RecordedVersions(lockfiles: byBundle)
     }

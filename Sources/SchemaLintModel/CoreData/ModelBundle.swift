@@ -263,11 +263,13 @@ public enum VersionNameOrder {
     }
 
     /// `items` in this order by `name`, each name split once (a sort of a hundred versions compares thousands of
-    /// pairs).
+    /// pairs). Their places are sorted, not the items: a model version is a large value, and moving each one through
+    /// the sort was a millisecond on the main thread for woocommerce-ios's 117.
     public static func sorted<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
-        items.map { item in (item, name(item), parts(name(item))) }
-            .sorted { precedes($0.1, $0.2, $1.1, $1.2) }
-            .map(\.0)
+        let keys = items.map { item in (name: name(item), parts: parts(name(item))) }
+        return keys.indices
+            .sorted { precedes(keys[$0].name, keys[$0].parts, keys[$1].name, keys[$1].parts) }
+            .map { items[$0] }
     }
 
     /// A name split once, for sorts that compare it many times (`precedes(_:_:)` on keys is `precedes` on names).
