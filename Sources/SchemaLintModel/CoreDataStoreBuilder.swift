@@ -184,8 +184,9 @@ enum CoreDataStoreBuilder {
                             } ?? false
                     }
                     // A URL read back from a stack's own description is a file counted where that stack is; a
-                    // description made from it (`NSPersistentStoreDescription(url: container.persistentStoreDescriptions
-                    // .first?.url ?? fallback)`) for descriptions that replace the container's is that file.
+                    // description made from it (`NSPersistentStoreDescription(url: container
+                    // .persistentStoreDescriptions.first?.url ?? fallback)`) for descriptions that replace the
+                    // container's is that file.
                     if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
                         store.file, scope: scope, file: file.path)
                     {

@@ -538,7 +538,8 @@ struct CoreDataGroups {
     mutating func setCloudKit(_ options: ValueSource, variable: String?, scope: [String], function: String?) {
         cloudKit[scope.first ?? ""] = options
         if let variable {
-            describedCloudKit[DescriptionSite(type: scope.first ?? "", function: function, variable: variable)] = options
+            let site = DescriptionSite(type: scope.first ?? "", function: function, variable: variable)
+            describedCloudKit[site] = options
         }
     }
     /// `local.configuration = ...` in a function of a type.
@@ -584,7 +585,8 @@ struct CoreDataGroups {
                 // The configuration and CloudKit options set through the description's variable where it is made.
                 var file = files[index].value
                 if let variable = file.description {
-                    let site = DescriptionSite(type: files[index].type, function: files[index].function, variable: variable)
+                    let site = DescriptionSite(
+                        type: files[index].type, function: files[index].function, variable: variable)
                     file.configuration = file.configuration ?? configurations[site]
                     file.cloudKitOptions = describedCloudKit[site]
                 }
