@@ -190,7 +190,7 @@ enum CoreDataStoreBuilder {
                     if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
                         store.file, scope: scope, file: file.path)
                     {
-                        if stack.descriptionsReplaced, !store.added, store.description != nil,
+                        if stack.descriptionsReplaced, !store.added, Self.isOwnURL(store.file),
                             !reading.keptInMemory(
                                 url: nil, storeType: store.storeType, scope: scope, file: file.path)
                         {
@@ -302,6 +302,16 @@ enum CoreDataStoreBuilder {
                     }
                 }
             }
+        }
+    }
+
+    /// The URL of a description the stack opens, read back as it is (`persistentStoreDescriptions.first?.url`, with
+    /// a fallback after `??`): not a file named after it in another folder (a backup's).
+    static func isOwnURL(_ source: ValueSource) -> Bool {
+        switch source {
+        case .member(CoreDataStackUse.openedStore): return true
+        case let .fileName(inner, _), let .coalescing(inner, _, _): return isOwnURL(inner)
+        default: return false
         }
     }
 

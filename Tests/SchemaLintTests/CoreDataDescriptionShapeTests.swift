@@ -204,6 +204,18 @@ extension CoreDataStoreLocationTests {
                 """, kind: "NSPersistentContainer"))
         XCTAssertEqual(try describedStores(added), ["file:⟨Application Support⟩/Journal.sqlite Journal - -"])
 
+        // A copy named after the own file in another folder (a backup's) is no store of its own, nor the own file.
+        let backup = Spelling(
+            name: "a backup named after the own file",
+            stack: Self.twoDescriptions(
+                """
+                let own = container.persistentStoreDescriptions.first!.url!
+                let main = NSPersistentStoreDescription(url: URL.documentsDirectory.appending(path: "Journal.sqlite"))
+                let copy = NSPersistentStoreDescription(url: URL.cachesDirectory.appending(path: own.lastPathComponent))
+                container.persistentStoreDescriptions = [main, copy]
+                """, kind: "NSPersistentContainer"))
+        XCTAssertEqual(try describedStores(backup), ["file:⟨Documents⟩/Journal.sqlite Journal - -"])
+
         let everyOne = Spelling(
             name: "options on every description",
             stack: Self.twoDescriptions(
