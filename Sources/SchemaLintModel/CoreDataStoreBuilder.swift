@@ -115,23 +115,40 @@ enum CoreDataStoreBuilder {
                 }
                 var purpose = stack.purpose
                 // Options `nil` for every value they may have turn the sync off; options that cannot be read do not.
+                // Options set through the descriptions' variables are each one's own (below).
                 let syncs =
                     (subclass?.syncs ?? stack.syncs)
                     && !(stack.cloudKitOptions.map {
                         reading.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
+                            && !stack.cloudKitByDescription
                     } ?? false)
                 if fileIsTest, purpose == .app { purpose = .test }
                 let name = stack.name.map { string($0) }
                 var model: String?
                 var modelUnread = stack.modelUnread
+                // A model picked at run time among bundles named by constants (`encrypted ? "Sealed" : "Plain"`):
+                // the stack opens its files with each of them, one store per model.
+                var models: [String?] = []
                 if let written = stack.model {
                     let (value, _) = string(written)
                     model = value.map(Self.bundleName)
                     modelUnread = value == nil
+                    if value == nil, case let .oneOf(several) = reading.evaluate(
+                        written, scope: scope, file: file.path)
+                    {
+                        var names: [String] = []
+                        for case let .string(text) in several where !names.contains(Self.bundleName(text)) {
+                            names.append(Self.bundleName(text))
+                        }
+                        if names.count == several.count, names.count > 1 {
+                            models = names
+                            modelUnread = false
+                        }
+                    }
                     // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and pass 2
                     // reads the files extending `Optional`.
                     if !unwrappers.isSuperset(of: stack.modelUnwrappedBy) {
-                        (model, modelUnread) = (nil, true)
+                        (model, modelUnread, models) = (nil, true, [])
                         project.optionalExtensionsWanted = true
                     }
                 } else if let name, !stack.modelUnread {
@@ -151,16 +168,42 @@ enum CoreDataStoreBuilder {
                 }) {
                     continue
                 }
+                if models.isEmpty { models = [model] }
                 var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
                 var places: [SourceLocation: StorePath] = [:]
                 var picks: [(SourceLocation, StorePath, Bool)] = []
+                // What the code sets on each description: its configuration, and whether it syncs.
+                var configurations: [SourceLocation: String] = [:]
+                var described: [SourceLocation: Bool] = [:]
+                // Descriptions made from the container's own description's URL, where the code replaces them: the
+                // container's own file, opened from there.
+                var ownFileAt: [SourceLocation] = []
                 for store in stack.stores {
                     // Names in the URL are read where it is written (`Self.storeURL` in a nested type's getter).
                     let scope = store.scope.map { project.symbols.scope($0, file: file.path) } ?? scope
-                    // A URL read back from a stack's own description is a file counted where that stack is.
+                    if let written = store.configuration, case let (value?, _) = string(written, in: scope) {
+                        configurations[store.location] = value
+                    }
+                    if stack.cloudKitByDescription {
+                        // A description the code makes syncs only with options of its own (not `nil`).
+                        described[store.location] =
+                            store.cloudKitOptions.map { options in
+                                !reading.certainly(options, scope: scope, file: file.path) { $0 == .member("none") }
+                            } ?? false
+                    }
+                    // A URL read back from a stack's own description is a file counted where that stack is; a
+                    // description made from it (`NSPersistentStoreDescription(url: container
+                    // .persistentStoreDescriptions.first?.url ?? fallback)`) for descriptions that replace the
+                    // container's is that file.
                     if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
                         store.file, scope: scope, file: file.path)
                     {
+                        if stack.descriptionsReplaced, !store.added, Self.isOwnURL(store.file),
+                            !reading.keptInMemory(
+                                url: nil, storeType: store.storeType, scope: scope, file: file.path)
+                        {
+                            ownFileAt.append(store.location)
+                        }
                         continue
                     }
                     let inMemory = reading.keptInMemory(
@@ -210,11 +253,21 @@ enum CoreDataStoreBuilder {
                 // the container's own file is a preview's or a test's, not a replacement.
                 // A container that loads its own descriptions elsewhere opens its own file beside the others.
                 // Descriptions replaced on some paths only leave the container's own file on the others.
+                var ownFile: [SourceLocation] = []
                 if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile || stack.descriptionsMayBeKept,
-                    !stack.descriptionsReplaced, let name
+                    !stack.descriptionsReplaced
                 {
-                    // The container's own description: `<name>.sqlite` in the default folder (Application Support).
-                    stores.append((stack.location, name.0.map { $0 + ".sqlite" }, name.1, false))
+                    ownFile = [stack.location]
+                }
+                for location in ownFile + ownFileAt {
+                    guard let name else { break }
+                    // The container's own description: `<name>.sqlite` in the default folder (Application Support),
+                    // in source order among the descriptions when one of them opens it.
+                    let at =
+                        ownFileAt.contains(location)
+                        ? stores.firstIndex { ($0.0.line, $0.0.column) > (location.line, location.column) }
+                        : nil
+                    stores.insert((location, name.0.map { $0 + ".sqlite" }, name.1, false), at: at ?? stores.endIndex)
                     if let file = name.0 {
                         // A subclass's `defaultDirectoryURL()`, read where it is written: a folder it cannot
                         // read leaves the place untold.
@@ -229,29 +282,44 @@ enum CoreDataStoreBuilder {
                         }
                         // An App Group named at run time is kept, for the targets' entitlements to tell.
                         if folder.isKnown || folder.groupUnread {
-                            places[stack.location] = folder.appending(file + ".sqlite")
+                            places[location] = folder.appending(file + ".sqlite")
                         }
                     }
                 }
-                for (location, file, why, inMemory) in stores {
-                    var store = CoreDataStore(
-                        location: location, purpose: inMemory ? .inMemory : purpose,
-                        file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
-                        syncs: syncs)
-                    if let place = places[location] {
-                        if place.isKnown { store.path = place } else { store.inUnreadGroup = place }
+                for model in models {
+                    for (location, file, why, inMemory) in stores {
+                        var store = CoreDataStore(
+                            location: location, purpose: inMemory ? .inMemory : purpose,
+                            file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
+                            syncs: syncs && (described[location] ?? true))
+                        store.configuration = configurations[location]
+                        if let place = places[location] {
+                            if place.isKnown { store.path = place } else { store.inUnreadGroup = place }
+                        }
+                        project.coreDataStores.append(store)
                     }
-                    project.coreDataStores.append(store)
-                }
-                for (location, place, inMemory) in picks {
-                    var store = CoreDataStore(
-                        location: location, purpose: inMemory ? .inMemory : purpose, file: place.file,
-                        fileUnread: nil, model: model, modelUnread: modelUnread, syncs: syncs)
-                    store.path = place
-                    if place.groupUnread { store.inUnreadGroup = place }
-                    project.coreDataStores.append(store)
+                    for (location, place, inMemory) in picks {
+                        var store = CoreDataStore(
+                            location: location, purpose: inMemory ? .inMemory : purpose, file: place.file,
+                            fileUnread: nil, model: model, modelUnread: modelUnread,
+                            syncs: syncs && (described[location] ?? true))
+                        store.configuration = configurations[location]
+                        store.path = place
+                        if place.groupUnread { store.inUnreadGroup = place }
+                        project.coreDataStores.append(store)
+                    }
                 }
             }
+        }
+    }
+
+    /// The URL of a description the stack opens, read back as it is (`persistentStoreDescriptions.first?.url`, with
+    /// a fallback after `??`): not a file named after it in another folder (a backup's).
+    static func isOwnURL(_ source: ValueSource) -> Bool {
+        switch source {
+        case .member(CoreDataStackUse.openedStore): return true
+        case let .fileName(inner, _), let .coalescing(inner, _, _): return isOwnURL(inner)
+        default: return false
         }
     }
 

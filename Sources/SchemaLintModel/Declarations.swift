@@ -950,6 +950,14 @@ public struct CoreDataStackUse: Sendable {
         /// The types the URL is written in (a nested type's getter, `Self.storeURL`), where they are not the stack's:
         /// its names are read there. Nil: where the stack is.
         public var scope: [String]?
+        /// The local variable the description is held in (`let local = NSPersistentStoreDescription(url: ...)`, or
+        /// `if` branches each making one), which its configuration and CloudKit options are set through.
+        public var description: String?
+        /// The model configuration it opens (`description.configuration = "Local"`, `addPersistentStore(
+        /// configurationName:)`), as written; nil: the model's default configuration.
+        public var configuration: ValueSource?
+        /// `description.cloudKitContainerOptions = ...` on this description's variable, as written.
+        public var cloudKitOptions: ValueSource?
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file
@@ -981,6 +989,10 @@ public struct CoreDataStackUse: Sendable {
     /// `description.cloudKitContainerOptions = ...` in the stack's type, as written: options set to `nil` (for every
     /// value they may have) turn a CloudKit container's sync off; options on a plain container do nothing.
     public var cloudKitOptions: ValueSource?
+    /// CloudKit options are set on some of its descriptions by their variables: a description made by the code
+    /// (`NSPersistentStoreDescription(url:)`) syncs only when given options of its own; the container's own does
+    /// as the container does.
+    public var cloudKitByDescription = false
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false

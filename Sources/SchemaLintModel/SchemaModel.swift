@@ -273,6 +273,8 @@ public struct CoreDataStore: Sendable {
     /// The code names a model schemalint cannot read: which bundle it is cannot be told.
     public var modelUnread: Bool
     public var syncs: Bool
+    /// The model configuration the file holds (`description.configuration = "Local"`); nil: the default one.
+    public var configuration: String?
     /// The file's place when its folder is one schemalint knows (`⟨Caches⟩/Feed.sqlite`); nil when it cannot tell.
     public var path: StorePath?
     /// The place in an App Group whose identifier cannot be read (`StorePath.groupUnread`), for the targets'

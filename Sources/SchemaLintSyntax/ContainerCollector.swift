@@ -590,8 +590,10 @@ final class ContainerCollector: SyntaxVisitor {
         } else if CoreDataStackReader.replacesDescriptions(target) {
             coreData.replaceDescriptions(
                 scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node))
-        } else if let options = stackReader.cloudKitOptions(assigning: value, to: target) {
-            coreData.setCloudKit(options, scope: scope)
+        } else if let (options, variable) = stackReader.cloudKitOptions(assigning: value, to: target) {
+            coreData.setCloudKit(options, variable: variable, scope: scope, function: functions.last)
+        } else if let (variable, configuration) = stackReader.configuration(assigning: value, to: target) {
+            coreData.setConfiguration(configuration, variable: variable, scope: scope, function: functions.last)
         } else if let flag = CoreDataStackReader.migrationSwitch(target) {
             migrationFlags.append(
                 CoreDataMigrationFlag(

@@ -126,6 +126,13 @@ struct CoreDataStackReader {
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
             return modelResource(unwrapped.expression, locals: locals, depth: depth + 1, unwrappedBy: &unwrappedBy)
         }
+        // `{ let url = ...; guard ... else { return nil }; return NSManagedObjectModel(contentsOf: url) }()`: a
+        // property built where it is declared.
+        if let body = NamedValueCollector.closureBody(expression),
+            let (value, declared) = NamedValueCollector.returnedValue(body, nilGuards: true)
+        {
+            return modelResource(value, locals: declared, depth: depth + 1, unwrappedBy: &unwrappedBy)
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         if call.arguments.isEmpty, call.trailingClosure == nil,
             let method = call.calledExpression.as(MemberAccessExprSyntax.self), let base = method.base
@@ -137,7 +144,15 @@ struct CoreDataStackReader {
             member.declName.baseName.text == "url",
             let resource = call.arguments.first(where: { $0.label?.text == "forResource" })
         {
-            return resource.expression
+            // `let name = encrypted ? Names.sealed : Names.plain` before it, in the property's closure.
+            var named = resource.expression
+            for _ in 0..<4 {
+                guard let local = named.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = locals[local],
+                    value.id != named.id
+                else { break }
+                named = value
+            }
+            return named
         }
         guard ModelSourceReader.calleeName(call.calledExpression)?.hasSuffix("NSManagedObjectModel") == true,
             let contents = call.arguments.first(where: { $0.label?.text == "contentsOf" })
@@ -146,7 +161,9 @@ struct CoreDataStackReader {
     }
 
     /// `Self.model`, `model` or `Stack.model` naming a static property of the type the expression is written in: the
-    /// value it is built as (its one expression or `return`, with the locals before it).
+    /// value it is built as (its one expression or `return`, with the locals before it, a `guard ... else { return
+    /// nil }` among them). Also `model` or `self.model` naming an instance `let` or `lazy var` built where it is
+    /// declared (`lazy var model: NSManagedObjectModel? = { ... }()`), which nothing assigns again.
     private static func staticProperty(_ expression: ExprSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
         let name: String
         var written: String?
@@ -174,14 +191,22 @@ struct CoreDataStackReader {
                 (members, typeName) = (nil, nil)
             }
             if let members, let typeName {
-                guard written == nil || written == "Self" || written == typeName else { return nil }
+                guard written == nil || written == "Self" || written == "self" || written == typeName else {
+                    return nil
+                }
                 for item in members.members {
-                    guard let variable = item.decl.as(VariableDeclSyntax.self),
-                        variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-                    else { continue }
+                    guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
+                    let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+                    let isFixed =
+                        variable.bindingSpecifier.tokenKind == .keyword(.let)
+                        || variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+                    guard isStatic ? written != "self" : (written == nil || written == "self") && isFixed else {
+                        continue
+                    }
                     for binding in variable.bindings
                     where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        if let built = NamedValueCollector.builtValue(binding) { return built }
+                        if !isStatic, binding.initializer == nil { return nil }
+                        if let built = NamedValueCollector.builtValue(binding, nilGuards: true) { return built }
                         if let value = binding.initializer?.value { return (value, [:]) }
                         return NamedValueCollector.returnedExpression(binding.accessorBlock).map { ($0, [:]) }
                     }
@@ -271,7 +296,9 @@ struct CoreDataStackReader {
         if callee == "NSPersistentStoreDescription",
             let url = call.arguments.first(where: { $0.label?.text == "url" })
         {
-            return file(url.expression)
+            var file = file(url.expression)
+            file.description = Self.variable(holding: call)
+            return file
         }
         guard member == "addPersistentStore" || callee == "addPersistentStore",
             let url = call.arguments.first(where: { $0.label?.text == "at" })
@@ -279,8 +306,55 @@ struct CoreDataStackReader {
         let type = call.arguments.first { $0.label?.text == "ofType" || $0.label?.text == "type" }
         var file = file(url.expression)
         file.storeType = type.map { values.read($0.expression) }
+        file.configuration = call.arguments.first { $0.label?.text == "configurationName" }.map {
+            values.read($0.expression)
+        }
         file.added = true
         return file
+    }
+
+    /// The local variable a description is made for: `let local = NSPersistentStoreDescription(url: ...)`, also
+    /// through `try`, and through an `if` or `switch` expression whose branches each end in one (`let synced:
+    /// NSPersistentStoreDescription = if inMemory { ... } else { ... }`). Nil anywhere else (an array's element).
+    static func variable(holding call: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(call)
+        for _ in 0..<12 {
+            guard let parent = node.parent else { return nil }
+            if let clause = parent.as(InitializerClauseSyntax.self) {
+                return clause.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?
+                    .identifier.text
+            }
+            if parent.is(TryExprSyntax.self) || parent.is(ExpressionStmtSyntax.self) {
+                node = parent
+                continue
+            }
+            // The last statement of a branch of an `if` or `switch` expression: the value the branch gives.
+            if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+                list.last?.id == item.id
+            {
+                if let block = list.parent?.as(CodeBlockSyntax.self), var branch = block.parent?.as(IfExprSyntax.self) {
+                    while let outer = branch.parent?.as(IfExprSyntax.self) { branch = outer }
+                    node = Syntax(branch)
+                    continue
+                }
+                if let switchCase = list.parent?.as(SwitchCaseSyntax.self),
+                    let expression = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
+                {
+                    node = Syntax(expression)
+                    continue
+                }
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// `local.configuration = "Local"`: the description's variable and the configuration as written.
+    func configuration(assigning value: ExprSyntax, to target: ExprSyntax) -> (String, ValueSource)? {
+        guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "configuration",
+            let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        return (base, values.read(value))
     }
 
     /// `description.url = url` (a description by its name: `description`, `storeDescription`, `desc`), or
@@ -356,11 +430,15 @@ struct CoreDataStackReader {
 
     /// `description.cloudKitContainerOptions = ...`: the options as written, for the project to evaluate (`nil` turns
     /// a CloudKit container's sync off).
-    func cloudKitOptions(assigning value: ExprSyntax, to target: ExprSyntax) -> ValueSource? {
-        guard target.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "cloudKitContainerOptions" else {
+    /// The description's variable (`synced.cloudKitContainerOptions = ...`) comes with them; nil for any other
+    /// description (`container.persistentStoreDescriptions.first?`, `$0`).
+    func cloudKitOptions(assigning value: ExprSyntax, to target: ExprSyntax) -> (ValueSource, String?)? {
+        guard let member = target.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "cloudKitContainerOptions"
+        else {
             return nil
         }
-        return values.read(value)
+        return (values.read(value), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text)
     }
 
     /// `description.shouldMigrateStoreAutomatically = ...`: off, the app migrates the store itself, or not at all;
@@ -422,6 +500,14 @@ struct CoreDataGroups {
     }
     private var replacements: [Replacement] = []
     private var cloudKit: [String: ValueSource] = [:]
+    /// What is set through a description's variable in a function (nil: a property's closure) of a type.
+    private struct DescriptionSite: Hashable {
+        var type: String
+        var function: String?
+        var variable: String
+    }
+    private var configurations: [DescriptionSite: ValueSource] = [:]
+    private var describedCloudKit: [DescriptionSite: ValueSource] = [:]
     private var types: [Item<CoreDataStackUse.StoreFile>] = []
     private struct LoadSite: Hashable {
         var type: String
@@ -449,7 +535,17 @@ struct CoreDataGroups {
     mutating func loadStores(scope: [String], function: String?) {
         loads.insert(LoadSite(type: scope.first ?? "", function: function))
     }
-    mutating func setCloudKit(_ options: ValueSource, scope: [String]) { cloudKit[scope.first ?? ""] = options }
+    mutating func setCloudKit(_ options: ValueSource, variable: String?, scope: [String], function: String?) {
+        cloudKit[scope.first ?? ""] = options
+        if let variable {
+            let site = DescriptionSite(type: scope.first ?? "", function: function, variable: variable)
+            describedCloudKit[site] = options
+        }
+    }
+    /// `local.configuration = ...` in a function of a type.
+    mutating func setConfiguration(_ value: ValueSource, variable: String, scope: [String], function: String?) {
+        configurations[DescriptionSite(type: scope.first ?? "", function: function, variable: variable)] = value
+    }
     /// `description.type = ...`: the type of the descriptions the same function gives (or, giving none, of the
     /// container's own description).
     mutating func setStoreType(_ type: ValueSource, location: SourceLocation, scope: [String], function: String?) {
@@ -485,7 +581,18 @@ struct CoreDataGroups {
             }
             if item.value.containerType == nil { taken.formUnion(own) }
             var stack = item.value
-            stack.stores = own.map { files[$0].value }
+            stack.stores = own.map { index in
+                // The configuration and CloudKit options set through the description's variable where it is made.
+                var file = files[index].value
+                if let variable = file.description {
+                    let site = DescriptionSite(
+                        type: files[index].type, function: files[index].function, variable: variable)
+                    file.configuration = file.configuration ?? configurations[site]
+                    file.cloudKitOptions = describedCloudKit[site]
+                }
+                return file
+            }
+            stack.cloudKitByDescription = stack.stores.contains { $0.cloudKitOptions != nil }
             // A description's type set where its file is given (same function) is that file's type; set where none
             // is, the container's own description's.
             for typed in types where typed.type == item.type && (typed.function == item.function

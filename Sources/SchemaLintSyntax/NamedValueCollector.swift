@@ -493,9 +493,13 @@ final class NamedValueCollector: SyntaxVisitor {
 
     /// What a property built in several statements holds: `= { let dir = ...; return dir.appending(...) }()` or a
     /// getter of several statements, with the locals declared before its one `return`.
-    static func builtValue(_ binding: PatternBindingSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
+    /// `nilGuards`: a `guard ... else { return nil }` before it is no other value (a model that fails to load is
+    /// none at all).
+    static func builtValue(_ binding: PatternBindingSyntax, nilGuards: Bool = false)
+        -> (ExprSyntax, [String: ExprSyntax])?
+    {
         if let value = binding.initializer?.value {
-            return closureBody(value).flatMap(returnedValue)
+            return closureBody(value).flatMap { returnedValue($0, nilGuards: nilGuards) }
         }
         switch binding.accessorBlock?.accessors {
         case let .getter(body): return returnedValue(body)
@@ -510,12 +514,24 @@ final class NamedValueCollector: SyntaxVisitor {
     /// The one value a body of several statements returns: its only `return` (the last statement; a body with
     /// another `return` anywhere, a closure's too, may return something else), with the `let`s and `guard let`s
     /// declared before it, by name.
-    static func returnedValue(_ statements: CodeBlockItemListSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
+    static func returnedValue(_ statements: CodeBlockItemListSyntax, nilGuards: Bool = false)
+        -> (ExprSyntax, [String: ExprSyntax])?
+    {
         if statements.count == 1, let expression = ExpressionReader.returnedExpression(statements) {
             return (expression, [:])
         }
+        // `guard let url = ... else { return nil }`, when allowed: one `return` each that gives nothing.
+        let fallbacks =
+            nilGuards
+            ? statements.filter { item in
+                guard let body = item.item.as(GuardStmtSyntax.self)?.body.statements, body.count == 1,
+                    let returned = body.first?.item.as(ReturnStmtSyntax.self)
+                else { return false }
+                return returned.expression?.is(NilLiteralExprSyntax.self) == true
+            }.count : 0
         guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let expression = last.expression,
-            statements.tokens(viewMode: .sourceAccurate).filter({ $0.tokenKind == .keyword(.return) }).count == 1
+            statements.tokens(viewMode: .sourceAccurate).filter({ $0.tokenKind == .keyword(.return) }).count
+                == 1 + fallbacks
         else { return nil }
         var locals: [String: ExprSyntax] = [:]
         for item in statements.dropLast() {

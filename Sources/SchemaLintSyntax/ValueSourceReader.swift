@@ -172,7 +172,8 @@ struct ValueSourceReader {
     }
 
     /// The type an expression makes an instance of: `StoreSettings()` (a type's name, capitalised, no unlabelled
-    /// argument, none of the system's), or a local variable holding one.
+    /// argument, none of the system's), a method of the type the code is in that is declared to return one (`try
+    /// self.paths()` with `func paths() throws -> StorePaths`), or a local variable holding one.
     private func instanceType(_ expression: ExprSyntax, depth: Int) -> TypeExpr? {
         guard depth < 16 else { return nil }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -182,6 +183,18 @@ struct ValueSourceReader {
             else { return nil }
             return instanceType(value, depth: depth + 1)
         }
+        if let attempt = expression.as(TryExprSyntax.self) { return instanceType(attempt.expression, depth: depth + 1) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+            return instanceType(unwrapped.expression, depth: depth + 1)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
+            let type = Self.returnType(ofOwnMethod: call), let name = type.path?.last,
+            name.first?.isUppercase == true, !Self.systemTypes.contains(name),
+            !StandardTypeStorage.standardNames.contains(name),
+            !["NS", "UI", "CK"].contains(where: { name.hasPrefix($0) })
+        {
+            return type
+        }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil,
             call.calledExpression.is(DeclReferenceExprSyntax.self),
             let type = NamedValueCollector.instance(expression, in: []), let name = type.path?.last,
@@ -189,6 +202,60 @@ struct ValueSourceReader {
             !["NS", "UI", "CK"].contains(where: { name.hasPrefix($0) })
         else { return nil }
         return type
+    }
+
+    /// `f()`, `self.f()`, `Self.f()` or `Owner.f()` calling a function the type around the call declares (`Owner`
+    /// being its name), with its arguments' labels: the type it is declared to return (`T`, `T?`, `T!`). Nil for
+    /// anything else, or when the type declares more than one such function.
+    private static func returnType(ofOwnMethod call: FunctionCallExprSyntax) -> TypeExpr? {
+        let name: String
+        var written: String?
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self)
+        {
+            name = member.declName.baseName.text
+            written = base.baseName.text
+        } else {
+            return nil
+        }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        var current = call.parent
+        while let syntax = current {
+            let members: MemberBlockSyntax?
+            let typeName: String?
+            if let type = syntax.as(ClassDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else if let type = syntax.as(StructDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else if let type = syntax.as(EnumDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else if let type = syntax.as(ActorDeclSyntax.self) {
+                (members, typeName) = (type.memberBlock, type.name.text)
+            } else {
+                (members, typeName) = (nil, nil)
+            }
+            if let members, let typeName {
+                guard written == nil || written == "self" || written == "Self" || written == typeName else {
+                    return nil
+                }
+                let found = members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { function in
+                    function.name.text == name
+                        && function.signature.parameterClause.parameters.map { $0.firstName.text } == labels
+                }
+                guard found.count == 1, let returned = found[0].signature.returnClause?.type else { return nil }
+                var type = TypeSyntax(returned)
+                if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+                if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType }
+                guard case let .named(path, arguments) = TypeExprReader.read(type), arguments.isEmpty else {
+                    return nil
+                }
+                return .named(path, arguments: [])
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// The system's types whose instances are made with labelled arguments: their members are no app's.
@@ -366,6 +433,16 @@ struct ValueSourceReader {
             for argument in call.arguments where !Self.folderMarks.contains(argument.label?.text ?? "") {
                 components.append(read(argument.expression, depth: depth + 1))
             }
+            // `conformingTo: .directory` marks a folder; another type adds its own extension to a name without one.
+            if let type = call.arguments.first(where: { $0.label?.text == "conformingTo" })?.expression,
+                !components.isEmpty
+            {
+                let member = type.as(MemberAccessExprSyntax.self)
+                if member?.base != nil || !["directory", "folder"].contains(member?.declName.baseName.text ?? "") {
+                    components[components.count - 1] = .unreadable(
+                        "a name given an extension by its type (`conformingTo:`)", reader.location(type))
+                }
+            }
             return .appendingPath(folder(base, depth: depth), components, location)
         case ("appendingPathExtension", nil):
             return .concatenation(
@@ -403,8 +480,9 @@ struct ValueSourceReader {
         return false
     }
 
-    /// The labels saying whether a component is a folder: no component of the path.
-    private static let folderMarks: Set<String> = ["isDirectory", "directoryHint"]
+    /// The labels saying whether a component is a folder (`appendingPathComponent("Stores", conformingTo:
+    /// .directory)`): no component of the path.
+    private static let folderMarks: Set<String> = ["isDirectory", "directoryHint", "conformingTo"]
 
     /// A URL's base: a system folder written as an implicit member (`.applicationSupportDirectory.appending(...)`)
     /// or anything `read` reads.

@@ -72,21 +72,41 @@ public struct AppUnit {
     }
 
     /// One line per file an app's Core Data stack opens: where (`⟨Application Support⟩/Model.sqlite`, or its name
-    /// alone when its folder cannot be read), with which model, or why it cannot be told (then no store of that
-    /// bundle is said to be left behind).
+    /// alone when its folder cannot be read), its configuration, with which model, or why it cannot be told (then no
+    /// store of that bundle is said to be left behind). One file opened by stacks or models the code picks at run
+    /// time (a CloudKit container or a plain one, an encrypted model or not) is one line naming each.
     private func coreDataStores(_ files: CoreDataStoreFiles, folder: String) -> String {
-        files.stores.map { store in
+        var lines: [(head: String, models: [String], syncs: [Bool])] = []
+        for store in files.stores {
             let place = store.path.flatMap { $0.isKnown ? $0.evaluated : nil }
             // A file picked beside known places whose own folder cannot be read (an App Group named at run time).
             let untold = store.path.map { !$0.isKnown } == true ? " (its folder cannot be told)" : ""
             let file = store.file.map { (place ?? $0) + untold }
                 ?? "a file that cannot be told (\(store.fileUnread?.described(at: store.location) ?? "not read"))"
+            let configuration = store.configuration.map { " (configuration \($0))" } ?? ""
             // A model built where schemalint cannot read which bundle, or none named where the stack is made (a
             // coordinator or a model passed in): which bundle's versions the file holds is not known either way.
             let named = store.model.map { "model \($0)" } ?? "no model named in its code"
             let model = store.modelUnread ? "a model whose bundle cannot be told" : named
-            return "\nschemalint: app \(folder): Core Data stack at \(store.location) opens \(file) with \(model)"
-                + (store.syncs ? ", CloudKit" : "")
+            let head = "Core Data stack at \(store.location) opens \(file)\(configuration)"
+            if let index = lines.firstIndex(where: { $0.head == head }) {
+                if !lines[index].models.contains(model) { lines[index].models.append(model) }
+                lines[index].syncs.append(store.syncs)
+            } else {
+                lines.append((head, [model], [store.syncs]))
+            }
+        }
+        return lines.map { line in
+            let named = line.models.allSatisfy { $0.hasPrefix("model ") }
+            let models =
+                line.models.count == 1
+                ? line.models[0]
+                : (named ? "model " + line.models.map { $0.dropFirst(6) }.joined(separator: " or ")
+                    : line.models.joined(separator: " or ")) + " (picked at run time)"
+            let syncs =
+                line.syncs.allSatisfy { $0 }
+                ? ", CloudKit" : line.syncs.contains(true) ? ", CloudKit in one of the stacks the code picks from" : ""
+            return "\nschemalint: app \(folder): \(line.head) with \(models)\(syncs)"
         }.joined()
     }
 
