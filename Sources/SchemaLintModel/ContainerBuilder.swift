@@ -111,6 +111,22 @@ enum ContainerBuilder {
         var flags = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
         flags.defaultWithoutCallers = false
         let scope = project.symbols.scope(use.scope, file: file.path)
+        // `configurations: Configs.all`, a list a constant or function of another type or file holds: one store per
+        // element, each read where it is declared.
+        var use = use
+        var listed: [Int: [Listed]] = [:]
+        if use.stores.count == 1, let reference = use.configurationReferences[0],
+            let entry = values.lookup(reference, scope: scope, file: file.path),
+            case let .configurations(list) = entry.value.value,
+            let elements = elements(of: list, scope: entry.owner, file: entry.file, values: values)
+        {
+            let count = elements.count
+            use.stores = Array(repeating: .unknown(at: list.location), count: count)
+            use.configurationReferences = [:]
+            use.inMemoryFlags = Array(repeating: nil, count: count)
+            use.storeConfigurationLocations = Array(repeating: nil, count: count)
+            listed = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($0, $1) })
+        }
         var container = modelsAndPlan(
             use, scope: scope, file: file.path, calls: calls, values: values, project: &project)
         var opening = Opening(
@@ -119,7 +135,12 @@ enum ContainerBuilder {
                 $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
             })
         container.stores = use.stores.enumerated().map { index, store in
-            self.store(
+            if let options = listed[index] {
+                return self.listedStore(
+                    index, options, flags: flags, calls: calls, values: values, container: &container,
+                    opening: &opening, project: &project)
+            }
+            return self.store(
                 index, store, use: use, flags: flags, scope: scope, file: file.path, calls: calls, values: values,
                 container: &container, opening: &opening, project: &project)
         }
@@ -260,18 +281,9 @@ enum ContainerBuilder {
             let entry = values.lookup(reference, scope: scope, file: file),
             case let .configuration(named, flag, at) = entry.value.value
         {
-            if index < opening.inMemory.count {
-                opening.inMemory[index] = flags.inMemory(flag, store: named, scope: entry.owner, file: entry.file)
-            }
-            // Its CloudKit database is read where it is written.
-            if !container.configurationLocations.contains(at) { container.configurationLocations.append(at) }
-            opening.configurations[index] = at
-            // Names in the constant's configuration resolve where the constant is declared.
-            if !named.choices.isEmpty {
-                opening.choices[index] = chosen(
-                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
-            }
-            return strings(named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
+            return configured(
+                index, Listed(store: named, inMemory: flag, at: at, scope: entry.owner, file: entry.file), flags: flags,
+                calls: calls, values: values, container: &container, opening: &opening, project: &project)
         }
         if !store.choices.isEmpty {
             opening.choices[index] = chosen(
@@ -289,6 +301,135 @@ enum ContainerBuilder {
             }
         }
         return located
+    }
+
+    /// A configuration read where it is declared (a constant's, an element of a list): its store, in-memory flag and
+    /// place, the scope and file its names resolve in, and the conditions that pick it (a list's branch).
+    private struct Listed {
+        var store: StoreLocation
+        var inMemory: ValueSource?
+        var at: SourceLocation
+        var scope: SymbolID?
+        var file: String
+        var conditions: [StoreChoice.Condition] = []
+    }
+
+    /// The configuration at each index of a list, each way it may be built (one per branch picking a list): nil when
+    /// the branches give lists of different lengths, or an element is no configuration schemalint can find.
+    private static func elements(
+        of list: ConfigurationList, scope: SymbolID?, file: String, values: NamedValueIndex
+    ) -> [[Listed]]? {
+        guard let count = list.ways.first?.elements.count, count > 0,
+            list.ways.allSatisfy({ $0.elements.count == count })
+        else { return nil }
+        var found: [[Listed]] = Array(repeating: [], count: count)
+        for way in list.ways {
+            for (index, element) in way.elements.enumerated() {
+                switch element {
+                case let .written(store, inMemory, at):
+                    found[index].append(
+                        Listed(
+                            store: store, inMemory: inMemory, at: at, scope: scope, file: file,
+                            conditions: way.conditions))
+                case let .named(reference):
+                    guard let entry = values.lookup(reference, scope: scope, file: file),
+                        case let .configuration(store, inMemory, at) = entry.value.value
+                    else { return nil }
+                    found[index].append(
+                        Listed(
+                            store: store, inMemory: inMemory, at: at, scope: entry.owner, file: entry.file,
+                            conditions: way.conditions))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The store of a configuration read where it is declared.
+    private static func configured(
+        _ index: Int, _ listed: Listed, flags: ValueEvaluator, calls: CallSites, values: NamedValueIndex,
+        container: inout ContainerModel, opening: inout Opening, project: inout Project
+    ) -> StoreLocation {
+        let (named, at) = (listed.store, listed.at)
+        if index < opening.inMemory.count {
+            opening.inMemory[index] = flags.inMemory(
+                listed.inMemory, store: named, scope: listed.scope, file: listed.file)
+        }
+        // Its CloudKit database is read where it is written.
+        if !container.configurationLocations.contains(at) { container.configurationLocations.append(at) }
+        opening.configurations[index] = at
+        // Names in the constant's configuration resolve where the constant is declared.
+        if !named.choices.isEmpty {
+            opening.choices[index] = chosen(
+                named, scope: listed.scope, file: listed.file, values: values, calls: calls, project: &project)
+        }
+        return strings(named, scope: listed.scope, file: listed.file, values: values, calls: calls, project: &project)
+    }
+
+    /// The store at `index` of a list given to a container: the configuration there, or (where branches pick among
+    /// lists) each it may be, a branch a condition known at build time rules out dropped. Branches naming one store
+    /// are that store, opened with each branch's configuration (it syncs when one of them may).
+    private static func listedStore(
+        _ index: Int, _ options: [Listed], flags: ValueEvaluator, calls: CallSites, values: NamedValueIndex,
+        container: inout ContainerModel, opening: inout Opening, project: inout Project
+    ) -> StoreLocation {
+        if options.count == 1, options[0].conditions.isEmpty {
+            return configured(
+                index, options[0], flags: flags, calls: calls, values: values, container: &container,
+                opening: &opening, project: &project)
+        }
+        var found: [Choice] = []
+        var places: [SourceLocation] = []
+        for option in options {
+            var pickedBy: [String] = []
+            var ruledOut = false
+            for condition in option.conditions {
+                switch flags.evaluate(condition.source, scope: option.scope, file: option.file) {
+                case let .value(.bool(value)): ruledOut = ruledOut || value != condition.holds
+                default: pickedBy.append(condition.written)
+                }
+            }
+            guard !ruledOut else { continue }
+            if !container.configurationLocations.contains(option.at) {
+                container.configurationLocations.append(option.at)
+            }
+            if !places.contains(option.at) { places.append(option.at) }
+            var each: [Choice]
+            if option.store.choices.isEmpty {
+                let resolved = strings(
+                    option.store, scope: option.scope, file: option.file, values: values, calls: calls,
+                    project: &project)
+                let kept = flags.inMemory(option.inMemory, store: option.store, scope: option.scope, file: option.file)
+                each = [Choice(store: resolved, inMemory: kept, configuration: option.at, pickedBy: [])]
+            } else {
+                each = chosen(
+                    option.store, scope: option.scope, file: option.file, values: values, calls: calls,
+                    project: &project)
+            }
+            for var choice in each {
+                choice.pickedBy = pickedBy + choice.pickedBy.filter { !pickedBy.contains($0) }
+                if let at = found.firstIndex(where: {
+                    $0.store.key == choice.store.key && $0.store.kind == choice.store.kind
+                }) {
+                    if found[at].inMemory != choice.inMemory { found[at].inMemory = nil }
+                    if found[at].configuration != choice.configuration { found[at].configuration = nil }
+                    found[at].pickedBy += choice.pickedBy.filter { !found[at].pickedBy.contains($0) }
+                    continue
+                }
+                found.append(choice)
+            }
+        }
+        project.unresolvedOwners.formUnion(flags.wanted.owners)
+        project.unresolvedConstants.formUnion(flags.wanted.names)
+        guard let first = found.first else { return .unknown(at: options[0].at) }
+        if found.count == 1 {
+            if index < opening.inMemory.count { opening.inMemory[index] = first.inMemory }
+            opening.configurations[index] = first.configuration
+            if first.configuration == nil { container.storeConfigurationAlternatives[index] = places }
+            return first.store
+        }
+        opening.choices[index] = found
+        return .unknown(at: options[0].at)
     }
 
     /// One store a configuration may be, where the code picks among several, as `ContainerBuilder` reads it.

@@ -759,8 +759,10 @@ final class ContainerCollector: SyntaxVisitor {
                 }
                 let given = copied.flatMap { $0.is(DeclReferenceExprSyntax.self) ? nil : $0 } ?? expression
                 let call = given.as(FunctionCallExprSyntax.self)
+                // A function with arguments too (`Configs.all(syncing: on)`): the model takes it only where what it
+                // returns names stores its parameters do not decide.
                 let named =
-                    call.map { $0.arguments.isEmpty ? sources.reference($0.calledExpression) : nil }
+                    call.map { sources.reference($0.calledExpression) }
                     ?? sources.reference(given) ?? implicitConfiguration(given)
                 if let named { use.configurationReferences[index] = named }
             }
