@@ -134,14 +134,17 @@ enum ContainerBuilder {
             configurations: use.stores.indices.map {
                 $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
             })
+        // The place an app's store is at is what the app's build passes: a test's call of the type that opens it,
+        // with a scratch file of its own, names no file users' devices hold (as for Core Data stacks).
+        let places = use.purpose == .app && !fileIsTest ? calls.outsideTestsAndPreviews : calls
         container.stores = use.stores.enumerated().map { index, store in
             if let options = listed[index] {
                 return self.listedStore(
-                    index, options, flags: flags, calls: calls, values: values, container: &container,
+                    index, options, flags: flags, calls: places, values: values, container: &container,
                     opening: &opening, project: &project)
             }
             return self.store(
-                index, store, use: use, flags: flags, scope: scope, file: file.path, calls: calls, values: values,
+                index, store, use: use, flags: flags, scope: scope, file: file.path, calls: places, values: values,
                 container: &container, opening: &opening, project: &project)
         }
         container.storeConfigurations = opening.configurations
@@ -487,7 +490,9 @@ enum ContainerBuilder {
     ) -> [(store: StoreLocation, pickedBy: [String])] {
         guard store.kind == .url, case let .fileName(url, _)? = store.fileSource else { return [] }
         let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
-        guard case let .oneOf(evaluated) = evaluator.evaluate(url, scope: scope, file: file) else { return [] }
+        guard case let .oneOf(evaluated) = unwrapped(evaluator.evaluate(url, scope: scope, file: file)) else {
+            return []
+        }
         let places = places(.oneOf(evaluated))
         guard places.count > 1, places.allSatisfy({ $0?.isKnown == true && $0?.file != nil }) else { return [] }
         let picked = written(url).map { "the branch `\($0)` takes" } ?? "the branch its URL takes"
@@ -630,14 +635,12 @@ enum ContainerBuilder {
             var store = store
             let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
             // A store untold by its text (a parameter's URL) is told only by a known place, never by a name alone.
-            if store.kind != .unknown,
-                case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file)
-            {
+            if store.kind != .unknown, let name = fileName(source, evaluator, scope: scope, file: file) {
                 store.file = name
             }
             // The place, when the URL evaluates to one known folder: the store is that file, however it is spelt.
             if case let .fileName(url, _) = source,
-                case let .value(.string(evaluated)) = evaluator.evaluate(url, scope: scope, file: file),
+                case let .value(.string(evaluated)) = unwrapped(evaluator.evaluate(url, scope: scope, file: file)),
                 let place = StorePath(evaluated: evaluated), place.file != nil
             {
                 if place.isKnown {
@@ -695,6 +698,32 @@ enum ContainerBuilder {
             }
         }
         return resolved
+    }
+
+    /// A URL given to a configuration is never nil: where it is read through an optional that may be (`if let
+    /// target = Paths.storeURL()` of a function returning nil without an App Group), the values it has when not.
+    static func unwrapped(_ evaluated: Evaluated<ScalarValue>) -> Evaluated<ScalarValue> {
+        guard case let .oneOf(values) = evaluated else { return evaluated }
+        let kept = values.filter { $0 != .member("none") }
+        guard !kept.isEmpty else { return evaluated }
+        return kept.count == 1 ? .value(kept[0]) : .oneOf(kept)
+    }
+
+    /// The name of the file a configuration's `url:` names, when every value it may have names one.
+    private static func fileName(
+        _ source: ValueSource, _ evaluator: ValueEvaluator, scope: SymbolID?, file: String
+    ) -> String? {
+        if case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file) { return name }
+        guard case let .fileName(url, _) = source,
+            case let .oneOf(paths) = unwrapped(evaluator.evaluate(url, scope: scope, file: file))
+        else { return nil }
+        let names = Set(
+            paths.map { value -> String? in
+                guard case let .string(path) = value else { return nil }
+                return path.split(separator: "/").last.map(String.init)
+            })
+        guard names.count == 1, let name = names.first else { return nil }
+        return name
     }
 
     /// The models a source names, or the version it stores (with where that version is written), by the one
