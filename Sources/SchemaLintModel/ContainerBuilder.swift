@@ -288,6 +288,16 @@ enum ContainerBuilder {
                 index, Listed(store: named, inMemory: flag, at: at, scope: entry.owner, file: entry.file), flags: flags,
                 calls: calls, values: values, container: &container, opening: &opening, project: &project)
         }
+        if let groups = inGroups(store, scope: scope, file: file, values: values, calls: calls, project: &project) {
+            if groups.count == 1 { return groups[0] }
+            opening.choices[index] = groups.map {
+                Choice(
+                    store: $0, inMemory: index < opening.inMemory.count ? opening.inMemory[index] : nil,
+                    configuration: opening.configurations[index], pickedBy: [Self.written(store.groupContainerSource!)
+                        .map { "`\($0)`" } ?? "the App Group its `groupContainer:` names"])
+            }
+            return .unknown(at: opening.configurations[index] ?? container.location)
+        }
         if !store.choices.isEmpty {
             opening.choices[index] = chosen(
                 store, scope: scope, file: file, values: values, calls: calls, project: &project)
@@ -499,6 +509,47 @@ enum ContainerBuilder {
         var found: [(store: StoreLocation, pickedBy: [String])] = []
         for case let place? in places where !found.contains(where: { $0.store.path == place }) {
             found.append((store.evaluated(at: place), [picked]))
+        }
+        return found
+    }
+
+    /// The stores a default or named configuration may be whose `groupContainer:` is given by a name or call
+    /// (`groupContainer: Stores.group`, a computed property returning `hasGroup ? .identifier(id) : .none`): in each
+    /// App Group it may name, or in the app's own container. Nil where it cannot be read.
+    private static func inGroups(
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
+        project: inout Project
+    ) -> [StoreLocation]? {
+        guard let source = store.groupContainerSource, store.kind == .defaultStore || store.kind == .named
+        else { return nil }
+        let own = strings(store, scope: scope, file: file, values: values, calls: calls, project: &project)
+        guard own.kind == .defaultStore || (own.kind == .named && !own.key.contains("/") && !own.key.contains("`"))
+        else { return nil }
+        let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+        let possible = evaluator.possibilities(source, scope: scope, file: file)
+        project.unresolvedOwners.formUnion(evaluator.wanted.owners)
+        project.unresolvedConstants.formUnion(evaluator.wanted.names)
+        guard possible.unknown == nil, !possible.values.isEmpty else { return nil }
+        let name = own.kind == .defaultStore ? "default" : String(own.key.dropLast(".store".count))
+        var found: [StoreLocation] = []
+        for value in possible.values {
+            var located = own
+            switch value {
+            case let .string(text):
+                guard let place = StorePath(evaluated: text), case let .appGroup(group) = place.base,
+                    place.components.isEmpty
+                else { return nil }
+                located = name == "default"
+                    ? StoreLocation(kind: .named, key: "\(group)/default.store") : .named(name, group: group)
+                located.groupLeftAutomatic = false
+            case .member("none"): located.groupLeftAutomatic = false
+            case .member("automatic"): located.groupLeftAutomatic = true
+            default: return nil
+            }
+            if !found.contains(where: { $0.key == located.key && $0.groupLeftAutomatic == located.groupLeftAutomatic })
+            {
+                found.append(located)
+            }
         }
         return found
     }

@@ -112,8 +112,13 @@ final class NamedValueCollector: SyntaxVisitor {
             return .skipChildren
         }
         // `static func allModels() -> [...] { [A.self] }`, `static func storeConfiguration() -> ModelConfiguration
-        // { ModelConfiguration(...) }`, `static func syncsWithCloudKit() -> Bool { false }`.
-        guard let value = value(of: expression, scope: scope, kinds: [.models, .configuration, .scalar]) else {
+        // { ModelConfiguration(...) }`, `static func syncsWithCloudKit() -> Bool { false }`; a `GroupContainer` is
+        // never a list.
+        let returnsGroup = node.signature.returnClause?.type.trimmedDescription.hasSuffix("GroupContainer") == true
+        guard
+            let value = value(
+                of: expression, scope: scope, kinds: returnsGroup ? [.scalar] : [.models, .configuration, .scalar])
+        else {
             return .skipChildren
         }
         values.append(
@@ -328,6 +333,18 @@ final class NamedValueCollector: SyntaxVisitor {
                 values.append(
                     NamedValue(
                         scope: scope, name: name, value: .configurations(list), location: reader.location(binding)))
+                continue
+            }
+            // `static var group: ModelConfiguration.GroupContainer { hasGroup ? .identifier(id) : .none }`: an App
+            // Group's folder or none, never a list.
+            if binding.typeAnnotation?.type.trimmedDescription.hasSuffix("GroupContainer") == true,
+                platformDependent == 0,
+                let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
+                case let read = scalars.read(expression), Self.isReadable(read)
+            {
+                var named = NamedValue(scope: scope, name: name, value: .scalar(read), location: reader.location(binding))
+                named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
+                values.append(named)
                 continue
             }
             // `static let shared = Persistence()`, `static var syncs = false`, `static let database: ... = .automatic`.

@@ -19,6 +19,9 @@ struct ValueSourceReader {
     var parameters = Parameters()
     /// The value of a local variable visible at a use.
     var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
+    /// The values a local `let` declared without one is given by the statements after it (`let url: URL; if let g =
+    /// ... { url = ... } else { url = ... }`), one per assignment a build may run; nil for any other name.
+    var assigned: (String, Syntax) -> [ExprSyntax]? = { _, _ in nil }
 
     init(reader: DeclarationReader) {
         self.reader = reader
@@ -100,9 +103,17 @@ struct ValueSourceReader {
             return .member(member.declName.baseName.text)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "identifier", call.arguments.count == 1,
+            let group = call.arguments.first?.expression
+        {
+            // `.identifier("group.x")`, a `groupContainer:`: the App Group's folder.
+            return .appGroup(read(group, depth: depth + 1), location)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
         {
-            // `.private("iCloud.x")`, `.identifier("group.x")`: the member, by name.
+            // `.private("iCloud.x")`: the member, by name.
             return .member(member.declName.baseName.text)
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
@@ -140,6 +151,10 @@ struct ValueSourceReader {
             }
             if let value = locals(name, Syntax(expression)), value.id != expression.id {
                 return read(value, depth: depth + 1)
+            }
+            if let given = assigned(name, Syntax(expression)), !given.isEmpty {
+                let read = given.map { self.read($0, depth: depth + 1) }
+                return read.count == 1 ? read[0] : .oneOf(read, location)
             }
         }
         if let path = pathValue(expression, depth: depth) { return path }
