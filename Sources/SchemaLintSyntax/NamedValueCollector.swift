@@ -342,7 +342,8 @@ final class NamedValueCollector: SyntaxVisitor {
                 let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
                 case let read = scalars.read(expression), Self.isReadable(read)
             {
-                var named = NamedValue(scope: scope, name: name, value: .scalar(read), location: reader.location(binding))
+                var named = NamedValue(
+                    scope: scope, name: name, value: .scalar(read), location: reader.location(binding))
                 named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
                 values.append(named)
                 continue
