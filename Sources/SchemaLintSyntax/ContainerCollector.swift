@@ -708,6 +708,18 @@ final class ContainerCollector: SyntaxVisitor {
     private static func assignedValues(
         of name: String, at use: Syntax, declared: [(String, PatternBindingSyntax)], conditions: CompilationConditions
     ) -> [ExprSyntax]? {
+        // `for suffix in ["", "-shm", "-wal"] { ... suffix ... }`: each element of the literal the loop goes over
+        // (a store's files copied one by one).
+        var enclosing = use.parent
+        while let current = enclosing, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self) {
+            if let loop = current.as(ForStmtSyntax.self), use.position >= loop.body.position,
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                guard let list = loop.sequence.as(ArrayExprSyntax.self), !list.elements.isEmpty else { return nil }
+                return list.elements.map(\.expression)
+            }
+            enclosing = current.parent
+        }
         let candidates = declared.filter { $0.0 == name && $0.1.initializer == nil && $0.1.position < use.position }
         guard let binding = candidates.last?.1,
             let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
