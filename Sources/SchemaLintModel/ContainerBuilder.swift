@@ -111,6 +111,22 @@ enum ContainerBuilder {
         var flags = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
         flags.defaultWithoutCallers = false
         let scope = project.symbols.scope(use.scope, file: file.path)
+        // `configurations: Configs.all`, a list a constant or function of another type or file holds: one store per
+        // element, each read where it is declared.
+        var use = use
+        var listed: [Int: [Listed]] = [:]
+        if use.stores.count == 1, let reference = use.configurationReferences[0],
+            let entry = values.lookup(reference, scope: scope, file: file.path),
+            case let .configurations(list) = entry.value.value,
+            let elements = elements(of: list, scope: entry.owner, file: entry.file, values: values)
+        {
+            let count = elements.count
+            use.stores = Array(repeating: .unknown(at: list.location), count: count)
+            use.configurationReferences = [:]
+            use.inMemoryFlags = Array(repeating: nil, count: count)
+            use.storeConfigurationLocations = Array(repeating: nil, count: count)
+            listed = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($0, $1) })
+        }
         var container = modelsAndPlan(
             use, scope: scope, file: file.path, calls: calls, values: values, project: &project)
         var opening = Opening(
@@ -118,9 +134,17 @@ enum ContainerBuilder {
             configurations: use.stores.indices.map {
                 $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
             })
+        // The place an app's store is at is what the app's build passes: a test's call of the type that opens it,
+        // with a scratch file of its own, names no file users' devices hold (as for Core Data stacks).
+        let places = use.purpose == .app && !fileIsTest ? calls.outsideTestsAndPreviews : calls
         container.stores = use.stores.enumerated().map { index, store in
-            self.store(
-                index, store, use: use, flags: flags, scope: scope, file: file.path, calls: calls, values: values,
+            if let options = listed[index] {
+                return self.listedStore(
+                    index, options, flags: flags, calls: places, values: values, container: &container,
+                    opening: &opening, project: &project)
+            }
+            return self.store(
+                index, store, use: use, flags: flags, scope: scope, file: file.path, calls: places, values: values,
                 container: &container, opening: &opening, project: &project)
         }
         container.storeConfigurations = opening.configurations
@@ -260,18 +284,19 @@ enum ContainerBuilder {
             let entry = values.lookup(reference, scope: scope, file: file),
             case let .configuration(named, flag, at) = entry.value.value
         {
-            if index < opening.inMemory.count {
-                opening.inMemory[index] = flags.inMemory(flag, store: named, scope: entry.owner, file: entry.file)
+            return configured(
+                index, Listed(store: named, inMemory: flag, at: at, scope: entry.owner, file: entry.file), flags: flags,
+                calls: calls, values: values, container: &container, opening: &opening, project: &project)
+        }
+        if let groups = inGroups(store, scope: scope, file: file, values: values, calls: calls, project: &project) {
+            if groups.count == 1 { return groups[0] }
+            opening.choices[index] = groups.map {
+                Choice(
+                    store: $0, inMemory: index < opening.inMemory.count ? opening.inMemory[index] : nil,
+                    configuration: opening.configurations[index], pickedBy: [Self.written(store.groupContainerSource!)
+                        .map { "`\($0)`" } ?? "the App Group its `groupContainer:` names"])
             }
-            // Its CloudKit database is read where it is written.
-            if !container.configurationLocations.contains(at) { container.configurationLocations.append(at) }
-            opening.configurations[index] = at
-            // Names in the constant's configuration resolve where the constant is declared.
-            if !named.choices.isEmpty {
-                opening.choices[index] = chosen(
-                    named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
-            }
-            return strings(named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
+            return .unknown(at: opening.configurations[index] ?? container.location)
         }
         if !store.choices.isEmpty {
             opening.choices[index] = chosen(
@@ -289,6 +314,135 @@ enum ContainerBuilder {
             }
         }
         return located
+    }
+
+    /// A configuration read where it is declared (a constant's, an element of a list): its store, in-memory flag and
+    /// place, the scope and file its names resolve in, and the conditions that pick it (a list's branch).
+    private struct Listed {
+        var store: StoreLocation
+        var inMemory: ValueSource?
+        var at: SourceLocation
+        var scope: SymbolID?
+        var file: String
+        var conditions: [StoreChoice.Condition] = []
+    }
+
+    /// The configuration at each index of a list, each way it may be built (one per branch picking a list): nil when
+    /// the branches give lists of different lengths, or an element is no configuration schemalint can find.
+    private static func elements(
+        of list: ConfigurationList, scope: SymbolID?, file: String, values: NamedValueIndex
+    ) -> [[Listed]]? {
+        guard let count = list.ways.first?.elements.count, count > 0,
+            list.ways.allSatisfy({ $0.elements.count == count })
+        else { return nil }
+        var found: [[Listed]] = Array(repeating: [], count: count)
+        for way in list.ways {
+            for (index, element) in way.elements.enumerated() {
+                switch element {
+                case let .written(store, inMemory, at):
+                    found[index].append(
+                        Listed(
+                            store: store, inMemory: inMemory, at: at, scope: scope, file: file,
+                            conditions: way.conditions))
+                case let .named(reference):
+                    guard let entry = values.lookup(reference, scope: scope, file: file),
+                        case let .configuration(store, inMemory, at) = entry.value.value
+                    else { return nil }
+                    found[index].append(
+                        Listed(
+                            store: store, inMemory: inMemory, at: at, scope: entry.owner, file: entry.file,
+                            conditions: way.conditions))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The store of a configuration read where it is declared.
+    private static func configured(
+        _ index: Int, _ listed: Listed, flags: ValueEvaluator, calls: CallSites, values: NamedValueIndex,
+        container: inout ContainerModel, opening: inout Opening, project: inout Project
+    ) -> StoreLocation {
+        let (named, at) = (listed.store, listed.at)
+        if index < opening.inMemory.count {
+            opening.inMemory[index] = flags.inMemory(
+                listed.inMemory, store: named, scope: listed.scope, file: listed.file)
+        }
+        // Its CloudKit database is read where it is written.
+        if !container.configurationLocations.contains(at) { container.configurationLocations.append(at) }
+        opening.configurations[index] = at
+        // Names in the constant's configuration resolve where the constant is declared.
+        if !named.choices.isEmpty {
+            opening.choices[index] = chosen(
+                named, scope: listed.scope, file: listed.file, values: values, calls: calls, project: &project)
+        }
+        return strings(named, scope: listed.scope, file: listed.file, values: values, calls: calls, project: &project)
+    }
+
+    /// The store at `index` of a list given to a container: the configuration there, or (where branches pick among
+    /// lists) each it may be, a branch a condition known at build time rules out dropped. Branches naming one store
+    /// are that store, opened with each branch's configuration (it syncs when one of them may).
+    private static func listedStore(
+        _ index: Int, _ options: [Listed], flags: ValueEvaluator, calls: CallSites, values: NamedValueIndex,
+        container: inout ContainerModel, opening: inout Opening, project: inout Project
+    ) -> StoreLocation {
+        if options.count == 1, options[0].conditions.isEmpty {
+            return configured(
+                index, options[0], flags: flags, calls: calls, values: values, container: &container,
+                opening: &opening, project: &project)
+        }
+        var found: [Choice] = []
+        var places: [SourceLocation] = []
+        for option in options {
+            var pickedBy: [String] = []
+            var ruledOut = false
+            for condition in option.conditions {
+                switch flags.evaluate(condition.source, scope: option.scope, file: option.file) {
+                case let .value(.bool(value)): ruledOut = ruledOut || value != condition.holds
+                default: pickedBy.append(condition.written)
+                }
+            }
+            guard !ruledOut else { continue }
+            if !container.configurationLocations.contains(option.at) {
+                container.configurationLocations.append(option.at)
+            }
+            if !places.contains(option.at) { places.append(option.at) }
+            var each: [Choice]
+            if option.store.choices.isEmpty {
+                let resolved = strings(
+                    option.store, scope: option.scope, file: option.file, values: values, calls: calls,
+                    project: &project)
+                let kept = flags.inMemory(option.inMemory, store: option.store, scope: option.scope, file: option.file)
+                each = [Choice(store: resolved, inMemory: kept, configuration: option.at, pickedBy: [])]
+            } else {
+                each = chosen(
+                    option.store, scope: option.scope, file: option.file, values: values, calls: calls,
+                    project: &project)
+            }
+            for var choice in each {
+                choice.pickedBy = pickedBy + choice.pickedBy.filter { !pickedBy.contains($0) }
+                if let at = found.firstIndex(where: {
+                    $0.store.key == choice.store.key && $0.store.kind == choice.store.kind
+                }) {
+                    if found[at].inMemory != choice.inMemory { found[at].inMemory = nil }
+                    if found[at].configuration != choice.configuration { found[at].configuration = nil }
+                    found[at].pickedBy += choice.pickedBy.filter { !found[at].pickedBy.contains($0) }
+                    continue
+                }
+                found.append(choice)
+            }
+        }
+        project.unresolvedOwners.formUnion(flags.wanted.owners)
+        project.unresolvedConstants.formUnion(flags.wanted.names)
+        guard let first = found.first else { return .unknown(at: options[0].at) }
+        if found.count == 1 {
+            if index < opening.inMemory.count { opening.inMemory[index] = first.inMemory }
+            opening.configurations[index] = first.configuration
+            if first.configuration == nil { container.storeConfigurationAlternatives[index] = places }
+            return first.store
+        }
+        opening.choices[index] = found
+        return .unknown(at: options[0].at)
     }
 
     /// One store a configuration may be, where the code picks among several, as `ContainerBuilder` reads it.
@@ -346,13 +500,56 @@ enum ContainerBuilder {
     ) -> [(store: StoreLocation, pickedBy: [String])] {
         guard store.kind == .url, case let .fileName(url, _)? = store.fileSource else { return [] }
         let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
-        guard case let .oneOf(evaluated) = evaluator.evaluate(url, scope: scope, file: file) else { return [] }
+        guard case let .oneOf(evaluated) = unwrapped(evaluator.evaluate(url, scope: scope, file: file)) else {
+            return []
+        }
         let places = places(.oneOf(evaluated))
         guard places.count > 1, places.allSatisfy({ $0?.isKnown == true && $0?.file != nil }) else { return [] }
         let picked = written(url).map { "the branch `\($0)` takes" } ?? "the branch its URL takes"
         var found: [(store: StoreLocation, pickedBy: [String])] = []
         for case let place? in places where !found.contains(where: { $0.store.path == place }) {
             found.append((store.evaluated(at: place), [picked]))
+        }
+        return found
+    }
+
+    /// The stores a default or named configuration may be whose `groupContainer:` is given by a name or call
+    /// (`groupContainer: Stores.group`, a computed property returning `hasGroup ? .identifier(id) : .none`): in each
+    /// App Group it may name, or in the app's own container. Nil where it cannot be read.
+    private static func inGroups(
+        _ store: StoreLocation, scope: SymbolID?, file: String, values: NamedValueIndex, calls: CallSites,
+        project: inout Project
+    ) -> [StoreLocation]? {
+        guard let source = store.groupContainerSource, store.kind == .defaultStore || store.kind == .named
+        else { return nil }
+        let own = strings(store, scope: scope, file: file, values: values, calls: calls, project: &project)
+        guard own.kind == .defaultStore || (own.kind == .named && !own.key.contains("/") && !own.key.contains("`"))
+        else { return nil }
+        let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
+        let possible = evaluator.possibilities(source, scope: scope, file: file)
+        project.unresolvedOwners.formUnion(evaluator.wanted.owners)
+        project.unresolvedConstants.formUnion(evaluator.wanted.names)
+        guard possible.unknown == nil, !possible.values.isEmpty else { return nil }
+        let name = own.kind == .defaultStore ? "default" : String(own.key.dropLast(".store".count))
+        var found: [StoreLocation] = []
+        for value in possible.values {
+            var located = own
+            switch value {
+            case let .string(text):
+                guard let place = StorePath(evaluated: text), case let .appGroup(group) = place.base,
+                    place.components.isEmpty
+                else { return nil }
+                located = name == "default"
+                    ? StoreLocation(kind: .named, key: "\(group)/default.store") : .named(name, group: group)
+                located.groupLeftAutomatic = false
+            case .member("none"): located.groupLeftAutomatic = false
+            case .member("automatic"): located.groupLeftAutomatic = true
+            default: return nil
+            }
+            if !found.contains(where: { $0.key == located.key && $0.groupLeftAutomatic == located.groupLeftAutomatic })
+            {
+                found.append(located)
+            }
         }
         return found
     }
@@ -489,14 +686,12 @@ enum ContainerBuilder {
             var store = store
             let evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
             // A store untold by its text (a parameter's URL) is told only by a known place, never by a name alone.
-            if store.kind != .unknown,
-                case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file)
-            {
+            if store.kind != .unknown, let name = fileName(source, evaluator, scope: scope, file: file) {
                 store.file = name
             }
             // The place, when the URL evaluates to one known folder: the store is that file, however it is spelt.
             if case let .fileName(url, _) = source,
-                case let .value(.string(evaluated)) = evaluator.evaluate(url, scope: scope, file: file),
+                case let .value(.string(evaluated)) = unwrapped(evaluator.evaluate(url, scope: scope, file: file)),
                 let place = StorePath(evaluated: evaluated), place.file != nil
             {
                 if place.isKnown {
@@ -554,6 +749,32 @@ enum ContainerBuilder {
             }
         }
         return resolved
+    }
+
+    /// A URL given to a configuration is never nil: where it is read through an optional that may be (`if let
+    /// target = Paths.storeURL()` of a function returning nil without an App Group), the values it has when not.
+    static func unwrapped(_ evaluated: Evaluated<ScalarValue>) -> Evaluated<ScalarValue> {
+        guard case let .oneOf(values) = evaluated else { return evaluated }
+        let kept = values.filter { $0 != .member("none") }
+        guard !kept.isEmpty else { return evaluated }
+        return kept.count == 1 ? .value(kept[0]) : .oneOf(kept)
+    }
+
+    /// The name of the file a configuration's `url:` names, when every value it may have names one.
+    private static func fileName(
+        _ source: ValueSource, _ evaluator: ValueEvaluator, scope: SymbolID?, file: String
+    ) -> String? {
+        if case let .value(.string(name)) = evaluator.evaluate(source, scope: scope, file: file) { return name }
+        guard case let .fileName(url, _) = source,
+            case let .oneOf(paths) = unwrapped(evaluator.evaluate(url, scope: scope, file: file))
+        else { return nil }
+        let names = Set(
+            paths.map { value -> String? in
+                guard case let .string(path) = value else { return nil }
+                return path.split(separator: "/").last.map(String.init)
+            })
+        guard names.count == 1, let name = names.first else { return nil }
+        return name
     }
 
     /// The models a source names, or the version it stores (with where that version is written), by the one

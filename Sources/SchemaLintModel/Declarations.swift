@@ -1077,6 +1077,9 @@ public struct NamedValue: Sendable {
         /// A `ModelConfiguration(...)`: the store it names, its `isStoredInMemoryOnly:` argument, and where the call
         /// is written (its `ConfigurationUse`: CloudKit is read there).
         case configuration(StoreLocation, inMemory: ValueSource?, at: SourceLocation)
+        /// A list of configurations (`static var all: [ModelConfiguration] { [synced, local] }`), or one of several
+        /// lists an `if` or `switch` picks: a container given it opens one store per element.
+        case configurations(ConfigurationList)
         /// A flag, a string or an implicit member, as written (`static var syncs = false`).
         case scalar(ValueSource)
         /// An instance of a type (`static let shared = Persistence()`): its instance members are reached through it.
@@ -1100,6 +1103,33 @@ public struct NamedValue: Sendable {
         self.name = name
         self.value = value
         self.location = location
+    }
+}
+
+/// The configurations a constant or function holds as a list (`[synced, local]`, `[ModelConfiguration(...), ...]`),
+/// each way it may be built: one list, or one per branch of an `if`, `switch` or ternary, with the conditions that
+/// pick it. Names in it resolve where the list is declared.
+public struct ConfigurationList: Sendable {
+    public enum Element: Sendable {
+        /// `ModelConfiguration(...)` written in the list: the store it names, its in-memory flag, where it is.
+        case written(StoreLocation, inMemory: ValueSource?, at: SourceLocation)
+        /// Another constant or function holding one configuration (`synced`, `Configs.local()`).
+        case named(ValueReference)
+    }
+
+    public struct Way: Sendable {
+        public var elements: [Element]
+        public var conditions: [StoreChoice.Condition]
+        public init(elements: [Element], conditions: [StoreChoice.Condition] = []) {
+            (self.elements, self.conditions) = (elements, conditions)
+        }
+    }
+
+    public var ways: [Way]
+    /// Where the list (or the `if` picking among lists) is written.
+    public var location: SourceLocation
+    public init(ways: [Way], location: SourceLocation) {
+        (self.ways, self.location) = (ways, location)
     }
 }
 

@@ -102,7 +102,7 @@ struct NamedValueIndex {
             return symbols.resolveSymbol(type, scope: entry.owner, file: entry.file)
         case let .models(.named(next)):
             return self.type(of: next, scope: entry.owner, file: entry.file, depth: depth + 1)
-        case .models, .string, .configuration, .scalar, .instance:
+        case .models, .string, .configuration, .configurations, .scalar, .instance:
             return nil
         }
     }

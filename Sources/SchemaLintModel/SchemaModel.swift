@@ -220,6 +220,9 @@ public struct ContainerModel: Sendable {
     /// Where the configuration of each of `stores` is written, by index (nil where it cannot be told): CloudKit is a
     /// store's own, never its neighbour's.
     public var storeConfigurations: [SourceLocation?] = []
+    /// By index, where `storeConfigurations` has none: each configuration the store may be opened with (one store
+    /// a list's branches all name, each branch with its own CloudKit database). It syncs when one of them may.
+    public var storeConfigurationAlternatives: [Int: [SourceLocation]] = [:]
     /// Set when the code picks its store among several at run time (`StoreLocation.choices`): one `ModelContainer`
     /// call is then read once per store it may open, and this says what picks, as written (empty where no condition
     /// says: a `switch`, a value assigned in a loop).

@@ -23,6 +23,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// where they are not literals or constants: a parameter, a local variable, a function. Not part of the identity.
     public var nameSource: ValueSource?
     public var groupSource: ValueSource?
+    /// `groupContainer:` given by a name or call (`groupContainer: Stores.group`), for `ValueEvaluator`: an App
+    /// Group's folder (`.identifier(id)`), `.none` or `.automatic`, or one of them picked at run time. Not part of the
+    /// identity.
+    public var groupContainerSource: ValueSource?
     /// `url:` read as the file it names (`ValueEvaluator`), and that file's name once evaluated (`Model.sqlite`):
     /// a SwiftData store on the file a Core Data stack opens takes that store over. Not part of the identity.
     public var fileSource: ValueSource?

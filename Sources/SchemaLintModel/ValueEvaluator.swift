@@ -239,7 +239,7 @@ struct ValueEvaluator {
                 // A name copying another (`static func enabled() -> Bool { syncs }`): read as a list until used.
                 return evaluate(
                     .named(next), scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
-            case .models, .type, .configuration, .instance:
+            case .models, .type, .configuration, .configurations, .instance:
                 return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
             }
         case let .parameter(function, label, defaultValue, location):

@@ -695,7 +695,69 @@ final class ContainerCollector: SyntaxVisitor {
         valueReader.locals = { [values, guardValues] name, use in
             values.lookup(name, at: use) ?? guardValues.lookup(name, at: use)
         }
+        let declared = assignedLater
+        let conditions = reader.conditions
+        valueReader.assigned = { name, use in
+            Self.assignedValues(of: name, at: use, declared: declared, conditions: conditions)
+        }
         return valueReader
+    }
+
+    /// The values a local `let` declared without one (`let storeURL: URL`) is given before `use` by the statements
+    /// of its block after it: in each branch of an `if` or `switch` and each clause of an `#if` a build may take
+    /// (every platform's, so the place is each one the app's builds may use), not in a closure or a nested function.
+    /// Nil where the name is no such `let`, or nothing assigns it.
+    private static func assignedValues(
+        of name: String, at use: Syntax, declared: [(String, PatternBindingSyntax)], conditions: CompilationConditions
+    ) -> [ExprSyntax]? {
+        // `for suffix in ["", "-shm", "-wal"] { ... suffix ... }`: each element of the literal the loop goes over
+        // (a store's files copied one by one).
+        var enclosing = use.parent
+        while let current = enclosing, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self) {
+            if let loop = current.as(ForStmtSyntax.self), use.position >= loop.body.position,
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                guard let list = loop.sequence.as(ArrayExprSyntax.self), !list.elements.isEmpty else { return nil }
+                return list.elements.map(\.expression)
+            }
+            enclosing = current.parent
+        }
+        let candidates = declared.filter { $0.0 == name && $0.1.initializer == nil && $0.1.position < use.position }
+        guard let binding = candidates.last?.1,
+            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            declaration.bindingSpecifier.tokenKind == .keyword(.let),
+            let item = declaration.parent?.as(CodeBlockItemSyntax.self),
+            let block = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return nil }
+        // The use is in the declaration's block.
+        var node: Syntax? = use
+        while let current = node, current.id != block.id { node = current.parent }
+        guard node != nil else { return nil }
+        var found: [ExprSyntax] = []
+        func visit(_ node: Syntax) {
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.position >= use.position {
+                return
+            }
+            if let ifConfig = node.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if let condition = clause.condition, IfConfigEvaluator.evaluate(condition, conditions) == .no {
+                        continue
+                    }
+                    if let elements = clause.elements { visit(Syntax(elements)) }
+                }
+                return
+            }
+            if let sequence = node.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
+                elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            {
+                found.append(elements[2])
+                return
+            }
+            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        for statement in block where statement.position > item.position { visit(Syntax(statement)) }
+        return found.isEmpty ? nil : found
     }
 
     private func container(
@@ -761,8 +823,10 @@ final class ContainerCollector: SyntaxVisitor {
                 }
                 let given = copied.flatMap { $0.is(DeclReferenceExprSyntax.self) ? nil : $0 } ?? expression
                 let call = given.as(FunctionCallExprSyntax.self)
+                // A function with arguments too (`Configs.all(syncing: on)`): the model takes it only where what it
+                // returns names stores its parameters do not decide.
                 let named =
-                    call.map { $0.arguments.isEmpty ? sources.reference($0.calledExpression) : nil }
+                    call.map { sources.reference($0.calledExpression) }
                     ?? sources.reference(given) ?? implicitConfiguration(given)
                 if let named { use.configurationReferences[index] = named }
             }
@@ -867,7 +931,28 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     /// The store with its name and App Group as `ValueSource`s, for what constants do not resolve.
-    private func withSources(_ store: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
+    private func withSources(_ given: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
+        var store = given
+        // `groupContainer: Stores.group`: a name or call, read where it is declared.
+        if store.kind != .url, store.choices.isEmpty,
+            let argument = call.arguments.first(where: { $0.label?.text == "groupContainer" })?.expression,
+            Self.isNamedValue(argument)
+        {
+            store.groupContainerSource = valueReader.read(argument)
+        }
+        return withNameSources(store, call)
+    }
+
+    /// A name (`group`, `Stores.group`) or a call of a function (`Stores.group()`): not `.identifier(...)`,
+    /// `.none` or a ternary written there.
+    private static func isNamedValue(_ expression: ExprSyntax) -> Bool {
+        if expression.is(DeclReferenceExprSyntax.self) { return true }
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.base != nil }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return isNamedValue(call.calledExpression) }
+        return false
+    }
+
+    private func withNameSources(_ store: StoreLocation, _ call: FunctionCallExprSyntax) -> StoreLocation {
         // A URL given by a parameter is a store schemalint cannot tell by its text (each caller's URL is another
         // store), but what the callers pass may evaluate to a place (`ContainerBuilder`).
         if store.kind == .url || store.kind == .unknown,

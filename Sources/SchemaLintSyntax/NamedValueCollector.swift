@@ -58,6 +58,31 @@ final class NamedValueCollector: SyntaxVisitor {
             return .skipChildren
         }
         let parameters = node.signature.parameterClause.parameters
+        if let list = configurationList(
+            body.statements, declaredType: node.signature.returnClause?.type,
+            parameters: ValueSourceReader.parameters(of: node.name.text, parameters))
+        {
+            // `static func all(syncing: Bool) -> [ModelConfiguration] { [synced(syncing), local] }`.
+            values.append(
+                NamedValue(
+                    scope: scope, name: node.name.text, value: .configurations(list),
+                    location: reader.location(node.name)))
+            return .skipChildren
+        }
+        if !parameters.isEmpty, let expression = ExpressionReader.singleValue(body.statements),
+            case let .configuration(store, inMemory, at)? = configuration(
+                expression, parameters: ValueSourceReader.parameters(of: node.name.text, parameters)),
+            !Self.names(store, anyOf: Set(parameters.map { ($0.secondName ?? $0.firstName).text }), in: expression)
+        {
+            // `static func synced(_ on: Bool) -> ModelConfiguration { ModelConfiguration("Synced", cloudKitDatabase:
+            // on ? .private("iCloud.x") : .none) }`: a store its parameters do not name (its CloudKit is read where
+            // the call is written, with what callers pass).
+            values.append(
+                NamedValue(
+                    scope: scope, name: node.name.text, value: .configuration(store, inMemory: inMemory, at: at),
+                    location: reader.location(node.name)))
+            return .skipChildren
+        }
         if parameters.isEmpty, let list = builtModels(body.statements, declaredType: node.signature.returnClause?.type)
         {
             // `static func allModels() -> [any PersistentModel.Type] { var list = ...; list.append(...); return list }`
@@ -87,8 +112,13 @@ final class NamedValueCollector: SyntaxVisitor {
             return .skipChildren
         }
         // `static func allModels() -> [...] { [A.self] }`, `static func storeConfiguration() -> ModelConfiguration
-        // { ModelConfiguration(...) }`, `static func syncsWithCloudKit() -> Bool { false }`.
-        guard let value = value(of: expression, scope: scope, kinds: [.models, .configuration, .scalar]) else {
+        // { ModelConfiguration(...) }`, `static func syncsWithCloudKit() -> Bool { false }`; a `GroupContainer` is
+        // never a list.
+        let returnsGroup = node.signature.returnClause?.type.trimmedDescription.hasSuffix("GroupContainer") == true
+        guard
+            let value = value(
+                of: expression, scope: scope, kinds: returnsGroup ? [.scalar] : [.models, .configuration, .scalar])
+        else {
             return .skipChildren
         }
         values.append(
@@ -296,6 +326,28 @@ final class NamedValueCollector: SyntaxVisitor {
                 continue
             }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            // `static var all: [ModelConfiguration] { if iCloud { [synced, local] } else { [offline, local] } }`.
+            if let statements = Self.listStatements(binding),
+                let list = configurationList(statements, declaredType: binding.typeAnnotation?.type)
+            {
+                values.append(
+                    NamedValue(
+                        scope: scope, name: name, value: .configurations(list), location: reader.location(binding)))
+                continue
+            }
+            // `static var group: ModelConfiguration.GroupContainer { hasGroup ? .identifier(id) : .none }`: an App
+            // Group's folder or none, never a list.
+            if binding.typeAnnotation?.type.trimmedDescription.hasSuffix("GroupContainer") == true,
+                platformDependent == 0,
+                let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
+                case let read = scalars.read(expression), Self.isReadable(read)
+            {
+                var named = NamedValue(
+                    scope: scope, name: name, value: .scalar(read), location: reader.location(binding))
+                named.isVariable = node.bindingSpecifier.tokenKind == .keyword(.var) && binding.accessorBlock == nil
+                values.append(named)
+                continue
+            }
             // `static let shared = Persistence()`, `static var syncs = false`, `static let database: ... = .automatic`.
             guard let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock),
                 let value = value(of: expression, scope: scope, kinds: ValueKind.allCases)
@@ -352,11 +404,13 @@ final class NamedValueCollector: SyntaxVisitor {
     /// `return` ending it, with the `let`s before): each store it may be, with the conditions that pick it
     /// (`StoreLocation.choices`).
     private func configuration(
-        _ expression: ExprSyntax, locals: [String: ExprSyntax] = [:], depth: Int = 0
+        _ expression: ExprSyntax, locals: [String: ExprSyntax] = [:], depth: Int = 0,
+        parameters: ValueSourceReader.Parameters = ValueSourceReader.Parameters()
     ) -> NamedValue.Value? {
         guard depth < 8 else { return nil }
         var values = scalars
         values.locals = { name, _ in locals[name] }
+        values.parameters = parameters
         let stripped = expression.as(TryExprSyntax.self)?.expression ?? expression
         if let call = stripped.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) {
             var storeReader = StoreLocationReader(references: sources) { _, _ in nil }
@@ -401,7 +455,7 @@ final class NamedValueCollector: SyntaxVisitor {
         for (branch, declared) in branches {
             guard
                 case let .configuration(store, inMemory, at)? = configuration(
-                    branch, locals: declared, depth: depth + 1)
+                    branch, locals: declared, depth: depth + 1, parameters: parameters)
             else { return nil }
             choices.append(
                 StoreChoice(
@@ -413,6 +467,135 @@ final class NamedValueCollector: SyntaxVisitor {
         let location = reader.location(stripped)
         let inMemory: ValueSource? = choices.contains { $0.inMemory != nil } ? .oneOf(flags, location) : nil
         return .configuration(.oneOf(choices, at: location), inMemory: inMemory, at: at)
+    }
+
+    /// The statements a property's value is read from: a getter's, `{ ... }()`'s, or its initial value alone.
+    private static func listStatements(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        if let statements = builtStatements(binding) { return statements }
+        guard let value = binding.initializer?.value else { return nil }
+        return CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(value))])
+    }
+
+    /// Whether the name, URL or App Group of a configuration read from `expression` mentions one of `names` (a
+    /// parameter: each caller's store is another).
+    private static func names(_ store: StoreLocation, anyOf names: Set<String>, in expression: ExprSyntax) -> Bool {
+        guard !names.isEmpty else { return false }
+        var calls: [FunctionCallExprSyntax] = []
+        func collect(_ node: Syntax) {
+            if let call = node.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) {
+                calls.append(call)
+            }
+            for child in node.children(viewMode: .sourceAccurate) { collect(child) }
+        }
+        collect(Syntax(expression))
+        for call in calls {
+            for (index, argument) in call.arguments.enumerated()
+            where (index == 0 && argument.label == nil)
+                || ["name", "url", "groupContainer"].contains(argument.label?.text ?? "")
+            {
+                if argument.expression.tokens(viewMode: .sourceAccurate).contains(where: { names.contains($0.text) }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// A list of configurations a body returns, where its declared type says it is one (`[ModelConfiguration]`):
+    /// each element a `ModelConfiguration(...)`, a name or a call of a function holding one; or an `if`, `switch` or
+    /// ternary whose every branch returns such a list (one way each, with the conditions that pick it). Nil for
+    /// anything else.
+    private func configurationList(
+        _ statements: CodeBlockItemListSyntax, declaredType: TypeSyntax?,
+        parameters: ValueSourceReader.Parameters = ValueSourceReader.Parameters()
+    ) -> ConfigurationList? {
+        guard platformDependent == 0, let (expression, locals) = Self.returnedValue(statements) else { return nil }
+        if let declaredType {
+            guard let type = declaredType.as(ArrayTypeSyntax.self),
+                type.element.trimmedDescription.hasSuffix("ModelConfiguration")
+            else { return nil }
+        } else {
+            // `static let all = [ModelConfiguration("a"), b]`: a configuration written in it says what it is.
+            guard let array = expression.as(ArrayExprSyntax.self),
+                array.elements.contains(where: {
+                    $0.expression.as(FunctionCallExprSyntax.self).map(StoreLocationReader.isConfigurationInit) == true
+                })
+            else { return nil }
+        }
+        var values = scalars
+        values.locals = { name, _ in locals[name] }
+        values.parameters = parameters
+        let root = expression.as(TryExprSyntax.self)?.expression ?? expression
+        var ways: [ConfigurationList.Way] = []
+        func add(_ branch: ExprSyntax, _ declared: [String: ExprSyntax], depth: Int) -> Bool {
+            guard depth < 8 else { return false }
+            let stripped = branch.as(TryExprSyntax.self)?.expression ?? branch
+            if let array = stripped.as(ArrayExprSyntax.self) {
+                var elements: [ConfigurationList.Element] = []
+                for element in array.elements {
+                    guard let read = listElement(element.expression, locals: declared, parameters: parameters) else {
+                        return false
+                    }
+                    elements.append(read)
+                }
+                ways.append(
+                    ConfigurationList.Way(elements: elements, conditions: values.conditions(of: branch, within: root)))
+                return !elements.isEmpty
+            }
+            var branches: [(ExprSyntax, [String: ExprSyntax])] = []
+            if let ifExpression = stripped.as(IfExprSyntax.self) {
+                var current: IfExprSyntax? = ifExpression
+                while let clause = current {
+                    guard let body = Self.returnedValue(clause.body.statements) else { return false }
+                    branches.append((body.0, declared.merging(body.1) { $1 }))
+                    switch clause.elseBody {
+                    case let .ifExpr(next)?: current = next
+                    case let .codeBlock(block)?:
+                        guard let last = Self.returnedValue(block.statements) else { return false }
+                        branches.append((last.0, declared.merging(last.1) { $1 }))
+                        current = nil
+                    case nil: return false
+                    }
+                }
+            } else if let switchExpression = stripped.as(SwitchExprSyntax.self) {
+                for item in switchExpression.cases {
+                    guard let statements = item.as(SwitchCaseSyntax.self)?.statements,
+                        let body = Self.returnedValue(statements)
+                    else { return false }
+                    branches.append((body.0, declared.merging(body.1) { $1 }))
+                }
+            } else if let (then, otherwise) = StoreLocationReader.ternaryBranches(stripped) {
+                branches = [(then, declared), (otherwise, declared)]
+            } else {
+                return false
+            }
+            return branches.allSatisfy { add($0.0, $0.1, depth: depth + 1) }
+        }
+        guard add(expression, locals, depth: 0), !ways.isEmpty else { return nil }
+        return ConfigurationList(ways: ways, location: reader.location(root))
+    }
+
+    /// One element of a list of configurations: `ModelConfiguration(...)` written there, or the name of a constant or
+    /// function holding one (`synced`, `Self.local`, `Configs.synced(on)`).
+    private func listElement(
+        _ expression: ExprSyntax, locals: [String: ExprSyntax], parameters: ValueSourceReader.Parameters
+    ) -> ConfigurationList.Element? {
+        if let call = expression.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) {
+            guard case let .configuration(store, inMemory, at)? = configuration(
+                expression, locals: locals, parameters: parameters)
+            else { return nil }
+            // A store its function's parameter names is each caller's: not one this list holds for certain.
+            if Self.names(store, anyOf: Set(parameters.labels.keys), in: expression) { return nil }
+            return .written(store, inMemory: inMemory, at: at)
+        }
+        let named = expression.as(FunctionCallExprSyntax.self).map(\.calledExpression) ?? expression
+        // A local or a parameter is no constant of that name.
+        if let bare = named.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            locals[bare] != nil || parameters.labels[bare] != nil
+        {
+            return nil
+        }
+        return sources.reference(named).map { .named($0) }
     }
 
     /// The type of a stored property, as written (`let settings: StoreSettings`, optional or not) or as its value

@@ -19,6 +19,9 @@ struct ValueSourceReader {
     var parameters = Parameters()
     /// The value of a local variable visible at a use.
     var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
+    /// The values a local `let` declared without one is given by the statements after it (`let url: URL; if let g =
+    /// ... { url = ... } else { url = ... }`), one per assignment a build may run; nil for any other name.
+    var assigned: (String, Syntax) -> [ExprSyntax]? = { _, _ in nil }
 
     init(reader: DeclarationReader) {
         self.reader = reader
@@ -100,9 +103,17 @@ struct ValueSourceReader {
             return .member(member.declName.baseName.text)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            member.declName.baseName.text == "identifier", call.arguments.count == 1,
+            let group = call.arguments.first?.expression
+        {
+            // `.identifier("group.x")`, a `groupContainer:`: the App Group's folder.
+            return .appGroup(read(group, depth: depth + 1), location)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
         {
-            // `.private("iCloud.x")`, `.identifier("group.x")`: the member, by name.
+            // `.private("iCloud.x")`: the member, by name.
             return .member(member.declName.baseName.text)
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
@@ -140,6 +151,10 @@ struct ValueSourceReader {
             }
             if let value = locals(name, Syntax(expression)), value.id != expression.id {
                 return read(value, depth: depth + 1)
+            }
+            if let given = assigned(name, Syntax(expression)), !given.isEmpty {
+                let read = given.map { self.read($0, depth: depth + 1) }
+                return read.count == 1 ? read[0] : .oneOf(read, location)
             }
         }
         if let path = pathValue(expression, depth: depth) { return path }
@@ -280,8 +295,10 @@ struct ValueSourceReader {
         if statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
             return read(only, depth: depth + 1)
         }
-        // Each `guard ... else { return fallback }`: the fallback with the locals declared before it.
-        var fallbacks: [(ExprSyntax, [String: ExprSyntax], GuardStmtSyntax)] = []
+        // Each `guard ... else { return fallback }`: the fallback with the locals declared before it. Each `if ...
+        // { return early }` without `else`: the early value where its condition holds (`if let base = ... { return
+        // base.appendingPathComponent("a") }; return fallback`), with the names it binds.
+        var exits: [(ExprSyntax, [String: ExprSyntax], ConditionElementListSyntax, SourceLocation, isGuard: Bool)] = []
         var declared: [String: ExprSyntax] = [:]
         var body = Array(statements)
         if let last = body.last, last.item.is(ReturnStmtSyntax.self) { body.removeLast() }
@@ -298,7 +315,8 @@ struct ValueSourceReader {
                 if guardStatement.body.statements.count == 1,
                     let fallback = guardStatement.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression
                 {
-                    fallbacks.append((fallback, declared, guardStatement))
+                    exits.append(
+                        (fallback, declared, guardStatement.conditions, reader.location(guardStatement), true))
                 }
                 for condition in guardStatement.conditions {
                     if case let .optionalBinding(binding) = condition.condition,
@@ -308,11 +326,26 @@ struct ValueSourceReader {
                         declared[name] = value
                     }
                 }
+            } else if let early = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                ?? item.item.as(IfExprSyntax.self), early.elseBody == nil,
+                let (value, inner) = NamedValueCollector.returnedValue(early.body.statements),
+                early.body.statements.last?.item.is(ReturnStmtSyntax.self) == true
+            {
+                var names = declared
+                for condition in early.conditions {
+                    if case let .optionalBinding(binding) = condition.condition,
+                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let bound = binding.initializer?.value
+                    {
+                        names[name] = bound
+                    }
+                }
+                exits.append((value, names.merging(inner) { $1 }, early.conditions, reader.location(early), false))
             }
         }
         let returns = statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }.count
         guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let expression = last.expression,
-            returns == 1 + fallbacks.count
+            returns == 1 + exits.count
         else { return nil }
         let outer = locals
         func reading(_ expression: ExprSyntax, _ names: [String: ExprSyntax]) -> ValueSource {
@@ -321,11 +354,14 @@ struct ValueSourceReader {
             return inner.read(expression, depth: depth + 1)
         }
         var value = reading(expression, declared)
-        // The guards from the last: each one's fallback where its condition fails, else what follows it.
-        for (fallback, names, guardStatement) in fallbacks.reversed() {
-            let condition = self.condition(guardStatement.conditions, holds: true)
-            value = .conditional(
-                condition.source, then: value, otherwise: reading(fallback, names), reader.location(guardStatement))
+        // The exits from the last: a guard's fallback where its condition fails, else what follows it; an `if`'s
+        // value where its condition holds, else what follows it.
+        for (exit, names, conditions, location, isGuard) in exits.reversed() {
+            let condition = self.condition(conditions, holds: true)
+            value =
+                isGuard
+                ? .conditional(condition.source, then: value, otherwise: reading(exit, names), location)
+                : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
     }

@@ -486,4 +486,223 @@ final class PickedStoreTests: XCTestCase {
             XCTAssertEqual(unread.unreadContainerNotes.count, 1, "\(name): \(unread.notes)")
         }
     }
+
+    // MARK: An App Group given by name, a URL given in each branch and platform
+
+    /// `groupContainer:` given by a computed property or function returning `hasGroup ? .identifier(id) : .none`
+    /// (in another file, a function, a member of the same type, a parameter): the store is in the App Group or in the
+    /// app's own container, said as picked at run time (field test 8: Unwatched's default.store missed its App
+    /// Group). Controls: a property naming the group alone is the group's store; a condition known at build time
+    /// picks its branch alone.
+    func testAnAppGroupGivenByANameIsTheGroupsStoreOrTheAppsOwn() {
+        func sharing(_ group: String) -> String {
+            """
+            import Foundation
+            import SwiftData
+
+            enum Sharing {
+                static let id = "group.org.seeds"
+                static let enabled = false
+                static var hasGroup: Bool {
+                    FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: id) != nil
+                }
+                \(group)
+            }
+            """
+        }
+        let computed = sharing(
+            "static var group: ModelConfiguration.GroupContainer { hasGroup ? .identifier(id) : .none }")
+        let function = sharing(
+            "static func group() -> ModelConfiguration.GroupContainer { hasGroup ? .identifier(id) : .none }")
+        let spellings: [(String, String, [String: String])] = [
+            (
+                "a computed static var of another type in another file",
+                """
+                @main struct SeedApp: App {
+                    let container = try! ModelContainer(
+                        for: Seed.self, configurations: ModelConfiguration(groupContainer: Sharing.group))
+                    var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
+                }
+                """,
+                ["Seeds/Sharing.swift": computed]
+            ),
+            (
+                "a function of another type",
+                """
+                @main struct SeedApp: App {
+                    let container = try! ModelContainer(
+                        for: Seed.self, configurations: ModelConfiguration(groupContainer: Sharing.group()))
+                    var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
+                }
+                """,
+                ["Seeds/Sharing.swift": function]
+            ),
+            (
+                "a private computed static var of the type opening the container, copied into a local",
+                """
+                final class Provider {
+                    private static var hasGroup: Bool {
+                        FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: "group.org.seeds") != nil
+                    }
+                    private static var group: ModelConfiguration.GroupContainer {
+                        hasGroup ? .identifier("group.org.seeds") : .none
+                    }
+                    let container: ModelContainer = {
+                        let configuration = ModelConfiguration(groupContainer: Provider.group)
+                        return try! ModelContainer(for: Seed.self, configurations: [configuration])
+                    }()
+                }
+                """,
+                [:]
+            ),
+            (
+                "a parameter its one caller gives the computed var",
+                """
+                func open(group: ModelConfiguration.GroupContainer) throws -> ModelContainer {
+                    try ModelContainer(for: Seed.self, configurations: ModelConfiguration(groupContainer: group))
+                }
+                let container = try! open(group: Sharing.group)
+                """,
+                ["Seeds/Sharing.swift": computed]
+            ),
+        ]
+        for (name, app, extra) in spellings {
+            let analysis = TestSupport.analyze(files(app, extra: extra))
+            XCTAssertEqual(stores(analysis).sorted(), ["default.store", "group.org.seeds/default.store"], name)
+            XCTAssertEqual(analysis.untoldStoreNotes, [], name)
+            XCTAssertTrue(
+                analysis.pickedStoreNotes.contains {
+                    $0.contains("picked at run time") && $0.contains("group.org.seeds/default.store")
+                },
+                "\(name): \(analysis.pickedStoreNotes)")
+        }
+        // Controls.
+        let app = """
+            let container = try! ModelContainer(
+                for: Seed.self, configurations: ModelConfiguration(groupContainer: Sharing.group))
+            """
+        let alone = TestSupport.analyze(
+            files(app, extra: ["Seeds/Sharing.swift": sharing(
+                "static var group: ModelConfiguration.GroupContainer { .identifier(id) }")]))
+        XCTAssertEqual(stores(alone), ["group.org.seeds/default.store"])
+        let decided = TestSupport.analyze(
+            files(app, extra: ["Seeds/Sharing.swift": sharing(
+                "static var group: ModelConfiguration.GroupContainer { enabled ? .identifier(id) : .none }")]))
+        XCTAssertEqual(stores(decided), ["default.store"])
+        XCTAssertEqual(decided.untoldStoreNotes, [])
+    }
+
+    /// A local `let url: URL` given the App Group's file in an `if let` and, in its `else`, a folder per platform in
+    /// an `#if os(...)` (in a closure-initialised property, a function, with the file name a parameter, in a static
+    /// member of another type): the file name is known and the place is each folder a build may use (field test 8:
+    /// Unwatched's imageCache.sqlite was "the store at `storeURL`"). Control: a `#if DEBUG` clause is no build users
+    /// run.
+    func testAURLGivenInEachBranchAndPlatformIsEachPlaceWithItsName() {
+        func body(_ name: String, debug: Bool = false) -> String {
+            let platforms =
+                debug
+                ? """
+                #if DEBUG
+                    url = FileManager.default.temporaryDirectory.appendingPathComponent(\(name))
+                    #else
+                    url = URL.documentsDirectory.appending(path: \(name))
+                    #endif
+                """
+                : """
+                #if os(tvOS)
+                    url = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first!
+                        .appendingPathComponent(\(name))
+                    #else
+                    url = URL.documentsDirectory.appending(path: \(name))
+                    #endif
+                """
+            return """
+                let url: URL
+                    if let shared = FileManager.default.containerURL(
+                        forSecurityApplicationGroupIdentifier: "group.org.seeds")
+                    {
+                        url = shared.appendingPathComponent(\(name))
+                    } else {
+                        \(platforms)
+                    }
+                    let configuration = ModelConfiguration(url: url)
+                """
+        }
+        let spellings: [(String, String, [String: String])] = [
+            (
+                "a closure-initialised property",
+                """
+                final class Cache {
+                    let container: ModelContainer = {
+                        let name = "seeds.sqlite"
+                        \(body("name"))
+                        return try! ModelContainer(for: Seed.self, configurations: configuration)
+                    }()
+                }
+                """,
+                [:]
+            ),
+            (
+                "a function",
+                """
+                func openCache() throws -> ModelContainer {
+                    \(body("\"seeds.sqlite\""))
+                    return try ModelContainer(for: Seed.self, configurations: configuration)
+                }
+                """,
+                [:]
+            ),
+            (
+                "the file name a parameter",
+                """
+                func openCache(named name: String) throws -> ModelContainer {
+                    \(body("name"))
+                    return try ModelContainer(for: Seed.self, configurations: configuration)
+                }
+                let cache = try! openCache(named: "seeds.sqlite")
+                """,
+                [:]
+            ),
+            (
+                "a static member of another type in another file",
+                "let cache = Caches.container\n",
+                [
+                    "Seeds/Caches.swift": """
+                    import Foundation
+                    import SwiftData
+
+                    enum Caches {
+                        static let container: ModelContainer = {
+                            \(body("\"seeds.sqlite\""))
+                            return try! ModelContainer(for: Seed.self, configurations: configuration)
+                        }()
+                    }
+                    """
+                ]
+            ),
+        ]
+        for (name, app, extra) in spellings {
+            let analysis = TestSupport.analyze(files(app, extra: extra))
+            XCTAssertEqual(
+                stores(analysis).sorted(),
+                [
+                    "file:⟨Caches⟩/seeds.sqlite", "file:⟨Documents⟩/seeds.sqlite",
+                    "file:⟨group:group.org.seeds⟩/seeds.sqlite",
+                ],
+                name)
+            XCTAssertEqual(analysis.untoldStoreNotes, [], name)
+        }
+        // Control: the debug build's folder is no place users' stores are in.
+        let debug = TestSupport.analyze(
+            files(
+                """
+                func openCache() throws -> ModelContainer {
+                    \(body("\"seeds.sqlite\"", debug: true))
+                    return try ModelContainer(for: Seed.self, configurations: configuration)
+                }
+                """))
+        XCTAssertEqual(
+            stores(debug).sorted(), ["file:⟨Documents⟩/seeds.sqlite", "file:⟨group:group.org.seeds⟩/seeds.sqlite"])
+    }
 }

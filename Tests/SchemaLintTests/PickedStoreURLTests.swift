@@ -322,4 +322,132 @@ final class PickedStoreURLTests: JournalAppTestCase {
             XCTAssertFalse(analysis.notes.contains { $0.contains("cannot be told") }, "\(name): \(analysis.notes)")
         }
     }
+
+    /// A store URL a function returns as an optional (`guard let base = containerURL(...) else { return nil }`, or an
+    /// `if let base = ... { return ... }` before `return nil`), bound where the container is opened (`if let`, `guard
+    /// let`): the URL given to the configuration is the one it has when not nil, the App Group's file (field test 8:
+    /// Kado's `Kado.sqlite` was "the folder of the store at `target` cannot be told"). And a sandbox URL held by a
+    /// property an initialiser sets from a parameter whose default is a static property of another type, returning
+    /// the group's file early or the app's own: both places, whatever URL a test passes. Controls: the same function
+    /// with a folder that cannot be read keeps its note.
+    func testAnOptionalStoreURLBoundWhereTheContainerIsOpenedIsItsPlace() {
+        let folder = "Library/Application Support"
+        let guarded = """
+            import Foundation
+
+            enum Paths {
+                static func store() -> URL? {
+                    guard let base = \(Self.shared) else { return nil }
+                    return base.appendingPathComponent("\(folder)").appendingPathComponent("Journal.sqlite")
+                }
+            }
+            """
+        let early = """
+            import Foundation
+
+            struct Paths {
+                static func store() -> URL? {
+                    if let base = \(Self.shared) {
+                        return base.appendingPathComponent("\(folder)/Journal.sqlite")
+                    }
+                    return nil
+                }
+            }
+            """
+        let ifLet = """
+            func open() throws -> ModelContainer {
+                let configuration: ModelConfiguration
+                if let target = Paths.store() {
+                    configuration = ModelConfiguration(url: target)
+                } else {
+                    configuration = ModelConfiguration()
+                }
+                return try ModelContainer(for: Seed.self, configurations: configuration)
+            }
+            """
+        let guardLet = """
+            func open() throws -> ModelContainer {
+                guard let target = Paths.store() else { fatalError("no App Group") }
+                return try ModelContainer(for: Seed.self, configurations: ModelConfiguration(url: target))
+            }
+            """
+        let inGroup = "file:⟨group:\(Self.group)⟩/\(folder)/Journal.sqlite"
+        let spellings: [(String, String, String, [String])] = [
+            ("a guard in another file, bound by if let", guarded, ifLet, ["default.store", inGroup]),
+            ("an early return in another file, bound by if let", early, ifLet, ["default.store", inGroup]),
+            ("a guard in another file, bound by guard let", guarded, guardLet, [inGroup]),
+        ]
+        func analyzed(_ locations: String, _ container: String) -> Analysis {
+            TestSupport.analyze([
+                "Seeds/Models.swift":
+                    "import SwiftData\n\n@Model final class Seed {\n    var variety = \"\"\n    init() {}\n}\n",
+                "Seeds/Paths.swift": locations,
+                "Seeds/Store.swift": "import SwiftData\n\n" + container,
+            ])
+        }
+        for (name, locations, container, expected) in spellings {
+            let analysis = analyzed(locations, container)
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key).sorted(), expected, name)
+            XCTAssertFalse(analysis.notes.contains { $0.contains("cannot be told") }, "\(name): \(analysis.notes)")
+        }
+        // Control: a folder read from a value schemalint cannot read stays untold, its file name known.
+        let unread = analyzed(
+            guarded.replacingOccurrences(of: Self.shared, with: "UserDefaults.standard.url(forKey: \"folder\")"),
+            guardLet)
+        XCTAssertTrue(
+            unread.notes.contains { $0.contains("the folder of the store at `target` cannot be told") },
+            "\(unread.notes)")
+
+        // The sandbox: a property set from a parameter whose default is another type's static property.
+        let sandbox = """
+            import Foundation
+            import SwiftData
+
+            enum Sandbox {
+                static func url() -> URL {
+                    if let base = \(Self.shared) {
+                        return base.appendingPathComponent("\(folder)").appendingPathComponent("Sandbox.sqlite")
+                    }
+                    return URL.applicationSupportDirectory.appendingPathComponent("Sandbox.sqlite")
+                }
+            }
+
+            final class SandboxController {
+                private let storeURL: URL
+                init(storeURL: URL = SandboxController.defaultURL) {
+                    self.storeURL = storeURL
+                }
+                static var defaultURL: URL { Sandbox.url() }
+
+                func open() throws -> ModelContainer {
+                    try ModelContainer(for: Seed.self, configurations: ModelConfiguration(url: storeURL))
+                }
+            }
+            """
+        let files = [
+            "Seeds/Models.swift":
+                "import SwiftData\n\n@Model final class Seed {\n    var variety = \"\"\n    init() {}\n}\n",
+            "Seeds/Sandbox.swift": sandbox,
+            "Seeds/SeedApp.swift": "let controller = SandboxController()\n",
+            "SeedsTests/SandboxTests.swift": """
+                import Foundation
+                import XCTest
+
+                final class SandboxTests: XCTestCase {
+                    func testOpens() throws {
+                        let url = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+                        _ = try SandboxController(storeURL: url).open()
+                    }
+                }
+                """,
+        ]
+        let analysis = TestSupport.analyze(files)
+        XCTAssertEqual(
+            analysis.topology.stores.map(\.location.key).sorted(),
+            [
+                "file:⟨Application Support⟩/Sandbox.sqlite",
+                "file:⟨group:\(Self.group)⟩/\(folder)/Sandbox.sqlite",
+            ])
+        XCTAssertFalse(analysis.notes.contains { $0.contains("cannot be told") }, "\(analysis.notes)")
+    }
 }

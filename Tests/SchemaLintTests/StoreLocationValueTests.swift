@@ -434,6 +434,35 @@ final class StoreLocationValueTests: XCTestCase {
                 "try? FileManager.default.moveItem(at: Legacy.folder, to: URL.applicationSupportDirectory)",
                 legacy
             ),
+            (
+                "copyItem of each of its files in a loop over suffixes",
+                """
+                for suffix in ["", "-shm", "-wal"] {
+                        let source = URL(fileURLWithPath: \(old).path + suffix)
+                        try? FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: Self.new.path + suffix))
+                    }
+                """,
+                [:]
+            ),
+            (
+                "the same loop in a helper of another type given the old URL (field test 8: Kado's copy)",
+                "Copier.copyFiles(from: \(old), to: Self.new)",
+                [
+                    "Journal/Copier.swift": """
+                    import Foundation
+
+                    enum Copier {
+                        static func copyFiles(from legacy: URL, to target: URL) {
+                            for suffix in ["", "-shm", "-wal"] {
+                                let source = URL(fileURLWithPath: legacy.path + suffix)
+                                try? FileManager.default.copyItem(
+                                    at: source, to: URL(fileURLWithPath: target.path + suffix))
+                            }
+                        }
+                    }
+                    """
+                ]
+            ),
         ]
         for (name, body, extra) in carried {
             XCTAssertEqual(moved(body, extra: extra).filter { $0.hasPrefix("store_abandoned") }, [], name)
@@ -447,6 +476,16 @@ final class StoreLocationValueTests: XCTestCase {
             (
                 "a source that cannot be read",
                 "try? FileManager.default.moveItem(at: Bundle.main.bundleURL, to: Self.new)"
+            ),
+            (
+                "another file's files in a loop over suffixes",
+                """
+                for suffix in ["", "-wal"] {
+                        let other = URL.documentsDirectory.appending(path: "Old/K.store")
+                        let source = URL(fileURLWithPath: other.path + suffix)
+                        try? FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: Self.new.path + suffix))
+                    }
+                """
             ),
         ]
         for (name, body) in notCarried {

@@ -698,4 +698,239 @@ final class StoreTopologyTests: XCTestCase {
             XCTAssertFalse(again.outcome.fails, "spelling \(index): \(again)")
         }
     }
+
+    /// A container given its configurations as a list another type holds (a computed `static var`, a function, one
+    /// taking a parameter, a ternary), in another file, each element a configuration of its own declared elsewhere
+    /// with its name from a third type's constants: each element is a store of its own, named, CloudKit where its
+    /// configuration says (field test 8: Ritualist's "CloudKit" and "Local" stores were one store that could not be
+    /// told). Where branches pick among lists, a store they all name is that store.
+    func testAListOfConfigurationsHeldByAnotherTypeOpensEachStore() {
+        let models = """
+            import SwiftData
+
+            @Model final class Habit {
+                var title: String = ""
+                init() {}
+            }
+
+            @Model final class Reflection {
+                var text: String = ""
+                init() {}
+            }
+            """
+        let names = """
+            enum StoreNames {
+                static let synced = "Synced"
+                static let onDevice = "OnDevice"
+            }
+            """
+        let members = """
+                static var synced: ModelConfiguration {
+                    ModelConfiguration(
+                        StoreNames.synced, schema: Schema([Habit.self]), cloudKitDatabase: .private("iCloud.x"))
+                }
+                static var syncedOffline: ModelConfiguration {
+                    ModelConfiguration(StoreNames.synced, schema: Schema([Habit.self]), cloudKitDatabase: .none)
+                }
+                static var onDevice: ModelConfiguration {
+                    ModelConfiguration(StoreNames.onDevice, schema: Schema([Reflection.self]), cloudKitDatabase: .none)
+                }
+            """
+        let spellings: [(String, String, String)] = [
+            (
+                "a computed static var picking a list with if/else, copied into a local",
+                """
+                import Foundation
+                import SwiftData
+
+                enum Layout {
+                \(members)
+                    static var all: [ModelConfiguration] {
+                        if FileManager.default.ubiquityIdentityToken != nil {
+                            return [synced, onDevice]
+                        } else {
+                            return [syncedOffline, onDevice]
+                        }
+                    }
+                }
+                """,
+                """
+                func open() throws -> ModelContainer {
+                    let configurations = Layout.all
+                    return try ModelContainer(
+                        for: Schema([Habit.self, Reflection.self]), configurations: configurations)
+                }
+                """
+            ),
+            (
+                "a function returning a list with one configuration written in it",
+                """
+                import SwiftData
+
+                enum Layout {
+                \(members)
+                    static func all() -> [ModelConfiguration] {
+                        [
+                            ModelConfiguration(
+                                StoreNames.synced, schema: Schema([Habit.self]),
+                                cloudKitDatabase: .private("iCloud.x")),
+                            onDevice,
+                        ]
+                    }
+                }
+                """,
+                """
+                let container = try! ModelContainer(for: Habit.self, Reflection.self, configurations: Layout.all())
+                """
+            ),
+            (
+                "a function taking a parameter that decides CloudKit alone",
+                """
+                import SwiftData
+
+                enum Layout {
+                \(members)
+                    static func synced(_ on: Bool) -> ModelConfiguration {
+                        ModelConfiguration(
+                            StoreNames.synced, schema: Schema([Habit.self]),
+                            cloudKitDatabase: on ? .private("iCloud.x") : .none)
+                    }
+                    static func all(syncing: Bool) -> [ModelConfiguration] {
+                        [synced(syncing), onDevice]
+                    }
+                }
+                """,
+                """
+                import Foundation
+
+                final class Store {
+                    let container: ModelContainer
+                    init() throws {
+                        let on = UserDefaults.standard.bool(forKey: "sync")
+                        container = try ModelContainer(
+                            for: Schema([Habit.self, Reflection.self]), configurations: Layout.all(syncing: on))
+                    }
+                }
+                """
+            ),
+            (
+                "a static member of another type picking a list with a ternary",
+                """
+                import Foundation
+                import SwiftData
+
+                struct Layout {
+                \(members)
+                    static var all: [ModelConfiguration] {
+                        FileManager.default.ubiquityIdentityToken == nil
+                            ? [syncedOffline, onDevice] : [synced, onDevice]
+                    }
+                }
+                """,
+                """
+                struct Persistence {
+                    static let shared = Persistence()
+                    let container = try! ModelContainer(for: Habit.self, Reflection.self, configurations: Layout.all)
+                }
+                """
+            ),
+        ]
+        for (name, layout, container) in spellings {
+            let files = [
+                "App/Models.swift": models, "App/StoreNames.swift": names, "App/Layout.swift": layout,
+                "App/Container.swift": "import SwiftData\n\n" + container,
+            ]
+            let analysis = TestSupport.analyze(files)
+            let stores = analysis.topology.stores
+            XCTAssertEqual(stores.map(\.name), ["OnDevice.store", "Synced.store"], name)
+            XCTAssertEqual(stores.map(\.syncs), [false, true], name)
+            XCTAssertEqual(TestSupport.summary(analysis.findings.filter { $0.severity > .note }), [], name)
+            XCTAssertFalse(
+                analysis.findings.contains { $0.message.headline.contains("cannot be told") },
+                "\(name): \(analysis.findings.map(\.message.headline))")
+        }
+        // Control: a list whose store a parameter names is each caller's: not named for certain.
+        let byName = """
+            import SwiftData
+
+            enum Layout {
+                static func all(name: String) -> [ModelConfiguration] {
+                    [ModelConfiguration(name, schema: Schema([Habit.self]))]
+                }
+            }
+            """
+        let opened = TestSupport.analyze([
+            "App/Models.swift": models, "App/Layout.swift": byName,
+            "App/Container.swift": """
+                import SwiftData
+
+                func open(name: String) throws -> ModelContainer {
+                    try ModelContainer(for: Habit.self, configurations: Layout.all(name: name))
+                }
+                """,
+        ])
+        XCTAssertEqual(opened.topology.stores.map(\.location.kind), [.unknown])
+    }
+
+    /// A store at an explicit URL in the App Group, moved to named configurations a list of another type holds without
+    /// copying the old file: the old file is left behind (field test 8: Ritualist v0.1.0 -> v0.4.0 moved
+    /// `⟨group⟩/Ritualist.sqlite` to "CloudKit" and "Local"). Control: the list keeping the old file is no move.
+    func testAStoreMovedIntoAListOfNamedConfigurationsIsAbandoned() {
+        let models = """
+            import SwiftData
+
+            @Model final class Habit {
+                var title: String = ""
+                init() {}
+            }
+            """
+        let before = """
+            import Foundation
+            import SwiftData
+
+            func open() throws -> ModelContainer {
+                let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.habits")!
+                let configuration = ModelConfiguration(url: folder.appendingPathComponent("Habits.sqlite"))
+                return try ModelContainer(for: Habit.self, configurations: configuration)
+            }
+            """
+        func after(_ kept: String) -> String {
+            """
+            import Foundation
+            import SwiftData
+
+            enum Layout {
+                static var synced: ModelConfiguration {
+                    \(kept)
+                }
+                static var all: [ModelConfiguration] { [synced] }
+            }
+
+            func open() throws -> ModelContainer {
+                try ModelContainer(for: Habit.self, configurations: Layout.all)
+            }
+            """
+        }
+        let shipped = TestSupport.lock(TestSupport.analyze(["App/Models.swift": models, "App/Store.swift": before]))
+        let moved = TestSupport.analyze(
+            [
+                "App/Models.swift": models,
+                "App/Store.swift": after(
+                    "ModelConfiguration(\"Synced\", groupContainer: .identifier(\"group.habits\"))"),
+            ], lockfile: shipped)
+        XCTAssertEqual(
+            TestSupport.summary(moved.findings).filter { $0.hasPrefix("store_abandoned") }.count, 1,
+            "\(TestSupport.summary(moved.findings))")
+        let kept = TestSupport.analyze(
+            [
+                "App/Models.swift": models,
+                "App/Store.swift": after(
+                    """
+                    ModelConfiguration(url: FileManager.default.containerURL(
+                                forSecurityApplicationGroupIdentifier: "group.habits")!
+                            .appendingPathComponent("Habits.sqlite"))
+                    """),
+            ], lockfile: shipped)
+        XCTAssertEqual(TestSupport.summary(kept.findings), [])
+    }
 }

@@ -405,6 +405,8 @@ extension StoreTopology {
             for (index, location) in container.stores.enumerated() where location == store.location {
                 if index < container.storeConfigurations.count, let written = container.storeConfigurations[index] {
                     locations.insert(written)
+                } else if let alternatives = container.storeConfigurationAlternatives[index] {
+                    locations.formUnion(alternatives)
                 } else if container.stores.count == 1 {
                     // One store: whatever configuration it is given is this store's (the default one when none is
                     // given, read where the container is).
