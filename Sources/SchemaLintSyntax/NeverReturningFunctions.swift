@@ -34,10 +34,10 @@ enum NeverReturningFunctions {
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             let returned = node.signature.returnClause?.type.trimmedDescription
-            if returned == "Never"
-                || node.body.map({ !Set(unconditionalCalls(in: $0)).isDisjoint(with: SwallowedErrorCollector.stoppers) })
-                    == true
-            {
+            let stops = { (body: CodeBlockSyntax) in
+                !Set(unconditionalCalls(in: body)).isDisjoint(with: SwallowedErrorCollector.stoppers)
+            }
+            if returned == "Never" || node.body.map(stops) == true {
                 names.insert(node.name.text)
             }
             return .visitChildren

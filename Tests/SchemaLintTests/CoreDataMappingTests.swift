@@ -176,7 +176,8 @@ final class CoreDataMappingTests: XCTestCase {
             func migrate(store: URL, to destination: NSManagedObjectModel) throws {
                 let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(
                     ofType: NSSQLiteStoreType, at: store)
-                guard let source = NSManagedObjectModel.mergedModel(from: nil, forStoreMetadata: metadata) else { return }
+                guard let source = NSManagedObjectModel.mergedModel(from: nil, forStoreMetadata: metadata)
+                else { return }
                 let manager = NSMigrationManager(sourceModel: source, destinationModel: destination)
                 _ = manager
             }

@@ -767,7 +767,10 @@ final class StoreDeletedOnFailureTests: XCTestCase {
             """
         }
         let stopping: [(String, String, [String: String])] = [
-            ("a logger in another file", "logger.crash(error)", ["Journal/Logging/Logger.swift": logger("fatalError()")]),
+            (
+                "a logger in another file", "logger.crash(error)",
+                ["Journal/Logging/Logger.swift": logger("fatalError()")]
+            ),
             (
                 "a free function returning Never", "stop(error)",
                 ["Journal/Stop.swift": "func stop(_ error: Error) -> Never { exit(1) }"]

@@ -10,7 +10,9 @@ package enum TargetFolderName {
     /// Words that mark the folder of another target: an extension, another platform's app, an App Clip.
     package static let targetWords = extensionWords.union(["Watch", "Clip", "TV", "Vision", "Mac"])
 
-    package static func marksTarget(_ folder: Substring) -> Bool { words(of: folder).contains { targetWords.contains($0) } }
+    package static func marksTarget(_ folder: Substring) -> Bool {
+        words(of: folder).contains { targetWords.contains($0) }
+    }
 
     package static func marksExtension(_ folder: Substring) -> Bool {
         words(of: folder).contains { extensionWords.contains($0) }
