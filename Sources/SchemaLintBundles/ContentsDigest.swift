@@ -51,11 +51,7 @@ enum XXH64 {
                 lanes.3 = round(lanes.3, word(input, offset + 24))
                 offset += 32
             }
-            hash = rotate(lanes.0, 1) &+ rotate(lanes.1, 7) &+ rotate(lanes.2, 12) &+ rotate(lanes.3, 18)
-            hash = merge(hash, lanes.0)
-            hash = merge(hash, lanes.1)
-            hash = merge(hash, lanes.2)
-            hash = merge(hash, lanes.3)
+            hash = converge(lanes)
         } else {
             hash = seed &+ prime5
         }
@@ -135,11 +131,7 @@ enum XXH64 {
         func digest() -> UInt64 {
             var hash: UInt64
             if total >= 32 {
-                hash = rotate(lanes.0, 1) &+ rotate(lanes.1, 7) &+ rotate(lanes.2, 12) &+ rotate(lanes.3, 18)
-                hash = merge(hash, lanes.0)
-                hash = merge(hash, lanes.1)
-                hash = merge(hash, lanes.2)
-                hash = merge(hash, lanes.3)
+                hash = converge(lanes)
             } else {
                 hash = seed &+ prime5
             }
@@ -154,6 +146,15 @@ enum XXH64 {
 
     private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
         rotate(accumulator &+ input &* prime2, 31) &* prime1
+    }
+
+    /// The four lanes folded into one value, once 32 bytes or more went through them.
+    private static func converge(_ lanes: (UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
+        var hash = rotate(lanes.0, 1) &+ rotate(lanes.1, 7) &+ rotate(lanes.2, 12) &+ rotate(lanes.3, 18)
+        hash = merge(hash, lanes.0)
+        hash = merge(hash, lanes.1)
+        hash = merge(hash, lanes.2)
+        return merge(hash, lanes.3)
     }
 
     private static func merge(_ hash: UInt64, _ lane: UInt64) -> UInt64 {

@@ -179,18 +179,7 @@ struct CoreDataStackReader {
         }
         var current = expression.parent
         while let syntax = current {
-            let members: MemberBlockSyntax?
-            let typeName: String?
-            if let type = syntax.as(ClassDeclSyntax.self) {
-                (members, typeName) = (type.memberBlock, type.name.text)
-            } else if let type = syntax.as(StructDeclSyntax.self) {
-                (members, typeName) = (type.memberBlock, type.name.text)
-            } else if let type = syntax.as(EnumDeclSyntax.self) {
-                (members, typeName) = (type.memberBlock, type.name.text)
-            } else {
-                (members, typeName) = (nil, nil)
-            }
-            if let members, let typeName {
+            if let (members, typeName) = TypeBody.membersAndName(syntax) {
                 guard written == nil || written == "Self" || written == "self" || written == typeName else {
                     return nil
                 }
