@@ -622,6 +622,7 @@ final class ContainerCollector: SyntaxVisitor {
         var models: [String: ModelSource] = [:]
         var configurations: [String: CallSite.Configuration] = [:]
         var types: [String: TypeExpr] = [:]
+        let valueReader = valueReader  // made once per call, not once per argument
         for (index, argument) in call.arguments.enumerated() {
             let label = argument.label?.text ?? "#\(index)"
             let expression = argument.expression

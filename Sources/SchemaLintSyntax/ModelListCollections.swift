@@ -153,7 +153,7 @@ extension ModelSourceReader {
             guard let (name, change) = body.change(item), body.locals[name] != nil else {
                 let name = names.sorted()[0]
                 body.locals[name] = .unreadable(
-                    "`\(Self.cut(item.item.trimmedDescription))` changes `\(name)` in a way schemalint does not follow",
+                    "`\(ShownText.line(of: item.item))` changes `\(name)` in a way schemalint does not follow",
                     reader.location(item))
                 continue
             }
@@ -206,12 +206,6 @@ extension ModelSourceReader {
     static func onlyExpression(_ closure: ExprSyntax) -> ExprSyntax? {
         guard let closure = closure.as(ClosureExprSyntax.self) else { return nil }
         return ExpressionReader.singleValue(closure.statements)
-    }
-
-    /// Text as a message shows it: one line, at most 60 characters.
-    static func cut(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
-        return line.count > 60 ? String(line.prefix(57)) + "..." : line
     }
 
     static func names(_ expression: ExprSyntax, _ name: String) -> Bool {

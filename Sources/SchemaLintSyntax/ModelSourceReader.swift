@@ -120,11 +120,7 @@ struct ModelSourceReader {
     }
 
     /// An expression as a message shows it: one line, at most 60 characters.
-    static func cut(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription.split(whereSeparator: \.isNewline)
-            .map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
-        return text.count > 60 ? String(text.prefix(57)) + "..." : text
-    }
+    static func cut(_ expression: ExprSyntax) -> String { ShownText.line(of: expression) }
 
     /// `A.b`, `Self.b`, `self.b` or `b`: a constant looked up by name. Not `A.self`, not a call.
     func reference(_ expression: ExprSyntax) -> ValueReference? {

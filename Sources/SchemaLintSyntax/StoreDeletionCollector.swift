@@ -18,7 +18,15 @@ final class StoreDeletionCollector: SyntaxVisitor {
     private var functions: [String: [FunctionDeclSyntax]] = [:]
     private var purposes: [ContainerPurpose] = []
     private var previewTypes: Set<String> = []
-    private var seen: Set<String> = []
+    /// A delete reached from one open along one path, once (a struct: formatting the three as text cost more
+    /// than the search).
+    private struct Reached: Hashable {
+        let location: SourceLocation
+        let open: SourceLocation
+        let path: StoreDeletionUse.Path
+    }
+
+    private var seen: Set<Reached> = []
     /// Whole-store deletes anywhere in the file (`StoreWipeUse`), before those on failure paths are set apart.
     private var wipeCandidates: [(use: StoreWipeUse, node: Syntax)] = []
     /// Calls of the file's functions by base name, for the occasions a wiping function is run on.
@@ -536,8 +544,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
             use.catchCalls = catchCalls
             // One delete reached twice from one failed open (directly, and again through a retry that calls the
             // function opening the store) is one store lost, reported where the path first reaches it.
-            let key = "\(use.location)|\(use.open)|\(use.path)"
-            if seen.insert(key).inserted { found.append(use) }
+            if seen.insert(Reached(location: use.location, open: use.open, path: use.path)).inserted {
+                found.append(use)
+            }
         }
     }
 
