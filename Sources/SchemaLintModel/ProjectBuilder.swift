@@ -33,6 +33,7 @@ public enum ProjectBuilder {
         for symbol in symbols.symbols where context.conforms(symbol, to: "SchemaMigrationPlan") {
             project.plans.append(PlanBuilder.plan(symbol, context: context))
         }
+        PlanOrder.apply(to: &project)
         ContainerBuilder.bind(sorted, values: context.values, into: &project)
         ImplicitVersions.add(to: &project)
         return project

@@ -147,7 +147,11 @@ public struct MigrationPlan: Sendable {
     public var id: SymbolID
     public var name: String
     public var location: SourceLocation
+    /// The versions in migration order: as `schemas` lists them, or by `versionIdentifier` where the list is
+    /// written out of order but the identifiers and stages agree (`PlanOrder`).
     public var schemas: [VersionReference]?
+    /// `schemas` as written, when it is not the migration order (`PlanOrder`); nil when it is.
+    public var writtenSchemas: [VersionReference]?
     public var schemasLocation: SourceLocation?
     /// Stages as listed in `stages`, in order.
     public var stages: [Stage]?

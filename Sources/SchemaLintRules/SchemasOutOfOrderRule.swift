@@ -1,29 +1,32 @@
 import SchemaLintFacts
 import SchemaLintModel
 
-/// `versionIdentifier`s must increase along `schemas`.
+/// `versionIdentifier`s must increase along `schemas`. Where the identifiers and the stages agree on another order
+/// (`PlanOrder`), the plan migrates in that order and the list's order only misleads its readers: a warning.
 public struct SchemasOutOfOrderRule: Rule {
     public let id = RuleID.schemasOutOfOrder
     public let defaultSeverity = Severity.error
     public let summary = "versionIdentifiers do not increase along the plan's schemas list."
+    public var severities: [Severity] { [.error, .warning] }
 
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
             var previous: SchemaVersion?
-            for reference in plan.schemas ?? [] {
+            let agreed = plan.writtenSchemas != nil
+            for reference in plan.writtenSchemas ?? plan.schemas ?? [] {
                 guard let id = reference.version, let version = context.project.version(id),
                     let identifier = version.identifier
                 else { continue }
                 // Equal identifiers are duplicate_version_identifier's to report.
                 if let before = previous, let earlier = before.identifier, identifier < earlier {
+                    let message = Finding.Message.schemasOutOfOrder(
+                        plan: plan.name, version: version.name, identifier: "\(identifier)", before: before.name,
+                        earlier: "\(earlier)", stagesAgree: agreed)
                     findings.append(
                         finding(
-                            reference.location, about: .plan(plan.name),
-                            .schemasOutOfOrder(
-                                plan: plan.name, version: version.name,
-                                identifier: "\(identifier)", before: before.name,
-                                earlier: "\(earlier)")))
+                            reference.location, about: .plan(plan.name), message,
+                            severity: agreed ? .warning : nil))
                 }
                 previous = version
             }
@@ -38,14 +41,22 @@ extension RuleID {
 
 extension Finding.Message {
     static func schemasOutOfOrder(
-        plan: String, version: String, identifier: String, before: String,
-        earlier: String
+        plan: String, version: String, identifier: String, before: String, earlier: String, stagesAgree: Bool
     ) -> Self {
-        Self(
-            id: "order",
-            "\(plan).schemas is out of order at \(version): stages and store matching go the wrong way",
-            detail: "\(plan).schemas lists \(version) (\(identifier)) after \(before) (\(earlier)): schemas must run "
-                + "from oldest to newest",
-            fix: "Reorder schemas, or fix the versionIdentifier")
+        guard stagesAgree else {
+            return Self(
+                id: "order",
+                "\(plan).schemas is out of order at \(version): stages and store matching go the wrong way",
+                detail: "\(plan).schemas lists \(version) (\(identifier)) after \(before) (\(earlier)): schemas must "
+                    + "run from oldest to newest",
+                fix: "Reorder schemas, or fix the versionIdentifier")
+        }
+        return Self(
+            id: "order-agreed",
+            "\(plan).schemas lists \(version) (\(identifier)) after the newer \(before) (\(earlier))",
+            detail: "Every versionIdentifier is distinct and every stage goes from a lower one to a higher one, so "
+                + "the plan is read in identifier order (\(version) before \(before)); a list written newest first "
+                + "misleads whoever adds the next version and its stage",
+            fix: "List the versions from oldest to newest")
     }
 }

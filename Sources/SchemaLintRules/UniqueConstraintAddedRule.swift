@@ -12,6 +12,11 @@ public struct UniqueConstraintAddedRule: Rule {
         "A uniqueness constraint is added to an existing entity in a lightweight step, or in a mapped step whose "
         + "mapping may give two rows the same values."
 
+    private struct Place: Hashable {
+        let location: SourceLocation
+        let subject: Finding.Subject
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for plan in context.project.plans {
@@ -36,7 +41,10 @@ public struct UniqueConstraintAddedRule: Rule {
                 }
             }
         }
-        // No plan: a store of a locked state is migrated by inference straight to today's models.
+        // No plan: a store of a locked state is migrated by inference straight to today's models. A constraint a
+        // plan's step already reports at the same place is one cause (a container with a plan and a fallback
+        // without one, on the same file): said once.
+        let stepPlaces = Set(findings.map { Place(location: $0.location, subject: $0.subject) })
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             let shipped = context.shippedEntities(of: state)
@@ -46,10 +54,12 @@ public struct UniqueConstraintAddedRule: Rule {
                 && !Self.cannotCollide(
                     change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
             {
+                let location = uniqueLocation(change, in: target, context: context)
+                let subject = Finding.Subject.entity(version: target.key, entity: change.entity)
+                guard !stepPlaces.contains(Place(location: location, subject: subject)) else { continue }
                 findings.append(
                     finding(
-                        uniqueLocation(change, in: target, context: context),
-                        about: .entity(version: target.key, entity: change.entity),
+                        location, about: subject,
                         .uniqueAddedSinceShipped(
                             state: state.displayName, entity: change.entity, constraint: change.constraint ?? "")))
             }
