@@ -115,6 +115,39 @@ final class BumpTests: XCTestCase {
             "[migrateV1toV2, migrateV2toV3, migrateV3toV4]"))
     }
 
+    /// A plan listing its versions newest first (read in identifier order) gets the next version first too, and
+    /// bump's stage goes from the newest.
+    func testAListWrittenNewestFirstGetsTheNextVersionFirst() throws {
+        let files = [
+            "Schema.swift": """
+                import SwiftData
+                enum SchemaV1: VersionedSchema {
+                    static var versionIdentifier: Schema.Version { .init(1, 0, 0) }
+                    static var models: [any PersistentModel.Type] { [Note.self] }
+                    @Model final class Note { var text: String = ""; init() {} }
+                }
+                enum SchemaV2: VersionedSchema {
+                    static var versionIdentifier: Schema.Version { .init(2, 0, 0) }
+                    static var models: [any PersistentModel.Type] { [Note.self] }
+                    @Model final class Note { var text: String = ""; var pinned: Bool = false; init() {} }
+                }
+                typealias Note = SchemaV2.Note
+                enum Plan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] { [SchemaV2.self, SchemaV1.self] }
+                    static var stages: [MigrationStage] {
+                        [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)]
+                    }
+                }
+                """
+        ]
+        let outcome = try Bumper(analyzer: Analyzer(threads: 1), lockfile: nil, workingDirectory: "/")
+            .run(files: Self.sourceFiles(files), request: Bumper.Request())
+        XCTAssertEqual(outcome.identifier, VersionNumber(3, 0, 0))
+        let plan = try XCTUnwrap(outcome.files["Schema.swift"])
+        XCTAssertTrue(plan.contains("[SchemaV3.self, SchemaV2.self, SchemaV1.self]"), plan)
+        XCTAssertTrue(plan.contains("typealias Note = SchemaV3.Note"), plan)
+    }
+
     func testLiveModelsAreFrozenInsideTheOutgoingVersion() throws {
         let files = try Self.load(TestSupport.fixture("LiveModels"))
         let outcome = try Bumper(analyzer: Analyzer(threads: 1), lockfile: nil, workingDirectory: "/")

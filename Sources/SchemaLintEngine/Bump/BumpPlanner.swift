@@ -59,8 +59,12 @@ struct BumpPlanner {
         let identifier = try nextIdentifier(request.identifier, versions: steps.versions)
         var edits: [SourceEdit] = []
         var summaries: [String] = []
-        edits.append(
-            .insertElement(list: schemasList, position: .after(oldReference.location), element: "\(newName).self"))
+        // A list written newest first (read in identifier order, `PlanOrder`) gets the new version first too.
+        var position = SourceEdit.ListPosition.after(oldReference.location)
+        if let written = plan.writtenSchemas, let index = written.firstIndex(where: { $0.version == old.id }) {
+            position = index == 0 ? .first : .after(written[index - 1].location)
+        }
+        edits.append(.insertElement(list: schemasList, position: position, element: "\(newName).self"))
         summaries.append("\(schemasList): listed \(newName) in \(plan.name).schemas")
 
         var stageNote: String?
