@@ -304,6 +304,60 @@ final class EntitlementsTests: XCTestCase {
         }
     }
 
+    /// A framework's code runs in the targets depending on it: a default store it opens lands in their App Group,
+    /// and is named by them (Unwatched's shared framework). Depended on by name, linked in a Frameworks phase only,
+    /// or through another framework; controls: a framework nothing depends on, and one only a test target does.
+    func testAFrameworksCodeHasTheEntitlementsOfTheTargetsDependingOnIt() throws {
+        let framework = "com.apple.product-type.framework"
+        func files(_ wire: (inout Target, inout Target) -> [Target]) -> [String: String] {
+            var app = Target.app(entitlements: "Tallies/Tallies.entitlements")
+            var widget = Target.widget(entitlements: "Glance/Glance.entitlements")
+            let more = wire(&app, &widget)
+            return [
+                "TallyKit/Tally.swift": Self.tallies,
+                "TallyKit/TallyReader.swift": Self.widget("ModelConfiguration()"),
+                "Tallies/TalliesApp.swift": Self.app("ModelConfiguration()"),
+                "Glance/Widget.swift": "struct GlanceWidget {}\n",
+                "Tallies.xcodeproj/project.pbxproj": Self.project([app, widget] + more),
+                "Tallies/Tallies.entitlements": Self.entitlements(groups: [Self.group]),
+                "Glance/Glance.entitlements": Self.entitlements(groups: [Self.group]),
+            ]
+        }
+        let kit = Target(name: "TallyKit", productType: framework)
+        let shapes: [(String, (inout Target, inout Target) -> [Target])] = [
+            ("depended on by name", { app, widget in
+                (app.dependencies, widget.dependencies) = (["TallyKit"], ["TallyKit"])
+                return [kit]
+            }),
+            ("linked only", { app, _ in
+                app.linked = ["TallyKit"]
+                return [kit]
+            }),
+            ("through another framework", { app, _ in
+                app.dependencies = ["TallyUI"]
+                var ui = Target(name: "TallyUI", productType: framework)
+                ui.dependencies = ["TallyKit"]
+                return [kit, ui]
+            }),
+        ]
+        for (name, wire) in shapes {
+            let analysis = try analyze(files(wire))
+            XCTAssertEqual(analysis.topology.stores.map(\.name), ["\(Self.group)/default.store"], name)
+            XCTAssertEqual(
+                found(analysis, .storeOpenedWithDifferentModels),
+                ["store_opened_with_different_models TallyKit/TallyReader.swift:5"], name)
+        }
+        // Nothing depends on it, or only its tests: its store is its own, named by it.
+        let alone = try analyze(files { _, _ in [kit] })
+        XCTAssertEqual(found(alone, .storeOpenedWithDifferentModels), [])
+        XCTAssertTrue(
+            alone.topology.stores.map(\.name).contains("default.store (TallyKit)"), "\(alone.topology.stores)")
+        var tests = Target(name: "TallyKitTests", productType: "com.apple.product-type.bundle.unit-test")
+        tests.dependencies = ["TallyKit"]
+        let tested = try analyze(files { _, _ in [kit, tests] })
+        XCTAssertEqual(found(tested, .storeOpenedWithDifferentModels), [])
+    }
+
     /// `$(SRCROOT)/` before the path, a path built from `$(TARGET_NAME)`: the same files.
     func testEntitlementsPathsWithBuildSettings() throws {
         for path in [

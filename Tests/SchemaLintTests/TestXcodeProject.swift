@@ -15,6 +15,10 @@ enum TestXcodeProject {
         var xcconfig = false
         /// The Swift package products it links (`packageProductDependencies`).
         var packageProducts: [String] = []
+        /// Targets of the project it depends on (`dependencies`), by name.
+        var dependencies: [String] = []
+        /// Targets whose product it links in a Frameworks phase with no listed dependency, by name.
+        var linked: [String] = []
 
         init(
             name: String, folder: String? = nil, productType: String = "com.apple.product-type.application",
@@ -62,11 +66,25 @@ enum TestXcodeProject {
             for (id, product) in zip(products, target.packageProducts) {
                 objects += "        \(id) = {isa = XCSwiftPackageProductDependency; productName = \(product); };\n"
             }
+            let index = { (name: String) in (targets.firstIndex { $0.name == name } ?? -1) + 1 }
+            let dependencies = target.dependencies.indices.map { "T\(number)\($0)" }
+            for (id, name) in zip(dependencies, target.dependencies) {
+                objects += "        \(id) = {isa = PBXTargetDependency; target = D\(index(name)); };\n"
+            }
+            let linked = target.linked.indices.map { "Q\(number)\($0)" }
+            for (id, name) in zip(linked, target.linked) {
+                objects += "        \(id) = {isa = PBXBuildFile; fileRef = R\(index(name)); };\n"
+            }
             objects += """
                         D\(number) = {isa = PBXNativeTarget; buildConfigurationList = L\(number); \
-                buildPhases = (E\(number), ); fileSystemSynchronizedGroups = (\(folders[target.folder]!), ); \
+                buildPhases = (E\(number), K\(number), ); \
+                fileSystemSynchronizedGroups = (\(folders[target.folder]!), ); \
                 packageProductDependencies = (\(products.map { "\($0), " }.joined())); \
+                dependencies = (\(dependencies.map { "\($0), " }.joined())); productReference = R\(number); \
                 name = \(target.name); productType = "\(target.productType)"; };
+                        R\(number) = {isa = PBXFileReference; path = \(target.name).product; \
+                sourceTree = BUILT_PRODUCTS_DIR; };
+                        K\(number) = {isa = PBXFrameworksBuildPhase; files = (\(linked.map { "\($0), " }.joined())); };
                         E\(number) = {isa = PBXSourcesBuildPhase; files = (); };
                         L\(number) = {isa = XCConfigurationList; buildConfigurations = (\
                 \(configurations.joined(separator: ", ")), ); };

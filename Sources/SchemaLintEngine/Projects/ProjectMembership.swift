@@ -184,7 +184,8 @@ public struct ProjectMembership: Sendable {
         for manifest in manifests.values.joined() {
             switch manifest {
             case let .xcode(project):
-                project.targets(compiling: absolute).forEach(record)
+                // A framework's code runs in the targets depending on it: theirs are its entitlements and device.
+                project.targets(compiling: absolute).flatMap(hosts(of:)).forEach(record)
             case let .package(_, targets, products):
                 let compiling = Self.packageTargets(compiling: absolute, in: manifest)
                 // A package target's code runs in the app targets linking a product that holds it (through the
@@ -250,6 +251,30 @@ public struct ProjectMembership: Sendable {
         case .package:
             return packageTargets(compiling: file, in: manifest).map { ($0.target.name, $0.target.isTest) }
         }
+    }
+
+    /// The targets whose process runs `target`'s code: a framework's run in the targets of every project read that
+    /// depend on it (through other frameworks too), not tests; a framework nothing depends on, and any other target,
+    /// its own.
+    private func hosts(of target: XcodeProject.Target) -> [XcodeProject.Target] {
+        guard target.kind == .library else { return [target] }
+        let all = manifests.values.joined().flatMap { manifest -> [XcodeProject.Target] in
+            guard case let .xcode(project) = manifest else { return [] }
+            return project.targets
+        }
+        var hosts: [XcodeProject.Target] = []
+        var seen: Set<String> = [target.name]
+        var next = [target.name]
+        while let library = next.popLast() {
+            for other in all where other.dependencies.contains(library) && seen.insert(other.name).inserted {
+                switch other.kind {
+                case .library: next.append(other.name)
+                case .test: break
+                default: hosts.append(other)
+                }
+            }
+        }
+        return hosts.isEmpty ? [target] : hosts.sorted { $0.name < $1.name }
     }
 
     /// The Xcode targets, in every project read, that link a product holding one of `names` (a product holds its

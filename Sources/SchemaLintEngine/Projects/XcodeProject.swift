@@ -32,6 +32,10 @@ struct XcodeProject {
         var device: String?
         /// The Swift package products it links (`packageProductDependencies`), by name: their code runs in it.
         var packageProducts: [String] = []
+        /// The targets it depends on (`dependencies`) or links or embeds the product of (a Frameworks or Copy Files
+        /// phase), by name, in this project or another one it references: a framework's code runs in the targets
+        /// that do (`ProjectMembership.hosts(of:)`).
+        var dependencies: [String] = []
     }
 
     /// A synchronized folder and, per target name, the relative paths whose membership is flipped for it.
@@ -146,15 +150,34 @@ struct XcodeProject {
         }
         var targets: [Target] = []
         var targetIDs: [(id: String, name: String)] = []
+        var productTargets: [String: String] = [:]
+        for (id, name) in targetNames {
+            if let product = objects[id]?["productReference"]?.string { productTargets[product] = name }
+        }
         for id in project["targets"]?.strings ?? [] {
             guard let object = objects[id], let name = object["name"]?.string else { continue }
             targetIDs.append((id, name))
             var files = Set<String>()
             var resources = Set<String>()
+            // A target of this project, or of another one through its proxy (`remoteInfo` names the target there).
+            let remote = { (proxy: String?) in proxy.flatMap { objects[$0]?["remoteInfo"]?.string } }
+            var dependencies = (object["dependencies"]?.strings ?? []).compactMap { dependency in
+                objects[dependency]?["target"]?.string.flatMap { targetNames[$0] }
+                    ?? remote(objects[dependency]?["targetProxy"]?.string)
+            }
             for phaseID in object["buildPhases"]?.strings ?? [] {
-                guard let phase = objects[phaseID], let isa = phase["isa"]?.string,
-                    isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase"
-                else { continue }
+                guard let phase = objects[phaseID], let isa = phase["isa"]?.string else { continue }
+                if isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" {
+                    // Linked or embedded without a listed dependency: Xcode finds it implicitly.
+                    for buildFileID in phase["files"]?.strings ?? [] {
+                        guard let reference = objects[buildFileID]?["fileRef"]?.string,
+                            let product = productTargets[reference] ?? remote(objects[reference]?["remoteRef"]?.string),
+                            !dependencies.contains(product)
+                        else { continue }
+                        dependencies.append(product)
+                    }
+                }
+                guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for buildFileID in phase["files"]?.strings ?? [] {
                     guard let reference = objects[buildFileID]?["fileRef"]?.string,
                         let path = resolver.path(of: reference)
@@ -177,6 +200,7 @@ struct XcodeProject {
             var target = Target(
                 name: name, kind: Self.kind(object["productType"]?.string), files: files, folders: named)
             target.resources = resources
+            target.dependencies = dependencies
             target.packageProducts = (object["packageProductDependencies"]?.strings ?? []).compactMap {
                 objects[$0]?["productName"]?.string
             }
