@@ -19,6 +19,9 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
             let steps = context.steps(of: plan)
             guard let newest = steps.newest, steps.versions.count > 1 else { continue }
             let newestEntities = Set(newest.allEntities)
+            // Versions whose lists name live top-level models, by the place the finding points at: versions built
+            // on one list (`V1.models + [C.self]`) share it, and are said once there.
+            var listing: [(location: SourceLocation, version: SchemaVersion, live: [Entity])] = []
             for (index, version) in steps.versions.enumerated().dropLast() where version.id != newest.id {
                 var single: [Finding] = []
                 var listedLive: [Entity] = []
@@ -58,19 +61,45 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                 // Live top-level models in the list are one mistake (the version was never frozen): one finding.
                 guard let first = listedLive.first else { continue }
                 let location = version.models?.first { $0.entity == first.id }?.location ?? version.location
-                findings.append(
-                    finding(
-                        location, about: listedLive.count == 1
-                            ? .entity(version: version.key, entity: first.name) : .version(version.key),
-                        listedLive.count == 1
-                            ? .historicalUsesLive(
-                                version.name, plan: plan.name, how: Self.listed, model: first.qualifiedName,
-                                why: "a top-level model that the app can still change", entity: first.name)
-                            : .historicalListsLive(version.name, plan: plan.name, models: listedLive.map(\.name)),
-                        notes: listedLive.map { Finding.Note($0.location, "\($0.qualifiedName) is declared here") }))
+                listing.append((location, version, listedLive))
             }
+            findings += listedLive(listing, plan: plan)
         }
         return findings
+    }
+
+    /// One finding per place: a version's own list, or one list several versions are built on.
+    private func listedLive(
+        _ listing: [(location: SourceLocation, version: SchemaVersion, live: [Entity])], plan: MigrationPlan
+    ) -> [Finding] {
+        var places: [SourceLocation] = []
+        for item in listing where !places.contains(item.location) { places.append(item.location) }
+        return places.map { location in
+            let here = listing.filter { $0.location == location }
+            var live: [Entity] = []
+            for entity in here.flatMap(\.live) where !live.contains(where: { $0.id == entity.id }) {
+                live.append(entity)
+            }
+            let notes = live.map { Finding.Note($0.location, "\($0.qualifiedName) is declared here") }
+            let version = here[0].version
+            guard here.count == 1 else {
+                return finding(
+                    location, about: .version(version.key),
+                    .historicalVersionsListLive(here.map(\.version.name), plan: plan.name, models: live.map(\.name)),
+                    notes: notes)
+            }
+            let first = live[0]
+            let subject: Finding.Subject =
+                live.count == 1 ? .entity(version: version.key, entity: first.name) : .version(version.key)
+            return finding(
+                location, about: subject,
+                live.count == 1
+                    ? .historicalUsesLive(
+                        version.name, plan: plan.name, how: Self.listed, model: first.qualifiedName,
+                        why: "a top-level model that the app can still change", entity: first.name)
+                    : .historicalListsLive(version.name, plan: plan.name, models: live.map(\.name)),
+                notes: notes)
+        }
     }
 
     private static let listed = "its models list names"
@@ -137,6 +166,23 @@ extension Finding.Message {
                 + editingBreaks(version),
             fix: "Freeze \(version): nested copies of the models as it shipped (`schemalint bump` writes them when it "
                 + "starts the next version)")
+    }
+
+    /// Several historical versions built on one list of live models (each adding to the one before).
+    static func historicalVersionsListLive(_ versions: [String], plan: String, models: [String]) -> Self {
+        let named =
+            versions.count > 3
+            ? "\(versions[0]) and \(versions.count - 1) later versions" : versions.joined(separator: ", ")
+        return Self(
+            id: "live-classes-shared",
+            "\(named) are historical but list live models: editing one breaks their stores (134504)",
+            detail: "\(versions.joined(separator: ", ")) are not the newest version of \(plan), but their models lists "
+                + "are built on this one, which names \(models.count) top-level models the app can still change "
+                + "(\(models.joined(separator: ", "))). Editing any of them silently edits every one of these versions "
+                + "at once: stores written by them then fail with 134504 \"unknown model version\", or versions "
+                + "collapse into one checksum",
+            fix: "Freeze each of them: nested copies of the models as each shipped (`schemalint bump` writes them when "
+                + "it starts the next version)")
     }
 
     /// A class nested in a later historical version: frozen there, but that version's, so editing it there edits this
