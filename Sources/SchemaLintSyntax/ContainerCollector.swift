@@ -703,10 +703,14 @@ final class ContainerCollector: SyntaxVisitor {
         return valueReader
     }
 
-    /// The values a local `let` declared without one (`let storeURL: URL`) is given before `use` by the statements
-    /// of its block after it: in each branch of an `if` or `switch` and each clause of an `#if` a build may take
-    /// (every platform's, so the place is each one the app's builds may use), not in a closure or a nested function.
-    /// Nil where the name is no such `let`, or nothing assigns it.
+    /// The values a local variable has at `use` where its declaration alone does not say: a `let` declared without
+    /// one (`let storeURL: URL`) is given one by the statements of its block after it, in each branch of an `if` or
+    /// `switch` and each clause of an `#if` a build may take (every platform's the targets build for, so the place is
+    /// each one the app's builds may use); a `var` is its first value or one assigned after it (one assigned directly
+    /// in its block replaces what it held; one in a branch may not run); a `let` declared once in each clause of an
+    /// `#if` before the use is the value of each clause a build may take. Not in a closure or a nested function.
+    /// Nil where the name is none of these, or nothing assigns it; empty where it is changed in a way schemalint does
+    /// not follow (`url.appendPathComponent(...)`, an assignment in a closure): unreadable.
     private static func assignedValues(
         of name: String, at use: Syntax, declared: [(String, PatternBindingSyntax)], conditions: CompilationConditions
     ) -> [ExprSyntax]? {
@@ -722,28 +726,44 @@ final class ContainerCollector: SyntaxVisitor {
             }
             enclosing = current.parent
         }
-        let candidates = declared.filter { $0.0 == name && $0.1.initializer == nil && $0.1.position < use.position }
+        if let perClause = perClauseValues(of: name, at: use, conditions: conditions) { return perClause }
+        // The nearest declaration before the use whose block holds it.
+        let candidates = declared.filter { candidate in
+            guard candidate.0 == name, candidate.1.position < use.position,
+                let block = Self.block(declaring: candidate.1)
+            else { return false }
+            var node: Syntax? = use
+            while let current = node, current.id != block.id { node = current.parent }
+            return node != nil
+        }
         guard let binding = candidates.last?.1,
             let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
-            declaration.bindingSpecifier.tokenKind == .keyword(.let),
             let item = declaration.parent?.as(CodeBlockItemSyntax.self),
             let block = item.parent?.as(CodeBlockItemListSyntax.self)
         else { return nil }
-        // The use is in the declaration's block.
-        var node: Syntax? = use
-        while let current = node, current.id != block.id { node = current.parent }
-        guard node != nil else { return nil }
-        var found: [ExprSyntax] = []
-        func visit(_ node: Syntax) {
-            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.position >= use.position {
+        let isVariable = declaration.bindingSpecifier.tokenKind == .keyword(.var)
+        // A `let` given its value where it is declared: that value (the file's locals).
+        guard isVariable || binding.initializer == nil else { return nil }
+        var found: [ExprSyntax] = binding.initializer.map { [$0.value] } ?? []
+        var assigned = false
+        var unfollowed = false
+        // `direct`: the statement runs whenever the code after it does (not in a branch of an `if`, a loop...).
+        func visit(_ node: Syntax, direct: Bool) {
+            if node.position >= use.position { return }
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) {
+                // Code that may run at another time: a variable changed there is not followed.
+                if isVariable,
+                    node.tokens(viewMode: .sourceAccurate).contains(where: {
+                        $0.text == name && (Self.mutates($0) || $0.nextToken(viewMode: .sourceAccurate)?.text == "=")
+                    })
+                {
+                    unfollowed = true
+                }
                 return
             }
             if let ifConfig = node.as(IfConfigDeclSyntax.self) {
-                for clause in ifConfig.clauses {
-                    if let condition = clause.condition, IfConfigEvaluator.evaluate(condition, conditions) == .no {
-                        continue
-                    }
-                    if let elements = clause.elements { visit(Syntax(elements)) }
+                for (clause, certain) in IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: conditions) {
+                    if let elements = clause.elements { visit(Syntax(elements), direct: direct && certain) }
                 }
                 return
             }
@@ -751,13 +771,95 @@ final class ContainerCollector: SyntaxVisitor {
                 elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                 elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
             {
+                if isVariable, direct { found = [] }
                 found.append(elements[2])
+                assigned = true
                 return
             }
-            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+            if isVariable, let token = node.as(TokenSyntax.self), token.text == name, Self.mutates(token) {
+                unfollowed = true
+                return
+            }
+            let inside =
+                direct
+                && (node.is(CodeBlockItemListSyntax.self) || node.is(CodeBlockItemSyntax.self)
+                    || node.is(IfConfigClauseListSyntax.self) || node.is(IfConfigClauseSyntax.self)
+                    || node.is(ExpressionStmtSyntax.self) || node.is(SequenceExprSyntax.self)
+                    || node.is(ExprListSyntax.self))
+            for child in node.children(viewMode: .sourceAccurate) { visit(child, direct: inside) }
         }
-        for statement in block where statement.position > item.position { visit(Syntax(statement)) }
-        return found.isEmpty ? nil : found
+        for statement in block where statement.position > item.position { visit(Syntax(statement), direct: true) }
+        if unfollowed { return [] }
+        return assigned ? found : nil
+    }
+
+    /// The block a local variable is declared in (an `#if` clause's statements belong to the block around it).
+    private static func block(declaring binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.as(CodeBlockItemSyntax.self)?.parent?
+            .as(CodeBlockItemListSyntax.self)
+    }
+
+    /// Whether a variable's name is changed in place here: a method that mutates it (`url.appendPathComponent(...)`),
+    /// a compound assignment (`url += ...`) or `&url`.
+    private static func mutates(_ token: TokenSyntax) -> Bool {
+        if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand { return true }
+        guard let next = token.nextToken(viewMode: .sourceAccurate) else { return false }
+        if case let .binaryOperator(text) = next.tokenKind, text.hasSuffix("="), text != "==", text != "!=",
+            text != "<=", text != ">=", text != "==="
+        {
+            return true
+        }
+        guard next.tokenKind == .period, let method = next.nextToken(viewMode: .sourceAccurate)?.text else {
+            return false
+        }
+        return mutatingMethods.contains(method) || pathMutatingMethods.contains(method)
+            || method.hasPrefix("remove") || method.hasPrefix("form")
+    }
+
+    /// URL's methods that change the URL they are called on.
+    private static let pathMutatingMethods: Set<String> = [
+        "appendPathComponent", "appendPathExtension", "deleteLastPathComponent", "deletePathExtension", "standardize",
+        "resolveSymlinksInPath",
+    ]
+
+    /// `#if os(tvOS) let url = a #elseif os(macOS) let url = b #else let url = c #endif` before `use`, in a block
+    /// around it: the value each clause a build may take declares (the clauses `os()` rules out for the platforms
+    /// the targets build for left out). Nil where a nearer declaration is not such an `#if`; empty (unreadable)
+    /// where a clause a build may take does not declare it (the value may be another declaration's).
+    private static func perClauseValues(of name: String, at use: Syntax, conditions: CompilationConditions)
+        -> [ExprSyntax]?
+    {
+        var current = use
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return nil }
+            if let block = parent.as(CodeBlockItemListSyntax.self) {
+                for statement in block.reversed() where statement.position < current.position {
+                    if let declaration = statement.item.as(VariableDeclSyntax.self) {
+                        if Self.binding(of: name, in: declaration) != nil { return nil }
+                        continue
+                    }
+                    guard let ifConfig = statement.item.as(IfConfigDeclSyntax.self) else { continue }
+                    var found: [ExprSyntax] = []
+                    var lacking = false
+                    for (clause, _) in IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: conditions) {
+                        let bound = clause.elements?.as(CodeBlockItemListSyntax.self).flatMap { statements in
+                            statements.compactMap { $0.item.as(VariableDeclSyntax.self) }
+                                .compactMap { Self.binding(of: name, in: $0)?.initializer?.value }.last
+                        }
+                        if let bound { found.append(bound) } else { lacking = true }
+                    }
+                    if found.isEmpty { continue }
+                    return lacking ? [] : found
+                }
+            }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The binding of `name` a declaration makes, if it makes one.
+    private static func binding(of name: String, in declaration: VariableDeclSyntax) -> PatternBindingSyntax? {
+        declaration.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
 
     private func container(

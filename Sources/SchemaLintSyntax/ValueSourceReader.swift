@@ -20,7 +20,8 @@ struct ValueSourceReader {
     /// The value of a local variable visible at a use.
     var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
     /// The values a local `let` declared without one is given by the statements after it (`let url: URL; if let g =
-    /// ... { url = ... } else { url = ... }`), one per assignment a build may run; nil for any other name.
+    /// ... { url = ... } else { url = ... }`), one per assignment a build may run, a `var` assigned again, a `let`
+    /// declared once per `#if` clause; nil for any other name, empty for one changed in a way not followed.
     var assigned: (String, Syntax) -> [ExprSyntax]? = { _, _ in nil }
 
     init(reader: DeclarationReader) {
@@ -149,12 +150,16 @@ struct ValueSourceReader {
                     function: function, label: label,
                     defaultValue: parameters.defaults[name].map { read($0, depth: depth + 1) }, location: location)
             }
-            if let value = locals(name, Syntax(expression)), value.id != expression.id {
-                return read(value, depth: depth + 1)
-            }
-            if let given = assigned(name, Syntax(expression)), !given.isEmpty {
+            // A variable assigned after its declaration, or declared once per `#if` clause: each value it may have.
+            if let given = assigned(name, Syntax(expression)) {
+                guard !given.isEmpty else {
+                    return .unreadable("`\(name)` is changed where schemalint does not follow it", location)
+                }
                 let read = given.map { self.read($0, depth: depth + 1) }
                 return read.count == 1 ? read[0] : .oneOf(read, location)
+            }
+            if let value = locals(name, Syntax(expression)), value.id != expression.id {
+                return read(value, depth: depth + 1)
             }
         }
         if let path = pathValue(expression, depth: depth) { return path }
