@@ -287,6 +287,20 @@ struct ValueSourceReader {
         if statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
             return read(only, depth: depth + 1)
         }
+        // `#if os(tvOS) return a #else return b #endif`: what each clause a build may take returns (the clauses
+        // `os()` rules out for the platforms the targets build for left out).
+        if statements.count == 1, let ifConfig = statements.first?.item.as(IfConfigDeclSyntax.self), depth < 16 {
+            let clauses = IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: reader.conditions)
+            guard !clauses.isEmpty else { return nil }
+            let location = reader.location(ifConfig)
+            let each = clauses.map { clause, _ -> ValueSource in
+                guard let body = clause.elements?.as(CodeBlockItemListSyntax.self),
+                    let value = read(body: body, depth: depth + 1)
+                else { return .unreadable("a clause of the `#if` does not return one value", location) }
+                return value
+            }
+            return each.count == 1 ? each[0] : .oneOf(each, location)
+        }
         // Each `guard ... else { return fallback }`: the fallback with the locals declared before it. Each `if ...
         // { return early }` without `else`: the early value where its condition holds (`if let base = ... { return
         // base.appendingPathComponent("a") }; return fallback`), with the names it binds.
