@@ -622,9 +622,13 @@ final class ContainerCollector: SyntaxVisitor {
         var models: [String: ModelSource] = [:]
         var configurations: [String: CallSite.Configuration] = [:]
         var types: [String: TypeExpr] = [:]
+        var lists: [String: CallSite.ConfigurationListArgument] = [:]
+        var order: [String] = []
         for (index, argument) in call.arguments.enumerated() {
             let label = argument.label?.text ?? "#\(index)"
             let expression = argument.expression
+            order.append(label)
+            if let list = configurationList(expression) { lists[label] = list }
             if let type = TypeExprReader.readMetatype(expression) { types[label] = type }
             if let reference = expression.as(DeclReferenceExprSyntax.self),
                 // A parameter of the caller hides a member of its name (read below, as what its callers pass).
@@ -634,21 +638,14 @@ final class ContainerCollector: SyntaxVisitor {
                 // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
                 models[label] = known
             }
-            if let facts = configurationFacts(expression) {
+            if let configuration = passedConfiguration(expression) {
                 // `open(config: config)`: the configuration the caller passes, read where the caller is.
-                var configuration = CallSite.Configuration(store: facts.store, inMemory: facts.inMemory)
-                configuration.location = facts.location
                 configurations[label] = configuration
-            } else if expression.is(MemberAccessExprSyntax.self), let named = sources.reference(expression) {
-                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
-                configuration.reference = named
-                configurations[label] = configuration
-                models[label] = .named(named)
-            } else if let named = implicitConfiguration(expression) {
-                // `open(config: .ledger)`: a configuration an extension adds, if the parameter is one.
-                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
-                configuration.reference = named
-                configurations[label] = configuration
+                if let named = configuration.reference, expression.is(MemberAccessExprSyntax.self),
+                    sources.reference(expression) != nil
+                {
+                    models[label] = .named(named)
+                }
             } else if models[label] == nil,
                 expression.is(MemberAccessExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
                     || expression.is(DeclReferenceExprSyntax.self)
@@ -682,10 +679,54 @@ final class ContainerCollector: SyntaxVisitor {
             var site = CallSite(function: function, scope: scope, arguments: arguments)
             site.models = models
             site.configurations = configurations
+            site.configurationLists = lists
+            site.argumentOrder = order
             site.types = types
             site.purpose = enclosingPurpose
             callSites.append(site)
         }
+    }
+
+    /// A configuration passed to a function: written there or held by a local variable (`open(config: config)`),
+    /// a constant of another type (`open(config: Stores.local)`), or one an extension adds (`open(config: .ledger)`,
+    /// if the parameter is one). Nil for anything else.
+    private func passedConfiguration(_ expression: ExprSyntax) -> CallSite.Configuration? {
+        if let facts = configurationFacts(expression) {
+            var configuration = CallSite.Configuration(store: facts.store, inMemory: facts.inMemory)
+            configuration.location = facts.location
+            return configuration
+        }
+        let named =
+            (expression.is(MemberAccessExprSyntax.self) ? sources.reference(expression) : nil)
+            ?? implicitConfiguration(expression)
+        guard let named else { return nil }
+        var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
+        configuration.reference = named
+        return configuration
+    }
+
+    /// A list of configurations passed to a function: an array written there whose every element is a
+    /// configuration (`make([local, Stores.synced, ModelConfiguration("Cache")])`), a local variable holding one,
+    /// or the caller's own `[ModelConfiguration]` parameter passed on. Nil for anything else.
+    private func configurationList(_ expression: ExprSyntax) -> CallSite.ConfigurationListArgument? {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let parameters = valueParameters.last ?? readingValueParameters
+            if let label = parameters.labels[name] {
+                guard let function = parameters.function, parameters.configurationLists[name] == false else {
+                    return nil
+                }
+                return .forwarded(CallSite.Parameter(function: function, label: label))
+            }
+            guard let held = values.lookup(name, at: expression), held.is(ArrayExprSyntax.self) else { return nil }
+            return configurationList(held)
+        }
+        guard let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return nil }
+        var list: [CallSite.Configuration] = []
+        for element in array.elements {
+            guard let configuration = passedConfiguration(element.expression) else { return nil }
+            list.append(configuration)
+        }
+        return .list(list)
     }
 
     /// Reads a flag or a database where the walk (or a pending container) is.
@@ -911,6 +952,16 @@ final class ContainerCollector: SyntaxVisitor {
             }
             use.stores = facts.map(\.store)
             let parameters = readingValueParameters
+            if given.count == 1, let name = given[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
+                let function = parameters.function, let label = parameters.labels[name],
+                let isVariadic = parameters.configurationLists[name]
+            {
+                // `configurations: configurations`, a `[ModelConfiguration]` parameter: each call's list.
+                let written = parameters.defaults[name]
+                use.configurationListParameter = ConfigurationListParameter(
+                    parameter: CallSite.Parameter(function: function, label: label), isVariadic: isVariadic,
+                    hasDefault: written != nil, defaultList: written.flatMap { configurationList($0)?.list })
+            }
             for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
                 if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     let function = parameters.function, let label = parameters.labels[name]

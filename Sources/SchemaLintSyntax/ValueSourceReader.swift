@@ -12,6 +12,9 @@ struct ValueSourceReader {
         var function: String?
         var labels: [String: String] = [:]
         var defaults: [String: ExprSyntax] = [:]
+        /// Parameters that are lists of configurations, by name: whether each is variadic (`ModelConfiguration...`)
+        /// rather than an array (`[ModelConfiguration]`).
+        var configurationLists: [String: Bool] = [:]
     }
 
     let reader: DeclarationReader
@@ -816,6 +819,11 @@ struct ValueSourceReader {
             // An unlabelled parameter is matched by position.
             result.labels[name] = parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
             if let value = parameter.defaultValue?.value { result.defaults[name] = value }
+            let isVariadic = parameter.ellipsis != nil
+            let element = isVariadic ? parameter.type : parameter.type.as(ArrayTypeSyntax.self)?.element
+            if let element, TypeExprReader.read(element).path?.last == "ModelConfiguration" {
+                result.configurationLists[name] = isVariadic
+            }
         }
         return result
     }
