@@ -286,7 +286,13 @@ final class NamedValueCollector: SyntaxVisitor {
     /// or URL. One clause a build may take alone is read as the rest of the file is.
     private func perClauseValues(_ node: IfConfigDeclSyntax) -> [NamedValue] {
         let clauses = IfConfigEvaluator.possibleClauses(of: node, conditions: reader.conditions)
-        guard clauses.count > 1 else { return [] }
+        // A clause every build takes is read as the rest of the file is.
+        if let active = IfConfigEvaluator.activeClause(of: node, conditions: reader.conditions),
+            IfConfigEvaluator.isCertain(active, of: node, conditions: reader.conditions)
+        {
+            return []
+        }
+        guard !clauses.isEmpty else { return [] }
         let scope = scopes[scopes.count - 1]
         var declared: [String: [(ValueSource, SourceLocation)]] = [:]
         for (index, (clause, _)) in clauses.enumerated() {
@@ -313,8 +319,12 @@ final class NamedValueCollector: SyntaxVisitor {
         }
         return declared.sorted { $0.key < $1.key }.compactMap { name, each in
             guard each.count == clauses.count, let first = each.first else { return nil }
-            return NamedValue(
-                scope: scope, name: name, value: .scalar(.oneOf(each.map(\.0), first.1)), location: first.1)
+            // The one clause the targets' platforms leave: its value, as one declared outside an `#if`.
+            if each.count == 1, case let .string(text) = first.0 {
+                return NamedValue(scope: scope, name: name, value: .string(text), location: first.1)
+            }
+            let value: ValueSource = each.count == 1 ? first.0 : .oneOf(each.map(\.0), first.1)
+            return NamedValue(scope: scope, name: name, value: .scalar(value), location: first.1)
         }
     }
 
@@ -481,7 +491,13 @@ final class NamedValueCollector: SyntaxVisitor {
             let inMemory = call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map {
                 values.read($0.expression)
             }
-            let store = storeReader.location(of: call).choicesKept(inMemory: inMemory)
+            var store = storeReader.location(of: call).choicesKept(inMemory: inMemory)
+            // `url:`, read as the file it names where the constant is declared: its place, once evaluated.
+            if store.kind == .url || store.kind == .unknown, store.choices.isEmpty,
+                let url = call.arguments.first(where: { $0.label?.text == "url" })?.expression
+            {
+                store.fileSource = .fileName(values.read(url), reader.location(url))
+            }
             return .configuration(store, inMemory: inMemory, at: reader.location(call))
         }
         // Each branch, with the locals declared before its value.
