@@ -751,7 +751,8 @@ enum ContainerBuilder {
     ) -> Listed? {
         guard let reference = configuration.reference else {
             guard let at = configuration.location else { return nil }
-            return Listed(store: configuration.store, inMemory: configuration.inMemory, at: at, scope: scope, file: file)
+            return Listed(
+                store: configuration.store, inMemory: configuration.inMemory, at: at, scope: scope, file: file)
         }
         guard let entry = values.lookup(reference, scope: scope, file: file),
             case let .configuration(store, inMemory, at) = entry.value.value

@@ -101,7 +101,9 @@ final class ConfigurationListParameterTests: XCTestCase {
                 "literals",
                 """
                 @main struct SeedApp: App {
-                    let container = try! makeContainer([ModelConfiguration("Garden"), ModelConfiguration(url: \(Self.shed))])
+                    let container = try! makeContainer([
+                        ModelConfiguration("Garden"), ModelConfiguration(url: \(Self.shed)),
+                    ])
                     var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
                 }
                 """, Self.helper
@@ -213,7 +215,9 @@ final class ConfigurationListParameterTests: XCTestCase {
             "\(unread.untoldStoreNotes)")
         XCTAssertTrue(keys(unread).contains("file:⟨Documents⟩/Shed.store"), "\(keys(unread))")
 
-        let calls = (1...(CallSitesLimit.readApart + 1)).map { "    let c\($0) = try! makeContainer([ModelConfiguration(\"S\($0)\")])" }
+        let calls = (1...(CallSitesLimit.readApart + 1)).map {
+            "    let c\($0) = try! makeContainer([ModelConfiguration(\"S\($0)\")])"
+        }
         let many = """
             @main struct SeedApp: App {
             \(calls.joined(separator: "\n"))

@@ -141,11 +141,14 @@ final class PerPlatformStoreTests: XCTestCase {
             let unread = TestSupport.analyze(Self.files(way, tv: Self.caches, mac: Self.unread, other: Self.documents))
             XCTAssertEqual(unread.untoldStoreNotes.count, 1, "\(name): \(unread.untoldStoreNotes)")
             XCTAssertTrue(
-                unread.untoldStoreNotes.first?.contains("cannot be told") == true, "\(name): \(unread.untoldStoreNotes)")
-            let same = TestSupport.analyze(Self.files(way, tv: Self.documents, mac: Self.support, other: Self.documents))
+                unread.untoldStoreNotes.first?.contains("cannot be told") == true, "\(name): \(unread.untoldStoreNotes)"
+            )
+            let same = TestSupport.analyze(
+                Self.files(way, tv: Self.documents, mac: Self.support, other: Self.documents))
             XCTAssertEqual(
                 keys(same), ["file:⟨Application Support⟩/Seeds.sqlite", "file:⟨Documents⟩/Seeds.sqlite"], name)
-            let one = TestSupport.analyze(Self.files(way, tv: Self.documents, mac: Self.documents, other: Self.documents))
+            let one = TestSupport.analyze(
+                Self.files(way, tv: Self.documents, mac: Self.documents, other: Self.documents))
             XCTAssertEqual(keys(one), ["file:⟨Documents⟩/Seeds.sqlite"], name)
             XCTAssertEqual(one.pickedStoreNotes, [], name)
             XCTAssertEqual(one.untoldStoreNotes, [], name)
