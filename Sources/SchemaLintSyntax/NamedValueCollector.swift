@@ -318,7 +318,9 @@ final class NamedValueCollector: SyntaxVisitor {
             }
         }
         return declared.sorted { $0.key < $1.key }.compactMap { name, each in
-            guard each.count == clauses.count, let first = each.first else { return nil }
+            guard each.count == clauses.count, let first = each.first,
+                each.contains(where: { Self.isReadable($0.0) })
+            else { return nil }
             // The one clause the targets' platforms leave: its value, as one declared outside an `#if`.
             if each.count == 1, case let .string(text) = first.0 {
                 return NamedValue(scope: scope, name: name, value: .string(text), location: first.1)
@@ -333,7 +335,7 @@ final class NamedValueCollector: SyntaxVisitor {
     private func clauseValue(_ binding: PatternBindingSyntax, scope: [String]) -> ValueSource? {
         if let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock) {
             if TypeExprReader.readMetatype(expression) != nil || Self.instance(expression, in: scope) != nil
-                || configuration(expression) != nil
+                || configuration(expression) != nil || sources.source(of: expression) != nil
             {
                 return nil
             }
