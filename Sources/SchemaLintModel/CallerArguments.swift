@@ -16,6 +16,8 @@ struct CallSites {
         var models: [String: ModelSource]
         var configurations: [String: CallSite.Configuration]
         var types: [String: TypeExpr]
+        var configurationLists: [String: CallSite.ConfigurationListArgument] = [:]
+        var argumentOrder: [String] = []
         /// Written in preview or test code (`CallSite.purpose`), or in a test target's file.
         var purpose: ContainerPurpose?
     }
@@ -36,6 +38,7 @@ struct CallSites {
                     Site(
                         scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
                         configurations: call.configurations, types: call.types,
+                        configurationLists: call.configurationLists, argumentOrder: call.argumentOrder,
                         purpose: fileIsTest ? .test : call.purpose))
             }
         }

@@ -83,8 +83,10 @@ enum ContainerBuilder {
     /// parameters (up to `CallSites.readApartLimit`), with the purpose of the code that call is in; else all calls
     /// together.
     private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
+        // A variadic list of configurations takes unlabelled arguments after its own: any label may follow.
+        let labels = use.configurationListParameter?.isVariadic == true ? nil : use.functionLabels
         guard let function = use.function, use.readsParameters,
-            let apart = calls.readApart(function, required: use.requiredLabels, labels: use.functionLabels)
+            let apart = calls.readApart(function, required: use.requiredLabels, labels: labels)
         else {
             return [(calls, nil)]
         }
@@ -106,16 +108,39 @@ enum ContainerBuilder {
     /// may open where the code picks a configuration among several at run time (`StoreLocation.choices`).
     private static func build(
         _ use: ContainerUse, file: ParsedFile, fileIsTest: Bool, calls: CallSites, values: NamedValueIndex,
-        project: inout Project
+        project: inout Project, passedList: [Listed]? = nil
     ) -> [ContainerModel] {
         var flags = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
         flags.defaultWithoutCallers = false
         let scope = project.symbols.scope(use.scope, file: file.path)
+        // `configurations: configurations`, a `[ModelConfiguration]` parameter: the list each call passes (this call
+        // alone where the helper is read one call at a time), one container per list where calls of a function
+        // passing it on give several.
+        if passedList == nil, let parameter = use.configurationListParameter,
+            let lists = passedLists(
+                parameter, calls: calls, values: values, project: &project, scope: scope, file: file.path,
+                at: use.location),
+            !lists.isEmpty
+        {
+            return lists.flatMap { list in
+                build(
+                    use, file: file, fileIsTest: fileIsTest, calls: calls, values: values, project: &project,
+                    passedList: list)
+            }
+        }
         // `configurations: Configs.all`, a list a constant or function of another type or file holds: one store per
         // element, each read where it is declared.
         var use = use
         var listed: [Int: [Listed]] = [:]
-        if use.stores.count == 1, let reference = use.configurationReferences[0],
+        if let passedList {
+            let count = passedList.count
+            use.stores = Array(repeating: .unknown(at: use.location), count: count)
+            use.configurationReferences = [:]
+            use.configurationParameters = [:]
+            use.inMemoryFlags = Array(repeating: nil, count: count)
+            use.storeConfigurationLocations = Array(repeating: nil, count: count)
+            listed = Dictionary(uniqueKeysWithValues: passedList.enumerated().map { ($0, [$1]) })
+        } else if use.stores.count == 1, let reference = use.configurationReferences[0],
             let entry = values.lookup(reference, scope: scope, file: file.path),
             case let .configurations(list) = entry.value.value,
             let elements = elements(of: list, scope: entry.owner, file: entry.file, values: values)
@@ -658,6 +683,84 @@ enum ContainerBuilder {
             }
         }
         return passed
+    }
+
+    /// The lists of configurations calls pass to a `[ModelConfiguration]` parameter, one per call (the default,
+    /// read where the function is, for a call leaving it out; a list passed on from the caller's own parameter, what
+    /// each of the caller's calls passes): nil when a call's list cannot be read, no call is seen, or there are more
+    /// than `CallSites.readApartLimit` (the store is then one schemalint cannot tell).
+    private static func passedLists(
+        _ list: ConfigurationListParameter, calls: CallSites, values: NamedValueIndex, project: inout Project,
+        scope: SymbolID?, file: String, at location: SourceLocation, depth: Int = 0
+    ) -> [[Listed]]? {
+        guard !FoldGuard.tooDeep(depth) else { return nil }
+        let label = list.parameter.label
+        let given: CallSites.Default<CallSite.ConfigurationListArgument> =
+            list.defaultList.map { .value(.list($0)) } ?? (list.hasDefault ? .unread : .none)
+        let arguments = calls.arguments(
+            label, of: list.parameter.function, default: given, at: location, defaultWithoutCalls: false
+        ) { site -> CallSites.Passed<CallSite.ConfigurationListArgument> in
+            guard list.isVariadic else {
+                if let passed = site.configurationLists[label] { return .passed(passed) }
+                return site.arguments[label] == nil ? .omitted : .unreadable("a list schemalint cannot read")
+            }
+            // `make(a, b)`: the argument with its label and the unlabelled ones after it.
+            guard let start = site.argumentOrder.firstIndex(of: label) else { return .omitted }
+            var run: [CallSite.Configuration] = []
+            for key in site.argumentOrder[start...] {
+                if key != label, !key.hasPrefix("#") { break }
+                guard let configuration = site.configurations[key] else {
+                    return .unreadable("a value that is no configuration")
+                }
+                run.append(configuration)
+            }
+            return .passed(.list(run))
+        }
+        guard case let .success(arguments) = arguments else { return nil }
+        var found: [[Listed]] = []
+        for argument in arguments {
+            let (at, within) = argument.site.map { ($0.scope(in: project.symbols), $0.file) } ?? (scope, file)
+            switch argument.source {
+            case let .list(configurations):
+                var each: [Listed] = []
+                for configuration in configurations {
+                    guard let read = listed(configuration, scope: at, file: within, values: values, project: &project)
+                    else { return nil }
+                    each.append(read)
+                }
+                found.append(each)
+            case let .forwarded(outer):
+                let forwarded = ConfigurationListParameter(
+                    parameter: outer, isVariadic: false, hasDefault: true, defaultList: nil)
+                guard
+                    let lists = passedLists(
+                        forwarded, calls: calls, values: values, project: &project, scope: at, file: within,
+                        at: location, depth: depth + 1)
+                else { return nil }
+                found += lists
+            }
+            if found.count > CallSites.readApartLimit { return nil }
+        }
+        return found
+    }
+
+    /// One configuration of a list a call passes, read where it is written (a constant's where it is declared).
+    private static func listed(
+        _ configuration: CallSite.Configuration, scope: SymbolID?, file: String, values: NamedValueIndex,
+        project: inout Project
+    ) -> Listed? {
+        guard let reference = configuration.reference else {
+            guard let at = configuration.location else { return nil }
+            return Listed(
+                store: configuration.store, inMemory: configuration.inMemory, at: at, scope: scope, file: file)
+        }
+        guard let entry = values.lookup(reference, scope: scope, file: file),
+            case let .configuration(store, inMemory, at) = entry.value.value
+        else {
+            if let owner = reference.base?.path?.first { project.unresolvedOwners.insert(owner) }
+            return nil
+        }
+        return Listed(store: store, inMemory: inMemory, at: at, scope: entry.owner, file: entry.file)
     }
 
     /// The places an evaluated path may be: one each, nil for one that cannot be read.

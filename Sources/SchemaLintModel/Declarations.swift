@@ -804,8 +804,28 @@ public struct CallSite: Sendable {
     public var configurations: [String: Configuration] = [:]
     /// Arguments that are a type (`AppPlan.self`): a migration plan passed to a helper.
     public var types: [String: TypeExpr] = [:]
+    /// Arguments that are a list of configurations (`make([local, synced])`, a local variable holding one, or the
+    /// caller's own list parameter passed on), for a `[ModelConfiguration]` parameter.
+    public var configurationLists: [String: ConfigurationListArgument] = [:]
+    /// The labels of its arguments in the order written (`#1` for an unlabelled one at position 1): the arguments a
+    /// variadic parameter takes are the one with its label and the unlabelled ones after it.
+    public var argumentOrder: [String] = []
     /// A call written in preview or test code: the container it opens is a preview's or a test's.
     public var purpose: ContainerPurpose?
+
+    /// A list of configurations passed to a function.
+    public enum ConfigurationListArgument: Sendable {
+        /// Written at the call (or held by a local variable there): each element, read where the call is.
+        case list([Configuration])
+        /// The caller's own `[ModelConfiguration]` parameter, passed on: what the caller's callers pass.
+        case forwarded(Parameter)
+
+        /// The configurations written, when it is written.
+        public var list: [Configuration]? {
+            if case let .list(list) = self { return list }
+            return nil
+        }
+    }
 
     /// A configuration passed to a function: the store it names, its in-memory flag, where it is written.
     public struct Configuration: Sendable {
@@ -888,6 +908,9 @@ public struct ContainerUse: Sendable {
     /// Configurations given by a parameter of the function the container is opened in, by their index in `stores`:
     /// the project reads what its callers pass.
     public var configurationParameters: [Int: CallSite.Parameter] = [:]
+    /// `configurations: configurations` where that is a `[ModelConfiguration]` (or variadic `ModelConfiguration...`)
+    /// parameter of the function the container is opened in: each call opens the stores of the list it passes.
+    public var configurationListParameter: ConfigurationListParameter?
     /// Whether it keeps its stores in memory, as written: `.modelContainer(for:inMemory:)`, or each configuration's
     /// `isStoredInMemoryOnly:` (nil where a configuration does not say, or is given by name).
     public var inMemoryFlags: [ValueSource?] = []
@@ -902,6 +925,24 @@ public struct ContainerUse: Sendable {
         self.migrationPlan = migrationPlan
         self.hasMigrationPlanArgument = hasMigrationPlanArgument
         self.purpose = purpose
+    }
+}
+
+/// A `[ModelConfiguration]` parameter a container is given its configurations by (`ContainerUse
+/// .configurationListParameter`).
+public struct ConfigurationListParameter: Sendable {
+    public var parameter: CallSite.Parameter
+    /// `ModelConfiguration...`: the arguments from its label on, with the unlabelled ones after it.
+    public var isVariadic: Bool
+    /// Whether it has a default, and the list it is when the default is written as one (read where the function
+    /// is): what a call leaving it out opens.
+    public var hasDefault: Bool
+    public var defaultList: [CallSite.Configuration]?
+    public init(
+        parameter: CallSite.Parameter, isVariadic: Bool, hasDefault: Bool, defaultList: [CallSite.Configuration]?
+    ) {
+        (self.parameter, self.isVariadic, self.hasDefault, self.defaultList) =
+            (parameter, isVariadic, hasDefault, defaultList)
     }
 }
 
@@ -1205,7 +1246,9 @@ extension ContainerUse {
     /// Whether what it opens depends on a parameter of the function it is opened in: its models, plan,
     /// configurations, in-memory flags or store names.
     public var readsParameters: Bool {
-        if migrationPlanParameter != nil || !configurationParameters.isEmpty || models.mentionsParameter {
+        if migrationPlanParameter != nil || !configurationParameters.isEmpty || models.mentionsParameter
+            || configurationListParameter != nil
+        {
             return true
         }
         if inMemoryFlags.contains(where: { $0?.mentionsParameter == true }) { return true }

@@ -623,9 +623,13 @@ final class ContainerCollector: SyntaxVisitor {
         var configurations: [String: CallSite.Configuration] = [:]
         var types: [String: TypeExpr] = [:]
         let valueReader = valueReader  // made once per call, not once per argument
+        var lists: [String: CallSite.ConfigurationListArgument] = [:]
+        var order: [String] = []
         for (index, argument) in call.arguments.enumerated() {
             let label = argument.label?.text ?? "#\(index)"
             let expression = argument.expression
+            order.append(label)
+            if let list = configurationList(expression) { lists[label] = list }
             if let type = TypeExprReader.readMetatype(expression) { types[label] = type }
             if let reference = expression.as(DeclReferenceExprSyntax.self),
                 // A parameter of the caller hides a member of its name (read below, as what its callers pass).
@@ -635,21 +639,14 @@ final class ContainerCollector: SyntaxVisitor {
                 // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
                 models[label] = known
             }
-            if let facts = configurationFacts(expression) {
+            if let configuration = passedConfiguration(expression) {
                 // `open(config: config)`: the configuration the caller passes, read where the caller is.
-                var configuration = CallSite.Configuration(store: facts.store, inMemory: facts.inMemory)
-                configuration.location = facts.location
                 configurations[label] = configuration
-            } else if expression.is(MemberAccessExprSyntax.self), let named = sources.reference(expression) {
-                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
-                configuration.reference = named
-                configurations[label] = configuration
-                models[label] = .named(named)
-            } else if let named = implicitConfiguration(expression) {
-                // `open(config: .ledger)`: a configuration an extension adds, if the parameter is one.
-                var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
-                configuration.reference = named
-                configurations[label] = configuration
+                if let named = configuration.reference, expression.is(MemberAccessExprSyntax.self),
+                    sources.reference(expression) != nil
+                {
+                    models[label] = .named(named)
+                }
             } else if models[label] == nil,
                 expression.is(MemberAccessExprSyntax.self) || expression.is(FunctionCallExprSyntax.self)
                     || expression.is(DeclReferenceExprSyntax.self)
@@ -683,10 +680,54 @@ final class ContainerCollector: SyntaxVisitor {
             var site = CallSite(function: function, scope: scope, arguments: arguments)
             site.models = models
             site.configurations = configurations
+            site.configurationLists = lists
+            site.argumentOrder = order
             site.types = types
             site.purpose = enclosingPurpose
             callSites.append(site)
         }
+    }
+
+    /// A configuration passed to a function: written there or held by a local variable (`open(config: config)`),
+    /// a constant of another type (`open(config: Stores.local)`), or one an extension adds (`open(config: .ledger)`,
+    /// if the parameter is one). Nil for anything else.
+    private func passedConfiguration(_ expression: ExprSyntax) -> CallSite.Configuration? {
+        if let facts = configurationFacts(expression) {
+            var configuration = CallSite.Configuration(store: facts.store, inMemory: facts.inMemory)
+            configuration.location = facts.location
+            return configuration
+        }
+        let named =
+            (expression.is(MemberAccessExprSyntax.self) ? sources.reference(expression) : nil)
+            ?? implicitConfiguration(expression)
+        guard let named else { return nil }
+        var configuration = CallSite.Configuration(store: .unknown(at: named.location), inMemory: nil)
+        configuration.reference = named
+        return configuration
+    }
+
+    /// A list of configurations passed to a function: an array written there whose every element is a
+    /// configuration (`make([local, Stores.synced, ModelConfiguration("Cache")])`), a local variable holding one,
+    /// or the caller's own `[ModelConfiguration]` parameter passed on. Nil for anything else.
+    private func configurationList(_ expression: ExprSyntax) -> CallSite.ConfigurationListArgument? {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let parameters = valueParameters.last ?? readingValueParameters
+            if let label = parameters.labels[name] {
+                guard let function = parameters.function, parameters.configurationLists[name] == false else {
+                    return nil
+                }
+                return .forwarded(CallSite.Parameter(function: function, label: label))
+            }
+            guard let held = values.lookup(name, at: expression), held.is(ArrayExprSyntax.self) else { return nil }
+            return configurationList(held)
+        }
+        guard let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return nil }
+        var list: [CallSite.Configuration] = []
+        for element in array.elements {
+            guard let configuration = passedConfiguration(element.expression) else { return nil }
+            list.append(configuration)
+        }
+        return .list(list)
     }
 
     /// Reads a flag or a database where the walk (or a pending container) is.
@@ -704,10 +745,14 @@ final class ContainerCollector: SyntaxVisitor {
         return valueReader
     }
 
-    /// The values a local `let` declared without one (`let storeURL: URL`) is given before `use` by the statements
-    /// of its block after it: in each branch of an `if` or `switch` and each clause of an `#if` a build may take
-    /// (every platform's, so the place is each one the app's builds may use), not in a closure or a nested function.
-    /// Nil where the name is no such `let`, or nothing assigns it.
+    /// The values a local variable has at `use` where its declaration alone does not say: a `let` declared without
+    /// one (`let storeURL: URL`) is given one by the statements of its block after it, in each branch of an `if` or
+    /// `switch` and each clause of an `#if` a build may take (every platform's the targets build for, so the place is
+    /// each one the app's builds may use); a `var` is its first value or one assigned after it (one assigned directly
+    /// in its block replaces what it held; one in a branch may not run); a `let` declared once in each clause of an
+    /// `#if` before the use is the value of each clause a build may take. Not in a closure or a nested function.
+    /// Nil where the name is none of these, or nothing assigns it; empty where it is changed in a way schemalint does
+    /// not follow (`url.appendPathComponent(...)`, an assignment in a closure): unreadable.
     private static func assignedValues(
         of name: String, at use: Syntax, declared: [(String, PatternBindingSyntax)], conditions: CompilationConditions
     ) -> [ExprSyntax]? {
@@ -723,28 +768,44 @@ final class ContainerCollector: SyntaxVisitor {
             }
             enclosing = current.parent
         }
-        let candidates = declared.filter { $0.0 == name && $0.1.initializer == nil && $0.1.position < use.position }
+        if let perClause = perClauseValues(of: name, at: use, conditions: conditions) { return perClause }
+        // The nearest declaration before the use whose block holds it.
+        let candidates = declared.filter { candidate in
+            guard candidate.0 == name, candidate.1.position < use.position,
+                let block = Self.block(declaring: candidate.1)
+            else { return false }
+            var node: Syntax? = use
+            while let current = node, current.id != block.id { node = current.parent }
+            return node != nil
+        }
         guard let binding = candidates.last?.1,
             let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
-            declaration.bindingSpecifier.tokenKind == .keyword(.let),
             let item = declaration.parent?.as(CodeBlockItemSyntax.self),
             let block = item.parent?.as(CodeBlockItemListSyntax.self)
         else { return nil }
-        // The use is in the declaration's block.
-        var node: Syntax? = use
-        while let current = node, current.id != block.id { node = current.parent }
-        guard node != nil else { return nil }
-        var found: [ExprSyntax] = []
-        func visit(_ node: Syntax) {
-            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) || node.position >= use.position {
+        let isVariable = declaration.bindingSpecifier.tokenKind == .keyword(.var)
+        // A `let` given its value where it is declared: that value (the file's locals).
+        guard isVariable || binding.initializer == nil else { return nil }
+        var found: [ExprSyntax] = binding.initializer.map { [$0.value] } ?? []
+        var assigned = false
+        var unfollowed = false
+        // `direct`: the statement runs whenever the code after it does (not in a branch of an `if`, a loop...).
+        func visit(_ node: Syntax, direct: Bool) {
+            if node.position >= use.position { return }
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) {
+                // Code that may run at another time: a variable changed there is not followed.
+                if isVariable,
+                    node.tokens(viewMode: .sourceAccurate).contains(where: {
+                        $0.text == name && (Self.mutates($0) || $0.nextToken(viewMode: .sourceAccurate)?.text == "=")
+                    })
+                {
+                    unfollowed = true
+                }
                 return
             }
             if let ifConfig = node.as(IfConfigDeclSyntax.self) {
-                for clause in ifConfig.clauses {
-                    if let condition = clause.condition, IfConfigEvaluator.evaluate(condition, conditions) == .no {
-                        continue
-                    }
-                    if let elements = clause.elements { visit(Syntax(elements)) }
+                for (clause, certain) in IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: conditions) {
+                    if let elements = clause.elements { visit(Syntax(elements), direct: direct && certain) }
                 }
                 return
             }
@@ -752,13 +813,95 @@ final class ContainerCollector: SyntaxVisitor {
                 elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                 elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
             {
+                if isVariable, direct { found = [] }
                 found.append(elements[2])
+                assigned = true
                 return
             }
-            for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+            if isVariable, let token = node.as(TokenSyntax.self), token.text == name, Self.mutates(token) {
+                unfollowed = true
+                return
+            }
+            let inside =
+                direct
+                && (node.is(CodeBlockItemListSyntax.self) || node.is(CodeBlockItemSyntax.self)
+                    || node.is(IfConfigClauseListSyntax.self) || node.is(IfConfigClauseSyntax.self)
+                    || node.is(ExpressionStmtSyntax.self) || node.is(SequenceExprSyntax.self)
+                    || node.is(ExprListSyntax.self))
+            for child in node.children(viewMode: .sourceAccurate) { visit(child, direct: inside) }
         }
-        for statement in block where statement.position > item.position { visit(Syntax(statement)) }
-        return found.isEmpty ? nil : found
+        for statement in block where statement.position > item.position { visit(Syntax(statement), direct: true) }
+        if unfollowed { return [] }
+        return assigned ? found : nil
+    }
+
+    /// The block a local variable is declared in (an `#if` clause's statements belong to the block around it).
+    private static func block(declaring binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.as(CodeBlockItemSyntax.self)?.parent?
+            .as(CodeBlockItemListSyntax.self)
+    }
+
+    /// Whether a variable's name is changed in place here: a method that mutates it (`url.appendPathComponent(...)`),
+    /// a compound assignment (`url += ...`) or `&url`.
+    private static func mutates(_ token: TokenSyntax) -> Bool {
+        if token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .prefixAmpersand { return true }
+        guard let next = token.nextToken(viewMode: .sourceAccurate) else { return false }
+        if case let .binaryOperator(text) = next.tokenKind, text.hasSuffix("="), text != "==", text != "!=",
+            text != "<=", text != ">=", text != "==="
+        {
+            return true
+        }
+        guard next.tokenKind == .period, let method = next.nextToken(viewMode: .sourceAccurate)?.text else {
+            return false
+        }
+        return mutatingMethods.contains(method) || pathMutatingMethods.contains(method)
+            || method.hasPrefix("remove") || method.hasPrefix("form")
+    }
+
+    /// URL's methods that change the URL they are called on.
+    private static let pathMutatingMethods: Set<String> = [
+        "appendPathComponent", "appendPathExtension", "deleteLastPathComponent", "deletePathExtension", "standardize",
+        "resolveSymlinksInPath",
+    ]
+
+    /// `#if os(tvOS) let url = a #elseif os(macOS) let url = b #else let url = c #endif` before `use`, in a block
+    /// around it: the value each clause a build may take declares (the clauses `os()` rules out for the platforms
+    /// the targets build for left out). Nil where a nearer declaration is not such an `#if`; empty (unreadable)
+    /// where a clause a build may take does not declare it (the value may be another declaration's).
+    private static func perClauseValues(of name: String, at use: Syntax, conditions: CompilationConditions)
+        -> [ExprSyntax]?
+    {
+        var current = use
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return nil }
+            if let block = parent.as(CodeBlockItemListSyntax.self) {
+                for statement in block.reversed() where statement.position < current.position {
+                    if let declaration = statement.item.as(VariableDeclSyntax.self) {
+                        if Self.binding(of: name, in: declaration) != nil { return nil }
+                        continue
+                    }
+                    guard let ifConfig = statement.item.as(IfConfigDeclSyntax.self) else { continue }
+                    var found: [ExprSyntax] = []
+                    var lacking = false
+                    for (clause, _) in IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: conditions) {
+                        let bound = clause.elements?.as(CodeBlockItemListSyntax.self).flatMap { statements in
+                            statements.compactMap { $0.item.as(VariableDeclSyntax.self) }
+                                .compactMap { Self.binding(of: name, in: $0)?.initializer?.value }.last
+                        }
+                        if let bound { found.append(bound) } else { lacking = true }
+                    }
+                    if found.isEmpty { continue }
+                    return lacking ? [] : found
+                }
+            }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The binding of `name` a declaration makes, if it makes one.
+    private static func binding(of name: String, in declaration: VariableDeclSyntax) -> PatternBindingSyntax? {
+        declaration.bindings.first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
 
     private func container(
@@ -810,6 +953,16 @@ final class ContainerCollector: SyntaxVisitor {
             }
             use.stores = facts.map(\.store)
             let parameters = readingValueParameters
+            if given.count == 1, let name = given[0].as(DeclReferenceExprSyntax.self)?.baseName.text,
+                let function = parameters.function, let label = parameters.labels[name],
+                let isVariadic = parameters.configurationLists[name]
+            {
+                // `configurations: configurations`, a `[ModelConfiguration]` parameter: each call's list.
+                let written = parameters.defaults[name]
+                use.configurationListParameter = ConfigurationListParameter(
+                    parameter: CallSite.Parameter(function: function, label: label), isVariadic: isVariadic,
+                    hasDefault: written != nil, defaultList: written.flatMap { configurationList($0)?.list })
+            }
             for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
                 if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     let function = parameters.function, let label = parameters.labels[name]

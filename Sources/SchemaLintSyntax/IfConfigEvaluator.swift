@@ -10,11 +10,17 @@ public struct CompilationConditions: Sendable, Hashable {
     public var some: Set<String>
     /// Whether every setting that could name a condition was read: then a name in neither set is false.
     public var complete: Bool
+    /// The platforms the targets compiling the file build for, as `os()` names them (`iOS`, `macOS`, `tvOS`,
+    /// `watchOS`, `visionOS`): from `SDKROOT` and `SUPPORTED_PLATFORMS`. Nil where a target does not say (a package's
+    /// target builds for every platform). Read only where a value is declared once per platform (`IfConfigEvaluator
+    /// .possibleClauses`).
+    public var platforms: Set<String>?
 
-    public init(set: Set<String> = [], some: Set<String> = [], complete: Bool) {
+    public init(set: Set<String> = [], some: Set<String> = [], complete: Bool, platforms: Set<String>? = nil) {
         self.set = set
         self.some = some
         self.complete = complete
+        self.platforms = platforms
     }
 
     /// Nothing known: every name other than `DEBUG` is unknown (a file no project names).
@@ -25,12 +31,37 @@ public struct CompilationConditions: Sendable, Hashable {
         guard let first = targets.first else { return .unknown }
         var set = first.set
         var any = first.set.union(first.some)
+        var platforms = first.platforms
         for other in targets.dropFirst() {
             set.formIntersection(other.set)
             any.formUnion(other.set.union(other.some))
+            platforms = other.platforms.flatMap { theirs in platforms.map { $0.union(theirs) } }
         }
         return CompilationConditions(
-            set: set, some: any.subtracting(set), complete: targets.allSatisfy(\.complete))
+            set: set, some: any.subtracting(set), complete: targets.allSatisfy(\.complete), platforms: platforms)
+    }
+
+    /// The platform `os()` names for each of `SUPPORTED_PLATFORMS`' (or `SDKROOT`'s) SDK names; nil when one is
+    /// none schemalint knows (a setting, `auto`).
+    public static func platforms(ofSDKs names: [String]) -> Set<String>? {
+        var found: Set<String> = []
+        for name in names {
+            let sdk = name.lowercased()
+            if sdk.hasPrefix("iphone") {
+                found.insert("iOS")
+            } else if sdk.hasPrefix("macosx") {
+                found.insert("macOS")
+            } else if sdk.hasPrefix("appletv") {
+                found.insert("tvOS")
+            } else if sdk.hasPrefix("watch") {
+                found.insert("watchOS")
+            } else if sdk.hasPrefix("xr") {
+                found.insert("visionOS")
+            } else {
+                return nil
+            }
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// The names `-D NAME` and `-DNAME` define among compiler flags (`OTHER_SWIFT_FLAGS`, `.unsafeFlags`); a flag
@@ -53,6 +84,16 @@ public struct CompilationConditions: Sendable, Hashable {
             index += 1
         }
         return names
+    }
+
+    /// `os(name)` on the platforms the file is built for: false for one no target builds for, true when it is the
+    /// only one.
+    func truth(ofPlatform name: String) -> IfConfigEvaluator.Truth {
+        let aliases = ["OSX": "macOS", "xrOS": "visionOS"]
+        let platform = aliases[name] ?? name
+        guard let platforms else { return .unknown }
+        if !platforms.contains(platform) { return .no }
+        return platforms == [platform] ? .yes : .unknown
     }
 
     func truth(of name: String) -> IfConfigEvaluator.Truth {
@@ -104,7 +145,30 @@ enum IfConfigEvaluator {
         condition.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("DEBUG") }
     }
 
-    static func evaluate(_ expression: ExprSyntax, _ conditions: CompilationConditions = .unknown) -> Truth {
+    /// The clauses a build of the file may take, each with whether every build takes it, where a value is declared
+    /// once per clause (`#if os(tvOS) let url = ... #else let url = ... #endif`): a clause whose condition is false is
+    /// left out, `os()` read on the platforms the targets build for (`CompilationConditions.platforms`), and none
+    /// after one every build takes.
+    static func possibleClauses(of ifConfig: IfConfigDeclSyntax, conditions: CompilationConditions) -> [(
+        clause: IfConfigClauseSyntax, certain: Bool
+    )] {
+        var found: [(IfConfigClauseSyntax, Bool)] = []
+        for clause in ifConfig.clauses {
+            guard let condition = clause.condition else {
+                found.append((clause, found.isEmpty))
+                break
+            }
+            let truth = evaluate(condition, conditions, platforms: true)
+            if truth == .no { continue }
+            found.append((clause, truth == .yes && found.isEmpty))
+            if truth == .yes { break }
+        }
+        return found
+    }
+
+    static func evaluate(
+        _ expression: ExprSyntax, _ conditions: CompilationConditions = .unknown, platforms: Bool = false
+    ) -> Truth {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return literal.literal.tokenKind == .keyword(.true) ? .yes : .no
         }
@@ -115,10 +179,10 @@ enum IfConfigEvaluator {
             return name.baseName.text == "DEBUG" ? .no : conditions.truth(of: name.baseName.text)
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return evaluate(only.expression, conditions)
+            return evaluate(only.expression, conditions, platforms: platforms)
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            switch evaluate(prefix.expression, conditions) {
+            switch evaluate(prefix.expression, conditions, platforms: platforms) {
             case .yes: return .no
             case .no: return .yes
             case .unknown: return .unknown
@@ -129,24 +193,32 @@ enum IfConfigEvaluator {
         {
             return .yes
         }
+        if platforms, let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "os", call.arguments.count == 1,
+            let name = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        {
+            return conditions.truth(ofPlatform: name)
+        }
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            return evaluate(sequence: Array(sequence.elements), conditions)
+            return evaluate(sequence: Array(sequence.elements), conditions, platforms: platforms)
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self) {
             return combine(
-                evaluate(infix.leftOperand, conditions), infix.operator.trimmedDescription,
-                evaluate(infix.rightOperand, conditions))
+                evaluate(infix.leftOperand, conditions, platforms: platforms), infix.operator.trimmedDescription,
+                evaluate(infix.rightOperand, conditions, platforms: platforms))
         }
         return .unknown
     }
 
     /// Unfolded `a && b || c`: `&&` binds tighter than `||`.
-    private static func evaluate(sequence elements: [ExprSyntax], _ conditions: CompilationConditions) -> Truth {
+    private static func evaluate(
+        sequence elements: [ExprSyntax], _ conditions: CompilationConditions, platforms: Bool
+    ) -> Truth {
         var orTerms: [Truth] = []
         var current: Truth? = nil
         var index = 0
         while index < elements.count {
-            let value = evaluate(elements[index], conditions)
+            let value = evaluate(elements[index], conditions, platforms: platforms)
             current = current.map { combine($0, "&&", value) } ?? value
             let op = index + 1 < elements.count ? elements[index + 1].trimmedDescription : nil
             if op != "&&" {

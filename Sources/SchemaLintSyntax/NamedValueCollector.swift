@@ -268,6 +268,7 @@ final class NamedValueCollector: SyntaxVisitor {
     private var platformDependent = 0
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if platformDependent == 0 { values += perClauseValues(node) }
         if let clause = IfConfigEvaluator.activeClause(of: node, conditions: reader.conditions),
             let elements = clause.elements
         {
@@ -277,6 +278,79 @@ final class NamedValueCollector: SyntaxVisitor {
             if !certain { platformDependent -= 1 }
         }
         return .skipChildren
+    }
+
+    /// A static or global constant declared once in each clause of an `#if` (`#if os(tvOS) static let store = ...
+    /// #else static let store = ... #endif`): each value a clause a build may take gives it (the clauses `os()` rules
+    /// out for the platforms the targets build for left out), when every such clause declares it as a string, flag
+    /// or URL. One clause a build may take alone is read as the rest of the file is.
+    private func perClauseValues(_ node: IfConfigDeclSyntax) -> [NamedValue] {
+        let clauses = IfConfigEvaluator.possibleClauses(of: node, conditions: reader.conditions)
+        // A clause every build takes is read as the rest of the file is.
+        if let active = IfConfigEvaluator.activeClause(of: node, conditions: reader.conditions),
+            IfConfigEvaluator.isCertain(active, of: node, conditions: reader.conditions)
+        {
+            return []
+        }
+        guard !clauses.isEmpty else { return [] }
+        let scope = scopes[scopes.count - 1]
+        var declared: [String: [(ValueSource, SourceLocation)]] = [:]
+        for (index, (clause, _)) in clauses.enumerated() {
+            var declarations: [VariableDeclSyntax] = []
+            if let members = clause.elements?.as(MemberBlockItemListSyntax.self) {
+                declarations = members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.filter { declaration in
+                    declaration.modifiers.contains {
+                        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                    }
+                }
+            } else if scope.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true,
+                let statements = clause.elements?.as(CodeBlockItemListSyntax.self)
+            {
+                declarations = statements.compactMap { $0.item.as(VariableDeclSyntax.self) }
+            }
+            for declaration in declarations {
+                for binding in declaration.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        declared[name, default: []].count == index, let read = clauseValue(binding, scope: scope)
+                    else { continue }
+                    declared[name, default: []].append((read, reader.location(binding)))
+                }
+            }
+        }
+        return declared.sorted { $0.key < $1.key }.compactMap { name, each in
+            guard each.count == clauses.count, let first = each.first,
+                each.contains(where: { Self.isReadable($0.0) })
+            else { return nil }
+            // The one clause the targets' platforms leave: its value, as one declared outside an `#if`.
+            if each.count == 1, case let .string(text) = first.0 {
+                return NamedValue(scope: scope, name: name, value: .string(text), location: first.1)
+            }
+            let value: ValueSource = each.count == 1 ? first.0 : .oneOf(each.map(\.0), first.1)
+            return NamedValue(scope: scope, name: name, value: .scalar(value), location: first.1)
+        }
+    }
+
+    /// What one clause's declaration holds, when it is a string, a flag or a URL (read as anywhere else; nil for a
+    /// list of models, a type, a configuration or an instance).
+    private func clauseValue(_ binding: PatternBindingSyntax, scope: [String]) -> ValueSource? {
+        if let expression = binding.initializer?.value ?? Self.returnedExpression(binding.accessorBlock) {
+            if TypeExprReader.readMetatype(expression) != nil || Self.instance(expression, in: scope) != nil
+                || configuration(expression) != nil || sources.source(of: expression) != nil
+            {
+                return nil
+            }
+            if let literal = StoreLocationReader.literal(expression) { return .string(literal) }
+            if Self.closureBody(expression) == nil {
+                let read = scalars.read(expression)
+                if case .named = read { return nil }
+                return read
+            }
+        }
+        guard let statements = Self.builtStatements(binding), let read = scalars.read(body: statements) else {
+            return nil
+        }
+        if case .named = read { return nil }
+        return read
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -419,7 +493,13 @@ final class NamedValueCollector: SyntaxVisitor {
             let inMemory = call.arguments.first { $0.label?.text == "isStoredInMemoryOnly" }.map {
                 values.read($0.expression)
             }
-            let store = storeReader.location(of: call).choicesKept(inMemory: inMemory)
+            var store = storeReader.location(of: call).choicesKept(inMemory: inMemory)
+            // `url:`, read as the file it names where the constant is declared: its place, once evaluated.
+            if store.kind == .url || store.kind == .unknown, store.choices.isEmpty,
+                let url = call.arguments.first(where: { $0.label?.text == "url" })?.expression
+            {
+                store.fileSource = .fileName(values.read(url), reader.location(url))
+            }
             return .configuration(store, inMemory: inMemory, at: reader.location(call))
         }
         // Each branch, with the locals declared before its value.

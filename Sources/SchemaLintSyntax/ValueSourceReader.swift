@@ -12,6 +12,9 @@ struct ValueSourceReader {
         var function: String?
         var labels: [String: String] = [:]
         var defaults: [String: ExprSyntax] = [:]
+        /// Parameters that are lists of configurations, by name: whether each is variadic (`ModelConfiguration...`)
+        /// rather than an array (`[ModelConfiguration]`).
+        var configurationLists: [String: Bool] = [:]
     }
 
     let reader: DeclarationReader
@@ -20,7 +23,8 @@ struct ValueSourceReader {
     /// The value of a local variable visible at a use.
     var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
     /// The values a local `let` declared without one is given by the statements after it (`let url: URL; if let g =
-    /// ... { url = ... } else { url = ... }`), one per assignment a build may run; nil for any other name.
+    /// ... { url = ... } else { url = ... }`), one per assignment a build may run, a `var` assigned again, a `let`
+    /// declared once per `#if` clause; nil for any other name, empty for one changed in a way not followed.
     var assigned: (String, Syntax) -> [ExprSyntax]? = { _, _ in nil }
 
     init(reader: DeclarationReader) {
@@ -149,12 +153,16 @@ struct ValueSourceReader {
                     function: function, label: label,
                     defaultValue: parameters.defaults[name].map { read($0, depth: depth + 1) }, location: location)
             }
-            if let value = locals(name, Syntax(expression)), value.id != expression.id {
-                return read(value, depth: depth + 1)
-            }
-            if let given = assigned(name, Syntax(expression)), !given.isEmpty {
+            // A variable assigned after its declaration, or declared once per `#if` clause: each value it may have.
+            if let given = assigned(name, Syntax(expression)) {
+                guard !given.isEmpty else {
+                    return .unreadable("`\(name)` is changed where schemalint does not follow it", location)
+                }
                 let read = given.map { self.read($0, depth: depth + 1) }
                 return read.count == 1 ? read[0] : .oneOf(read, location)
+            }
+            if let value = locals(name, Syntax(expression)), value.id != expression.id {
+                return read(value, depth: depth + 1)
             }
         }
         if let path = pathValue(expression, depth: depth) { return path }
@@ -281,6 +289,20 @@ struct ValueSourceReader {
     private func read(body statements: CodeBlockItemListSyntax, depth: Int) -> ValueSource? {
         if statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
             return read(only, depth: depth + 1)
+        }
+        // `#if os(tvOS) return a #else return b #endif`: what each clause a build may take returns (the clauses
+        // `os()` rules out for the platforms the targets build for left out).
+        if statements.count == 1, let ifConfig = statements.first?.item.as(IfConfigDeclSyntax.self), depth < 16 {
+            let clauses = IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: reader.conditions)
+            guard !clauses.isEmpty else { return nil }
+            let location = reader.location(ifConfig)
+            let each = clauses.map { clause, _ -> ValueSource in
+                guard let body = clause.elements?.as(CodeBlockItemListSyntax.self),
+                    let value = read(body: body, depth: depth + 1)
+                else { return .unreadable("a clause of the `#if` does not return one value", location) }
+                return value
+            }
+            return each.count == 1 ? each[0] : .oneOf(each, location)
         }
         // Each `guard ... else { return fallback }`: the fallback with the locals declared before it. Each `if ...
         // { return early }` without `else`: the early value where its condition holds (`if let base = ... { return
@@ -797,6 +819,11 @@ struct ValueSourceReader {
             // An unlabelled parameter is matched by position.
             result.labels[name] = parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
             if let value = parameter.defaultValue?.value { result.defaults[name] = value }
+            let isVariadic = parameter.ellipsis != nil
+            let element = isVariadic ? parameter.type : parameter.type.as(ArrayTypeSyntax.self)?.element
+            if let element, TypeExprReader.read(element).path?.last == "ModelConfiguration" {
+                result.configurationLists[name] = isVariadic
+            }
         }
         return result
     }

@@ -52,7 +52,22 @@ enum TargetConditions {
             }
         }
         read.some.subtract(read.set)
+        read.platforms = platforms(release, projectLevel: projectLevel)
         return read
+    }
+
+    /// The platforms a target builds for: its `SUPPORTED_PLATFORMS` (`iphoneos iphonesimulator macosx`), else its
+    /// `SDKROOT`'s, the target's setting or the project's. Nil where neither says (`auto` alone, a setting named,
+    /// none given).
+    private static func platforms(
+        _ release: TargetEntitlements.Configuration, projectLevel: TargetEntitlements.Configuration?
+    ) -> Set<String>? {
+        for setting in ["SUPPORTED_PLATFORMS", "SDKROOT"] {
+            guard let value = release.settings[setting] ?? projectLevel?.settings[setting] else { continue }
+            guard let names = words(value), !names.contains(where: { $0.contains("$") }) else { return nil }
+            return CompilationConditions.platforms(ofSDKs: names)
+        }
+        return nil
     }
 
     /// Adds the names one level's setting (and its per-platform forms) sets; returns whether the level below counts
