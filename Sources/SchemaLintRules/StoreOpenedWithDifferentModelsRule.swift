@@ -45,12 +45,19 @@ public struct StoreOpenedWithDifferentModelsRule: Rule {
     private func models(of container: ContainerModel, _ context: RuleContext) -> Set<String>? {
         let project = context.project
         var entities: [SymbolID]
-        if let plan = context.plan(container.plan), let newest = context.steps(of: plan).newest,
+        if let id = container.versionedSchema, let version = project.version(id) {
+            // Its own version is what it opens with. One its plan's stages cannot reach does not open at all
+            // (`container_models_not_in_schema`, the one cause); beside an inert plan it opens as it is.
+            if let plan = context.plan(container.plan), !context.isInert(plan),
+                let newest = context.steps(of: plan).newest, newest.id != id
+            {
+                return nil
+            }
+            entities = version.allEntities
+        } else if let plan = context.plan(container.plan), let newest = context.steps(of: plan).newest,
             container.models == nil
         {
             entities = newest.allEntities
-        } else if let id = container.versionedSchema, let version = project.version(id) {
-            entities = version.allEntities
         } else if let models = container.models, models.allSatisfy({ $0.entity != nil }) {
             let listed = models.compactMap(\.entity)
             entities = listed + VersionBuilder.reachable(from: listed, entities: project.entities)
