@@ -144,7 +144,7 @@ final class VersionChainTests: XCTestCase {
     /// Longer than any app writes (`FoldGuard.chainLimit`): the last versions say they cannot be read, never a
     /// shorter list; the versions within the limit read.
     func testAChainLongerThanTheLimitSaysSoAtItsEnd() {
-        let count = 132
+        let count = 130
         let analysis = TestSupport.analyze(
             Self.greenhouse(versions: count, step: Self.spellings[0].step))
         XCTAssertEqual(analysis.project.version(key: "Greenhouse100")?.models?.count, 100)
