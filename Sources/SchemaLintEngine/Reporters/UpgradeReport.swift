@@ -1,4 +1,5 @@
 import SchemaLintFacts
+import SchemaLintModel
 import SchemaLintRules
 
 /// `schemalint upgrades` rendered: plain text for a terminal, JSON for tools, Markdown for a GitHub job summary or a
