@@ -185,10 +185,17 @@ extension CallSites.Site {
 struct FoldGuard {
     static let depthLimit = 16
     static let alternativesLimit = 8
+    /// How many names (constants, functions, a type's `models`) may be read one inside the other: a chain of versions
+    /// each adding to the one before (`V50.models` = `V49.models + [X.self]` ... down to V1's literal) reads whole.
+    /// Each name on the chain is another (one met again refers back to itself), so this bounds only the stack.
+    static let chainLimit = 128
 
     private var visiting: Set<String> = []
 
     static func tooDeep(_ depth: Int) -> Bool { depth >= depthLimit }
+
+    /// Whether the names being read, one inside the other, are too many to read one more.
+    var chainTooLong: Bool { visiting.count >= Self.chainLimit }
 
     /// A named value: by the type (or none, for a global) and the file it is declared in, and its name. Two
     /// `fileprivate` globals of one name in two files are two values.

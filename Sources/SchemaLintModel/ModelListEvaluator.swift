@@ -67,9 +67,7 @@ struct ModelListEvaluator {
         _ source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation,
         visiting: inout FoldGuard, depth: Int
     ) -> Evaluated<List> {
-        guard !FoldGuard.tooDeep(depth) else {
-            return .unknown(UnknownValue("the list is built through too many steps to follow", at: location))
-        }
+        guard !FoldGuard.tooDeep(depth) else { return .unknown(tooManySteps(location)) }
         switch source {
         case let .models(uses):
             return .value(
@@ -97,6 +95,7 @@ struct ModelListEvaluator {
                         at: reference.location, wantedOwner: reference.base?.path?.first))
             }
             let key = FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name)
+            guard !visiting.chainTooLong else { return .unknown(tooManySteps(reference.location)) }
             guard visiting.enter(key) else {
                 return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
@@ -104,9 +103,9 @@ struct ModelListEvaluator {
             guard case let .models(inner) = entry.value.value else {
                 return .unknown(UnknownValue("`\(reference.written)` is not a list of models", at: reference.location))
             }
+            // Another name: its value is read afresh (the chain of names is bounded by `FoldGuard.chainLimit`).
             return evaluate(
-                inner, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
-                depth: depth + 1)
+                inner, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting, depth: 0)
         case let .concatenation(parts, _):
             var sums: [[ModelReference]] = [[]]
             for part in parts {
@@ -186,9 +185,7 @@ struct ModelListEvaluator {
         of source: ModelSource, scope: SymbolID?, file: String, at location: SourceLocation,
         visiting: inout FoldGuard, depth: Int
     ) -> Result<[(SymbolID, SourceLocation)], UnknownValue> {
-        guard !FoldGuard.tooDeep(depth) else {
-            return .failure(UnknownValue("the list is built through too many steps to follow", at: location))
-        }
+        guard !FoldGuard.tooDeep(depth) else { return .failure(tooManySteps(location)) }
         switch source {
         case let .models(uses):
             var found: [(SymbolID, SourceLocation)] = []
@@ -210,6 +207,7 @@ struct ModelListEvaluator {
                         wantedOwner: reference.base?.path?.first))
             }
             let key = FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name)
+            guard !visiting.chainTooLong else { return .failure(tooManySteps(reference.location)) }
             guard visiting.enter(key) else {
                 return .failure(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
@@ -218,7 +216,7 @@ struct ModelListEvaluator {
             case let .models(inner):
                 return types(
                     of: inner, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
-                    depth: depth + 1)
+                    depth: 0)
             case let .type(type):
                 guard let id = symbols.resolveSymbol(type, scope: entry.owner, file: entry.file) else {
                     return .failure(
@@ -245,6 +243,10 @@ struct ModelListEvaluator {
         }
     }
 
+    private func tooManySteps(_ location: SourceLocation) -> UnknownValue {
+        UnknownValue("the list is built through too many steps to follow", at: location)
+    }
+
     private func tooMany(_ location: SourceLocation) -> Evaluated<List> {
         .unknown(UnknownValue("it is one of more than \(Self.alternativesLimit) possible lists", at: location))
     }
@@ -264,6 +266,7 @@ struct ModelListEvaluator {
             return .unknown(UnknownValue("`\(symbol.qualifiedName)` has no `models` schemalint can find", at: location))
         }
         let key = FoldGuard.key(member: "models", of: id)
+        guard !visiting.chainTooLong else { return .unknown(tooManySteps(location)) }
         guard visiting.enter(key) else {
             return .unknown(UnknownValue("`\(symbol.qualifiedName).models` refers back to itself", at: location))
         }
@@ -272,11 +275,12 @@ struct ModelListEvaluator {
             return .unknown(
                 UnknownValue("`\(symbol.qualifiedName).models` is not a list of models", at: entry.value.location))
         }
+        // Another type's list is read afresh, as a name is: a chain of versions each adding to the one before reads
+        // whole however long, and a version met again on it refers back to itself.
         return flatten(
             evaluate(
-                source, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting,
-                depth: depth + 1),
-            visiting: &visiting, depth: depth)
+                source, scope: entry.owner, file: entry.file, at: entry.value.location, visiting: &visiting, depth: 0),
+            visiting: &visiting, depth: 0)
     }
 
     /// The `models` a protocol extension gives a type that declares none of its own (`extension SharedModels {

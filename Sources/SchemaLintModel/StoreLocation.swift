@@ -193,6 +193,14 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// `whole`: a long URL expression is not cut, and a place whose folder is not known says the URL it was read
     /// from: what tells apart two stores whose short names are the same.
     public func description(whole: Bool) -> String {
+        // A store on another device: named as the phone's would be, and the device said (its key's prefix is no
+        // name a user knows).
+        let (device, own) = Self.device(ofKey: key)
+        if let device {
+            var phone = self
+            phone.key = own
+            return "\(phone.description(whole: whole)) (on \(device))"
+        }
         if whole, kind == .url {
             if path != nil, let written = writtenKey, written.hasPrefix("url:") {
                 return "the store at \(path!.description) (`\(written.dropFirst("url:".count))`)"
@@ -215,6 +223,8 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// How messages name a store recorded by its key (a lockfile's `heldIn`): a place as its folder and file, a URL
     /// as written, a name as it is.
     public static func displayName(key: String) -> String {
+        let (device, own) = device(ofKey: key)
+        if let device { return "\(displayName(key: own)) (on \(device))" }
         if key.hasPrefix("file:"), let place = StorePath(evaluated: String(key.dropFirst("file:".count))) {
             return place.description
         }
@@ -225,7 +235,23 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
     /// Whether a key names its file for certain: a store name and App Group written as strings. A URL's expression
     /// can be spelt anew without moving the file, and a constant another platform's build sets otherwise may hold
     /// anything: a store is said to be left behind only when both keys are certain.
-    public static func isCertain(key: String) -> Bool { !key.hasPrefix("url:") && !key.contains("`") }
+    public static func isCertain(key: String) -> Bool {
+        let own = device(ofKey: key).key
+        return !own.hasPrefix("url:") && !own.contains("`")
+    }
+
+    /// The devices other than the phone a key may say its store is on (`onDevice`), as targets' SDKs name them.
+    public static let devices = ["watchOS", "tvOS", "visionOS", "macOS"]
+
+    /// A key's device (nil: the phone) and the key the store has on it: `macOS:file:⟨Application Support⟩/a.store`
+    /// is `file:⟨Application Support⟩/a.store` on a Mac. Whatever reads a key (a message, a place, whether it is
+    /// certain) reads the store's own key, never the prefix as a part of it.
+    public static func device(ofKey key: String) -> (device: String?, key: String) {
+        for device in devices where key.hasPrefix(device + ":") {
+            return (device, String(key.dropFirst(device.count + 1)))
+        }
+        return (nil, key)
+    }
 
     public static func < (lhs: StoreLocation, rhs: StoreLocation) -> Bool {
         (lhs.kind.rawValue, lhs.key) < (rhs.kind.rawValue, rhs.key)

@@ -168,7 +168,9 @@ public struct StorePath: Hashable, Sendable {
     /// The place of a store by its lockfile key: `file:` keys as written, SwiftData's default and named stores in
     /// Application Support (an App Group's `Library/Application Support` for `group/Name.store`). Nil for a key that
     /// names no place (a URL's text, an unknown store).
-    public init?(storeKey key: String) {
+    public init?(storeKey written: String) {
+        // On another device, the same place on that device: a move there is the app's own code's too.
+        let key = StoreLocation.device(ofKey: written).key
         if key.hasPrefix("file:") {
             self.init(evaluated: String(key.dropFirst("file:".count)))
             return

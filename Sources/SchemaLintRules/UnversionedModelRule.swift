@@ -7,8 +7,9 @@ import SchemaLintModel
 /// plan or no plan, stages or none; one built from a plan that migrates relies on the versions' lists too.
 ///
 /// Not reported: models a container lists itself (`ModelContainer(for: A.self, B.self)` knows them), models no code
-/// names (nothing inserts or fetches them: a deprecated class left in a file), models declared in a test's files, and
-/// apps whose containers neither open a version nor use a plan that migrates anything.
+/// names (nothing inserts or fetches them: a deprecated class left in a file), models declared in a test's files,
+/// apps whose containers neither open a version nor use a plan that migrates anything, and apps with a version whose
+/// `models` list cannot be read (it may list the model).
 public struct UnversionedModelRule: Rule {
     public let id = RuleID.unversionedModel
     public let defaultSeverity = Severity.warning
@@ -19,7 +20,9 @@ public struct UnversionedModelRule: Rule {
         let planned = context.appContainers.filter { container in
             container.versionedSchema != nil || (context.plan(container.plan).map { !context.isInert($0) } ?? false)
         }
-        guard !project.versions.isEmpty, !planned.isEmpty else { return [] }
+        // A version whose list cannot be read may list any model: none is said to be in no version.
+        guard !project.versions.isEmpty, !planned.isEmpty, !project.versions.contains(where: { $0.modelsUnread != nil })
+        else { return [] }
         let versioned = Set(project.versions.flatMap(\.allEntities))
         // A test's container listing the model does not put it in the app's store.
         let listedByContainers = Set(context.appContainers.flatMap { ($0.models ?? []).compactMap(\.entity) })

@@ -97,6 +97,14 @@ struct ValueSourceReader {
             return .bool(literal.literal.tokenKind == .keyword(.true))
         }
         if let string = StoreLocationReader.literal(expression) { return .string(string) }
+        // A decimal integer (`static let generation = 2`), as a string interpolating it writes it: what a store's
+        // folder or name is built from (`"v\(generation)"`). Valid Swift never takes one for a flag or a name.
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            let digits = integer.literal.text.filter { $0 != "_" }
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+                return .string(String(Int(digits).map(String.init) ?? digits))
+            }
+        }
         if expression.is(NilLiteralExprSyntax.self) { return .member("none") }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
             only.label == nil

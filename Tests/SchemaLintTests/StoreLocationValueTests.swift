@@ -648,6 +648,135 @@ final class StoreLocationValueTests: XCTestCase {
         XCTAssertTrue(changed.notes.first?.contains("the folder of the store at `") ?? false, "\(changed.notes)")
     }
 
+    /// A Mac app: its stores' keys say the device (`macOS:...`). Messages name the store as a user knows it, never
+    /// by its key; a store opened now whose URL cannot be read is "cannot tell", so the file an earlier release
+    /// recorded is never said to be left behind. Spelt four ways: a URL from a function of another type, a local
+    /// function, a static let, a computed property. Controls: a folder that can be read and is another is a move
+    /// (reported, named without the key's prefix); the same file is none.
+    func testAMacAppsStoreIsNamedWithoutItsKeyAndAnUnreadURLIsNeverAbandoned() throws {
+        var mac = TestXcodeProject.Target(name: "Journal")
+        mac.set("SDKROOT", "macosx")
+        func files(_ configuration: String, extra: [String: String] = [:]) -> [String: String] {
+            var files = app(configuration, extra: extra)
+            files["Journal.xcodeproj/project.pbxproj"] = TestXcodeProject.text([mac])
+            return files
+        }
+        let placeOf = """
+            import Foundation
+
+            enum Place {
+                static func storeURL(_ name: String = "J.store") throws -> URL {
+                    try FileManager.default.url(
+                        for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
+                    ).appendingPathComponent(CommandLine.arguments[1]).appendingPathComponent(name)
+                }
+                static let stored = try! storeURL()
+                static var computed: URL { try! storeURL() }
+            }
+
+            func journalStoreURL() -> URL { try! Place.storeURL("J.store") }
+            """
+        let shipped = TestSupport.lock(
+            try TestSupport.analyzeOnDisk(
+                files("ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: \"Old/J.store\"))")))
+        XCTAssertEqual(shipped.versions.values.first?.heldIn, ["macOS:file:⟨Application Support⟩/Old/J.store"])
+        let unread: [(String, String)] = [
+            ("a function of another type", "ModelConfiguration(url: try! Place.storeURL())"),
+            ("a global function", "ModelConfiguration(url: journalStoreURL())"),
+            ("a static let", "ModelConfiguration(url: Place.stored)"),
+            ("a computed property", "ModelConfiguration(url: Place.computed)"),
+        ]
+        for (name, configuration) in unread {
+            let analysis = try TestSupport.analyzeOnDisk(
+                files(configuration, extra: ["Journal/Place.swift": placeOf]), lockfile: shipped)
+            XCTAssertEqual(
+                TestSupport.summary(analysis.findings).filter { $0.hasPrefix("store_abandoned") }, [], name)
+            let said = analysis.notes + analysis.findings.map { "\($0.message.headline) \($0.message.detail)" }
+            for line in said {
+                for device in StoreLocation.devices {
+                    XCTAssertFalse(line.contains("\(device):"), "\(name): \(line)")
+                    XCTAssertFalse(line.contains("\(device.dropFirst(2)):url:"), "\(name): \(line)")
+                }
+            }
+        }
+        // Control: a folder read and another is a move, named as a user knows the file.
+        let moved = try TestSupport.analyzeOnDisk(
+            files("ModelConfiguration(url: URL.applicationSupportDirectory.appending(path: \"New/J.store\"))"),
+            lockfile: shipped)
+        let abandoned = moved.findings.filter { $0.rule == .storeAbandoned }
+        XCTAssertEqual(abandoned.count, 1, "\(TestSupport.summary(moved.findings))")
+        XCTAssertEqual(
+            abandoned.first?.message.headline.hasPrefix(
+                "Application Support/Old/J.store (on macOS) is no longer opened"), true,
+            abandoned.first?.message.headline ?? "")
+        // Control: the same file spelt another way is none.
+        let same = try TestSupport.analyzeOnDisk(
+            files("ModelConfiguration(url: URL.applicationSupportDirectory.appendingPathComponent(\"Old/J.store\"))"),
+            lockfile: shipped)
+        XCTAssertEqual(TestSupport.summary(same.findings).filter { $0.hasPrefix("store_abandoned") }, [])
+    }
+
+    /// A folder named by a number interpolated into a string (`"v\(generation)"`, the generation a constant): the
+    /// store is that place, however the number is given: a static let of another type (`1_2`), a global let,
+    /// a computed property, a function returning it. Control: a number the code assigns at run time leaves the
+    /// folder untold.
+    func testAFolderNamedByAnIntegerConstantIsThatPlace() {
+        let spellings: [(String, String)] = [
+            ("a static let of another type", "Generations.current"),
+            ("a global let", "currentGeneration"),
+            ("a computed property of another type", "Generations.computed"),
+            ("a function of another type", "Generations.latest()"),
+        ]
+        let constants = """
+            import Foundation
+
+            enum Generations {
+                static let current = 1_2
+                static var computed: Int { 12 }
+                static func latest() -> Int { current }
+            }
+            let currentGeneration = 12
+            var assignedGeneration = 1
+            func bump() { assignedGeneration = 12 }
+            """
+        for (name, number) in spellings {
+            let url = "URL.applicationSupportDirectory.appending(path: \"Stores/v\\(\(number))/J.store\")"
+            let files = app("ModelConfiguration(url: \(url))", extra: ["Journal/Generations.swift": constants])
+            let stores = TestSupport.analyze(files).topology.stores
+            XCTAssertEqual(
+                stores.map { $0.location.path?.description }, ["Application Support/Stores/v12/J.store"], name)
+            XCTAssertTrue(TestSupport.analyze(files).notes.isEmpty, name)
+        }
+        let url = "URL.applicationSupportDirectory.appending(path: \"Stores/v\\(assignedGeneration)/J.store\")"
+        let assigned = app(
+            "ModelConfiguration(url: \(url))",
+            extra: ["Journal/Generations.swift": constants])
+        let stores = TestSupport.analyze(assigned).topology.stores
+        XCTAssertEqual(stores.map { $0.location.path?.description }, [nil])
+    }
+
+    /// A store on another device is named as the phone's is, with the device: never by its key.
+    func testAStoreOnAnotherDeviceIsNamedAsTheSameStoreOnThatDevice() {
+        let url = StoreLocation(kind: .url, key: "url:Place.storeURL()").onDevice("macOS")
+        XCTAssertEqual(url.description, "the store at `Place.storeURL()` (on macOS)")
+        XCTAssertEqual(url.description(whole: true), "the store at `Place.storeURL()` (on macOS)")
+        XCTAssertEqual(StoreLocation.defaultStore.onDevice("watchOS").description, "default.store (on watchOS)")
+        XCTAssertEqual(
+            StoreLocation.displayName(key: "macOS:file:⟨Application Support⟩/Old/J.store"),
+            "Application Support/Old/J.store (on macOS)")
+        XCTAssertEqual(
+            StoreLocation.displayName(key: "macOS:url:Place.storeURL()"), "the store at `Place.storeURL()` (on macOS)")
+        XCTAssertFalse(StoreLocation.isCertain(key: "macOS:url:Place.storeURL()"))
+        XCTAssertTrue(StoreLocation.isCertain(key: "macOS:file:⟨Application Support⟩/Old/J.store"))
+        XCTAssertEqual(
+            StorePath(storeKey: "macOS:file:⟨Application Support⟩/Old/J.store"),
+            StorePath(storeKey: "file:⟨Application Support⟩/Old/J.store"))
+        // Control: a phone's keys are as they were.
+        XCTAssertEqual(
+            StoreLocation(kind: .url, key: "url:Place.storeURL()").description, "the store at `Place.storeURL()`")
+        XCTAssertFalse(StoreLocation.isCertain(key: "url:Place.storeURL()"))
+    }
+
     /// A store whose file cannot be told at all gets one note at its container; a known place gets none.
     func testAStoreThatCannotBeToldIsSaidInPlainCheck() {
         let opener = """

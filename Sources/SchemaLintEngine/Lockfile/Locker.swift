@@ -416,11 +416,12 @@ public enum Locker {
             project: analysis.project, analyses: versions, lockfile: lockfile, topology: analysis.topology)
         return lockfile.versionKeys.compactMap { key in
             guard let locked = lockfile.versions[key], locked.retired == nil else { return nil }
+            let named = { (stores: [String]) in stores.map(StoreLocation.displayName(key:)).joined(separator: ", ") }
             switch StateAssignment.holder(of: key, locked, in: withTopology) {
             case let .unmatched(stores):
-                return (key, "locked in \(stores.joined(separator: ", ")), which matches no store opened now")
+                return (key, "locked in \(named(stores)), which matches no store opened now")
             case let .orphaned(stores):
-                return (key, "locked in \(stores.joined(separator: ", ")), which no app container opens any more")
+                return (key, "locked in \(named(stores)), which no app container opens any more")
             case let .stores(stores) where stores.isEmpty:
                 return (key, "no store of the app's containers holds anything like it")
             case .declaredOnly:

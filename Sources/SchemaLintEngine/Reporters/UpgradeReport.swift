@@ -1,4 +1,5 @@
 import SchemaLintFacts
+import SchemaLintModel
 import SchemaLintRules
 
 /// `schemalint upgrades` rendered: plain text for a terminal, JSON for tools, Markdown for a GitHub job summary or a
@@ -167,14 +168,17 @@ public enum UpgradeReport {
                     + "stores the shipped build wrote are unknown to it (134504)"
             ]
         case let .storeGone(stores):
+            // Each store as a user knows it, never by its lockfile key.
+            let named = stores.map(StoreLocation.displayName(key:)).joined(separator: ", ")
             return [
-                "not opened: it was locked in \(stores.joined(separator: ", ")), which no app container opens any "
-                    + "more; users' data there is left behind"
+                "not opened: it was locked in \(named), which no app container opens any more; users' data there is "
+                    + "left behind"
             ]
         case let .storeUnmatched(stores):
+            let named = stores.map(StoreLocation.displayName(key:)).joined(separator: ", ")
             return [
-                "cannot tell: it was locked in \(stores.joined(separator: ", ")), which matches no store opened now, "
-                    + "and one of them is named by a URL expression or a platform-dependent constant"
+                "cannot tell: it was locked in \(named), which matches no store opened now, and one of them is named "
+                    + "by a URL expression or a platform-dependent constant"
             ]
         case .declaredOnly:
             return ["no store holds it: no app container opens this version or a plan listing it"]
