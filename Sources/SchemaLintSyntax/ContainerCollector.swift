@@ -684,6 +684,7 @@ final class ContainerCollector: SyntaxVisitor {
             site.configurations = configurations
             site.types = types
             site.purpose = enclosingPurpose
+            site.location = reader.location(call.calledExpression)
             callSites.append(site)
         }
     }

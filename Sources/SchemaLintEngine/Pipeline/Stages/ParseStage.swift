@@ -77,12 +77,16 @@ struct ParseStage {
             searched.formUnion(wanted)
             searched.stackCallers.merge(wanted.stackCallers) { $0.union($1) }
             let skipped = files.indices.filter { !relevant[$0] }
-            // The functions each skipped file may call for a Core Data stack: those of stacks in its targets.
+            // The functions each skipped file may call for a Core Data stack: those of stacks in its targets, and
+            // in a framework's file (a framework's code runs in the apps that embed it: `Storage` making the stacks
+            // `Common` declares), every one. Another app target that does not compile the stack (a framework's
+            // example app) builds no user's store of it.
             var stackCallersIn: [Int: Set<String>] = [:]
             if !wanted.stackCallers.isEmpty, let membership {
                 for index in skipped where testTargetFiles[files[index].path] != true {
                     let targets = Set(membership.targetNames(for: files[index].path))
-                    let called = wanted.stackCallers.filter { !$0.value.isDisjoint(with: targets) }.keys
+                    let framework = membership.frameworkCompiles(files[index].path)
+                    let called = wanted.stackCallers.filter { framework || !$0.value.isDisjoint(with: targets) }.keys
                     if !called.isEmpty { stackCallersIn[index] = Set(called) }
                 }
             }
