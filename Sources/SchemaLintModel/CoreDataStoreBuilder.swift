@@ -119,7 +119,8 @@ enum CoreDataStoreBuilder {
                         }
                     }
                     var purpose = stack.purpose
-                    // Options `nil` for every value they may have turn the sync off; options that cannot be read do not.
+                    // Options `nil` for every value they may have turn the sync off; options that cannot be read do
+                    // not.
                     // Options set through the descriptions' variables are each one's own (below).
                     let syncs =
                         (subclass?.syncs ?? stack.syncs)
@@ -150,8 +151,8 @@ enum CoreDataStoreBuilder {
                                 modelUnread = false
                             }
                         }
-                        // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and pass 2
-                        // reads the files extending `Optional`.
+                        // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and
+                        // pass 2 reads the files extending `Optional`.
                         if !unwrappers.isSuperset(of: stack.modelUnwrappedBy) {
                             (model, modelUnread, models) = (nil, true, [])
                             project.optionalExtensionsWanted = true
@@ -163,8 +164,8 @@ enum CoreDataStoreBuilder {
                     }
                     // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
                     if model == CoreDataStackUse.emptyModel { continue }
-                    // A file given by a parameter no call passes: the code building the stack never runs, its container's
-                    // own file included.
+                    // A file given by a parameter no call passes: the code building the stack never runs, its
+                    // container's own file included.
                     if stack.stores.contains(where: { store in
                         if case let .oneOf(values) = reading.evaluate(store.file, scope: scope, file: file.path) {
                             return values.isEmpty
@@ -220,8 +221,8 @@ enum CoreDataStoreBuilder {
                         }
                         let inMemory = reading.keptInMemory(
                             url: store.file, storeType: store.storeType, scope: scope, file: file.path)
-                        // A description's type alone names no file: it counts only to keep the store in memory. Nor does
-                        // `description.url = nil` (an in-memory store's, or one Core Data refuses to load).
+                        // A description's type alone names no file: it counts only to keep the store in memory. Nor
+                        // does `description.url = nil` (an in-memory store's, or one Core Data refuses to load).
                         if case let .fileName(url, _) = store.file, case .member("none") = url {
                             if inMemory { stores.append((store.location, nil, nil, true)) }
                             continue
@@ -235,7 +236,8 @@ enum CoreDataStoreBuilder {
                         if case let .fileName(url, _) = store.file, case let (path?, _) = string(url, in: scope),
                             let place = StorePath(evaluated: path), place.isKnown || place.groupUnread
                         {
-                            // In an App Group whose identifier cannot be read: kept apart, for the targets' entitlements.
+                            // In an App Group whose identifier cannot be read: kept apart, for the targets'
+                            // entitlements.
                             places[store.location] = place
                         }
                         // A URL the code picks at run time among known places (a getter's branches): each one a file
@@ -279,7 +281,8 @@ enum CoreDataStoreBuilder {
                             ownFileAt.contains(location)
                             ? stores.firstIndex { ($0.0.line, $0.0.column) > (location.line, location.column) }
                             : nil
-                        stores.insert((location, name.0.map { $0 + ".sqlite" }, name.1, false), at: at ?? stores.endIndex)
+                        stores.insert(
+                            (location, name.0.map { $0 + ".sqlite" }, name.1, false), at: at ?? stores.endIndex)
                         if let file = name.0 {
                             // A subclass's `defaultDirectoryURL()`, read where it is written: a folder it cannot
                             // read leaves the place untold.
