@@ -20,6 +20,8 @@ struct CallSites {
         var argumentOrder: [String] = []
         /// Written in preview or test code (`CallSite.purpose`), or in a test target's file.
         var purpose: ContainerPurpose?
+        /// Where the called name is written (`CallSite.location`).
+        var location: SourceLocation?
     }
 
     /// How many calls of a helper are read one by one (each opens a container of its own, with what it passes);
@@ -39,7 +41,7 @@ struct CallSites {
                         scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
                         configurations: call.configurations, types: call.types,
                         configurationLists: call.configurationLists, argumentOrder: call.argumentOrder,
-                        purpose: fileIsTest ? .test : call.purpose))
+                        purpose: fileIsTest ? .test : call.purpose, location: call.location))
             }
         }
     }
@@ -58,6 +60,14 @@ struct CallSites {
     func sites(of function: String) -> [Site] {
         if let site = pinned[function] { return [site] }
         return sitesByFunction[function] ?? []
+    }
+
+    /// The call of `function` written at `location` (a function's value read where it is called,
+    /// `Self.storeURL(forName: name)`): its parameters are what that call passes. Nil where the function is already
+    /// read for one call, or no call read is written there.
+    func site(of function: String, at location: SourceLocation) -> Site? {
+        guard pinned[function] == nil else { return nil }
+        return sitesByFunction[function]?.first { $0.location == location && $0.file == location.file }
     }
 
     /// The same calls, with `function` read as `site` alone calls it: the container one call of a helper opens.

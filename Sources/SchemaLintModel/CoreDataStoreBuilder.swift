@@ -93,224 +93,285 @@ enum CoreDataStoreBuilder {
                 }
             }
             for stack in file.coreDataStacks {
-                let reading = !fileIsTest && stack.purpose == .app ? appFiles : evaluator
                 let scope = project.symbols.scope(stack.scope, file: file.path)
-                // A container of another type: a stack only when that type is a subclass of Core Data's container.
-                var subclass: ContainerSubclasses.Found?
-                if let type = stack.containerType {
-                    guard let found = subclasses.container(type, scope: scope, file: file.path) else { continue }
-                    subclass = found
-                } else if stack.name == nil, stack.model == nil, stack.stores.count == 1,
-                    stack.stores[0].location == stack.location, takenBySubclasses.contains(stack.location)
-                {
-                    continue
-                }
-                func string(_ source: ValueSource, in scope: SymbolID? = scope) -> (String?, UnknownValue?) {
-                    switch reading.evaluate(source, scope: scope, file: file.path) {
-                    case let .value(.string(value)): return (value, nil)
-                    case .value, .oneOf:
-                        return (nil, UnknownValue("it is one of several values", at: stack.location))
-                    case let .unknown(why): return (nil, why)
-                    }
-                }
-                var purpose = stack.purpose
-                // Options `nil` for every value they may have turn the sync off; options that cannot be read do not.
-                // Options set through the descriptions' variables are each one's own (below).
-                let syncs =
-                    (subclass?.syncs ?? stack.syncs)
-                    && !(stack.cloudKitOptions.map {
-                        reading.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
-                            && !stack.cloudKitByDescription
-                    } ?? false)
-                if fileIsTest, purpose == .app { purpose = .test }
-                let name = stack.name.map { string($0) }
-                var model: String?
-                var modelUnread = stack.modelUnread
-                // A model picked at run time among bundles named by constants (`encrypted ? "Sealed" : "Plain"`):
-                // the stack opens its files with each of them, one store per model.
-                var models: [String?] = []
-                if let written = stack.model {
-                    let (value, _) = string(written)
-                    model = value.map(Self.bundleName)
-                    modelUnread = value == nil
-                    if value == nil, case let .oneOf(several) = reading.evaluate(
-                        written, scope: scope, file: file.path)
+                let shared = !fileIsTest && stack.purpose == .app ? appFiles : evaluator
+                // Each call of the initialiser (or function) whose parameters decide the stack builds a stack of its
+                // own, with its own file and model (`Stack(name: "Cold")`, `Stack(name: "Cache", isPersistent:
+                // false)`); two calls opening the same are one.
+                let first = project.coreDataStores.endIndex
+                for reading in Self.perCall(stack, reading: shared, scope: scope, file: file.path) {
+                    // A container of another type: a stack only when that type is a subclass of Core Data's container.
+                    var subclass: ContainerSubclasses.Found?
+                    if let type = stack.containerType {
+                        guard let found = subclasses.container(type, scope: scope, file: file.path) else { continue }
+                        subclass = found
+                    } else if stack.name == nil, stack.model == nil, stack.stores.count == 1,
+                        stack.stores[0].location == stack.location, takenBySubclasses.contains(stack.location)
                     {
-                        var names: [String] = []
-                        for case let .string(text) in several where !names.contains(Self.bundleName(text)) {
-                            names.append(Self.bundleName(text))
-                        }
-                        if names.count == several.count, names.count > 1 {
-                            models = names
-                            modelUnread = false
+                        continue
+                    }
+                    func string(_ source: ValueSource, in scope: SymbolID? = scope) -> (String?, UnknownValue?) {
+                        switch reading.evaluate(source, scope: scope, file: file.path) {
+                        case let .value(.string(value)): return (value, nil)
+                        case .value, .oneOf:
+                            return (nil, UnknownValue("it is one of several values", at: stack.location))
+                        case let .unknown(why): return (nil, why)
                         }
                     }
-                    // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and pass 2
-                    // reads the files extending `Optional`.
-                    if !unwrappers.isSuperset(of: stack.modelUnwrappedBy) {
-                        (model, modelUnread, models) = (nil, true, [])
-                        project.optionalExtensionsWanted = true
-                    }
-                } else if let name, !stack.modelUnread {
-                    // `NSPersistentContainer(name:)` without a model loads the bundle of that name.
-                    model = name.0
-                    modelUnread = name.0 == nil
-                }
-                // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
-                if model == CoreDataStackUse.emptyModel { continue }
-                // A file given by a parameter no call passes: the code building the stack never runs, its container's
-                // own file included.
-                if stack.stores.contains(where: { store in
-                    if case let .oneOf(values) = reading.evaluate(store.file, scope: scope, file: file.path) {
-                        return values.isEmpty
-                    }
-                    return false
-                }) {
-                    continue
-                }
-                if models.isEmpty { models = [model] }
-                var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
-                var places: [SourceLocation: StorePath] = [:]
-                var picks: [(SourceLocation, StorePath, Bool)] = []
-                // What the code sets on each description: its configuration, and whether it syncs.
-                var configurations: [SourceLocation: String] = [:]
-                var described: [SourceLocation: Bool] = [:]
-                // Descriptions made from the container's own description's URL, where the code replaces them: the
-                // container's own file, opened from there.
-                var ownFileAt: [SourceLocation] = []
-                for store in stack.stores {
-                    // Names in the URL are read where it is written (`Self.storeURL` in a nested type's getter).
-                    let scope = store.scope.map { project.symbols.scope($0, file: file.path) } ?? scope
-                    if let written = store.configuration, case let (value?, _) = string(written, in: scope) {
-                        configurations[store.location] = value
-                    }
-                    if stack.cloudKitByDescription {
-                        // A description the code makes syncs only with options of its own (not `nil`).
-                        described[store.location] =
-                            store.cloudKitOptions.map { options in
-                                !reading.certainly(options, scope: scope, file: file.path) { $0 == .member("none") }
-                            } ?? false
-                    }
-                    // A URL read back from a stack's own description is a file counted where that stack is; a
-                    // description made from it (`NSPersistentStoreDescription(url: container
-                    // .persistentStoreDescriptions.first?.url ?? fallback)`) for descriptions that replace the
-                    // container's is that file.
-                    if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
-                        store.file, scope: scope, file: file.path)
-                    {
-                        if stack.descriptionsReplaced, !store.added, Self.isOwnURL(store.file),
-                            !reading.keptInMemory(
-                                url: nil, storeType: store.storeType, scope: scope, file: file.path)
+                    var purpose = stack.purpose
+                    // Options `nil` for every value they may have turn the sync off; options that cannot be read do
+                    // not.
+                    // Options set through the descriptions' variables are each one's own (below).
+                    let syncs =
+                        (subclass?.syncs ?? stack.syncs)
+                        && !(stack.cloudKitOptions.map {
+                            reading.certainly($0, scope: scope, file: file.path) { $0 == .member("none") }
+                                && !stack.cloudKitByDescription
+                        } ?? false)
+                    if fileIsTest, purpose == .app { purpose = .test }
+                    let name = stack.name.map { string($0) }
+                    var model: String?
+                    var modelUnread = stack.modelUnread
+                    // A model picked at run time among bundles named by constants (`encrypted ? "Sealed" : "Plain"`):
+                    // the stack opens its files with each of them, one store per model.
+                    var models: [String?] = []
+                    if let written = stack.model {
+                        let (value, _) = string(written)
+                        model = value.map(Self.bundleName)
+                        modelUnread = value == nil
+                        if value == nil, case let .oneOf(several) = reading.evaluate(
+                            written, scope: scope, file: file.path)
                         {
-                            ownFileAt.append(store.location)
+                            var names: [String] = []
+                            for case let .string(text) in several where !names.contains(Self.bundleName(text)) {
+                                names.append(Self.bundleName(text))
+                            }
+                            if names.count == several.count, names.count > 1 {
+                                models = names
+                                modelUnread = false
+                            }
                         }
-                        continue
-                    }
-                    let inMemory = reading.keptInMemory(
-                        url: store.file, storeType: store.storeType, scope: scope, file: file.path)
-                    // A description's type alone names no file: it counts only to keep the store in memory. Nor does
-                    // `description.url = nil` (an in-memory store's, or one Core Data refuses to load).
-                    if case let .fileName(url, _) = store.file, case .member("none") = url {
-                        if inMemory { stores.append((store.location, nil, nil, true)) }
-                        continue
-                    }
-                    if store.typeOnly {
-                        if inMemory { stores.append((store.location, nil, nil, true)) }
-                        continue
-                    }
-                    let (name, why) = string(store.file, in: scope)
-                    // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
-                    if case let .fileName(url, _) = store.file, case let (path?, _) = string(url, in: scope),
-                        let place = StorePath(evaluated: path), place.isKnown || place.groupUnread
-                    {
-                        // In an App Group whose identifier cannot be read: kept apart, for the targets' entitlements.
-                        places[store.location] = place
-                    }
-                    // A URL the code picks at run time among known places (a getter's branches): each one a file
-                    // the stack may open, every one checked as holding users' rows. A file whose folder cannot be
-                    // read beside them (an App Group named at run time) is one by its name alone.
-                    if case let .fileName(url, _) = store.file,
-                        case let .oneOf(several) = reading.evaluate(url, scope: scope, file: file.path)
-                    {
-                        let picked = several.map { value -> StorePath? in
-                            guard case let .string(text) = value, let place = StorePath(evaluated: text),
-                                place.file != nil
-                            else { return nil }
-                            return place
+                        // Unwrapped by a method no file read declares as an unwrap: which model cannot be told, and
+                        // pass 2 reads the files extending `Optional`.
+                        if !unwrappers.isSuperset(of: stack.modelUnwrappedBy) {
+                            (model, modelUnread, models) = (nil, true, [])
+                            project.optionalExtensionsWanted = true
                         }
-                        if picked.allSatisfy({ $0 != nil }), picked.contains(where: { $0?.isKnown == true }) {
-                            var seen: [StorePath] = []
-                            for case let place? in picked where !seen.contains(place) {
-                                seen.append(place)
-                                picks.append((store.location, place, inMemory))
+                    } else if let name, !stack.modelUnread {
+                        // `NSPersistentContainer(name:)` without a model loads the bundle of that name.
+                        model = name.0
+                        modelUnread = name.0 == nil
+                    }
+                    // An empty model (`NSManagedObjectModel()`) opens a file only to destroy or inspect it.
+                    if model == CoreDataStackUse.emptyModel { continue }
+                    // A file given by a parameter no call passes: the code building the stack never runs, its
+                    // container's own file included.
+                    if stack.stores.contains(where: { store in
+                        if case let .oneOf(values) = reading.evaluate(store.file, scope: scope, file: file.path) {
+                            return values.isEmpty
+                        }
+                        return false
+                    }) {
+                        continue
+                    }
+                    if models.isEmpty { models = [model] }
+                    var stores: [(SourceLocation, String?, UnknownValue?, Bool)] = []
+                    var places: [SourceLocation: StorePath] = [:]
+                    var picks: [(SourceLocation, StorePath, Bool)] = []
+                    // What the code sets on each description: its configuration, and whether it syncs.
+                    var configurations: [SourceLocation: String] = [:]
+                    var described: [SourceLocation: Bool] = [:]
+                    // Descriptions made from the container's own description's URL, where the code replaces them: the
+                    // container's own file, opened from there.
+                    var ownFileAt: [SourceLocation] = []
+                    for store in stack.stores {
+                        // Names in the URL are read where it is written (`Self.storeURL` in a nested type's getter).
+                        let scope = store.scope.map { project.symbols.scope($0, file: file.path) } ?? scope
+                        // Given in a branch no call takes (`if isPersistent { ... }` for `isPersistent: false`): not
+                        // opened by this stack. A call that is not read takes no default here: the file stays.
+                        if let condition = store.condition {
+                            var strict = reading
+                            strict.defaultWithoutCallers = false
+                            if strict.isTrue(condition, scope: scope, file: file.path) == false { continue }
+                        }
+                        if let written = store.configuration, case let (value?, _) = string(written, in: scope) {
+                            configurations[store.location] = value
+                        }
+                        if stack.cloudKitByDescription {
+                            // A description the code makes syncs only with options of its own (not `nil`).
+                            described[store.location] =
+                                store.cloudKitOptions.map { options in
+                                    !reading.certainly(options, scope: scope, file: file.path) { $0 == .member("none") }
+                                } ?? false
+                        }
+                        // A URL read back from a stack's own description is a file counted where that stack is; a
+                        // description made from it (`NSPersistentStoreDescription(url: container
+                        // .persistentStoreDescriptions.first?.url ?? fallback)`) for descriptions that replace the
+                        // container's is that file.
+                        if case .value(.member(CoreDataStackUse.openedStore)) = reading.evaluate(
+                            store.file, scope: scope, file: file.path)
+                        {
+                            if stack.descriptionsReplaced, !store.added, Self.isOwnURL(store.file),
+                                !reading.keptInMemory(
+                                    url: nil, storeType: store.storeType, scope: scope, file: file.path)
+                            {
+                                ownFileAt.append(store.location)
                             }
                             continue
                         }
-                    }
-                    stores.append((store.location, name, why, inMemory))
-                }
-                // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
-                // the container's own file is a preview's or a test's, not a replacement.
-                // A container that loads its own descriptions elsewhere opens its own file beside the others.
-                // Descriptions replaced on some paths only leave the container's own file on the others.
-                var ownFile: [SourceLocation] = []
-                if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile || stack.descriptionsMayBeKept,
-                    !stack.descriptionsReplaced
-                {
-                    ownFile = [stack.location]
-                }
-                for location in ownFile + ownFileAt {
-                    guard let name else { break }
-                    // The container's own description: `<name>.sqlite` in the default folder (Application Support),
-                    // in source order among the descriptions when one of them opens it.
-                    let at =
-                        ownFileAt.contains(location)
-                        ? stores.firstIndex { ($0.0.line, $0.0.column) > (location.line, location.column) }
-                        : nil
-                    stores.insert((location, name.0.map { $0 + ".sqlite" }, name.1, false), at: at ?? stores.endIndex)
-                    if let file = name.0 {
-                        // A subclass's `defaultDirectoryURL()`, read where it is written: a folder it cannot
-                        // read leaves the place untold.
-                        var folder = StorePath(base: .applicationSupport, components: [])
-                        if let override = subclass?.folder {
-                            let evaluated = evaluator.evaluate(override.0, scope: override.1, file: override.2)
-                            if case let .value(.string(path)) = evaluated, let read = StorePath(evaluated: path) {
-                                folder = read
-                            } else {
-                                folder = StorePath(base: .unknown, components: [])
+                        let inMemory = reading.keptInMemory(
+                            url: store.file, storeType: store.storeType, scope: scope, file: file.path)
+                        // A description's type alone names no file: it counts only to keep the store in memory. Nor
+                        // does `description.url = nil` (an in-memory store's, or one Core Data refuses to load).
+                        if case let .fileName(url, _) = store.file, case .member("none") = url {
+                            if inMemory { stores.append((store.location, nil, nil, true)) }
+                            continue
+                        }
+                        if store.typeOnly {
+                            if inMemory { stores.append((store.location, nil, nil, true)) }
+                            continue
+                        }
+                        let (name, why) = string(store.file, in: scope)
+                        // The folder the file is in, where the URL names one schemalint knows (`.cachesDirectory`).
+                        if case let .fileName(url, _) = store.file, case let (path?, _) = string(url, in: scope),
+                            let place = StorePath(evaluated: path), place.isKnown || place.groupUnread
+                        {
+                            // In an App Group whose identifier cannot be read: kept apart, for the targets'
+                            // entitlements.
+                            places[store.location] = place
+                        }
+                        // A URL the code picks at run time among known places (a getter's branches): each one a file
+                        // the stack may open, every one checked as holding users' rows. A file whose folder cannot be
+                        // read beside them (an App Group named at run time) is one by its name alone.
+                        if case let .fileName(url, _) = store.file,
+                            case let .oneOf(several) = reading.evaluate(url, scope: scope, file: file.path)
+                        {
+                            let picked = several.map { value -> StorePath? in
+                                guard case let .string(text) = value, let place = StorePath(evaluated: text),
+                                    place.file != nil
+                                else { return nil }
+                                return place
+                            }
+                            if picked.allSatisfy({ $0 != nil }), picked.contains(where: { $0?.isKnown == true }) {
+                                var seen: [StorePath] = []
+                                for case let place? in picked where !seen.contains(place) {
+                                    seen.append(place)
+                                    picks.append((store.location, place, inMemory))
+                                }
+                                continue
                             }
                         }
-                        // An App Group named at run time is kept, for the targets' entitlements to tell.
-                        if folder.isKnown || folder.groupUnread {
-                            places[location] = folder.appending(file + ".sqlite")
+                        stores.append((store.location, name, why, inMemory))
+                    }
+                    // `if inMemory { description.url = URL(fileURLWithPath: "/dev/null") }`: an in-memory store beside
+                    // the container's own file is a preview's or a test's, not a replacement.
+                    // A container that loads its own descriptions elsewhere opens its own file beside the others.
+                    // Descriptions replaced on some paths only leave the container's own file on the others.
+                    var ownFile: [SourceLocation] = []
+                    if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile || stack.descriptionsMayBeKept,
+                        !stack.descriptionsReplaced
+                    {
+                        ownFile = [stack.location]
+                    }
+                    for location in ownFile + ownFileAt {
+                        guard let name else { break }
+                        // The container's own description: `<name>.sqlite` in the default folder (Application Support),
+                        // in source order among the descriptions when one of them opens it.
+                        let at =
+                            ownFileAt.contains(location)
+                            ? stores.firstIndex { ($0.0.line, $0.0.column) > (location.line, location.column) }
+                            : nil
+                        stores.insert(
+                            (location, name.0.map { $0 + ".sqlite" }, name.1, false), at: at ?? stores.endIndex)
+                        if let file = name.0 {
+                            // A subclass's `defaultDirectoryURL()`, read where it is written: a folder it cannot
+                            // read leaves the place untold.
+                            var folder = StorePath(base: .applicationSupport, components: [])
+                            if let override = subclass?.folder {
+                                let evaluated = evaluator.evaluate(override.0, scope: override.1, file: override.2)
+                                if case let .value(.string(path)) = evaluated, let read = StorePath(evaluated: path) {
+                                    folder = read
+                                } else {
+                                    folder = StorePath(base: .unknown, components: [])
+                                }
+                            }
+                            // An App Group named at run time is kept, for the targets' entitlements to tell.
+                            if folder.isKnown || folder.groupUnread {
+                                places[location] = folder.appending(file + ".sqlite")
+                            }
                         }
                     }
-                }
-                for model in models {
-                    for (location, file, why, inMemory) in stores {
-                        var store = CoreDataStore(
-                            location: location, purpose: inMemory ? .inMemory : purpose,
-                            file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
-                            syncs: syncs && (described[location] ?? true))
-                        store.configuration = configurations[location]
-                        if let place = places[location] {
-                            if place.isKnown { store.path = place } else { store.inUnreadGroup = place }
+                    for model in models {
+                        for (location, file, why, inMemory) in stores {
+                            var store = CoreDataStore(
+                                location: location, purpose: inMemory ? .inMemory : purpose,
+                                file: file, fileUnread: file == nil ? why : nil, model: model, modelUnread: modelUnread,
+                                syncs: syncs && (described[location] ?? true))
+                            store.configuration = configurations[location]
+                            if let place = places[location] {
+                                if place.isKnown { store.path = place } else { store.inUnreadGroup = place }
+                            }
+                            project.coreDataStores.append(store)
                         }
-                        project.coreDataStores.append(store)
+                        for (location, place, inMemory) in picks {
+                            var store = CoreDataStore(
+                                location: location, purpose: inMemory ? .inMemory : purpose, file: place.file,
+                                fileUnread: nil, model: model, modelUnread: modelUnread,
+                                syncs: syncs && (described[location] ?? true))
+                            store.configuration = configurations[location]
+                            store.path = place
+                            if place.groupUnread { store.inUnreadGroup = place }
+                            project.coreDataStores.append(store)
+                        }
                     }
-                    for (location, place, inMemory) in picks {
-                        var store = CoreDataStore(
-                            location: location, purpose: inMemory ? .inMemory : purpose, file: place.file,
-                            fileUnread: nil, model: model, modelUnread: modelUnread,
-                            syncs: syncs && (described[location] ?? true))
-                        store.configuration = configurations[location]
-                        store.path = place
-                        if place.groupUnread { store.inUnreadGroup = place }
-                        project.coreDataStores.append(store)
-                    }
+                    shared.wanted.formUnion(reading.wanted)
                 }
+                Self.dropRepeated(&project.coreDataStores, from: first)
             }
         }
+    }
+
+    /// The readings of one stack: one per call of the function whose parameters its file, model or branches read
+    /// (a stack type's initialiser: `CoreDataStack(name: "Cold")`, `CoreDataStack(name: "Cache", isPersistent:
+    /// false)`), each read as that call alone calls it, where `CallSites.readApart` reads the calls one by one; else
+    /// the calls together (`reading`).
+    static func perCall(_ stack: CoreDataStackUse, reading: ValueEvaluator, scope: SymbolID?, file: String)
+        -> [ValueEvaluator]
+    {
+        let probe = ValueEvaluator(symbols: reading.symbols, values: reading.values, calls: reading.calls)
+        var sources = [stack.name, stack.model].compactMap { $0 }
+        for store in stack.stores {
+            sources += [store.file, store.storeType, store.condition].compactMap { $0 }
+        }
+        for source in sources { _ = probe.evaluate(source, scope: scope, file: file) }
+        // The initialisers of the type the stack is in, where its values read theirs (helpers they call with them,
+        // `Self.storeURL(forName: name)`, are read through them); else the one function whose parameters they read.
+        let read = probe.wanted.parameters
+        let initialisers = read.filter { stack.scope.contains($0) }
+        let pinned = initialisers.count == 1 ? initialisers : read
+        guard pinned.count == 1, let function = pinned.first, let apart = reading.calls.readApart(function)
+        else { return [reading] }
+        return apart.map { call in
+            var pinned = ValueEvaluator(symbols: reading.symbols, values: reading.values, calls: call.calls)
+            pinned.writtenNowhere = reading.writtenNowhere
+            pinned.defaultWithoutCallers = reading.defaultWithoutCallers
+            return pinned
+        }
+    }
+
+    /// Leaves out the stores from `first` on that repeat one before them from `first` on (two calls of a stack's
+    /// initialiser opening the same file with the same model).
+    static func dropRepeated(_ stores: inout [CoreDataStore], from first: Int) {
+        var kept: [CoreDataStore] = []
+        for store in stores[first...] where !kept.contains(where: { Self.same($0, store) }) { kept.append(store) }
+        stores.replaceSubrange(first..., with: kept)
+    }
+
+    private static func same(_ lhs: CoreDataStore, _ rhs: CoreDataStore) -> Bool {
+        lhs.location == rhs.location && lhs.purpose == rhs.purpose && lhs.file == rhs.file
+            && (lhs.fileUnread == nil) == (rhs.fileUnread == nil) && lhs.model == rhs.model
+            && lhs.modelUnread == rhs.modelUnread && lhs.syncs == rhs.syncs && lhs.configuration == rhs.configuration
+            && lhs.path == rhs.path && lhs.inUnreadGroup == rhs.inUnreadGroup
     }
 
     /// The URL of a description the stack opens, read back as it is (`persistentStoreDescriptions.first?.url`, with

@@ -812,6 +812,9 @@ public struct CallSite: Sendable {
     public var argumentOrder: [String] = []
     /// A call written in preview or test code: the container it opens is a preview's or a test's.
     public var purpose: ContainerPurpose?
+    /// Where the called function's name is written (`ValueReference.location` of the call read as a value): a value
+    /// read through this call reads its parameters as this call passes them.
+    public var location: SourceLocation?
 
     /// A list of configurations passed to a function.
     public enum ConfigurationListArgument: Sendable {
@@ -999,6 +1002,11 @@ public struct CoreDataStackUse: Sendable {
         public var configuration: ValueSource?
         /// `description.cloudKitContainerOptions = ...` on this description's variable, as written.
         public var cloudKitOptions: ValueSource?
+        /// The flag the `if` branches around where the file is given test (`if isPersistent { url = file } else {
+        /// url = /dev/null }`), as written, negated for an `else`, joined by `&&` for nested ones: the project opens
+        /// the file only where it may hold (read per call of the stack's initialiser, each call its own stack). Nil:
+        /// given on every path, or under conditions that are no flag (`if let`).
+        public var condition: ValueSource?
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file

@@ -37,7 +37,9 @@ struct NamedValueIndex {
         let candidates = entries[reference.name] ?? []
         if let base = reference.base {
             if let owner = symbols.resolveSymbol(base, scope: scope, file: file) {
-                return candidates.first { $0.owner == owner }
+                // `Stack.storeURL(...)` names the type's static member, not an instance property of that name.
+                let members = candidates.filter { $0.owner == owner }
+                return members.first { !$0.value.isInstanceMember } ?? members.first
             }
             var written = base.path
             if let instance = instanceType(base, scope, file) {

@@ -7,7 +7,7 @@
 struct ValueEvaluator {
     let symbols: SymbolTable
     let values: NamedValueIndex
-    let calls: CallSites
+    private(set) var calls: CallSites
     /// Whether a parameter no call site is seen for takes its default. Callers in files that never mention a container
     /// or configuration are not read, so a default is not taken for what they pass where that would make a store
     /// vanish (an in-memory flag: the store would be dropped from every check).
@@ -27,6 +27,20 @@ struct ValueEvaluator {
         var callers: [String: Set<String>] = [:]
         /// Labels of parameters without a default that no call read passes (`Project.unpassedLabels`).
         var unpassed: [String: Set<String>] = [:]
+        /// Functions (a type's name for its initialisers) whose parameters a value read is given by.
+        var parameters: Set<String> = []
+
+        /// Adds what `other` wants.
+        func formUnion(_ other: Wanted) {
+            guard other !== self else { return }
+            owners.formUnion(other.owners)
+            names.formUnion(other.names)
+            members.formUnion(other.members)
+            undeclared.formUnion(other.undeclared)
+            callers.merge(other.callers) { $0.union($1) }
+            unpassed.merge(other.unpassed) { $0.union($1) }
+            parameters.formUnion(other.parameters)
+        }
     }
     /// Labels no file that was not read writes (`Project.labelsWrittenNowhere`): a parameter of one without a
     /// default that no call read passes is passed by no call at all, so the code reading it never runs: the value
@@ -225,24 +239,23 @@ struct ValueEvaluator {
                         "`\(reference.written)` is a variable the code assigns, so its value is read at run time",
                         at: reference.location))
             }
-            let key = FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name)
+            // Where it is declared too: a static function and an instance property of one name are two values.
+            let key =
+                FoldGuard.key(owner: entry.owner, file: entry.file, name: reference.name) + "@"
+                + entry.value.location.description
             guard visiting.enter(key) else {
                 return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
             defer { visiting.leave(key) }
-            switch entry.value.value {
-            case let .scalar(inner):
-                return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
-            case let .string(value):
-                return .value(.string(value))
-            case let .models(.named(next)):
-                // A name copying another (`static func enabled() -> Bool { syncs }`): read as a list until used.
-                return evaluate(
-                    .named(next), scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
-            case .models, .type, .configuration, .configurations, .instance:
-                return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
+            // A function called here (`Self.storeURL(forName: name)`): what this call passes, not what any call does.
+            if let site = calls.site(of: reference.name, at: reference.location) {
+                var called = self
+                called.calls = calls.pinning(reference.name, to: site)
+                return called.evaluate(entry, reference, visiting: &visiting, depth: depth)
             }
+            return evaluate(entry, reference, visiting: &visiting, depth: depth)
         case let .parameter(function, label, defaultValue, location):
+            wanted.parameters.insert(function)
             if calls.sites(of: function).isEmpty { wanted.callers[function, default: []].insert(file) }
             let arguments = calls.arguments(
                 label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location,
@@ -272,6 +285,24 @@ struct ValueEvaluator {
                 }
                 return join(found, at: location)
             }
+        }
+    }
+
+    /// What a named value holds, read where it is declared.
+    private func evaluate(
+        _ entry: NamedValueIndex.Entry, _ reference: ValueReference, visiting: inout FoldGuard, depth: Int
+    ) -> Evaluated<ScalarValue> {
+        switch entry.value.value {
+        case let .scalar(inner):
+            return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
+        case let .string(value):
+            return .value(.string(value))
+        case let .models(.named(next)):
+            // A name copying another (`static func enabled() -> Bool { syncs }`): read as a list until used.
+            return evaluate(
+                .named(next), scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
+        case .models, .type, .configuration, .configurations, .instance:
+            return .unknown(UnknownValue("`\(reference.written)` is not a flag or a name", at: reference.location))
         }
     }
 

@@ -64,7 +64,11 @@ public struct ShippedSchemaEditedRule: Rule {
         var byLocation: [SourceLocation: [Edit]] = [:]
         for edit in edits { byLocation[edit.location, default: []].append(edit) }
         // Core Data model versions: only an edit that moves an entity hash reaches the stores.
-        let modelEdits = context.shippedModels.edits.map { edit in
+        // A bundle the app opens only in memory (`/dev/null`) keeps nothing between launches: no store to break.
+        let kept = context.shippedModels.edits.filter {
+            !context.topology.coreData.inMemoryOnly.contains($0.bundle.key)
+        }
+        let modelEdits = kept.map { edit in
             guard let twin = edit.openedThrough else {
                 return finding(
                     edit.location, about: .version(edit.bundle.key(of: edit.version)),

@@ -684,6 +684,7 @@ final class ContainerCollector: SyntaxVisitor {
             site.argumentOrder = order
             site.types = types
             site.purpose = enclosingPurpose
+            site.location = reader.location(call.calledExpression)
             callSites.append(site)
         }
     }

@@ -366,7 +366,40 @@ struct CoreDataStackReader {
 
     private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile {
         let location = reader.location(url)
-        return CoreDataStackUse.StoreFile(location: location, file: .fileName(values.read(url), location))
+        var file = CoreDataStackUse.StoreFile(location: location, file: .fileName(values.read(url), location))
+        file.condition = branchCondition(url)
+        return file
+    }
+
+    /// The flags the `if` branches around `node` test, up to its function, initialiser, accessor or closure: the
+    /// condition of each `if` whose body holds it, negated for an `else`, joined by `&&`. An `if` testing more than
+    /// one clause, or a clause that is no plain expression (`if let`, `#available`), is not read: its branches may
+    /// both run for all schemalint tells (nil).
+    func branchCondition(_ node: some SyntaxProtocol) -> ValueSource? {
+        var flags: [ValueSource] = []
+        var child = Syntax(node)
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+            {
+                break
+            }
+            if let ifExpr = syntax.as(IfExprSyntax.self), ifExpr.conditions.count == 1,
+                case let .expression(test)? = ifExpr.conditions.first?.condition
+            {
+                let location = reader.location(ifExpr.ifKeyword)
+                if child.id == ifExpr.body.id {
+                    flags.append(values.read(test))
+                } else if child.id == ifExpr.elseBody?.id {
+                    flags.append(.not(values.read(test), location))
+                }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        guard let first = flags.first else { return nil }
+        return flags.count == 1 ? first : .logical(all: true, flags, reader.location(node))
     }
 
     /// `container.persistentStoreDescriptions = [...]`: the container's default file is not opened.

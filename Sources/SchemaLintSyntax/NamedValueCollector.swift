@@ -722,8 +722,14 @@ final class NamedValueCollector: SyntaxVisitor {
         guard platformDependent == 0, let statements = Self.builtStatements(binding),
             let read = scalars.read(body: statements)
         else { return nil }
-        // A name copied (`let base = LibraryV1.models; return base`) may be a list of models: not read as a value.
-        if case .named = read { return nil }
+        // A name copied (`let base = LibraryV1.models; return base`) may be a list of models: not read as a value,
+        // unless the property is declared to hold no list (`lazy var storeURL: URL = { Self.url(for: name) }()`).
+        if case .named = read {
+            let declared = binding.typeAnnotation?.type.trimmedDescription ?? ""
+            guard !declared.isEmpty, !declared.contains("Model"), !declared.contains("Schema"),
+                !declared.contains("[")
+            else { return nil }
+        }
         return Self.isReadable(read) ? .scalar(read) : nil
     }
 

@@ -50,6 +50,9 @@ final class ReferenceCollector: SyntaxVisitor {
                 } ?? false)
             guard assigns else { continue }
             let target = elements[index - 1]
+            // `self.name = name` in an initialiser gives the instance its first value: Swift's initialisation, not
+            // code assigning it later (each instance then holds what its initialiser's caller passed).
+            if Self.initialises(target, in: node) { continue }
             if let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text {
                 assigned.insert(name)
             } else if let member = target.as(MemberAccessExprSyntax.self) {
@@ -57,6 +60,25 @@ final class ReferenceCollector: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// Whether `target` is `self.name`, written in the body of an initialiser itself (not in a closure or function
+    /// inside it).
+    private static func initialises(_ target: ExprSyntax, in node: SequenceExprSyntax) -> Bool {
+        guard let member = target.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        else { return false }
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(InitializerDeclSyntax.self) { return true }
+            if syntax.is(ClosureExprSyntax.self) || syntax.is(FunctionDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self) || syntax.is(DeinitializerDeclSyntax.self)
+            {
+                return false
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// `flag.toggle()`.

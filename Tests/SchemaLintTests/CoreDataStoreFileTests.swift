@@ -472,8 +472,8 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
                 return container
             }
             """)
-        // Called in a file the first pass skips and no project puts in a target: a call not read (a function no
-        // file calls opens no store at all).
+        // Called in a file the first pass skips and no project puts in a target: pass 2 reads it (with no project
+        // saying which targets compile the stack, any file outside tests may build it), so the call names the file.
         try write("Journal/WidgetStore.swift", "let widgetStore = widgetContainer(path: \"/tmp/widget.sqlite\")\n")
         let run = try TestSupport.run(["check", "--verbose"], in: app)
         let lines = (run.stdout + run.stderr).split(separator: "\n").filter {
@@ -482,9 +482,8 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
         let expected: [String] = [
                 "schemalint: app .: Core Data stack at Journal/Persistence.swift:9:21 opens "
                     + "⟨Application Support⟩/Journal.sqlite with model Journal",
-                "schemalint: app .: Core Data stack at Journal/Widget.swift:5:56 opens a file that cannot be told "
-                    + "(no call of `widgetContainer` in the files read passes `path` (Journal/Widget.swift:5:77)) "
-                    + "with model Journal",
+                "schemalint: app .: Core Data stack at Journal/Widget.swift:5:56 opens widget.sqlite with model "
+                    + "Journal",
                 // A parameter without a label is named by its place, never by an internal name.
                 "schemalint: app .: Core Data stack at Journal/Widget.swift:11:56 opens a file that cannot be told "
                     + "(no call of `exportContainer` in the files read passes its first argument) with model Journal",
@@ -496,12 +495,11 @@ final class CoreDataStoreFileTests: JournalAppTestCase {
         XCTAssertEqual(
             notes.map(String.init),
             [
-                "schemalint: note: Journal/Widget.swift:5:56: which file this Core Data stack opens cannot be told "
-                    + "(no call of `widgetContainer` in the files read passes `path` (Journal/Widget.swift:5:77)): "
-                    + "a move or rename of its store file is not reported",
                 "schemalint: note: Journal/Widget.swift:11:56: which file this Core Data stack opens cannot be told "
                     + "(no call of `exportContainer` in the files read passes its first argument): a move or rename "
                     + "of its store file is not reported",
+                "schemalint: note: Journal/Widget.swift:5:56: the folder of the file widget.sqlite this Core Data "
+                    + "stack opens cannot be told: a move of it to another folder is not reported",
             ], plain.stdout + plain.stderr)
     }
 }

@@ -167,6 +167,17 @@ public struct ProjectMembership: Sendable {
         return names.sorted()
     }
 
+    /// Whether a framework or library target of an Xcode project compiles `path`: code that runs in the apps that
+    /// embed it.
+    func frameworkCompiles(_ path: String) -> Bool {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        for case let .xcode(project) in manifests.values.joined()
+        where project.targets(compiling: absolute).contains(where: { $0.kind == .library }) {
+            return true
+        }
+        return false
+    }
+
     /// The targets that compile `path`, with their kinds where an Xcode project says (nil for a package's): an app, an
     /// extension... A store abandoned by the app but still opened by its widget is told apart by them.
     func targets(for path: String) -> [StoreTopology.ProjectTarget] {

@@ -20,6 +20,9 @@ package struct CoreDataStoreFiles: Sendable {
     /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
     /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
     private(set) var unopened: Set<String> = []
+    /// Bundles the app's stacks open only in memory, where every stack was read: no store on disk holds their
+    /// versions, so an edit of one breaks no user's file.
+    package private(set) var inMemoryOnly: Set<String> = []
     /// Bundle key → why every file app stacks open it at is evidently a cache (`CacheStores`), when the files are
     /// certain and each says so.
     private(set) var cacheReasons: [String: String] = [:]
@@ -60,6 +63,12 @@ package struct CoreDataStoreFiles: Sendable {
         }
         if readsWholeApp, !stores.isEmpty {
             unopened = Set(bundles.map(\.key).filter { files[$0] == nil && !uncertain.contains($0) })
+        }
+        // Bundles the whole app's stacks open only in memory (`/dev/null`, an in-memory type), every stack read.
+        if readsWholeApp, uncertain.isEmpty {
+            let inMemory = project.coreDataStores.filter { $0.purpose == .inMemory && !$0.modelUnread }
+            let named = Set(inMemory.compactMap(\.model))
+            inMemoryOnly = Set(bundles.filter { named.contains($0.name) && files[$0.key] == nil }.map(\.key))
         }
     }
 

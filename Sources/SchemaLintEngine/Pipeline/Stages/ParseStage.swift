@@ -77,12 +77,21 @@ struct ParseStage {
             searched.formUnion(wanted)
             searched.stackCallers.merge(wanted.stackCallers) { $0.union($1) }
             let skipped = files.indices.filter { !relevant[$0] }
-            // The functions each skipped file may call for a Core Data stack: those of stacks in its targets.
+            // The functions each skipped file may call for a Core Data stack: those of stacks in its targets, and
+            // in a framework's file (a framework's code runs in the apps that embed it: `Storage` making the stacks
+            // `Common` declares), every one. Another app target that does not compile the stack (a framework's
+            // example app) builds no user's store of it.
             var stackCallersIn: [Int: Set<String>] = [:]
-            if !wanted.stackCallers.isEmpty, let membership {
+            // No project saying which targets compile the stack (no targets): any file outside tests may build it.
+            if !wanted.stackCallers.isEmpty {
                 for index in skipped where testTargetFiles[files[index].path] != true {
-                    let targets = Set(membership.targetNames(for: files[index].path))
-                    let called = wanted.stackCallers.filter { !$0.value.isDisjoint(with: targets) }.keys
+                    let path = files[index].path
+                    if ContainerPurpose.isTestPath(path), testTargetFiles[path] == nil { continue }
+                    let targets = Set(membership?.targetNames(for: path) ?? [])
+                    let framework = membership?.frameworkCompiles(path) ?? false
+                    let called = wanted.stackCallers.filter {
+                        $0.value.isEmpty || framework || !$0.value.isDisjoint(with: targets)
+                    }.keys
                     if !called.isEmpty { stackCallersIn[index] = Set(called) }
                 }
             }
@@ -146,15 +155,16 @@ struct ParseStage {
     }
 
     /// The functions a Core Data stack is given its file by with no call read (`Project.unseenStackCallers`), with
-    /// the targets, tests left out, that compile the files reading their parameters; none where no project says.
+    /// the targets, tests left out, that compile the files reading their parameters; with no targets where no
+    /// project says (any file outside tests is then read for their calls).
     private func stackCallers(_ project: Project, testTargetFiles: [String: Bool]) -> [String: Set<String>] {
-        guard let membership else { return [:] }
         var found: [String: Set<String>] = [:]
         for (function, paths) in project.unseenStackCallers {
-            let targets = paths.filter { testTargetFiles[$0] != true }.reduce(into: Set<String>()) {
-                $0.formUnion(membership.targetNames(for: $1))
+            let app = paths.filter { !(testTargetFiles[$0] ?? ContainerPurpose.isTestPath($0)) }
+            guard !app.isEmpty else { continue }
+            found[function] = app.reduce(into: Set<String>()) {
+                $0.formUnion(membership?.targetNames(for: $1) ?? [])
             }
-            if !targets.isEmpty { found[function] = targets }
         }
         return found
     }
