@@ -1014,8 +1014,8 @@ public struct CoreDataStackUse: Sendable {
         }
     }
 
-    /// The model `NSManagedObjectModel()` is read as (`model`): no bundle of the app's, opened only to destroy or
-    /// inspect a file.
+    /// The model `NSManagedObjectModel()`, or one read from a store's own metadata, is read as (`model`): no bundle
+    /// of the app's, a file opened only to destroy, inspect or checkpoint it as it is.
     public static let emptyModel = "(an empty model)"
     /// What a URL read back from a stack's own descriptions or stores is (a `ValueSource.member`): a file that stack
     /// opens, counted where the stack is.

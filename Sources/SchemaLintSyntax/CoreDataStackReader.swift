@@ -91,6 +91,9 @@ struct CoreDataStackReader {
                 {
                     // `NSManagedObjectModel()`: an empty model, used to open or destroy a file whatever it holds.
                     use.model = .string(CoreDataStackUse.emptyModel)
+                } else if isStoresOwnModel(argument.expression, depth: 0) {
+                    // The model the file's own metadata names: the store opens as it is, whatever version it holds.
+                    use.model = .string(CoreDataStackUse.emptyModel)
                 } else if let resource = modelResource(
                     argument.expression, locals: [:], depth: 0, unwrappedBy: &use.modelUnwrappedBy)
                 {
@@ -102,6 +105,28 @@ struct CoreDataStackReader {
             }
         }
         return use
+    }
+
+    /// A model read from a store's own metadata (`NSManagedObjectModel.compatibleModelForStoreMetadata(_:)`,
+    /// `mergedModel(from:forStoreMetadata:)`), directly, unwrapped or through a local (`guard let`, `if let`): a
+    /// coordinator made with it opens a file as the file is, to checkpoint, inspect or copy it, and migrates nothing.
+    private func isStoresOwnModel(_ expression: ExprSyntax, depth: Int) -> Bool {
+        guard depth < 8 else { return false }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+            return isStoresOwnModel(unwrapped.expression, depth: depth + 1)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            guard let value = lookup(reference.baseName.text, Syntax(reference)), value.id != expression.id else {
+                return false
+            }
+            return isStoresOwnModel(value, depth: depth + 1)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        else { return false }
+        let labels = call.arguments.map { $0.label?.text }
+        return (name == "compatibleModelForStoreMetadata" && labels.count == 1)
+            || (name == "mergedModel" && labels.contains("forStoreMetadata"))
     }
 
     /// The resource name a model is loaded from: `NSManagedObjectModel(contentsOf: Bundle.main.url(forResource:

@@ -438,6 +438,58 @@ extension CoreDataStoreLocationTests {
         }
     }
 
+    /// A coordinator made with the model a file's own metadata names opens that file as it is (a WAL checkpoint
+    /// before a copy, an inspection): no store of the app's bundle, and nothing to tell about its file (2fas). Three
+    /// spellings; the control, a model loaded from a URL a parameter gives, is a stack whose model cannot be told.
+    func testACoordinatorWithTheStoresOwnModelIsNoStore() throws {
+        let stack = """
+            import CoreData
+
+            final class Persistence {
+                let container = NSPersistentContainer(name: "Journal")
+                init() {
+                    Checkpoint.flush(at: URL.applicationSupportDirectory.appending(path: "J.sqlite"), metadata: [:])
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+            """
+        func checkpoint(_ model: String, _ coordinator: String = "model") -> [String: String] {
+            [
+                "Journal/Checkpoint.swift": """
+                import CoreData
+
+                enum Checkpoint {
+                    static func flush(at url: URL, metadata: [String: Any]) {
+                        \(model)
+                        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: \(coordinator))
+                        let options = [NSSQLitePragmasOption: ["journal_mode": "DELETE"]]
+                        if let store = try? coordinator.addPersistentStore(
+                            ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
+                        {
+                            try? coordinator.remove(store)
+                        }
+                    }
+                }
+                """
+            ]
+        }
+        let spellings = [
+            checkpoint(
+                "guard let model = NSManagedObjectModel.compatibleModelForStoreMetadata(metadata) else { return }"),
+            checkpoint("", "NSManagedObjectModel.mergedModel(from: nil, forStoreMetadata: metadata)!"),
+            checkpoint("let model = NSManagedObjectModel.compatibleModelForStoreMetadata(metadata)!"),
+        ]
+        for others in spellings {
+            let stores = try analyze(Spelling(name: "checkpoint", stack: stack, others: others))
+            XCTAssertEqual(stores.map(\.model), ["Journal"], "\(others)")
+        }
+        let loaded = checkpoint(
+            "guard let model = NSManagedObjectModel(contentsOf: url.deletingLastPathComponent()) else { return }")
+        let stores = try analyze(Spelling(name: "a model from a URL", stack: stack, others: loaded))
+        XCTAssertEqual(stores.count, 2)
+        XCTAssertTrue(stores.contains { $0.modelUnread }, "\(stores.map(\.model))")
+    }
+
     private func analyze(_ spelling: Spelling) throws -> [CoreDataStore] {
         try write("Journal/Persistence.swift", spelling.stack)
         for (path, text) in spelling.others { try write(path, text) }
