@@ -555,6 +555,16 @@ struct ValueSourceReader {
     /// `NSTemporaryDirectory()`, `NSHomeDirectory()`; and `a ?? b` whose
     /// first is one of these (a system folder is never nil where an app runs; an App Group's is not when the target
     /// is entitled to it). Nil for anything else.
+    /// The call a folder list is taken from (`urls(for:in:)[0]`), written there or held by a local
+    /// (`let paths = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask); return paths[0]`).
+    private func searchCall(_ expression: ExprSyntax) -> FunctionCallExprSyntax? {
+        if let call = expression.as(FunctionCallExprSyntax.self) { return call }
+        guard let reference = expression.as(DeclReferenceExprSyntax.self),
+            let value = locals(reference.baseName.text, Syntax(reference)), value.id != expression.id
+        else { return nil }
+        return value.as(FunctionCallExprSyntax.self)
+    }
+
     private func systemFolder(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
         let location = reader.location(expression)
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -564,12 +574,12 @@ struct ValueSourceReader {
             {
                 return .directory(name, location)
             }
-            if ["first", "last"].contains(name), let call = base.as(FunctionCallExprSyntax.self) {
+            if ["first", "last"].contains(name), let call = searchCall(base) {
                 return searchPath(call, location)
             }
         }
         if let subscripted = expression.as(SubscriptCallExprSyntax.self),
-            let call = subscripted.calledExpression.as(FunctionCallExprSyntax.self)
+            let call = searchCall(subscripted.calledExpression)
         {
             return searchPath(call, location)
         }

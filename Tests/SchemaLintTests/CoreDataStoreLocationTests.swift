@@ -78,6 +78,39 @@ final class CoreDataStoreLocationTests: JournalAppTestCase {
                 }
                 """),
         Spelling(
+            name: "a static function returning paths[0] of a local",
+            stack: persistence("container.persistentStoreDescriptions.first?.url = Folders.journal()"),
+            others: [
+                "Journal/Folders.swift": """
+                    import Foundation
+
+                    enum Folders {
+                        static func journal() -> URL {
+                            documents().appendingPathComponent("Journal.sqlite")
+                        }
+
+                        private static func documents() -> URL {
+                            let paths = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)
+                            return paths[0]
+                        }
+                    }
+                    """
+            ]),
+        Spelling(
+            name: ".first! of a local in a global function",
+            stack: persistence(
+                """
+                container.persistentStoreDescriptions.first?.url = documentsFolder().appending(path: "Journal.sqlite")
+                """)
+                + """
+
+
+                func documentsFolder() -> URL {
+                    let found = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)
+                    return found.first!
+                }
+                """),
+        Spelling(
             name: "urls(for:in:)[0] inline",
             stack: persistence(
                 """
@@ -166,6 +199,27 @@ final class CoreDataStoreLocationTests: JournalAppTestCase {
                 XCTAssertEqual(try keys(spelling), [key], spelling.name)
             }
         }
+    }
+
+    /// A local holding something else than a folder search (`let paths = Folders.list(); return paths[0]`): the
+    /// folder stays untold.
+    func testALocalHoldingAnotherListIsNoFolder() throws {
+        let other = Spelling(
+            name: "paths[0] of another list",
+            stack: Self.persistence("container.persistentStoreDescriptions.first?.url = Folders.journal()"),
+            others: [
+                "Journal/Folders.swift": """
+                    import Foundation
+
+                    enum Folders {
+                        static func journal() -> URL {
+                            let paths = UserDefaults.standard.array(forKey: "folders") as! [URL]
+                            return paths[0].appendingPathComponent("Journal.sqlite")
+                        }
+                    }
+                    """
+            ])
+        XCTAssertNotEqual(try keys(other), ["file:⟨Documents⟩/Journal.sqlite"])
     }
 
     /// A folder that cannot be read leaves the file's name known and its place untold; a subclass's own
