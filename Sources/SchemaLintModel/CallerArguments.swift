@@ -65,8 +65,10 @@ struct CallSites {
     /// The call of `function` written at `location` (a function's value read where it is called,
     /// `Self.storeURL(forName: name)`): its parameters are what that call passes. Nil where the function is already
     /// read for one call, or no call read is written there.
-    func site(of function: String, at location: SourceLocation) -> Site? {
-        guard pinned[function] == nil else { return nil }
+    /// `overload`: the call is of another function of the name than the one pinned (told apart by its labels), so
+    /// is read for itself.
+    func site(of function: String, at location: SourceLocation, overload: Bool = false) -> Site? {
+        guard pinned[function] == nil || overload else { return nil }
         return sitesByFunction[function]?.first { $0.location == location && $0.file == location.file }
     }
 

@@ -28,6 +28,16 @@ enum ContainerBuilder {
                     project.storeMoves += from.map { ($0, move.location) }
                     if move.copiesAStore, from.contains(where: { $0 == nil }) {
                         project.unreadStoreCopies.append(move.location)
+                    } else if from.contains(where: { $0 == nil }), var destination = move.destination {
+                        // `URL(fileURLWithPath: target.path + suffix)` for each of a store's files: the store's own
+                        // path, a suffix after.
+                        if case let .fileName(whole, _) = destination { destination = whole }
+                        if case let .concatenation(parts, _) = destination, let first = parts.first {
+                            destination = first
+                        }
+                        let into = places(cloudKit.evaluate(destination, scope: scope, file: file.path))
+                        // A folder that cannot be read keeps the folders and the file under it.
+                        project.unreadCopiesInto += into.compactMap { $0?.file == nil ? nil : $0 }
                     }
                 }
             }
@@ -810,6 +820,9 @@ enum ContainerBuilder {
             {
                 project.unseenCallers.insert(function)
             }
+            // And the calls of a function its URL is built by (`storeURL()` returning `makeURL(folder: f)`), when
+            // the place is not known.
+            if !(store.path?.isKnown ?? false) { project.unseenCallers.formUnion(evaluator.wanted.callers.keys) }
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.names)
             return store

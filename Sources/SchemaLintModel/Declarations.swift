@@ -24,6 +24,9 @@ public struct ParsedFile: Sendable {
     public var configurations: [ConfigurationUse] = []
     /// Calls with labelled arguments in this file: what callers pass to a parameter that decides a store.
     public var callSites: [CallSite] = []
+    /// Whether the file was walked for containers and calls (`callSites`): a file parsed for its schema words alone
+    /// was not, so a function called there is called by no call read.
+    public var callsCollected = false
     /// Names assigned somewhere in this file (`flag = true`, `Settings.flag = x`, `flag.toggle()`): a `static var`
     /// of that name is not its initial value for certain.
     public var assignedNames: Set<String> = []
@@ -728,6 +731,8 @@ public struct StoreMoveUse: Sendable {
     public var location: SourceLocation
     /// A store's own copy (`replacePersistentStore`, `migratePersistentStore`), not any file's move.
     public var copiesAStore = false
+    /// Where the file goes (`copyItem(at:to:)`'s `to:`), as written; nil where not read.
+    public var destination: ValueSource?
 
     public init(source: ValueSource, scope: [String], location: SourceLocation) {
         self.source = source
@@ -777,6 +782,9 @@ public indirect enum ValueSource: Sendable {
     /// `value ?? fallback`: the value where it is not nil, the fallback where it is (a parameter whose callers leave
     /// it at its `nil` default: the fallback alone).
     case coalescing(ValueSource, fallback: ValueSource, SourceLocation)
+    /// `scope.directoryName`, `kind.rawValue`: a property of a value whose type the code states (a parameter
+    /// `scope: Scope`), read from the case the value is when the type is an enum of the app's.
+    case property(ValueSource, of: TypeExpr, name: String, SourceLocation)
     /// What schemalint does not follow, and where.
     case unreadable(String, SourceLocation)
 }
@@ -1108,6 +1116,9 @@ public struct ValueReference: Sendable, Hashable {
     public var base: TypeExpr?
     public var name: String
     public var location: SourceLocation
+    /// A call's argument labels (`_` for none), nil where the name is not called: which of several functions of one
+    /// name (`storeURL()`, `storeURL(folder:scope:)`) it is.
+    public var argumentLabels: [String]?
     public init(base: TypeExpr?, name: String, location: SourceLocation) {
         self.base = base
         self.name = name
@@ -1147,6 +1158,9 @@ public struct NamedValue: Sendable {
     /// The type written for it (`private let settings: StoreSettings`): a member read through it
     /// (`settings.storeURL`) is that type's.
     public var declaredType: TypeExpr?
+    /// A function's parameters, in order: each one's label (`_` for none) and whether it has a default; nil for a
+    /// constant or property.
+    public var parameters: [(label: String, hasDefault: Bool)]?
     public init(scope: [String], name: String, value: Value, location: SourceLocation) {
         self.scope = scope
         self.name = name
@@ -1283,7 +1297,8 @@ extension ValueSource {
     public var mentionsParameter: Bool {
         switch self {
         case .parameter: return true
-        case let .not(inner, _), let .fileName(inner, _), let .appGroup(inner, _): return inner.mentionsParameter
+        case let .not(inner, _), let .fileName(inner, _), let .appGroup(inner, _), let .property(inner, _, _, _):
+            return inner.mentionsParameter
         case let .logical(_, parts, _), let .oneOf(parts, _), let .concatenation(parts, _):
             return parts.contains { $0.mentionsParameter }
         case let .conditional(condition, then, otherwise, _):

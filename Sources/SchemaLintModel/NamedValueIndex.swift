@@ -34,7 +34,7 @@ struct NamedValueIndex {
 
     /// The constant `reference` names, written in `file` inside `scope`.
     func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
-        let candidates = entries[reference.name] ?? []
+        let candidates = Self.callable(entries[reference.name] ?? [], by: reference)
         if let base = reference.base {
             if let owner = symbols.resolveSymbol(base, scope: scope, file: file) {
                 // `Stack.storeURL(...)` names the type's static member, not an instance property of that name.
@@ -61,6 +61,32 @@ struct NamedValueIndex {
         let globals = candidates.filter { $0.owner == nil }
         // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
+    }
+
+    /// The candidates a call can be (its labels fit the function's parameters, those left out having defaults);
+    /// all of them for a name that is not called, or when the call fits none (a function not read as a value).
+    private static func callable(_ candidates: [Entry], by reference: ValueReference) -> [Entry] {
+        guard let labels = reference.argumentLabels, candidates.count > 1 else { return candidates }
+        let fitting = candidates.filter { entry in
+            guard let parameters = entry.value.parameters else { return true }
+            return Self.fits(labels, parameters)
+        }
+        return fitting.isEmpty ? candidates : fitting
+    }
+
+    /// Whether a call with `labels` can call a function declaring `parameters`: each label matches the next
+    /// parameter of that label, those skipped and those after the last having defaults.
+    static func fits(_ labels: [String], _ parameters: [(label: String, hasDefault: Bool)]) -> Bool {
+        var remaining = parameters[...]
+        for label in labels {
+            while let next = remaining.first, next.label != label {
+                guard next.hasDefault else { return false }
+                remaining = remaining.dropFirst()
+            }
+            guard !remaining.isEmpty else { return false }
+            remaining = remaining.dropFirst()
+        }
+        return remaining.allSatisfy(\.hasDefault)
     }
 
     /// The type of the instance a base names when it names no type, with the scope and file that type is written

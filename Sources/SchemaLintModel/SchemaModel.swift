@@ -378,6 +378,9 @@ public struct Project {
     /// Store copies (`replacePersistentStore`, `migratePersistentStore`) whose source cannot be read: which store
     /// they carry cannot be told, so no store is said to be left behind.
     public var unreadStoreCopies: [SourceLocation] = []
+    /// Places files are moved or copied into from a file that cannot be read (`copyStoreFiles(from: candidates.first
+    /// { ... }, to: target)`): a store opened there now may be carried from any store before it.
+    public var unreadCopiesInto: [StorePath] = []
     /// `ParsedFile.storeMigrators` of every app file (tests excluded), and where its `migrationFlags` evaluate to
     /// false (`automaticMigrationOff`, `inferenceOff`) or to a value that cannot be read (`migrationFlagsUnread`).
     public var storeMigrators: [SourceLocation] = []

@@ -165,6 +165,18 @@ public struct StorePath: Hashable, Sendable {
             && Array(store.components.prefix(components.count)) == components
     }
 
+    /// Whether a file copied to `place` may land in this store: its own file or folder, or a file beside it of its
+    /// name and a suffix (`Journal.store-wal`); under a folder that cannot be read, one whose folders and file end
+    /// this store's.
+    public func holdsCopy(_ place: StorePath) -> Bool {
+        guard isKnown else { return false }
+        if place.isKnown, place.carries(self) { return true }
+        guard let file, let copied = place.file, copied.hasPrefix(file) else { return false }
+        let folders = Array(components.dropLast()), placeFolders = Array(place.components.dropLast())
+        if place.isKnown { return base == place.base && folders == placeFolders }
+        return placeFolders.count <= folders.count && Array(folders.suffix(placeFolders.count)) == placeFolders
+    }
+
     /// The place of a store by its lockfile key: `file:` keys as written, SwiftData's default and named stores in
     /// Application Support (an App Group's `Library/Application Support` for `group/Name.store`). Nil for a key that
     /// names no place (a URL's text, an unknown store).

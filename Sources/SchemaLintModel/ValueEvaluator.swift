@@ -48,6 +48,17 @@ struct ValueEvaluator {
     var writtenNowhere: Set<String> = []
     let wanted = Wanted()
     static let alternativesLimit = FoldGuard.alternativesLimit
+    /// The case `self` is while a property of an enum of the app's is read through one (`Scope.production.folder`):
+    /// a `switch self` in it takes that case's branch.
+    var selfCase: (owner: SymbolID, value: ScalarValue)?
+    /// For each function read for one call, the evaluation that call is written in: its arguments are read there,
+    /// where a parameter of another function of the same name (`storeURL(folder: folder)` inside
+    /// `storeURL(folder:)`) is what that function's call passes.
+    var callers: [String: Caller] = [:]
+    final class Caller {
+        let evaluator: ValueEvaluator
+        init(_ evaluator: ValueEvaluator) { self.evaluator = evaluator }
+    }
 
     /// Whether a type around `scope` declares a property `name`: a bare name read there is that member, declared
     /// already (pass 2 has nothing to find: a common name, `name`, is declared static in many files).
@@ -81,7 +92,7 @@ struct ValueEvaluator {
         }
     }
 
-    private func evaluate(
+    func evaluate(
         _ source: ValueSource, scope: SymbolID?, file: String, visiting: inout FoldGuard, depth: Int
     ) -> Evaluated<ScalarValue> {
         // A parameter passed on to itself (`func open(sync: Bool) { ... open(sync: sync) }`) or names that copy each
@@ -204,11 +215,17 @@ struct ValueEvaluator {
                 found.append(evaluate(fallback, scope: scope, file: file, visiting: &visiting, depth: depth + 1))
             }
             return join(found, at: location)
+        case let .property(value, type, name, location):
+            return property(name, of: value, type: type, at: location, scope: scope, file: file, visiting: &visiting,
+                depth: depth)
         case let .named(reference):
             guard !FoldGuard.tooDeep(depth) else {
                 return .unknown(
                     UnknownValue(
                         "`\(reference.written)` is built through too many steps to follow", at: reference.location))
+            }
+            if let found = enumValue(reference, scope: scope, file: file, visiting: &visiting, depth: depth) {
+                return found
             }
             guard let entry = values.lookup(reference, scope: scope, file: file) else {
                 // A name the SDK gives (`NSInMemoryStoreType`), where the app declares none of its own.
@@ -248,10 +265,21 @@ struct ValueEvaluator {
             }
             defer { visiting.leave(key) }
             // A function called here (`Self.storeURL(forName: name)`): what this call passes, not what any call does.
-            if let site = calls.site(of: reference.name, at: reference.location) {
+            // Another function of the name, told apart by the call's labels, is read for this call even inside one
+            // pinned (`storeURL()` returning `storeURL(folder: f)`); the same one again is `visiting`'s to stop.
+            let overload = reference.argumentLabels != nil && entry.value.parameters != nil
+            if let site = calls.site(of: reference.name, at: reference.location, overload: overload) {
                 var called = self
                 called.calls = calls.pinning(reference.name, to: site)
+                called.callers[reference.name] = Caller(self)
                 return called.evaluate(entry, reference, visiting: &visiting, depth: depth)
+            }
+            // A call passing arguments that no call read is (its file's calls were not walked): wanted, as a
+            // parameter no call is seen for is.
+            if overload, entry.value.parameters?.isEmpty == false,
+                calls.site(of: reference.name, at: reference.location, overload: true) == nil
+            {
+                wanted.callers[reference.name, default: []].insert(reference.location.file)
             }
             return evaluate(entry, reference, visiting: &visiting, depth: depth)
         case let .parameter(function, label, defaultValue, location):
@@ -279,6 +307,11 @@ struct ValueEvaluator {
                         return evaluate(
                             argument.source, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
                     }
+                    if let caller = callers[function], calls.sites(of: function).count == 1 {
+                        return caller.evaluator.evaluate(
+                            argument.source, scope: site.scope(in: symbols), file: site.file, visiting: &visiting,
+                            depth: depth + 1)
+                    }
                     return evaluate(
                         argument.source, scope: site.scope(in: symbols), file: site.file, visiting: &visiting,
                         depth: depth + 1)
@@ -289,9 +322,15 @@ struct ValueEvaluator {
     }
 
     /// What a named value holds, read where it is declared.
-    private func evaluate(
+    func evaluate(
         _ entry: NamedValueIndex.Entry, _ reference: ValueReference, visiting: inout FoldGuard, depth: Int
     ) -> Evaluated<ScalarValue> {
+        if let selfCase, selfCase.owner != entry.owner {
+            // Another type's member: `self` there is none of this enum's cases.
+            var outside = self
+            outside.selfCase = nil
+            return outside.evaluate(entry, reference, visiting: &visiting, depth: depth)
+        }
         switch entry.value.value {
         case let .scalar(inner):
             return evaluate(inner, scope: entry.owner, file: entry.file, visiting: &visiting, depth: depth + 1)
@@ -315,7 +354,7 @@ struct ValueEvaluator {
             let .oneOf(_, location), let .unreadable(_, location), let .switchOver(_, _, _, location),
             let .concatenation(_, location),
             let .fileName(_, location), let .directory(_, location), let .appGroup(_, location),
-            let .appendingPath(_, _, location), let .coalescing(_, _, location):
+            let .appendingPath(_, _, location), let .coalescing(_, _, location), let .property(_, _, _, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }
@@ -413,7 +452,7 @@ struct ValueEvaluator {
     }
 
     /// The values any of `evaluated` may have; unknown when one is, or when there are too many to judge each.
-    private func join(_ evaluated: [Evaluated<ScalarValue>], at location: SourceLocation) -> Evaluated<ScalarValue> {
+    func join(_ evaluated: [Evaluated<ScalarValue>], at location: SourceLocation) -> Evaluated<ScalarValue> {
         CallSites.join(evaluated, at: location, same: ==)
     }
 }
@@ -466,3 +505,4 @@ extension ValueEvaluator {
         return certainly(url, scope: scope, file: file, \.isDevNull)
     }
 }
+

@@ -547,6 +547,7 @@ final class ContainerCollector: SyntaxVisitor {
             storeCopies.append(reader.location(node))
             if let source = CoreDataStackReader.movedFile(node) {
                 var move = StoreMoveUse(source: valueReader.read(source), scope: scope, location: reader.location(node))
+                move.destination = CoreDataStackReader.movedTo(node).map { valueReader.read($0) }
                 let method = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 move.copiesAStore = method == "replacePersistentStore" || method == "migratePersistentStore"
                 storeMoves.append(move)

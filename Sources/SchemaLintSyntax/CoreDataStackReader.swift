@@ -523,6 +523,21 @@ struct CoreDataStackReader {
         default: return nil
         }
     }
+
+    /// Where `movedFile`'s file goes: `moveItem(at:to:)`'s `to:`, `replaceItemAt(_:withItemAt:)`'s first argument,
+    /// `replacePersistentStore(at:...)`'s `at:`.
+    static func movedTo(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
+            return nil
+        }
+        let labelled = { (label: String) in call.arguments.first { $0.label?.text == label }?.expression }
+        switch name {
+        case "moveItem", "copyItem": return labelled("to") ?? labelled("toPath")
+        case "replaceItemAt": return call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
+        case "replacePersistentStore": return labelled("at")
+        default: return nil
+        }
+    }
 }
 
 /// A file's Core Data calls gathered by where they are: a container and the store files the same function gives it

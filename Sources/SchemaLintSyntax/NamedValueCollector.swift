@@ -58,6 +58,12 @@ final class NamedValueCollector: SyntaxVisitor {
             return .skipChildren
         }
         let parameters = node.signature.parameterClause.parameters
+        // Its labels tell it from another function of its name (`storeURL()` beside `storeURL(folder:scope:)`).
+        let recorded = values.count
+        defer {
+            let labels = parameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) }
+            for index in recorded..<values.count { values[index].parameters = labels }
+        }
         if let list = configurationList(
             body.statements, declaredType: node.signature.returnClause?.type,
             parameters: ValueSourceReader.parameters(of: node.name.text, parameters))
@@ -100,8 +106,10 @@ final class NamedValueCollector: SyntaxVisitor {
             var returned = scalars
             returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
             if let read = returned.read(body: body.statements) {
-                // What another function or constant returns (`Factory.make(...)`) is no value of this one's own.
-                if case .named = read { return .skipChildren }
+                // What another function or constant returns (`Factory.make(...)`) is no value of this one's own,
+                // unless this one is declared to return a path, a name or a flag (`guard let folder = ... else {
+                // throw ... }; return try storeURL(folder: folder)`): that is what the other returns for this call.
+                if case .named = read, !Self.returnsScalar(node.signature.returnClause?.type) { return .skipChildren }
                 if platformDependent == 0, Self.isReadable(read) {
                     values.append(
                         NamedValue(
@@ -125,6 +133,14 @@ final class NamedValueCollector: SyntaxVisitor {
             NamedValue(scope: scope, name: node.name.text, value: value, location: reader.location(node.name)))
         return .skipChildren
     }
+    /// `URL`, `String`, `Bool`, optional or not: the types a store's place, name or flag is.
+    private static func returnsScalar(_ type: TypeSyntax?) -> Bool {
+        guard var type else { return false }
+        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType }
+        return ["URL", "Foundation.URL", "String", "Bool"].contains(type.trimmedDescription)
+    }
+
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let scope = scopes[scopes.count - 1]
         if !scope.isEmpty { initialisers[scope, default: []].append(node) }

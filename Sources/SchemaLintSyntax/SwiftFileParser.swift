@@ -111,6 +111,7 @@ public enum SwiftFileParser {
             parsed.debugOnlyContainers = collector.debugOnlyContainers
             parsed.configurations = collector.configurations
             parsed.callSites = collector.callSites
+            parsed.callsCollected = true
             parsed.coreDataStacks = collector.coreDataStacks
             parsed.coreDataFolders = collector.coreDataFolders
             parsed.storeCopies = collector.storeCopies

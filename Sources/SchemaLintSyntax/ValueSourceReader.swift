@@ -15,6 +15,9 @@ struct ValueSourceReader {
         /// Parameters that are lists of configurations, by name: whether each is variadic (`ModelConfiguration...`)
         /// rather than an array (`[ModelConfiguration]`).
         var configurationLists: [String: Bool] = [:]
+        /// Each parameter's written type, by internal name (`scope: Scope`): a property read through it is that
+        /// type's.
+        var types: [String: TypeExpr] = [:]
     }
 
     let reader: DeclarationReader
@@ -173,6 +176,7 @@ struct ValueSourceReader {
                 return read(value, depth: depth + 1)
             }
         }
+        if let property = parameterProperty(expression, depth: depth) { return property }
         if let path = pathValue(expression, depth: depth) { return path }
         if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
             call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self)
@@ -181,7 +185,8 @@ struct ValueSourceReader {
         }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             // A function: what it returns, read where it is declared (its parameters are what each caller passes).
-            if call.trailingClosure == nil, let named = references.reference(call.calledExpression) {
+            if call.trailingClosure == nil, var named = references.reference(call.calledExpression) {
+                named.argumentLabels = call.arguments.map { $0.label?.text ?? "_" }
                 return .named(named)
             }
             return unreadable(expression)
@@ -190,6 +195,20 @@ struct ValueSourceReader {
             return .named(named)
         }
         return unreadable(expression)
+    }
+
+    /// `scope.directoryName` or `kind.rawValue` where `scope: Scope` is a parameter of a type of the app's: that
+    /// property of the value each caller passes. Nil for anything else (a system type's: `url.path` is a path).
+    private func parameterProperty(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+            let base = member.base?.as(DeclReferenceExprSyntax.self), parameters.function != nil,
+            parameters.labels[base.baseName.text] != nil, let type = parameters.types[base.baseName.text],
+            let name = type.path?.last, name.first?.isUppercase == true, !Self.systemTypes.contains(name),
+            !StandardTypeStorage.standardNames.contains(name), !["NS", "UI", "CK"].contains(where: name.hasPrefix)
+        else { return nil }
+        return .property(
+            read(ExprSyntax(base), depth: depth + 1), of: type, name: member.declName.baseName.text,
+            reader.location(expression))
     }
 
     /// `StoreSettings().storeURL`, or `settings.storeURL` where the code around it has `let settings =
@@ -837,6 +856,7 @@ struct ValueSourceReader {
             // An unlabelled parameter is matched by position.
             result.labels[name] = parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
             if let value = parameter.defaultValue?.value { result.defaults[name] = value }
+            if parameter.ellipsis == nil { result.types[name] = TypeExprReader.read(parameter.type) }
             let isVariadic = parameter.ellipsis != nil
             let element = isVariadic ? parameter.type : parameter.type.as(ArrayTypeSyntax.self)?.element
             if let element, TypeExprReader.read(element).path?.last == "ModelConfiguration" {

@@ -474,8 +474,10 @@ final class StoreLocationValueTests: XCTestCase {
                     + "at: URL.documentsDirectory.appending(path: \"Old/K.store\"), to: Self.new)"
             ),
             (
-                "a source that cannot be read",
-                "try? FileManager.default.moveItem(at: Bundle.main.bundleURL, to: Self.new)"
+                // Into the new store it might be the old one (`StorePathFunctionTests`): into another file, not.
+                "a source that cannot be read, into another file",
+                "try? FileManager.default.moveItem(\n"
+                    + "at: Bundle.main.bundleURL, to: URL.documentsDirectory.appending(path: \"Other/K.store\"))"
             ),
             (
                 "another file's files in a loop over suffixes",

@@ -116,6 +116,10 @@ public enum StateAssignment {
     static func isCarried(_ recorded: [String], _ project: Project) -> Bool {
         // A store's copy from a file that cannot be read may carry any of them: never said to be left behind.
         if !project.unreadStoreCopies.isEmpty { return true }
+        // Files copied from a place that cannot be read into the place of a store the app opens now: that store may
+        // be carried from any recorded one (the first of several candidate old places that exists).
+        let opened = Set(project.containers.filter { $0.purpose == .app }.flatMap(\.stores).compactMap(\.path))
+        if project.unreadCopiesInto.contains(where: { into in opened.contains { $0.holdsCopy(into) } }) { return true }
         let moved = project.storeMoves.compactMap(\.from)
         guard !moved.isEmpty else { return false }
         return recorded.allSatisfy { key in

@@ -35,6 +35,34 @@ struct ParseStage {
         var valueTypes: [SymbolID: ValueTypeCollection]?
     }
 
+    /// Parses again, walking their calls, the files parsed for their schema words alone (a file of store paths
+    /// whose comment says `@Model`) that name a function whose parameters decide a value and no call read passes:
+    /// the calls may be there. True when a file was.
+    private func walkCalls(
+        in parsed: inout [ParsedFile], of functions: Set<String>, _ files: [SourceDiscovery.SourceFile],
+        conditions: @escaping @Sendable (String) -> CompilationConditions,
+        markTests: ([ParsedFile]) -> [ParsedFile]
+    ) -> Bool {
+        guard !functions.isEmpty else { return false }
+        let unwalked = parsed.indices.filter {
+            !parsed[$0].callsCollected && !parsed[$0].referencedNames.isDisjoint(with: functions)
+        }
+        guard !unwalked.isEmpty else { return false }
+        let sources = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let again = unwalked.compactMap { sources[parsed[$0].path]?.loaded() }
+        let walked = markTests(
+            ParallelParser.parse(again, threads: threads, conditions: conditions, collectingCalls: true))
+        let byPath = Dictionary(walked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in unwalked {
+            guard var file = byPath[parsed[index].path] else { continue }
+            // Marked walked either way: a file is walked once.
+            file.callsCollected = true
+            parsed[index] = file
+        }
+        for index in unwalked where byPath[parsed[index].path] == nil { parsed[index].callsCollected = true }
+        return !byPath.isEmpty
+    }
+
     func run(_ files: [SourceDiscovery.SourceFile], testTargetFiles: [String: Bool]) -> Output {
         let markTests: ([ParsedFile]) -> [ParsedFile] = { parsed in
             testTargetFiles.isEmpty ? parsed : parsed.map { file in
@@ -62,6 +90,10 @@ struct ParseStage {
         var valueTypes: [SymbolID: ValueTypeCollection]?
         for _ in 0..<3 {
             var wanted = MissingNames.collect(project)
+            if walkCalls(in: &parsed, of: wanted.callers, files, conditions: conditions, markTests: markTests) {
+                project = ProjectBuilder.build(files: parsed)
+                wanted = MissingNames.collect(project)
+            }
             valueTypes = wanted.valueTypes
             wanted.subtract(searched)
             wanted.stackCallers = stackCallers(project, testTargetFiles: testTargetFiles)
