@@ -67,6 +67,9 @@ struct CallSites {
     /// read for one call, or no call read is written there.
     /// `overload`: the call is of another function of the name than the one pinned (told apart by its labels), so
     /// is read for itself.
+    /// Whether `function` is read for one call.
+    func isPinned(_ function: String) -> Bool { pinned[function] != nil }
+
     func site(of function: String, at location: SourceLocation, overload: Bool = false) -> Site? {
         guard pinned[function] == nil || overload else { return nil }
         return sitesByFunction[function]?.first { $0.location == location && $0.file == location.file }
@@ -202,9 +205,20 @@ struct FoldGuard {
     /// Each name on the chain is another (one met again refers back to itself), so this bounds only the stack.
     static let chainLimit = 128
 
+    /// How many steps one value's evaluation may take: a parameter passed on through helpers called from many
+    /// places is read once per way it can arrive, which grows as the product of the calls (KMReader's file copies).
+    static let stepLimit = 1_000
+
     private var visiting: Set<String> = []
+    private var steps = 0
 
     static func tooDeep(_ depth: Int) -> Bool { depth >= depthLimit }
+
+    /// Counts one step; false once the value has taken more than `stepLimit`.
+    mutating func step() -> Bool {
+        steps += 1
+        return steps <= Self.stepLimit
+    }
 
     /// Whether the names being read, one inside the other, are too many to read one more.
     var chainTooLong: Bool { visiting.count >= Self.chainLimit }

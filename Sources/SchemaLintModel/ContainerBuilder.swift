@@ -49,6 +49,9 @@ enum ContainerBuilder {
                     for var container in build(
                         use, file: file, fileIsTest: fileIsTest, calls: variant, values: values, project: &project)
                     {
+                        container.storeSyncs = cloudKitPerCall(
+                            container, configurations: file.configurations, calls: variant, values: values,
+                            symbols: symbols)
                         // A call in preview or test code opens a preview's or a test's container.
                         if let callPurpose, [.app, .inMemory].contains(container.purpose) {
                             container.purpose = callPurpose
@@ -101,6 +104,27 @@ enum ContainerBuilder {
             return [(calls, nil)]
         }
         return apart.map { ($0.calls, $0.site.purpose.flatMap { $0 == .app ? nil : $0 }) }
+    }
+
+    /// For each store whose configuration's CloudKit database is a parameter of the helper the container is read for,
+    /// whether that call's value syncs (`setupContainer(name: "local", cloud: .none)` beside `(name: "synced", cloud:
+    /// .automatic)`): the store is its own call's, never the other's.
+    private static func cloudKitPerCall(
+        _ container: ContainerModel, configurations: [ConfigurationUse], calls: CallSites, values: NamedValueIndex,
+        symbols: SymbolTable
+    ) -> [Int: Bool] {
+        var syncs: [Int: Bool] = [:]
+        for (index, location) in container.storeConfigurations.enumerated() {
+            guard let location, let use = configurations.first(where: { $0.location == location }),
+                let database = use.cloudKit, database.mentionsParameter
+            else { continue }
+            let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+            let possible = evaluator.possibilities(
+                database, scope: symbols.scope(use.scope, file: location.file), file: location.file)
+            guard possible.unknown == nil else { continue }
+            syncs[index] = possible.values.contains { $0.isCloudKitDatabase }
+        }
+        return syncs
     }
 
     /// Two containers one helper opens for two calls that open the same: one container.
@@ -822,7 +846,7 @@ enum ContainerBuilder {
             }
             // And the calls of a function its URL is built by (`storeURL()` returning `makeURL(folder: f)`), when
             // the place is not known.
-            if !(store.path?.isKnown ?? false) { project.unseenCallers.formUnion(evaluator.wanted.callers.keys) }
+            if !(store.path?.isKnown ?? false) { project.callersToWalk.formUnion(evaluator.wanted.callers.keys) }
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.names)
             return store

@@ -227,6 +227,10 @@ public struct ContainerModel: Sendable {
     /// By index, where `storeConfigurations` has none: each configuration the store may be opened with (one store
     /// a list's branches all name, each branch with its own CloudKit database). It syncs when one of them may.
     public var storeConfigurationAlternatives: [Int: [SourceLocation]] = [:]
+    /// By index: whether the store's configuration turns CloudKit on for the call of the helper this container is
+    /// read for, where its `cloudKitDatabase:` is a parameter of that helper (`open("local.sqlite", cloud: .none)`);
+    /// the configuration's own answer (over every call) elsewhere.
+    public var storeSyncs: [Int: Bool] = [:]
     /// Set when the code picks its store among several at run time (`StoreLocation.choices`): one `ModelContainer`
     /// call is then read once per store it may open, and this says what picks, as written (empty where no condition
     /// says: a `switch`, a value assigned in a loop).
@@ -339,6 +343,10 @@ public struct Project {
     /// in the parsed files: pass 2 parses the files that mention them, where the calls may be (a file with no
     /// SwiftData word, `static let store = try! JournalStore(at: url)`).
     public var unseenCallers: Set<String> = []
+    /// Functions a store's URL is built by whose parameters no call read passes, where the place is not known: the
+    /// files already parsed without their calls walked that name one are walked (`ParseStage`); skipped files are
+    /// not searched for them (that is `unseenCallers`, for the helper given the URL itself).
+    public var callersToWalk: Set<String> = []
     /// Functions (or types, for an initialiser) a Core Data stack is given its store file by, with no call seen in
     /// the parsed files, with the files whose stacks read their parameters: pass 2 parses the files that call them
     /// among those a target compiling one of these files compiles too (a framework's stack is called by an example

@@ -101,6 +101,10 @@ struct ValueEvaluator {
             return .unknown(
                 UnknownValue("the value is passed on through too many steps to follow", at: location(of: source)))
         }
+        guard visiting.step() else {
+            return .unknown(
+                UnknownValue("the value arrives through too many calls to follow", at: location(of: source)))
+        }
         switch source {
         case let .bool(value): return .value(.bool(value))
         case let .string(value): return .value(.string(value))
@@ -271,7 +275,9 @@ struct ValueEvaluator {
             if let site = calls.site(of: reference.name, at: reference.location, overload: overload) {
                 var called = self
                 called.calls = calls.pinning(reference.name, to: site)
-                called.callers[reference.name] = Caller(self)
+                // Another function of the name read inside one pinned: its call's arguments are read as that one
+                // reads them (only then: a function passing its parameter to itself would unpin without end).
+                called.callers[reference.name] = calls.isPinned(reference.name) ? Caller(self) : nil
                 return called.evaluate(entry, reference, visiting: &visiting, depth: depth)
             }
             // A call passing arguments that no call read is (its file's calls were not walked): wanted, as a

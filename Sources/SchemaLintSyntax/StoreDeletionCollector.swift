@@ -174,7 +174,11 @@ final class StoreDeletionCollector: SyntaxVisitor {
                 node.trailingClosure
                 ?? node.arguments.first(where: { $0.label?.text == "completionHandler" })?.expression
                 .as(ClosureExprSyntax.self)
-            if let closure { search(Syntax(closure.statements), path: .loadError, open: reader.location(node)) }
+            if let closure {
+                search(
+                    Syntax(closure.statements), path: .loadError, open: reader.location(node),
+                    errorName: Self.errorParameter(of: closure))
+            }
         }
         if let name = Self.calledName(node) { callsByName[name, default: []].append(node) }
         if purpose == .app, let kind = wipeKind(node) {
@@ -291,6 +295,39 @@ final class StoreDeletionCollector: SyntaxVisitor {
             default: return nil
             }
         }
+    }
+
+    /// The name a load's completion gives its error (`{ description, error in ... }`); nil when it names none.
+    static func errorParameter(of closure: ClosureExprSyntax) -> String? {
+        guard let parameters = closure.signature?.parameterClause else { return nil }
+        let names: [String]
+        switch parameters {
+        case let .simpleInput(list): names = list.map(\.name.text)
+        case let .parameterClause(clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        guard names.count == 2, names[1] != "_" else { return nil }
+        return names[1]
+    }
+
+    /// Whether `node` runs only behind an `if` in `region` whose condition does not name `error`, and no `if` or
+    /// `guard` around it names it: the branch is taken on success as on failure.
+    static func gatedApart(_ node: Syntax, from error: String, within region: Syntax) -> Bool {
+        var gated = false
+        var current = node.parent
+        while let parent = current, parent.id != region.id {
+            if let branch = parent.as(IfExprSyntax.self), !(node.position >= branch.conditions.position
+                && node.endPosition <= branch.conditions.endPosition)
+            {
+                if names(error, in: Syntax(branch.conditions)) { return false }
+                gated = true
+            }
+            current = parent.parent
+        }
+        return gated
+    }
+
+    private static func names(_ name: String, in node: Syntax) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
     }
 
     /// In a `catch`, or in the completion of `loadPersistentStores`: where a failed open or load leads.
@@ -497,7 +534,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
     /// `migrationSource`: the declarations the migrated store's URL is built from, after a swallowed migration.
     private func search(
         _ region: Syntax, path: StoreDeletionUse.Path, open: SourceLocation, excluding: Set<String> = [],
-        opener: Syntax? = nil, migrationSource: Set<Int> = [], catchCalls: [[String]] = []
+        opener: Syntax? = nil, migrationSource: Set<Int> = [], catchCalls: [[String]] = [], errorName: String? = nil
     ) {
         let inMemory = opener.map(inMemoryEvidence) ?? []
         // An in-memory open's containers are no user's store: the repair is matched to app stores only.
@@ -507,6 +544,13 @@ final class StoreDeletionCollector: SyntaxVisitor {
         var copied = false
         var deletions: [StoreDeletionUse] = []
         for event in walker.events {
+            // A load's completion deleting behind a condition of its own, not the error's (a cache reset when a
+            // stored version number is behind): it runs on success too, so it is no handling of a failure.
+            if let errorName, [.delete, .call].contains(event.kind),
+                Self.gatedApart(Syntax(event.call), from: errorName, within: region)
+            {
+                continue
+            }
             switch event.kind {
             case .copy:
                 if event.plainTry { copied = true }

@@ -156,6 +156,33 @@ final class EntitlementsTests: XCTestCase {
         }
     }
 
+    /// The app's entitlements for macOS (`CODE_SIGN_ENTITLEMENTS[sdk=macosx*]`) naming another App Group than its
+    /// iOS ones (Three Daily Goals): which group holds its default store cannot be told, so the store locked in the
+    /// iOS group is not said to be left behind. Control: the same override naming the same group keeps the store
+    /// there, for certain.
+    func testEntitlementsNamingAnotherGroupPerPlatformLeaveTheStoreUntold() throws {
+        let shipped = try TestSupport.analyzeOnDisk(
+            Self.groupApp(app: "ModelConfiguration()", widget: nil, widgetGroups: nil), lockfile: nil)
+        XCTAssertTrue(shipped.topology.stores.map(\.name).contains("\(Self.group)/default.store"))
+        let lockfile = TestSupport.lock(shipped)
+        func checked(macGroup: String) throws -> Analysis {
+            var files = Self.groupApp(app: "ModelConfiguration()", widget: nil, widgetGroups: nil)
+            var app = Target.app(entitlements: "Tallies/Tallies.entitlements")
+            app.set("CODE_SIGN_ENTITLEMENTS[sdk=macosx*]", "Tallies/Tallies-macOS.entitlements")
+            files["Tallies.xcodeproj/project.pbxproj"] = Self.project([app, .widget(entitlements: nil)])
+            files["Tallies/Tallies-macOS.entitlements"] = Self.entitlements(groups: [macGroup])
+            return try TestSupport.analyzeOnDisk(files, lockfile: lockfile)
+        }
+        let differ = try checked(macGroup: "ABCDE12345.com.example.tallies")
+        XCTAssertTrue(
+            differ.topology.stores.map(\.name).contains("`the App Group of Tallies`/default.store"),
+            "\(differ.topology.stores.map(\.name))")
+        XCTAssertEqual(found(differ, .storeAbandoned), [])
+        let same = try checked(macGroup: Self.group)
+        XCTAssertTrue(same.topology.stores.map(\.name).contains("\(Self.group)/default.store"))
+        XCTAssertEqual(found(same, .storeAbandoned), [])
+    }
+
     /// A watch app entitled to the same group is on another device: its group container is the watch's, so its
     /// stores are never the phone app's, however they are spelt, and opening fewer models there drops nothing of the
     /// phone's (LastFast, Shlf).

@@ -530,6 +530,90 @@ final class StoreDeletedOnFailureTests: XCTestCase {
         return analysis.findings.filter { $0.rule == .storeDeletedOnFailure }
     }
 
+    /// A load's completion that resets the store behind a condition of its own, before looking at the error (a
+    /// cache emptied once when a stored version number is behind): it runs on success as on failure, so it is no
+    /// handling of a failed load. Three spellings; controls: the same reset when the condition names the error, or
+    /// inside `if let error`, is one.
+    func testACoreDataResetBehindAConditionOfItsOwnIsNoFailureHandling() throws {
+        func stack(_ completion: String) -> String {
+            """
+            final class Stack {
+                static let version = 3
+                let container = NSPersistentContainer(name: "Journal")
+                func load() {
+                    container.loadPersistentStores { description, error in
+                        \(completion)
+                        if let error { fatalError("\\(error)") }
+                    }
+                }
+                func reset() {
+                    let url = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                    try? FileManager.default.removeItem(at: url)
+                }
+            }
+            """
+        }
+        let resets: [(String, String)] = [
+            (
+                "destroyPersistentStore behind a stored version",
+                """
+                if UserDefaults.standard.integer(forKey: "cacheVersion") < Self.version, let url = description.url {
+                            try? self.container.persistentStoreCoordinator.destroyPersistentStore(
+                                at: url, ofType: NSSQLiteStoreType)
+                            UserDefaults.standard.set(Self.version, forKey: "cacheVersion")
+                            return
+                        }
+                """
+            ),
+            (
+                "a function of the stack behind a flag",
+                """
+                if UserDefaults.standard.bool(forKey: "resetRequested") {
+                            self.reset()
+                            return
+                        }
+                """
+            ),
+            (
+                "removeItem in a nested if",
+                """
+                if let url = description.url {
+                            if UserDefaults.standard.integer(forKey: "cacheVersion") < Self.version {
+                                try? FileManager.default.removeItem(at: url)
+                            }
+                        }
+                """
+            ),
+        ]
+        for (name, completion) in resets {
+            let found = try coreDataFindings(stack(completion))
+            XCTAssertEqual(found.count, 0, "\(name): \(TestSupport.summary(found))")
+        }
+        let onFailure: [(String, String)] = [
+            (
+                "the condition names the error",
+                """
+                if error != nil || UserDefaults.standard.bool(forKey: "resetRequested") {
+                            self.reset()
+                            return
+                        }
+                """
+            ),
+            (
+                "inside if let error",
+                """
+                if let failure = error as NSError? {
+                            if failure.code == 134110 { self.reset() }
+                        }
+                """
+            ),
+        ]
+        for (name, completion) in onFailure {
+            let found = try coreDataFindings(stack(completion))
+            XCTAssertEqual(found.count, 1, "\(name): \(TestSupport.summary(found))")
+        }
+    }
+
     func testACoreDataStoreDestroyedWhenItFailsToLoadIsReported() throws {
         let spellings: [(String, String)] = [
             (

@@ -59,6 +59,7 @@ extension TargetEntitlements {
             let deciding = names.contains("Release") ? ["Release"] : shipping.isEmpty ? names : shipping
             var facts: [String: FileFacts] = [:]
             var paths: [String: Set<String>] = [:]
+            var groupsDiffer = false
             for configuration in configurations where deciding.contains(configuration.name) {
                 var said: [FileFacts] = []
                 var unknown = false
@@ -86,6 +87,7 @@ extension TargetEntitlements {
                     // Several platforms' entitlements (`CODE_SIGN_ENTITLEMENTS[sdk=macosx*]`): what they all say.
                     let groups = Set(said.map { "\($0.appGroup)" })
                     let clouds = Set(said.map { "\($0.cloudKit)" })
+                    if groups.count > 1 { groupsDiffer = true }
                     facts[configuration.name] = FileFacts(
                         appGroup: groups.count == 1 ? said[0].appGroup : .unknown,
                         cloudKit: clouds.count == 1 ? said[0].cloudKit : .unknown,
@@ -103,6 +105,7 @@ extension TargetEntitlements {
                         target: target, file: nil,
                         reason: "its \(deciding.joined(separator: ", ")) entitlements name different App Groups"))
                 result.appGroup = .unknown
+                groupsDiffer = true
             }
             let clouds = deciding.compactMap { facts[$0]?.cloudKit }
             if Set(clouds.map { "\($0)" }).count == 1 {
@@ -112,6 +115,7 @@ extension TargetEntitlements {
             }
             let used = Set(deciding.compactMap { paths[$0] }.joined())
             if used.count == 1 { result.file = used.first }
+            result.appGroupsDiffer = groupsDiffer && result.appGroup == .unknown
             return result
         }
 

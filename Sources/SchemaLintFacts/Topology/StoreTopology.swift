@@ -169,6 +169,13 @@ extension StoreTopology {
                     [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
                         ? location.inAppGroup(group) : location
                 }
+            } else if fileTargets.contains(where: { $0.kind != .test && $0.entitlements.appGroupsDiffer }) {
+                // A target whose entitlements name different App Groups (each platform's file another): which one
+                // holds its store cannot be told, so it is never the sandbox's for sure.
+                container.stores = container.stores.map { location in
+                    [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
+                        ? location.inAppGroup(Self.untoldGroup(of: opening)) : location
+                }
             }
             // A watch's (or another device's) files are never the phone's, under whatever name or group.
             if let device = device(of: fileTargets) {
@@ -213,6 +220,12 @@ extension StoreTopology {
         let devices = Set(targets.filter { $0.kind != .test }.map(\.device))
         guard devices.count == 1, let only = devices.first else { return nil }
         return only
+    }
+
+    /// The App Group of a store whose targets' entitlements cannot say one, as a key reads it: a name in backticks is
+    /// no certain place (`StoreLocation.isCertain`), and each set of targets' is its own (never joined to another's).
+    static func untoldGroup(of targets: [String]) -> String {
+        "`the App Group of \(targets.isEmpty ? "its target" : targets.joined(separator: ", "))`"
     }
 
     /// Whether every target that ships compiling a file has entitlements that name no App Group (read, not unknown).
@@ -403,6 +416,11 @@ extension StoreTopology {
         var locations = Set<SourceLocation>()
         for container in store.containers {
             for (index, location) in container.stores.enumerated() where location == store.location {
+                // What this container's call of the helper passes for CloudKit: its own answer.
+                if let syncs = container.storeSyncs[index] {
+                    if syncs { return true }
+                    continue
+                }
                 if index < container.storeConfigurations.count, let written = container.storeConfigurations[index] {
                     locations.insert(written)
                 } else if let alternatives = container.storeConfigurationAlternatives[index] {

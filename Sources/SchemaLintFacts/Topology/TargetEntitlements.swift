@@ -23,6 +23,9 @@ package struct TargetEntitlements: Sendable, Equatable {
     /// Whether `appGroup` is the only App Group the entitlements name: `containerURL(forSecurityApplicationGroup
     /// Identifier:)` then gives a folder for that group alone, whatever identifier the code reads at run time.
     package var appGroupIsOnly = false
+    /// Set when its entitlements are read and name different App Groups (one per platform's file, or per
+    /// configuration): which one holds its store cannot be told, though each is known.
+    package var appGroupsDiffer = false
     package var cloudKit: Fact = .unknown
     /// The entitlements file the facts come from (absolute), when one file says them.
     package var file: String?

@@ -90,7 +90,8 @@ struct ParseStage {
         var valueTypes: [SymbolID: ValueTypeCollection]?
         for _ in 0..<3 {
             var wanted = MissingNames.collect(project)
-            if walkCalls(in: &parsed, of: wanted.callers, files, conditions: conditions, markTests: markTests) {
+            let toWalk = wanted.callers.union(project.callersToWalk)
+            if walkCalls(in: &parsed, of: toWalk, files, conditions: conditions, markTests: markTests) {
                 project = ProjectBuilder.build(files: parsed)
                 wanted = MissingNames.collect(project)
             }
