@@ -35,7 +35,10 @@ enum ContainerBuilder {
                         if case let .concatenation(parts, _) = destination, let first = parts.first {
                             destination = first
                         }
-                        let into = places(cloudKit.evaluate(destination, scope: scope, file: file.path))
+                        // Read from what is parsed: what it cannot find is not looked for (KMReader's dozens of file
+                        // copies would have pass 2 read 66 more files for nothing).
+                        let reading = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+                        let into = places(reading.evaluate(destination, scope: scope, file: file.path))
                         // A folder that cannot be read keeps the folders and the file under it.
                         project.unreadCopiesInto += into.compactMap { $0?.file == nil ? nil : $0 }
                     }
