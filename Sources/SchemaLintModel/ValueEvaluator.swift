@@ -282,9 +282,7 @@ struct ValueEvaluator {
             }
             // A call passing arguments that no call read is (its file's calls were not walked): wanted, as a
             // parameter no call is seen for is.
-            if overload, entry.value.parameters?.isEmpty == false,
-                calls.site(of: reference.name, at: reference.location, overload: true) == nil
-            {
+            if overload, entry.value.parameters?.isEmpty == false {
                 wanted.callers[reference.name, default: []].insert(reference.location.file)
             }
             return evaluate(entry, reference, visiting: &visiting, depth: depth)
@@ -313,7 +311,7 @@ struct ValueEvaluator {
                         return evaluate(
                             argument.source, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
                     }
-                    if let caller = callers[function], calls.sites(of: function).count == 1 {
+                    if let caller = callers[function], calls.isPinned(function) {
                         return caller.evaluator.evaluate(
                             argument.source, scope: site.scope(in: symbols), file: site.file, visiting: &visiting,
                             depth: depth + 1)

@@ -545,9 +545,9 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
         } else if CoreDataStackReader.copiesStore(node) {
             storeCopies.append(reader.location(node))
-            if let source = CoreDataStackReader.movedFile(node) {
+            if let (source, destination) = CoreDataStackReader.moved(node) {
                 var move = StoreMoveUse(source: valueReader.read(source), scope: scope, location: reader.location(node))
-                move.destination = CoreDataStackReader.movedTo(node).map { valueReader.read($0) }
+                move.destination = destination.map { valueReader.read($0) }
                 let method = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 move.copiesAStore = method == "replacePersistentStore" || method == "migratePersistentStore"
                 storeMoves.append(move)

@@ -509,34 +509,25 @@ struct CoreDataStackReader {
             .contains(name)
     }
 
-    /// The file a move or copy takes away: `moveItem(at:to:)` and `copyItem(atPath:toPath:)`'s first argument,
-    /// `replaceItemAt(_:withItemAt:)`'s second, `replacePersistentStore(at:...withPersistentStoreFrom:...)`'s source.
-    static func movedFile(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+    /// The file a move or copy takes away and where it goes: `moveItem(at:to:)` and `copyItem(atPath:toPath:)`'s
+    /// arguments, `replaceItemAt(_:withItemAt:)`'s second and first, `replacePersistentStore(at:...
+    /// withPersistentStoreFrom:...)`'s source and target. Nil for any other call, or one without its source.
+    static func moved(_ call: FunctionCallExprSyntax) -> (source: ExprSyntax, destination: ExprSyntax?)? {
         guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
             return nil
         }
         let labelled = { (label: String) in call.arguments.first { $0.label?.text == label }?.expression }
+        let source: ExprSyntax?, destination: ExprSyntax?
         switch name {
-        case "moveItem", "copyItem": return labelled("at") ?? labelled("atPath")
-        case "replaceItemAt": return labelled("withItemAt")
-        case "replacePersistentStore": return labelled("withPersistentStoreFrom")
+        case "moveItem", "copyItem":
+            (source, destination) = (labelled("at") ?? labelled("atPath"), labelled("to") ?? labelled("toPath"))
+        case "replaceItemAt":
+            let first = call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
+            (source, destination) = (labelled("withItemAt"), first)
+        case "replacePersistentStore": (source, destination) = (labelled("withPersistentStoreFrom"), labelled("at"))
         default: return nil
         }
-    }
-
-    /// Where `movedFile`'s file goes: `moveItem(at:to:)`'s `to:`, `replaceItemAt(_:withItemAt:)`'s first argument,
-    /// `replacePersistentStore(at:...)`'s `at:`.
-    static func movedTo(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
-        guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else {
-            return nil
-        }
-        let labelled = { (label: String) in call.arguments.first { $0.label?.text == label }?.expression }
-        switch name {
-        case "moveItem", "copyItem": return labelled("to") ?? labelled("toPath")
-        case "replaceItemAt": return call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
-        case "replacePersistentStore": return labelled("at")
-        default: return nil
-        }
+        return source.map { ($0, destination) }
     }
 }
 

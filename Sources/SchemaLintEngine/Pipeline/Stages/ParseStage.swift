@@ -54,12 +54,10 @@ struct ParseStage {
             ParallelParser.parse(again, threads: threads, conditions: conditions, collectingCalls: true))
         let byPath = Dictionary(walked.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for index in unwalked {
-            guard var file = byPath[parsed[index].path] else { continue }
-            // Marked walked either way: a file is walked once.
-            file.callsCollected = true
-            parsed[index] = file
+            if let file = byPath[parsed[index].path] { parsed[index] = file }
+            // Marked walked either way (a file that could not be read again too): a file is walked once.
+            parsed[index].callsCollected = true
         }
-        for index in unwalked where byPath[parsed[index].path] == nil { parsed[index].callsCollected = true }
         return !byPath.isEmpty
     }
 
