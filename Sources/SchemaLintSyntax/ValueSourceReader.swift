@@ -114,11 +114,11 @@ struct ValueSourceReader {
         {
             return read(only.expression, depth: depth + 1)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+        if let member = expression.as(MemberAccessExprSyntax.self), Self.impliedOrSDKBase(member) {
             return .member(member.declName.baseName.text)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.impliedOrSDKBase(member),
             member.declName.baseName.text == "identifier", call.arguments.count == 1,
             let group = call.arguments.first?.expression
         {
@@ -126,7 +126,7 @@ struct ValueSourceReader {
             return .appGroup(read(group, depth: depth + 1), location)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), Self.impliedOrSDKBase(member)
         {
             // `.private("iCloud.x")`: the member, by name.
             return .member(member.declName.baseName.text)
@@ -527,6 +527,20 @@ struct ValueSourceReader {
     }
 
     /// An expression naming the stores a stack opens: `persistentStoreDescriptions`, `persistentStores`.
+    /// A member written with its type implied (`.none`) or named in full by SwiftData's own types
+    /// (`ModelConfiguration.CloudKitDatabase.none`, `ModelConfiguration.GroupContainer.identifier("group.x")`):
+    /// the same value either way.
+    private static func impliedOrSDKBase(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let base = member.base else { return true }
+        return sdkMemberOwners.contains(base.trimmedDescription.filter { !$0.isWhitespace })
+    }
+
+    private static let sdkMemberOwners: Set<String> = [
+        "ModelConfiguration.CloudKitDatabase", "CloudKitDatabase", "ModelConfiguration.GroupContainer",
+        "GroupContainer", "SwiftData.ModelConfiguration.CloudKitDatabase",
+        "SwiftData.ModelConfiguration.GroupContainer",
+    ]
+
     private static func namesOpenedStores(_ expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains(where: {
             ["persistentStoreDescriptions", "persistentStores"].contains($0.text)

@@ -112,4 +112,49 @@ final class HelperCloudKitPerCallTests: XCTestCase {
         ])
         XCTAssertEqual(both, Self.expected.map { $0.replacingOccurrences(of: " false", with: " true") })
     }
+
+    /// The database written with its type in full (`ModelConfiguration.CloudKitDatabase.none`), picked by a flag each
+    /// call passes (Three Daily Goals' `withCloud ? ... : ...`), or held by a constant: the same values as `.none`.
+    func testADatabaseWrittenWithItsTypeInFullIsRead() {
+        let ways: [(String, String)] = [
+            (
+                "a flag picking one of two written in full",
+                """
+                let database = withCloud
+                    ? ModelConfiguration.CloudKitDatabase.automatic : ModelConfiguration.CloudKitDatabase.none
+                """
+            ),
+            (
+                "private with its container, in full",
+                """
+                let database: ModelConfiguration.CloudKitDatabase =
+                    withCloud ? ModelConfiguration.CloudKitDatabase.private("iCloud.vault") : .none
+                """
+            ),
+            (
+                "the short type name",
+                "let database = withCloud ? CloudKitDatabase.automatic : CloudKitDatabase.none"
+            ),
+        ]
+        for (name, database) in ways {
+            let found = syncing([
+                "Vault/Open.swift": """
+                import Foundation
+                import SwiftData
+
+                enum Open {
+                    static let local = container(file: "local.sqlite", withCloud: false)
+                    static let synced = container(file: "synced.sqlite", withCloud: true)
+                    static func container(file: String, withCloud: Bool) -> ModelContainer {
+                        \(database)
+                        let url = URL.applicationSupportDirectory.appending(path: "Vault").appending(path: file)
+                        let configuration = ModelConfiguration(url: url, cloudKitDatabase: database)
+                        return try! ModelContainer(for: Code.self, configurations: [configuration])
+                    }
+                }
+                """
+            ])
+            XCTAssertEqual(found, Self.expected, name)
+        }
+    }
 }

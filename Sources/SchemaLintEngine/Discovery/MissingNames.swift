@@ -109,6 +109,14 @@ struct MissingNames {
                 wanted.aliasTargets.insert(top)
             }
         }
+        // A model an app container opens that no parsed file declares (`ModelContainer(for: TaskItem.self)` where a
+        // file of its own, with no SwiftData word, says `typealias TaskItem = SchemaLatest.TaskItem`).
+        for container in project.containers where container.purpose == .app {
+            for model in container.models ?? [] where model.entity == nil {
+                if let first = model.written.path?.first { wanted.declarations.insert(first) }
+            }
+        }
+        wanted.aliasTargets.formUnion(aliasesInto(wanted.aliasTargets, project.symbols))
         // `ModelContainer(for: BudgetSchema.schema)`: the type that holds the constant.
         wanted.declarations.formUnion(project.unresolvedOwners)
         wanted.constants = project.unresolvedConstants
@@ -167,6 +175,22 @@ struct MissingNames {
                 }
             }
         }
+    }
+
+    /// The top-level typealiases read that name one of `targets`, through any chain of them
+    /// (`typealias SchemaLatest = SchemaV3`): a file aliasing `SchemaLatest.Trip` points into the versions too.
+    private static func aliasesInto(_ targets: Set<String>, _ symbols: SymbolTable) -> Set<String> {
+        var found = Set<String>()
+        var grew = true
+        while grew {
+            grew = false
+            for alias in symbols.topLevelTypealiases where !targets.contains(alias.value.name) {
+                guard let first = alias.value.target.path?.first, targets.contains(first) || found.contains(first)
+                else { continue }
+                if found.insert(alias.value.name).inserted { grew = true }
+            }
+        }
+        return found
     }
 
     /// Whether an extension body declares models, versions or plans (directly or in nested types).

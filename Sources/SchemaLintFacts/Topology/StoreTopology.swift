@@ -150,6 +150,7 @@ extension StoreTopology {
         }
 
         var stores: [Store] = []
+        var shipping: [Set<String>] = []
         var index: [String: Int] = [:]
         let names = { (file: String) in targets(file).map(\.name) }
         let roles = Self.roles(of: containers, targets)
@@ -181,6 +182,9 @@ extension StoreTopology {
             if let device = device(of: fileTargets) {
                 container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
             }
+            // The targets that ship with this file: a default store two of them open in one is one file there.
+            let shippingHere = Set(
+                fileTargets.isEmpty ? opening : fileTargets.filter { $0.kind != .test }.map(\.name))
             for location in container.stores {
                 // A named or URL store is one file whatever target opens it (it is where the code says); a default
                 // store is each target's own.
@@ -192,8 +196,10 @@ extension StoreTopology {
                     stores[at].containers.append(container)
                     stores[at].roles.append(role)
                     stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
+                    shipping[at].formUnion(shippingHere)
                 } else {
                     index[key] = stores.count
+                    shipping.append(shippingHere)
                     var store = Store(
                         location: location, targets: opening, containers: [container], plans: [], versions: [],
                         syncs: false)
@@ -203,6 +209,7 @@ extension StoreTopology {
                 }
             }
         }
+        stores = joiningSharedDefaultStores(stores, shipping: shipping)
         for at in stores.indices {
             stores[at].plans = plans(of: stores[at].containers, project)
             stores[at].versions = versions(of: stores[at], project)
@@ -213,6 +220,34 @@ extension StoreTopology {
                 ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
         }
         return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
+    }
+
+    /// Default stores of one name whose sets of targets share a target that ships: in that target both containers
+    /// open its one `default.store` (a share extension's fallback container beside the helper every target calls),
+    /// so they are one store, named with all their targets.
+    static func joiningSharedDefaultStores(_ stores: [Store], shipping: [Set<String>]) -> [Store] {
+        var stores = stores, shipping = shipping
+        var joined = true
+        while joined {
+            joined = false
+            search: for first in stores.indices where stores[first].location.kind == .defaultStore {
+                let key = stores[first].location.key
+                for second in stores.indices
+                where second > first && stores[second].location.key == key
+                    && !shipping[first].isDisjoint(with: shipping[second])
+                {
+                    let other = stores.remove(at: second)
+                    stores[first].containers += other.containers
+                    stores[first].roles += other.roles
+                    stores[first].targets = Array(Set(stores[first].targets + other.targets)).sorted()
+                    stores[first].inOwnContainer = stores[first].inOwnContainer && other.inOwnContainer
+                    shipping[first].formUnion(shipping.remove(at: second))
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return stores
     }
 
     /// The device every shipping target compiling a file builds for, when all agree on one other than the phone.
