@@ -88,6 +88,9 @@ enum MappingExpressions {
             return .sourcePath(parts[0], path: Array(parts.dropFirst()))
         }
         if let selector = expression.string("NSSelectorName") {
+            if expression.object("NSOperand")?.string("NSVariable") == "entityPolicy" {
+                return .policyFunction(selector)
+            }
             return .unknown("FUNCTION(…, \"\(selector)\")")
         }
         if let variable = expression.string("NSVariable") { return .unknown("$\(variable)") }

@@ -245,6 +245,18 @@ extension Finding.Message {
                 fix: "Give \(judged.property) a default value in the model editor, set it in the mapping (a value "
                     + "expression), or keep it optional")
         }
+        if judged.verdict == .policyDecides, judged.setter != "no value" {
+            // `FUNCTION($entityPolicy, "selector")`: the policy's own method computes it.
+            return Self(
+                id: "required-mapped-policy-function",
+                "\(place) \(changed) and the mapping sets it with \(judged.setter): whether \(judged.condition) "
+                    + "cannot be told",
+                detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) sets "
+                    + "\(place) with \(judged.setter), the app's own code; a row left nil fails validation (134110) "
+                    + "and with it the whole migration, unless \(judged.condition), which schemalint does not read",
+                fix: "Make sure the policy's method gives a value on every row, or give \(judged.property) a default "
+                    + "value")
+        }
         if judged.verdict == .policyDecides {
             return Self(
                 id: "required-mapped-policy",

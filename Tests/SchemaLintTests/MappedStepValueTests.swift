@@ -254,7 +254,7 @@ final class MappedStepValueTests: XCTestCase {
         XCTAssertEqual(entry.attributes["code"], .source("serial"))
         XCTAssertEqual(entry.attributes["kind"], .constant("2"))
         XCTAssertEqual(entry.attributes["label"], .constant("\"draft\""))
-        XCTAssertEqual(entry.attributes["stamp"], .unknown("FUNCTION(…, \"now\")"))
+        XCTAssertEqual(entry.attributes["stamp"], .policyFunction("now"))
         let tag = try XCTUnwrap(mappings.first { $0.destination == "Tag" })
         XCTAssertNil(tag.source)
         XCTAssertFalse(tag.runsCustomCode)
@@ -443,6 +443,18 @@ final class MappedStepValueTests: XCTestCase {
             EntityMapping(
                 source: "Entry", destination: "Entry", attributes: [("title", nil), ("mood", .function("moodFor:"))]))
         XCTAssertEqual(function.map(\.severity), [.warning], "\(lines(function))")
+        // The policy class's own method (`FUNCTION($entityPolicy, "moodFor:", $source.mood)` where the mapping names
+        // the policy, ReadingList's `hasSubtitleForSubtitle:`): the app's code decides, a note naming the method.
+        let method = try judged(
+            EntityMapping(
+                source: "Entry", destination: "Entry", policy: "Journal.MoodPolicy",
+                attributes: [("title", nil), ("mood", .function("moodFor:"))]))
+        XCTAssertEqual(method.map(\.severity), [.note], "\(lines(method))")
+        XCTAssertTrue(
+            method[0].message.text.contains("sets it with FUNCTION(…, \"moodFor:\")"), "\(lines(method))")
+        XCTAssertTrue(
+            method[0].message.detail.contains("Journal.MoodPolicy's moodFor: gives a value on every row"),
+            "\(lines(method))")
         // Control: a constant.
         let constant = try judged(
             EntityMapping(

@@ -113,6 +113,8 @@ package struct MappedStep {
         /// `$source.X.Y…`, X a property of the source entity.
         case sourcePath(String, [String])
         case constant(String)
+        /// `FUNCTION($entityPolicy, "selector", …)`: the policy class's method.
+        case policyFunction(String)
         case unknown(String)
     }
 
@@ -130,6 +132,7 @@ package struct MappedStep {
             return source.properties.contains { $0.name == key }
                 ? .sourcePath(key, path) : .unknown((["$source", key] + path).joined(separator: "."))
         case let .constant(value)?: return value.map(Setter.constant) ?? .nothing
+        case let .policyFunction(selector)?: return .policyFunction(selector)
         case let .unknown(text)?: return .unknown(text)
         }
     }
@@ -140,6 +143,7 @@ package struct MappedStep {
         case let .source(key): return "$source.\(key)"
         case let .sourcePath(key, path): return (["$source", key] + path).joined(separator: ".")
         case let .constant(value): return "the constant \(value)"
+        case let .policyFunction(selector): return "FUNCTION(…, \"\(selector)\")"
         case let .unknown(text): return text
         }
     }
@@ -205,7 +209,8 @@ package struct MappedStep {
                 }
                 for setter in setters {
                     switch setter {
-                    case .unknown, .sourcePath: conditions.append("\(describe(setter)) gives each row its own value")
+                    case .unknown, .sourcePath, .policyFunction:
+                        conditions.append("\(describe(setter)) gives each row its own value")
                     default: continue
                     }
                 }
@@ -326,6 +331,21 @@ package struct MappedStep {
                             verdict: .mayFail, change: change, setter: described,
                             condition: gives
                                 ? "no row of \(source.name) holds nil in \(key)" : "\(described) never gives nil"))
+                case let .policyFunction(selector) where entityMapping.policy != nil:
+                    // The app's own policy computes it: what that code gives is `check`'s note, as a value the
+                    // policy sets itself.
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .policyDecides, change: change, setter: described,
+                            condition: "\(entityMapping.policy ?? "its policy")'s \(selector) gives a value on every "
+                                + "row"))
+                case let .policyFunction(selector):
+                    found.append(
+                        Required(
+                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
+                            verdict: .mayFail, change: change, setter: described,
+                            condition: "FUNCTION(…, \"\(selector)\") never gives nil"))
                 case let .unknown(text):
                     found.append(
                         Required(

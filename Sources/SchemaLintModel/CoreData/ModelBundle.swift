@@ -250,7 +250,10 @@ public struct MappingModelFile: Sendable {
         case sourcePath(String, path: [String])
         /// A constant (`0`, `"draft"`); nil for a constant nil.
         case constant(String?)
-        /// Anything else (a function, `$entityPolicy`): what it gives is not read.
+        /// `FUNCTION($entityPolicy, "selector", …)`: a method of the entity mapping's policy class, by its
+        /// Objective-C selector. What it gives is the app's own code's answer.
+        case policyFunction(String)
+        /// Anything else (another function, `$entityPolicy` itself): what it gives is not read.
         case unknown(String)
     }
 }
