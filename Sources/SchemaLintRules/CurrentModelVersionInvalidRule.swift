@@ -22,6 +22,16 @@ public struct CurrentModelVersionInvalidRule: Rule {
             guard let current = bundle.currentVersion?.name, let locked = context.lockfile?.coreData?[bundle.key],
                 let shipped = locked.current, BundleVersionOrder(locked).precedes(current, shipped)
             else { continue }
+            // Judged by shape, as Core Data finds a store's model by its hashes: the shape that shipped as current,
+            // renamed (EhPanda moved `Model 3`'s contents into `Model 2`), opens those stores as is, and a shape no
+            // shipped version had (a new model under an old name) is a step forward, judged as one.
+            if let version = bundle.currentVersion,
+                let now = context.analyses[bundle.key(of: version)]?.hashes.checksum,
+                locked.versions[shipped]?.checksum == now
+                    || !locked.versions.values.contains(where: { $0.checksum == now })
+            {
+                continue
+            }
             findings.append(
                 finding(
                     location, about: .file(bundle.path),

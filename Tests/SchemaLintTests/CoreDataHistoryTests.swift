@@ -261,6 +261,43 @@ final class CoreDataHistoryTests: XCTestCase {
             "a move back is not recorded")
     }
 
+    /// The current version's name goes back but its shape does not (EhPanda): the shape that shipped as current,
+    /// moved under an older name, opens those stores as is; a shape no shipped version had, under an older name, is a
+    /// step forward. Neither is a move back. The control, an older shipped shape made current, stays one.
+    func testACurrentVersionIsJudgedByItsShapeNotItsName() throws {
+        let root = try library()
+        try version(root, "Manga", [title])
+        try version(root, "Manga 2", [notes, title])
+        try setCurrent(root, "Manga 2")
+        var lockfile = TestSupport.lock(try analyze(root))
+        try version(root, "Manga 3", [cover, notes, title])
+        try setCurrent(root, "Manga 3")
+        lockfile = Locker.plan(try analyze(root, lockfile), existing: lockfile, request: .init()).lockfile
+        XCTAssertEqual(lockfile.coreData?[bundleKey]?.currentHistory, ["Manga 2", "Manga 3"])
+
+        // Manga 3's shape moved into Manga 2, Manga 3 deleted: Manga 2's own stores lose their model (an edit), but
+        // the current version did not go back.
+        try FileManager.default.removeItem(
+            at: root.appendingPathComponent("Library/Library.xcdatamodeld/Manga 3.xcdatamodel"))
+        try version(root, "Manga 2", [cover, notes, title])
+        try setCurrent(root, "Manga 2")
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(root, lockfile).findings).filter { $0.hasPrefix("current_model") }, [])
+
+        // A new shape under the old name: a step forward.
+        try version(root, "Manga 2", [cover, notes, title, #"<attribute name="rating" optional="YES" "#
+            + #"attributeType="Integer 16" usesScalarValueType="NO"/>"#])
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(root, lockfile).findings).filter { $0.hasPrefix("current_model") }, [])
+
+        // Control: Manga 2's shipped shape made current again.
+        try version(root, "Manga 2", [notes, title])
+        try version(root, "Manga 3", [cover, notes, title])
+        XCTAssertEqual(
+            TestSupport.summary(try analyze(root, lockfile).findings),
+            ["current_model_version_invalid Library/Library.xcdatamodeld/.xccurrentversion:2"])
+    }
+
     /// `DataV2` → `DataModelV3`: the step to the new current version is judged (here a String made Binary, which
     /// inference cannot do), not skipped as a move back.
     func testTheStepToANewCurrentVersionIsJudgedWhateverItsName() throws {
