@@ -809,8 +809,8 @@ final class NamedValueCollector: SyntaxVisitor {
         let fallbacks =
             nilGuards
             ? statements.filter { item in
-                guard let body = item.item.as(GuardStmtSyntax.self)?.body.statements, body.count == 1,
-                    let returned = body.first?.item.as(ReturnStmtSyntax.self)
+                guard let guardStatement = item.item.as(GuardStmtSyntax.self),
+                    let returned = GuardExit.returned(guardStatement)
                 else { return false }
                 return returned.expression?.is(NilLiteralExprSyntax.self) == true
             }.count : 0

@@ -348,9 +348,7 @@ struct ValueSourceReader {
                     }
                 }
             } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
-                if guardStatement.body.statements.count == 1,
-                    let fallback = guardStatement.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression
-                {
+                if let fallback = GuardExit.returned(guardStatement)?.expression {
                     exits.append(
                         (fallback, declared, guardStatement.conditions, reader.location(guardStatement), true))
                 }

@@ -328,6 +328,46 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// An App Group URL read through a `guard` whose `else` reports before it gives up (VGB's `sharedStoreURL`):
+    /// the report changes nothing, the URL is the group's file. Three ways to report; the control's `else` builds
+    /// its own fallback first, which is not read whole, so the store cannot be told rather than guessed.
+    func testAGuardThatReportsBeforeItGivesUpIsRead() {
+        let reports: [(String, String)] = [
+            ("print", "print(\"no App Group\")"),
+            ("print under #if DEBUG", "#if DEBUG\n            print(\"no App Group\")\n            #endif"),
+            ("a logger and an assertion", "Log.store.error(\"no App Group\")\n            assertionFailure()"),
+        ]
+        func files(_ report: String, fallback: String = "return nil") -> [String: String] {
+            app(
+                "ModelConfiguration(url: SharedStore.url!)",
+                extra: [
+                    "Journal/SharedStore.swift": """
+                    import Foundation
+
+                    enum SharedStore {
+                        static var url: URL? {
+                            guard let folder = FileManager.default.containerURL(
+                                forSecurityApplicationGroupIdentifier: "group.journal")
+                            else {
+                                \(report)
+                                \(fallback)
+                            }
+                            return folder.appending(path: "Library/Application Support/Shared.store")
+                        }
+                    }
+                    """
+                ])
+        }
+        for (name, report) in reports {
+            let analysis = TestSupport.analyze(files(report))
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["group.journal/Shared.store"], name)
+        }
+        let control = TestSupport.analyze(
+            files("let fallback = URL.temporaryDirectory", fallback: "return fallback.appending(path: \"S.store\")"))
+        // Not read: the store is known only by the text naming it, never placed in a folder.
+        XCTAssertEqual(control.topology.stores.map(\.location.key), ["url:SharedStore.url!"])
+    }
+
     // MARK: Moved and renamed
 
     /// A store moved from Documents to Application Support under the same file name: the lockfile recorded the
