@@ -672,6 +672,54 @@ final class EntitlementsTests: XCTestCase {
             XCTAssertEqual(analysis.topology.stores.map(\.syncs), [false], name)
         }
     }
+
+    /// A Core Data stack on `NSPersistentCloudKitContainer` syncs with the container its target's entitlements name:
+    /// entitled to none (an empty file, App Groups only, no entitlements) it keeps its store local, as `check
+    /// --verbose` says. Controls: entitled to a container, and an entitlements file that cannot be read.
+    func testACloudKitContainerWithoutTheEntitlementDoesNotSync() throws {
+        let stack = """
+            import CoreData
+
+            final class Persistence {
+                static let shared = Persistence()
+                let container: NSPersistentCloudKitContainer
+
+                init() {
+                    container = NSPersistentCloudKitContainer(name: "Notes")
+                    container.loadPersistentStores { _, _ in }
+                }
+            }
+            """
+        func files(_ entitlements: String?) -> [String: String] {
+            var files = [
+                "Notes/Persistence.swift": stack,
+                "Notes.xcodeproj/project.pbxproj": Self.project([
+                    .app("Notes", entitlements: entitlements == nil ? nil : "Notes/Notes.entitlements")
+                ]),
+            ]
+            files["Notes/Notes.entitlements"] = entitlements
+            files["Notes/Notes.xcdatamodeld/Notes.xcdatamodel/contents"] = """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                    <entity name="Note" representedClassName="Note" syncable="YES">
+                        <attribute name="text" optional="YES" attributeType="String"/>
+                    </entity>
+                </model>
+                """
+            return files
+        }
+        let cases: [(String, String?, Bool)] = [
+            ("an empty file", Self.entitlements(), false),
+            ("App Groups only", Self.entitlements(groups: [Self.group]), false),
+            ("no entitlements", nil, false),
+            ("entitled to a container", Self.entitlements(cloudKit: ["iCloud.com.example.notes"]), true),
+            ("not a property list", "{ not: xml", true),
+        ]
+        for (name, entitlements, syncs) in cases {
+            let analysis = try analyze(files(entitlements))
+            XCTAssertEqual(analysis.topology.coreData.stores.map(\.syncs), [syncs], name)
+        }
+    }
 }
 
 extension TestXcodeProject.Target {

@@ -316,6 +316,15 @@ extension StoreTopology {
             configuration.cloudKitEntitlement = why
             project.configurations.append(configuration)
         }
+        // `NSPersistentCloudKitContainer` syncs with the CloudKit container its target's entitlements name: where
+        // every target that ships compiling the stack's file is entitled to none (EhPanda's empty entitlements),
+        // nothing syncs. Entitlements that cannot be read change nothing.
+        for index in project.coreDataStores.indices where project.coreDataStores[index].syncs {
+            let shipping = targets(project.coreDataStores[index].location.file).filter { $0.kind != .test }
+            if !shipping.isEmpty, shipping.allSatisfy({ $0.entitlements.cloudKit == .absent }) {
+                project.coreDataStores[index].syncs = false
+            }
+        }
         placeUnreadAppGroups(&project, targets: targets)
     }
 
