@@ -698,14 +698,7 @@ final class EntitlementsTests: XCTestCase {
                 ]),
             ]
             files["Notes/Notes.entitlements"] = entitlements
-            files["Notes/Notes.xcdatamodeld/Notes.xcdatamodel/contents"] = """
-                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-                    <entity name="Note" representedClassName="Note" syncable="YES">
-                        <attribute name="text" optional="YES" attributeType="String"/>
-                    </entity>
-                </model>
-                """
+            files["Notes/Notes.xcdatamodeld/Notes.xcdatamodel/contents"] = FixturePlannerTests.noteModel
             return files
         }
         let cases: [(String, String?, Bool)] = [

@@ -340,18 +340,12 @@ package struct MappedStep {
                             verdict: .policyDecides, change: change, setter: described,
                             condition: "\(entityMapping.policy ?? "its policy")'s \(selector) gives a value on every "
                                 + "row"))
-                case let .policyFunction(selector):
+                case .policyFunction, .unknown:
                     found.append(
                         Required(
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
                             verdict: .mayFail, change: change, setter: described,
-                            condition: "FUNCTION(…, \"\(selector)\") never gives nil"))
-                case let .unknown(text):
-                    found.append(
-                        Required(
-                            entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
-                            verdict: .mayFail, change: change, setter: described,
-                            condition: "\(text) never gives nil"))
+                            condition: "\(described) never gives nil"))
                 }
             }
         }
