@@ -1,5 +1,20 @@
 /// Resolves the models that `ModelContainer` and `ModelConfiguration` calls name, from where they are written.
 enum ContainerBuilder {
+    /// Where a move or copy puts the file, each place it may be (nil for one that cannot be read); nil where the call
+    /// names no destination. `URL(fileURLWithPath: target.path + suffix)` for each of a store's files is the store's
+    /// own path. Read from what is parsed: what it cannot find is not looked for (KMReader's dozens of file copies
+    /// would have pass 2 read 66 more files for nothing).
+    private static func destination(
+        of move: StoreMoveUse, scope: SymbolID?, file: String, _ symbols: SymbolTable, _ values: NamedValueIndex,
+        _ calls: CallSites
+    ) -> [StorePath?]? {
+        guard var destination = move.destination else { return nil }
+        if case let .fileName(whole, _) = destination { destination = whole }
+        if case let .concatenation(parts, _) = destination, let first = parts.first { destination = first }
+        let reading = ValueEvaluator(symbols: symbols, values: values, calls: calls)
+        return places(reading.evaluate(destination, scope: scope, file: file))
+    }
+
     static func bind(_ files: [ParsedFile], values: NamedValueIndex, into project: inout Project) {
         let symbols = project.symbols
         let calls = CallSites(files)
@@ -25,20 +40,14 @@ enum ContainerBuilder {
                         let read = places(cloudKit.evaluate(folder, scope: scope, file: file.path))
                         if read.allSatisfy({ $0?.isKnown == true }) { from = read }
                     }
-                    project.storeMoves += from.map { ($0, move.location) }
+                    let into = destination(of: move, scope: scope, file: file.path, symbols, values, calls)
+                    // Where it goes, when every place it may go is read for certain.
+                    let known = into.map { $0.compactMap { $0 }.filter(\.isKnown) }
+                    let to = known?.count == into?.count ? known : nil
+                    project.storeMoves += from.map { ($0, to, move.location) }
                     if move.copiesAStore, from.contains(where: { $0 == nil }) {
                         project.unreadStoreCopies.append(move.location)
-                    } else if from.contains(where: { $0 == nil }), var destination = move.destination {
-                        // `URL(fileURLWithPath: target.path + suffix)` for each of a store's files: the store's own
-                        // path, a suffix after.
-                        if case let .fileName(whole, _) = destination { destination = whole }
-                        if case let .concatenation(parts, _) = destination, let first = parts.first {
-                            destination = first
-                        }
-                        // Read from what is parsed: what it cannot find is not looked for (KMReader's dozens of file
-                        // copies would have pass 2 read 66 more files for nothing).
-                        let reading = ValueEvaluator(symbols: symbols, values: values, calls: calls)
-                        let into = places(reading.evaluate(destination, scope: scope, file: file.path))
+                    } else if from.contains(where: { $0 == nil }), let into {
                         // A folder that cannot be read keeps the folders and the file under it.
                         project.unreadCopiesInto += into.compactMap { $0?.file == nil ? nil : $0 }
                     }

@@ -381,8 +381,8 @@ public struct Project {
     /// `ParsedFile.storeCopies` of every file.
     public var storeCopies: [SourceLocation] = []
     /// The places files are moved or copied from by the app's code (`ParsedFile.storeMoves`, evaluated), each a
-    /// `StorePath` or nil where it cannot be read.
-    public var storeMoves: [(from: StorePath?, at: SourceLocation)] = []
+    /// `StorePath` or nil where it cannot be read; `to`: the places they go, where every one is read for certain.
+    public var storeMoves: [(from: StorePath?, to: [StorePath]?, at: SourceLocation)] = []
     /// Store copies (`replacePersistentStore`, `migratePersistentStore`) whose source cannot be read: which store
     /// they carry cannot be told, so no store is said to be left behind.
     public var unreadStoreCopies: [SourceLocation] = []

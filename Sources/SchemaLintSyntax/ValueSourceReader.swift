@@ -61,6 +61,13 @@ struct ValueSourceReader {
     /// `?` splits the condition from the rest), else `&&` and `||` between flags. Nil for any other operator.
     private func unfolded(_ elements: [ExprSyntax], depth: Int, at location: SourceLocation) -> ValueSource? {
         if elements.count == 1 { return read(elements[0], depth: depth + 1) }
+        // `{ ... }() as NSURL?`, `path as String`: a bridging cast gives the same URL or string.
+        if elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+            cast.questionOrExclamationMark == nil, let type = elements[2].as(TypeExprSyntax.self),
+            Self.bridgesValue(type.type)
+        {
+            return read(elements[0], depth: depth + 1)
+        }
         if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index % 2 == 1,
             let mark = elements[index].as(UnresolvedTernaryExprSyntax.self),
             let condition = unfolded(Array(elements[..<index]), depth: depth + 1, at: location),
@@ -96,6 +103,11 @@ struct ValueSourceReader {
     private func read(_ expression: ExprSyntax, depth: Int) -> ValueSource {
         let location = reader.location(expression)
         guard depth < 16 else { return .unreadable("a value nested too deep to follow", location) }
+        if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil,
+            Self.bridgesValue(cast.type)
+        {
+            return read(cast.expression, depth: depth + 1)
+        }
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return .bool(literal.literal.tokenKind == .keyword(.true))
         }
@@ -525,6 +537,14 @@ struct ValueSourceReader {
     }
 
     /// An expression naming the stores a stack opens: `persistentStoreDescriptions`, `persistentStores`.
+    /// A type a value is cast to with `as` that keeps the URL or string it is (`NSURL?`, `String`).
+    private static func bridgesValue(_ type: TypeSyntax) -> Bool {
+        var text = type.trimmedDescription.filter { !$0.isWhitespace }
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("Foundation.") { text.removeFirst("Foundation.".count) }
+        return ["URL", "NSURL", "String", "NSString", "Substring"].contains(text)
+    }
+
     /// A member written with its type implied (`.none`) or named in full by SwiftData's own types
     /// (`ModelConfiguration.CloudKitDatabase.none`, `ModelConfiguration.GroupContainer.identifier("group.x")`):
     /// the same value either way.

@@ -436,7 +436,8 @@ final class StoreLocationValueTests: XCTestCase {
 
     /// The same move carried by the app's own code before the new store opens: a `moveItem`, a `copyItem(atPath:)`
     /// through a constant of another type, a `replaceItemAt`, or a move of the folder holding it. No store is left
-    /// behind; a move of another file, or of a source that cannot be read, carries nothing.
+    /// behind; a move of another file, or of a source that cannot be read, carries nothing, nor does a copy of the
+    /// store to a place no store the app opens now is in.
     func testAStoreMovedByTheAppsOwnCodeIsCarried() {
         let old = "URL.documentsDirectory.appending(path: \"Old/J.store\")"
         let shipped = TestSupport.lock(TestSupport.analyze(app("ModelConfiguration(url: \(old))")))
@@ -518,6 +519,18 @@ final class StoreLocationValueTests: XCTestCase {
                 "a source that cannot be read, into another file",
                 "try? FileManager.default.moveItem(\n"
                     + "at: Bundle.main.bundleURL, to: URL.documentsDirectory.appending(path: \"Other/K.store\"))"
+            ),
+            (
+                // W8Trackr copied its store to its App Group's root, where SwiftData never opens it.
+                "the store copied beside the new one's folder",
+                "try? FileManager.default.copyItem(\n"
+                    + "at: \(old), to: URL.applicationSupportDirectory.appending(path: \"Backup/J.store\"))"
+            ),
+            (
+                "the store replaced into a folder no store opens",
+                "try? NSPersistentStoreCoordinator(managedObjectModel: NSManagedObjectModel())\n"
+                    + ".replacePersistentStore(at: URL.temporaryDirectory.appending(path: \"J.store\"),\n"
+                    + "withPersistentStoreFrom: \(old), type: .sqlite)"
             ),
             (
                 "another file's files in a loop over suffixes",

@@ -120,7 +120,11 @@ public enum StateAssignment {
         // be carried from any recorded one (the first of several candidate old places that exists).
         let opened = Set(project.containers.filter { $0.purpose == .app }.flatMap(\.stores).compactMap(\.path))
         if project.unreadCopiesInto.contains(where: { into in opened.contains { $0.holdsCopy(into) } }) { return true }
-        let moved = project.storeMoves.compactMap(\.from)
+        // A move whose destination is read for certain carries a store only into a store the app opens now: one
+        // copied beside it (an App Group's root, where SwiftData opens `Library/Application Support`) is left there.
+        let moved = project.storeMoves.filter { move in
+            move.to.map { places in places.contains { place in opened.contains { $0.holdsCopy(place) } } } ?? true
+        }.compactMap(\.from)
         guard !moved.isEmpty else { return false }
         return recorded.allSatisfy { key in
             guard let place = StorePath(storeKey: key) else { return false }
