@@ -135,20 +135,29 @@ final class StoreMovedToAppGroupTests: XCTestCase {
         ]
         XCTAssertEqual(
             try abandoned(before: Self.app(kept, groups: []), after: Self.app(kept, groups: [Self.group])), [])
-        // The app copies its store into the group before opening it there (beside the container's code).
-        var carried = Self.app(code, groups: [Self.group])
-        carried["Notes/NotesApp.swift", default: ""] += """
+        // The app copies its store into the group before opening it there (beside the container's code), where
+        // SwiftData keeps a group's store: its `Library/Application Support`.
+        func copied(to place: String) -> [String: String] {
+            var carried = Self.app(code, groups: [Self.group])
+            carried["Notes/NotesApp.swift", default: ""] += """
 
-            enum StoreMove {
-                static func run() throws {
-                    let old = URL.applicationSupportDirectory.appending(path: "default.store")
-                    let group = FileManager.default.containerURL(
-                        forSecurityApplicationGroupIdentifier: "\(Self.group)")!
-                    try FileManager.default.copyItem(at: old, to: group.appending(path: "default.store"))
+                enum StoreMove {
+                    static func run() throws {
+                        let old = URL.applicationSupportDirectory.appending(path: "default.store")
+                        let group = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: "\(Self.group)")!
+                        try FileManager.default.copyItem(at: old, to: group.appending(path: "\(place)"))
+                    }
                 }
-            }
-            """
-        XCTAssertEqual(try abandoned(before: before, after: carried), [])
+                """
+            return carried
+        }
+        XCTAssertEqual(
+            try abandoned(before: before, after: copied(to: "Library/Application Support/default.store")), [])
+        // Copied to the group's root instead (W8Trackr): SwiftData never opens it there, the store is left behind.
+        XCTAssertEqual(
+            try abandoned(before: before, after: copied(to: "default.store")).map(\.message.id),
+            ["abandoned-into-group"])
         // A Core Data copy of the store (`replacePersistentStore`) in a file of its own, from a URL held in a property
         // set in `init` from a function's value: the store is carried.
         var replaced = Self.app(code, groups: [Self.group])

@@ -39,7 +39,7 @@ public enum StateAssignment {
         // it opens now: assigned from the sources, as an earlier release's entry is, never left behind.
         if let recorded = locked.heldIn, !recorded.isEmpty,
             topology.stores.contains(where: { $0.location.isRecorded(in: recorded, ownContainer: own) })
-                || !isCarried(recorded, project)
+                || !isCarried(recorded, project, topology)
         {
             let named = topology.stores.filter { $0.location.isRecorded(in: recorded, ownContainer: own) }
             // Left behind only when the recorded stores and every store opened now name their files for certain;
@@ -106,19 +106,22 @@ public enum StateAssignment {
         else { return [] }
         return recorded.filter { key in
             !topology.stores.contains { $0.location.isRecorded(in: [key], ownContainer: locked.heldInOwnContainer) }
-                && !isCarried([key], context.project)
+                && !isCarried([key], context.project, topology)
         }
     }
 
     /// Whether every recorded store is moved or copied by a `moveItem`/`copyItem`/`replaceItemAt` whose source
     /// evaluates to its place (or a folder holding it, or its file name in a folder that cannot be read). A move whose
     /// source cannot be read at all says nothing.
-    static func isCarried(_ recorded: [String], _ project: Project) -> Bool {
+    static func isCarried(_ recorded: [String], _ project: Project, _ topology: StoreTopology) -> Bool {
         // A store's copy from a file that cannot be read may carry any of them: never said to be left behind.
         if !project.unreadStoreCopies.isEmpty { return true }
         // Files copied from a place that cannot be read into the place of a store the app opens now: that store may
         // be carried from any recorded one (the first of several candidate old places that exists).
+        // The stores opened now, as written and where the topology places them (a default store in the App Group
+        // its targets are entitled to).
         let opened = Set(project.containers.filter { $0.purpose == .app }.flatMap(\.stores).compactMap(\.path))
+            .union(topology.stores.compactMap { StorePath(storeKey: $0.location.key) })
         if project.unreadCopiesInto.contains(where: { into in opened.contains { $0.holdsCopy(into) } }) { return true }
         // A move whose destination is read for certain carries a store only into a store the app opens now: one
         // copied beside it (an App Group's root, where SwiftData opens `Library/Application Support`) is left there.
