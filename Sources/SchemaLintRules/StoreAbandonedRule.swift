@@ -25,7 +25,9 @@ public struct StoreAbandonedRule: Rule {
         let files = context.coreDataStoreFiles
         var findings: [Finding] = []
         for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
+            // A file SwiftData opens now is not left behind (its own checks are SwiftData's).
             let left = files.leftBehind(bundleKey, locked, readsWholeApp: context.readsWholeApp)
+                .filter { _, held in !held.contains(where: context.openedBySwiftData) }
             guard !left.isEmpty, let now = files.files(of: bundleKey) else { continue }
             var byFiles: [[String]: [String]] = [:]
             for (name, held) in left { byFiles[held, default: []].append(name) }

@@ -130,6 +130,16 @@ package struct CoreDataStoreFiles: Sendable {
 }
 
 extension RuleContext {
+    /// Whether a recorded Core Data file may be one a SwiftData app container opens now: SwiftData took it over
+    /// (QuickToDo's `ModelConfiguration(url:)` on its Core Data file, its Core Data stack moved to another name).
+    package func openedBySwiftData(_ key: String) -> Bool {
+        topology.stores.contains { store in
+            StorePath(storeKey: store.location.key).map {
+                CoreDataStoreFiles.place(key).compared(with: $0) != .different
+            } ?? false
+        }
+    }
+
     /// `CoreDataStoreFiles` of this analysis, worked out once with the store topology.
     package var coreDataStoreFiles: CoreDataStoreFiles { topology.coreData }
 
