@@ -590,7 +590,8 @@ final class ContainerCollector: SyntaxVisitor {
             coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
             coreData.replaceDescriptions(
-                scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node))
+                scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node),
+                at: reader.location(node))
         } else if let (options, variable) = stackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(options, variable: variable, scope: scope, function: functions.last)
         } else if let (variable, configuration) = stackReader.configuration(assigning: value, to: target) {

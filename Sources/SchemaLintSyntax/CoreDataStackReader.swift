@@ -550,6 +550,7 @@ struct CoreDataGroups {
         var type: String
         var function: String?
         var conditional: Bool
+        var location: SourceLocation
     }
     private var replacements: [Replacement] = []
     private var cloudKit: [String: ValueSource] = [:]
@@ -581,8 +582,11 @@ struct CoreDataGroups {
     }
     /// `persistentStoreDescriptions = ...` in a function (nil: a property's closure) of a type; `conditional`: on
     /// some of its paths only.
-    mutating func replaceDescriptions(scope: [String], function: String?, conditional: Bool) {
-        replacements.append(Replacement(type: scope.first ?? "", function: function, conditional: conditional))
+    mutating func replaceDescriptions(
+        scope: [String], function: String?, conditional: Bool, at location: SourceLocation
+    ) {
+        replacements.append(
+            Replacement(type: scope.first ?? "", function: function, conditional: conditional, location: location))
     }
     /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
     mutating func loadStores(scope: [String], function: String?) {
@@ -672,6 +676,16 @@ struct CoreDataGroups {
             }
             stack.descriptionsReplaced = replacing.contains { !$0.conditional }
             stack.descriptionsMayBeKept = !stack.descriptionsReplaced && !replacing.isEmpty
+            // Replaced where the container is made with descriptions no code of its type gives a file to (Iron's
+            // `init(storeDescription:)` passing its parameter on): which file they open cannot be told here.
+            // A description made here with only its type set (an in-memory one) is read as that type.
+            let typedHere = types.contains { $0.type == item.type && $0.function == item.function }
+            if own.isEmpty, !typedHere, let elsewhere = replacing.first(where: { $0.function == item.function }) {
+                stack.stores.append(
+                    CoreDataStackUse.StoreFile(
+                        location: elsewhere.location,
+                        file: .unreadable("descriptions given from outside the type", elsewhere.location)))
+            }
             // Loaded where no store is added (where the container is made, its type's `init`): its own file too.
             let adding = Set(own.map { files[$0].function })
             stack.loadsOwnFile =
