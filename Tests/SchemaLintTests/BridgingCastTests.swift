@@ -7,14 +7,7 @@ import XCTest
 /// its App Group folder in `lazy var groupDirectory: NSURL? = { ... }() as NSURL?`. Three spellings; the control
 /// casts to a type that is no URL or string, which is not followed.
 final class BridgingCastTests: XCTestCase {
-    private static let model = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            <entity name="Item" representedClassName="Item" syncable="YES">
-                <attribute name="title" optional="YES" attributeType="String"/>
-            </entity>
-        </model>
-        """
+    private static let model = CoreDataModelText.oneEntity("Item", attribute: "title")
 
     private func keys(folder: String, url: String = "self.groupDirectory!.appendingPathComponent(\"Todo.sqlite\")")
         throws -> [String?]

@@ -26,14 +26,7 @@ final class CoreDataFileTakenOverTests: XCTestCase {
         """
     }
 
-    private static let model = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            <entity name="Item" representedClassName="Item" syncable="YES">
-                <attribute name="word" optional="YES" attributeType="String"/>
-            </entity>
-        </model>
-        """
+    private static let model = CoreDataModelText.oneEntity("Item", attribute: "word")
 
     private func abandoned(_ swiftData: String?) throws -> [String] {
         var files = [

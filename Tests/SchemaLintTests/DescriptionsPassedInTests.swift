@@ -7,14 +7,7 @@ import XCTest
 /// open cannot be told where the container is made, so it is said to be untold, never taken for the container's own
 /// file. Three spellings; the control builds the description from a URL it can read.
 final class DescriptionsPassedInTests: XCTestCase {
-    private static let model = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            <entity name="Workout" representedClassName="Workout" syncable="YES">
-                <attribute name="start" optional="YES" attributeType="Date"/>
-            </entity>
-        </model>
-        """
+    private static let model = CoreDataModelText.oneEntity("Workout", attribute: "start", type: "Date")
 
     private func keys(_ storage: String) throws -> [String?] {
         let analysis = try TestSupport.analyzeOnDisk([

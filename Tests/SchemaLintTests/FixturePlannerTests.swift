@@ -91,14 +91,7 @@ final class FixturePlannerTests: XCTestCase {
 
 extension FixturePlannerTests {
     /// A Core Data model version with one entity, `Note`, and one optional attribute.
-    static let noteModel = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-            <entity name="Note" representedClassName="Note" syncable="YES">
-                <attribute name="text" optional="YES" attributeType="String"/>
-            </entity>
-        </model>
-        """
+    static let noteModel = CoreDataModelText.oneEntity("Note", attribute: "text")
 
     /// Two bundles with one folder name (an app's Mac and phone models) get a folder each, named after their keys:
     /// neither fixture replaces the other.
