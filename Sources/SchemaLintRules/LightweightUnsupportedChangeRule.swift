@@ -245,7 +245,7 @@ extension Finding.Message {
                 fix: "Give \(judged.property) a default value in the model editor, set it in the mapping (a value "
                     + "expression), or keep it optional")
         }
-        if judged.verdict == .policyDecides, judged.setter != "no value" {
+        if judged.verdict == .policyDecides, judged.byPolicyMethod {
             // `FUNCTION($entityPolicy, "selector")`: the policy's own method computes it.
             return Self(
                 id: "required-mapped-policy-function",

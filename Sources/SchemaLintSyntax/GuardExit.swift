@@ -12,7 +12,8 @@ enum GuardExit {
         return last
     }
 
-    /// A statement whose only effect is to report: a call (through `try` or `await`), or an `#if` of such.
+    /// A statement that cannot change the value returned after it: a call (through `try` or `await`) that hands on no
+    /// closure and no `inout` argument, a macro (`#warning`), or an `#if` of such.
     static func onlyReports(_ item: CodeBlockItemSyntax.Item) -> Bool {
         if let ifConfig = item.as(IfConfigDeclSyntax.self) {
             return ifConfig.clauses.allSatisfy { clause in
@@ -32,9 +33,12 @@ enum GuardExit {
             }
         }
         guard let call = expression?.as(FunctionCallExprSyntax.self) else {
-            return item.as(MacroExpansionExprSyntax.self) != nil
+            return expression?.is(MacroExpansionExprSyntax.self) == true
         }
-        // A call handing a closure may run anything in it; one that only reports takes none.
-        return call.trailingClosure == nil && !call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+        // A closure may run anything in it, and an `inout` argument may change a local the return reads.
+        return call.trailingClosure == nil
+            && !call.arguments.contains {
+                $0.expression.is(ClosureExprSyntax.self) || $0.expression.is(InOutExprSyntax.self)
+            }
     }
 }

@@ -180,11 +180,12 @@ struct MissingNames {
     /// The top-level typealiases read that name one of `targets`, through any chain of them
     /// (`typealias SchemaLatest = SchemaV3`): a file aliasing `SchemaLatest.Trip` points into the versions too.
     private static func aliasesInto(_ targets: Set<String>, _ symbols: SymbolTable) -> Set<String> {
+        let aliases = symbols.topLevelTypealiases
         var found = Set<String>()
         var grew = true
         while grew {
             grew = false
-            for alias in symbols.topLevelTypealiases where !targets.contains(alias.value.name) {
+            for alias in aliases where !targets.contains(alias.value.name) {
                 guard let first = alias.value.target.path?.first, targets.contains(first) || found.contains(first)
                 else { continue }
                 if found.insert(alias.value.name).inserted { grew = true }

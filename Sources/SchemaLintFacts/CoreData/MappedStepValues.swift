@@ -92,6 +92,8 @@ package struct MappedStep {
         /// What sets it, and for `mayFail` what would have to hold.
         package var setter: String
         package var condition: String
+        /// For `policyDecides`: set by a method of the policy (`FUNCTION($entityPolicy, ...)`), not left to it.
+        package var byPolicyMethod = false
     }
 
     /// What a required destination attribute was in the source entity, said in the headline.
@@ -339,7 +341,7 @@ package struct MappedStep {
                             entity: destination.name, property: property.name, mappingName: entityMapping.displayName,
                             verdict: .policyDecides, change: change, setter: described,
                             condition: "\(entityMapping.policy ?? "its policy")'s \(selector) gives a value on every "
-                                + "row"))
+                                + "row", byPolicyMethod: true))
                 case .policyFunction, .unknown:
                     found.append(
                         Required(

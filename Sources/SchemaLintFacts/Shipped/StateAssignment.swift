@@ -116,12 +116,12 @@ public enum StateAssignment {
     static func isCarried(_ recorded: [String], _ project: Project, _ topology: StoreTopology) -> Bool {
         // A store's copy from a file that cannot be read may carry any of them: never said to be left behind.
         if !project.unreadStoreCopies.isEmpty { return true }
-        // Files copied from a place that cannot be read into the place of a store the app opens now: that store may
-        // be carried from any recorded one (the first of several candidate old places that exists).
         // The stores opened now, as written and where the topology places them (a default store in the App Group
         // its targets are entitled to).
         let opened = Set(project.containers.filter { $0.purpose == .app }.flatMap(\.stores).compactMap(\.path))
             .union(topology.stores.compactMap { StorePath(storeKey: $0.location.key) })
+        // Files copied from a place that cannot be read into the place of a store the app opens now: that store may
+        // be carried from any recorded one (the first of several candidate old places that exists).
         if project.unreadCopiesInto.contains(where: { into in opened.contains { $0.holdsCopy(into) } }) { return true }
         // A move whose destination is read for certain carries a store only into a store the app opens now: one
         // copied beside it (an App Group's root, where SwiftData opens `Library/Application Support`) is left there.
