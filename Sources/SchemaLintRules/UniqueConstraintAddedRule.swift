@@ -6,8 +6,9 @@ import SchemaLintModel
 public struct UniqueConstraintAddedRule: Rule {
     public let id = RuleID.uniqueConstraintAdded
     public let defaultSeverity = Severity.warning
-    /// An error when a mapping model gives every migrated row the same values (no value, or a constant).
-    public let severities: [Severity] = [.warning, .error]
+    /// An error when a mapping model gives every migrated row the same values (no value, or a constant); a note
+    /// when the mapping's policy class computes a constrained value with its own method.
+    public let severities: [Severity] = [.warning, .error, .note]
     public let summary =
         "A uniqueness constraint is added to an existing entity in a lightweight step, or in a mapped step whose "
         + "mapping may give two rows the same values."
@@ -75,7 +76,8 @@ public struct UniqueConstraintAddedRule: Rule {
                             location, about: .entity(version: step.bundle.key(of: step.to), entity: judged.entity),
                             .uniqueAddedMapped(
                                 from: step.from, to: step.to.name, mapping: step.mapping.path, judged: judged),
-                            severity: judged.verdict == .fails ? .error : .warning))
+                            severity: judged.verdict == .fails
+                                ? .error : judged.verdict == .policyDecides ? .note : .warning))
                 }
             }
         }
@@ -148,6 +150,17 @@ extension Finding.Message {
                     + "with the first and the whole migration fails",
                 fix: "Set the constrained attributes from a source attribute that is unique (a value expression "
                     + "$source.<attribute>), or give them distinct values in a custom NSEntityMigrationPolicy")
+        }
+        if judged.verdict == .policyDecides {
+            return Self(
+                id: "unique-added-mapped-policy-function",
+                "\(judged.entity) gains a uniqueness constraint the policy's own method fills: whether two migrated "
+                    + "rows get the same values cannot be told",
+                detail: "\(from) → \(to) goes through a mapping model and adds uniqueness on \(judged.entity) "
+                    + "(\(judged.constraint)): \(sets), the app's own code, which schemalint does not read; two rows "
+                    + "given the same values fail the whole migration (134110)",
+                fix: "Make sure the policy's method gives distinct values, or merges or drops a row whose value is "
+                    + "already in the destination context")
         }
         return Self(
             id: "unique-added-mapped-maybe",

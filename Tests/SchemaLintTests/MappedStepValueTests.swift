@@ -389,6 +389,39 @@ final class MappedStepValueTests: XCTestCase {
         XCTAssertEqual(lines(silent.findings), [])
     }
 
+    /// The policy's own method computes a constrained value (`FUNCTION($entityPolicy, "codeFor:manager:", …)`, as
+    /// ReadingList's `googleBooksId(forGoogleBooksId:manager:)`, which gives nil for an id already migrated): the app's
+    /// code decides, a note naming the method. Controls: the same function with no policy class named stays a
+    /// warning, and so does a policy whose mapping copies a source attribute that was not unique.
+    func testAConstrainedValueThePolicysMethodComputesIsANote() throws {
+        let code = "<attribute name=\"code\" attributeType=\"String\" optional=\"YES\"/>"
+        let method = EntityMapping(
+            source: "Entry", destination: "Entry", policy: "Journal.CodePolicy",
+            attributes: [("title", nil), ("code", .function("codeFor:manager:"))])
+        let noted = try findings(
+            before: ["Entry": text + code], after: ["Entry": text + code + unique("code")], [method])
+        let found = noted.findings.filter { $0.rule == "unique_constraint_added" }
+        XCTAssertEqual(found.map(\.severity), [.note], "\(lines(noted.findings))")
+        XCTAssertEqual(found.first?.message.id, "unique-added-mapped-policy-function")
+        XCTAssertTrue(
+            found.first?.message.detail.contains("code: FUNCTION(…, \"codeFor:manager:\")") == true,
+            "\(lines(found))")
+
+        for control in [
+            EntityMapping(
+                source: "Entry", destination: "Entry", attributes: [("title", nil), ("code", .function("codeFor:"))]),
+            EntityMapping(
+                source: "Entry", destination: "Entry", policy: "Journal.CodePolicy",
+                attributes: [("title", nil), ("code", nil)]),
+        ] {
+            try setUpWithError()
+            let warned = try findings(
+                before: ["Entry": text + code], after: ["Entry": text + code + unique("code")], [control])
+            let kept = warned.findings.filter { $0.rule == "unique_constraint_added" }
+            XCTAssertEqual(kept.map(\.severity), [.warning], "\(lines(warned.findings))")
+        }
+    }
+
     // MARK: required
 
     /// An attribute added as required with no default that the mapping leaves unset: an error; a constant is the

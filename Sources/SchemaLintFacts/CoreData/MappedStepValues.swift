@@ -231,10 +231,22 @@ package struct MappedStep {
                         conditions[0] += " (\(why))"
                     }
                 }
+                // A constrained attribute the policy's own method computes (`FUNCTION($entityPolicy, ...)`): the
+                // app's code chooses each row's value, and may drop or merge a duplicate there (ReadingList's
+                // `googleBooksId(forGoogleBooksId:manager:)` gives nil for an id already migrated). What it does is
+                // `check`'s note, as a required value the policy's method gives.
+                let byPolicyMethod =
+                    entityMapping.policy != nil
+                    && setters.contains { setter in
+                        if case .policyFunction = setter { return true }
+                        return false
+                    }
                 found.append(
                     Uniqueness(
                         entity: destination.name, constraint: constraint, mappingName: entityMapping.displayName,
-                        verdict: same && !entityMapping.runsCustomCode && holdsNil.isEmpty ? .fails : .mayFail,
+                        verdict: byPolicyMethod
+                            ? .policyDecides
+                            : same && !entityMapping.runsCustomCode && holdsNil.isEmpty ? .fails : .mayFail,
                         setters: described,
                         condition: conditions.joined(separator: ", and ")))
             }
@@ -264,7 +276,8 @@ package struct MappedStep {
 
     /// What `upgrades` says of each judgement (`fails unless ...`, as `AssessedChange.failsIf` reads there).
     package func risks() -> [String] {
-        uniqueness().map { judged in
+        // A value the policy's own method computes is `check`'s note, not a risk.
+        uniqueness().filter { $0.verdict != .policyDecides }.map { judged in
             judged.verdict == .fails
                 ? "fails on a store with two rows of \(judged.entity): \(judged.mappingName) sets "
                     + "\(judged.setters.joined(separator: ", ")) in its new uniqueness constraint "
