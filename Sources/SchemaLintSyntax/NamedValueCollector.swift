@@ -169,6 +169,10 @@ final class NamedValueCollector: SyntaxVisitor {
         }
     }
 
+    /// Each place an initialiser assigns the property is a value it may hold: a `let` is assigned once on each path,
+    /// so assignments in the branches of an `if`, a `guard` or a `switch` (W8Trackr's `newStoreURL`, the App Group's
+    /// folder or the old URL) are the set of values it may be; so are different values given by different
+    /// initialisers. Each is read with its initialiser's parameters and the locals visible where it is written.
     private func value(
         of property: Unassigned, in makers: [InitializerDeclSyntax]
     ) -> ValueSource {
@@ -177,36 +181,73 @@ final class NamedValueCollector: SyntaxVisitor {
         for initialiser in makers {
             guard let body = initialiser.body else { continue }
             let found = Self.assignments(of: name, in: Syntax(body))
-            guard found.count == 1 else {
-                let why =
-                    found.isEmpty
-                    ? "an initialiser of `\(property.scope.joined(separator: "."))` does not assign `\(name)`"
-                    : "`\(name)` is assigned in more than one place in an initialiser"
+            guard !found.isEmpty else {
+                let why = "an initialiser of `\(property.scope.joined(separator: "."))` does not assign `\(name)`"
                 return .unreadable(why, reader.location(initialiser.initKeyword))
             }
-            assigned.append((found[0], initialiser))
+            assigned += found.map { ($0, initialiser) }
         }
-        guard let (expression, initialiser) = assigned.first else {
+        guard let (expression, _) = assigned.first else {
             return .unreadable("`\(name)` is set by no initialiser schemalint reads", property.location)
         }
-        if assigned.count > 1 {
+        if makers.count > 1, assigned.count == makers.count,
+            assigned.allSatisfy({ $0.0.trimmedDescription == expression.trimmedDescription })
+        {
             // Several initialisers: one value, written the same way in each, that names none of their own.
-            let text = expression.trimmedDescription
-            guard assigned.allSatisfy({ $0.0.trimmedDescription == text }) else {
-                return .unreadable(
-                    "the initialisers of `\(property.scope.joined(separator: "."))` give `\(name)` different values",
-                    reader.location(expression))
-            }
             let read = scalars.read(expression)
+            if Self.isReadable(read) { return read }
+        }
+        let reads = assigned.map { expression, initialiser -> ValueSource in
+            var reading = scalars
+            reading.parameters = ValueSourceReader.parameters(
+                of: property.scope.last ?? "init", initialiser.signature.parameterClause.parameters)
+            if let body = initialiser.body {
+                reading.locals = { local, use in Self.visibleLocal(local, at: use, in: Syntax(body)) }
+            }
+            let read = reading.read(expression)
             return Self.isReadable(read) ? read : .unreadable("`\(name)` cannot be read", reader.location(expression))
         }
-        var reading = scalars
-        reading.parameters = ValueSourceReader.parameters(
-            of: property.scope.last ?? "init", initialiser.signature.parameterClause.parameters)
-        let locals = initialiser.body.map { Self.locals(in: $0.statements, before: expression) } ?? [:]
-        reading.locals = { local, _ in locals[local] }
-        let read = reading.read(expression)
-        return Self.isReadable(read) ? read : .unreadable("`\(name)` cannot be read", reader.location(expression))
+        return reads.count == 1 ? reads[0] : .oneOf(reads, reader.location(expression))
+    }
+
+    /// The value of the local `name` visible at `use` inside `root` (an initialiser's body): a `let` declared before it
+    /// in an enclosing block, a `guard let` before it, or an `if let` whose body holds it; the innermost first.
+    static func visibleLocal(_ name: String, at use: Syntax, in root: Syntax) -> ExprSyntax? {
+        func bound(_ conditions: ConditionElementListSyntax) -> ExprSyntax? {
+            for element in conditions.reversed() {
+                guard case let .optionalBinding(binding) = element.condition,
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                else { continue }
+                return binding.initializer?.value
+            }
+            return nil
+        }
+        var child = use
+        var current = use.parent
+        while let node = current, node.id != root.parent?.id {
+            if let items = node.as(CodeBlockItemListSyntax.self) {
+                for item in items.reversed() where item.endPosition <= child.position {
+                    if let guarded = item.item.as(GuardStmtSyntax.self), let value = bound(guarded.conditions) {
+                        return value
+                    }
+                    guard let declaration = item.item.as(VariableDeclSyntax.self),
+                        declaration.bindingSpecifier.tokenKind == .keyword(.let)
+                    else { continue }
+                    for binding in declaration.bindings
+                    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let value = binding.initializer?.value { return value }
+                    }
+                }
+            } else if let branch = node.as(IfExprSyntax.self), child.id == branch.body.id,
+                let value = bound(branch.conditions)
+            {
+                return value
+            }
+            if node.id == root.id { break }
+            child = node
+            current = node.parent
+        }
+        return nil
     }
 
     /// `self.init(...)`: the other initialiser sets the properties.
@@ -259,25 +300,6 @@ final class NamedValueCollector: SyntaxVisitor {
         return found
     }
 
-    /// The `let`s declared at the top of an initialiser's body before `expression`'s statement.
-    private static func locals(in statements: CodeBlockItemListSyntax, before expression: ExprSyntax)
-        -> [String: ExprSyntax]
-    {
-        var locals: [String: ExprSyntax] = [:]
-        for item in statements where item.endPosition <= expression.position {
-            guard let declaration = item.item.as(VariableDeclSyntax.self),
-                declaration.bindingSpecifier.tokenKind == .keyword(.let)
-            else { continue }
-            for binding in declaration.bindings {
-                if let local = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let value = binding.initializer?.value
-                {
-                    locals[local] = value
-                }
-            }
-        }
-        return locals
-    }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     /// Inside a clause of an `#if` whose condition depends on the build (`#if os(macOS)`): another platform builds
     /// another clause, so a string declared here is not the one every build uses.

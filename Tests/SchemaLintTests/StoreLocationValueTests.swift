@@ -548,6 +548,90 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// A migrator whose destination its initialiser picks (W8Trackr 1.1's `MigrationManager`: `newStoreURL` is the App
+    /// Group's root when `containerURL(...)` gives a folder, else the old URL itself): each value an initialiser's
+    /// branches assign is read, so a copy into places no store opens is no carry. Spelt with `if let`/`else`, a
+    /// `guard let` that assigns before it returns, a `switch`, and `self.`; the controls copy into the new store on
+    /// every branch.
+    func testADestinationAnInitialiserPicksIsRead() {
+        let old = "URL.documentsDirectory.appending(path: \"Old/J.store\")"
+        let shipped = TestSupport.lock(TestSupport.analyze(app("ModelConfiguration(url: \(old))")))
+        func migrator(_ initialiser: String) -> [String: String] {
+            [
+                "Journal/Models.swift": Self.models,
+                "Journal/JournalApp.swift": Self.movingApp("Migrator().run()"),
+                "Journal/Migrator.swift": """
+                import Foundation
+
+                enum Kind { case shared, local }
+
+                final class Migrator {
+                    private let oldURL: URL
+                    private let newURL: URL
+                    init(kind: Kind = .shared) {
+                        oldURL = \(old)
+                \(initialiser)
+                    }
+                    func run() {
+                        try? FileManager.default.copyItem(at: oldURL, to: newURL)
+                    }
+                }
+                """,
+            ]
+        }
+        func ways(into place: String) -> [(String, String)] {
+            [
+                (
+                    "if let / else",
+                    """
+                            let fileManager = FileManager.default
+                            if let group = fileManager.containerURL(forSecurityApplicationGroupIdentifier: "group.j") {
+                                newURL = \(place)
+                            } else {
+                                newURL = oldURL
+                            }
+                    """
+                ),
+                (
+                    "guard let that assigns before it returns",
+                    """
+                            guard let group = FileManager.default.containerURL(
+                                forSecurityApplicationGroupIdentifier: "group.j")
+                            else {
+                                self.newURL = oldURL
+                                return
+                            }
+                            self.newURL = \(place)
+                    """
+                ),
+                (
+                    "switch over a parameter",
+                    """
+                            let group = FileManager.default.containerURL(
+                                forSecurityApplicationGroupIdentifier: "group.j")!
+                            switch kind {
+                            case .shared: newURL = \(place)
+                            case .local: newURL = self.oldURL
+                            }
+                    """
+                ),
+            ]
+        }
+        let root = "group.appending(path: \"J.store\")"
+        for (name, initialiser) in ways(into: root) {
+            let found = TestSupport.summary(TestSupport.analyze(migrator(initialiser), lockfile: shipped).findings)
+            XCTAssertEqual(found.filter { $0.hasPrefix("store_abandoned") }.count, 1, "\(name): \(found)")
+        }
+        // Controls: every branch copies into the store the app opens now.
+        let into = "URL.applicationSupportDirectory.appending(path: \"J.store\")"
+        for (name, initialiser) in ways(into: into) {
+            let carried = initialiser.replacingOccurrences(of: "newURL = oldURL", with: "newURL = \(into)")
+                .replacingOccurrences(of: "newURL = self.oldURL", with: "newURL = \(into)")
+            let found = TestSupport.summary(TestSupport.analyze(migrator(carried), lockfile: shipped).findings)
+            XCTAssertEqual(found.filter { $0.hasPrefix("store_abandoned") }, [], "control, \(name)")
+        }
+    }
+
     /// The move made by a migrator in a file with no SwiftData word, file by file over a listing of the old folder
     /// (the store and its `-wal`/`-shm` beside it): any file there may be the store, so it is carried, not left
     /// behind. A listing of another folder carries nothing.

@@ -183,8 +183,9 @@ final class StoreMovedToAppGroupTests: XCTestCase {
 
     /// The file a copy carries, held in a stored property that the type's initialiser sets (W8Trackr's
     /// `MigrationManager`): read from the assignment, written four ways. A copy of the store itself carries it; a copy
-    /// of another file does not, and the store is left behind. The controls cannot be told (two assignments, two
-    /// initialisers giving different files, none): nothing is said.
+    /// of another file does not, and the store is left behind. Branches and initialisers giving different files are
+    /// the set of files it may be; the control cannot be told (an initialiser that does not assign it): nothing is
+    /// said.
     func testACopyFromAPropertySetInTheInitialiserIsRead() throws {
         let (_, code) = Self.spellings[1]
         let before = Self.app(code, groups: [])
@@ -282,30 +283,45 @@ final class StoreMovedToAppGroupTests: XCTestCase {
             let found = try abandoned(before: before, after: app)
             XCTAssertEqual(found.map(\.message.id), ["abandoned-into-group"], "\(name): \(TestSupport.summary(found))")
         }
-        let controls: [(String, String)] = [
-            (
-                "assigned in both branches of an if",
-                mover(
-                    """
-                        private let oldURL: URL
-                        init(legacy: Bool) {
-                            if legacy {
-                                oldURL = URL.applicationSupportDirectory.appending(path: "Legacy.sqlite")
-                            } else {
-                                oldURL = URL.documentsDirectory.appending(path: "Legacy.sqlite")
+        // Each value the branches of one initialiser, or different initialisers, assign: the set of files it may
+        // copy. Another file on every branch leaves the store behind; the store itself on one branch may carry it.
+        func branches(_ file: String) -> [(String, String)] {
+            [
+                (
+                    "assigned in both branches of an if",
+                    mover(
+                        """
+                            private let oldURL: URL
+                            init(legacy: Bool) {
+                                if legacy {
+                                    oldURL = URL.applicationSupportDirectory.appending(path: "\(file)")
+                                } else {
+                                    oldURL = URL.documentsDirectory.appending(path: "Legacy.sqlite")
+                                }
                             }
-                        }
-                    """)
-            ),
-            (
-                "two initialisers giving different files",
-                mover(
-                    """
-                        private let oldURL: URL
-                        init() { oldURL = URL.applicationSupportDirectory.appending(path: "Legacy.sqlite") }
-                        init(other: Bool) { oldURL = URL.documentsDirectory.appending(path: "Old.sqlite") }
-                    """)
-            ),
+                        """)
+                ),
+                (
+                    "two initialisers giving different files",
+                    mover(
+                        """
+                            private let oldURL: URL
+                            init() { oldURL = URL.applicationSupportDirectory.appending(path: "\(file)") }
+                            init(other: Bool) { oldURL = URL.documentsDirectory.appending(path: "Old.sqlite") }
+                        """)
+                ),
+            ]
+        }
+        for ((name, other), (_, store)) in zip(branches("Legacy.sqlite"), branches("default.store")) {
+            var app = Self.app(Self.spellings[1].1, groups: [Self.group])
+            app["Notes/StoreMigration.swift"] = other
+            let found = try abandoned(before: before, after: app)
+            XCTAssertEqual(found.map(\.message.id), ["abandoned-into-group"], "\(name): \(TestSupport.summary(found))")
+            app["Notes/StoreMigration.swift"] = store
+            XCTAssertEqual(try abandoned(before: before, after: app), [], "\(name): the store on one branch")
+        }
+        // Controls: what cannot be told says nothing.
+        let controls: [(String, String)] = [
             (
                 "an initialiser that does not assign it",
                 mover(
