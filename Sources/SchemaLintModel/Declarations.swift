@@ -45,6 +45,10 @@ public struct ParsedFile: Sendable {
     /// Compiled only by test targets (from the project files); nil when no project file says, and the folder's name
     /// decides.
     public var isTestTarget: Bool?
+    /// The targets the project files say compile it, sorted; empty when none says. Two targets may each declare a
+    /// member of one name (an app's and its widget's `extension URL { static func storeURL(for:) }`): a name is
+    /// found first among the files of the targets its own file is compiled in.
+    public var targets: [String] = []
     /// Core Data stacks this file opens (`NSPersistentContainer(name:)`, a coordinator) with the store files they are
     /// given here.
     public var coreDataStacks: [CoreDataStackUse] = []

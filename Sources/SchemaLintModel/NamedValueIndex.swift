@@ -14,10 +14,13 @@ struct NamedValueIndex {
     private let symbols: SymbolTable
     /// Names some code assigns (`ParsedFile.assignedNames`): a `static var` of one of them may hold anything.
     private(set) var assigned: Set<String> = []
+    /// The targets compiling each file, where the project files say (`ParsedFile.targets`).
+    private var targets: [String: Set<String>] = [:]
 
     init(_ files: [ParsedFile], symbols: SymbolTable) {
         self.symbols = symbols
         for file in files {
+            if !file.targets.isEmpty { targets[file.path] = Set(file.targets) }
             assigned.formUnion(file.assignedNames)
             for value in file.namedValues {
                 let owner = symbols.scope(value.scope, file: file.path)
@@ -34,7 +37,7 @@ struct NamedValueIndex {
 
     /// The constant `reference` names, written in `file` inside `scope`.
     func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
-        let candidates = Self.callable(entries[reference.name] ?? [], by: reference)
+        let candidates = sameTarget(Self.callable(entries[reference.name] ?? [], by: reference), as: file)
         if let base = reference.base {
             if let owner = symbols.resolveSymbol(base, scope: scope, file: file) {
                 // `Stack.storeURL(...)` names the type's static member, not an instance property of that name.
@@ -50,7 +53,7 @@ struct NamedValueIndex {
                 written = instance.type.path
             }
             // `URL.storeURL(...)`: a member an extension here adds to another module's type, when only one does.
-            let extended = external[reference.name]?.filter { $0.value.scope == written } ?? []
+            let extended = sameTarget(external[reference.name]?.filter { $0.value.scope == written } ?? [], as: file)
             return extended.count == 1 ? extended[0] : nil
         }
         var current = scope
@@ -61,6 +64,21 @@ struct NamedValueIndex {
         let globals = candidates.filter { $0.owner == nil }
         // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
+    }
+
+    /// Of several declarations of one name, those in files a target compiling `file` compiles too (each target's
+    /// own helper), when any is; else all of them: a framework's declarations are seen from the apps that link it.
+    private func sameTarget(_ candidates: [Entry], as file: String) -> [Entry] {
+        guard candidates.count > 1, let own = targets[file] else { return candidates }
+        let shared = candidates.filter { targets[$0.file].map { !$0.isDisjoint(with: own) } ?? false }
+        return shared.isEmpty ? candidates : shared
+    }
+
+    /// Whether `entry` is declared only in targets that do not compile `file` (both known): a framework's, or another
+    /// target's own helper of that name, while `file`'s target's own may be in a file not read yet.
+    func isInOtherTargets(_ entry: Entry, from file: String) -> Bool {
+        guard let own = targets[file], let theirs = targets[entry.file] else { return false }
+        return own.isDisjoint(with: theirs)
     }
 
     /// The candidates a call can be (its labels fit the function's parameters, those left out having defaults);

@@ -254,6 +254,12 @@ struct ValueEvaluator {
                         wantedOwner: values.baseType(of: reference, scope: scope, file: file)?.path?.first))
             }
             if entry.value.isVariable { wanted.names.insert(reference.name) }
+            // Found only in another target's files (a widget's `extension URL { static func storeURL(for:) }`): this
+            // target's own declaration of the name may be in a file not read yet.
+            if values.isInOtherTargets(entry, from: file) {
+                wanted.names.insert(reference.name)
+                wanted.members.insert(reference.name)
+            }
             if entry.value.isVariable, values.assigned.contains(reference.name) {
                 return .unknown(
                     UnknownValue(

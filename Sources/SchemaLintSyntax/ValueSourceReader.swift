@@ -628,6 +628,14 @@ struct ValueSourceReader {
             if ["first", "last"].contains(name), let call = searchCall(base) {
                 return searchPath(call, location)
             }
+            // `FileManager.default.temporaryDirectory`, `homeDirectoryForCurrentUser` (macOS).
+            if ["FileManager.default", "Foundation.FileManager.default"].contains(base.trimmedDescription) {
+                switch name {
+                case "temporaryDirectory": return .directory(name, location)
+                case "homeDirectoryForCurrentUser": return .directory("homeDirectory", location)
+                default: break
+                }
+            }
         }
         if let subscripted = expression.as(SubscriptCallExprSyntax.self),
             let call = searchCall(subscripted.calledExpression)

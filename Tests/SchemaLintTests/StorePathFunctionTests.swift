@@ -144,6 +144,28 @@ final class StorePathFunctionTests: XCTestCase {
         XCTAssertFalse(picked == Self.journal, "\(picked)")
     }
 
+    /// The temporary and home folders asked of `FileManager.default` (LifeFlow's widget falls back to
+    /// `FileManager.default.temporaryDirectory`), beside the functions that give them; an instance property of
+    /// another object is the control, not read.
+    func testTheTemporaryFolderAskedOfFileManagerIsRead() {
+        func place(_ folder: String) -> String {
+            """
+            import Foundation
+            enum Place {
+                static func storeURL() throws -> URL {
+                    \(folder).appendingPathComponent("J.store")
+                }
+            }
+            """
+        }
+        for folder in ["FileManager.default.temporaryDirectory", "URL(fileURLWithPath: NSTemporaryDirectory())"] {
+            XCTAssertEqual(keys(place(folder)), ["file:⟨tmp⟩/J.store"], folder)
+        }
+        XCTAssertEqual(
+            keys(place("FileManager.default.homeDirectoryForCurrentUser")), ["file:⟨home⟩/J.store"])
+        XCTAssertNotEqual(keys(place("Settings.shared.temporaryDirectory")), ["file:⟨tmp⟩/J.store"])
+    }
+
     /// A function calling another of its name with other labels (`storeURL()` → `storeURL(folder:scope:)`), three
     /// ways: a guard-let local passed on, a parameter left at its default, an overload that passes a fixed scope.
     /// Control: two overloads naming two files are told apart by the call's labels.

@@ -113,23 +113,26 @@ public struct Analysis {
         }
     }
 
-    /// One line per app store whose file cannot be told, at the container opening it: which file it is decides
-    /// which shipped states it holds, so a store moved or renamed there goes unreported, and that is said.
+    /// One line per store whose file cannot be told, at the container opening it: which file it is decides which
+    /// shipped states it holds, so a store moved or renamed there goes unreported, and that is said. An extension's
+    /// too (a widget's helper building its URL): whether it is the app's store, opened with other models, is not
+    /// checked.
     public var untoldStoreNotes: [String] {
         guard topology.isComplete else { return [] }
         var lines: [String] = []
-        for store in topology.stores where store.role != .appExtension {
+        for store in topology.stores {
             guard let container = store.containers.first else { continue }
+            let shared = store.role == .appExtension ? ", nor whether it is a store the app opens" : ""
             switch store.location.kind {
             case .unknown:
                 lines.append(
                     "\(container.location): which file this container opens cannot be told (its configuration or URL "
                         + "is built where schemalint cannot read it): its shipped states are matched by the models "
-                        + "they hold, and a move or rename of its file is not reported")
+                        + "they hold, and a move or rename of its file is not reported\(shared)")
             case .url where store.location.path == nil:
                 lines.append(
                     "\(container.location): the folder of \(store.location.description) cannot be told: a move of "
-                        + "its file to another folder is not reported")
+                        + "its file to another folder is not reported\(shared)")
             default:
                 continue
             }

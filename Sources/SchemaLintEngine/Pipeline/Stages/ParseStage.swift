@@ -62,10 +62,12 @@ struct ParseStage {
     }
 
     func run(_ files: [SourceDiscovery.SourceFile], testTargetFiles: [String: Bool]) -> Output {
+        let membership = membership
         let markTests: ([ParsedFile]) -> [ParsedFile] = { parsed in
-            testTargetFiles.isEmpty ? parsed : parsed.map { file in
+            testTargetFiles.isEmpty && membership == nil ? parsed : parsed.map { file in
                 var marked = file
-                marked.isTestTarget = testTargetFiles[file.path]
+                if !testTargetFiles.isEmpty { marked.isTestTarget = testTargetFiles[file.path] }
+                marked.targets = membership?.targetNames(for: file.path) ?? []
                 return marked
             }
         }
