@@ -108,4 +108,20 @@ final class PerTargetHelperTests: XCTestCase {
         let analysis = try TestSupport.analyzeOnDisk(files)
         XCTAssertEqual(analysis.topology.stores.map(\.name), ["the store at Application Support/Journal.sqlite"])
     }
+
+    /// An extension's store whose folder cannot be told is said, as an app's is: whether it is the app's store is not
+    /// checked. The control reads the folder and says nothing.
+    func testAnExtensionsUntoldStoreIsSaid() throws {
+        let (app, use) = Self.helper("extension URL", file: "Journal.sqlite")
+        let unread = app.replacingOccurrences(of: "URL.applicationSupportDirectory", with: "Settings.shared.folder")
+            .replacingOccurrences(of: "Journal.sqlite", with: "Widget.sqlite")
+        let analysis = try TestSupport.analyzeOnDisk(Self.files(app: app, widget: unread, use: use))
+        XCTAssertEqual(analysis.untoldStoreNotes.count, 1, "\(analysis.untoldStoreNotes)")
+        XCTAssertTrue(
+            analysis.untoldStoreNotes.first?.hasPrefix("JournalWidget/Provider.swift:") == true
+                && analysis.untoldStoreNotes.first?.hasSuffix("nor whether it is a store the app opens") == true,
+            "\(analysis.untoldStoreNotes)")
+        let (widget, _) = Self.helper("extension URL", file: "Widget.sqlite")
+        XCTAssertEqual(try TestSupport.analyzeOnDisk(Self.files(app: app, widget: widget, use: use)).untoldStoreNotes, [])
+    }
 }
