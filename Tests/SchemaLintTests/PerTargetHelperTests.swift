@@ -122,6 +122,7 @@ final class PerTargetHelperTests: XCTestCase {
                 && analysis.untoldStoreNotes.first?.hasSuffix("nor whether it is a store the app opens") == true,
             "\(analysis.untoldStoreNotes)")
         let (widget, _) = Self.helper("extension URL", file: "Widget.sqlite")
-        XCTAssertEqual(try TestSupport.analyzeOnDisk(Self.files(app: app, widget: widget, use: use)).untoldStoreNotes, [])
+        let read = try TestSupport.analyzeOnDisk(Self.files(app: app, widget: widget, use: use))
+        XCTAssertEqual(read.untoldStoreNotes, [])
     }
 }
