@@ -978,7 +978,9 @@ final class ContainerCollector: SyntaxVisitor {
                 let copied = expression.as(DeclReferenceExprSyntax.self).flatMap {
                     values.lookup($0.baseName.text, at: $0)
                 }
-                let given = copied.flatMap { $0.is(DeclReferenceExprSyntax.self) ? nil : $0 } ?? expression
+                var given = copied.flatMap { $0.is(DeclReferenceExprSyntax.self) ? nil : $0 } ?? expression
+                // `let configuration = try realConfiguration(schema: schema)`: the call the `try` marks.
+                if let attempt = given.as(TryExprSyntax.self) { given = attempt.expression }
                 let call = given.as(FunctionCallExprSyntax.self)
                 // A function with arguments too (`Configs.all(syncing: on)`): the model takes it only where what it
                 // returns names stores its parameters do not decide.

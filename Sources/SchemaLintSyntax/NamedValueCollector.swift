@@ -89,6 +89,25 @@ final class NamedValueCollector: SyntaxVisitor {
                     location: reader.location(node.name)))
             return .skipChildren
         }
+        // `static func realConfiguration(schema: Schema) throws -> ModelConfiguration { let url = try
+        // AppGroup.storeURL(); return ModelConfiguration(schema: schema, url: url) }`: the `let`s before the one
+        // `return` are read as locals (MinhasLentes); a store a parameter names is each caller's, not read here.
+        if node.signature.returnClause?.type.trimmedDescription.hasSuffix("ModelConfiguration") == true,
+            let (returned, declared) = Self.returnedValue(body.statements),
+            case let expression = Self.followingLocals(returned, declared),
+            case let .configuration(store, inMemory, at)? = configuration(
+                expression, locals: declared,
+                parameters: ValueSourceReader.parameters(of: node.name.text, parameters)),
+            !Self.names(
+                store, anyOf: Set(parameters.map { ($0.secondName ?? $0.firstName).text }), in: expression,
+                locals: declared)
+        {
+            values.append(
+                NamedValue(
+                    scope: scope, name: node.name.text, value: .configuration(store, inMemory: inMemory, at: at),
+                    location: reader.location(node.name)))
+            return .skipChildren
+        }
         if parameters.isEmpty, let list = builtModels(body.statements, declaredType: node.signature.returnClause?.type)
         {
             // `static func allModels() -> [any PersistentModel.Type] { var list = ...; list.append(...); return list }`
@@ -594,10 +613,36 @@ final class NamedValueCollector: SyntaxVisitor {
         return CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(value))])
     }
 
+    /// The value a returned name holds where it is a local (`let configuration = ModelConfiguration(...); return
+    /// configuration`), followed through a few copies.
+    private static func followingLocals(_ expression: ExprSyntax, _ locals: [String: ExprSyntax]) -> ExprSyntax {
+        var current = expression
+        for _ in 0..<4 {
+            guard let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = locals[name] else {
+                break
+            }
+            current = value
+        }
+        return current
+    }
+
     /// Whether the name, URL or App Group of a configuration read from `expression` mentions one of `names` (a
     /// parameter: each caller's store is another).
-    private static func names(_ store: StoreLocation, anyOf names: Set<String>, in expression: ExprSyntax) -> Bool {
+    private static func names(
+        _ store: StoreLocation, anyOf names: Set<String>, in expression: ExprSyntax,
+        locals: [String: ExprSyntax] = [:]
+    ) -> Bool {
         guard !names.isEmpty else { return false }
+        // A local the argument names (`let url = base.appending(path: name)`) is read as what it holds.
+        func mentions(_ node: Syntax, depth: Int) -> Bool {
+            node.tokens(viewMode: .sourceAccurate).contains { token in
+                if names.contains(token.text) { return true }
+                guard depth < 4, case let .identifier(text) = token.tokenKind, let value = locals[text] else {
+                    return false
+                }
+                return mentions(Syntax(value), depth: depth + 1)
+            }
+        }
         var calls: [FunctionCallExprSyntax] = []
         func collect(_ node: Syntax) {
             if let call = node.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) {
@@ -611,9 +656,7 @@ final class NamedValueCollector: SyntaxVisitor {
             where (index == 0 && argument.label == nil)
                 || ["name", "url", "groupContainer"].contains(argument.label?.text ?? "")
             {
-                if argument.expression.tokens(viewMode: .sourceAccurate).contains(where: { names.contains($0.text) }) {
-                    return true
-                }
+                if mentions(Syntax(argument.expression), depth: 0) { return true }
             }
         }
         return false
