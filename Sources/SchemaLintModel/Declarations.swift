@@ -1019,6 +1019,21 @@ public struct CoreDataStackUse: Sendable {
         /// the file only where it may hold (read per call of the stack's initialiser, each call its own stack). Nil:
         /// given on every path, or under conditions that are no flag (`if let`).
         public var condition: ValueSource?
+        /// The branches of `if`s and `switch`es it is given in, each as the statement's place and which branch: two
+        /// given in different branches of one statement never run together (`if inMemory { description.type =
+        /// NSInMemoryStoreType } else { description.url = file }`).
+        public var branches: [Branch] = []
+        public struct Branch: Sendable, Equatable {
+            public var statement: Int
+            public var index: Int
+            public init(statement: Int, index: Int) { (self.statement, self.index) = (statement, index) }
+        }
+        /// Whether this and `other` are given in different branches of one `if` or `switch`.
+        public func excludes(_ other: StoreFile) -> Bool {
+            branches.contains { mine in
+                other.branches.contains { $0.statement == mine.statement && $0.index != mine.index }
+            }
+        }
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file

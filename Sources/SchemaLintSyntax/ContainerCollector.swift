@@ -579,7 +579,10 @@ final class ContainerCollector: SyntaxVisitor {
         if elements.count > 3, elements[1].is(AssignmentExprSyntax.self),
             let type = stackReader.storeType(assigning: Array(elements[2...]), to: elements[0])
         {
-            coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
+            coreData.setStoreType(
+                type, variable: CoreDataStackReader.typedVariable(elements[0]),
+                branches: CoreDataStackReader.branches(around: node), location: reader.location(node),
+                scope: scope, function: functions.last)
             return .visitChildren
         }
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
@@ -587,7 +590,10 @@ final class ContainerCollector: SyntaxVisitor {
         if let file = stackReader.storeFile(assigning: value, to: target) {
             coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
         } else if let type = stackReader.storeType(assigning: [value], to: target) {
-            coreData.setStoreType(type, location: reader.location(node), scope: scope, function: functions.last)
+            coreData.setStoreType(
+                type, variable: CoreDataStackReader.typedVariable(target),
+                branches: CoreDataStackReader.branches(around: node), location: reader.location(node),
+                scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
             coreData.replaceDescriptions(
                 scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node),

@@ -382,6 +382,11 @@ struct CoreDataStackReader {
 
     /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written
     /// (`value`: the elements after the `=`, a ternary among them).
+    /// The description variable a type is set on (`description` in `description.type = ...`), when named alone.
+    static func typedVariable(_ target: ExprSyntax) -> String? {
+        target.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
     func storeType(assigning value: [ExprSyntax], to target: ExprSyntax) -> ValueSource? {
         guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "type",
             let base = member.base, base.trimmedDescription.lowercased().contains("desc")
@@ -393,7 +398,40 @@ struct CoreDataStackReader {
         let location = reader.location(url)
         var file = CoreDataStackUse.StoreFile(location: location, file: .fileName(values.read(url), location))
         file.condition = branchCondition(url)
+        file.branches = Self.branches(around: url)
         return file
+    }
+
+    /// The branches of the `if`s and `switch`es around `node`, up to its function, initialiser, accessor or closure
+    /// (`StoreFile.branches`): an `if`'s body is 0, its `else` 1; a `switch`'s cases by their order.
+    static func branches(around node: some SyntaxProtocol) -> [CoreDataStackUse.StoreFile.Branch] {
+        var found: [CoreDataStackUse.StoreFile.Branch] = []
+        var child = Syntax(node)
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+            {
+                break
+            }
+            if let ifExpr = syntax.as(IfExprSyntax.self) {
+                let statement = ifExpr.position.utf8Offset
+                if child.id == ifExpr.body.id {
+                    found.append(.init(statement: statement, index: 0))
+                } else if child.id == ifExpr.elseBody?.id {
+                    found.append(.init(statement: statement, index: 1))
+                }
+            } else if let item = syntax.as(SwitchCaseSyntax.self),
+                let cases = item.parent?.as(SwitchCaseListSyntax.self),
+                let index = cases.firstIndex(where: { $0.id == item.id })
+            {
+                let offset = cases.distance(from: cases.startIndex, to: index)
+                found.append(.init(statement: cases.position.utf8Offset, index: offset))
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return found
     }
 
     /// The flags the `if` branches around `node` test, up to its function, initialiser, accessor or closure: the
@@ -605,10 +643,15 @@ struct CoreDataGroups {
     }
     /// `description.type = ...`: the type of the descriptions the same function gives (or, giving none, of the
     /// container's own description).
-    mutating func setStoreType(_ type: ValueSource, location: SourceLocation, scope: [String], function: String?) {
+    mutating func setStoreType(
+        _ type: ValueSource, variable: String? = nil, branches: [CoreDataStackUse.StoreFile.Branch] = [],
+        location: SourceLocation, scope: [String], function: String?
+    ) {
         var typed = CoreDataStackUse.StoreFile(
             location: location, file: .unreadable("the container's own description", location), storeType: type)
         typed.typeOnly = true
+        typed.description = variable
+        typed.branches = branches
         types.append(Item(value: typed, type: scope.first ?? "", function: function))
     }
 
@@ -657,8 +700,13 @@ struct CoreDataGroups {
             {
                 // The stores `own` gave: a type set twice where no file is given (SQLite, then in memory in an
                 // `if`) appends a second store past them.
+                // Another description's type (`description.type = NSInMemoryStoreType` on the one an `if` makes,
+                // beside `privateDescription` given a file in its `else`) is not this file's.
                 let described = own.indices.filter { index in
                     files[own[index]].function == typed.function && stack.stores[index].storeType == nil
+                        && (typed.value.description == nil || stack.stores[index].description == nil
+                            || typed.value.description == stack.stores[index].description)
+                        && !typed.value.excludes(stack.stores[index])
                 }
                 if described.isEmpty {
                     stack.stores.append(typed.value)

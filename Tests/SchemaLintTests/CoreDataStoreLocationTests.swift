@@ -201,6 +201,62 @@ final class CoreDataStoreLocationTests: JournalAppTestCase {
         }
     }
 
+    /// An in-memory description made in one branch and a file given in the other (BabyDashboard's
+    /// `PersistenceController`): the file is the store, never taken as in memory for the other branch's type. Spelt
+    /// with a local `description` beside `privateDescription`, with `first!` in both branches, and with a `switch`; the
+    /// control sets the type on the file's own description after its URL, on every path: no store on disk.
+    func testAnInMemoryBranchBesideAFileIsNotTheFilesType() throws {
+        let test = "ProcessInfo.processInfo.arguments.contains(\"-ui-testing\")"
+        let file = "URL.applicationSupportDirectory.appending(path: \"Journal.sqlite\")"
+        let spellings = [
+            Spelling(
+                name: "a local description in the if, another in the else",
+                stack: Self.persistence(
+                    """
+                    if \(test) {
+                        let description = NSPersistentStoreDescription()
+                        description.type = NSInMemoryStoreType
+                        container.persistentStoreDescriptions = [description]
+                    } else {
+                        let privateDescription = NSPersistentStoreDescription(url: \(file))
+                        container.persistentStoreDescriptions = [privateDescription]
+                    }
+                    """)),
+            Spelling(
+                name: "first! in both branches",
+                stack: Self.persistence(
+                    """
+                    if \(test) {
+                        container.persistentStoreDescriptions.first!.type = NSInMemoryStoreType
+                    } else {
+                        container.persistentStoreDescriptions.first!.url = \(file)
+                    }
+                    """)),
+            Spelling(
+                name: "a switch",
+                stack: Self.persistence(
+                    """
+                    let description = container.persistentStoreDescriptions.first!
+                    switch \(test) {
+                    case true: description.type = NSInMemoryStoreType
+                    case false: description.url = \(file)
+                    }
+                    """)),
+        ]
+        for spelling in spellings {
+            XCTAssertEqual(try keys(spelling), ["file:⟨Application Support⟩/Journal.sqlite"], spelling.name)
+        }
+        let control = Spelling(
+            name: "typed after its URL",
+            stack: Self.persistence(
+                """
+                let description = NSPersistentStoreDescription(url: \(file))
+                description.type = NSInMemoryStoreType
+                container.persistentStoreDescriptions = [description]
+                """))
+        XCTAssertEqual(try keys(control), [])
+    }
+
     /// A local holding something else than a folder search (`let paths = Folders.list(); return paths[0]`): the
     /// folder stays untold.
     func testALocalHoldingAnotherListIsNoFolder() throws {
