@@ -70,10 +70,13 @@ struct CoreDataStackReader {
             }),
             let body = function.body
         else { return nil }
-        guard let built = NamedValueCollector.returnedValue(body.statements) else {
-            return .unreadable("a `defaultDirectoryURL()` schemalint cannot read", reader.location(function.name))
-        }
-        return values.reading(built)
+        if let built = NamedValueCollector.returnedValue(body.statements) { return values.reading(built) }
+        // `guard let url = storeURL else { return super.defaultDirectoryURL() }; return url...`: the folder returned
+        // at the end, or Core Data's own where the guard fails (countdown's App Group folder).
+        var folders = values
+        folders.bindsFolders = true
+        if let read = folders.read(body: body.statements) { return read }
+        return .unreadable("a `defaultDirectoryURL()` schemalint cannot read", reader.location(function.name))
     }
 
     /// The stack a container or coordinator call opens, without its store files (the type's other calls give those).

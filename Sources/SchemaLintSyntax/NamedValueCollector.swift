@@ -904,6 +904,9 @@ final class NamedValueCollector: SyntaxVisitor {
                 }
             }
         }
+        // A local given a new value later (`storeURL = storeURL?.appendingPathComponent(...)`) does not hold the one
+        // it was declared with: `ValueSourceReader.read(body:)` follows it.
+        if ValueSourceReader.assignsElsewhere(Set(locals.keys), in: statements, besides: []) { return nil }
         return (expression, locals)
     }
 

@@ -25,6 +25,10 @@ struct ValueSourceReader {
     var parameters = Parameters()
     /// The value of a local variable visible at a use.
     var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
+    /// Whether an `if let`/`guard let` binding a system folder is taken as never nil: where the value read is one
+    /// folder (a Core Data container's `defaultDirectoryURL()`), not a store picked among several, whose fallback
+    /// branch stays one of them.
+    var bindsFolders = false
     /// The values a local `let` declared without one is given by the statements after it (`let url: URL; if let g =
     /// ... { url = ... } else { url = ... }`), one per assignment a build may run, a `var` assigned again, a `let`
     /// declared once per `#if` clause; nil for any other name, empty for one changed in a way not followed.
@@ -350,7 +354,17 @@ struct ValueSourceReader {
         var declared: [String: ExprSyntax] = [:]
         var body = Array(statements)
         if let last = body.last, last.item.is(ReturnStmtSyntax.self) { body.removeLast() }
+        // A local `var` given a new value by a statement of its own (`storeURL = storeURL?.appendingPathComponent(
+        // "Countdown.sqlite")`): each use reads the value last given before it. One assigned anywhere else (in an
+        // `if`, a loop) is not followed.
+        var timeline: [String: [(end: AbsolutePosition, value: ExprSyntax)]] = [:]
         for item in body {
+            if let (name, value) = Self.assignment(item) {
+                guard declared[name] != nil || timeline[name] != nil else { continue }
+                if timeline[name] == nil, let first = declared[name] { timeline[name] = [(first.endPosition, first)] }
+                timeline[name, default: []].append((item.endPosition, value))
+                continue
+            }
             if let declaration = item.item.as(VariableDeclSyntax.self) {
                 for binding in declaration.bindings {
                     if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -393,23 +407,59 @@ struct ValueSourceReader {
         guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let expression = last.expression,
             returns == 1 + exits.count
         else { return nil }
+        // Assigned again where it is not followed: not read from the value it was declared with.
+        let followed = Set(timeline.values.flatMap { $0.map(\.value.id) })
+        if Self.assignsElsewhere(Set(declared.keys), in: statements, besides: followed) { return nil }
         let outer = locals
+        func given(_ name: String, _ node: Syntax) -> ExprSyntax? {
+            timeline[name]?.last { $0.end <= node.position }?.value
+        }
         func reading(_ expression: ExprSyntax, _ names: [String: ExprSyntax]) -> ValueSource {
             var inner = self
-            inner.locals = { name, node in names[name] ?? outer(name, node) }
+            inner.locals = { name, node in given(name, node) ?? names[name] ?? outer(name, node) }
             return inner.read(expression, depth: depth + 1)
         }
         var value = reading(expression, declared)
         // The exits from the last: a guard's fallback where its condition fails, else what follows it; an `if`'s
         // value where its condition holds, else what follows it.
         for (exit, names, conditions, location, isGuard) in exits.reversed() {
-            let condition = self.condition(conditions, holds: true)
+            var inner = self
+            inner.locals = { name, node in given(name, node) ?? names[name] ?? outer(name, node) }
+            let condition = inner.condition(conditions, holds: true)
             value =
                 isGuard
                 ? .conditional(condition.source, then: value, otherwise: reading(exit, names), location)
                 : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
+    }
+
+    /// `name = value` as a statement of its own.
+    static func assignment(_ item: CodeBlockItemSyntax) -> (String, ExprSyntax)? {
+        let expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+        guard let sequence = expression?.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
+            elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        return (name, elements[2])
+    }
+
+    /// Whether `statements` assign one of `names` anywhere but in the assignments whose values are `besides`.
+    static func assignsElsewhere(
+        _ names: Set<String>, in statements: CodeBlockItemListSyntax, besides: Set<SyntaxIdentifier>
+    ) -> Bool {
+        guard !names.isEmpty else { return false }
+        func visit(_ node: Syntax) -> Bool {
+            if let sequence = node.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
+                elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text, names.contains(name),
+                !besides.contains(elements[2].id)
+            {
+                return true
+            }
+            return node.children(viewMode: .sourceAccurate).contains(where: visit)
+        }
+        return visit(Syntax(statements))
     }
 
     /// A string built from parts, or a URL read as the file it names (a store's file is all a URL decides here):
@@ -676,8 +726,9 @@ struct ValueSourceReader {
         case "defaultDirectoryURL" where call.arguments.isEmpty:
             // Core Data's default folder: Application Support. A subclass may override it (an App Group's folder,
             // often): its own function is read instead, like any other.
+            // `super.defaultDirectoryURL()` in a container subclass's own override: Core Data's folder.
             guard let base = member.base?.trimmedDescription,
-                ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(
+                ["NSPersistentContainer", "NSPersistentCloudKitContainer", "super"].contains(
                     base.split(separator: ".").last.map(String.init) ?? base)
             else { return nil }
             return .directory("applicationSupportDirectory", location)
@@ -860,7 +911,14 @@ struct ValueSourceReader {
                 sources.append(read(expression))
                 written.append("`\(Self.cut(expression.trimmedDescription))`")
             case let .optionalBinding(binding):
-                sources.append(.unreadable("whether a value is nil is read at run time", location))
+                // Where a folder is all the value may be (`bindsFolders`), one the system gives (an App Group's
+                // where the target is entitled to it) is never nil, as for `??`: `guard let url = FileManager.default
+                // .containerURL(...) else { return super.defaultDirectoryURL() }`.
+                if bindsFolders, let value = binding.initializer?.value, Self.isRootedInSystemFolder(read(value)) {
+                    sources.append(.bool(true))
+                } else {
+                    sources.append(.unreadable("whether a value is nil is read at run time", location))
+                }
                 written.append(
                     binding.initializer.map { "whether `\(Self.cut($0.value.trimmedDescription))` is nil" }
                         ?? "`\(Self.cut(binding.trimmedDescription))`")

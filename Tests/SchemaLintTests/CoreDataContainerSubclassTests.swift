@@ -92,6 +92,38 @@ extension CoreDataStoreLocationTests {
                 """,
             ]),
         Spelling(
+            name: "guard let with Core Data's own folder as the fallback (countdown)",
+            stack: stack("GroupContainer"),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                final class GroupContainer: NSPersistentContainer {
+                    override open class func defaultDirectoryURL() -> URL {
+                        let shared = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "\(group)")
+                        guard let folder = shared else { return super.defaultDirectoryURL() }
+                        return folder
+                    }
+                }
+                """
+            ]),
+        Spelling(
+            name: "a var given a new value before it is returned",
+            stack: stack("GroupContainer"),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        var folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "\(group)")
+                        folder = folder?.appendingPathComponent("Stores", isDirectory: true)
+                        return folder!.deletingLastPathComponent()
+                    }
+                }
+                """
+            ]),
+        Spelling(
             name: "a subclass of a CloudKit subclass that overrides",
             stack: stack("JournalContainer"),
             others: [
@@ -112,7 +144,7 @@ extension CoreDataStoreLocationTests {
             XCTAssertEqual(try keys(spelling), ["file:⟨group:\(Self.group)⟩/Journal.sqlite"], spelling.name)
         }
         // The CloudKit one syncs.
-        let synced = Self.subclassesInTheGroup[3]
+        let synced = Self.subclassesInTheGroup[5]
         try write("Journal/Persistence.swift", synced.stack)
         for (path, text) in synced.others { try write(path, text) }
         XCTAssertEqual(try analyze().project.coreDataStores.map(\.syncs), [true])
@@ -186,6 +218,24 @@ extension CoreDataStoreLocationTests {
                 """
             ])
         XCTAssertEqual(try keys(unread), ["Journal.sqlite"])
+        // A var given another value in an `if`: not read from the value it was declared with.
+        let branched = Spelling(
+            name: "a var reassigned in an if",
+            stack: Self.stack("BranchedContainer"),
+            others: [
+                "Journal/BranchedContainer.swift": """
+                import CoreData
+
+                final class BranchedContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        var folder = \(Self.groupFolder)
+                        if UserDefaults.standard.bool(forKey: "local") { folder = URL.documentsDirectory }
+                        return folder
+                    }
+                }
+                """
+            ])
+        XCTAssertEqual(try keys(branched), ["Journal.sqlite"])
         // `Shelf(name:)` is no container: only the journal's own one opens a store.
         let lookalike = Spelling(
             name: "a type with init(name:) that is no container",
