@@ -799,14 +799,19 @@ struct ValueSourceReader {
             }
         }
         func single(_ block: CodeBlockSyntax, binding: Bool = false) -> ValueSource {
+            var inner = self
+            if binding, !bound.isEmpty {
+                let outer = locals
+                inner.locals = { name, node in bound[name] ?? outer(name, node) }
+            }
             guard block.statements.count == 1,
                 let value = ExpressionReader.returnedExpression(block.statements)
                     ?? block.statements.first?.item.as(ExprSyntax.self)
-            else { return .unreadable("a branch of the `if` is not one value", location) }
-            guard binding, !bound.isEmpty else { return read(value, depth: depth + 1) }
-            var inner = self
-            let outer = locals
-            inner.locals = { name, node in bound[name] ?? outer(name, node) }
+            else {
+                // `let documents = ...; return documents.appendingPathComponent("a")`: a body of its own.
+                return inner.read(body: block.statements, depth: depth + 1)
+                    ?? .unreadable("a branch of the `if` is not one value", location)
+            }
             return inner.read(value, depth: depth + 1)
         }
         let otherwise: ValueSource

@@ -51,8 +51,26 @@ final class PickedStoreURLTests: JournalAppTestCase {
     static let shared = "FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: \"\(group)\")"
     static let documents = "FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first!"
 
-    /// Four getters and functions picking the folder at run time, each in a file of its own.
+    /// Five getters and functions picking the folder at run time, each in a file of its own.
     static let pickers: [(String, String, String)] = [
+        (
+            // CodeAgentsMobile's `AppGroup.storeURL`: `if let` of a static property, a local in the `else`.
+            "an `if let` of a property, with locals in its branches", "Locations.journal",
+            """
+            enum Locations {
+                static var folder: URL? { \(shared) }
+                static var journal: URL {
+                    if let folder {
+                        return folder.appendingPathComponent("Journal.sqlite")
+                    } else {
+                        let documents = \(documents)
+                        let name = "Journal.sqlite"
+                        return documents.appendingPathComponent(name)
+                    }
+                }
+            }
+            """
+        ),
         (
             "an `if let` in a static property", "Locations.journal",
             """
@@ -165,6 +183,7 @@ final class PickedStoreURLTests: JournalAppTestCase {
                 .replacingOccurrences(
                     of: "if let folder = \(Self.shared)", with: "if let folder = \(Self.documents.dropLast())")
                 .replacingOccurrences(of: "guard let folder = \(Self.shared)", with: "guard let folder = URL?.none")
+                .replacingOccurrences(of: "{ \(Self.shared) }", with: "{ \(Self.documents.dropLast()) }")
             if !declaration.contains("guard") {
                 XCTAssertEqual(
                     try keys(Self.stack(url), others: ["Journal/Locations.swift": "import Foundation\n\n\(same)\n"]),
