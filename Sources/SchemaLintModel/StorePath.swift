@@ -20,6 +20,10 @@ public struct StorePath: Hashable, Sendable {
     /// (`containerURL(forSecurityApplicationGroupIdentifier: idFromInfoPlist)`). A target entitled to one App Group
     /// alone can only be given that group's folder (`entitled(to:)`).
     public var groupUnread = false
+    /// In SwiftData's own folder for a configuration left at `groupContainer: .automatic` (`ModelConfiguration(schema:
+    /// schema).url`): the target's App Group's `Library/Application Support` when its entitlements name one, else the
+    /// app's Application Support (`base`). The project's targets settle it (`settlingAutomaticGroup(in:)`).
+    public var automaticGroup = false
 
     public init(base: Base, components: [String]) {
         self.base = base
@@ -33,6 +37,7 @@ public struct StorePath: Hashable, Sendable {
     public func appending(_ component: String) -> StorePath {
         var inside = StorePath(base: base, components: components + [component])
         inside.groupUnread = groupUnread
+        inside.automaticGroup = automaticGroup
         return inside
     }
 
@@ -58,6 +63,16 @@ public struct StorePath: Hashable, Sendable {
     }
 
     static let unknownMarker = "⟨?⟩"
+    /// SwiftData's folder for a configuration left at `.automatic` (`automaticGroup`), by its `.directory` name.
+    public static let automaticFolderName = "swiftDataAutomaticFolder"
+    static let automaticMarker = "⟨SwiftData⟩"
+
+    /// This place settled in App Group `group` (nil: none) where it is SwiftData's automatic folder; itself otherwise.
+    public func settlingAutomaticGroup(in group: String?) -> StorePath {
+        guard automaticGroup else { return self }
+        guard let group else { return StorePath(base: base, components: components) }
+        return StorePath(base: .appGroup(group), components: ["Library", "Application Support"] + components)
+    }
     /// An App Group whose identifier cannot be read (`groupUnread`).
     static let unreadGroupMarker = "⟨group:?⟩"
 
@@ -85,7 +100,10 @@ public struct StorePath: Hashable, Sendable {
             // `a/b/..` is `a` (`deletingLastPathComponent()`); above the base it stays, and the place is untold.
             if part == "..", let last = rest.last, last != ".." { rest.removeLast() } else { rest.append(part) }
         }
-        if marker == "group:?" {
+        if "⟨\(marker)⟩" == Self.automaticMarker {
+            base = .applicationSupport
+            automaticGroup = true
+        } else if marker == "group:?" {
             base = .unknown
             groupUnread = true
         } else if marker.hasPrefix("group:") {
@@ -104,7 +122,10 @@ public struct StorePath: Hashable, Sendable {
 
     /// The string the evaluator carries.
     public var evaluated: String {
-        ([groupUnread && base == .unknown ? Self.unreadGroupMarker : Self.marker(base)] + components)
+        ([
+            automaticGroup
+                ? Self.automaticMarker : groupUnread && base == .unknown ? Self.unreadGroupMarker : Self.marker(base)
+        ] + components)
             .joined(separator: "/")
     }
 

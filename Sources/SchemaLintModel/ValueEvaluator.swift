@@ -180,6 +180,7 @@ struct ValueEvaluator {
                 return parts.last.map(String.init) ?? path
             }
         case let .directory(name, location):
+            if name == StorePath.automaticFolderName { return .value(.string(StorePath.automaticMarker)) }
             guard let base = StorePath.base(named: name) else {
                 return .unknown(UnknownValue("`\(name)` is no folder schemalint knows", at: location))
             }

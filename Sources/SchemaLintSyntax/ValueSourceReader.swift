@@ -115,6 +115,7 @@ struct ValueSourceReader {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return .bool(literal.literal.tokenKind == .keyword(.true))
         }
+        if let url = configurationURL(expression, depth: depth) { return url }
         if let string = StoreLocationReader.literal(expression) { return .string(string) }
         // A decimal integer (`static let generation = 2`), as a string interpolating it writes it: what a store's
         // folder or name is built from (`"v\(generation)"`). Valid Swift never takes one for a flag or a name.
@@ -432,6 +433,49 @@ struct ValueSourceReader {
                 : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
+    }
+
+    /// `ModelConfiguration(schema: schema).url`, or the `url` of a local holding a configuration: the file it names
+    /// (`url:`), else the one SwiftData gives it, `<name>.store` (`default.store` unnamed) in Application Support: an
+    /// App Group's `Library/Application Support` where `groupContainer:` names it, the target's own App Group's where
+    /// it is left at `.automatic` (CodeAgentsMobile found its old store this way, and copied it from the wrong
+    /// folder once its target was entitled to a group). Nil for anything else.
+    private func configurationURL(_ expression: ExprSyntax, depth: Int) -> ValueSource? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
+            var base = member.base
+        else { return nil }
+        let location = reader.location(expression)
+        if let reference = base.as(DeclReferenceExprSyntax.self),
+            let value = locals(reference.baseName.text, Syntax(reference)), value.id != base.id
+        {
+            base = value
+        }
+        if let attempt = base.as(TryExprSyntax.self) { base = attempt.expression }
+        guard let call = base.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) else {
+            return nil
+        }
+        if let url = call.arguments.first(where: { $0.label?.text == "url" }) {
+            return read(url.expression, depth: depth + 1)
+        }
+        let (name, group) = StoreLocationReader.nameAndGroup(of: call)
+        let file: ValueSource =
+            name.map { .concatenation([read($0, depth: depth + 1), .string(".store")], location) }
+            ?? .string("default.store")
+        let folder: ValueSource
+        if let group {
+            folder = .appendingPath(
+                .appGroup(read(group, depth: depth + 1), location), [.string("Library"), .string("Application Support")],
+                location)
+        } else if let given = call.arguments.first(where: { $0.label?.text == "groupContainer" })?.expression {
+            switch given.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+            case "none": folder = .directory("applicationSupportDirectory", location)
+            case "automatic": folder = .directory(StorePath.automaticFolderName, location)
+            default: return .unreadable("a `groupContainer:` schemalint cannot read", location)
+            }
+        } else {
+            folder = .directory(StorePath.automaticFolderName, location)
+        }
+        return .appendingPath(folder, [file], location)
     }
 
     /// `name = value` as a statement of its own.

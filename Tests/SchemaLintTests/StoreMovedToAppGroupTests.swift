@@ -181,6 +181,49 @@ final class StoreMovedToAppGroupTests: XCTestCase {
             try abandoned(before: before, after: Self.app(code, groups: [Self.group]), dropRecord: true), [])
     }
 
+    /// The old store found through a configuration's own `url` (CodeAgentsMobile's migrator: `ModelConfiguration(
+    /// schema: schema, isStoredInMemoryOnly: false).url`): left at `.automatic`, it is SwiftData's folder in the
+    /// target's App Group once the target is entitled to one, the new store's own folder, not the file older builds
+    /// wrote. Copying from there carries nothing: the store is left behind. Written inline, through a local, and as a
+    /// named configuration; the controls keep the group out (`groupContainer: .none`, the old file itself) and copy
+    /// it.
+    func testACopyFromAnAutomaticConfigurationsURLIsFromTheGroup() throws {
+        let (_, code) = Self.spellings[1]
+        let before = Self.app(code, groups: [])
+        func copying(from source: String) -> [String: String] {
+            var app = Self.app(code, groups: [Self.group])
+            app["Notes/StoreMove.swift"] = """
+                import Foundation
+                import SwiftData
+
+                enum StoreMove {
+                    static func run(schema: Schema) throws {
+                        let group = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: "\(Self.group)")!
+                        let target = group.appending(path: "Library/Application Support/default.store")
+                        \(source)
+                    }
+                }
+                """
+            return app
+        }
+        let fromTheGroup = [
+            "try FileManager.default.copyItem(\n"
+                + "            at: ModelConfiguration(schema: schema, isStoredInMemoryOnly: false).url, to: target)",
+            "let legacy = ModelConfiguration(schema: schema)\n"
+                + "        try FileManager.default.copyItem(at: legacy.url, to: target)",
+            "let legacy = ModelConfiguration(schema: schema, groupContainer: .automatic).url\n"
+                + "        try FileManager.default.copyItem(at: legacy, to: target)",
+        ]
+        for source in fromTheGroup {
+            let found = try abandoned(before: before, after: copying(from: source))
+            XCTAssertEqual(found.map(\.message.id), ["abandoned-into-group"], "\(source): \(TestSupport.summary(found))")
+        }
+        let control = "let legacy = ModelConfiguration(schema: schema, groupContainer: .none).url\n"
+            + "        try FileManager.default.copyItem(at: legacy, to: target)"
+        XCTAssertEqual(try abandoned(before: before, after: copying(from: control)), [])
+    }
+
     /// The file a copy carries, held in a stored property that the type's initialiser sets (W8Trackr's
     /// `MigrationManager`): read from the assignment, written four ways. A copy of the store itself carries it; a copy
     /// of another file does not, and the store is left behind. Branches and initialisers giving different files are

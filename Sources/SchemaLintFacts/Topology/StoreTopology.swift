@@ -326,6 +326,27 @@ extension StoreTopology {
             }
         }
         placeUnreadAppGroups(&project, targets: targets)
+        // A move from or to SwiftData's own folder for a configuration left at `.automatic`: the App Group of the
+        // targets compiling the code, when they name one, else the app's own folder.
+        for index in project.containers.indices
+        where project.containers[index].stores.contains(where: { $0.path?.automaticGroup == true }) {
+            let group = appGroup(of: targets(project.containers[index].location.file))
+            project.containers[index].stores = project.containers[index].stores.map { location in
+                guard let path = location.path, path.automaticGroup else { return location }
+                return location.evaluated(at: path.settlingAutomaticGroup(in: group))
+            }
+        }
+        for index in project.coreDataStores.indices where project.coreDataStores[index].path?.automaticGroup == true {
+            let group = appGroup(of: targets(project.coreDataStores[index].location.file))
+            project.coreDataStores[index].path = project.coreDataStores[index].path?.settlingAutomaticGroup(in: group)
+        }
+        project.storeMoves = project.storeMoves.map { move in
+            let group = appGroup(of: targets(move.at.file))
+            return (
+                move.from?.settlingAutomaticGroup(in: group),
+                move.to?.map { $0.settlingAutomaticGroup(in: group) }, move.at
+            )
+        }
     }
 
     /// A store in an App Group whose identifier the code reads at run time (an Info.plist key, a value set at
