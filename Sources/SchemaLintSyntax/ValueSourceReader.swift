@@ -464,8 +464,8 @@ struct ValueSourceReader {
         let folder: ValueSource
         if let group {
             folder = .appendingPath(
-                .appGroup(read(group, depth: depth + 1), location), [.string("Library"), .string("Application Support")],
-                location)
+                .appGroup(read(group, depth: depth + 1), location),
+                [.string("Library"), .string("Application Support")], location)
         } else if let given = call.arguments.first(where: { $0.label?.text == "groupContainer" })?.expression {
             switch given.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
             case "none": folder = .directory("applicationSupportDirectory", location)

@@ -217,7 +217,8 @@ final class StoreMovedToAppGroupTests: XCTestCase {
         ]
         for source in fromTheGroup {
             let found = try abandoned(before: before, after: copying(from: source))
-            XCTAssertEqual(found.map(\.message.id), ["abandoned-into-group"], "\(source): \(TestSupport.summary(found))")
+            XCTAssertEqual(
+                found.map(\.message.id), ["abandoned-into-group"], "\(source): \(TestSupport.summary(found))")
         }
         let control = "let legacy = ModelConfiguration(schema: schema, groupContainer: .none).url\n"
             + "        try FileManager.default.copyItem(at: legacy, to: target)"
