@@ -256,6 +256,13 @@ enum ContainerBuilder {
         {
             project.unresolvedOwners.insert(owner)
         }
+        // Models a helper's callers give (`Storage("piny", schema: schema)`), no call of it read: pass 2 reads the
+        // files that call it, which may name no SwiftData type (piny's `static var storage = Storage(...)`).
+        if models == nil, versioned == nil, case let .parameter(function, _, _, _) = use.models,
+            calls.sites(of: function).isEmpty
+        {
+            project.unseenCallers.insert(function)
+        }
         var container = ContainerModel(
             location: use.location, models: models, versionedSchema: versioned, plan: plan,
             hasMigrationPlanArgument: use.hasMigrationPlanArgument, purpose: use.purpose)

@@ -548,6 +548,59 @@ final class StoreLocationValueTests: XCTestCase {
         }
     }
 
+    /// A helper given its models by its callers (piny's `Storage(name, schema:)`), called only from a file that names
+    /// no SwiftData container type (`static var storage = Storage("journal", schema: schema)`): pass 2 reads the call,
+    /// so the store's models are known. Written with a `Schema` constant, an array of models and a function; the
+    /// control is called nowhere, and its models stay unread with their note.
+    func testModelsAHelpersCallersGiveAreReadFromAFileWithNoSwiftDataWord() {
+        let storage = """
+            import SwiftData
+
+            final class Storage {
+                let container: ModelContainer
+                init(_ name: String, schema: Schema) {
+                    container = try! ModelContainer(
+                        for: schema, configurations: [ModelConfiguration(name, schema: schema)])
+                }
+            }
+            """
+        let callers = [
+            """
+            import SwiftData
+
+            struct Journal {
+                static let schema = Schema([Entry.self, Tag.self])
+                static var storage = Storage("journal", schema: schema)
+            }
+            """,
+            """
+            import SwiftData
+
+            enum Journal {
+                static let all: [any PersistentModel.Type] = [Entry.self, Tag.self]
+                static let storage = Storage("journal", schema: Schema(all))
+            }
+            """,
+            """
+            import SwiftData
+
+            func journalSchema() -> Schema { Schema([Entry.self, Tag.self]) }
+            let journalStorage = Storage("journal", schema: journalSchema())
+            """,
+        ]
+        for caller in callers {
+            let analysis = TestSupport.analyze([
+                "Journal/Models.swift": Self.models, "Journal/Storage.swift": storage, "Journal/Journal.swift": caller,
+            ])
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["journal.store"], caller)
+            XCTAssertEqual(analysis.notes, [], caller)
+            XCTAssertEqual(
+                analysis.topology.stores.first?.versions.count, 1, "\(analysis.topology.stores.map(\.versions))")
+        }
+        let uncalled = TestSupport.analyze(["Journal/Models.swift": Self.models, "Journal/Storage.swift": storage])
+        XCTAssertEqual(uncalled.notes.count, 1, "\(uncalled.notes)")
+    }
+
     /// A migrator whose destination its initialiser picks (W8Trackr 1.1's `MigrationManager`: `newStoreURL` is the App
     /// Group's root when `containerURL(...)` gives a folder, else the old URL itself): each value an initialiser's
     /// branches assign is read, so a copy into places no store opens is no carry. Spelt with `if let`/`else`, a
