@@ -38,6 +38,9 @@ enum CoreDataStoreBuilder {
         // as through `!`.
         let unwrappers = Set(files.flatMap(\.optionalUnwrappers))
         let subclasses = ContainerSubclasses(files, symbols: project.symbols)
+        let byName = DescriptionsByName(files, symbols: project.symbols)
+        project.unresolvedOwners.formUnion(byName.wantedOwners)
+        project.undeclaredValues.formUnion(byName.wantedNames)
         // Files pass 1 skipped that make a container of a subclass by its name alone (an extension target's
         // `SharedContainer(name: "Model")`): read in pass 2, as files naming a constant are.
         project.unresolvedConstants.formUnion(subclasses.names)
@@ -92,7 +95,14 @@ enum CoreDataStoreBuilder {
                     }
                 }
             }
-            for stack in file.coreDataStacks {
+            for given in file.coreDataStacks where !byName.taken.contains(given.location) {
+                var stack = given
+                // Descriptions given by name from another file: the files they are built with.
+                if let files = byName.adopted[stack.location] {
+                    stack.stores.removeAll { !$0.describedBy.isEmpty }
+                    stack.stores += files
+                    stack.cloudKitByDescription = stack.stores.contains { $0.cloudKitOptions != nil }
+                }
                 let scope = project.symbols.scope(stack.scope, file: file.path)
                 let shared = !fileIsTest && stack.purpose == .app ? appFiles : evaluator
                 // Each call of the initialiser (or function) whose parameters decide the stack builds a stack of its

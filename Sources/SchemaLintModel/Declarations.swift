@@ -1028,6 +1028,12 @@ public struct CoreDataStackUse: Sendable {
             public var index: Int
             public init(statement: Int, index: Int) { (self.statement, self.index) = (statement, index) }
         }
+        /// The property or function the description is built in (`static var defaultDescription: NSPersistentStore
+        /// Description { NSPersistentStoreDescription(url: ...) }`): a stack elsewhere given it by that name opens it.
+        public var declaredIn: String?
+        /// For descriptions a stack is given from elsewhere (`persistentStoreDescriptions = [Self.V3.description]`):
+        /// the names they are given by, which the project looks up among the descriptions built in other files.
+        public var describedBy: [ValueReference] = []
         /// Whether this and `other` are given in different branches of one `if` or `switch`.
         public func excludes(_ other: StoreFile) -> Bool {
             branches.contains { mine in

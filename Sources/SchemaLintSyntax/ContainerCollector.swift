@@ -595,9 +595,12 @@ final class ContainerCollector: SyntaxVisitor {
                 branches: CoreDataStackReader.branches(around: node), location: reader.location(node),
                 scope: scope, function: functions.last)
         } else if CoreDataStackReader.replacesDescriptions(target) {
+            // `[Self.V3.defaultDescription]`: descriptions built where a name says, maybe in another file.
+            let elements = value.as(ArrayExprSyntax.self)?.elements.map(\.expression) ?? []
+            let references = elements.compactMap { sources.reference($0) }
             coreData.replaceDescriptions(
                 scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node),
-                at: reader.location(node))
+                at: reader.location(node), references: references.count == elements.count ? references : [])
         } else if let (options, variable) = stackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(options, variable: variable, scope: scope, function: functions.last)
         } else if let (variable, configuration) = stackReader.configuration(assigning: value, to: target) {

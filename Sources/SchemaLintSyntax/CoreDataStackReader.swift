@@ -402,7 +402,34 @@ struct CoreDataStackReader {
         var file = CoreDataStackUse.StoreFile(location: location, file: .fileName(values.read(url), location))
         file.condition = branchCondition(url)
         file.branches = Self.branches(around: url)
+        file.declaredIn = Self.declaringMember(of: url)
         return file
+    }
+
+    /// The property (its first binding's name) or function a node is written in, up to the type around it.
+    static func declaringMember(of node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let syntax = current {
+            if let function = syntax.as(FunctionDeclSyntax.self) { return function.name.text }
+            // A member or global, not a local of a body on the way.
+            if let variable = syntax.as(VariableDeclSyntax.self),
+                syntax.parent?.is(MemberBlockItemSyntax.self) == true
+                    || syntax.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+            {
+                return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            // A closure called at once (`static let description = { ... }()`) is the property's value.
+            let calledAtOnce =
+                syntax.is(ClosureExprSyntax.self)
+                && syntax.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == syntax.id
+            if syntax.is(InitializerDeclSyntax.self) || syntax.is(MemberBlockSyntax.self)
+                || (syntax.is(ClosureExprSyntax.self) && !calledAtOnce)
+            {
+                return nil
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// The branches of the `if`s and `switch`es around `node`, up to its function, initialiser, accessor or closure
@@ -592,6 +619,8 @@ struct CoreDataGroups {
         var function: String?
         var conditional: Bool
         var location: SourceLocation
+        /// The names the descriptions are given by (`[Self.V3.defaultDescription]`), when each element is one.
+        var references: [ValueReference] = []
     }
     private var replacements: [Replacement] = []
     private var cloudKit: [String: ValueSource] = [:]
@@ -624,10 +653,13 @@ struct CoreDataGroups {
     /// `persistentStoreDescriptions = ...` in a function (nil: a property's closure) of a type; `conditional`: on
     /// some of its paths only.
     mutating func replaceDescriptions(
-        scope: [String], function: String?, conditional: Bool, at location: SourceLocation
+        scope: [String], function: String?, conditional: Bool, at location: SourceLocation,
+        references: [ValueReference] = []
     ) {
         replacements.append(
-            Replacement(type: scope.first ?? "", function: function, conditional: conditional, location: location))
+            Replacement(
+                type: scope.first ?? "", function: function, conditional: conditional, location: location,
+                references: references))
     }
     /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
     mutating func loadStores(scope: [String], function: String?) {
@@ -731,11 +763,16 @@ struct CoreDataGroups {
             // `init(storeDescription:)` passing its parameter on): which file they open cannot be told here.
             // A description made here with only its type set (an in-memory one) is read as that type.
             let typedHere = types.contains { $0.type == item.type && $0.function == item.function }
-            if own.isEmpty, !typedHere, let elsewhere = replacing.first(where: { $0.function == item.function }) {
-                stack.stores.append(
-                    CoreDataStackUse.StoreFile(
-                        location: elsewhere.location,
-                        file: .unreadable("descriptions given from outside the type", elsewhere.location)))
+            // A container a property makes, replaced in its type's `init`: that replacement.
+            if own.isEmpty, !typedHere,
+                let elsewhere = replacing.first(where: { $0.function == item.function })
+                    ?? (item.function == nil ? replacing.first(where: { !$0.conditional }) : nil)
+            {
+                var given = CoreDataStackUse.StoreFile(
+                    location: elsewhere.location,
+                    file: .unreadable("descriptions given from outside the type", elsewhere.location))
+                given.describedBy = elsewhere.references
+                stack.stores.append(given)
             }
             // Loaded where no store is added (where the container is made, its type's `init`): its own file too.
             let adding = Set(own.map { files[$0].function })

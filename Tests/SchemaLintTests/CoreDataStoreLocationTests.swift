@@ -257,6 +257,70 @@ final class CoreDataStoreLocationTests: JournalAppTestCase {
         XCTAssertEqual(try keys(control), [])
     }
 
+    /// Descriptions a container is given by name, built in another file (TweetNest's `persistentStoreDescriptions =
+    /// [Self.V3.defaultPersistentStoreDescription]`): the file the named property builds, not a file that cannot be
+    /// told beside a lone description. A static property of a nested type in an extension, the same read bare from
+    /// that type's own extension, and a global built by a closure; the control names a property no file builds.
+    func testDescriptionsGivenByNameFromAnotherFileAreTheFilesTheyBuild() throws {
+        let file = "URL.documentsDirectory.appending(path: \"Journal.sqlite\")"
+        let stores = """
+            import CoreData
+
+            extension Persistence {
+                enum Stores {
+                    static var main: NSPersistentStoreDescription {
+                        let description = NSPersistentStoreDescription(url: \(file))
+                        description.shouldInferMappingModelAutomatically = true
+                        return description
+                    }
+                }
+            }
+            """
+        let spellings = [
+            Spelling(
+                name: "a static property of a nested type, from an extension elsewhere",
+                stack: Self.persistence("container.persistentStoreDescriptions = [Self.Stores.main]"),
+                others: ["Journal/Stores.swift": stores]),
+            Spelling(
+                name: "read bare from the nested type's own extension",
+                stack: """
+                    import CoreData
+
+                    final class Persistence {}
+
+                    extension Persistence.Stores {
+                        static func container() -> NSPersistentContainer {
+                            let container = NSPersistentContainer(name: "Journal")
+                            container.persistentStoreDescriptions = [main]
+                            container.loadPersistentStores { _, _ in }
+                            return container
+                        }
+                    }
+                    """,
+                others: ["Journal/Stores.swift": stores]),
+            Spelling(
+                name: "a global built by a closure",
+                stack: Self.persistence("container.persistentStoreDescriptions = [journalDescription]"),
+                others: [
+                    "Journal/Stores.swift": """
+                        import CoreData
+
+                        let journalDescription: NSPersistentStoreDescription = {
+                            let description = NSPersistentStoreDescription(url: \(file))
+                            return description
+                        }()
+                        """
+                ]),
+        ]
+        for spelling in spellings {
+            XCTAssertEqual(try keys(spelling), ["file:⟨Documents⟩/Journal.sqlite"], spelling.name)
+        }
+        let control = Spelling(
+            name: "a property no file builds",
+            stack: Self.persistence("container.persistentStoreDescriptions = [Settings.shared.description]"))
+        XCTAssertNotEqual(try keys(control), ["file:⟨Documents⟩/Journal.sqlite"])
+    }
+
     /// A local holding something else than a folder search (`let paths = Folders.list(); return paths[0]`): the
     /// folder stays untold.
     func testALocalHoldingAnotherListIsNoFolder() throws {
