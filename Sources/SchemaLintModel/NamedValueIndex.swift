@@ -37,17 +37,17 @@ struct NamedValueIndex {
 
     /// The constant `reference` names, written in `file` inside `scope`.
     func lookup(_ reference: ValueReference, scope: SymbolID?, file: String) -> Entry? {
-        let candidates = sameTarget(Self.callable(entries[reference.name] ?? [], by: reference), as: file)
+        let candidates = Self.callable(entries[reference.name] ?? [], by: reference)
         if let base = reference.base {
             if let owner = symbols.resolveSymbol(base, scope: scope, file: file) {
                 // `Stack.storeURL(...)` names the type's static member, not an instance property of that name.
-                let members = candidates.filter { $0.owner == owner }
+                let members = sameTarget(candidates.filter { $0.owner == owner }, as: file)
                 return members.first { !$0.value.isInstanceMember } ?? members.first
             }
             var written = base.path
             if let instance = instanceType(base, scope, file) {
                 if let owner = symbols.resolveSymbol(instance.type, scope: instance.scope, file: instance.file) {
-                    return candidates.first { $0.owner == owner }
+                    return sameTarget(candidates.filter { $0.owner == owner }, as: file).first
                 }
                 // An instance of another module's type (`let fileManager: FileManager`): what an extension adds.
                 written = instance.type.path
@@ -58,10 +58,10 @@ struct NamedValueIndex {
         }
         var current = scope
         while let inside = current {
-            if let found = candidates.first(where: { $0.owner == inside }) { return found }
+            if let found = sameTarget(candidates.filter { $0.owner == inside }, as: file).first { return found }
             current = symbols[inside].parent
         }
-        let globals = candidates.filter { $0.owner == nil }
+        let globals = sameTarget(candidates.filter { $0.owner == nil }, as: file)
         // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)
     }

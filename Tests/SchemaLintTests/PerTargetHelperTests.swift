@@ -125,4 +125,50 @@ final class PerTargetHelperTests: XCTestCase {
         let read = try TestSupport.analyzeOnDisk(Self.files(app: app, widget: widget, use: use))
         XCTAssertEqual(read.untoldStoreNotes, [])
     }
+
+    /// An iPad app and a Mac app, each in a project of its own and both called `Notes`, linking one package that opens
+    /// the container: two targets, told apart by the device, the same on every run (the projects used to be read in
+    /// an order that changed from run to run, and with it which device the store was on).
+    func testTwoProjectsTargetsOfOneNameAreTwoTargetsOnEveryRun() throws {
+        var pad = TestXcodeProject.Target(name: "Notes")
+        pad.packageProducts = ["NotesKit"]
+        var mac = TestXcodeProject.Target(name: "Notes")
+        mac.packageProducts = ["NotesKit"]
+        mac.set("SDKROOT", "macosx")
+        let app = """
+            import SwiftUI
+            import NotesKit
+
+            @main struct NotesApp: App {
+                var body: some Scene { WindowGroup { Text("Notes") }.modelContainer(NotesStore.container) }
+            }
+            """
+        let files = [
+            "iPad/Notes.xcodeproj/project.pbxproj": TestXcodeProject.text([pad]),
+            "iPad/Notes/NotesApp.swift": app,
+            "Mac/Notes.xcodeproj/project.pbxproj": TestXcodeProject.text([mac]),
+            "Mac/Notes/NotesApp.swift": app,
+            "NotesKit/Package.swift": """
+                // swift-tools-version:5.9
+                import PackageDescription
+                let package = Package(
+                    name: "NotesKit",
+                    products: [.library(name: "NotesKit", targets: ["NotesKit"])],
+                    targets: [.target(name: "NotesKit")]
+                )
+                """,
+            "NotesKit/Sources/NotesKit/Models.swift": Self.models,
+            "NotesKit/Sources/NotesKit/NotesStore.swift": """
+                import SwiftData
+
+                public enum NotesStore {
+                    public static let container = try! ModelContainer(for: Entry.self)
+                }
+                """,
+        ]
+        for _ in 0..<3 {
+            let analysis = try TestSupport.analyzeOnDisk(files)
+            XCTAssertEqual(analysis.topology.stores.map(\.name), ["default.store (Notes, Notes (macOS))"])
+        }
+    }
 }

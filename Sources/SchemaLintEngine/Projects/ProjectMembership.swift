@@ -37,6 +37,9 @@ public struct ProjectMembership: Sendable {
     /// One line per project file that could not be read, for standard error.
     public private(set) var problems: [String] = []
     private var manifests: [String: [Manifest]] = [:]
+    /// Every manifest, in the order of their files' paths: what several projects say is read in one order on every
+    /// run (two projects' targets of one name, an iPad app's and a Mac app's, gave another answer each run).
+    private var orderedManifests: [Manifest] { manifests.keys.sorted().flatMap { manifests[$0] ?? [] } }
     /// Built for a few `deciding` paths only: decisions for any other path may be wrong, so none is asked for.
     public let decidesOnlySome: Bool
     /// The nearest project folder of each source folder (absolute), or nil.
@@ -124,12 +127,12 @@ public struct ProjectMembership: Sendable {
         // Any project of the run may compile it (`Mac/Mac.xcodeproj` building `../Shared/Model.swift`); the nearest
         // one says it is left out.
         var kinds: [Bool] = []
-        for manifest in manifests.values.joined() {
+        for manifest in orderedManifests {
             kinds += Self.targets(compiling: absolute, in: manifest).map(\.isTest)
         }
         if !kinds.isEmpty { return .compiled(testOnly: kinds.allSatisfy { $0 }) }
         // A project listing a file of this name at a path not found here may mean this one (`unresolvedNames`).
-        for case let .xcode(xcode) in manifests.values.joined() where xcode.unresolvedNames.contains(name) {
+        for case let .xcode(xcode) in orderedManifests where xcode.unresolvedNames.contains(name) {
             return .unknown
         }
         // A CocoaPods pod builds what its podspec names, through a Pods project generated at `pod install` and
@@ -161,7 +164,7 @@ public struct ProjectMembership: Sendable {
     public func targetNames(for path: String) -> [String] {
         let absolute = Paths.absolute(path, in: workingDirectory)
         var names = Set<String>()
-        for manifest in manifests.values.joined() {
+        for manifest in orderedManifests {
             names.formUnion(Self.targets(compiling: absolute, in: manifest).map(\.name))
         }
         return names.sorted()
@@ -171,7 +174,7 @@ public struct ProjectMembership: Sendable {
     /// embed it.
     func frameworkCompiles(_ path: String) -> Bool {
         let absolute = Paths.absolute(path, in: workingDirectory)
-        for case let .xcode(project) in manifests.values.joined()
+        for case let .xcode(project) in orderedManifests
         where project.targets(compiling: absolute).contains(where: { $0.kind == .library }) {
             return true
         }
@@ -182,17 +185,23 @@ public struct ProjectMembership: Sendable {
     /// extension... A store abandoned by the app but still opened by its widget is told apart by them.
     func targets(for path: String) -> [StoreTopology.ProjectTarget] {
         let absolute = Paths.absolute(path, in: workingDirectory)
+        // By name and device: two projects' targets of one name for two devices (an iPad app and a Mac app both
+        // called `Notes`) are two targets.
         var found: [String: XcodeProject.TargetKind?] = [:]
+        var names: [String: String] = [:]
         var entitlements: [String: TargetEntitlements] = [:]
         var devices: [String: String] = [:]
+        func key(_ name: String, _ device: String?) -> String { name + "\u{0}" + (device ?? "") }
         func record(_ target: XcodeProject.Target) {
-            found[target.name] = target.kind
-            devices[target.name] = target.device
+            let key = key(target.name, target.device)
+            found[key] = target.kind
+            names[key] = target.name
+            devices[key] = target.device
             // Two projects' targets of one name saying different things: neither is known.
-            let known = entitlements[target.name]
-            entitlements[target.name] = known == nil || known == target.entitlements ? target.entitlements : .unknown
+            let known = entitlements[key]
+            entitlements[key] = known == nil || known == target.entitlements ? target.entitlements : .unknown
         }
-        for manifest in manifests.values.joined() {
+        for manifest in orderedManifests {
             switch manifest {
             case let .xcode(project):
                 // A framework's code runs in the targets depending on it: theirs are its entitlements and device.
@@ -203,16 +212,21 @@ public struct ProjectMembership: Sendable {
                 // targets it depends on): theirs are its entitlements and device. Unlinked, it stays a package's.
                 let linking = self.linking(compiling.map(\.target.name), targets: targets, products: products)
                 linking.forEach(record)
-                for located in compiling where linking.isEmpty && found[located.target.name] == nil {
-                    found[located.target.name] = .some(nil)
+                for located in compiling where linking.isEmpty && found[key(located.target.name, nil)] == nil {
+                    found[key(located.target.name, nil)] = .some(nil)
+                    names[key(located.target.name, nil)] = located.target.name
                 }
             }
         }
-        return found.keys.sorted().map { name in
-            var read = entitlements[name] ?? .unknown
+        // A name two of them have is told apart by the device (`Notes (macOS)`).
+        let repeated = Dictionary(grouping: found.keys) { names[$0] ?? $0 }.filter { $0.value.count > 1 }
+        return found.keys.sorted().map { key in
+            var read = entitlements[key] ?? .unknown
             read.file = read.file.map { Workspace.display($0, workingDirectory: workingDirectory) }
-            var target = StoreTopology.ProjectTarget(name: name, kind: found[name] ?? nil, entitlements: read)
-            target.device = devices[name]
+            let name = names[key] ?? key
+            let shown = repeated[name] != nil ? devices[key].map { "\(name) (\($0))" } ?? name : name
+            var target = StoreTopology.ProjectTarget(name: shown, kind: found[key] ?? nil, entitlements: read)
+            target.device = devices[key]
             return target
         }
     }
@@ -221,7 +235,7 @@ public struct ProjectMembership: Sendable {
     /// property list, named through an `.xcconfig`...), one line each for `check --verbose`. Test targets left out.
     public var entitlementNotes: [String] {
         var lines: [String] = []
-        for case let .xcode(project) in manifests.values.joined() {
+        for case let .xcode(project) in orderedManifests {
             let kinds = Dictionary(project.targets.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
             let shown = Workspace.display(
                 (project.path as NSString).deletingLastPathComponent, workingDirectory: workingDirectory)
@@ -240,7 +254,7 @@ public struct ProjectMembership: Sendable {
     public func conditions(for path: String) -> CompilationConditions {
         let absolute = Paths.absolute(path, in: workingDirectory)
         var found: [(isTest: Bool, conditions: CompilationConditions)] = []
-        for manifest in manifests.values.joined() {
+        for manifest in orderedManifests {
             switch manifest {
             case let .xcode(project):
                 found += project.targets(compiling: absolute).map { ($0.kind == .test, $0.conditions) }
@@ -269,7 +283,7 @@ public struct ProjectMembership: Sendable {
     /// its own.
     private func hosts(of target: XcodeProject.Target) -> [XcodeProject.Target] {
         guard target.kind == .library else { return [target] }
-        let all = manifests.values.joined().flatMap { manifest -> [XcodeProject.Target] in
+        let all = orderedManifests.flatMap { manifest -> [XcodeProject.Target] in
             guard case let .xcode(project) = manifest else { return [] }
             return project.targets
         }
@@ -308,7 +322,7 @@ public struct ProjectMembership: Sendable {
             }.keys)
         guard !holding.isEmpty else { return [] }
         var found: [XcodeProject.Target] = []
-        for manifest in manifests.values.joined() {
+        for manifest in orderedManifests {
             guard case let .xcode(project) = manifest else { continue }
             found += project.targets.filter { !holding.isDisjoint(with: $0.packageProducts) }
         }

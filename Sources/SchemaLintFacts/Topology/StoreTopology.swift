@@ -92,8 +92,8 @@ public struct StoreTopology: Sendable {
 
     /// A target compiling a file, with its kind when an Xcode project says.
     package struct ProjectTarget: Sendable, Equatable {
-        var name: String
-        var kind: ProjectTargetKind?
+        package var name: String
+        package var kind: ProjectTargetKind?
         /// Its App Group and CloudKit container, where its entitlements say.
         var entitlements: TargetEntitlements = .unknown
         /// The device it builds for when not the phone (`TargetDevice`).

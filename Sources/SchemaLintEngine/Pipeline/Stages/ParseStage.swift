@@ -67,7 +67,10 @@ struct ParseStage {
             testTargetFiles.isEmpty && membership == nil ? parsed : parsed.map { file in
                 var marked = file
                 if !testTargetFiles.isEmpty { marked.isTestTarget = testTargetFiles[file.path] }
-                marked.targets = membership?.targetNames(for: file.path) ?? []
+                // The app and extension targets compiling it: a library's or package's files are every app's.
+                marked.targets =
+                    membership?.targets(for: file.path).filter { [.app, .appExtension].contains($0.kind) }
+                    .map(\.name).sorted() ?? []
                 return marked
             }
         }
