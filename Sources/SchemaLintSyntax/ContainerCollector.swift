@@ -154,6 +154,36 @@ final class ContainerCollector: SyntaxVisitor {
     /// The functions and initialisers the walk is inside, innermost last, by where they start (`CoreDataGroups`).
     private var functions: [String] = []
 
+    /// Whether a configuration is only asked for its `url`: written as the base of `.url`, or held by a local `let`
+    /// every use of which in its block is `.url`.
+    static func onlyLocates(_ call: FunctionCallExprSyntax) -> Bool {
+        func isURL(_ member: MemberAccessExprSyntax?) -> Bool { member?.declName.baseName.text == "url" }
+        var node = Syntax(call)
+        if let attempt = node.parent?.as(TryExprSyntax.self) { node = Syntax(attempt) }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            return isURL(member)
+        }
+        guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let),
+            let block = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        var uses = 0
+        var located = true
+        func visit(_ syntax: Syntax) {
+            if let reference = syntax.as(DeclReferenceExprSyntax.self), reference.baseName.text == name,
+                reference.position > binding.endPosition
+            {
+                uses += 1
+                let member = reference.parent?.as(MemberAccessExprSyntax.self)
+                if !(member?.base?.id == reference.id && isURL(member)) { located = false }
+            }
+            for child in syntax.children(viewMode: .sourceAccurate) { visit(child) }
+        }
+        visit(Syntax(block))
+        return uses > 0 && located
+    }
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         if let body = node.body, let returned = ExpressionReader.returnedExpression(body.statements),
             let array = returned.as(ArrayExprSyntax.self)
@@ -530,7 +560,9 @@ final class ContainerCollector: SyntaxVisitor {
                     valueParameters.last ?? ValueSourceReader.Parameters()
                 ))
         } else if isConfigurationCall(node) {
-            configurations.append(configuration(node, scope: scope))
+            // Made only to ask SwiftData where its file is (`ModelConfiguration(schema: schema).url`): no store is
+            // opened with it, so it syncs nothing.
+            if !Self.onlyLocates(node) { configurations.append(configuration(node, scope: scope)) }
         } else if let kind = CoreDataStackReader.stack(node) {
             coreData.add(
                 stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app),

@@ -246,6 +246,28 @@ final class StoreValueSpellingTests: XCTestCase {
         }
     }
 
+    /// A configuration made only to ask SwiftData where its file is (tildone's `ModelConfiguration(schema: schema,
+    /// isStoredInMemoryOnly: false).url`) opens nothing, so it syncs nothing: no `cloudkit_incompatible`. Written as
+    /// the base of `.url`, behind `try`, and held by a local whose only use is `.url`; the control gives the same
+    /// configuration to a container.
+    func testAConfigurationAskedOnlyForItsURLSyncsNothing() {
+        let synced = "ModelConfiguration(schema: Schema([Specimen.self]), cloudKitDatabase: .automatic)"
+        let spellings = [
+            "static func legacyURL() -> URL { \(synced).url }",
+            "static func legacyURL() throws -> URL { try \(synced).url }",
+            "static func legacyURL() -> URL {\n        let probe = \(synced)\n        return probe.url\n    }",
+        ]
+        for spelling in spellings {
+            var files = Self.herbarium(
+                app("let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration())"))
+            files["Herbarium/Legacy.swift"] = "import SwiftData\nimport Foundation\n\nenum Legacy {\n    \(spelling)\n}\n"
+            XCTAssertEqual(cloudKitFindings(files), [], spelling)
+        }
+        let opened = Self.herbarium(
+            app("let container = try! ModelContainer(for: Specimen.self, configurations: \(synced))"))
+        XCTAssertEqual(cloudKitFindings(opened).count, 1)
+    }
+
     /// Instance members of another type, reached through the instance a static constant holds (`Store.shared`).
     func testInstanceMembersReachedThroughASharedInstance() {
         let shared = """
