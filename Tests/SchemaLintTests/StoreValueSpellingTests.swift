@@ -260,7 +260,8 @@ final class StoreValueSpellingTests: XCTestCase {
         for spelling in spellings {
             var files = Self.herbarium(
                 app("let container = try! ModelContainer(for: Specimen.self, configurations: ModelConfiguration())"))
-            files["Herbarium/Legacy.swift"] = "import SwiftData\nimport Foundation\n\nenum Legacy {\n    \(spelling)\n}\n"
+            files["Herbarium/Legacy.swift"] =
+                "import SwiftData\nimport Foundation\n\nenum Legacy {\n    \(spelling)\n}\n"
             XCTAssertEqual(cloudKitFindings(files), [], spelling)
         }
         let opened = Self.herbarium(
