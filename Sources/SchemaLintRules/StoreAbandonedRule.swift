@@ -60,8 +60,12 @@ public struct StoreAbandonedRule: Rule {
         // WebShield's trusted sites): every locked state is left unread, whichever store held it. Only when the whole
         // app was read: a folder picked within it, or a few files, may just not hold the schema.
         let active = lockfile.versionKeys.filter { lockfile.versions[$0]?.retired == nil }
+        // A Core Data stack opening a file the states were held in took that store over: not left behind.
+        let takenOver = active.contains { key in
+            lockfile.versions[key]?.heldIn?.contains(where: context.openedByCoreData) == true
+        }
         if context.readsWholeApp, !active.isEmpty, context.project.containers.isEmpty,
-            context.project.versions.isEmpty
+            context.project.versions.isEmpty, !takenOver
         {
             let location = SourceLocation(
                 file: lockfile.path ?? "schemalint.lock", line: lockfile.keyLines[active[0]] ?? 1, column: 1)
@@ -72,7 +76,7 @@ public struct StoreAbandonedRule: Rule {
         for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil else { continue }
             switch StateAssignment.holder(of: key, locked, in: context) {
-            case let .orphaned(stores):
+            case let .orphaned(stores) where !stores.contains(where: context.openedByCoreData):
                 byStores[stores, default: []].append(key)
             case .stores:
                 // Still held in another store it was recorded in: the ones nothing opens now are left behind all the

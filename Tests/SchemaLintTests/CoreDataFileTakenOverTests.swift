@@ -65,4 +65,73 @@ final class CoreDataFileTakenOverTests: XCTestCase {
         }
         XCTAssertEqual(try abandoned(nil).count, 1)
     }
+
+    /// The other way round (heritg): SwiftData's `default.store`, opened now by a Core Data stack whose model is built
+    /// in code, in an app with no SwiftData left and no model bundle. The stack is read, and the store is not left
+    /// behind: by `defaultDirectoryURL()`, by `URL.applicationSupportDirectory`, and with the model loaded by name; the
+    /// control's stack opens another file, and the store is left behind.
+    func testASwiftDataStoreACoreDataStackOpensNowIsNotLeftBehind() throws {
+        let swiftData = [
+            "Family/Models.swift": """
+                import SwiftData
+
+                @Model final class Tree {
+                    var title: String = ""
+                    init() {}
+                }
+                """,
+            "Family/FamilyApp.swift": """
+                import SwiftUI
+                import SwiftData
+
+                @main struct FamilyApp: App {
+                    var body: some Scene { WindowGroup { Text("Family") }.modelContainer(for: Tree.self) }
+                }
+                """,
+        ]
+        let lockfile = TestSupport.lock(try TestSupport.analyzeOnDisk(swiftData))
+        func stack(_ url: String, model: String = "managedObjectModel: Self.model") -> [String: String] {
+            [
+                "Family/Persistence.swift": """
+                    import CoreData
+
+                    final class Persistence {
+                        static let model: NSManagedObjectModel = {
+                            let entity = NSEntityDescription()
+                            entity.name = "Tree"
+                            let model = NSManagedObjectModel()
+                            model.entities = [entity]
+                            return model
+                        }()
+                        let container: NSPersistentContainer
+
+                        init() {
+                            container = NSPersistentContainer(name: "Family", \(model))
+                            let description = NSPersistentStoreDescription()
+                            description.url = \(url)
+                            container.persistentStoreDescriptions = [description]
+                            container.loadPersistentStores { _, _ in }
+                        }
+                    }
+                    """
+            ]
+        }
+        func abandoned(_ files: [String: String]) throws -> [String] {
+            TestSupport.summary(
+                try TestSupport.analyzeOnDisk(files, lockfile: lockfile).findings.filter { $0.rule == .storeAbandoned })
+        }
+        let spellings = [
+            stack("NSPersistentContainer.defaultDirectoryURL().appendingPathComponent(\"default.store\")"),
+            stack("URL.applicationSupportDirectory.appending(path: \"default.store\")"),
+            stack(
+                "URL.applicationSupportDirectory.appending(path: \"default.store\")",
+                model: "managedObjectModel: NSManagedObjectModel(contentsOf: "
+                    + "Bundle.main.url(forResource: \"Family\", withExtension: \"momd\")!)!"),
+        ]
+        for files in spellings {
+            XCTAssertEqual(try abandoned(files), [], "\(files)")
+        }
+        XCTAssertEqual(
+            try abandoned(stack("URL.applicationSupportDirectory.appending(path: \"Family.sqlite\")")).count, 1)
+    }
 }

@@ -251,10 +251,11 @@ public struct Analyzer {
         StageTrace.mark("analysis starts")
         let compiled = CompiledFilesStage(membership: membership, threads: threads).run(found)
         let files = compiled.files
-        let parsed = ParseStage(
+        var parse = ParseStage(
             threads: threads, membership: membership, hasModelBundles: !(modelBundles ?? []).isEmpty,
-            early: earlyParses
-        ).run(files, testTargetFiles: compiled.testTargetFiles)
+            early: earlyParses)
+        parse.hasShippedSwiftData = lockfile?.versions.values.contains { $0.retired == nil } ?? false
+        let parsed = parse.run(files, testTargetFiles: compiled.testTargetFiles)
         StageTrace.mark("parsed")
         let hashed = HashStage(threads: threads, modelBundles: modelBundles).run(
             parsed.project, valueTypes: parsed.valueTypes, lockfile: lockfile)

@@ -140,6 +140,18 @@ extension RuleContext {
         }
     }
 
+    /// Whether a recorded SwiftData store may be a file an app's Core Data stack opens now: Core Data took it over
+    /// (heritg's stack, its model built in code, on SwiftData's `default.store`). A stack whose folder cannot be told
+    /// may be it when the file's name is the store's.
+    package func openedByCoreData(_ storeKey: String) -> Bool {
+        guard let place = StorePath(storeKey: storeKey) else { return false }
+        return project.coreDataStores.contains { store in
+            guard store.purpose == .app else { return false }
+            if let path = store.path { return path.compared(with: place) != .different }
+            return store.file == place.file
+        }
+    }
+
     /// `CoreDataStoreFiles` of this analysis, worked out once with the store topology.
     package var coreDataStoreFiles: CoreDataStoreFiles { topology.coreData }
 

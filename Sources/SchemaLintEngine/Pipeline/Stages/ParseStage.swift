@@ -23,6 +23,8 @@ struct ParseStage {
     var membership: ProjectMembership?
     /// Whether the app has Core Data model bundles: only then do files naming a stack's types matter.
     var hasModelBundles: Bool
+    /// The lockfile records SwiftData states still held (`passOne`).
+    var hasShippedSwiftData = false
     /// Pass 1's files parsed beforehand (see `EarlyParses`).
     var early: EarlyParses?
 
@@ -179,10 +181,13 @@ struct ParseStage {
         // A stack in a test target opens no user's store. Without a model bundle, a SwiftData app's Core Data code
         // that copies a store is how it carries one to another file (`replacePersistentStore` from the old
         // default.store into an App Group): read too, so a carried store is not called left behind.
+        // An app whose lockfile holds SwiftData states and whose code names SwiftData no more may open that store
+        // with Core Data now (heritg's model built in code, on SwiftData's own `default.store`): its stacks are read.
         let swiftData = files.contains(where: \.mayHoldSchema)
-        if hasModelBundles || swiftData {
+        let replacedSwiftData = hasShippedSwiftData && !swiftData
+        if hasModelBundles || swiftData || replacedSwiftData {
             for index in files.indices
-            where files[index].mayOpenStack && (hasModelBundles || files[index].mayCopyStore) {
+            where files[index].mayOpenStack && (hasModelBundles || replacedSwiftData || files[index].mayCopyStore) {
                 let path = files[index].path
                 relevant[index] = !(testTargetFiles[path] ?? ContainerPurpose.isTestPath(path))
             }
