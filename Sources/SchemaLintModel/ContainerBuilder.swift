@@ -251,10 +251,14 @@ enum ContainerBuilder {
         if let parameter = use.migrationPlanParameter {
             plan = passedPlan(parameter, default: plan, calls: calls, values: values, project: project)
         }
-        if models == nil, versioned == nil, case let .named(reference) = use.models,
-            let owner = reference.base?.path?.first
-        {
-            project.unresolvedOwners.insert(owner)
+        if models == nil, versioned == nil, case let .named(reference) = use.models {
+            if let owner = reference.base?.path?.first {
+                project.unresolvedOwners.insert(owner)
+            } else {
+                // A bare name (CloudNews' global `let schema = Schema([...])` in a file with no container word):
+                // pass 2 reads the files declaring it.
+                project.undeclaredValues.insert(reference.name)
+            }
         }
         // Models a helper's callers give (`Storage("piny", schema: schema)`), no call of it read: pass 2 reads the
         // files that call it, which may name no SwiftData type (piny's `static var storage = Storage(...)`).

@@ -601,6 +601,36 @@ final class StoreLocationValueTests: XCTestCase {
         XCTAssertEqual(uncalled.notes.count, 1, "\(uncalled.notes)")
     }
 
+    /// A global schema in a file with no container word (CloudNews' `public let schema = Schema([...])`, given as
+    /// `ModelContainer(for: schema)` by the app and its widget): pass 2 reads the file declaring it. A `let`, a
+    /// `public let`, and a computed global; the control declares it nowhere, and the note stays.
+    func testAGlobalSchemaInAFileWithNoContainerWordIsRead() {
+        let app = """
+            import SwiftUI
+            import SwiftData
+
+            @main struct JournalApp: App {
+                let container = try! ModelContainer(for: journalSchema)
+                var body: some Scene { WindowGroup { Text("Journal") }.modelContainer(container) }
+            }
+            """
+        let declarations = [
+            "let journalSchema = Schema([Entry.self, Tag.self])",
+            "public let journalSchema = Schema([Entry.self, Tag.self])",
+            "var journalSchema: Schema { Schema([Entry.self, Tag.self]) }",
+        ]
+        for declaration in declarations {
+            let analysis = TestSupport.analyze([
+                "Journal/Models.swift": Self.models, "Journal/JournalApp.swift": app,
+                "Journal/Schema.swift": "import SwiftData\n\n\(declaration)\n",
+            ])
+            XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["default.store"], declaration)
+            XCTAssertEqual(analysis.notes, [], declaration)
+        }
+        let nowhere = TestSupport.analyze(["Journal/Models.swift": Self.models, "Journal/JournalApp.swift": app])
+        XCTAssertEqual(nowhere.notes.count, 1, "\(nowhere.notes)")
+    }
+
     /// A migrator whose destination its initialiser picks (W8Trackr 1.1's `MigrationManager`: `newStoreURL` is the App
     /// Group's root when `containerURL(...)` gives a folder, else the old URL itself): each value an initialiser's
     /// branches assign is read, so a copy into places no store opens is no carry. Spelt with `if let`/`else`, a
