@@ -194,6 +194,10 @@ enum CoreDataStoreBuilder {
                     // Descriptions made from the container's own description's URL, where the code replaces them: the
                     // container's own file, opened from there.
                     var ownFileAt: [SourceLocation] = []
+                    // An in-memory file given on every path (`container.persistentStoreDescriptions.first!.url =
+                    // URL(fileURLWithPath: "/dev/null")`, OpenSesame's preview stack): the container's own
+                    // description is that one, and opens no file of its own.
+                    var alwaysInMemory = false
                     for store in stack.stores {
                         // Names in the URL are read where it is written (`Self.storeURL` in a nested type's getter).
                         let scope = store.scope.map { project.symbols.scope($0, file: file.path) } ?? scope
@@ -231,6 +235,11 @@ enum CoreDataStoreBuilder {
                         }
                         let inMemory = reading.keptInMemory(
                             url: store.file, storeType: store.storeType, scope: scope, file: file.path)
+                        if inMemory, !store.added, store.givenWhereMade, store.condition == nil,
+                            store.branches.isEmpty
+                        {
+                            alwaysInMemory = true
+                        }
                         // A description's type alone names no file: it counts only to keep the store in memory. Nor
                         // does `description.url = nil` (an in-memory store's, or one Core Data refuses to load).
                         if case let .fileName(url, _) = store.file, case .member("none") = url {
@@ -278,7 +287,8 @@ enum CoreDataStoreBuilder {
                     // A container that loads its own descriptions elsewhere opens its own file beside the others.
                     // Descriptions replaced on some paths only leave the container's own file on the others.
                     var ownFile: [SourceLocation] = []
-                    if (stores.allSatisfy(\.3) && picks.isEmpty) || stack.loadsOwnFile || stack.descriptionsMayBeKept,
+                    if (stores.allSatisfy(\.3) && picks.isEmpty && !alwaysInMemory) || stack.loadsOwnFile
+                        || stack.descriptionsMayBeKept,
                         !stack.descriptionsReplaced
                     {
                         ownFile = [stack.location]

@@ -719,6 +719,8 @@ struct CoreDataGroups {
             stack.stores = own.map { index in
                 // The configuration and CloudKit options set through the description's variable where it is made.
                 var file = files[index].value
+                // A container a property makes is set up in its type's initialiser.
+                file.givenWhereMade = files[index].function == item.function || item.function == nil
                 if let variable = file.description {
                     let site = DescriptionSite(
                         type: files[index].type, function: files[index].function, variable: variable)

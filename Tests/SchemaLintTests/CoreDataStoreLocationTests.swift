@@ -246,6 +246,17 @@ final class CoreDataStoreLocationTests: JournalAppTestCase {
         for spelling in spellings {
             XCTAssertEqual(try keys(spelling), ["file:⟨Application Support⟩/Journal.sqlite"], spelling.name)
         }
+        // `/dev/null` given to the container's own description on every path (OpenSesame's preview stack): no file
+        // of its own; on some paths only, its own file on the others.
+        let devNull = "URL(fileURLWithPath: \"/dev/null\")"
+        let always = Spelling(
+            name: "/dev/null on every path",
+            stack: Self.persistence("container.persistentStoreDescriptions.first!.url = \(devNull)"))
+        XCTAssertEqual(try keys(always), [])
+        let sometimes = Spelling(
+            name: "/dev/null in an if",
+            stack: Self.persistence("if \(test) { container.persistentStoreDescriptions.first!.url = \(devNull) }"))
+        XCTAssertEqual(try keys(sometimes), ["file:⟨Application Support⟩/Journal.sqlite"])
         let control = Spelling(
             name: "typed after its URL",
             stack: Self.persistence(
