@@ -617,6 +617,13 @@ final class ContainerCollector: SyntaxVisitor {
                 scope: scope, function: functions.last)
             return .visitChildren
         }
+        // `description.url = storeURL ?? Self.productionStoreURL`: an operator stays unfolded too (heritg).
+        if elements.count > 3, elements[1].is(AssignmentExprSyntax.self),
+            let file = stackReader.storeFile(assigningUnfolded: Array(elements[2...]), to: elements[0])
+        {
+            coreData.add(file, scope: scope, purpose: enclosingPurpose ?? .app, function: functions.last)
+            return .visitChildren
+        }
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let (target, value) = (elements[0], elements[2])
         if let file = stackReader.storeFile(assigning: value, to: target) {

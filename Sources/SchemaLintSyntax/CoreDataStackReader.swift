@@ -383,6 +383,22 @@ struct CoreDataStackReader {
         return file(value)
     }
 
+    /// `description.url = a ?? b` and the like, left unfolded by the parser: the file the elements after the `=`
+    /// give, placed at the first of them.
+    func storeFile(assigningUnfolded value: [ExprSyntax], to target: ExprSyntax) -> CoreDataStackUse.StoreFile? {
+        guard let first = value.first, let member = target.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "url", let base = member.base,
+            base.trimmedDescription.lowercased().contains("desc")
+        else { return nil }
+        let location = reader.location(first)
+        var file = CoreDataStackUse.StoreFile(
+            location: location, file: .fileName(values.read(unfolded: value), location))
+        file.condition = branchCondition(first)
+        file.branches = Self.branches(around: first)
+        file.declaredIn = Self.declaringMember(of: first)
+        return file
+    }
+
     /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written
     /// (`value`: the elements after the `=`, a ternary among them).
     /// The description variable a type is set on (`description` in `description.type = ...`), when named alone.

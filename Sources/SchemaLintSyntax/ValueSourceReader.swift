@@ -80,6 +80,13 @@ struct ValueSourceReader {
             return .conditional(
                 condition, then: read(mark.thenExpression, depth: depth + 1), otherwise: otherwise, location)
         }
+        // `storeURL ?? Self.productionStoreURL`: the first where it is not nil, else the rest (`??` groups to the
+        // right and binds tighter than a ternary, looser than `+`).
+        if elements.count >= 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            let fallback = unfolded(Array(elements[2...]), depth: depth + 1, at: location)
+        {
+            return .coalescing(read(elements[0], depth: depth + 1), fallback: fallback, location)
+        }
         return logical(elements, depth: depth, at: location)
     }
 

@@ -96,6 +96,7 @@ final class CoreDataFileTakenOverTests: XCTestCase {
                     import CoreData
 
                     final class Persistence {
+                        static let chosen: URL? = nil
                         static let model: NSManagedObjectModel = {
                             let entity = NSEntityDescription()
                             entity.name = "Tree"
@@ -122,6 +123,8 @@ final class CoreDataFileTakenOverTests: XCTestCase {
         }
         let spellings = [
             stack("NSPersistentContainer.defaultDirectoryURL().appendingPathComponent(\"default.store\")"),
+            // `description.url = a ?? b`, left unfolded by the parser (heritg's `storeURL ?? Self.productionStoreURL`).
+            stack("Self.chosen ?? URL.applicationSupportDirectory.appending(path: \"default.store\")"),
             stack("URL.applicationSupportDirectory.appending(path: \"default.store\")"),
             stack(
                 "URL.applicationSupportDirectory.appending(path: \"default.store\")",
