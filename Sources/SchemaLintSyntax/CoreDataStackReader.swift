@@ -452,14 +452,7 @@ struct CoreDataStackReader {
     /// (`StoreFile.branches`): an `if`'s body is 0, its `else` 1; a `switch`'s cases by their order.
     static func branches(around node: some SyntaxProtocol) -> [CoreDataStackUse.StoreFile.Branch] {
         var found: [CoreDataStackUse.StoreFile.Branch] = []
-        var child = Syntax(node)
-        var current = node.parent
-        while let syntax = current {
-            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
-                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
-            {
-                break
-            }
+        for (child, syntax) in enclosing(node) {
             if let ifExpr = syntax.as(IfExprSyntax.self) {
                 let statement = ifExpr.position.utf8Offset
                 if child.id == ifExpr.body.id {
@@ -474,6 +467,23 @@ struct CoreDataStackReader {
                 let offset = cases.distance(from: cases.startIndex, to: index)
                 found.append(.init(statement: cases.position.utf8Offset, index: offset))
             }
+        }
+        return found
+    }
+
+    /// The nodes around `node` up to its function, initialiser, accessor or closure (that one left out), innermost
+    /// first, each with the child it is reached from: where the `if`s and `switch`es that pick it are.
+    static func enclosing(_ node: some SyntaxProtocol) -> [(child: Syntax, parent: Syntax)] {
+        var found: [(Syntax, Syntax)] = []
+        var child = Syntax(node)
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+            {
+                break
+            }
+            found.append((child, syntax))
             child = syntax
             current = syntax.parent
         }
@@ -486,14 +496,7 @@ struct CoreDataStackReader {
     /// both run for all schemalint tells (nil).
     func branchCondition(_ node: some SyntaxProtocol) -> ValueSource? {
         var flags: [ValueSource] = []
-        var child = Syntax(node)
-        var current = node.parent
-        while let syntax = current {
-            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
-                || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
-            {
-                break
-            }
+        for (child, syntax) in Self.enclosing(node) {
             if let ifExpr = syntax.as(IfExprSyntax.self), ifExpr.conditions.count == 1,
                 case let .expression(test)? = ifExpr.conditions.first?.condition
             {
@@ -504,8 +507,6 @@ struct CoreDataStackReader {
                     flags.append(.not(values.read(test), location))
                 }
             }
-            child = syntax
-            current = syntax.parent
         }
         guard let first = flags.first else { return nil }
         return flags.count == 1 ? first : .logical(all: true, flags, reader.location(node))
