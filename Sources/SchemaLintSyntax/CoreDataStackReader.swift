@@ -377,10 +377,7 @@ struct CoreDataStackReader {
     /// `description.url = url` (a description by its name: `description`, `storeDescription`, `desc`), or
     /// `container.persistentStoreDescriptions.first?.url = url`.
     func storeFile(assigning value: ExprSyntax, to target: ExprSyntax) -> CoreDataStackUse.StoreFile? {
-        guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "url",
-            let base = member.base, base.trimmedDescription.lowercased().contains("desc")
-        else { return nil }
-        return file(value)
+        storeFile(assigningUnfolded: [value], to: target)
     }
 
     /// `description.url = a ?? b` and the like, left unfolded by the parser: the file the elements after the `=`
@@ -390,22 +387,16 @@ struct CoreDataStackReader {
             member.declName.baseName.text == "url", let base = member.base,
             base.trimmedDescription.lowercased().contains("desc")
         else { return nil }
-        let location = reader.location(first)
-        var file = CoreDataStackUse.StoreFile(
-            location: location, file: .fileName(values.read(unfolded: value), location))
-        file.condition = branchCondition(first)
-        file.branches = Self.branches(around: first)
-        file.declaredIn = Self.declaringMember(of: first)
-        return file
+        return file(at: first, values.read(unfolded: value))
     }
 
-    /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written
-    /// (`value`: the elements after the `=`, a ternary among them).
     /// The description variable a type is set on (`description` in `description.type = ...`), when named alone.
     static func typedVariable(_ target: ExprSyntax) -> String? {
         target.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
+    /// `description.type = ...` (a description by its name, as for its URL): the store type, read as written
+    /// (`value`: the elements after the `=`, a ternary among them).
     func storeType(assigning value: [ExprSyntax], to target: ExprSyntax) -> ValueSource? {
         guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "type",
             let base = member.base, base.trimmedDescription.lowercased().contains("desc")
@@ -413,12 +404,15 @@ struct CoreDataStackReader {
         return values.read(unfolded: value)
     }
 
-    private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile {
-        let location = reader.location(url)
-        var file = CoreDataStackUse.StoreFile(location: location, file: .fileName(values.read(url), location))
-        file.condition = branchCondition(url)
-        file.branches = Self.branches(around: url)
-        file.declaredIn = Self.declaringMember(of: url)
+    private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile { file(at: url, values.read(url)) }
+
+    /// The file a URL read as `url` names, given at `node`: where, under which branches, in which member.
+    private func file(at node: ExprSyntax, _ url: ValueSource) -> CoreDataStackUse.StoreFile {
+        let location = reader.location(node)
+        var file = CoreDataStackUse.StoreFile(location: location, file: .fileName(url, location))
+        file.condition = branchCondition(node)
+        file.branches = Self.branches(around: node)
+        file.declaredIn = Self.declaringMember(of: node)
         return file
     }
 
