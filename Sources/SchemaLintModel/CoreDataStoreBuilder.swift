@@ -288,7 +288,7 @@ enum CoreDataStoreBuilder {
                     // Descriptions replaced on some paths only leave the container's own file on the others.
                     var ownFile: [SourceLocation] = []
                     if (stores.allSatisfy(\.3) && picks.isEmpty && !alwaysInMemory) || stack.loadsOwnFile
-                        || stack.descriptionsMayBeKept,
+                        || stack.descriptionsMayBeKept || stack.stores.contains(where: \.ownDescriptionOnSomePaths),
                         !stack.descriptionsReplaced
                     {
                         ownFile = [stack.location]

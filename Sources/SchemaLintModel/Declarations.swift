@@ -1034,6 +1034,9 @@ public struct CoreDataStackUse: Sendable {
         /// For descriptions a stack is given from elsewhere (`persistentStoreDescriptions = [Self.V3.description]`):
         /// the names they are given by, which the project looks up among the descriptions built in other files.
         public var describedBy: [ValueReference] = []
+        /// Set on the container's own description on some paths only (`if !oldExists { container
+        /// .persistentStoreDescriptions.first!.url = shared }`): the default file is opened on the others.
+        public var ownDescriptionOnSomePaths = false
         /// Given in the function the stack is made in (or, for a container a property makes, anywhere in its type),
         /// not taken from another function of its type.
         public var givenWhereMade = false

@@ -387,7 +387,31 @@ struct CoreDataStackReader {
             member.declName.baseName.text == "url", let base = member.base,
             base.trimmedDescription.lowercased().contains("desc")
         else { return nil }
-        return file(at: first, values.read(unfolded: value))
+        var file = file(at: first, values.read(unfolded: value))
+        file.ownDescriptionOnSomePaths = ownDescriptionSetOnSomePaths(base, at: target)
+        return file
+    }
+
+    /// Whether a description is the container's own (`container.persistentStoreDescriptions.first!`, or a local
+    /// holding it) and the statement at `node` setting it runs on some paths only: the default file is opened on
+    /// the others.
+    private func ownDescriptionSetOnSomePaths(_ base: ExprSyntax, at node: ExprSyntax) -> Bool {
+        var description = base
+        while let inner = description.as(OptionalChainingExprSyntax.self)?.expression
+            ?? description.as(ForceUnwrapExprSyntax.self)?.expression
+        {
+            description = inner
+        }
+        var local: String?
+        if let reference = description.as(DeclReferenceExprSyntax.self),
+            let value = lookup(reference.baseName.text, Syntax(reference))
+        {
+            (local, description) = (reference.baseName.text, value)
+        }
+        let own = description.tokens(viewMode: .sourceAccurate).contains {
+            $0.tokenKind == .identifier("persistentStoreDescriptions")
+        }
+        return own && Self.mayBeSkipped(node, bindingsHold: true, settingThrough: local)
     }
 
     /// The description variable a type is set on (`description` in `description.type = ...`), when named alone.
@@ -516,18 +540,25 @@ struct CoreDataStackReader {
     /// branch of which leaves the descriptions alone, a `guard`'s `else` or a loop. `if oldURL == nil {
     /// container.persistentStoreDescriptions = [shared] }` keeps the container's own description where it is not met;
     /// a branch that sets them otherwise (`else { persistentStoreDescriptions.forEach { $0.type = ... } }`) does not.
-    static func mayBeSkipped(_ node: some SyntaxProtocol) -> Bool {
+    /// `bindingsHold`: an `if` binding what is always there is taken (`bindsWhatIsThere`); `settingThrough`: a
+    /// local holding a description, a branch setting it sets the descriptions.
+    static func mayBeSkipped(
+        _ node: some SyntaxProtocol, bindingsHold: Bool = false, settingThrough local: String? = nil
+    ) -> Bool {
         var current = node.parent
+        var child = Syntax(node)
         while let syntax = current {
+            defer { child = syntax }
             if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
                 || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
             {
                 return false
             }
             if let ifExpr = syntax.as(IfExprSyntax.self) {
-                if !everyBranchSetsDescriptions(ifExpr) { return true }
+                let taken = bindingsHold && ifExpr.body.id == child.id && bindsWhatIsThere(ifExpr.conditions)
+                if !taken, !everyBranchSetsDescriptions(ifExpr, through: local) { return true }
             } else if let switchExpr = syntax.as(SwitchExprSyntax.self) {
-                if !switchExpr.cases.allSatisfy({ setsDescriptions(in: Syntax($0)) }) { return true }
+                if !switchExpr.cases.allSatisfy({ setsDescriptions(in: Syntax($0), through: local) }) { return true }
             } else if syntax.is(GuardStmtSyntax.self) || syntax.is(ForStmtSyntax.self)
                 || syntax.is(WhileStmtSyntax.self) || syntax.is(RepeatStmtSyntax.self)
             {
@@ -538,19 +569,37 @@ struct CoreDataStackReader {
         return false
     }
 
-    /// An `if` whose every branch (an `else` at the end of the chain included) sets the descriptions.
-    private static func everyBranchSetsDescriptions(_ ifExpr: IfExprSyntax) -> Bool {
-        guard setsDescriptions(in: Syntax(ifExpr.body)), let otherwise = ifExpr.elseBody else { return false }
-        switch otherwise {
-        case let .ifExpr(next): return everyBranchSetsDescriptions(next)
-        case let .codeBlock(block): return setsDescriptions(in: Syntax(block))
+    /// Conditions that only bind what a container always has (`let description = container
+    /// .persistentStoreDescriptions.first`) or an App Group folder the targets are entitled to (`let group =
+    /// FileManager.default.containerURL(...)`, taken as present as `??` takes it).
+    private static func bindsWhatIsThere(_ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.allSatisfy { element in
+            guard case let .optionalBinding(binding) = element.condition, let value = binding.initializer?.value
+            else { return false }
+            return value.tokens(viewMode: .sourceAccurate).contains {
+                $0.tokenKind == .identifier("persistentStoreDescriptions")
+                    || $0.tokenKind == .identifier("forSecurityApplicationGroupIdentifier")
+            }
         }
     }
 
-    /// Whether `syntax` names `persistentStoreDescriptions`: replaces them, or sets what they hold.
-    private static func setsDescriptions(in syntax: Syntax) -> Bool {
-        syntax.tokens(viewMode: .sourceAccurate).contains {
-            $0.tokenKind == .identifier("persistentStoreDescriptions")
+    /// An `if` whose every branch (an `else` at the end of the chain included) sets the descriptions.
+    private static func everyBranchSetsDescriptions(_ ifExpr: IfExprSyntax, through local: String? = nil) -> Bool {
+        guard setsDescriptions(in: Syntax(ifExpr.body), through: local), let otherwise = ifExpr.elseBody else {
+            return false
+        }
+        switch otherwise {
+        case let .ifExpr(next): return everyBranchSetsDescriptions(next, through: local)
+        case let .codeBlock(block): return setsDescriptions(in: Syntax(block), through: local)
+        }
+    }
+
+    /// Whether `syntax` names `persistentStoreDescriptions` (replaces them, or sets what they hold), or the local
+    /// holding one of them.
+    private static func setsDescriptions(in syntax: Syntax, through local: String? = nil) -> Bool {
+        syntax.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .identifier("persistentStoreDescriptions")
+                || local.map { token.tokenKind == .identifier($0) } == true
         }
     }
 

@@ -264,6 +264,111 @@ extension CoreDataStoreLocationTests {
         XCTAssertEqual(try appStores(inMemory), ["\(Self.defaultFile) Journal"])
     }
 
+    /// The container's own description given the group's file only where the old file is missing: directly
+    /// (`first!.url`), through a local holding it, in another function given the container, and in an `else if`
+    /// chain with no `else`. Where the `if` is not met the default file is opened (writefreely).
+    static let ownURLOnSomePaths: [Spelling] = [
+        Spelling(
+            name: "first!.url in an if",
+            stack: persistence(
+                """
+                let old = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first!
+                    .appendingPathComponent("Journal.sqlite")
+                if !FileManager.default.fileExists(atPath: old.path) {
+                    container.persistentStoreDescriptions.first!.url = \(groupFolder)
+                        .appendingPathComponent("Journal.sqlite")
+                }
+                """)),
+        Spelling(
+            name: "a local holding the description",
+            stack: persistence(
+                """
+                let description = container.persistentStoreDescriptions.first
+                if UserDefaults.standard.bool(forKey: "moved") {
+                    description?.url = \(groupFolder).appendingPathComponent("Journal.sqlite")
+                }
+                """)),
+        Spelling(
+            name: "another function given the container",
+            stack: """
+                import CoreData
+
+                final class Persistence {
+                    let container = NSPersistentContainer(name: "Journal")
+
+                    init() {
+                        setUp(container)
+                    }
+
+                    private var shared: URL {
+                        \(groupFolder).appendingPathComponent("Journal.sqlite")
+                    }
+
+                    private func setUp(_ container: NSPersistentContainer) {
+                        if UserDefaults.standard.bool(forKey: "moved") {
+                            container.persistentStoreDescriptions.first?.url = shared
+                        }
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """),
+        Spelling(
+            name: "an else-if chain with no else",
+            stack: persistence(
+                """
+                let url = \(groupFolder).appendingPathComponent("Journal.sqlite")
+                if ProcessInfo.processInfo.arguments.contains("-shared") {
+                    container.persistentStoreDescriptions[0].url = url
+                } else if UserDefaults.standard.bool(forKey: "moved") {
+                    container.persistentStoreDescriptions[0].url = url
+                }
+                """)),
+    ]
+
+    func testTheOwnDescriptionsURLSetOnSomePathsLeavesTheDefaultFileOpenToo() throws {
+        for spelling in Self.ownURLOnSomePaths {
+            XCTAssertEqual(
+                Set(try appStores(spelling)), ["\(Self.groupFile) Journal", "\(Self.defaultFile) Journal"],
+                spelling.name)
+        }
+        // Set on every path (`if`/`else`), bound from the descriptions themselves (`if let description = ...first`)
+        // or from the group's folder (`if let group = containerURL(...)`, present where the target is entitled):
+        // the default file is never opened.
+        let controls = [
+            Spelling(
+                name: "if and else both set it",
+                stack: Self.persistence(
+                    """
+                    let url = \(Self.groupFolder).appendingPathComponent("Journal.sqlite")
+                    if ProcessInfo.processInfo.arguments.contains("-fresh") {
+                        container.persistentStoreDescriptions.first!.url = url
+                    } else {
+                        container.persistentStoreDescriptions.first!.url = url
+                    }
+                    """)),
+            Spelling(
+                name: "if let description",
+                stack: Self.persistence(
+                    """
+                    if let description = container.persistentStoreDescriptions.first {
+                        description.url = \(Self.groupFolder).appendingPathComponent("Journal.sqlite")
+                    }
+                    """)),
+            Spelling(
+                name: "if let group",
+                stack: Self.persistence(
+                    """
+                    if let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "\(
+                        Self.group)") {
+                        container.persistentStoreDescriptions.first!.url = group.appendingPathComponent("Journal.sqlite")
+                    }
+                    """)),
+        ]
+        for control in controls {
+            XCTAssertEqual(Set(try appStores(control)), ["\(Self.groupFile) Journal"], control.name)
+        }
+    }
+
     /// The old default file kept where it exists and migrated into the group after loading, then removed: the move
     /// is carried, nothing is left behind.
     func testAConditionalMoveIntoTheGroupIsNotLeftBehind() throws {
