@@ -641,7 +641,9 @@ final class ContainerCollector: SyntaxVisitor {
                 scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node),
                 at: reader.location(node), references: references.count == elements.count ? references : [])
         } else if let (options, variable) = stackReader.cloudKitOptions(assigning: value, to: target) {
-            coreData.setCloudKit(options, variable: variable, scope: scope, function: functions.last)
+            coreData.setCloudKit(
+                options, variable: variable, branches: CoreDataStackReader.branches(around: node),
+                at: reader.location(node), scope: scope, function: functions.last)
         } else if let (variable, configuration) = stackReader.configuration(assigning: value, to: target) {
             coreData.setConfiguration(configuration, variable: variable, scope: scope, function: functions.last)
         } else if let flag = CoreDataStackReader.migrationSwitch(target) {

@@ -683,7 +683,7 @@ struct CoreDataGroups {
         var references: [ValueReference] = []
     }
     private var replacements: [Replacement] = []
-    private var cloudKit: [String: ValueSource] = [:]
+    private var cloudKit: [String: Branched] = [:]
     /// What is set through a description's variable in a function (nil: a property's closure) of a type.
     private struct DescriptionSite: Hashable {
         var type: String
@@ -691,7 +691,7 @@ struct CoreDataGroups {
         var variable: String
     }
     private var configurations: [DescriptionSite: ValueSource] = [:]
-    private var describedCloudKit: [DescriptionSite: ValueSource] = [:]
+    private var describedCloudKit: [DescriptionSite: Branched] = [:]
     private var types: [Item<CoreDataStackUse.StoreFile>] = []
     private struct LoadSite: Hashable {
         var type: String
@@ -725,11 +725,39 @@ struct CoreDataGroups {
     mutating func loadStores(scope: [String], function: String?) {
         loads.insert(LoadSite(type: scope.first ?? "", function: function))
     }
-    mutating func setCloudKit(_ options: ValueSource, variable: String?, scope: [String], function: String?) {
-        cloudKit[scope.first ?? ""] = options
+    /// Set in branches of one `if` or `switch` that exclude each other (`if sync { options = ... } else { options =
+    /// nil }`), the options are each value a branch gives; set again otherwise, the last.
+    mutating func setCloudKit(
+        _ options: ValueSource, variable: String?, branches: [CoreDataStackUse.StoreFile.Branch] = [],
+        at location: SourceLocation, scope: [String], function: String?
+    ) {
+        let set = Branched(value: options, branches: branches, location: location)
+        let type = scope.first ?? ""
+        cloudKit[type] = set.after(cloudKit[type])
         if let variable {
-            let site = DescriptionSite(type: scope.first ?? "", function: function, variable: variable)
-            describedCloudKit[site] = options
+            let site = DescriptionSite(type: type, function: function, variable: variable)
+            describedCloudKit[site] = set.after(describedCloudKit[site])
+        }
+    }
+
+    /// A value set in the branches of `if`s and `switch`es (`StoreFile.branches`).
+    private struct Branched {
+        var value: ValueSource
+        var branches: [CoreDataStackUse.StoreFile.Branch]
+        var location: SourceLocation
+
+        /// This value set after `earlier`: both where their branches exclude each other, else this one alone.
+        func after(_ earlier: Branched?) -> Branched {
+            guard let earlier,
+                let apart = branches.first(where: { mine in
+                    earlier.branches.contains { $0.statement == mine.statement && $0.index != mine.index }
+                })
+            else { return self }
+            let values: [ValueSource] =
+                if case let .oneOf(several, _) = earlier.value { several + [value] } else { [earlier.value, value] }
+            // The branches both are in stay: those around the statement that sets them apart (innermost first).
+            let shared = Array(branches.drop { $0.statement != apart.statement }.dropFirst())
+            return Branched(value: .oneOf(values, earlier.location), branches: shared, location: earlier.location)
         }
     }
     /// `local.configuration = ...` in a function of a type.
@@ -785,7 +813,7 @@ struct CoreDataGroups {
                     let site = DescriptionSite(
                         type: files[index].type, function: files[index].function, variable: variable)
                     file.configuration = file.configuration ?? configurations[site]
-                    file.cloudKitOptions = describedCloudKit[site]
+                    file.cloudKitOptions = describedCloudKit[site]?.value
                 }
                 return file
             }
@@ -841,7 +869,7 @@ struct CoreDataGroups {
             stack.loadsOwnFile =
                 addedElsewhere && loads.contains { $0.type == item.type && !adding.contains($0.function) }
             // Options set to `nil` turn a CloudKit container's sync off (the project evaluates them).
-            stack.cloudKitOptions = cloudKit[item.type]
+            stack.cloudKitOptions = cloudKit[item.type]?.value
             result.append(stack)
         }
         for index in files.indices where !taken.contains(index) {

@@ -532,3 +532,96 @@ extension CoreDataStoreLocationTests {
         XCTAssertEqual(try describedStores(unread), ["file:⟨Documents⟩/Journal.sqlite ? - -"])
     }
 }
+
+/// CloudKit options a setting switches (OpenSesame's `if iCloudSync { options = ... } else { options = nil }`):
+/// the store may sync, so it is judged as one that does.
+extension CoreDataStoreLocationTests {
+    static let optionsBySetting: [Spelling] = [
+        Spelling(
+            name: "a local description, if and else",
+            stack: twoDescriptions(
+                """
+                let description = NSPersistentStoreDescription(url: URL.documentsDirectory.appending(path: "J.sqlite"))
+                if UserDefaults.standard.bool(forKey: "sync") {
+                    description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(
+                        containerIdentifier: "iCloud.j")
+                } else {
+                    description.cloudKitContainerOptions = nil
+                }
+                container.persistentStoreDescriptions = [description]
+                """)),
+        Spelling(
+            name: "nil first, then a switch",
+            stack: twoDescriptions(
+                """
+                let description = NSPersistentStoreDescription(url: URL.documentsDirectory.appending(path: "J.sqlite"))
+                switch Settings.sync {
+                case true:
+                    description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(
+                        containerIdentifier: "iCloud.j")
+                case false:
+                    description.cloudKitContainerOptions = nil
+                }
+                container.persistentStoreDescriptions = [description]
+                """),
+            others: [
+                "Journal/Settings.swift": """
+                import Foundation
+
+                enum Settings {
+                    static var sync: Bool { UserDefaults.standard.bool(forKey: "sync") }
+                }
+                """
+            ]),
+        Spelling(
+            name: "a parameter, else first",
+            stack: twoDescriptions(
+                """
+                let description = NSPersistentStoreDescription(url: URL.documentsDirectory.appending(path: "J.sqlite"))
+                if !syncs {
+                    description.cloudKitContainerOptions = nil
+                } else {
+                    let options = NSPersistentCloudKitContainerOptions(containerIdentifier: "iCloud.j")
+                    description.cloudKitContainerOptions = options
+                }
+                container.persistentStoreDescriptions = [description]
+                """, parameters: "syncs: Bool = UserDefaults.standard.bool(forKey: \"sync\")")),
+    ]
+
+    func testCloudKitOptionsASettingSwitchesMaySync() throws {
+        for spelling in Self.optionsBySetting {
+            XCTAssertEqual(
+                try describedStores(spelling), ["file:⟨Documents⟩/J.sqlite Journal - CloudKit"], spelling.name)
+        }
+        // Controls: options set, then set to `nil` on every path after; `nil` in both branches.
+        let controls = [
+            Spelling(
+                name: "nil after, on every path",
+                stack: Self.twoDescriptions(
+                    """
+                    let description = NSPersistentStoreDescription(
+                        url: URL.documentsDirectory.appending(path: "J.sqlite"))
+                    description.cloudKitContainerOptions = NSPersistentCloudKitContainerOptions(
+                        containerIdentifier: "iCloud.j")
+                    description.cloudKitContainerOptions = nil
+                    container.persistentStoreDescriptions = [description]
+                    """)),
+            Spelling(
+                name: "nil in both branches",
+                stack: Self.twoDescriptions(
+                    """
+                    let description = NSPersistentStoreDescription(
+                        url: URL.documentsDirectory.appending(path: "J.sqlite"))
+                    if UserDefaults.standard.bool(forKey: "sync") {
+                        description.cloudKitContainerOptions = nil
+                    } else {
+                        description.cloudKitContainerOptions = nil
+                    }
+                    container.persistentStoreDescriptions = [description]
+                    """)),
+        ]
+        for control in controls {
+            XCTAssertEqual(try describedStores(control), ["file:⟨Documents⟩/J.sqlite Journal - -"], control.name)
+        }
+    }
+}
