@@ -15,7 +15,7 @@ TITLES = {
     "version": "A SwiftData version (`versions.<key>`)",
     "entity": "An entity snapshot",
     "property": "A property snapshot",
-    "valueType": "A stored enum or struct (`valueTypes.<name>`)",
+    "valueType": "A stored enum, struct or class (`valueTypes.<name>`)",
     "modelBundle": "A Core Data model bundle (`coreData.<bundle>`)",
     "modelVersion": "A Core Data model version (`coreData.<bundle>.versions.<name>`)",
 }

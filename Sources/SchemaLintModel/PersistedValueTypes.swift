@@ -8,7 +8,11 @@
 /// by coding key, each with the places the version stores it.
 public struct ValueTypeRecord: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable {
-        case `enum`, `struct`
+        /// A `Codable` class that is no model: synthesised coding writes its stored properties as a struct's.
+        case `enum`, `struct`, `class`
+
+        /// Kinds whose rows are written alike: a class's fields as a struct's.
+        public var coding: Kind { self == .class ? .struct : self }
     }
 
     /// nil for a type schemalint cannot read (`unchecked` says why).
@@ -36,8 +40,8 @@ public struct ValueTypeRecord: Codable, Hashable, Sendable {
 
     /// The same decoding: what a row holds, whatever the places it is stored.
     public func decodesLike(_ other: ValueTypeRecord) -> Bool {
-        (kind, rawType, rawValues, cases, fields, unchecked)
-            == (other.kind, other.rawType, other.rawValues, other.cases, other.fields, other.unchecked)
+        (kind?.coding, rawType, rawValues, cases, fields, unchecked)
+            == (other.kind?.coding, other.rawType, other.rawValues, other.cases, other.fields, other.unchecked)
     }
 
     /// How a field or associated value whose type schemalint cannot tell is written: compared with nothing.
@@ -151,11 +155,12 @@ public struct ValueTypeCollector {
             external(path, at: place, declared: declared)
         case let .symbol(id):
             let symbol = symbols[id]
-            guard symbol.kind == .struct || symbol.kind == .enum, !walking.contains(id) else { return }
+            guard symbol.kind == .struct || symbol.kind == .enum || isCodableClass(symbol), !walking.contains(id)
+            else { return }
             note(symbol, at: place, declared: declared, columns: columns)
             walking.insert(id)
             defer { walking.remove(id) }
-            if symbol.kind == .struct {
+            if symbol.kind != .enum {
                 for field in symbol.storedProperties {
                     guard case let .type(type) = StoredTypeInference(symbols: symbols).type(of: field, in: id) else {
                         continue
@@ -224,14 +229,19 @@ public struct ValueTypeCollector {
     // MARK: Shapes
 
     private func shape(of symbol: SymbolTable.Symbol) -> ValueTypeRecord {
-        var record = ValueTypeRecord(kind: symbol.kind == .struct ? .struct : .enum)
+        let kinds: [TypeKind: ValueTypeRecord.Kind] = [.struct: .struct, .class: .class]
+        var record = ValueTypeRecord(kind: kinds[symbol.kind] ?? .enum)
         if !symbol.codingMembers.isEmpty {
             let written = symbol.codingMembers.sorted().map(\.rawValue).joined(separator: " and ")
             record.unchecked = "its \(written) is written by hand"
             return record
         }
+        if symbol.kind == .class, let superclass = superclass(of: symbol) {
+            record.unchecked = "it is coded as its superclass \(superclass) codes it"
+            return record
+        }
         let keys = codingKeys(of: symbol)
-        if symbol.kind == .struct {
+        if symbol.kind != .enum {
             var fields: [String: String] = [:]
             for field in symbol.storedProperties where !(field.isLet && field.hasDefault) {
                 guard let key = keys.map({ $0[field.name] }) ?? field.name else { continue }
@@ -258,6 +268,33 @@ public struct ValueTypeCollector {
             record.cases = cases
         }
         return record
+    }
+
+    /// A class stored as a value: `Codable` (or `Decodable`) where it or a class of the app it inherits from is
+    /// declared, and no model (a model is a relationship, never encoded data).
+    private func isCodableClass(_ symbol: SymbolTable.Symbol, depth: Int = 0) -> Bool {
+        guard symbol.kind == .class, !symbol.attributes.contains("Model"), depth < Self.depthLimit else {
+            return false
+        }
+        return symbol.inherited.contains { inherited in
+            switch symbols.resolve(inherited.value, scope: inherited.scope, file: inherited.file) {
+            case let .external(path, _): return ["Codable", "Decodable"].contains(path.last ?? "")
+            case let .symbol(id): return isCodableClass(symbols[id], depth: depth + 1)
+            default: return false
+            }
+        }
+    }
+
+    /// The app's class a class inherits from (whose coding its rows are written with), if any.
+    private func superclass(of symbol: SymbolTable.Symbol) -> String? {
+        for inherited in symbol.inherited {
+            if case let .symbol(id) = symbols.resolve(inherited.value, scope: inherited.scope, file: inherited.file),
+                symbols[id].kind == .class
+            {
+                return symbols[id].qualifiedName
+            }
+        }
+        return nil
     }
 
     /// `enum CodingKeys: String, CodingKey` in the type or an extension: member name → key. nil when there is none.

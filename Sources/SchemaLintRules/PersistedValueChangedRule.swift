@@ -12,8 +12,8 @@ public struct PersistedValueChangedRule: Rule {
     public let defaultSeverity = Severity.error
     public let severities: [Severity] = [.error, .warning, .note]
     public let summary =
-        "An enum or Codable struct that a shipped version stores changed so that rows it wrote fail to decode or "
-        + "change meaning."
+        "An enum, Codable struct or Codable class that a shipped version stores changed so that rows it wrote fail "
+        + "to decode or change meaning."
 
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }

@@ -560,3 +560,94 @@ final class PersistedValueTypeTests: XCTestCase {
         XCTAssertEqual(Self.own(TestSupport.analyze(suppressed, lockfile: locked)), [])
     }
 }
+
+/// A `Codable` class that is no model, kept inside encoded data (vocabDict's `[String: UserSpecificData]`): its
+/// fields are written as a struct's, so the same edits break the same rows.
+extension PersistedValueTypeTests {
+    /// The journey app with classes stored three ways: a dictionary's values, an array's elements, and a field of a
+    /// stored struct (`Leg.Stop.guide`, a `Decodable & Encodable`-free class in another file).
+    static func classFiles(_ edits: [String: String] = [:]) -> [String: String] {
+        var files = files(replacing: [
+            "Planner/App.swift": app.replacingOccurrences(
+                of: "    var home: Place?\n",
+                with: "    var home: Place?\n    var notes: [String: Note] = [:]\n    var tickets: [Ticket] = []\n"),
+            "Values/Leg.swift": """
+            import Foundation
+
+            struct Leg: Codable {
+                var title: String
+                var stop: Stop
+                var minutes = 0
+                let id = UUID()
+
+                struct Stop: Codable {
+                    var name: String
+                    var mode: Mode?
+                    var guide: Guide?
+                }
+            }
+
+            enum Mode: Int, Codable {
+                case walk, bus, train
+            }
+            """,
+        ])
+        files["Values/Note.swift"] = """
+            final class Note: Codable {
+                var text: String
+                var stars: Int
+                init(text: String, stars: Int = 0) { (self.text, self.stars) = (text, stars) }
+            }
+            """
+        files["Values/Ticket.swift"] = "class Ticket: Codable {\n    var seat: String = \"\"\n}\n"
+        files["Values/Guide.swift"] = "final class Guide: Decodable {\n    var name: String\n}\n"
+        return files.merging(edits) { $1 }
+    }
+
+    func testACodableClassStoredAsAValueIsJudgedAsAStructIs() {
+        let shipped = TestSupport.lock(TestSupport.analyze(Self.classFiles()))
+        let recorded = shipped.versions.values.compactMap(\.valueTypes).flatMap { $0.filter { $0.value.kind == .class } }
+        XCTAssertEqual(Set(recorded.map(\.key)), ["Guide", "Note", "Ticket"])
+        let edits: [(String, [String: String], [String])] = [
+            (
+                "a dictionary's class, a field retyped",
+                ["Values/Note.swift": "final class Note: Codable {\n    var text: String\n    var stars: String\n}\n"],
+                ["error Values/Note.swift:1 fails-to-decode"]
+            ),
+            (
+                "an array's class, a required field added",
+                ["Values/Ticket.swift": "class Ticket: Codable {\n    var seat = \"\"\n    var gate: Int\n}\n"],
+                ["error Values/Ticket.swift:1 fails-to-decode"]
+            ),
+            (
+                "a struct field's class, a field removed",
+                ["Values/Guide.swift": "final class Guide: Decodable {\n}\n"],
+                ["warning Values/Guide.swift:1 drops-values"]
+            ),
+        ]
+        for (name, edit, expected) in edits {
+            let findings = Self.own(TestSupport.analyze(Self.classFiles(edit), lockfile: shipped))
+            XCTAssertEqual(Self.summary(findings), expected, name)
+        }
+        // Controls: an optional field added; the class made a struct with the same fields (rows hold the same keys).
+        let controls: [(String, [String: String])] = [
+            (
+                "an optional field added",
+                ["Values/Note.swift": "final class Note: Codable {\n    var text: String\n    var stars: Int\n"
+                    + "    var mood: String?\n}\n"]
+            ),
+            (
+                "made a struct",
+                ["Values/Note.swift": "struct Note: Codable {\n    var text: String\n    var stars: Int\n}\n"]
+            ),
+        ]
+        for (name, edit) in controls {
+            XCTAssertEqual(Self.own(TestSupport.analyze(Self.classFiles(edit), lockfile: shipped)), [], name)
+        }
+        // Made a subclass of the app's class: coded as its superclass codes it, which is not compared (a note).
+        let subclass = ["Values/Ticket.swift": "class Pass: Codable {}\nclass Ticket: Pass {\n    var gate = 0\n}\n"]
+        XCTAssertEqual(
+            Self.summary(Self.own(TestSupport.analyze(Self.classFiles(subclass), lockfile: shipped))),
+            ["note Values/Ticket.swift:2 not-checked"])
+    }
+}

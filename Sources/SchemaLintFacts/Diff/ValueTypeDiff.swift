@@ -53,7 +53,7 @@ package enum ValueTypeDiff {
                         : "\(why): whether rows written before still decode is not checked")
             ]
         }
-        guard old.kind == new.kind else {
+        guard old.kind?.coding == new.kind?.coding else {
             if composite { return [] }
             return [
                 ValueTypeChange(
@@ -90,7 +90,7 @@ package enum ValueTypeDiff {
         case (nil, nil):
             break
         }
-        if old.kind == .struct {
+        if old.kind?.coding == .struct {
             if composite { return [] }
             return memberChanges(old.fields ?? [:], new.fields ?? [:], member: { "field \($0)" }, types: types)
         }
@@ -236,6 +236,7 @@ package enum ValueTypeDiff {
         switch kind {
         case .enum?: return "an enum"
         case .struct?: return "a struct"
+        case .class?: return "a class"
         case nil: return "a type declared elsewhere"
         }
     }
