@@ -729,3 +729,35 @@ extension TestXcodeProject.Target {
         app(name, productType: "com.apple.product-type.app-extension", entitlements: entitlements)
     }
 }
+
+/// Where `check` is run from changes nothing (field test 15: `cd other && check ../App` lost the entitlements and
+/// the widget's finding): the project above the files is read, and an app no marker names is the folder given.
+extension EntitlementsTests {
+    func testTheProjectIsReadWhereverTheRunStarts() throws {
+        let root = try TestSupport.writeTree(
+            Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()").reduce(into: [:]) {
+                $0["Tallies/" + $1.key] = $1.value
+            }.merging(["Other/README.md": "elsewhere\n"]) { $1 })
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = root.appendingPathComponent("Tallies")
+        let runs: [(String, URL, String)] = [
+            ("from the app's folder", app, "."),
+            ("from a sibling folder", root.appendingPathComponent("Other"), "../Tallies"),
+            ("an absolute path from a sibling folder", root.appendingPathComponent("Other"), app.path),
+            ("from the folder above", root, "Tallies"),
+        ]
+        for (name, directory, path) in runs {
+            let run = try TestSupport.run(["check", "--verbose", path], in: directory)
+            let output = run.stdout + run.stderr
+            XCTAssertTrue(output.contains("store \(Self.group)/default.store: 2 containers"), "\(name): \(output)")
+            XCTAssertTrue(output.contains("[store_opened_with_different_models]"), "\(name): \(output)")
+            XCTAssertFalse(output.contains("store default.store"), "\(name): \(output)")
+        }
+        // `lock` from a sibling folder writes the app's lockfile in the app's folder, which a run from there reads.
+        let locked = try TestSupport.run(["lock", "../Tallies"], in: root.appendingPathComponent("Other"))
+        XCTAssertEqual(locked.status, 0, locked.stdout + locked.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("schemalint.lock").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("Other/schemalint.lock").path))
+    }
+}

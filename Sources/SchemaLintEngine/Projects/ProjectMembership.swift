@@ -348,7 +348,9 @@ public struct ProjectMembership: Sendable {
         }
     }
 
-    /// The nearest folder at or above `folder`, not above the working directory, holding a project file. `known`:
+    /// The nearest folder at or above `folder`, not above the working directory, holding a project file; for a
+    /// folder outside the working directory (`check ../App`), not above its repository's root (a folder with `.git`)
+    /// or the file system's. `known`:
     /// the answer for every folder already passed on the way up, none included (a thousand folders share a few
     /// roots, and most are several levels below theirs).
     private func nearestRoot(
@@ -369,7 +371,13 @@ public struct ProjectMembership: Sendable {
                 found = current
                 break
             }
-            guard current.hasPrefix(inside), current != workingDirectory else { break }
+            if current.hasPrefix(inside) {
+                guard current != workingDirectory else { break }
+            } else if current == workingDirectory || current == "/" || current.isEmpty
+                || FileManager.default.fileExists(atPath: current + "/.git")
+            {
+                break
+            }
             current = Paths.parent(current)
         }
         for folder in passed { known[folder] = found }

@@ -81,7 +81,7 @@ public struct AppDiscovery {
         StageTrace.mark("walked and read")
         var request = Workspace.Request(discovered: discovered, workingDirectory: workingDirectory)
         (request.explicitConfiguration, request.explicitLockfile) = (configurationPath, lockfilePath)
-        request.threads = threads
+        (request.threads, request.paths) = (threads, paths)
         (request.readingLockfiles, request.takingRecorded) = (readingLockfiles, takingRecorded)
         (request.projects, request.lockfiles, request.preparedBundles) = (projects, lockfiles, bundles)
         let apps = try Workspace.apps(request)

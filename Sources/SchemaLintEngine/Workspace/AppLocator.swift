@@ -4,7 +4,8 @@ import SchemaLintRules
 
 /// Finds the app each source file belongs to: the nearest folder, walking up from the file, that holds
 /// `.schemalint.yml` or `schemalint.lock`. The walk stops at the repository root (a folder with `.git`) or at the
-/// file system's root. A file with neither above it belongs to the working directory's app.
+/// file system's root. A file with neither above it belongs to the working directory's app, or, outside the working
+/// directory (`check ../App`), to the folder given on the command line that holds it.
 ///
 /// This is what makes `schemalint check` from a repository's root, `schemalint check ios` and
 /// `cd ios && schemalint check` read the same lockfile, and lets two apps in one repository each keep their own.
@@ -24,14 +25,33 @@ public struct AppLocator {
     /// What the walk found of each folder's app, by the folder part of displayed paths.
     private let folders: [Substring: SourceDiscovery.FolderApp]
 
-    /// `folders`: `SourceDiscovery.Result.folderApps`, which answer for most files at once.
+    /// Folders given on the command line outside the working directory (absolute, deepest first): the app of an
+    /// unmarked file under one of them.
+    private let givenOutside: [String]
+
+    /// `folders`: `SourceDiscovery.Result.folderApps`, which answer for most files at once. `given`: the paths on the
+    /// command line.
     public init(
         workingDirectory: String, walked: [String: Set<String>] = [:],
-        folders: [Substring: SourceDiscovery.FolderApp] = [:]
+        folders: [Substring: SourceDiscovery.FolderApp] = [:], given: [String] = []
     ) {
-        self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
+        let cwd = SourceDiscovery.normalise(workingDirectory)
+        self.workingDirectory = cwd
         self.walked = walked
         self.folders = folders
+        var isFolder: ObjCBool = false
+        givenOutside = given.map { Paths.absolute($0, in: cwd) }
+            .filter { $0 != cwd && !$0.hasPrefix(cwd == "/" ? "/" : cwd + "/") && !cwd.hasPrefix($0 + "/") }
+            .map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
+                ? $0 : Paths.parent($0) }
+            .sorted { $0.count > $1.count }
+    }
+
+    /// The app of a file no marked folder is above: the working directory's, or the given folder holding it.
+    private func unmarked(_ displayPath: String) -> String {
+        guard !givenOutside.isEmpty else { return workingDirectory }
+        let file = Paths.absolute(displayPath, in: workingDirectory)
+        return givenOutside.first { file.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? workingDirectory
     }
 
     /// The app root (absolute) for a file path as discovery displays it (relative to the working directory, or
@@ -44,13 +64,13 @@ public struct AppLocator {
         if let app = folders[displayedFolder] {
             switch app {
             case let .root(marked): root = marked
-            case .unmarked: root = workingDirectory
-            case let .above(folder): root = marked(folder) ?? workingDirectory
+            case .unmarked: root = unmarked(displayPath)
+            case let .above(folder): root = marked(folder) ?? unmarked(displayPath)
             }
         } else if let known = byDisplayedFolder[displayedFolder] {
             root = known
         } else {
-            root = marked(Paths.parent(Paths.absolute(displayPath, in: workingDirectory))) ?? workingDirectory
+            root = marked(Paths.parent(Paths.absolute(displayPath, in: workingDirectory))) ?? unmarked(displayPath)
             byDisplayedFolder[displayedFolder] = root
         }
         last = (displayedFolder, root)

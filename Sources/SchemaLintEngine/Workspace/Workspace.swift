@@ -138,6 +138,8 @@ public enum Workspace {
         /// `--config` / `--lockfile`: they name a single app, and every file is checked with them.
         public var explicitConfiguration: String?
         public var explicitLockfile: String?
+        /// The paths on the command line (`AppLocator`'s `given`).
+        public var paths: [String] = []
         public var threads: Int?
         /// Read each app's lockfile in the background meanwhile (`LockfileReading`).
         public var readingLockfiles = false
@@ -160,7 +162,7 @@ public enum Workspace {
         let (mappingModels, appMarkers) = (request.discovered.mappingModels, request.discovered.appMarkers)
         let (folderApps, projects, started) = (request.discovered.folderApps, request.projects, request.lockfiles)
         let (readingLockfiles, takingRecorded) = (request.readingLockfiles, request.takingRecorded)
-        let preparedBundles = request.preparedBundles
+        let (preparedBundles, given) = (request.preparedBundles, request.paths)
         let cwd = SourceDiscovery.normalise(workingDirectory)
         // Which files the projects compile matters only where some file holds SwiftData's words or a model bundle
         // is found: an app without either never reads its project file.
@@ -179,7 +181,7 @@ public enum Workspace {
         let units = try units(
             files: files, bundles: modelBundles.map(\.display), workingDirectory: cwd,
             explicitConfiguration: explicitConfiguration, explicitLockfile: explicitLockfile,
-            locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
+            locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps, given: given))
         StageTrace.mark("units")
         var lockfiles: LockfileReading?
         if readingLockfiles {
@@ -194,10 +196,10 @@ public enum Workspace {
                 guard takingRecorded, let lockfiles else { return nil }
                 return recordedVersions(
                     modelBundles.map(\.display), units: units, lockfiles: lockfiles,
-                    locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps))
+                    locator: AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps, given: given))
             }, threads: threads)
         StageTrace.mark("bundles loaded")
-        let locator = AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps)
+        let locator = AppLocator(workingDirectory: cwd, walked: appMarkers, folders: folderApps, given: given)
         return attach(bundles, to: units, locator: locator).map { unit in
             var unit = unit
             unit.membership = membership.value()
