@@ -178,6 +178,72 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("schemalint.lock").path))
     }
 
+    /// An unversioned app adopting a plan: its first version must keep the unversioned state's checksum, which is in
+    /// no plan. `lock` records both without a word, `--strict` included (field test 15, VillainArc 1.1.1 → 1.2).
+    func testAdoptingAPlanWhoseFirstVersionIsTheUnversionedStateIsNoDuplicate() throws {
+        let app = try TestSupport.writeTree([
+            "Notes/Note.swift": """
+                import SwiftData
+                import SwiftUI
+
+                @Model final class Note {
+                    var title = ""
+                    init() {}
+                }
+
+                @main struct NotesApp: App {
+                    var body: some Scene { WindowGroup { Text("Notes") }.modelContainer(for: Note.self) }
+                }
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: app) }
+        XCTAssertEqual(try run(["lock"], in: app).status, 0)
+        try write(
+            app, "Notes/Note.swift",
+            """
+            import SwiftData
+            import SwiftUI
+
+            enum NotesV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note {
+                    var title = ""
+                    init() {}
+                }
+            }
+
+            enum NotesV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note {
+                    var title = ""
+                    var body: String?
+                    init() {}
+                }
+            }
+
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self] }
+                static var stages: [MigrationStage] {
+                    [.lightweight(fromVersion: NotesV1.self, toVersion: NotesV2.self)]
+                }
+            }
+
+            typealias Note = NotesV2.Note
+
+            @main struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("Notes") }.modelContainer(for: Note.self, migrationPlan: NotesPlan.self)
+                }
+            }
+            """)
+        let lock = try run(["lock", "--strict"], in: app)
+        XCTAssertEqual(lock.status, 0, lock.stderr)
+        XCTAssertFalse(lock.stderr.contains("same store checksum"), lock.stderr)
+        XCTAssertTrue(lock.stdout.contains("locked NotesV1"), lock.stdout)
+    }
+
     func testCosmeticEditsPass() throws {
         let app = try makeApp()
         XCTAssertEqual(try run(["lock"], in: app).status, 0)

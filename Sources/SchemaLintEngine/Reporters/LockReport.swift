@@ -41,11 +41,12 @@ public struct LockReport {
 
     /// Versions this run records whose store checksum another locked version already has: a plan listing both
     /// crashes at launch with "Duplicate version checksums". Locking them is allowed (a lockfile records what
-    /// shipped), but never silently; `lock --strict` refuses.
+    /// shipped), but never silently; `lock --strict` refuses. An unversioned state is in no plan: the first
+    /// version of a plan adopted later must have its checksum, so it never counts.
     public var duplicateChecksums: [String] {
         let versions = outcome.lockfile.versions
         let new = Set(outcome.recorded + outcome.accepted)
-        let keys = outcome.lockfile.versionKeys
+        let keys = outcome.lockfile.versionKeys.filter { !ImplicitVersionKeys.isImplicit($0) }
         let order = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         let groups = Dictionary(grouping: keys) { versions[$0]?.checksum ?? "" }
         return groups.filter { checksum, keys in
