@@ -592,6 +592,9 @@ public struct StoreDeletionUse: Sendable, Hashable {
     public var literals: [String] = []
     /// The names it is built from (`storeURL`, `persistentStoreDescriptions`, `config`, `url`).
     public var names: [String] = []
+    /// The extension the deleted URL ends with by `appendingPathExtension(...)`, as written (`wal`): a file named
+    /// after the store, not the store (`shared.store.wal`), unless the extension is a store's.
+    public var appendedExtension: String?
     /// The failed open is of a store in the temporary folder, or the deleted file is there; or (set by the project)
     /// the open keeps its store in memory.
     public var throwaway = false

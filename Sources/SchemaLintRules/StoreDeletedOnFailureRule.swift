@@ -49,6 +49,8 @@ public struct StoreDeletedOnFailureRule: Rule {
     /// debug switch.
     public static func deletedStore(_ use: StoreDeletionUse) -> String? {
         guard use.purpose == .app, !use.throwaway, !use.keepsCopy, !use.debugOnly else { return nil }
+        // `storeURL.appendingPathExtension("wal")` is `shared.store.wal`: no file SQLite writes.
+        if let added = use.appendedExtension?.lowercased(), !storeSuffixes.contains("." + added) { return nil }
         let literals = use.literals.map { $0.lowercased() }
         let names = use.names.map { $0.lowercased() }
         let words = literals + names

@@ -705,6 +705,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
         evidence.read(target, depth: 0)
         use.literals = evidence.literals
         use.names = evidence.names
+        use.appendedExtension = Evidence.appendedExtension(target)
         use.deletesMigrationSource = !evidence.variables.isDisjoint(with: migrationSource)
         use.throwaway = evidence.names.contains { $0 == "temporaryDirectory" || $0 == "NSTemporaryDirectory" }
         use.purpose = purpose
@@ -1009,6 +1010,28 @@ private struct Evidence {
                 break
             }
         }
+    }
+
+    /// The extension a URL ends with by `appendingPathExtension("wal")` (through `.path` and locals): that file
+    /// is the URL's name with it, `shared.store.wal`, not SQLite's `shared.store-wal`.
+    static func appendedExtension(_ expression: ExprSyntax, depth: Int = 0) -> String? {
+        guard depth < 3 else { return nil }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+            ["path", "absoluteURL", "standardizedFileURL"].contains(member.declName.baseName.text)
+        {
+            return appendedExtension(base, depth: depth + 1)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self),
+            let value = localValue(of: reference.baseName.text, at: Syntax(reference))?.value
+        {
+            return appendedExtension(value, depth: depth + 1)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "appendingPathExtension",
+            let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self),
+            literal.segments.count == 1, case let .stringSegment(segment)? = literal.segments.first
+        else { return nil }
+        return segment.content.text
     }
 
     /// A name that is not a member (`url` in `config.url` is not a variable).

@@ -1118,3 +1118,45 @@ final class StoreDeletedOnFailureTests: XCTestCase {
         XCTAssertEqual(findings(noDelete).filter { $0.rule == .containerWithoutMigrationPlan }.count, 1)
     }
 }
+
+/// A file named after the store by an extension (`storeURL.appendingPathExtension("wal")`, `shared.store.wal`) is no
+/// file SQLite writes: deleting it loses nothing (field test 15, TUTnextApp). Written inline, through a local, and as
+/// a path; the control renames the store's extension to a store's (`.sqlite`), which is a store.
+extension StoreDeletedOnFailureTests {
+    static func sidecarByExtension(_ delete: String) -> String {
+        """
+        enum Shared {
+            static let storeURL = URL.applicationSupportDirectory.appending(path: "Notes.store")
+            static let container: ModelContainer = {
+                let configuration = ModelConfiguration(url: storeURL)
+                do {
+                    return try ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                        configurations: configuration)
+                } catch {
+                    \(delete)
+                    return try! ModelContainer(for: NotesV2.Note.self, migrationPlan: NotesPlan.self,
+                        configurations: configuration)
+                }
+            }()
+        }
+        """
+    }
+
+    func testAFileNamedAfterTheStoreByAnExtensionIsNoStore() {
+        assertSilent([
+            ("inline", Self.sidecarByExtension(
+                "try? FileManager.default.removeItem(at: storeURL.appendingPathExtension(\"wal\"))")),
+            ("a local", Self.sidecarByExtension(
+                "let shm = storeURL.appendingPathExtension(\"shm\")\n"
+                    + "                    try? FileManager.default.removeItem(at: shm)")),
+            ("a path", Self.sidecarByExtension(
+                "try? FileManager.default.removeItem(atPath: storeURL.appendingPathExtension(\"wal\").path)")),
+        ])
+        assertReported([
+            ("the store itself", Self.sidecarByExtension("try? FileManager.default.removeItem(at: storeURL)")),
+            ("another extension that is a store's", Self.sidecarByExtension(
+                "try? FileManager.default.removeItem(\n"
+                    + "                        at: storeURL.deletingPathExtension().appendingPathExtension(\"sqlite\"))")),
+        ])
+    }
+}
