@@ -112,7 +112,8 @@ public struct CompilationConditions: Sendable, Hashable {
 ///
 /// `DEBUG` is false: users run the release build, so the stores that matter are the ones it writes. An app that opens
 /// an unversioned container under `#if DEBUG` and its plan under `#else` (a public gym app did) is checked as it
-/// ships, not as the developer's debug build.
+/// ships, not as the developer's debug build. `targetEnvironment(simulator)` is false too: users run on devices
+/// (BetterBlue keeps a simulator's store in `/tmp` and its users' in the App Group, under `#else`).
 enum IfConfigEvaluator {
     enum Truth { case yes, no, unknown }
 
@@ -192,6 +193,13 @@ enum IfConfigEvaluator {
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), callee.baseName.text == "canImport"
         {
             return .yes
+        }
+        // `targetEnvironment(simulator)` is false for the same reason as `DEBUG`: users' stores are on devices.
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "targetEnvironment",
+            call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "simulator"
+        {
+            return .no
         }
         if platforms, let call = expression.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "os", call.arguments.count == 1,
