@@ -679,7 +679,13 @@ final class ContainerCollector: SyntaxVisitor {
         var order: [String] = []
         for (index, argument) in call.arguments.enumerated() {
             let label = argument.label?.text ?? "#\(index)"
-            let expression = argument.expression
+            // `open(storeURL: try groupURL())`, `await`: the value the call gives.
+            var expression = argument.expression
+            while let inner = expression.as(TryExprSyntax.self)?.expression ?? expression.as(AwaitExprSyntax.self)?
+                .expression
+            {
+                expression = inner
+            }
             order.append(label)
             if let list = configurationList(expression) { lists[label] = list }
             if let type = TypeExprReader.readMetatype(expression) { types[label] = type }

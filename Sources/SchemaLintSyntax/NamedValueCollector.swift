@@ -116,7 +116,7 @@ final class NamedValueCollector: SyntaxVisitor {
                     scope: scope, name: node.name.text, value: .models(list), location: reader.location(node.name)))
             return .skipChildren
         }
-        guard parameters.isEmpty, body.statements.count == 1,
+        guard parameters.isEmpty, body.statements.count == 1, !ValueSourceReader.endsByThrowing(body.statements),
             let expression = ExpressionReader.returnedExpression(body.statements)
         else {
             // `static func storeURL(for group: String, name: String) -> URL { guard let base = ... ; return

@@ -338,7 +338,8 @@ struct ValueSourceReader {
     func read(body statements: CodeBlockItemListSyntax) -> ValueSource? { read(body: statements, depth: 0) }
 
     private func read(body statements: CodeBlockItemListSyntax, depth: Int) -> ValueSource? {
-        if statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
+        let throwsAtEnd = Self.endsByThrowing(statements)
+        if !throwsAtEnd, statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
             return read(only, depth: depth + 1)
         }
         // `#if os(tvOS) return a #else return b #endif`: what each clause a build may take returns (the clauses
@@ -362,6 +363,7 @@ struct ValueSourceReader {
         var declared: [String: ExprSyntax] = [:]
         var body = Array(statements)
         if let last = body.last, last.item.is(ReturnStmtSyntax.self) { body.removeLast() }
+        if let last = body.last, last.item.is(ThrowStmtSyntax.self) || Self.callsStopper(last) { body.removeLast() }
         // A local `var` given a new value by a statement of its own (`storeURL = storeURL?.appendingPathComponent(
         // "Countdown.sqlite")`): each use reads the value last given before it. One assigned anywhere else (in an
         // `if`, a loop) is not followed.
@@ -395,7 +397,11 @@ struct ValueSourceReader {
                     }
                 }
             } else if let early = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
-                ?? item.item.as(IfExprSyntax.self), early.elseBody == nil,
+                ?? item.item.as(IfExprSyntax.self),
+                early.elseBody.map({ otherwise in
+                    guard case let .codeBlock(block) = otherwise else { return false }
+                    return Self.neverCompletes(block.statements)
+                }) ?? true,
                 let (value, inner) = NamedValueCollector.returnedValue(early.body.statements),
                 early.body.statements.last?.item.is(ReturnStmtSyntax.self) == true
             {
@@ -412,9 +418,20 @@ struct ValueSourceReader {
             }
         }
         let returns = statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }.count
-        guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let expression = last.expression,
-            returns == 1 + exits.count
-        else { return nil }
+        var expression: ExprSyntax
+        if throwsAtEnd {
+            // The last early return is the value where the others are not taken: no other path returns.
+            guard returns == exits.count, let (last, names, _, _, isGuard) = exits.popLast(), !isGuard else {
+                return nil
+            }
+            expression = last
+            declared.merge(names) { $1 }
+        } else {
+            guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let returned = last.expression,
+                returns == 1 + exits.count
+            else { return nil }
+            expression = returned
+        }
         // Assigned again where it is not followed: not read from the value it was declared with.
         let followed = Set(timeline.values.flatMap { $0.map(\.value.id) })
         if Self.assignsElsewhere(Set(declared.keys), in: statements, besides: followed) { return nil }
@@ -440,6 +457,44 @@ struct ValueSourceReader {
                 : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
+    }
+
+    /// A body that ends by throwing (`if let group = ... { return group... } else { log(); throw ... }`, or `throw`
+    /// after the `if`s): it gives a value only at its early returns.
+    static func endsByThrowing(_ statements: CodeBlockItemListSyntax) -> Bool {
+        guard let last = statements.last else { return false }
+        if last.item.is(ThrowStmtSyntax.self) || callsStopper(last) { return true }
+        guard let ifExpr = last.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? last.item.as(IfExprSyntax.self), case let .codeBlock(otherwise)? = ifExpr.elseBody
+        else { return false }
+        return neverCompletes(otherwise.statements)
+    }
+
+    /// Statements that end by throwing or stopping the app (`throw`, `fatalError(...)`), returning nothing: an `if`
+    /// whose branches all do.
+    static func neverCompletes(_ statements: CodeBlockItemListSyntax) -> Bool {
+        guard let last = statements.last,
+            !statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.return) })
+        else { return false }
+        if last.item.is(ThrowStmtSyntax.self) || callsStopper(last) { return true }
+        guard let ifExpr = last.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? last.item.as(IfExprSyntax.self), neverCompletes(ifExpr.body.statements)
+        else { return false }
+        switch ifExpr.elseBody {
+        case let .codeBlock(block)?: return neverCompletes(block.statements)
+        case let .ifExpr(next)?: return neverCompletes(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(
+            ExprSyntax(next)))]))
+        case nil: return false
+        }
+    }
+
+    /// `fatalError(...)`, `preconditionFailure(...)` and the like, as a statement.
+    private static func callsStopper(_ item: CodeBlockItemSyntax) -> Bool {
+        let expression = item.item.as(ExpressionStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
+        guard let call = expression?.as(FunctionCallExprSyntax.self),
+            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        return SwallowedErrorCollector.stoppers.contains(name)
     }
 
     /// `ModelConfiguration(schema: schema).url`, or the `url` of a local holding a configuration: the file it names

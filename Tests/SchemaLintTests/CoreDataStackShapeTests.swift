@@ -360,7 +360,8 @@ extension CoreDataStoreLocationTests {
                     """
                     if let group = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "\(
                         Self.group)") {
-                        container.persistentStoreDescriptions.first!.url = group.appendingPathComponent("Journal.sqlite")
+                        let file = group.appendingPathComponent("Journal.sqlite")
+                        container.persistentStoreDescriptions.first!.url = file
                     }
                     """)),
         ]

@@ -606,7 +606,8 @@ extension PersistedValueTypeTests {
 
     func testACodableClassStoredAsAValueIsJudgedAsAStructIs() {
         let shipped = TestSupport.lock(TestSupport.analyze(Self.classFiles()))
-        let recorded = shipped.versions.values.compactMap(\.valueTypes).flatMap { $0.filter { $0.value.kind == .class } }
+        let recorded = shipped.versions.values.compactMap(\.valueTypes)
+            .flatMap { $0.filter { $0.value.kind == .class } }
         XCTAssertEqual(Set(recorded.map(\.key)), ["Guide", "Note", "Ticket"])
         let edits: [(String, [String: String], [String])] = [
             (

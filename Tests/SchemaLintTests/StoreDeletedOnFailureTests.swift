@@ -1155,8 +1155,8 @@ extension StoreDeletedOnFailureTests {
         assertReported([
             ("the store itself", Self.sidecarByExtension("try? FileManager.default.removeItem(at: storeURL)")),
             ("another extension that is a store's", Self.sidecarByExtension(
-                "try? FileManager.default.removeItem(\n"
-                    + "                        at: storeURL.deletingPathExtension().appendingPathExtension(\"sqlite\"))")),
+                "let renamed = storeURL.deletingPathExtension().appendingPathExtension(\"sqlite\")\n"
+                    + "                    try? FileManager.default.removeItem(at: renamed)")),
         ])
     }
 }
