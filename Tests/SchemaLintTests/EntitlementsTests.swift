@@ -761,3 +761,59 @@ extension EntitlementsTests {
             FileManager.default.fileExists(atPath: root.appendingPathComponent("Other/schemalint.lock").path))
     }
 }
+
+/// One file compiled by targets that run it apart (leaflet-reader: an iOS app and widget and a Mac app entitled to
+/// one group, a watch app to none): each device's targets open their own store, in the group where entitled, and
+/// the release that adds the group to the entitlements leaves each device's old store behind.
+extension EntitlementsTests {
+    /// The shared folder's code compiled by the phone app, its widget, the Mac app and the watch app.
+    private static func everyDevice(_ configuration: String, groups: [String]) -> [String: String] {
+        func target(_ name: String, sdk: String?, widget: Bool = false) -> Target {
+            var made =
+                widget
+                ? Target.widget(name, entitlements: "\(name).entitlements")
+                : Target.app(name, entitlements: "\(name).entitlements")
+            made.folder = "Shared"
+            if let sdk { made.set("SDKROOT", sdk) }
+            return made
+        }
+        var files = [
+            "Shared/Models/Tally.swift": tallies,
+            "Shared/Store.swift": """
+                import SwiftData
+
+                enum Store {
+                    static let container = try! ModelContainer(
+                        for: Tally.self, Reset.self, configurations: \(configuration))
+                }
+                """,
+            "Tallies.xcodeproj/project.pbxproj": project([
+                target("Phone", sdk: nil), target("Glance", sdk: nil, widget: true), target("Desk", sdk: "macosx"),
+                target("Wrist", sdk: "watchos"),
+            ]),
+        ]
+        for name in ["Phone", "Glance", "Desk"] { files["\(name).entitlements"] = entitlements(groups: groups) }
+        files["Wrist.entitlements"] = entitlements()
+        return files
+    }
+
+    func testEachDeviceOpensItsOwnStoreInItsOwnGroup() throws {
+        for configuration in ["ModelConfiguration(\"Tallies\")", "ModelConfiguration(\"Tallies\", schema: nil)"] {
+            let analysis = try analyze(Self.everyDevice(configuration, groups: [Self.group]))
+            XCTAssertEqual(
+                analysis.topology.stores.map(\.location.key).sorted(),
+                [
+                    "\(Self.group)/Tallies.store", "macOS:\(Self.group)/Tallies.store", "watchOS:Tallies.store",
+                ], configuration)
+        }
+        // The release adding the group: every device's own file is left behind (the watch's stays).
+        let before = try analyze(Self.everyDevice("ModelConfiguration(\"Tallies\")", groups: []))
+        XCTAssertEqual(
+            before.topology.stores.map(\.location.key).sorted(),
+            ["Tallies.store", "macOS:Tallies.store", "watchOS:Tallies.store"])
+        let after = try TestSupport.analyzeOnDisk(
+            Self.everyDevice("ModelConfiguration(\"Tallies\")", groups: [Self.group]),
+            lockfile: TestSupport.lock(before))
+        XCTAssertEqual(found(after, .storeAbandoned).count, 1, "\(after.findings)")
+    }
+}

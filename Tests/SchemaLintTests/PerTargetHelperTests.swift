@@ -168,7 +168,10 @@ final class PerTargetHelperTests: XCTestCase {
         ]
         for _ in 0..<3 {
             let analysis = try TestSupport.analyzeOnDisk(files)
-            XCTAssertEqual(analysis.topology.stores.map(\.name), ["default.store (Notes, Notes (macOS))"])
+            // Each device has its own `default.store`: one store per device, never the iPad's file on the Mac.
+            XCTAssertEqual(
+                analysis.topology.stores.map(\.name),
+                ["default.store (Notes)", "default.store (on macOS) (Notes (macOS))"])
         }
     }
 }

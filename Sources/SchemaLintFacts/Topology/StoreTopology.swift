@@ -155,57 +155,60 @@ extension StoreTopology {
         let names = { (file: String) in targets(file).map(\.name) }
         let roles = Self.roles(of: containers, targets)
         for (given, role) in zip(containers, roles) {
-            let opening = Self.targets(of: given.location.file, names)
-            // A store left in `.automatic`'s App Group is in the group every target opening it is entitled to.
-            var container = given
-            let fileTargets = targets(given.location.file)
-            // Left at `.automatic` where no App Group is entitled: the app's own container's file.
-            let ownContainer = Set(
-                Self.namesNoAppGroup(fileTargets) && device(of: fileTargets) == nil
-                    ? container.stores.filter {
-                        [.defaultStore, .named].contains($0.kind) && $0.groupLeftAutomatic
-                    }.map(\.key) : [])
-            if let group = appGroup(of: fileTargets) {
-                container.stores = container.stores.map { location in
-                    [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
-                        ? location.inAppGroup(group) : location
+            for fileTargets in Self.alike(targets(given.location.file)) {
+                let opening =
+                    fileTargets.count < targets(given.location.file).count
+                    ? fileTargets.map(\.name) : Self.targets(of: given.location.file, names)
+                // A store left in `.automatic`'s App Group is in the group every target opening it is entitled to.
+                var container = given
+                // Left at `.automatic` where no App Group is entitled: the app's own container's file.
+                let ownContainer = Set(
+                    Self.namesNoAppGroup(fileTargets) && device(of: fileTargets) == nil
+                        ? container.stores.filter {
+                            [.defaultStore, .named].contains($0.kind) && $0.groupLeftAutomatic
+                        }.map(\.key) : [])
+                if let group = appGroup(of: fileTargets) {
+                    container.stores = container.stores.map { location in
+                        [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
+                            ? location.inAppGroup(group) : location
+                    }
+                } else if fileTargets.contains(where: { $0.kind != .test && $0.entitlements.appGroupsDiffer }) {
+                    // A target whose entitlements name different App Groups (each platform's file another): which one
+                    // holds its store cannot be told, so it is never the sandbox's for sure.
+                    container.stores = container.stores.map { location in
+                        [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
+                            ? location.inAppGroup(Self.untoldGroup(of: opening)) : location
+                    }
                 }
-            } else if fileTargets.contains(where: { $0.kind != .test && $0.entitlements.appGroupsDiffer }) {
-                // A target whose entitlements name different App Groups (each platform's file another): which one
-                // holds its store cannot be told, so it is never the sandbox's for sure.
-                container.stores = container.stores.map { location in
-                    [.defaultStore, .named].contains(location.kind) && location.groupLeftAutomatic
-                        ? location.inAppGroup(Self.untoldGroup(of: opening)) : location
+                // A watch's (or another device's) files are never the phone's, under whatever name or group.
+                if let device = device(of: fileTargets) {
+                    container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
                 }
-            }
-            // A watch's (or another device's) files are never the phone's, under whatever name or group.
-            if let device = device(of: fileTargets) {
-                container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
-            }
-            // The targets that ship with this file: a default store two of them open in one is one file there.
-            let shippingHere = Set(
-                fileTargets.isEmpty ? opening : fileTargets.filter { $0.kind != .test }.map(\.name))
-            for location in container.stores {
-                // A named or URL store is one file whatever target opens it (it is where the code says); a default
-                // store is each target's own.
-                let key =
-                    location.kind == .defaultStore
-                    ? "\(location.key)|\(opening.joined(separator: "+"))"
-                    : location.key
-                if let at = index[key] {
-                    stores[at].containers.append(container)
-                    stores[at].roles.append(role)
-                    stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
-                    shipping[at].formUnion(shippingHere)
-                } else {
-                    index[key] = stores.count
-                    shipping.append(shippingHere)
-                    var store = Store(
-                        location: location, targets: opening, containers: [container], plans: [], versions: [],
-                        syncs: false)
-                    store.roles = [role]
-                    store.inOwnContainer = ownContainer.contains(location.key)
-                    stores.append(store)
+                // The targets that ship with this file: a default store two of them open in one is one file there.
+                let shippingHere = Set(
+                    fileTargets.isEmpty ? opening : fileTargets.filter { $0.kind != .test }.map(\.name))
+                for location in container.stores {
+                    // A named or URL store is one file whatever target opens it (it is where the code says); a default
+                    // store is each target's own.
+                    let key =
+                        location.kind == .defaultStore
+                        ? "\(location.key)|\(opening.joined(separator: "+"))"
+                        : location.key
+                    if let at = index[key] {
+                        stores[at].containers.append(container)
+                        stores[at].roles.append(role)
+                        stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
+                        shipping[at].formUnion(shippingHere)
+                    } else {
+                        index[key] = stores.count
+                        shipping.append(shippingHere)
+                        var store = Store(
+                            location: location, targets: opening, containers: [container], plans: [], versions: [],
+                            syncs: false)
+                        store.roles = [role]
+                        store.inOwnContainer = ownContainer.contains(location.key)
+                        stores.append(store)
+                    }
                 }
             }
         }
@@ -220,6 +223,25 @@ extension StoreTopology {
                 ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
         }
         return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
+    }
+
+    /// The targets compiling a file, split where they run it apart: one set per device and App Group entitlement
+    /// (an iOS app and its widget in one group, the Mac app in its own, the watch app in none, each opens its own
+    /// store with the same code). One set, all of them (tests included), where they agree or none says.
+    static func alike(_ targets: [ProjectTarget]) -> [[ProjectTarget]] {
+        let shipping = targets.filter { $0.kind != .test }
+        var sets: [[ProjectTarget]] = []
+        var keys: [String] = []
+        for target in shipping {
+            let key = "\(target.device ?? "")|\(target.entitlements.appGroup)|\(target.entitlements.appGroupsDiffer)"
+            if let at = keys.firstIndex(of: key) {
+                sets[at].append(target)
+            } else {
+                keys.append(key)
+                sets.append([target])
+            }
+        }
+        return sets.count > 1 ? sets : [targets]
     }
 
     /// Default stores of one name whose sets of targets share a target that ships: in that target both containers
