@@ -92,6 +92,8 @@ enum ContainerBuilder {
                 if let database = use.cloudKit {
                     let possible = cloudKit.possibilities(database, scope: scope, file: file.path)
                     configuration.enablesCloudKit = possible.values.contains { $0.isCloudKitDatabase }
+                    configuration.cloudKitAutomaticOnly =
+                        configuration.enablesCloudKit && !possible.values.contains { $0 == .member("private") }
                     configuration.cloudKitUnread = possible.unknown
                 }
                 configuration.store = strings(

@@ -253,6 +253,10 @@ public struct ConfigurationModel: Sendable {
     /// Whether `cloudKitDatabase:` is left out: `.automatic`, which syncs when the target's entitlements name a
     /// CloudKit container (the project files say; `enablesCloudKit` is then set).
     public var cloudKitLeftOut = false
+    /// Whether `cloudKitDatabase:` turns CloudKit on only as `.automatic`, written out: it syncs only where the
+    /// target's entitlements name a CloudKit container, as when it is left out; entitlements that name none turn it
+    /// off, and where they cannot be read it is taken as syncing.
+    public var cloudKitAutomaticOnly = false
     /// What turns CloudKit on when the configuration leaves it at `.automatic`: the target and its entitlements
     /// (`target App's entitlements (App/App.entitlements) name CloudKit container iCloud.x`).
     public var cloudKitEntitlement: String?

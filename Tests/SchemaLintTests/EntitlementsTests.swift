@@ -817,3 +817,40 @@ extension EntitlementsTests {
         XCTAssertEqual(found(after, .storeAbandoned).count, 1, "\(after.findings)")
     }
 }
+
+/// `cloudKitDatabase: .automatic` written out is what leaving it out is: it syncs only where the target's
+/// entitlements name a CloudKit container (field test 15, leaflet-reader). Written inline, as a constant of another
+/// type in another file, and as a parameter's default; the controls are entitled to a container, or have no project
+/// that says (then it is taken as syncing).
+extension EntitlementsTests {
+    func testAutomaticWrittenOutSyncsOnlyWhereEntitled() throws {
+        let spellings: [(String, [String: String])] = [
+            ("ModelConfiguration(cloudKitDatabase: .automatic)", [:]),
+            (
+                "ModelConfiguration(cloudKitDatabase: Sync.database)",
+                ["Notes/Sync.swift": "import SwiftData\n\nenum Sync {\n    static let database: "
+                    + "ModelConfiguration.CloudKitDatabase = .automatic\n}\n"]
+            ),
+            (
+                "Sync.configuration()",
+                ["Notes/Sync.swift": "import SwiftData\n\nenum Sync {\n    static func configuration(database: "
+                    + "ModelConfiguration.CloudKitDatabase = .automatic) -> ModelConfiguration {\n"
+                    + "        ModelConfiguration(schema: Schema([Note.self]), cloudKitDatabase: database)\n    }\n}\n"]
+            ),
+        ]
+        let groupOnly = Self.entitlements(groups: [Self.group])
+        for (configuration, extra) in spellings {
+            let local = try analyze(Self.cloudApp(configuration, entitlements: groupOnly, extra: extra))
+            XCTAssertEqual(found(local, .cloudkitIncompatible), [], configuration)
+            XCTAssertEqual(local.topology.stores.map(\.syncs), [false], configuration)
+            let synced = try analyze(Self.cloudApp(configuration, extra: extra))
+            XCTAssertEqual(
+                found(synced, .cloudkitIncompatible), ["cloudkit_incompatible Notes/Note.swift:5"], configuration)
+            var unprojected = Self.cloudApp(configuration, extra: extra)
+            unprojected["Notes.xcodeproj/project.pbxproj"] = nil
+            let untold = try analyze(unprojected)
+            XCTAssertEqual(
+                found(untold, .cloudkitIncompatible), ["cloudkit_incompatible Notes/Note.swift:5"], configuration)
+        }
+    }
+}

@@ -318,6 +318,13 @@ extension StoreTopology {
             }
             return nil
         }
+        // `cloudKitDatabase: .automatic` written out, in targets whose entitlements name no CloudKit container: local.
+        for index in project.configurations.indices where project.configurations[index].cloudKitAutomaticOnly {
+            let shipping = targets(project.configurations[index].location.file).filter { $0.kind != .test }
+            if !shipping.isEmpty, shipping.allSatisfy({ $0.entitlements.cloudKit == .absent }) {
+                project.configurations[index].enablesCloudKit = false
+            }
+        }
         for index in project.configurations.indices {
             let configuration = project.configurations[index]
             guard configuration.purpose == .app, configuration.cloudKitLeftOut, !configuration.enablesCloudKit,
