@@ -927,7 +927,7 @@ final class ContainerCollector: SyntaxVisitor {
     /// around it: the value each clause a build may take declares (the clauses `os()` rules out for the platforms
     /// the targets build for left out). Nil where a nearer declaration is not such an `#if`; empty (unreadable)
     /// where a clause a build may take does not declare it (the value may be another declaration's).
-    private static func perClauseValues(of name: String, at use: Syntax, conditions: CompilationConditions)
+    static func perClauseValues(of name: String, at use: Syntax, conditions: CompilationConditions)
         -> [ExprSyntax]?
     {
         var current = use

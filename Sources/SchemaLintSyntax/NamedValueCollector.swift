@@ -22,7 +22,13 @@ final class NamedValueCollector: SyntaxVisitor {
     init(reader: DeclarationReader) {
         self.reader = reader
         sources = ModelSourceReader(reader: reader)
-        scalars = ValueSourceReader(reader: reader)
+        var scalars = ValueSourceReader(reader: reader)
+        // `#if os(iOS) let group = "group.a" #else let group = "TEAM.b" #endif` in a function's body: each clause's.
+        let conditions = reader.conditions
+        scalars.assigned = { name, use in
+            ContainerCollector.perClauseValues(of: name, at: use, conditions: conditions)
+        }
+        self.scalars = scalars
         super.init(viewMode: .sourceAccurate)
     }
 

@@ -652,3 +652,35 @@ extension CoreDataStoreLocationTests {
         XCTAssertEqual(outer.map(\.file), ["Other.sqlite"])
     }
 }
+
+/// A URL helper declaring a `let` per `#if os()` clause (omnivore's `StorageProvider.path()`): each platform's App
+/// Group file, with no note.
+extension CoreDataStoreLocationTests {
+    func testAHelpersLetDeclaredPerPlatformIsEachPlatformsFile() throws {
+        let helper = """
+            import Foundation
+
+            enum Storage {
+                static func url() -> URL? {
+                    #if os(iOS)
+                    let group = "group.com.example.journal"
+                    #else
+                    let group = "TEAM.com.example.journal"
+                    #endif
+                    let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group)
+                    return folder?.appendingPathComponent("Journal.sqlite")
+                }
+            }
+            """
+        let spelling = Spelling(
+            name: "a let per clause in another type's function",
+            stack: Self.persistence("container.persistentStoreDescriptions.first!.url = Storage.url()"),
+            others: ["Journal/Storage.swift": helper])
+        XCTAssertEqual(
+            Set(try keys(spelling)),
+            [
+                "file:⟨group:group.com.example.journal⟩/Journal.sqlite",
+                "file:⟨group:TEAM.com.example.journal⟩/Journal.sqlite",
+            ])
+    }
+}

@@ -224,3 +224,37 @@ final class PerPlatformStoreTests: XCTestCase {
         XCTAssertFalse((plain.stdout + plain.stderr).contains("schemalint: note:"), plain.stdout + plain.stderr)
     }
 }
+
+/// A URL helper that declares a `let` per `#if os()` clause before it builds the URL (omnivore's `StorageProvider`:
+/// each platform's App Group): each platform's place, for a SwiftData configuration given it from another file (a
+/// Core Data stack given it: `CoreDataStoreLocationTests`), with no note.
+extension PerPlatformStoreTests {
+    static let helper = """
+        import Foundation
+
+        enum Storage {
+            static func url() -> URL? {
+                #if os(tvOS)
+                let folder = URL.cachesDirectory
+                #elseif os(macOS)
+                let folder = URL.applicationSupportDirectory
+                #else
+                let folder = URL.documentsDirectory
+                #endif
+                let name = "Seeds.sqlite"
+                return folder.appending(path: name)
+            }
+        }
+        """
+
+    func testAHelpersLetDeclaredPerPlatformIsEachPlace() {
+        let swiftData = TestSupport.analyze([
+            "Seeds/Models.swift": Self.models, "Seeds/Storage.swift": Self.helper,
+            "Seeds/SeedApp.swift": Self.app(
+                "let container = try! ModelContainer(for: Seed.self, configurations: ModelConfiguration(url: "
+                    + "Storage.url()!))"),
+        ])
+        XCTAssertEqual(keys(swiftData), Self.everyPlace)
+        XCTAssertEqual(swiftData.untoldStoreNotes, [])
+    }
+}
