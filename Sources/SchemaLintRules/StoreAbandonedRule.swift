@@ -169,12 +169,17 @@ extension Finding.Message {
     static func coreDataStoreAbandoned(files: [String], bundle: String, versions: [String], opened: [String]) -> Self {
         let held = versions.count > 3 ? versions.prefix(2).joined(separator: ", ") + " and \(versions.count - 2) more"
             : versions.joined(separator: ", ")
+        let (are, it) = files.count == 1 ? ("is", "it") : ("are", "them")
+        let named = Finding.Message.fitting(
+            "\(files.joined(separator: ", ")) \(are) no longer opened (the app opens "
+                + "\(opened.joined(separator: ", ")) now): users' data in \(it) is left behind, unread",
+            "\(files.joined(separator: ", ")) \(are) no longer opened: users' data in \(it) is left behind, unread")
+        let headline =
+            files.count == 1 || named.count <= Finding.Message.headlineLimit
+            ? named : "\(files[0]) and \(files.count - 1) more are no longer opened: users' data in them is left unread"
         return Self(
             id: "core-data-abandoned",
-            Finding.Message.fitting(
-                "\(files.joined(separator: ", ")) is no longer opened (the app opens \(opened.joined(separator: ", ")) "
-                    + "now): users' data in it is left behind, unread",
-                "\(files.joined(separator: ", ")) is no longer opened: users' data in it is left behind, unread"),
+            headline,
             detail: "\(bundle) stores of \(held) were written to \(files.joined(separator: ", ")) by shipped builds, "
                 + "and the app's Core Data stacks open \(opened.joined(separator: ", ")) now: Core Data does not move "
                 + "rows between files, so the new file starts empty and the old one stays on users' devices, unread",

@@ -684,3 +684,42 @@ extension CoreDataStoreLocationTests {
             ])
     }
 }
+
+/// Two files left behind that share a name (each platform's App Group holding `Journal.sqlite`) are each named with
+/// their folder, and the headline says they are two (omnivore's `store.sqlite` in two groups).
+extension CoreDataStoreLocationTests {
+    func testFilesLeftBehindUnderOneNameAreToldApart() throws {
+        func helper(_ file: String) -> Spelling {
+            Spelling(
+                name: file,
+                stack: Self.persistence("container.persistentStoreDescriptions.first!.url = Storage.url()"),
+                others: [
+                    "Journal/Storage.swift": """
+                    import Foundation
+
+                    enum Storage {
+                        static func url() -> URL? {
+                            #if os(iOS)
+                            let group = "group.com.example.journal"
+                            #else
+                            let group = "TEAM.com.example.journal"
+                            #endif
+                            let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group)
+                            return folder?.appendingPathComponent("\(file)")
+                        }
+                    }
+                    """
+                ])
+        }
+        let analysis = try move(from: helper("Journal.sqlite"), to: helper("Journal-2.sqlite"))
+        let left = analysis.findings.filter { $0.rule == .storeAbandoned }
+        XCTAssertEqual(left.count, 1, "\(analysis.findings)")
+        XCTAssertEqual(
+            left.first?.message.headline,
+            "App Group TEAM.com.example.journal/Journal.sqlite and 1 more are no longer opened: users' data in them is "
+                + "left unread")
+        XCTAssertTrue(
+            left.first?.message.detail.contains("App Group group.com.example.journal/Journal.sqlite") == true,
+            left.first?.message.detail ?? "")
+    }
+}

@@ -122,7 +122,9 @@ package struct CoreDataStoreFiles: Sendable {
     /// How messages name recorded files: by name, or by folder and name where a file of the same name is in `others`
     /// (`Documents/Model.sqlite` beside `App Group group.x/Model.sqlite`).
     package static func displayNames(_ keys: [String], beside others: [String]) -> [String] {
-        let names = Set(others.map(fileName))
+        // A name two of `keys` share (each platform's App Group holding `store.sqlite`) is no name either.
+        let own = Dictionary(grouping: keys, by: fileName).filter { $0.value.count > 1 }.keys
+        let names = Set(others.map(fileName)).union(own)
         return keys.map { key in
             names.contains(fileName(key)) ? StoreLocation.displayName(key: key) : fileName(key)
         }
