@@ -388,7 +388,10 @@ public struct ProjectMembership: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isProjectFile).sorted()
     }
 
-    static func isProjectFile(_ name: String) -> Bool { name.hasSuffix(".xcodeproj") || name == "Package.swift" }
+    /// An Xcode project, a package manifest, or an XcodeGen spec (read where no project file is beside it).
+    static func isProjectFile(_ name: String) -> Bool {
+        name.hasSuffix(".xcodeproj") || name == "Package.swift" || name == XcodeGenSpec.fileName
+    }
 
     /// Why a project file is missing when a generator's spec sits in the root (the project is generated and not
     /// committed), and what to do: `XcodeGen makes it from project.yml: run `xcodegen` first`.
@@ -410,7 +413,17 @@ public struct ProjectMembership: Sendable {
         for name in markers {
             let path = root + "/" + name
             let shown = Workspace.display(path, workingDirectory: workingDirectory)
-            if name == "Package.swift" {
+            if name == XcodeGenSpec.fileName {
+                // The project it generates, when committed, says the same with certainty.
+                guard !markers.contains(where: { $0.hasSuffix(".xcodeproj") }) else { continue }
+                switch XcodeGenSpec.read(path) {
+                case let .success(project): loaded.append(.xcode(project))
+                case let .failure(failure):
+                    problems.append(
+                        "\(shown) \(failure.description): folder names decide which files beside it are app code, "
+                            + "and its targets' entitlements are not read")
+                }
+            } else if name == "Package.swift" {
                 let text: String
                 switch RegularFile.text(path) {
                 case let .success(read): text = read

@@ -22,6 +22,17 @@ enum TargetDevice {
         return found
     }
 
+    /// XcodeGen's `platform:` (`iOS`, `macOS`, `watchOS`...): nil for the phone.
+    static func device(ofPlatform platform: String) -> String? {
+        switch platform.lowercased() {
+        case "macos": return "macOS"
+        case "watchos": return "watchOS"
+        case "tvos": return "tvOS"
+        case "visionos": return "visionOS"
+        default: return nil
+        }
+    }
+
     static func device(of sdk: String) -> String? {
         let name = sdk.lowercased()
         if name.hasPrefix("watch") { return "watchOS" }

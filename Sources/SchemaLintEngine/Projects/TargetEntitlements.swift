@@ -221,7 +221,7 @@ extension TargetEntitlements {
             return read
         }
 
-        private static func facts(of path: String, target: String) -> Result<FileFacts, Note> {
+        fileprivate static func facts(of path: String, target: String) -> Result<FileFacts, Note> {
             let bytes: [UInt8]
             switch RegularFile.bytes(path, limit: 1 << 20) {
             case let .success(read): bytes = read
@@ -235,6 +235,11 @@ extension TargetEntitlements {
                 return .failure(
                     Note(target: target, file: path, reason: "is not a property list schemalint can read"))
             }
+            return .success(facts(of: root))
+        }
+
+        /// What the keys of an entitlements property list say.
+        static func facts(of root: [String: Any]) -> FileFacts {
             let strings = { (key: String) -> [String] in
                 if let single = root[key] as? String { return [single] }
                 return (root[key] as? [Any])?.compactMap { $0 as? String } ?? []
@@ -242,13 +247,29 @@ extension TargetEntitlements {
             let groups = strings("com.apple.security.application-groups")
             let services = strings("com.apple.developer.icloud-services")
             let containers = strings("com.apple.developer.icloud-container-identifiers")
-            return .success(
-                FileFacts(
-                    appGroup: groups.first.map { .present($0) } ?? .absent,
-                    cloudKit: services.contains("CloudKit")
-                        ? containers.first.map { .present($0) } ?? .absent
-                        : .absent,
-                    onlyGroup: groups.count == 1))
+            return FileFacts(
+                appGroup: groups.first.map { .present($0) } ?? .absent,
+                cloudKit: services.contains("CloudKit")
+                    ? containers.first.map { .present($0) } ?? .absent
+                    : .absent,
+                onlyGroup: groups.count == 1)
         }
+    }
+
+    /// The entitlements one file says (XcodeGen's `entitlements: path`), or why they cannot be told.
+    static func read(file path: String, target: String) -> Result<TargetEntitlements, Note> {
+        Reader.facts(of: path, target: target).map { facts in
+            var read = TargetEntitlements(appGroup: facts.appGroup, cloudKit: facts.cloudKit, file: path)
+            read.appGroupIsOnly = facts.onlyGroup
+            return read
+        }
+    }
+
+    /// The entitlements written as keys and values (XcodeGen's `entitlements: properties:`).
+    static func facts(of properties: [String: Any], file: String?) -> TargetEntitlements {
+        let facts = Reader.facts(of: properties)
+        var read = TargetEntitlements(appGroup: facts.appGroup, cloudKit: facts.cloudKit, file: file)
+        read.appGroupIsOnly = facts.onlyGroup
+        return read
     }
 }
