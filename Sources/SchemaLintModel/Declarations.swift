@@ -792,6 +792,10 @@ public indirect enum ValueSource: Sendable {
     /// `scope.directoryName`, `kind.rawValue`: a property of a value whose type the code states (a parameter
     /// `scope: Scope`), read from the case the value is when the type is an enum of the app's.
     case property(ValueSource, of: TypeExpr, name: String, SourceLocation)
+    /// `if let folder = value`: whether the value is not nil. An App Group's folder (or a path in it) is, where the
+    /// targets compiling the code are entitled to that group or their entitlements say nothing (`appGroups` nil):
+    /// `containerURL(forSecurityApplicationGroupIdentifier:)` gives it. Anything else is read at run time.
+    case groupBound(ValueSource, appGroups: Set<String>?, SourceLocation)
     /// What schemalint does not follow, and where.
     case unreadable(String, SourceLocation)
 }
@@ -1331,7 +1335,8 @@ extension ValueSource {
     public var mentionsParameter: Bool {
         switch self {
         case .parameter: return true
-        case let .not(inner, _), let .fileName(inner, _), let .appGroup(inner, _), let .property(inner, _, _, _):
+        case let .not(inner, _), let .fileName(inner, _), let .appGroup(inner, _), let .property(inner, _, _, _),
+            let .groupBound(inner, _, _):
             return inner.mentionsParameter
         case let .logical(_, parts, _), let .oneOf(parts, _), let .concatenation(parts, _):
             return parts.contains { $0.mentionsParameter }

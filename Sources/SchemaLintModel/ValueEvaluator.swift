@@ -110,6 +110,24 @@ struct ValueEvaluator {
         case let .string(value): return .value(.string(value))
         case let .member(name): return .value(.member(name))
         case let .unreadable(reason, location): return .unknown(UnknownValue(reason, at: location))
+        case let .groupBound(value, groups, location):
+            let evaluated = evaluate(value, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            let values: [ScalarValue]
+            switch evaluated {
+            case let .value(one): values = [one]
+            case let .oneOf(several): values = several
+            case .unknown: values = []
+            }
+            let present = !values.isEmpty && values.allSatisfy { value in
+                guard case let .string(path) = value, let place = StorePath(evaluated: path),
+                    case let .appGroup(group) = place.base
+                else { return false }
+                return groups?.contains(group) ?? true
+            }
+            guard present else {
+                return .unknown(UnknownValue("whether a value is nil is read at run time", at: location))
+            }
+            return .value(.bool(true))
         case let .not(inner, location):
             let evaluated = evaluate(inner, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
             return map(evaluated, at: location) { value in
@@ -365,7 +383,8 @@ struct ValueEvaluator {
             let .oneOf(_, location), let .unreadable(_, location), let .switchOver(_, _, _, location),
             let .concatenation(_, location),
             let .fileName(_, location), let .directory(_, location), let .appGroup(_, location),
-            let .appendingPath(_, _, location), let .coalescing(_, _, location), let .property(_, _, _, location):
+            let .appendingPath(_, _, location), let .coalescing(_, _, location), let .property(_, _, _, location),
+            let .groupBound(_, _, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }

@@ -15,6 +15,11 @@ public struct CompilationConditions: Sendable, Hashable {
     /// target builds for every platform). Read only where a value is declared once per platform (`IfConfigEvaluator
     /// .possibleClauses`).
     public var platforms: Set<String>?
+    /// The App Groups the targets compiling the file are entitled to (each one's first), from their entitlements;
+    /// nil where some target's cannot be told (or no project says). `if let folder = FileManager.default
+    /// .containerURL(forSecurityApplicationGroupIdentifier: group)` takes its body where the group is among them,
+    /// or where nothing says otherwise (`ValueSourceReader`).
+    public var appGroups: Set<String>?
 
     public init(set: Set<String> = [], some: Set<String> = [], complete: Bool, platforms: Set<String>? = nil) {
         self.set = set
@@ -32,13 +37,17 @@ public struct CompilationConditions: Sendable, Hashable {
         var set = first.set
         var any = first.set.union(first.some)
         var platforms = first.platforms
+        var groups = first.appGroups
         for other in targets.dropFirst() {
             set.formIntersection(other.set)
             any.formUnion(other.set.union(other.some))
             platforms = other.platforms.flatMap { theirs in platforms.map { $0.union(theirs) } }
+            groups = other.appGroups.flatMap { theirs in groups.map { $0.union(theirs) } }
         }
-        return CompilationConditions(
+        var combined = CompilationConditions(
             set: set, some: any.subtracting(set), complete: targets.allSatisfy(\.complete), platforms: platforms)
+        combined.appGroups = groups
+        return combined
     }
 
     /// The platform `os()` names for each of `SUPPORTED_PLATFORMS`' (or `SDKROOT`'s) SDK names; nil when one is

@@ -25,9 +25,9 @@ struct ValueSourceReader {
     var parameters = Parameters()
     /// The value of a local variable visible at a use.
     var locals: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
-    /// Whether an `if let`/`guard let` binding a system folder is taken as never nil: where the value read is one
-    /// folder (a Core Data container's `defaultDirectoryURL()`), not a store picked among several, whose fallback
-    /// branch stays one of them.
+    /// Whether an `if let`/`guard let` binding any system folder is taken as never nil, not only an entitled App
+    /// Group's: where the value read is one folder (a Core Data container's `defaultDirectoryURL()`), not a store
+    /// picked among several, whose fallback branch stays one of them.
     var bindsFolders = false
     /// The values a local `let` declared without one is given by the statements after it (`let url: URL; if let g =
     /// ... { url = ... } else { url = ... }`), one per assignment a build may run, a `var` assigned again, a `let`
@@ -1022,11 +1022,16 @@ struct ValueSourceReader {
                 sources.append(read(expression))
                 written.append("`\(Self.cut(expression.trimmedDescription))`")
             case let .optionalBinding(binding):
-                // Where a folder is all the value may be (`bindsFolders`), one the system gives (an App Group's
-                // where the target is entitled to it) is never nil, as for `??`: `guard let url = FileManager.default
-                // .containerURL(...) else { return super.defaultDirectoryURL() }`.
-                if bindsFolders, let value = binding.initializer?.value, Self.isRootedInSystemFolder(read(value)) {
-                    sources.append(.bool(true))
+                // A folder the system gives is never nil, as for `??`: an App Group's where the targets are
+                // entitled to it or nothing says they are not (`if let url = FileManager.default.containerURL(...)
+                // { group's store } else { another }` opens the group's alone, `ValueSource.groupBound`), and any
+                // where a folder is all the value may be (`bindsFolders`: `guard let url = ... else { return super
+                // .defaultDirectoryURL() }`).
+                if let value = binding.initializer?.value {
+                    let read = read(value)
+                    sources.append(
+                        bindsFolders && Self.isRootedInSystemFolder(read)
+                            ? .bool(true) : .groupBound(read, appGroups: reader.conditions.appGroups, location))
                 } else {
                     sources.append(.unreadable("whether a value is nil is read at run time", location))
                 }

@@ -48,8 +48,10 @@ final class PickedStoreTests: XCTestCase {
 
     /// A `let` given its value in both branches of an `if let` (the App Group's folder, else the default store),
     /// written four ways: in a closure-initialised property, in a function, through a parameter the function is
-    /// called with, in a static member of another type in another file. Either store may hold users' data: both.
-    func testALetGivenItsValueInEachBranchIsEitherStore() {
+    /// called with, in a static member of another type in another file. `containerURL` gives the group's folder
+    /// wherever the targets are entitled to it, and nothing says they are not: the group's store alone, said as no
+    /// pick (macmo). Entitlements naming no such group: `testAGroupTheTargetsAreNotEntitledToIsEitherStore`.
+    func testALetGivenItsValueInEachBranchIsTheGroupsStore() {
         let body = """
             let configuration: ModelConfiguration
             if let folder = FileManager.default
@@ -125,16 +127,54 @@ final class PickedStoreTests: XCTestCase {
         ]
         for (name, app, extra) in spellings {
             let analysis = TestSupport.analyze(files(app, extra: extra))
-            XCTAssertEqual(
-                stores(analysis), ["Seeds.store", "file:⟨group:group.org.seeds⟩/Seeds.store"], name)
+            XCTAssertEqual(stores(analysis), ["file:⟨group:group.org.seeds⟩/Seeds.store"], name)
             XCTAssertEqual(analysis.untoldStoreNotes, [], name)
-            XCTAssertEqual(analysis.pickedStoreNotes.count, 1, name)
-            XCTAssertTrue(
-                analysis.pickedStoreNotes.first?.contains(
-                    "picked at run time by whether `FileManager.default.containerURL(") == true,
-                "\(name): \(analysis.pickedStoreNotes)")
-            XCTAssertFalse(analysis.pickedStoreNotes.contains { $0.contains("cannot be told") }, name)
+            XCTAssertEqual(analysis.pickedStoreNotes, [], name)
         }
+    }
+
+    /// The same code where the project's entitlements name another App Group: `containerURL` may give nothing, so
+    /// either store may hold users' data, each checked, the pick said. Entitled to the group: that store alone.
+    func testAGroupTheTargetsAreNotEntitledToIsEitherStore() throws {
+        let app = """
+            @main struct SeedApp: App {
+                let container: ModelContainer = {
+                    let configuration: ModelConfiguration
+                    if let folder = FileManager.default
+                        .containerURL(forSecurityApplicationGroupIdentifier: "group.org.seeds")?
+                        .appendingPathComponent("Seeds.store")
+                    {
+                        configuration = ModelConfiguration(url: folder)
+                    } else {
+                        configuration = ModelConfiguration("Seeds")
+                    }
+                    return try! ModelContainer(for: Seed.self, configurations: configuration)
+                }()
+                var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
+            }
+            """
+        func entitled(_ group: String) -> [String: String] {
+            var target = TestXcodeProject.Target(name: "Seeds")
+            target.set("CODE_SIGN_ENTITLEMENTS", "Seeds/Seeds.entitlements")
+            return [
+                "Seeds.xcodeproj/project.pbxproj": TestXcodeProject.text([target]),
+                "Seeds/Seeds.entitlements": """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <plist version="1.0"><dict><key>com.apple.security.application-groups</key>
+                    <array><string>\(group)</string></array></dict></plist>
+                    """,
+            ]
+        }
+        let other = try TestSupport.analyzeOnDisk(files(app, extra: entitled("group.org.other")))
+        // The default store is in the group the target is entitled to.
+        XCTAssertEqual(stores(other), ["group.org.other/Seeds.store", "file:⟨group:group.org.seeds⟩/Seeds.store"])
+        XCTAssertEqual(other.pickedStoreNotes.count, 1, "\(other.pickedStoreNotes)")
+        XCTAssertTrue(
+            other.pickedStoreNotes.first?.contains("picked at run time by whether `FileManager.default.containerURL(")
+                == true, "\(other.pickedStoreNotes)")
+        let same = try TestSupport.analyzeOnDisk(files(app, extra: entitled("group.org.seeds")))
+        XCTAssertEqual(stores(same), ["file:⟨group:group.org.seeds⟩/Seeds.store"])
+        XCTAssertEqual(same.pickedStoreNotes, [])
     }
 
     /// A `var` assigned again in a branch is its first value or the new one; assigned again directly, the new one
@@ -239,8 +279,8 @@ final class PickedStoreTests: XCTestCase {
     }
 
     /// An app and its widget running the same code (macmo's `Dependencies` and `ServiceLocator`): the App Group's
-    /// file is one store both open; the fallback default store is each target's own. `lock` records the version as
-    /// held in every store it may be in, and `upgrades` lists each, as `check` does.
+    /// file is one store both open (the fallback default store is never opened where `containerURL` gives the
+    /// group's folder). `lock` records the version as held there, and `upgrades` lists it, as `check` does.
     func testTwoTargetsRunningTheSameCodeOpenTheSameStores() throws {
         func opener(_ type: String) -> String {
             """
@@ -275,18 +315,15 @@ final class PickedStoreTests: XCTestCase {
             ])
         let analysis = TestSupport.analyze(sources)
         XCTAssertEqual(
-            analysis.topology.stores.map(\.name),
-            ["default.store", "default.store (SeedsWidget)", "the store at App Group group.org.seeds/default.store"])
-        XCTAssertEqual(analysis.topology.stores.map(\.containers.count), [1, 1, 2])
+            analysis.topology.stores.map(\.name), ["the store at App Group group.org.seeds/default.store"])
+        XCTAssertEqual(analysis.topology.stores.map(\.containers.count), [2])
 
         let lockfile = TestSupport.lock(analysis)
-        // The lockfile keys a default store by its name, whichever target opens it.
         let held = try XCTUnwrap(lockfile.versions.values.first?.heldIn)
-        XCTAssertEqual(held, ["default.store", "file:⟨group:group.org.seeds⟩/default.store"])
+        XCTAssertEqual(held, ["file:⟨group:group.org.seeds⟩/default.store"])
         let again = TestSupport.analyze(sources, lockfile: lockfile)
         XCTAssertEqual(
-            again.upgrades.rows.compactMap(\.store),
-            ["default.store", "default.store (SeedsWidget)", "the store at App Group group.org.seeds/default.store"])
+            again.upgrades.rows.compactMap(\.store), ["the store at App Group group.org.seeds/default.store"])
     }
 
     // MARK: A computed configuration with branches

@@ -91,7 +91,7 @@ final class PickedStoreURLTests: JournalAppTestCase {
             """
             enum Locations {
                 static var journal: URL {
-                    guard let folder = \(shared) else {
+                    guard UserDefaults.standard.bool(forKey: "shared"), let folder = \(shared) else {
                         return \(documents).appendingPathComponent("Journal.sqlite")
                     }
                     return folder.appendingPathComponent("Journal.sqlite")
@@ -392,8 +392,9 @@ final class PickedStoreURLTests: JournalAppTestCase {
             """
         let inGroup = "file:⟨group:\(Self.group)⟩/\(folder)/Journal.sqlite"
         let spellings: [(String, String, String, [String])] = [
-            ("a guard in another file, bound by if let", guarded, ifLet, ["default.store", inGroup]),
-            ("an early return in another file, bound by if let", early, ifLet, ["default.store", inGroup]),
+            // Nil only where the App Group is missing, which no entitlements say: the group's file alone.
+            ("a guard in another file, bound by if let", guarded, ifLet, [inGroup]),
+            ("an early return in another file, bound by if let", early, ifLet, [inGroup]),
             ("a guard in another file, bound by guard let", guarded, guardLet, [inGroup]),
         ]
         func analyzed(_ locations: String, _ container: String) -> Analysis {
@@ -463,10 +464,7 @@ final class PickedStoreURLTests: JournalAppTestCase {
         let analysis = TestSupport.analyze(files)
         XCTAssertEqual(
             analysis.topology.stores.map(\.location.key).sorted(),
-            [
-                "file:⟨Application Support⟩/Sandbox.sqlite",
-                "file:⟨group:\(Self.group)⟩/\(folder)/Sandbox.sqlite",
-            ])
+            ["file:⟨group:\(Self.group)⟩/\(folder)/Sandbox.sqlite"])
         XCTAssertFalse(analysis.notes.contains { $0.contains("cannot be told") }, "\(analysis.notes)")
     }
 }

@@ -257,7 +257,15 @@ public struct ProjectMembership: Sendable {
         for manifest in orderedManifests {
             switch manifest {
             case let .xcode(project):
-                found += project.targets(compiling: absolute).map { ($0.kind == .test, $0.conditions) }
+                found += project.targets(compiling: absolute).map { target in
+                    var conditions = target.conditions
+                    switch target.entitlements.appGroup {
+                    case let .present(group): conditions.appGroups = [group]
+                    case .absent: conditions.appGroups = []
+                    case .unknown: conditions.appGroups = nil
+                    }
+                    return (target.kind == .test, conditions)
+                }
             case .package:
                 found += Self.packageTargets(compiling: absolute, in: manifest).map {
                     ($0.target.isTest, $0.target.conditions)

@@ -62,7 +62,8 @@ enum XcodeGenSpec {
                     target: "every target", file: path,
                     reason: "the spec includes other files or templates, which schemalint does not read"))
         }
-        var project = XcodeProject(path: path, targets: targets, folders: folders.keys.sorted().compactMap { folders[$0] })
+        var project = XcodeProject(
+            path: path, targets: targets, folders: folders.keys.sorted().compactMap { folders[$0] })
         project.entitlementNotes = notes
         return .success(project)
     }
