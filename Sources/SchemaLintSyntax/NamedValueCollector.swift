@@ -7,6 +7,8 @@ import SwiftSyntax
 final class NamedValueCollector: SyntaxVisitor {
     private let sources: ModelSourceReader
     private let scalars: ValueSourceReader
+    /// Reading the functions declared in a function's body (`visit(_: FunctionDeclSyntax)`).
+    private var readingLocal = false
     private let reader: DeclarationReader
     private var scopes: [[String]] = [[]]
     private(set) var values: [NamedValue] = []
@@ -60,7 +62,16 @@ final class NamedValueCollector: SyntaxVisitor {
             $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
         }
         let isGlobal = scope.isEmpty && node.parent?.is(CodeBlockItemSyntax.self) == true
-        guard isStatic || isGlobal, node.genericParameterClause == nil, let body = node.body else {
+        // A function declared in another's body (`func localConfig() -> ModelConfiguration { ... }` inside `make()`)
+        // is read as one of the type's, where the calls beside it name it.
+        if !readingLocal, let body = node.body {
+            readingLocal = true
+            for item in body.statements {
+                if let local = item.item.as(FunctionDeclSyntax.self) { _ = visit(local) }
+            }
+            readingLocal = false
+        }
+        guard isStatic || isGlobal || readingLocal, node.genericParameterClause == nil, let body = node.body else {
             return .skipChildren
         }
         let parameters = node.signature.parameterClause.parameters
