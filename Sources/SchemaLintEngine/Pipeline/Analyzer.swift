@@ -49,10 +49,15 @@ public struct Analysis {
     /// was therefore not judged.
     public var unresolvedTypeNotes: [String] = []
 
+    /// Locked states recorded in a store none opened now matches, where a store on either side is named by an
+    /// expression schemalint cannot place: whether it moved cannot be told, so nothing compares those states with
+    /// these sources. One line each, where the lockfile records it (Keep's store URL moved into a helper).
+    public var unmatchedStateNotes: [String] = []
+
     /// What could not be read or told, one line each (`check` prints them as notes).
     public var notes: [String] {
         unreadNotes + unreadPlanNotes + unreadContainerNotes + unresolvedTypeNotes + untoldStoreNotes
-            + untoldCoreDataStoreNotes
+            + unmatchedStateNotes + untoldCoreDataStoreNotes
     }
 
     /// One line per app Core Data stack whose store file cannot be told, where it opens it: which file holds a
@@ -282,7 +287,23 @@ public struct Analyzer {
         analysis.unresolvedTypeNotes = Self.unresolvedTypeNotes(project, hashed.versions, lockfile: lockfile)
         if buildsUpgrades { analysis.upgrades = UpgradeMatrix.build(ruled.context) }
         analysis.topology = ruled.context.topology
+        analysis.unmatchedStateNotes = Self.unmatchedStateNotes(ruled.context)
         return analysis
+    }
+
+    /// See `Analysis.unmatchedStateNotes`.
+    static func unmatchedStateNotes(_ context: RuleContext) -> [String] {
+        guard let lockfile = context.lockfile else { return [] }
+        let file = lockfile.path ?? Lockfile.defaultFileName
+        return lockfile.versionsInOrder.compactMap { key, locked in
+            guard locked.retired == nil,
+                case let .unmatched(stores) = StateAssignment.holder(of: key, locked, in: context)
+            else { return nil }
+            let named = stores.map(StoreLocation.displayName(key:)).joined(separator: ", ")
+            return "\(file):\(lockfile.keyLines[key] ?? 1):1: \(key) was locked in \(named), which matches no store "
+                + "opened now, and a store is named by an expression schemalint cannot place: whether it moved cannot "
+                + "be told, so what it holds is not checked against these sources"
+        }
     }
 
     /// See `Analysis.unresolvedTypeNotes`.
