@@ -571,26 +571,8 @@ extension PersistedValueTypeTests {
             "Planner/App.swift": app.replacingOccurrences(
                 of: "    var home: Place?\n",
                 with: "    var home: Place?\n    var notes: [String: Note] = [:]\n    var tickets: [Ticket] = []\n"),
-            "Values/Leg.swift": """
-            import Foundation
-
-            struct Leg: Codable {
-                var title: String
-                var stop: Stop
-                var minutes = 0
-                let id = UUID()
-
-                struct Stop: Codable {
-                    var name: String
-                    var mode: Mode?
-                    var guide: Guide?
-                }
-            }
-
-            enum Mode: Int, Codable {
-                case walk, bus, train
-            }
-            """,
+            "Values/Leg.swift": values["Values/Leg.swift"]!.replacingOccurrences(
+                of: "var mode: Mode?\n", with: "var mode: Mode?\n        var guide: Guide?\n"),
         ])
         files["Values/Note.swift"] = """
             final class Note: Codable {

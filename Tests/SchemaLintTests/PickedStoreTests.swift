@@ -51,18 +51,20 @@ final class PickedStoreTests: XCTestCase {
     /// called with, in a static member of another type in another file. `containerURL` gives the group's folder
     /// wherever the targets are entitled to it, and nothing says they are not: the group's store alone, said as no
     /// pick (macmo). Entitlements naming no such group: `testAGroupTheTargetsAreNotEntitledToIsEitherStore`.
+    static let letGivenInEachBranch = """
+        let configuration: ModelConfiguration
+        if let folder = FileManager.default
+            .containerURL(forSecurityApplicationGroupIdentifier: "group.org.seeds")?
+            .appendingPathComponent("Seeds.store")
+        {
+            configuration = ModelConfiguration(url: folder)
+        } else {
+            configuration = ModelConfiguration("Seeds")
+        }
+        """
+
     func testALetGivenItsValueInEachBranchIsTheGroupsStore() {
-        let body = """
-            let configuration: ModelConfiguration
-            if let folder = FileManager.default
-                .containerURL(forSecurityApplicationGroupIdentifier: "group.org.seeds")?
-                .appendingPathComponent("Seeds.store")
-            {
-                configuration = ModelConfiguration(url: folder)
-            } else {
-                configuration = ModelConfiguration("Seeds")
-            }
-            """
+        let body = Self.letGivenInEachBranch
         let spellings: [(String, String, [String: String])] = [
             (
                 "a closure-initialised property",
@@ -139,15 +141,7 @@ final class PickedStoreTests: XCTestCase {
         let app = """
             @main struct SeedApp: App {
                 let container: ModelContainer = {
-                    let configuration: ModelConfiguration
-                    if let folder = FileManager.default
-                        .containerURL(forSecurityApplicationGroupIdentifier: "group.org.seeds")?
-                        .appendingPathComponent("Seeds.store")
-                    {
-                        configuration = ModelConfiguration(url: folder)
-                    } else {
-                        configuration = ModelConfiguration("Seeds")
-                    }
+                    \(Self.letGivenInEachBranch)
                     return try! ModelContainer(for: Seed.self, configurations: configuration)
                 }()
                 var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
