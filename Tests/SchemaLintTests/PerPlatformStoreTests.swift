@@ -258,3 +258,34 @@ extension PerPlatformStoreTests {
         XCTAssertEqual(swiftData.untoldStoreNotes, [])
     }
 }
+
+/// A configuration's App Group given by a local declared per `#if os()` clause, which the store's name is not read
+/// through: the store is said to be untold in plain `check`, never listed as a certain one. The control names the
+/// group with a literal.
+extension PerPlatformStoreTests {
+    func testAGroupSchemalintCannotReadIsSaid() {
+        func analyzed(_ group: String) -> Analysis {
+            TestSupport.analyze([
+                "Seeds/Models.swift": Self.models,
+                "Seeds/Stack.swift": """
+                    import SwiftData
+
+                    func makeContainer() throws -> ModelContainer {
+                        #if os(iOS)
+                        let groupID = "group.org.seeds"
+                        #else
+                        let groupID = "TEAM.org.seeds"
+                        #endif
+                        let config = ModelConfiguration(groupContainer: .identifier(\(group)))
+                        return try ModelContainer(for: Seed.self, configurations: config)
+                    }
+                    """,
+                "Seeds/SeedApp.swift": Self.app("let container = try! makeContainer()"),
+            ])
+        }
+        let local = analyzed("groupID")
+        XCTAssertEqual(local.untoldStoreNotes.count, 1, "\(local.untoldStoreNotes)")
+        XCTAssertTrue(local.untoldStoreNotes.first?.contains("the App Group or name of") == true)
+        XCTAssertEqual(analyzed("\"group.org.seeds\"").untoldStoreNotes, [])
+    }
+}

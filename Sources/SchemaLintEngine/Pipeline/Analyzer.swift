@@ -138,6 +138,12 @@ public struct Analysis {
                 lines.append(
                     "\(container.location): the folder of \(store.location.description) cannot be told: a move of "
                         + "its file to another folder is not reported\(shared)")
+            case .named where !StoreLocation.isCertain(key: store.location.key),
+                .defaultStore where !StoreLocation.isCertain(key: store.location.key):
+                // A name or App Group given by a value schemalint cannot read (a local declared per `#if` clause).
+                lines.append(
+                    "\(container.location): the App Group or name of \(store.location.description) cannot be told: "
+                        + "a move or rename of its file is not reported\(shared)")
             default:
                 continue
             }
