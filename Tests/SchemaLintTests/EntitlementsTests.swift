@@ -854,3 +854,23 @@ extension EntitlementsTests {
         }
     }
 }
+
+/// A target based on the `.xcconfig` CocoaPods generates, not committed (Lexel): that file sets no entitlements, so
+/// the target's own `CODE_SIGN_ENTITLEMENTS` (or none) decides. The control is based on a missing file of the app's
+/// own, which may set them: untold.
+extension EntitlementsTests {
+    func testAMissingCocoaPodsConfigurationHidesNoEntitlements() throws {
+        // The app names no entitlements file: entitled to nothing, its default store is in its own container.
+        func ownContainer(base: String) throws -> [Bool] {
+            var app = Target.app(entitlements: nil)
+            app.xcconfig = true
+            var files = Self.groupApp(app: "ModelConfiguration()", widget: nil, appGroups: nil, widgetGroups: nil)
+            files["Tallies.xcodeproj/project.pbxproj"] = Self.project([app])
+                .replacingOccurrences(of: "path = Base.xcconfig;", with: "path = \"\(base)\";")
+            return try analyze(files).topology.stores.filter { $0.targets == ["Tallies"] }.map(\.inOwnContainer)
+        }
+        XCTAssertEqual(
+            try ownContainer(base: "Pods/Target Support Files/Pods-Tallies/Pods-Tallies.release.xcconfig"), [true])
+        XCTAssertEqual(try ownContainer(base: "Config/Tallies.xcconfig"), [false])
+    }
+}

@@ -125,12 +125,14 @@ extension TargetEntitlements {
             let projectLevel = projectConfigurations.first { $0.name == configuration.name }
             var settings = configuration.settings
             if own.isEmpty {
-                // An `.xcconfig` that could not be read may name them: not known.
-                if configuration.fromFile { return [.failure(unread(configuration))] }
+                // An `.xcconfig` that could not be read may name them: not known (unless CocoaPods writes it).
+                if configuration.fromFile, !Self.isCocoaPods(configuration) { return [.failure(unread(configuration))] }
                 if let projectLevel {
                     own = Self.entitlementSettings(projectLevel.settings)
                     settings = projectLevel.settings
-                    if own.isEmpty, projectLevel.fromFile { return [.failure(unread(projectLevel))] }
+                    if own.isEmpty, projectLevel.fromFile, !Self.isCocoaPods(projectLevel) {
+                        return [.failure(unread(projectLevel))]
+                    }
                 }
             }
             guard !own.isEmpty else { return [.success(nil)] }
@@ -157,6 +159,15 @@ extension TargetEntitlements {
             }
             return FileFacts(
                 appGroup: expand(facts.appGroup), cloudKit: expand(facts.cloudKit), onlyGroup: facts.onlyGroup)
+        }
+
+        /// A configuration based on the `.xcconfig` CocoaPods generates (`Pods/Target Support Files/Pods-App/
+        /// Pods-App.release.xcconfig`, not committed where `pod install` makes it): it sets search paths and flags,
+        /// never entitlements, so its absence hides none.
+        private static func isCocoaPods(_ configuration: Configuration) -> Bool {
+            guard let path = configuration.unreadFile?.path else { return false }
+            return path.contains("/Pods/Target Support Files/")
+                && (path as NSString).lastPathComponent.hasPrefix("Pods-")
         }
 
         private func unread(_ configuration: Configuration) -> Note {
