@@ -796,6 +796,10 @@ public indirect enum ValueSource: Sendable {
     /// targets compiling the code are entitled to that group or their entitlements say nothing (`appGroups` nil):
     /// `containerURL(forSecurityApplicationGroupIdentifier:)` gives it. Anything else is read at run time.
     case groupBound(ValueSource, appGroups: Set<String>?, SourceLocation)
+    /// The value, or nil where it is an App Group's folder (or a path in it) the targets compiling the code are not
+    /// entitled to (`appGroups`, nil: not known): `containerURL(forSecurityApplicationGroupIdentifier:)` gives nil
+    /// there on iOS, so `url ?? fallback` is the fallback (FamFin's empty entitlements).
+    case groupChecked(ValueSource, appGroups: Set<String>?, SourceLocation)
     /// What schemalint does not follow, and where.
     case unreadable(String, SourceLocation)
 }
@@ -1336,7 +1340,7 @@ extension ValueSource {
         switch self {
         case .parameter: return true
         case let .not(inner, _), let .fileName(inner, _), let .appGroup(inner, _), let .property(inner, _, _, _),
-            let .groupBound(inner, _, _):
+            let .groupBound(inner, _, _), let .groupChecked(inner, _, _):
             return inner.mentionsParameter
         case let .logical(_, parts, _), let .oneOf(parts, _), let .concatenation(parts, _):
             return parts.contains { $0.mentionsParameter }

@@ -118,16 +118,15 @@ struct ValueEvaluator {
             case let .oneOf(several): values = several
             case .unknown: values = []
             }
-            let present = !values.isEmpty && values.allSatisfy { value in
-                guard case let .string(path) = value, let place = StorePath(evaluated: path),
-                    case let .appGroup(group) = place.base
-                else { return false }
-                return groups?.contains(group) ?? true
+            let entitled = values.map { Self.entitledGroup($0, groups) }
+            if !entitled.isEmpty, entitled.allSatisfy({ $0 == true }) { return .value(.bool(true)) }
+            if !entitled.isEmpty, entitled.allSatisfy({ $0 == false }) { return .value(.bool(false)) }
+            return .unknown(UnknownValue("whether a value is nil is read at run time", at: location))
+        case let .groupChecked(value, groups, location):
+            let evaluated = evaluate(value, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
+            return map(evaluated, at: location) { value in
+                Self.entitledGroup(value, groups) == false ? .member("none") : value
             }
-            guard present else {
-                return .unknown(UnknownValue("whether a value is nil is read at run time", at: location))
-            }
-            return .value(.bool(true))
         case let .not(inner, location):
             let evaluated = evaluate(inner, scope: scope, file: file, visiting: &visiting, depth: depth + 1)
             return map(evaluated, at: location) { value in
@@ -384,10 +383,19 @@ struct ValueEvaluator {
             let .concatenation(_, location),
             let .fileName(_, location), let .directory(_, location), let .appGroup(_, location),
             let .appendingPath(_, _, location), let .coalescing(_, _, location), let .property(_, _, _, location),
-            let .groupBound(_, _, location):
+            let .groupBound(_, _, location), let .groupChecked(_, _, location):
             return location
         case .bool, .string, .member: return SourceLocation(file: "", line: 1, column: 1)
         }
+    }
+
+    /// Whether a value is an App Group's folder (or a path in it) the targets are entitled to: true where they are
+    /// or `groups` is not known, false where they are known not to be, nil for anything that is no group's folder.
+    static func entitledGroup(_ value: ScalarValue, _ groups: Set<String>?) -> Bool? {
+        guard case let .string(path) = value, let place = StorePath(evaluated: path),
+            case let .appGroup(group) = place.base
+        else { return nil }
+        return groups?.contains(group) ?? true
     }
 
     /// `&&` (`all`) or `||` of flags: the operand that decides it alone (a `false` for `&&`, a `true` for `||`)

@@ -85,7 +85,8 @@ struct ValueSourceReader {
         if elements.count >= 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
             let fallback = unfolded(Array(elements[2...]), depth: depth + 1, at: location)
         {
-            return .coalescing(read(elements[0], depth: depth + 1), fallback: fallback, location)
+            let value = checkingGroup(read(elements[0], depth: depth + 1), location)
+            return .coalescing(value, fallback: fallback, location)
         }
         return logical(elements, depth: depth, at: location)
     }
@@ -604,7 +605,8 @@ struct ValueSourceReader {
                 ? read(rest[0], depth: depth + 1)
                 : pathValue(SequenceExprSyntax(elements: ExprListSyntax(rest)).cast(ExprSyntax.self), depth: depth + 1)
                     ?? .unreadable("an expression with an operator schemalint does not follow", location)
-            return .coalescing(read(elements[0], depth: depth + 1), fallback: fallback, location)
+            let value = checkingGroup(read(elements[0], depth: depth + 1), location)
+            return .coalescing(value, fallback: fallback, location)
         }
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count >= 3 {
             let elements = Array(sequence.elements)
@@ -871,6 +873,22 @@ struct ValueSourceReader {
     }
 
     /// A folder the system gives the app, or a path under one.
+    /// The App Groups the targets compiling the file are entitled to, where that decides whether `containerURL`
+    /// gives nil: nil where their entitlements are not known, or where a Mac build may run the code (a Mac is
+    /// given a URL for any group).
+    private var entitledGroups: Set<String>? {
+        guard let groups = reader.conditions.appGroups, reader.conditions.platforms?.contains("macOS") != true
+        else { return nil }
+        return groups
+    }
+
+    /// `value` where `value ?? fallback` reads it: nil where it is an App Group's folder the targets are known not
+    /// to be entitled to.
+    private func checkingGroup(_ value: ValueSource, _ location: SourceLocation) -> ValueSource {
+        guard let groups = entitledGroups else { return value }
+        return .groupChecked(value, appGroups: groups, location)
+    }
+
     private static func isRootedInSystemFolder(_ source: ValueSource) -> Bool {
         switch source {
         case .directory, .appGroup: return true
@@ -1031,7 +1049,7 @@ struct ValueSourceReader {
                     let read = read(value)
                     sources.append(
                         bindsFolders && Self.isRootedInSystemFolder(read)
-                            ? .bool(true) : .groupBound(read, appGroups: reader.conditions.appGroups, location))
+                            ? .bool(true) : .groupBound(read, appGroups: entitledGroups, location))
                 } else {
                     sources.append(.unreadable("whether a value is nil is read at run time", location))
                 }

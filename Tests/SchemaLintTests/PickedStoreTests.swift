@@ -135,10 +135,11 @@ final class PickedStoreTests: XCTestCase {
         }
     }
 
-    /// The same code where the project's entitlements name another App Group: `containerURL` may give nothing, so
-    /// either store may hold users' data, each checked, the pick said. Entitled to the group: that store alone.
-    func testAGroupTheTargetsAreNotEntitledToIsEitherStore() throws {
-        let app = """
+    /// The same code where the project's entitlements name another App Group: `containerURL` gives nil on iOS, so the
+    /// fallback is the store (FamFin), written with `if let` and with `??` on a static property; entitled to the
+    /// group, the group's store alone; built for the Mac too, where a URL is given for any group, the group's.
+    func testAGroupTheTargetsAreNotEntitledToIsTheFallback() throws {
+        let ifLet = """
             @main struct SeedApp: App {
                 let container: ModelContainer = {
                     \(Self.letGivenInEachBranch)
@@ -147,28 +148,50 @@ final class PickedStoreTests: XCTestCase {
                 var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
             }
             """
-        func entitled(_ group: String) -> [String: String] {
+        let coalescing = """
+            enum Places {
+                static var shared: URL? {
+                    FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.org.seeds")?
+                        .appending(path: "Seeds.store")
+                }
+            }
+            @main struct SeedApp: App {
+                let container = try! ModelContainer(
+                    for: Seed.self,
+                    configurations: ModelConfiguration(
+                        url: Places.shared ?? URL.documentsDirectory.appending(path: "Seeds.store")))
+                var body: some Scene { WindowGroup { Text("Seeds") }.modelContainer(container) }
+            }
+            """
+        func entitled(_ groups: [String], sdk: String? = nil) -> [String: String] {
             var target = TestXcodeProject.Target(name: "Seeds")
             target.set("CODE_SIGN_ENTITLEMENTS", "Seeds/Seeds.entitlements")
+            if let sdk { target.set("SUPPORTED_PLATFORMS", sdk) }
+            let list = groups.map { "<string>\($0)</string>" }.joined()
             return [
                 "Seeds.xcodeproj/project.pbxproj": TestXcodeProject.text([target]),
                 "Seeds/Seeds.entitlements": """
                     <?xml version="1.0" encoding="UTF-8"?>
                     <plist version="1.0"><dict><key>com.apple.security.application-groups</key>
-                    <array><string>\(group)</string></array></dict></plist>
+                    <array>\(list)</array></dict></plist>
                     """,
             ]
         }
-        let other = try TestSupport.analyzeOnDisk(files(app, extra: entitled("group.org.other")))
-        // The default store is in the group the target is entitled to.
-        XCTAssertEqual(stores(other), ["group.org.other/Seeds.store", "file:⟨group:group.org.seeds⟩/Seeds.store"])
-        XCTAssertEqual(other.pickedStoreNotes.count, 1, "\(other.pickedStoreNotes)")
-        XCTAssertTrue(
-            other.pickedStoreNotes.first?.contains("picked at run time by whether `FileManager.default.containerURL(")
-                == true, "\(other.pickedStoreNotes)")
-        let same = try TestSupport.analyzeOnDisk(files(app, extra: entitled("group.org.seeds")))
-        XCTAssertEqual(stores(same), ["file:⟨group:group.org.seeds⟩/Seeds.store"])
-        XCTAssertEqual(same.pickedStoreNotes, [])
+        let group = "file:⟨group:group.org.seeds⟩/Seeds.store"
+        let cases: [(String, String, [String: String], [String])] = [
+            // The fallback's default store is in the group the target is entitled to.
+            ("if let, another group", ifLet, entitled(["group.org.other"]), ["group.org.other/Seeds.store"]),
+            ("if let, no group", ifLet, entitled([]), ["Seeds.store"]),
+            ("if let, the group", ifLet, entitled(["group.org.seeds"]), [group]),
+            ("??, no group", coalescing, entitled([]), ["file:⟨Documents⟩/Seeds.store"]),
+            ("??, the group", coalescing, entitled(["group.org.seeds"]), [group]),
+            // A Mac is given a URL for any group: its build is taken as the group's (nothing said of the phone's).
+            ("??, no group, a Mac too", coalescing, entitled([], sdk: "iphoneos macosx"), [group]),
+        ]
+        for (name, app, project, expected) in cases {
+            let analysis = try TestSupport.analyzeOnDisk(files(app, extra: project))
+            XCTAssertEqual(stores(analysis).sorted(), expected.sorted(), name)
+        }
     }
 
     /// A `var` assigned again in a branch is its first value or the new one; assigned again directly, the new one
