@@ -134,7 +134,14 @@ struct ModelSourceReader {
             return ValueReference(
                 base: nil, name: member.declName.baseName.text, location: reader.location(expression))
         }
-        guard let type = TypeExprReader.read(expression: base) else { return nil }
+        // `FileManager.default.storeURL(...)`: a function an extension of `FileManager` declares, on its one instance.
+        var owner = base
+        if let shared = base.as(MemberAccessExprSyntax.self), shared.declName.baseName.text == "default",
+            let type = shared.base?.as(DeclReferenceExprSyntax.self), type.baseName.text == "FileManager"
+        {
+            owner = ExprSyntax(type)
+        }
+        guard let type = TypeExprReader.read(expression: owner) else { return nil }
         return ValueReference(base: type, name: member.declName.baseName.text, location: reader.location(expression))
     }
 

@@ -71,7 +71,13 @@ final class NamedValueCollector: SyntaxVisitor {
             }
             readingLocal = false
         }
-        guard isStatic || isGlobal || readingLocal, node.genericParameterClause == nil, let body = node.body else {
+        // `extension FileManager { func storeURL(for group: String) -> URL { ... } }`, called on
+        // `FileManager.default`: the one instance there is, read as a static function is.
+        let onDefaultFileManager = scope == ["FileManager"] && node.parent?.is(MemberBlockItemSyntax.self) == true
+            && Self.inExtension(node)
+        guard isStatic || isGlobal || readingLocal || onDefaultFileManager, node.genericParameterClause == nil,
+            let body = node.body
+        else {
             return .skipChildren
         }
         let parameters = node.signature.parameterClause.parameters
@@ -169,6 +175,11 @@ final class NamedValueCollector: SyntaxVisitor {
             NamedValue(scope: scope, name: node.name.text, value: value, location: reader.location(node.name)))
         return .skipChildren
     }
+    /// Whether a member is declared in an extension (not in the type's own declaration).
+    private static func inExtension(_ node: some SyntaxProtocol) -> Bool {
+        node.parent?.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) == true
+    }
+
     /// `URL`, `String`, `Bool`, optional or not: the types a store's place, name or flag is.
     private static func returnsScalar(_ type: TypeSyntax?) -> Bool {
         guard var type else { return false }
