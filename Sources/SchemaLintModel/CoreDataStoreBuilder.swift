@@ -74,6 +74,12 @@ enum CoreDataStoreBuilder {
                     {
                         deletion.throwaway = true
                     }
+                    if let place = deletion.place,
+                        case let .value(.string(path)) = evidence.evaluate(place.value, scope: nil, file: file.path),
+                        let read = StorePath(evaluated: path), read.isKnown
+                    {
+                        deletion.deletedPath = read
+                    }
                     return deletion
                 }
                 project.storeRepairs += StoreRepairMatcher.repairs(file, rewriters: rewriters)

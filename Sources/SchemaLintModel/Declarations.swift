@@ -595,6 +595,13 @@ public struct StoreDeletionUse: Sendable, Hashable {
     /// The extension the deleted URL ends with by `appendingPathExtension(...)`, as written (`wal`): a file named
     /// after the store, not the store (`shared.store.wal`), unless the extension is a store's.
     public var appendedExtension: String?
+    /// The deleted URL as written (a `.url` evidence: its value and where it is), with the locals around the delete
+    /// put in, for the project to evaluate.
+    public var place: InMemoryEvidence?
+    /// Where the deleted file is (set by the project where `place` evaluates to a known folder): a file the failed
+    /// open's store is not, in a folder that does not hold it (the App Group's root beside the group's
+    /// `Library/Application Support`), is no store of its.
+    public var deletedPath: StorePath?
     /// The failed open is of a store in the temporary folder, or the deleted file is there; or (set by the project)
     /// the open keeps its store in memory.
     public var throwaway = false

@@ -13,7 +13,9 @@ public struct StoreDeletedOnFailureRule: Rule {
         var findings: [Finding] = []
         var reported = Set<SourceLocation>()
         for use in context.project.storeDeletions {
-            guard let store = Self.deletedStore(use), reported.insert(use.reachedFrom).inserted else { continue }
+            guard let store = Self.deletedStore(use), !Self.deletesAnotherFile(use, context),
+                reported.insert(use.reachedFrom).inserted
+            else { continue }
             var notes: [Finding.Note] = []
             if use.location != use.reachedFrom, let helper = use.helper {
                 notes.append(Finding.Note(use.location, "`\(helper)` deletes the file here"))
@@ -30,6 +32,20 @@ public struct StoreDeletedOnFailureRule: Rule {
                     notes: notes))
         }
         return findings
+    }
+
+    /// Whether the deleted file is, for certain, neither the failed open's store nor a folder holding it: its place
+    /// and every store the open's container opens are known, and each differs (`default.store` at an App Group's
+    /// root, while SwiftData keeps the group's store in its `Library/Application Support`).
+    static func deletesAnotherFile(_ use: StoreDeletionUse, _ context: RuleContext) -> Bool {
+        guard let deleted = use.deletedPath else { return false }
+        let stores = context.topology.stores.filter { store in store.containers.contains { $0.location == use.open } }
+        let places = stores.map { StorePath(storeKey: $0.location.key) }
+        guard !places.isEmpty else { return false }
+        return places.allSatisfy { place in
+            guard let place, place.isKnown else { return false }
+            return deleted.compared(with: place) == .different && !deleted.carries(place) && !deleted.holdsCopy(place)
+        }
     }
 
     private static func openNote(_ path: StoreDeletionUse.Path) -> String {

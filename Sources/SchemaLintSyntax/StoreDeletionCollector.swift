@@ -706,6 +706,10 @@ final class StoreDeletionCollector: SyntaxVisitor {
         use.literals = evidence.literals
         use.names = evidence.names
         use.appendedExtension = Evidence.appendedExtension(target)
+        var values = ValueSourceReader(reader: reader)
+        let locals = Self.localValues(around: Syntax(call))
+        values.locals = { name, _ in locals[name] }
+        use.place = .init(kind: .url, value: values.read(target), location: reader.location(target))
         use.deletesMigrationSource = !evidence.variables.isDisjoint(with: migrationSource)
         use.throwaway = evidence.names.contains { $0 == "temporaryDirectory" || $0 == "NSTemporaryDirectory" }
         use.purpose = purpose
@@ -795,6 +799,13 @@ final class StoreDeletionCollector: SyntaxVisitor {
         var locals: [String: ExprSyntax] = [:]
         func visit(_ node: Syntax) {
             if let binding = node.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value, locals[name] == nil
+            {
+                locals[name] = value
+            }
+            // `guard let root = ...` and `if let`: the value bound.
+            if let binding = node.as(OptionalBindingConditionSyntax.self),
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let value = binding.initializer?.value, locals[name] == nil
             {
