@@ -74,11 +74,21 @@ enum CoreDataStoreBuilder {
                     {
                         deletion.throwaway = true
                     }
-                    if let place = deletion.place,
-                        case let .value(.string(path)) = evidence.evaluate(place.value, scope: nil, file: file.path),
-                        let read = StorePath(evaluated: path), read.isKnown
-                    {
-                        deletion.deletedPath = read
+                    if let place = deletion.place {
+                        let values: [ScalarValue]
+                        switch evidence.evaluate(place.value, scope: nil, file: file.path) {
+                        case let .value(one): values = [one]
+                        case let .oneOf(several): values = several
+                        case .unknown: values = []
+                        }
+                        let read = values.map { value -> StorePath? in
+                            guard case let .string(path) = value, let read = StorePath(evaluated: path), read.isKnown
+                            else { return nil }
+                            return read
+                        }
+                        if !read.isEmpty, read.allSatisfy({ $0 != nil }) {
+                            deletion.deletedPaths = read.compactMap { $0 }
+                        }
                     }
                     return deletion
                 }

@@ -598,10 +598,10 @@ public struct StoreDeletionUse: Sendable, Hashable {
     /// The deleted URL as written (a `.url` evidence: its value and where it is), with the locals around the delete
     /// put in, for the project to evaluate.
     public var place: InMemoryEvidence?
-    /// Where the deleted file is (set by the project where `place` evaluates to a known folder): a file the failed
-    /// open's store is not, in a folder that does not hold it (the App Group's root beside the group's
-    /// `Library/Application Support`), is no store of its.
-    public var deletedPath: StorePath?
+    /// Where the deleted file is, each place it may be (set by the project where `place` evaluates to known
+    /// folders): a file the failed open's store is not, in a folder that does not hold it (the App Group's root
+    /// beside the group's `Library/Application Support`), is no store of its.
+    public var deletedPaths: [StorePath] = []
     /// The failed open is of a store in the temporary folder, or the deleted file is there; or (set by the project)
     /// the open keeps its store in memory.
     public var throwaway = false

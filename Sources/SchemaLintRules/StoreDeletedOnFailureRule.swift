@@ -38,13 +38,15 @@ public struct StoreDeletedOnFailureRule: Rule {
     /// and every store the open's container opens are known, and each differs (`default.store` at an App Group's
     /// root, while SwiftData keeps the group's store in its `Library/Application Support`).
     static func deletesAnotherFile(_ use: StoreDeletionUse, _ context: RuleContext) -> Bool {
-        guard let deleted = use.deletedPath else { return false }
+        guard !use.deletedPaths.isEmpty else { return false }
         let stores = context.topology.stores.filter { store in store.containers.contains { $0.location == use.open } }
         let places = stores.map { StorePath(storeKey: $0.location.key) }
         guard !places.isEmpty else { return false }
         return places.allSatisfy { place in
             guard let place, place.isKnown else { return false }
-            return deleted.compared(with: place) == .different && !deleted.carries(place) && !deleted.holdsCopy(place)
+            return use.deletedPaths.allSatisfy { deleted in
+                deleted.compared(with: place) == .different && !deleted.carries(place) && !deleted.holdsCopy(place)
+            }
         }
     }
 

@@ -815,18 +815,7 @@ final class ContainerCollector: SyntaxVisitor {
     private static func assignedValues(
         of name: String, at use: Syntax, declared: [(String, PatternBindingSyntax)], conditions: CompilationConditions
     ) -> [ExprSyntax]? {
-        // `for suffix in ["", "-shm", "-wal"] { ... suffix ... }`: each element of the literal the loop goes over
-        // (a store's files copied one by one).
-        var enclosing = use.parent
-        while let current = enclosing, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self) {
-            if let loop = current.as(ForStmtSyntax.self), use.position >= loop.body.position,
-                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-            {
-                guard let list = loop.sequence.as(ArrayExprSyntax.self), !list.elements.isEmpty else { return nil }
-                return list.elements.map(\.expression)
-            }
-            enclosing = current.parent
-        }
+        if let elements = loopElements(of: name, at: use) { return elements.isEmpty ? nil : elements }
         if let perClause = perClauseValues(of: name, at: use, conditions: conditions) { return perClause }
         // The nearest declaration before the use whose block holds it.
         let candidates = declared.filter { candidate in
@@ -927,6 +916,31 @@ final class ContainerCollector: SyntaxVisitor {
     /// around it: the value each clause a build may take declares (the clauses `os()` rules out for the platforms
     /// the targets build for left out). Nil where a nearer declaration is not such an `#if`; empty (unreadable)
     /// where a clause a build may take does not declare it (the value may be another declaration's).
+    /// `for suffix in ["", "-shm", "-wal"] { ... suffix ... }`: each element of the literal the loop goes over (a
+    /// store's files copied one by one); empty where the loop goes over anything else; nil where no loop binds it.
+    /// `local`: the value of a local the loop goes over (`for name in possibleFiles`), where the caller reads them.
+    static func loopElements(
+        of name: String, at use: Syntax, local: (String, Syntax) -> ExprSyntax? = { _, _ in nil }
+    ) -> [ExprSyntax]? {
+        var enclosing = use.parent
+        while let current = enclosing, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self) {
+            if let loop = current.as(ForStmtSyntax.self), use.position >= loop.body.position,
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                var sequence = loop.sequence
+                if let reference = sequence.as(DeclReferenceExprSyntax.self),
+                    let value = local(reference.baseName.text, Syntax(reference))
+                {
+                    sequence = value
+                }
+                guard let list = sequence.as(ArrayExprSyntax.self) else { return [] }
+                return list.elements.map(\.expression)
+            }
+            enclosing = current.parent
+        }
+        return nil
+    }
+
     static func perClauseValues(of name: String, at use: Syntax, conditions: CompilationConditions)
         -> [ExprSyntax]?
     {

@@ -708,7 +708,12 @@ final class StoreDeletionCollector: SyntaxVisitor {
         use.appendedExtension = Evidence.appendedExtension(target)
         var values = ValueSourceReader(reader: reader)
         let locals = Self.localValues(around: Syntax(call))
-        values.locals = { name, _ in locals[name] }
+        // Lexically, as Swift reads it (two loops may each declare their own `dbURL`), else anywhere in the function.
+        values.locals = { name, node in Evidence.localValue(of: name, at: node)?.value ?? locals[name] }
+        // `for name in ["default.store", "default.store-wal"] { removeItem(at: folder.appending(path: name)) }`.
+        values.assigned = { name, use in
+            ContainerCollector.loopElements(of: name, at: use) { Evidence.localValue(of: $0, at: $1)?.value }
+        }
         use.place = .init(kind: .url, value: values.read(target), location: reader.location(target))
         use.deletesMigrationSource = !evidence.variables.isDisjoint(with: migrationSource)
         use.throwaway = evidence.names.contains { $0 == "temporaryDirectory" || $0 == "NSTemporaryDirectory" }
@@ -1056,7 +1061,7 @@ private struct Evidence {
     /// declared without one): a `let name = value` before the use in the blocks around it, an `if let` or `guard let`
     /// binding it, the list a `for name in` loop walks, the URL a file coordinator hands a closure, or a parameter of
     /// the function it is in.
-    private static func localValue(of name: String, at node: Syntax) -> (
+    static func localValue(of name: String, at node: Syntax) -> (
         declaration: Syntax,
         value: ExprSyntax?
     )? {

@@ -5,8 +5,8 @@ import XCTest
 
 /// A file deleted on a failure path that is, for certain, not the failed open's store (KnowledgeBit deletes
 /// `default.store` at its App Group's root, where SwiftData keeps the group's store in `Library/Application
-/// Support`): no `store_deleted_on_failure`. Written with `guard let`, a local and inline; the control deletes the
-/// store's own place.
+/// Support`): no `store_deleted_on_failure`. Written with `guard let`, a local, inline and a loop over a list; the
+/// control deletes the store's own place.
 final class DeletedElsewhereTests: XCTestCase {
     static func app(_ delete: String) -> [String: String] {
         [
@@ -44,6 +44,12 @@ final class DeletedElsewhereTests: XCTestCase {
             "let file = \(Self.group)!.appendingPathComponent(\"default.store\")\n"
                 + "            try? FileManager.default.removeItem(at: file)",
             "try? FileManager.default.removeItem(at: \(Self.group)!.appending(path: \"default.store\"))",
+            // Each file of a local list, each loop declaring its own `file` (KnowledgeBit).
+            "let names = [\"default.store\", \"default.store-wal\"]\n"
+                + "            for name in names {\n"
+                + "                let file = \(Self.group)!.appendingPathComponent(name)\n"
+                + "                try? FileManager.default.removeItem(at: file)\n"
+                + "            }",
         ]
         for delete in elsewhere {
             let analysis = TestSupport.analyze(Self.app(delete))
