@@ -509,8 +509,18 @@ final class EntitlementsTests: XCTestCase {
         bundled["Base.xcconfig"] =
             "PRODUCT_BUNDLE_IDENTIFIER = com.example.tallies\nCODE_SIGN_ENTITLEMENTS = Glance/Glance.entitlements\n"
         bundled["Glance/Glance.entitlements"] = Self.entitlements(groups: ["group.$(CFBundleIdentifier)"])
+        // Xcode 16 names the file by a synchronized folder and a path inside it (TaxTracker).
+        var anchored = direct
+        anchored["Base.xcconfig"] = nil
+        anchored["Tallies/Config/Base.xcconfig"] = direct["Base.xcconfig"]
+        anchored["Tallies.xcodeproj/project.pbxproj"] = direct["Tallies.xcodeproj/project.pbxproj"]?
+            .replacingOccurrences(
+                of: "baseConfigurationReference = X1; ",
+                with: "baseConfigurationReferenceAnchor = G1; "
+                    + "baseConfigurationReferenceRelativePath = Config/Base.xcconfig; ")
         for (name, files) in [
             ("direct", direct), ("included", included), ("case", cased), ("prefix", prefixed), ("bundle", bundled),
+            ("anchored", anchored),
         ] {
             XCTAssertEqual(try analyze(files).topology.stores.map(\.name), ["\(Self.group)/default.store"], name)
             XCTAssertEqual(try notes(files), [], name)

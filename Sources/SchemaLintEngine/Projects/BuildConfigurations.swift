@@ -1,7 +1,8 @@
 import Foundation
 
 /// A project's build configurations with what their `.xcconfig` files set: a configuration based on a file
-/// (`baseConfigurationReference`) has the file's settings under its own, as Xcode resolves them (the project file's
+/// (`baseConfigurationReference`, or Xcode 16's `baseConfigurationReferenceAnchor` folder and relative path) has the
+/// file's settings under its own, as Xcode resolves them (the project file's
 /// value wins; `$(inherited)` in it takes the file's). Each file is read once per project. A file that cannot be read
 /// leaves the configuration `fromFile`: what it may set stays unknown, and why is kept (`unreadFile`).
 final class BuildConfigurations {
@@ -21,12 +22,20 @@ final class BuildConfigurations {
         return (list["buildConfigurations"]?.strings ?? []).compactMap { id in
             guard let object = objects[id], let name = object["name"]?.string else { return nil }
             let own = object["buildSettings"]?.dictionary ?? [:]
-            guard let reference = object["baseConfigurationReference"]?.string else {
+            // Xcode 16 names the file by a synchronized folder and a path inside it.
+            let anchor = object["baseConfigurationReferenceAnchor"]?.string
+            guard let reference = object["baseConfigurationReference"]?.string ?? anchor else {
                 return TargetEntitlements.Configuration(name: name, settings: own, fromFile: false)
             }
-            guard let file = path(reference).map(settings(at:)), case let .success(fileSettings) = file else {
+            let located =
+                object["baseConfigurationReference"] != nil
+                ? path(reference)
+                : path(reference).flatMap { folder in
+                    object["baseConfigurationReferenceRelativePath"]?.string.map { folder + "/" + $0 }
+                }
+            guard let file = located.map(settings(at:)), case let .success(fileSettings) = file else {
                 var unread = TargetEntitlements.Configuration(name: name, settings: own, fromFile: true)
-                if case let .failure(failure)? = path(reference).map(settings(at:)) { unread.unreadFile = failure }
+                if case let .failure(failure)? = located.map(settings(at:)) { unread.unreadFile = failure }
                 return unread
             }
             return TargetEntitlements.Configuration(
