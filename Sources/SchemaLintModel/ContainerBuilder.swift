@@ -54,6 +54,14 @@ enum ContainerBuilder {
                 }
             }
             for use in file.containers {
+                if let function = uncalledFunction(use, file: file.path, calls: calls, project: project) {
+                    // Called nowhere only when no file pass 2 did not parse names it either (`labelsWrittenNowhere`).
+                    if project.labelsWrittenNowhere.contains(function) {
+                        project.uncalledContainers.append(use.location)
+                        continue
+                    }
+                    project.unpassedLabels[function, default: []].insert(file.path)
+                }
                 // Each call of the helper that opens it opens a container of its own, with what that call passes.
                 var opened: [ContainerModel] = []
                 for (variant, callPurpose) in callVariants(of: use, calls: calls) {
@@ -101,9 +109,26 @@ enum ContainerBuilder {
                 project.configurations.append(configuration)
             }
         }
+        ConfigurationSchemas.split(&project)
         CoreDataStoreBuilder.bind(files, symbols: symbols, values: values, calls: calls, into: &project)
         project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
+    }
+
+    /// The function `use` is opened in, when it reads its parameters and no code read calls or names it
+    /// (LifeLapse's `createCloudKitContainer(schema:)`, kept beside the one the app calls): no call passes it models
+    /// or a store, so it opens nothing. Never an initialiser (the type's name is its function: `App` types are built
+    /// by the system), nor a public type's function.
+    private static func uncalledFunction(
+        _ use: ContainerUse, file: String, calls: CallSites, project: Project
+    ) -> String? {
+        guard let function = use.function, use.readsParameters, calls.sites(of: function).isEmpty,
+            !project.referencedNames.contains(function),
+            // A public type's function may be called by another module.
+            !use.scope.contains(where: project.publicTypes.contains)
+        else { return nil }
+        let scope = project.symbols.scope(use.scope, file: file)
+        return project.symbols.resolveSymbol(.name(function), scope: scope, file: file) == nil ? function : nil
     }
 
     /// The calls a container is read for: one per call of the helper it is opened in when it reads the helper's

@@ -329,6 +329,9 @@ public struct Project {
     public var containers: [ContainerModel] = []
     /// `ParsedFile.debugOnlyContainers` of every file.
     public var debugOnlyContainers: [SourceLocation] = []
+    /// Containers opened in functions that read their parameters and that no code read calls or names: they open
+    /// nothing (`ContainerBuilder.isUncalled`), and `--verbose` says so.
+    public var uncalledContainers: [SourceLocation] = []
     public var configurations: [ConfigurationModel] = []
     /// Types whose constants a container is given (`BudgetSchema.schema`) that no parsed file declares: pass 2
     /// looks for them.

@@ -37,10 +37,28 @@ final class FallbackAndSalvageTests: XCTestCase {
         }
         """
 
+    /// Where the app calls the helpers each test writes, with values read nowhere: a helper nothing calls opens
+    /// nothing (`UncalledHelperTests`).
+    static let launch = """
+        import Foundation
+        import SwiftData
+
+        enum Launch {
+            static func run(configuration: ModelConfiguration, url: URL) throws {
+                _ = LegacyImporter().salvage(config: configuration)
+                LegacyImporter.salvage(from: url)
+                _ = Backup.export(config: configuration)
+                _ = try Backup.open(config: configuration)
+                Rescue().open(from: configuration)
+            }
+        }
+        """
+
     func files(_ app: String, extra: [String: String] = [:]) -> [String: String] {
         var files = [
             "Recipes/Schema.swift": Self.recipes,
             "Recipes/RecipesApp.swift": "import SwiftData\nimport SwiftUI\n\n\(app)\n",
+            "Recipes/Launch.swift": Self.launch,
         ]
         files.merge(extra) { _, new in new }
         return files

@@ -95,6 +95,11 @@ final class ProjectAwarenessTests: XCTestCase {
                     return try ModelContext(container).fetchCount(FetchDescriptor<NotesV2.Note>())
                 }
             }
+
+            enum Maintenance {
+                /// Run from a debug menu on the store the user picks.
+                static func run(on store: URL) throws -> Int { try StoreRepair.inspect(store) }
+            }
             """
         let analysis = TestSupport.analyze(["NotesApp.swift": app])
         XCTAssertEqual(analysis.project.containers.map(\.purpose), [.app, .scratch])

@@ -1010,6 +1010,9 @@ final class StoreLocationValueTests: XCTestCase {
                 static func open(at url: URL) throws -> ModelContainer {
                     try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
                 }
+
+                /// The file the user picks in the document browser.
+                static func openPicked(_ picked: URL) throws -> ModelContainer { try open(at: picked) }
             }
             """
         let untold = TestSupport.analyze([
@@ -1036,6 +1039,9 @@ final class StoreLocationValueTests: XCTestCase {
                 static func open(at url: URL) throws -> ModelContainer {
                     try ModelContainer(for: Entry.self, configurations: ModelConfiguration(url: url))
                 }
+
+                /// The file the user picks in the document browser.
+                static func openPicked(_ picked: URL) throws -> ModelContainer { try open(at: picked) }
             }
             """
         let untold = try TestSupport.writeTree(["Journal/Models.swift": Self.models, "Journal/Opener.swift": opener])

@@ -565,8 +565,8 @@ final class StoreValueSpellingTests: XCTestCase {
             TestSupport.analyze(Self.herbarium(app(body))).project.containers.compactMap(\.inMemoryUnread?.reason)
         }
         XCTAssertEqual(unread, [[], [], ["`Launch.options.ephemeral` is not a constant schemalint can find"]])
-        // A helper whose default keeps the store in memory, with no call seen (its callers may be in files schemalint
-        // does not read): not taken as in memory, and said why.
+        // A helper whose default keeps the store in memory, which no file calls or names: it opens nothing. Called
+        // with the flag left out, it opens its store in memory.
         let unseen = TestSupport.analyze(
             Self.herbarium(
                 """
@@ -577,10 +577,21 @@ final class StoreValueSpellingTests: XCTestCase {
                     }
                 }
                 """))
-        XCTAssertEqual(unseen.project.containers.map(\.purpose), [.app])
-        XCTAssertEqual(
-            unseen.project.containers.compactMap(\.inMemoryUnread?.reason),
-            ["no call of `open` in the files read passes `inMemory`"])
+        XCTAssertEqual(unseen.project.containers.map(\.purpose), [])
+        XCTAssertEqual(unseen.project.uncalledContainers.count, 1)
+        let called = TestSupport.analyze(
+            Self.herbarium(
+                """
+                enum Opener {
+                    static func open(inMemory: Bool = true) -> ModelContainer {
+                        try! ModelContainer(
+                            for: Specimen.self, configurations: ModelConfiguration(isStoredInMemoryOnly: inMemory))
+                    }
+                }
+
+                let scratch = Opener.open()
+                """))
+        XCTAssertEqual(called.project.containers.map(\.purpose), [.inMemory])
     }
 
     // MARK: Store names

@@ -69,6 +69,10 @@ public struct AppUnit {
                 return "\nschemalint: app \(folder): whether the container at \(container.location) keeps its store "
                     + "in memory cannot be told: \(why); it is checked as an app store"
             }.joined()
+            + analysis.project.uncalledContainers.map { location in
+                "\nschemalint: app \(folder): the container at \(location) is opened in a function no code here "
+                    + "calls: it opens no store"
+            }.joined()
     }
 
     /// One line per file an app's Core Data stack opens: where (`⟨Application Support⟩/Model.sqlite`, or its name

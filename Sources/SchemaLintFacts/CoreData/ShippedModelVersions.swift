@@ -74,6 +74,13 @@ package struct ShippedModelVersions {
                     continue
                 }
                 guard let locked = lockedBundle.lockedVersion(name) else { continue }
+                // The bundle renamed or moved with its versions (`GachaMO4GI` → `CDGachaMO4GI`): a bundle the app
+                // compiles now has the same hashes, so Core Data still finds the stores' model there.
+                if bundles[bundleKey]?.ships != true || bundles[bundleKey]?.isCompiled == false,
+                    Self.rehomed(locked.checksum, heldIn: entry.heldIn, besides: bundleKey, context)
+                {
+                    continue
+                }
                 guard let bundle = bundles[bundleKey] else {
                     removals.append(Removal(bundleKey: bundleKey, name: name, locked: locked, why: .bundleDeleted,
                                             location: lockLocation))
@@ -119,6 +126,21 @@ package struct ShippedModelVersions {
                          changes: moving.isEmpty ? ["its entity hashes moved"] : moving,
                          location: Self.location(of: schema, in: version), openedThrough: twin?.name))
             }
+        }
+    }
+
+    /// Whether the stores a gone bundle's version was locked in (`heldIn`, certain) are opened now with another
+    /// bundle the app ships, one of whose versions has the same hashes: Core Data finds the stores' model there.
+    static func rehomed(
+        _ checksum: String, heldIn: [String]?, besides bundleKey: String, _ context: RuleContext
+    ) -> Bool {
+        guard let held = heldIn, !held.isEmpty else { return false }
+        return context.project.modelBundles.contains { bundle in
+            guard bundle.key != bundleKey, bundle.ships,
+                let now = context.topology.coreData.files(of: bundle.key), !now.isEmpty,
+                !CoreDataStoreFiles.isLeftBehind(held, now: now)
+            else { return false }
+            return bundle.versions.contains { context.analyses[bundle.key(of: $0)]?.hashes.checksum == checksum }
         }
     }
 

@@ -14,6 +14,9 @@ struct SyncService {
         }
     }
 
+    /// Sends a peer a copy of the list, opened with the app's plan.
+    func exportCopy(to url: URL) throws -> ModelContainer { try Self.openCopy(at: url) }
+
     /// Opens a copy of the store at another location, with the same schema and plan.
     static func openCopy(at url: URL, plan: any SchemaMigrationPlan.Type = SchemaDefinition.migrationPlan) throws
         -> ModelContainer
