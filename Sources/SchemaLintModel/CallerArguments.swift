@@ -22,6 +22,8 @@ struct CallSites {
         var purpose: ContainerPurpose?
         /// Where the called name is written (`CallSite.location`).
         var location: SourceLocation?
+        /// `CallSite.caller`.
+        var caller: String?
     }
 
     /// How many calls of a helper are read one by one (each opens a container of its own, with what it passes);
@@ -41,7 +43,7 @@ struct CallSites {
                         scope: call.scope, file: file.path, arguments: call.arguments, models: call.models,
                         configurations: call.configurations, types: call.types,
                         configurationLists: call.configurationLists, argumentOrder: call.argumentOrder,
-                        purpose: fileIsTest ? .test : call.purpose, location: call.location))
+                        purpose: fileIsTest ? .test : call.purpose, location: call.location, caller: call.caller))
             }
         }
     }
@@ -97,6 +99,28 @@ struct CallSites {
         }
         guard (1...Self.readApartLimit).contains(sites.count) else { return nil }
         return sites.map { (pinning(function, to: $0), $0) }
+    }
+
+    /// The files where the app's code enters the chains of calls that reach `function` (each call's own file where
+    /// the function it is written in is called by nothing read: an `App`'s initialiser, a property's value, a
+    /// delegate's method), outside tests and previews; nil where no call is seen. The targets compiling them are
+    /// the ones that run it: a helper of a file the phone and the watch compile, which only the phone's code calls,
+    /// opens no store on the watch. `through`: the functions whose calls were followed, `function` included.
+    func entryFiles(of function: String) -> (files: [String], through: Set<String>)? {
+        var seen: Set<String> = [function]
+        func entries(_ sites: [Site], depth: Int) -> [String] {
+            sites.flatMap { site -> [String] in
+                guard depth < FoldGuard.depthLimit, let caller = site.caller else { return [site.file] }
+                let callers = (sitesByFunction[caller] ?? []).filter { $0.purpose == nil || $0.purpose == .app }
+                guard !callers.isEmpty else { return [site.file] }
+                // Each function's callers are followed once: what they reach is already in the set.
+                guard seen.insert(caller).inserted else { return [] }
+                return entries(callers, depth: depth + 1)
+            }
+        }
+        let sites = self.sites(of: function).filter { $0.purpose == nil || $0.purpose == .app }
+        let found = Set(entries(sites, depth: 0))
+        return found.isEmpty ? nil : (found.sorted(), seen)
     }
 
     /// What one call passes to a parameter, as one kind of value reads it.

@@ -64,7 +64,7 @@ enum ContainerBuilder {
                 }
                 // Each call of the helper that opens it opens a container of its own, with what that call passes.
                 var opened: [ContainerModel] = []
-                for (variant, callPurpose) in callVariants(of: use, calls: calls) {
+                for (variant, callPurpose) in callVariants(of: use, configurations: file.configurations, calls: calls) {
                     // One container per store it may open, where the code picks among several at run time.
                     for var container in build(
                         use, file: file, fileIsTest: fileIsTest, calls: variant, values: values, project: &project)
@@ -72,11 +72,23 @@ enum ContainerBuilder {
                         container.storeSyncs = cloudKitPerCall(
                             container, configurations: file.configurations, calls: variant, values: values,
                             symbols: symbols)
+                        if let function = use.function, let reach = variant.entryFiles(of: function) {
+                            (container.reachedFrom, container.reachedThrough) = (reach.files, reach.through.sorted())
+                        }
                         // A call in preview or test code opens a preview's or a test's container.
                         if let callPurpose, [.app, .inMemory].contains(container.purpose) {
                             container.purpose = callPurpose
                         }
-                        if !opened.contains(where: { sameContainer($0, container) }) { opened.append(container) }
+                        if let same = opened.firstIndex(where: { sameContainer($0, container) }) {
+                            // Reached from either call's files (nil: from any).
+                            opened[same].reachedFrom = opened[same].reachedFrom.flatMap { mine in
+                                container.reachedFrom.map { Array(Set(mine + $0)).sorted() }
+                            }
+                            opened[same].reachedThrough = Array(
+                                Set(opened[same].reachedThrough + container.reachedThrough)).sorted()
+                        } else {
+                            opened.append(container)
+                        }
                     }
                 }
                 project.containers += opened
@@ -118,11 +130,13 @@ enum ContainerBuilder {
     /// The function `use` is opened in, when it reads its parameters and no code read calls or names it
     /// (LifeLapse's `createCloudKitContainer(schema:)`, kept beside the one the app calls): no call passes it models
     /// or a store, so it opens nothing. Never an initialiser (the type's name is its function: `App` types are built
-    /// by the system), nor a public type's function.
+    /// by the system), nor a public type's function. A function without parameters is not judged so: a framework may
+    /// call it by name (`viewDidLoad`, a delegate's method).
     private static func uncalledFunction(
         _ use: ContainerUse, file: String, calls: CallSites, project: Project
     ) -> String? {
-        guard let function = use.function, use.readsParameters, calls.sites(of: function).isEmpty,
+        guard let function = use.function, use.readsParameters,
+            calls.sites(of: function).isEmpty,
             !project.referencedNames.contains(function),
             // A public type's function may be called by another module.
             !use.scope.contains(where: project.publicTypes.contains)
@@ -134,10 +148,18 @@ enum ContainerBuilder {
     /// The calls a container is read for: one per call of the helper it is opened in when it reads the helper's
     /// parameters (up to `CallSites.readApartLimit`), with the purpose of the code that call is in; else all calls
     /// together.
-    private static func callVariants(of use: ContainerUse, calls: CallSites) -> [(CallSites, ContainerPurpose?)] {
+    /// A configuration of its file whose CloudKit database is a parameter (`cloudSync ? .private(id) : .none`) reads
+    /// it too: the phone's call and the watch's open one store each, one synced and one not.
+    private static func callVariants(
+        of use: ContainerUse, configurations: [ConfigurationUse], calls: CallSites
+    ) -> [(CallSites, ContainerPurpose?)] {
         // A variadic list of configurations takes unlabelled arguments after its own: any label may follow.
         let labels = use.configurationListParameter?.isVariadic == true ? nil : use.functionLabels
-        guard let function = use.function, use.readsParameters,
+        let cloudKitParameter = configurations.contains { configuration in
+            use.storeConfigurationLocations.contains(configuration.location)
+                && configuration.cloudKit?.mentionsParameter == true
+        }
+        guard let function = use.function, use.readsParameters || cloudKitParameter,
             let apart = calls.readApart(function, required: use.requiredLabels, labels: labels)
         else {
             return [(calls, nil)]
@@ -175,6 +197,7 @@ enum ContainerBuilder {
             && models(lhs) == models(rhs) && lhs.versionedSchema == rhs.versionedSchema && lhs.plan == rhs.plan
             && (lhs.modelsUnread == nil) == (rhs.modelsUnread == nil)
             && (lhs.inMemoryUnread == nil) == (rhs.inMemoryUnread == nil)
+            && lhs.storeSyncs == rhs.storeSyncs
     }
 
     /// The containers one `ModelContainer` call opens as `calls` say its helper is called: one, or one per store it

@@ -826,6 +826,9 @@ public struct CallSite: Sendable {
     public var function: String
     /// Where the call is: names in its arguments resolve there.
     public var scope: [String]
+    /// The function the call is written in (its base name, the type's for an initialiser); nil outside one (a
+    /// property's initial value): the code that must run for the call to run.
+    public var caller: String?
     /// By label; an unlabelled argument as `#0`, `#1` ... (its position).
     public var arguments: [String: ValueSource]
     /// Arguments that read as a list of models or a schema (`Def.schema`, a local `Schema(...)` variable).

@@ -208,6 +208,13 @@ public struct ContainerModel: Sendable {
     public var holder: String?
     /// Where the function, initialiser or property that opens it starts.
     public var site: SourceLocation?
+    /// The files where the app's code enters the calls that reach the function opening it (`CallSites.entryFiles`),
+    /// for the one call it is read for where a helper is read one call at a time; nil when it is opened outside a
+    /// function or no call is seen. Only the targets compiling them open its store.
+    public var reachedFrom: [String]?
+    /// The functions whose calls `reachedFrom` follows: a file not parsed that names one may call it too, and then
+    /// the files are not all known (`ParseStage`).
+    public var reachedThrough: [String] = []
     /// SwiftUI's `.modelContainer(for:)` modifier, which takes no migration plan.
     public var isViewModifier = false
     /// A last-resort fallback in a `catch` after a container with a migration plan failed (`ContainerUse.isFallback`).

@@ -194,8 +194,7 @@ final class ContainerCollector: SyntaxVisitor {
         }
         functions.append("\(node.position.utf8Offset)")
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
-        valueParameters.append(
-            ValueSourceReader.parameters(of: node.name.text, node.signature.parameterClause.parameters))
+        valueParameters.append(Self.parameters(of: node))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
         if let folder = stackReader.defaultFolder(node) {
             coreDataFolders.append(
@@ -228,8 +227,7 @@ final class ContainerCollector: SyntaxVisitor {
         var current = node.parent
         while let syntax = current {
             if let function = syntax.as(FunctionDeclSyntax.self) {
-                let list = function.signature.parameterClause.parameters
-                return (defaults(list), ValueSourceReader.parameters(of: function.name.text, list))
+                return (defaults(function.signature.parameterClause.parameters), parameters(of: function))
             }
             if let initializer = syntax.as(InitializerDeclSyntax.self) {
                 // Call sites of an initialiser name the type.
@@ -254,6 +252,11 @@ final class ContainerCollector: SyntaxVisitor {
             current = syntax.parent
         }
         return (Parameters(), ValueSourceReader.Parameters())
+    }
+
+    /// A function's parameters as calls pass them.
+    private static func parameters(of function: FunctionDeclSyntax) -> ValueSourceReader.Parameters {
+        ValueSourceReader.parameters(of: function.name.text, function.signature.parameterClause.parameters)
     }
 
     /// `plan: any SchemaMigrationPlan.Type = AppPlan.self`: the value a parameter has when the caller leaves it out.
@@ -743,6 +746,7 @@ final class ContainerCollector: SyntaxVisitor {
             site.types = types
             site.purpose = enclosingPurpose
             site.location = reader.location(call.calledExpression)
+            site.caller = valueParameters.last?.function
             callSites.append(site)
         }
     }

@@ -155,7 +155,8 @@ extension StoreTopology {
         let names = { (file: String) in targets(file).map(\.name) }
         let roles = Self.roles(of: containers, targets)
         for (given, role) in zip(containers, roles) {
-            for fileTargets in Self.alike(targets(given.location.file)) {
+            let reaching = Self.reaching(given, targets)
+            for fileTargets in Self.alike(reaching) {
                 let opening =
                     fileTargets.count < targets(given.location.file).count
                     ? fileTargets.map(\.name) : Self.targets(of: given.location.file, names)
@@ -180,6 +181,7 @@ extension StoreTopology {
                             ? location.inAppGroup(Self.untoldGroup(of: opening)) : location
                     }
                 }
+                Self.settleAutomaticCloudKit(&container, fileTargets, project)
                 // A watch's (or another device's) files are never the phone's, under whatever name or group.
                 if let device = device(of: fileTargets) {
                     container.stores = container.stores.map { $0.kind == .unknown ? $0 : $0.onDevice(device) }
@@ -223,6 +225,50 @@ extension StoreTopology {
                 ? $0.location < $1.location : $0.targets.joined(separator: ",") < $1.targets.joined(separator: ",")
         }
         return StoreTopology(stores: sorted, isComplete: true, pooledBecause: nil)
+    }
+
+    /// Whether each store of a container whose configuration leaves CloudKit at `.automatic` syncs, by the
+    /// entitlements of the targets that open it here (`targets`), not of every target compiling the file: a helper
+    /// the phone (entitled to CloudKit) and the watch (not) both call syncs on the phone only. Unchanged where a
+    /// call already says (`storeSyncs`) or those entitlements cannot be read.
+    static func settleAutomaticCloudKit(
+        _ container: inout ContainerModel, _ targets: [ProjectTarget], _ project: Project
+    ) {
+        let facts = targets.filter { $0.kind != .test }.map(\.entitlements.cloudKit)
+        let syncs: Bool
+        if facts.contains(where: { if case .present = $0 { true } else { false } }) {
+            syncs = true
+        } else if !facts.isEmpty, facts.allSatisfy({ $0 == .absent }) {
+            syncs = false
+        } else {
+            return
+        }
+        for index in container.stores.indices where container.storeSyncs[index] == nil {
+            let written =
+                index < container.storeConfigurations.count
+                ? container.storeConfigurations[index]
+                : nil
+            // A container given no configuration opens one at its own place (`applyEntitlements`).
+            let place =
+                written ?? (container.configurationLocations.isEmpty && container.stores.count == 1
+                    ? container.location : nil)
+            guard let place, let configuration = project.configurations.first(where: { $0.location == place }),
+                configuration.cloudKitLeftOut || configuration.cloudKitAutomaticOnly
+            else { continue }
+            container.storeSyncs[index] = syncs
+        }
+    }
+
+    /// The targets that open a container: those compiling its file that also compile a file where the calls reaching
+    /// it enter (`ContainerModel.reachedFrom`), so a helper of a file the phone and the watch compile that only the
+    /// phone's code calls is the phone's. All of its file's targets where no call is seen or none of them would be
+    /// left.
+    static func reaching(_ container: ContainerModel, _ targets: (String) -> [ProjectTarget]) -> [ProjectTarget] {
+        let all = targets(container.location.file)
+        guard let entries = container.reachedFrom, !entries.isEmpty else { return all }
+        let entered = Set(entries.flatMap { targets($0).map(\.name) })
+        let kept = all.filter { entered.contains($0.name) }
+        return kept.contains { $0.kind != .test } ? kept : all
     }
 
     /// The targets compiling a file, split where they run it apart: one set per device and App Group entitlement

@@ -171,7 +171,31 @@ struct ParseStage {
                 valueTypes = nil
             }
         }
+        unsettleReach(&project, files, relevant: relevant, passTwo: passTwo)
         return Output(parsed: parsed, project: project, relevant: relevant, valueTypes: valueTypes)
+    }
+
+    /// The targets opening a container are those compiling the files its calls enter from
+    /// (`ContainerModel.reachedFrom`), as far as the parsed files show: where a file not parsed names a function on
+    /// the way, it may call it too, so every target compiling the container's file is taken. In an app too large to
+    /// read its skipped files again, always.
+    private func unsettleReach(
+        _ project: inout Project, _ files: [SourceDiscovery.SourceFile], relevant: [Bool], passTwo: PassTwo
+    ) {
+        let names = Set(project.containers.filter { $0.reachedFrom != nil }.flatMap(\.reachedThrough))
+        guard !names.isEmpty else { return }
+        let skipped = files.indices.filter { !relevant[$0] }
+        var unsure = names
+        if skipped.isEmpty {
+            unsure = []
+        } else if files.count <= Self.labelSearchLimit || !files.contains(where: \.isDeferred) {
+            unsure = passTwo.mentioned(names, in: files, among: skipped, threads: threads).values
+                .reduce(into: Set<String>()) { $0.formUnion($1) }
+        }
+        for index in project.containers.indices
+        where project.containers[index].reachedThrough.contains(where: unsure.contains) {
+            project.containers[index].reachedFrom = nil
+        }
     }
 
     /// By file index, whether pass 1 parses it: the files holding SwiftData's words, and the Core Data stacks outside
