@@ -884,3 +884,24 @@ extension EntitlementsTests {
         XCTAssertEqual(try ownContainer(base: "Config/Tallies.xcconfig"), [false])
     }
 }
+
+/// Xcode's watch-app template names its container target as the phone app (bill-mind: three targets `billMind`):
+/// each target's entitlements are its own, so the app's App Group still holds its default store, whichever comes
+/// first in the project.
+extension EntitlementsTests {
+    func testATargetOfTheAppsNameKeepsTheAppsEntitlementsApart() throws {
+        var container = TestXcodeProject.Target(
+            name: "Tallies", folder: "TalliesContainer",
+            productType: "com.apple.product-type.application.watchapp2-container")
+        container.set("SDKROOT", "iphoneos")
+        for before in [false, true] {
+            var files = Self.groupApp(app: "ModelConfiguration()", widget: "ModelConfiguration()")
+            let app = TestXcodeProject.Target.app(entitlements: "Tallies/Tallies.entitlements")
+            let widget = TestXcodeProject.Target.widget(entitlements: "Glance/Glance.entitlements")
+            files["Tallies.xcodeproj/project.pbxproj"] = Self.project(
+                before ? [container, app, widget] : [app, widget, container])
+            let analysis = try analyze(files)
+            XCTAssertEqual(analysis.topology.stores.map(\.name), ["\(Self.group)/default.store"], "before: \(before)")
+        }
+    }
+}

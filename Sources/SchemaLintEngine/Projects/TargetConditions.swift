@@ -11,17 +11,17 @@ import SchemaLintSyntax
 enum TargetConditions {
     static let settings = ["SWIFT_ACTIVE_COMPILATION_CONDITIONS", "OTHER_SWIFT_FLAGS"]
 
-    /// Each target's conditions, by name. `project`: the PBXProject object.
+    /// Each target's conditions, by its object ID. `project`: the PBXProject object.
     static func read(
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
         objects: [String: [String: PropertyListValue]], settings: BuildConfigurations
     ) -> [String: CompilationConditions] {
         let projectRelease = settings.release(project["buildConfigurationList"]?.string)
         var found: [String: CompilationConditions] = [:]
-        for (id, name) in targets {
+        for (id, _) in targets {
             guard let target = objects[id] else { continue }
             let release = settings.release(target["buildConfigurationList"]?.string)
-            found[name] = conditions(release, projectLevel: projectRelease)
+            found[id] = conditions(release, projectLevel: projectRelease)
         }
         return found
     }

@@ -4,20 +4,20 @@ import SchemaLintRules
 /// The device a target's build runs on, by its `SDKROOT`: a watch app's stores (an App Group's too) are on the
 /// watch, never the same files as the phone app's, even under the same group identifier or name.
 enum TargetDevice {
-    /// The device of each target, by name: nil for the phone (`iphoneos`, or no `SDKROOT` said), else `watchOS`,
-    /// `tvOS`, `visionOS` or `macOS`. The Release configuration's value, else the project's.
+    /// The device of each target, by its object ID: nil for the phone (`iphoneos`, or no `SDKROOT` said), else
+    /// `watchOS`, `tvOS`, `visionOS` or `macOS`. The Release configuration's value, else the project's.
     static func read(
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
         objects: [String: [String: PropertyListValue]], settings: BuildConfigurations
     ) -> [String: String] {
         let projectRelease = settings.release(project["buildConfigurationList"]?.string)
         var found: [String: String] = [:]
-        for (id, name) in targets {
+        for (id, _) in targets {
             guard let target = objects[id] else { continue }
             let list = target["buildConfigurationList"]?.string
             let release = settings.release(list) ?? settings.configurations(list).first
             let sdk = release?.settings["SDKROOT"]?.string ?? projectRelease?.settings["SDKROOT"]?.string
-            if let device = sdk.flatMap(device(of:)) { found[name] = device }
+            if let device = sdk.flatMap(device(of:)) { found[id] = device }
         }
         return found
     }

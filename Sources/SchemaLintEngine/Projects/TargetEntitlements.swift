@@ -13,8 +13,9 @@ extension TargetEntitlements {
         var onlyGroup = false
     }
 
-    /// Reads the entitlements of every target of a project (`objects`, the PBXProject `project`), with the files they
-    /// name read once each. `base`: the folder `$(SRCROOT)` is, where relative paths start.
+    /// Reads the entitlements of every target of a project (`objects`, the PBXProject `project`), by object ID (two
+    /// targets may share a name), with the files they name read once each. `base`: the folder `$(SRCROOT)` is, where
+    /// relative paths start.
     static func read(
         targets: [(id: String, name: String)], project: [String: PropertyListValue],
         objects: [String: [String: PropertyListValue]], settings: BuildConfigurations, base: String
@@ -27,7 +28,7 @@ extension TargetEntitlements {
             guard let target = objects[id] else { continue }
             var reader = Reader(
                 target: name, base: base, projectConfigurations: projectConfigurations, files: files)
-            found[name] = reader.entitlements(
+            found[id] = reader.entitlements(
                 of: settings.configurations(target["buildConfigurationList"]?.string), notes: &notes)
             files = reader.files
         }

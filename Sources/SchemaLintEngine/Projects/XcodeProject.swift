@@ -214,10 +214,12 @@ struct XcodeProject {
         let conditions = TargetConditions.read(
             targets: targetIDs, project: project, objects: objects, settings: settings)
         let devices = TargetDevice.read(targets: targetIDs, project: project, objects: objects, settings: settings)
-        for index in targets.indices {
-            targets[index].device = devices[targets[index].name]
-            targets[index].entitlements = entitlements[targets[index].name] ?? .unknown
-            targets[index].conditions = conditions[targets[index].name] ?? .unknown
+        // By object: two targets of one name (Xcode's watch template names its container target as the iOS app) are
+        // each their own.
+        for (index, (id, _)) in zip(targets.indices, targetIDs) {
+            targets[index].device = devices[id]
+            targets[index].entitlements = entitlements[id] ?? .unknown
+            targets[index].conditions = conditions[id] ?? .unknown
         }
         // A synchronized folder no target names can still add files to one through its exceptions.
         for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
