@@ -255,6 +255,9 @@ enum ContainerBuilder {
             configurations: use.stores.indices.map {
                 $0 < use.storeConfigurationLocations.count ? use.storeConfigurationLocations[$0] : nil
             })
+        // A flag a helper's callers give, no call of it read (Backyard Birds' `.backyardBirdsDataContainer()`, in a
+        // file with no SwiftData word): pass 2 parses the files that mention the helper, where the calls may be.
+        if container.inMemoryUnread != nil { project.unseenCallers.formUnion(flags.wanted.callers.keys) }
         // The place an app's store is at is what the app's build passes: a test's call of the type that opens it,
         // with a scratch file of its own, names no file users' devices hold (as for Core Data stacks).
         let places = use.purpose == .app && !fileIsTest ? calls.outsideTestsAndPreviews : calls
