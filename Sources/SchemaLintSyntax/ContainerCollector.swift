@@ -387,7 +387,17 @@ final class ContainerCollector: SyntaxVisitor {
             // `var models = [any PersistentModel.Type]()`: an empty list the statements after it fill.
             schemaVariables.record(name, sources.typeList([]), at: node)
         } else if let call = value.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call) {
-            schemaVariables.record(name, sourcesSeeing(call).schemaSource(call), at: node)
+            // `let schema = Schema(models)` of a parameter `models`: what each caller passes (StudyOS).
+            let parameters = parameterDefaults.last ?? Parameters()
+            if call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+                let reference = only.expression.as(DeclReferenceExprSyntax.self),
+                parameters.names.contains(reference.baseName.text),
+                let passed = namedSource(only.expression, parameters: parameters)
+            {
+                schemaVariables.record(name, passed, at: node)
+            } else {
+                schemaVariables.record(name, sourcesSeeing(call).schemaSource(call), at: node)
+            }
         } else if let other = Self.variableName(value), let known = schemaVariables.lookup(other, at: node) {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
