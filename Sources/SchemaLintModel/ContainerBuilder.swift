@@ -938,7 +938,19 @@ enum ContainerBuilder {
                 if case let .value(.string(text)) = evaluator.evaluate(source, scope: scope, file: file) { return text }
                 return nil
             }
-            let (name, group) = (single(store.nameSource), single(store.groupSource))
+            // An App Group that is one of a few known identifiers (one per `#if` clause a build may take): which one
+            // cannot be told, and the key says the candidates (never certain: in backticks).
+            func candidates(_ source: ValueSource?) -> String?? {
+                guard let source, case let .oneOf(values) = evaluator.evaluate(source, scope: scope, file: file)
+                else { return nil }
+                let texts = values.compactMap { value -> String? in
+                    if case let .string(text) = value { return text }
+                    return nil
+                }
+                guard texts.count == values.count, texts.count > 1 else { return nil }
+                return "`\(Set(texts).sorted().joined(separator: " or "))`"
+            }
+            let (name, group) = (single(store.nameSource), single(store.groupSource) ?? candidates(store.groupSource))
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.names)
             if let name, let group {

@@ -355,7 +355,9 @@ final class StoreTopologyTests: XCTestCase {
             #endif
             """
         let conditional = TestSupport.analyze(["Model.swift": model, "Constants.swift": perPlatform])
-        XCTAssertEqual(conditional.topology.stores.map(\.location.key), ["`sharedGroup`/default.store"])
+        XCTAssertEqual(
+            conditional.topology.stores.map(\.location.key),
+            ["`TEAMID.com.example.remote or group.com.example.remote`/default.store"])
         // The constant is dropped for the literal: the store may or may not have moved, and nothing is claimed.
         let lockfile = TestSupport.lock(conditional)
         let literal = model.replacingOccurrences(
