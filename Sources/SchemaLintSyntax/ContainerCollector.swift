@@ -1350,9 +1350,9 @@ final class ContainerCollector: SyntaxVisitor {
         return finder.found
     }
 
-    /// Opened on the URL of a store the same function then deletes or replaces (`removeItem(at:)`,
-    /// `trashItem(at:)`, `replaceItemAt(_:withItemAt:)`), after the container: a salvage read of a store on its way
-    /// out.
+    /// Opened on the URL of a store the same function then deletes, replaces or renames aside (`removeItem(at:)`,
+    /// `trashItem(at:)`, `replaceItemAt(_:withItemAt:)`, `moveItem(at:to:)`), after the container: a salvage read of
+    /// a store on its way out.
     private func isSalvage(_ call: FunctionCallExprSyntax) -> Bool {
         guard let given = givenConfigurations(call), !given.isEmpty else { return false }
         var urls: [String] = []
@@ -1396,7 +1396,8 @@ final class ContainerCollector: SyntaxVisitor {
             }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-                if ["removeItem", "trashItem", "replaceItemAt"].contains(name ?? ""),
+                // `moveItem(at:to:)`: the file renamed aside (a backup), never opened there again.
+                if ["removeItem", "trashItem", "replaceItemAt", "moveItem"].contains(name ?? ""),
                     let first = node.arguments.first, first.label?.text == "at" || name == "replaceItemAt"
                 {
                     var deferred = false

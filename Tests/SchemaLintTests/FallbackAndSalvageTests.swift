@@ -210,6 +210,23 @@ final class FallbackAndSalvageTests: XCTestCase {
                 """
             ),
             (
+                "a parameter's URL, then renamed aside as a backup",
+                """
+                import Foundation
+                import SwiftData
+
+                enum LegacyImporter {
+                    static func salvage(from storeURL: URL) {
+                        let legacy = ModelConfiguration(url: storeURL, allowsSave: false)
+                        let old = try? ModelContainer(for: LegacyRecipe.self, configurations: legacy)
+                        _ = old
+                        let backup = storeURL.deletingLastPathComponent().appending(path: "Legacy.store.backup")
+                        try? FileManager.default.moveItem(at: storeURL, to: backup)
+                    }
+                }
+                """
+            ),
+            (
                 "a configuration variable, removed in a defer",
                 """
                 import Foundation
