@@ -141,6 +141,10 @@ struct ModelListEvaluator {
                 label, of: function, default: defaultValue.map { .value($0) } ?? .none, at: location
             ) { site in
                 if let passed = site.models[label] { return .passed(passed) }
+                // `for: SchemaV1.self` given to a `VersionedSchema.Type` parameter: that version's models.
+                if let type = site.types[label], let at = site.location {
+                    return .passed(.versionedSchema(TypeUse(type: type, location: at)))
+                }
                 return site.arguments[label] == nil ? .omitted : .unreadable("a value schemalint cannot read")
             }
             switch arguments {

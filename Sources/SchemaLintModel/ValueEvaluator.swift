@@ -118,6 +118,17 @@ struct ValueEvaluator {
             case let .oneOf(several): values = several
             case .unknown: values = []
             }
+            // `nil` for every value it may have (a parameter no call passes, left at its `nil` default): never bound.
+            if !values.isEmpty, values.allSatisfy({ $0 == .member("none") }) { return .value(.bool(false)) }
+            // A place in a known folder for every value (`URL.documentsDirectory.appending(path:)`): never nil.
+            if !values.isEmpty, values.allSatisfy({ value in
+                guard case let .string(path) = value, let place = StorePath(evaluated: path), place.isKnown
+                else { return false }
+                if case .appGroup = place.base { return false }
+                return true
+            }) {
+                return .value(.bool(true))
+            }
             let entitled = values.map { Self.entitledGroup($0, groups) }
             if !entitled.isEmpty, entitled.allSatisfy({ $0 == true }) { return .value(.bool(true)) }
             if !entitled.isEmpty, entitled.allSatisfy({ $0 == false }) { return .value(.bool(false)) }

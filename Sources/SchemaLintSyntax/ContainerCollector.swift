@@ -389,15 +389,8 @@ final class ContainerCollector: SyntaxVisitor {
         } else if let call = value.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call) {
             // `let schema = Schema(models)` of a parameter `models`: what each caller passes (StudyOS).
             let parameters = parameterDefaults.last ?? Parameters()
-            if call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
-                let reference = only.expression.as(DeclReferenceExprSyntax.self),
-                parameters.names.contains(reference.baseName.text),
-                let passed = namedSource(only.expression, parameters: parameters)
-            {
-                schemaVariables.record(name, passed, at: node)
-            } else {
-                schemaVariables.record(name, sourcesSeeing(call).schemaSource(call), at: node)
-            }
+            schemaVariables.record(
+                name, parameterSchema(call, parameters: parameters) ?? sourcesSeeing(call).schemaSource(call), at: node)
         } else if let other = Self.variableName(value), let known = schemaVariables.lookup(other, at: node) {
             // `let schema = schema` (or `Self.schema`): the member it copies, resolved before this binding exists.
             schemaVariables.record(name, known, at: node)
@@ -1467,11 +1460,9 @@ final class ContainerCollector: SyntaxVisitor {
         let first = arguments[start].expression
         // `Schema(models)` of a parameter `models`: its default, as for `for: models`.
         if let call = first.as(FunctionCallExprSyntax.self), ModelSourceReader.isSchemaCall(call),
-            call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
-            let reference = only.expression.as(DeclReferenceExprSyntax.self),
-            readingDefaults.names.contains(reference.baseName.text)
+            let passed = parameterSchema(call, parameters: readingDefaults)
         {
-            return namedSource(only.expression) ?? .unknown
+            return passed
         }
         if let reference = first.as(DeclReferenceExprSyntax.self) {
             // A parameter hides any variable or constant of its name.
@@ -1488,6 +1479,28 @@ final class ContainerCollector: SyntaxVisitor {
             expressions.append(argument.expression)
         }
         return sources.typeList(expressions)
+    }
+
+    /// `Schema(models)` or `Schema(versionedSchema: version)` of a parameter of the function it is in: what each
+    /// caller passes, its default where one leaves it out (inoutios: `for versionedSchema: VersionedSchema.Type =
+    /// SchemaLatest.self`). Nil for any other schema.
+    private func parameterSchema(_ call: FunctionCallExprSyntax, parameters: Parameters) -> ModelSource? {
+        guard call.arguments.count == 1, let only = call.arguments.first,
+            let reference = only.expression.as(DeclReferenceExprSyntax.self),
+            parameters.names.contains(reference.baseName.text)
+        else { return nil }
+        if only.label == nil { return namedSource(only.expression, parameters: parameters) }
+        guard only.label?.text == "versionedSchema" else { return nil }
+        let name = reference.baseName.text
+        let function = valueParameters.last ?? readingValueParameters
+        let defaultValue = parameters.defaults[name].flatMap { value in
+            TypeExprReader.readMetatype(value).map {
+                ModelSource.versionedSchema(TypeUse(type: $0, location: reader.location(value)))
+            }
+        }
+        guard let functionName = function.function, let label = function.labels[name] else { return defaultValue }
+        return .parameter(
+            function: functionName, label: label, defaultValue: defaultValue, location: reader.location(reference))
     }
 
     /// A constant given by name (`SchemaDefinition.schema`), or a parameter whose default the function body uses.
