@@ -267,3 +267,34 @@ final class AppDiscoveryTests: XCTestCase {
         XCTAssertEqual(try problems(".").first?.prefix(56), "git submodules App/Sync, Docs/Theme, Vendor/Container ar")
     }
 }
+
+/// Outside any repository the walk for a lockfile stops at the folder the run starts in (field test 19: a tree
+/// written under `/tmp` read and rewrote another run's `/tmp/schemalint.lock`); inside one it goes to the root.
+extension AppDiscoveryTests {
+    func testAStrayLockfileAboveAFolderOutsideARepositoryIsNotTheApps() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let stray = root.appendingPathComponent("schemalint.lock")
+        let strayText = #"{"formatVersion":1,"hashAlgorithm":"sl1","versions":{}}"#
+        try Data(strayText.utf8).write(to: stray)
+        let app = root.appendingPathComponent("work/app")
+        try writeApp(in: app, notes: false)
+        for arguments in [["lock"], ["lock", "."]] {
+            let lock = try TestSupport.run(arguments, in: app)
+            XCTAssertEqual(lock.status, 0, lock.stdout + lock.stderr)
+            XCTAssertTrue(exists(app.appendingPathComponent("schemalint.lock")), "\(arguments)")
+            XCTAssertEqual(try String(contentsOf: stray, encoding: .utf8), strayText, "\(arguments)")
+            try FileManager.default.removeItem(at: app.appendingPathComponent("schemalint.lock"))
+        }
+        // From the folder above, given the app's folder: the lockfile is still the app's own (the working directory's).
+        let given = try TestSupport.run(["check", "app"], in: root.appendingPathComponent("work"))
+        XCTAssertEqual(given.status, 0, given.stdout + given.stderr)
+        XCTAssertEqual(try String(contentsOf: stray, encoding: .utf8), strayText)
+
+        // In a repository, the root's lockfile is the app's, from wherever the run starts.
+        try makeFolder(root.appendingPathComponent(".git"))
+        let locked = try TestSupport.run(["lock"], in: app)
+        XCTAssertEqual(locked.status, 0, locked.stdout + locked.stderr)
+        XCTAssertNotEqual(try String(contentsOf: stray, encoding: .utf8), strayText)
+    }
+}

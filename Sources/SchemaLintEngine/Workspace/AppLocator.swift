@@ -3,9 +3,10 @@ import SchemaLintFacts
 import SchemaLintRules
 
 /// Finds the app each source file belongs to: the nearest folder, walking up from the file, that holds
-/// `.schemalint.yml` or `schemalint.lock`. The walk stops at the repository root (a folder with `.git`) or at the
-/// file system's root. A file with neither above it belongs to the working directory's app, or, outside the working
-/// directory (`check ../App`), to the folder given on the command line that holds it.
+/// `.schemalint.yml` or `schemalint.lock`. The walk stops at the repository root (a folder with `.git`); outside a
+/// repository, at the working directory or the folder given (never a stray lockfile in a parent folder, `/tmp`'s).
+/// A file with neither above it belongs to the working directory's app, or, outside the working directory
+/// (`check ../App`), to the folder given on the command line that holds it.
 ///
 /// This is what makes `schemalint check` from a repository's root, `schemalint check ios` and
 /// `cd ios && schemalint check` read the same lockfile, and lets two apps in one repository each keep their own.
@@ -45,6 +46,20 @@ public struct AppLocator {
             .map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue
                 ? $0 : Paths.parent($0) }
             .sorted { $0.count > $1.count }
+        boundaries = Set(([cwd] + givenOutside).filter { !Self.inRepository($0) })
+    }
+
+    /// The working directory and given folders that are in no repository: the walk goes no higher.
+    private let boundaries: Set<String>
+
+    /// Whether a folder or one above it holds `.git`.
+    private static func inRepository(_ folder: String) -> Bool {
+        var current = folder
+        while true {
+            if FileManager.default.fileExists(atPath: current + "/.git") { return true }
+            if current == "/" || current.isEmpty { return false }
+            current = Paths.parent(current)
+        }
     }
 
     /// The app of a file no marked folder is above: the working directory's, or the given folder holding it.
@@ -65,7 +80,10 @@ public struct AppLocator {
             switch app {
             case let .root(marked): root = marked
             case .unmarked: root = unmarked(displayPath)
-            case let .above(folder): root = marked(folder) ?? unmarked(displayPath)
+            case let .above(folder):
+                // Above a walk that started in a folder outside any repository: nothing is looked for there.
+                let stops = boundaries.contains { Paths.parent($0) == folder }
+                root = (stops ? nil : marked(folder)) ?? unmarked(displayPath)
             }
         } else if let known = byDisplayedFolder[displayedFolder] {
             root = known
@@ -90,7 +108,7 @@ public struct AppLocator {
         }
         if Self.markers.contains(where: exists) {
             found = folder
-        } else if folder == "/" || folder.isEmpty || exists(".git") {
+        } else if folder == "/" || folder.isEmpty || exists(".git") || boundaries.contains(folder) {
             found = nil
         } else {
             found = marked(Paths.parent(folder))
