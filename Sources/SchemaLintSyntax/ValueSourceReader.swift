@@ -331,6 +331,29 @@ struct ValueSourceReader {
             ?? .unreadable("a closure that does not return one value", reader.location(closure))
     }
 
+    /// The branches of an `if` (and its `else if`s) that each end by returning one value, when its final `else`, if
+    /// any, never completes: what each returns, with the locals it declares. Nil for any other `if`.
+    private static func returningChain(_ first: IfExprSyntax)
+        -> [(IfExprSyntax, ExprSyntax, [String: ExprSyntax])]?
+    {
+        var chain: [(IfExprSyntax, ExprSyntax, [String: ExprSyntax])] = []
+        var current: IfExprSyntax? = first
+        while let branch = current {
+            guard branch.body.statements.last?.item.is(ReturnStmtSyntax.self) == true,
+                let (value, inner) = NamedValueCollector.returnedValue(branch.body.statements)
+            else { return nil }
+            chain.append((branch, value, inner))
+            switch branch.elseBody {
+            case nil: current = nil
+            case let .ifExpr(next)?: current = next
+            case let .codeBlock(block)?:
+                guard neverCompletes(block.statements) else { return nil }
+                current = nil
+            }
+        }
+        return chain
+    }
+
     /// What a body of statements returns (a getter, a function, `{ ... }()`): its one `return` with the locals
     /// declared before it; a body that is one `if` or `switch` each branch of which returns one value (`switch
     /// storeType { case .sqlite: return url; case .inMemory: return nil }`); or, after `guard let folder = ... else
@@ -397,25 +420,23 @@ struct ValueSourceReader {
                         declared[name] = value
                     }
                 }
-            } else if let early = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            } else if let first = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
                 ?? item.item.as(IfExprSyntax.self),
-                early.elseBody.map({ otherwise in
-                    guard case let .codeBlock(block) = otherwise else { return false }
-                    return Self.neverCompletes(block.statements)
-                }) ?? true,
-                let (value, inner) = NamedValueCollector.returnedValue(early.body.statements),
-                early.body.statements.last?.item.is(ReturnStmtSyntax.self) == true
+                let chain = Self.returningChain(first)
             {
-                var names = declared
-                for condition in early.conditions {
-                    if case let .optionalBinding(binding) = condition.condition,
-                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                        let bound = binding.initializer?.value
-                    {
-                        names[name] = bound
+                // `if a { return x } else if b { return y }`: each branch's value where its condition holds.
+                for (early, value, inner) in chain {
+                    var names = declared
+                    for condition in early.conditions {
+                        if case let .optionalBinding(binding) = condition.condition,
+                            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                            let bound = binding.initializer?.value
+                        {
+                            names[name] = bound
+                        }
                     }
+                    exits.append((value, names.merging(inner) { $1 }, early.conditions, reader.location(early), false))
                 }
-                exits.append((value, names.merging(inner) { $1 }, early.conditions, reader.location(early), false))
             }
         }
         let returns = statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }.count
