@@ -41,14 +41,18 @@ struct CoreDataStackReader {
         return .named(path, arguments: [])
     }
 
-    /// `super.init(name: "Model", managedObjectModel: model)` in an initialiser of a type of the app's (`scope`), one
+    /// `super.init(name: "Model", managedObjectModel: model)` (or `self.init(name:)` in a convenience initialiser)
+    /// in an initialiser of a type of the app's (`scope`), one
     /// callers do not reach with those labels (those calls are stacks where they are written): the type's stack, a
     /// stack when the project finds the type to be a subclass of `NSPersistentContainer` (`containerType`).
     static func superclassConstruction(_ call: FunctionCallExprSyntax, scope: [String]) -> TypeExpr? {
         let labels = call.arguments.map { $0.label?.text }
         guard !scope.isEmpty, labels == ["name"] || labels == ["name", "managedObjectModel"],
             call.trailingClosure == nil, let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.tokenKind == .keyword(.`init`), member.base?.is(SuperExprSyntax.self) == true
+            member.declName.baseName.tokenKind == .keyword(.`init`),
+            // `super.init(name:)`, or `self.init(name:)` in a convenience initialiser (the one the type inherits).
+            member.base?.is(SuperExprSyntax.self) == true
+                || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
         else { return nil }
         var current = call.parent
         while let syntax = current, !syntax.is(InitializerDeclSyntax.self) {

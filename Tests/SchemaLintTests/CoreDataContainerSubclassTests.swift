@@ -371,3 +371,46 @@ extension CoreDataStoreLocationTests {
         XCTAssertEqual(try keys(file), ["file:⟨Documents⟩/Journal.sqlite"])
     }
 }
+
+/// A subclass's convenience initialiser that passes its `name` on to `self.init(name:)` (Simply Filter SMS's read-only
+/// container for its extension): the model is the one each call names, as for `super.init(name:)`.
+extension CoreDataStoreLocationTests {
+    func testAConvenienceInitialisersNameIsTheModel() throws {
+        try write(
+            "Journal/GroupContainer.swift",
+            """
+            import CoreData
+
+            class GroupContainer: NSPersistentCloudKitContainer, @unchecked Sendable {
+                override class func defaultDirectoryURL() -> URL {
+                    \(Self.groupFolder).appendingPathComponent("DB")
+                }
+
+                convenience init(name: String, isReadOnly: Bool) {
+                    self.init(name: name)
+                    if isReadOnly {
+                        let description = NSPersistentStoreDescription()
+                        description.url = GroupContainer.defaultDirectoryURL().appendingPathComponent("\\(name).sqlite")
+                        description.isReadOnly = true
+                        persistentStoreDescriptions = [description]
+                    }
+                }
+            }
+            """)
+        try write("Journal/Persistence.swift", Self.stack("GroupContainer"))
+        try write(
+            "Journal/Reader.swift",
+            """
+            import CoreData
+
+            final class Reader {
+                let container = GroupContainer(name: "Journal", isReadOnly: true)
+                init() { container.loadPersistentStores { _, _ in } }
+            }
+            """)
+        let stores = try analyze().project.coreDataStores.filter { $0.purpose == .app }
+        XCTAssertFalse(stores.isEmpty)
+        XCTAssertEqual(Set(stores.map { $0.model ?? "none" }), ["Journal"])
+        XCTAssertEqual(Set(stores.compactMap(\.file)), ["Journal.sqlite"])
+    }
+}
