@@ -279,8 +279,11 @@ enum CoreDataStoreBuilder {
                         // the stack may open, every one checked as holding users' rows. A file whose folder cannot be
                         // read beside them (an App Group named at run time) is one by its name alone.
                         if case let .fileName(url, _) = store.file,
-                            case let .oneOf(several) = reading.evaluate(url, scope: scope, file: file.path)
+                            case let .oneOf(every) = reading.evaluate(url, scope: scope, file: file.path)
                         {
+                            // `/dev/null` on one branch (`if inMemory { url = /dev/null } else { ... }`) keeps that
+                            // open in memory: no file of it, the other branches' files are the store.
+                            let several = every.filter { !$0.isDevNull }
                             let picked = several.map { value -> StorePath? in
                                 guard case let .string(text) = value, let place = StorePath(evaluated: text),
                                     place.file != nil

@@ -64,7 +64,9 @@ public struct StoreAbandonedRule: Rule {
         let takenOver = active.contains { key in
             lockfile.versions[key]?.heldIn?.contains(where: context.openedByCoreData) == true
         }
-        if context.readsWholeApp, !active.isEmpty, context.project.containers.isEmpty,
+        // Tests', previews' and in-memory containers left behind open none of users' stores (TinyTastesTracker kept
+        // its persistence tests after moving to another database).
+        if context.readsWholeApp, !active.isEmpty, !context.project.containers.contains(where: { $0.purpose == .app }),
             context.project.versions.isEmpty, !takenOver
         {
             let location = SourceLocation(

@@ -414,3 +414,49 @@ extension CoreDataStoreLocationTests {
         XCTAssertEqual(Set(stores.compactMap(\.file)), ["Journal.sqlite"])
     }
 }
+
+/// A URL a local takes in an `if`, `/dev/null` on one branch (`if inMemory`): that branch keeps the store in memory,
+/// so the other branch's file is the store (Bloomly's PersistenceController), written as a local assigned in an
+/// `if`/`else` and as a ternary.
+extension CoreDataStoreLocationTests {
+    func testADevNullBranchLeavesTheOtherFile() throws {
+        let pickings = [
+            """
+                    let storeURL: URL
+                    if inMemory {
+                        storeURL = URL(fileURLWithPath: "/dev/null")
+                    } else {
+                        storeURL = \(Self.groupFolder).appendingPathComponent("Journal.sqlite")
+                    }
+            """,
+            """
+                    let storeURL = inMemory
+                        ? URL(fileURLWithPath: "/dev/null")
+                        : \(Self.groupFolder).appendingPathComponent("Journal.sqlite")
+            """,
+        ]
+        for picking in pickings {
+            try write(
+                "Journal/Persistence.swift",
+                """
+                import CoreData
+
+                final class Persistence {
+                    static let shared = Persistence()
+                    let container: NSPersistentContainer
+
+                    init(inMemory: Bool = false) {
+                        container = NSPersistentContainer(name: "Journal")
+                \(picking)
+                        let description = container.persistentStoreDescriptions.first ?? NSPersistentStoreDescription()
+                        description.url = storeURL
+                        container.persistentStoreDescriptions = [description]
+                        container.loadPersistentStores { _, _ in }
+                    }
+                }
+                """)
+            let stores = try analyze().project.coreDataStores.filter { $0.purpose == .app }
+            XCTAssertEqual(stores.compactMap(\.key), ["file:⟨group:\(Self.group)⟩/Journal.sqlite"], picking)
+        }
+    }
+}
