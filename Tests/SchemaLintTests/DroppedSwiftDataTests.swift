@@ -52,7 +52,8 @@ final class DroppedSwiftDataTests: XCTestCase {
     func testAStoreNoAppCodeOpensIsLeftBehindWhateverTestsStillOpen() {
         let lockfile = TestSupport.lock(TestSupport.analyze(Self.shipped, readsWholeApp: true))
         let app =
-            "import SwiftUI\n\n@main struct TheApp: App {\n    var body: some Scene { WindowGroup { Text(\"x\") } }\n}\n"
+            "import SwiftUI\n\n@main struct TheApp: App {\n"
+            + "    var body: some Scene { WindowGroup { Text(\"x\") } }\n}\n"
         for (path, leftover) in [("none", "")] + Self.leftovers {
             var files = ["App/TheApp.swift": app]
             if !leftover.isEmpty { files[path] = leftover }
