@@ -42,6 +42,13 @@ public enum StandardTypeStorage {
         return reasons
     }()
 
+    /// Why a standard type written in `text` (a change as a message says it: `type Int → UInt`) has no verified
+    /// storage, for the first such type named as a whole word; nil when it names none.
+    public static func unverifiedReason(in text: String) -> String? {
+        let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        return unverified.keys.sorted().first(where: words.contains).flatMap { unverified[$0] }
+    }
+
     /// System structs SwiftData stores as composites, with their elements (`Color.Resolved` in the
     /// MetaCocktailsSwiftData stores of September 2024: four required Float elements).
     static let knownComposites: [String: [CompositeElement]] = [

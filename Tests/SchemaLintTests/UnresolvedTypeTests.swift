@@ -236,3 +236,18 @@ final class UnresolvedTypeTests: XCTestCase {
         XCTAssertEqual(confident(attribute), ["data_dropped"])
     }
 }
+
+/// A standard type whose storage no real store has shown (`UInt`, field test 20: FoodTracker's `quantity`) is said
+/// to be that, never "declared in a module it was not shown".
+extension UnresolvedTypeTests {
+    func testAnUnverifiedStandardTypeIsNamedAsSuch() {
+        let locked = TestSupport.lock(TestSupport.analyze(tasks("var quantity: Int = 1")))
+        for type in ["UInt", "UInt8", "Int8"] {
+            let analysis = TestSupport.analyze(tasks("var quantity: \(type) = 1"), lockfile: locked)
+            XCTAssertEqual(confident(analysis), [], type)
+            let note = analysis.unresolvedTypeNotes.first ?? ""
+            XCTAssertTrue(note.contains("a type whose storage schemalint does not know ('\(type)'"), note)
+            XCTAssertFalse(note.contains("module"), note)
+        }
+    }
+}

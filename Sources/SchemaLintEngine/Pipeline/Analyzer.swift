@@ -324,8 +324,12 @@ public struct Analyzer {
             let changes = SnapshotDiff.changes(from: locked.entities, to: now.snapshot)
             let unresolved = changes.filter(\.restsOnUnresolvedType).map(\.text)
             guard !unresolved.isEmpty else { return nil }
-            return "\(version.location): \(version.key) (locked): \(unresolved.joined(separator: "; ")) rests on a "
-                + "type schemalint cannot resolve (declared in a module it was not shown?): whether the stores it "
+            let text = unresolved.joined(separator: "; ")
+            // A standard type whose storage no real store has shown (`UInt`) is named as such, not as one not found.
+            let why =
+                StandardTypeStorage.unverifiedReason(in: text).map { "a type whose storage schemalint does not know ("
+                    + $0 + ")" } ?? "a type schemalint cannot resolve (declared in a module it was not shown?)"
+            return "\(version.location): \(version.key) (locked): \(text) rests on \(why): whether the stores it "
                 + "wrote still open is not judged"
         }
     }

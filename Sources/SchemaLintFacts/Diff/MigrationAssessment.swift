@@ -97,15 +97,16 @@ public enum MigrationAssessment {
             if change.restsOnUnresolvedType {
                 let unresolved = [previous.type, property.type].filter { $0.contains("Unknown(") }
                     .map(ChangeWording.readable).joined(separator: ", ")
+                let why =
+                    StandardTypeStorage.unverifiedReason(in: unresolved)
+                    ?? "schemalint cannot resolve \(unresolved) (declared in a module it was not shown?)"
                 return AssessedChange(
-                    .typeUnresolved, change,
-                    caution: "cannot tell whether what is stored changed: schemalint cannot resolve \(unresolved) "
-                        + "(declared in a module it was not shown?)")
+                    .typeUnresolved, change, caution: "cannot tell whether what is stored changed: \(why)")
             }
             if previous.kind != property.kind {
                 return kindChanged(from: previous, to: property, change)
             }
-            if previous.kind == .attribute && previous.type != property.type {
+            if previous.kind == .attribute && Self.storedShape(previous.type) != Self.storedShape(property.type) {
                 if convertsNumbers && storesNumber(previous.type) && storesNumber(property.type) {
                     return AssessedChange(.typeChanged, change)
                 }
@@ -265,5 +266,14 @@ public enum MigrationAssessment {
             }
         }
         return pairs
+    }
+}
+
+extension MigrationAssessment {
+    /// What an attribute's type stores, without the Swift name of a composite (`Composite(KindV1){kind: String}`
+    /// and a version's own copy `Composite(KindV2){kind: String}` store alike: Suilog's per-version enums).
+    static func storedShape(_ type: String) -> Substring {
+        guard type.hasPrefix("Composite("), let close = type.firstIndex(of: ")") else { return Substring(type) }
+        return type[type.index(after: close)...]
     }
 }
