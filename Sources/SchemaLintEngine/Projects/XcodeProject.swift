@@ -59,25 +59,34 @@ struct XcodeProject {
     var entitlementNotes: [TargetEntitlements.Note] = []
     /// The targets listing each file in a build phase, by index: asked for every file of a run, so one lookup each.
     private var listing: [String: [Int]] = [:]
+    /// `listing` by lowercased path: a Mac's volume matches names without regard to case, so a project naming
+    /// `Merian/App.swift` compiles `merian/App.swift` there (merian's project).
+    private var caseless: [String: [Int]] = [:]
 
     init(path: String, targets: [Target], folders: [SynchronizedFolder]) {
         self.path = path
         self.targets = targets
         self.folders = folders
         for (index, target) in targets.enumerated() {
-            for file in target.files.union(target.resources) { listing[file, default: []].append(index) }
+            for file in target.files.union(target.resources) {
+                listing[file, default: []].append(index)
+                caseless[file.lowercased(), default: []].append(index)
+            }
         }
     }
 
-    /// The targets that compile `file` (absolute, standardized).
+    /// The targets that compile `file` (absolute, standardized); a name that differs only in case is the same file,
+    /// as on a Mac.
     func targets(compiling file: String) -> [Target] {
-        let listed = listing[file] ?? []
+        let listed = listing[file] ?? caseless[file.lowercased()] ?? []
         if folders.isEmpty { return listed.map { targets[$0] } }
+        let lowered = file.lowercased()
         return targets.indices.filter { index in
             let target = targets[index]
             if listed.contains(index) { return true }
             var member = false
-            for folder in folders where file.hasPrefix(folder.path + "/") {
+            for folder in folders
+            where file.hasPrefix(folder.path + "/") || lowered.hasPrefix(folder.path.lowercased() + "/") {
                 let relative = String(file.dropFirst(folder.path.count + 1))
                 let named = target.folders.contains(folder.path)
                 let flipped = (folder.exceptions[target.name] ?? []).contains { exception in
