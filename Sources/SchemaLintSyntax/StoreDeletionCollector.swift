@@ -112,6 +112,8 @@ final class StoreDeletionCollector: SyntaxVisitor {
             search(
                 Syntax(clause.body), path: .failedOpen, open: open, excluding: destinations, opener: Syntax(node.body))
         }
+        // Code after `fatalError(...)` never runs (Poli's migrate-and-delete below the load error's `fatalError`).
+        if Self.afterStopper(Syntax(node), within: Syntax(node.root)) { return .visitChildren }
         // `migratePersistentStore` whose error is only logged: the code after the `do` runs either way.
         // `do { return try open() } catch { log }`: the code after the `do` runs only when the open failed.
         let catchCalls = node.catchClauses.map { NeverReturningFunctions.unconditionalCalls(in: $0.body) }
@@ -544,6 +546,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
         var copied = false
         var deletions: [StoreDeletionUse] = []
         for event in walker.events {
+            // After `fatalError(...)` in the same block or one around it (Poli: a migrate-and-delete left below the
+            // `fatalError` of the load's error branch): never runs.
+            if Self.afterStopper(Syntax(event.call), within: region) { continue }
             // A load's completion deleting behind a condition of its own, not the error's (a cache reset when a
             // stored version number is behind): it runs on success too, so it is no handling of a failure.
             if let errorName, [.delete, .call].contains(event.kind),
@@ -595,6 +600,36 @@ final class StoreDeletionCollector: SyntaxVisitor {
     }
 
     // MARK: Repairs on a path
+
+    /// Whether a statement before the one holding `node`, in its block or a block around it up to `region`, calls
+    /// a function that never returns (`fatalError`, `preconditionFailure`, `exit`, `abort`) unconditionally.
+    static func afterStopper(_ node: Syntax, within region: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent, current.id != region.id {
+            // A declaration's body runs when it is called, whatever comes before the declaration.
+            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+                || parent.is(AccessorDeclSyntax.self) || parent.is(DeinitializerDeclSyntax.self)
+            {
+                return false
+            }
+            if let list = parent.as(CodeBlockItemListSyntax.self), let item = current.as(CodeBlockItemSyntax.self) {
+                for earlier in list {
+                    if earlier.id == item.id { break }
+                    var expression = earlier.item.as(ExpressionStmtSyntax.self)?.expression
+                        ?? earlier.item.as(ExprSyntax.self)
+                    if let tried = expression?.as(TryExprSyntax.self) { expression = tried.expression }
+                    if let called = expression?.as(FunctionCallExprSyntax.self)?.calledExpression
+                        .as(DeclReferenceExprSyntax.self)?.baseName.text,
+                        SwallowedErrorCollector.stoppers.contains(called)
+                    {
+                        return true
+                    }
+                }
+            }
+            current = parent
+        }
+        return false
+    }
 
     private func recordRepairPath(_ region: Syntax, open: SourceLocation, opener: Syntax?) {
         let rewrite = MetadataRewriteFinder.rewrite(in: region).map { reader.location($0) }
