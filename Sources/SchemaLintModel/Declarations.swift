@@ -49,6 +49,9 @@ public struct ParsedFile: Sendable {
     /// member of one name (an app's and its widget's `extension URL { static func storeURL(for:) }`): a name is
     /// found first among the files of the targets its own file is compiled in.
     public var targets: [String] = []
+    /// Compiled only by app, extension and test targets, as a project file says: its `public` types are no other
+    /// module's to use (no module imports an app), so they are judged as internal ones.
+    public var compiledOnlyByApps = false
     /// Core Data stacks this file opens (`NSPersistentContainer(name:)`, a coordinator) with the store files they are
     /// given here.
     public var coreDataStacks: [CoreDataStackUse] = []

@@ -18,7 +18,9 @@ public enum ProjectBuilder {
             }.map(\.path))
         project.referencedNames = sorted.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
         project.namesOutsidePreviews = sorted.reduce(into: Set<String>()) { $0.formUnion($1.namesOutsidePreviews) }
-        project.publicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
+        project.declaredPublicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
+        project.publicTypes = sorted.filter { !$0.compiledOnlyByApps }
+            .reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
 
         let versionIDs = symbols.symbols.filter { context.conforms($0, to: "VersionedSchema") }.map(\.id)
         let versionSet = Set(versionIDs)

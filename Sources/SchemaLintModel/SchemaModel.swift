@@ -384,8 +384,12 @@ public struct Project {
     public var referencedNames: Set<String> = []
     /// `ParsedFile.namesOutsidePreviews`, of every file.
     public var namesOutsidePreviews: Set<String> = []
-    /// Names of types declared `public` or `open` somewhere in the parsed files.
+    /// Names of types declared `public` or `open` in parsed files another module may import: an app target's are
+    /// no other module's (`ParsedFile.compiledOnlyByApps`), so a plan declared so there is judged as internal.
     public var publicTypes: Set<String> = []
+    /// Names of types declared `public` or `open` in any parsed file, app targets' too: what code written beside
+    /// them must declare alike to compile.
+    public var declaredPublicTypes: Set<String> = []
     /// Core Data model bundles (`.xcdatamodeld`, standalone `.xcdatamodel`) found beside the sources.
     public var modelBundles: [ModelBundle] = []
     /// Whether the run looked for model bundles: a lockfile's bundles are only compared when it did.

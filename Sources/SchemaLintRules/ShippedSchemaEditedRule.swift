@@ -8,6 +8,19 @@ public struct ShippedSchemaEditedRule: Rule {
     public let severities: [Severity] = [.error, .warning, .note]
     public let summary = "A version recorded in schemalint.lock was edited after it shipped."
 
+    /// Whether a version listed beside `version` in one of its plans hashes to `checksum` now.
+    private static func stillOpened(_ checksum: String, besides version: SchemaVersion, in context: RuleContext) -> Bool {
+        let plans = context.project.plans.filter { ($0.schemas ?? []).contains { $0.version == version.id } }
+        return plans.contains { plan in
+            (plan.schemas ?? []).contains { listed in
+                guard let other = listed.version, other != version.id,
+                    let found = context.project.versions.first(where: { $0.id == other })
+                else { return false }
+                return context.analysis(of: found)?.hashes.checksum == checksum
+            }
+        }
+    }
+
     public func check(_ context: RuleContext) -> [Finding] {
         guard let lockfile = context.lockfile else { return [] }
         var edits: [Edit] = []
@@ -37,6 +50,9 @@ public struct ShippedSchemaEditedRule: Rule {
             guard !described.isEmpty else { continue }
             let changes = SchemaChange.checksumChangesFirst(described, schemaChanges)
             let checksumMoved = locked.checksum != analysis.hashes.checksum
+            // A locked checksum another version of its plan still has (the two were alike when locked, and this one
+            // was then made to differ, as `lock` asks): every store written so opens as that version and migrates on.
+            if checksumMoved, Self.stillOpened(locked.checksum, besides: version, in: context) { continue }
             // Where its store cannot be told (`heldIn` names a file no container opens now, or a URL schemalint cannot
             // match), any app plan that runs stages and lists it is the plan such a store meets: never "no stage runs"
             // while one does (Ritualist, whose store moved from a URL to a named configuration).

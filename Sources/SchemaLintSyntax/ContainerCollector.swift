@@ -1439,12 +1439,35 @@ final class ContainerCollector: SyntaxVisitor {
     }
 
     /// `FileManager.default.temporaryDirectory...`, `URL.temporaryDirectory...`, `NSTemporaryDirectory()`, or a
-    /// variable holding one.
+    /// variable holding one. Not a fallback after `??` (`containerURL(forSecurityApplicationGroupIdentifier:) ??
+    /// URL(fileURLWithPath: NSTemporaryDirectory())`, rInventory): the store is where the left side says whenever it
+    /// is there, and the store locations evaluated per target say where that is.
     private func isScratchLocation(_ expression: ExprSyntax) -> Bool {
         for token in expression.tokens(viewMode: .sourceAccurate) {
-            guard case let .identifier(name) = token.tokenKind else { continue }
+            guard case let .identifier(name) = token.tokenKind, !Self.isFallback(token, within: expression) else {
+                continue
+            }
             if name == "temporaryDirectory" || name == "NSTemporaryDirectory" { return true }
             if scratchLocations.lookup(name, at: token) == true { return true }
+        }
+        return false
+    }
+
+    /// Whether `token` is in the right operand of a `??` inside `expression`.
+    private static func isFallback(_ token: TokenSyntax, within expression: ExprSyntax) -> Bool {
+        var node = Syntax(token)
+        while let parent = node.parent, node.id != expression.id {
+            if let list = parent.as(ExprListSyntax.self), let element = node.as(ExprSyntax.self) {
+                let elements = Array(list)
+                if let index = elements.firstIndex(where: { $0.id == element.id }), index > 0,
+                    elements[..<index].contains(where: {
+                        $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+                    })
+                {
+                    return true
+                }
+            }
+            node = parent
         }
         return false
     }

@@ -96,7 +96,7 @@ struct AdoptionPlanner {
             text = try AdoptionWriter(
                 versionName: versionName, planName: planName,
                 models: listed.compactMap { names[$0] },
-                isPublic: entities.contains { project.publicTypes.contains($0.name) }
+                isPublic: entities.contains { project.declaredPublicTypes.contains($0.name) }
             ).file()
         } catch let refusal as RewriteRefusal {
             throw BumpPlanner.Refusal(refusal.description)

@@ -181,6 +181,25 @@ public struct ProjectMembership: Sendable {
         return false
     }
 
+    /// Whether the project files name targets compiling `path` and every one is an app, an extension or a test: no
+    /// other module can import its types. A package's target, a framework or a file no project names may be imported.
+    func onlyAppsCompile(_ path: String) -> Bool {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        var named = false
+        for manifest in orderedManifests {
+            switch manifest {
+            case let .xcode(project):
+                for target in project.targets(compiling: absolute) {
+                    guard [.app, .appExtension, .test].contains(target.kind) else { return false }
+                    named = true
+                }
+            case .package:
+                if !Self.packageTargets(compiling: absolute, in: manifest).isEmpty { return false }
+            }
+        }
+        return named
+    }
+
     /// The targets that compile `path`, with their kinds where an Xcode project says (nil for a package's): an app, an
     /// extension... A store abandoned by the app but still opened by its widget is told apart by them.
     func targets(for path: String) -> [StoreTopology.ProjectTarget] {

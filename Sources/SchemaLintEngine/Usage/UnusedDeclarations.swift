@@ -11,9 +11,9 @@ import SchemaLintSyntax
 ///   file): nothing inserts or fetches them, so a version or a container leaving them out cannot fail.
 ///
 /// Only in an app that opens a store (some app container): a library or a code fragment shows no container, and its
-/// types are used elsewhere; and only for plans other modules cannot use (not `public`), since another module's
-/// container may be given them (a model another module inserts must be in the models of this repository's
-/// container all the same). Files pass 1 skipped are searched for each candidate's name as a whole identifier
+/// types are used elsewhere; and only for plans other modules cannot use (not `public`, or `public` in a file only
+/// app targets compile), since another module's container may be given them (a model another module inserts must be
+/// in the models of this repository's container all the same). Files pass 1 skipped are searched for each candidate's name as a whole identifier
 /// (comments included): a mention there keeps it checked, since a missed use must never silence real findings.
 enum UnusedDeclarations {
     static func unreferenced(

@@ -73,6 +73,7 @@ struct ParseStage {
                 marked.targets =
                     membership?.targets(for: file.path).filter { [.app, .appExtension].contains($0.kind) }
                     .map(\.name).sorted() ?? []
+                marked.compiledOnlyByApps = membership?.onlyAppsCompile(file.path) ?? false
                 return marked
             }
         }
