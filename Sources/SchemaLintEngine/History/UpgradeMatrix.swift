@@ -200,7 +200,7 @@ extension UpgradeMatrix {
             // Moved only by a type schemalint cannot resolve: cannot tell, as `check` says nothing of it.
             let changes = SnapshotDiff.changes(from: locked.entities, to: analysis.snapshot)
             if !changes.isEmpty, changes.allSatisfy(\.restsOnUnresolvedType) {
-                return .cannotTell(why: unresolved(changes))
+                return .cannotTell(why: unresolved(changes.map { AssessedChange(unresolved: $0) }))
             }
             return .edited(plan: plan.name, checksum: analysis.hashes.checksum)
         }
@@ -269,7 +269,7 @@ extension UpgradeMatrix {
     private static func inferred(from old: [EntitySnapshot], to new: [EntitySnapshot], target: String) -> Outcome {
         let assessed = MigrationAssessment.assess(from: old, to: new)
         let blockers = assessed.compactMap { change in change.blocker.map { "\(change.text): \($0)" } }
-        let unresolved = assessed.filter { $0.kind == .typeUnresolved }.map(\.change)
+        let unresolved = assessed.filter { $0.kind == .typeUnresolved }
         if blockers.isEmpty, !unresolved.isEmpty {
             return .cannotTell(why: Self.unresolved(unresolved))
         }
@@ -289,8 +289,14 @@ extension UpgradeMatrix {
             DataLoss.dropped(from: context.startingSnapshot(of: step.from) ?? old.snapshot, to: new.snapshot))
     }
 
-    private static func unresolved(_ changes: [SchemaChange]) -> String {
-        "\(changes.map(\.text).joined(separator: "; ")): a type it stores cannot be resolved, so whether the store "
-            + "opens is not known"
+    /// Each change with why it cannot be told (an unresolved type, an archive named by an alias), then what that
+    /// leaves unknown.
+    private static func unresolved(_ changes: [AssessedChange]) -> String {
+        let why = changes.map { change in
+            let caution = change.caution.map { $0.replacingOccurrences(of: "cannot tell whether what is stored "
+                + "changed: ", with: "") } ?? "a type it stores cannot be resolved"
+            return "\(change.text): \(caution)"
+        }
+        return why.joined(separator: "; ") + ", so whether the store opens is not known"
     }
 }

@@ -53,6 +53,11 @@ public struct AssessedChange: Sendable, Hashable {
     }
 }
 
+extension AssessedChange {
+    /// A change resting on a type schemalint could not resolve, with no more said of it.
+    public init(unresolved change: SchemaChange) { self.init(.typeUnresolved, change) }
+}
+
 public enum MigrationAssessment {
     /// `convertsNumbers`: Core Data's inferred mapping converts a number stored as another kind of number (Integer
     /// 16/32/64, Decimal, Double, Float, Boolean: all read as `NSNumber`); woocommerce-ios migrates `Integer 64` to
@@ -107,6 +112,12 @@ public enum MigrationAssessment {
                 return kindChanged(from: previous, to: property, change)
             }
             if previous.kind == .attribute && Self.storedShape(previous.type) != Self.storedShape(property.type) {
+                if let aliases = Self.archivedByAlias(previous.type, property.type) {
+                    return AssessedChange(
+                        .typeUnresolved, change,
+                        caution: "cannot tell whether what is stored changed: \(aliases) names its type by an alias "
+                            + "(both are archived, and a step copies archives as they are)")
+                }
                 if convertsNumbers && storesNumber(previous.type) && storesNumber(property.type) {
                     return AssessedChange(.typeChanged, change)
                 }
@@ -270,6 +281,18 @@ public enum MigrationAssessment {
 }
 
 extension MigrationAssessment {
+    /// Two archived (`Transformable(…)`) types, one written by a name (`Tint`, `RGBColor`: typealiases of `[Double]`,
+    /// countdown) rather than as an array: a step copies the archive as it is, and the lockfile kept only the name, so
+    /// whether it reads back as the new type cannot be told. The names, or nil when both are arrays written out.
+    static func archivedByAlias(_ previous: String, _ current: String) -> String? {
+        let wrapper = "Transformable("
+        guard previous.hasPrefix(wrapper), current.hasPrefix(wrapper), previous.hasSuffix(")"), current.hasSuffix(")")
+        else { return nil }
+        let names = [previous, current].map { String($0.dropFirst(wrapper.count).dropLast()) }
+        let aliases = names.filter { !$0.hasPrefix("[") }
+        return aliases.isEmpty ? nil : aliases.map { "`\($0)`" }.joined(separator: " or ")
+    }
+
     /// What an attribute's type stores, without the Swift name of a composite (`Composite(KindV1){kind: String}`
     /// and a version's own copy `Composite(KindV2){kind: String}` store alike: Suilog's per-version enums).
     static func storedShape(_ type: String) -> Substring {
