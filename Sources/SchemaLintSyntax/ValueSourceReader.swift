@@ -392,7 +392,24 @@ struct ValueSourceReader {
         // "Countdown.sqlite")`): each use reads the value last given before it. One assigned anywhere else (in an
         // `if`, a loop) is not followed.
         var timeline: [String: [(end: AbsolutePosition, value: ExprSyntax)]] = [:]
+        // `var url = super.defaultDirectoryURL(); if let group = ... { url = group }; return url` (GuessWho,
+        // MemCoo): after every exit and the local's last plain assignment, the value where the condition holds, else
+        // the one before.
+        var reassigned: (name: String, value: ExprSyntax, conditions: ConditionElementListSyntax, SourceLocation)?
         for item in body {
+            if let (name, value, conditions) = Self.conditionalAssignment(item),
+                declared[name] != nil || timeline[name] != nil
+            {
+                guard reassigned == nil else { return nil }
+                reassigned = (name, value, conditions, reader.location(item))
+                continue
+            }
+            if reassigned != nil,
+                Self.assignment(item) != nil || item.item.is(GuardStmtSyntax.self) || item.item.is(IfExprSyntax.self)
+                    || item.item.as(ExpressionStmtSyntax.self)?.expression.is(IfExprSyntax.self) == true
+            {
+                return nil
+            }
             if let (name, value) = Self.assignment(item) {
                 guard declared[name] != nil || timeline[name] != nil else { continue }
                 if timeline[name] == nil, let first = declared[name] { timeline[name] = [(first.endPosition, first)] }
@@ -455,7 +472,8 @@ struct ValueSourceReader {
             expression = returned
         }
         // Assigned again where it is not followed: not read from the value it was declared with.
-        let followed = Set(timeline.values.flatMap { $0.map(\.value.id) })
+        var followed = Set(timeline.values.flatMap { $0.map(\.value.id) })
+        if let reassigned { followed.insert(reassigned.value.id) }
         if Self.assignsElsewhere(Set(declared.keys), in: statements, besides: followed) { return nil }
         let outer = locals
         func given(_ name: String, _ node: Syntax) -> ExprSyntax? {
@@ -467,6 +485,14 @@ struct ValueSourceReader {
             return inner.read(expression, depth: depth + 1)
         }
         var value = reading(expression, declared)
+        if let (name, given, conditions, location) = reassigned {
+            var inner = self
+            let names = declared.merging(Self.bound(in: conditions)) { $1 }
+            inner.locals = { local, node in local == name ? given : names[local] ?? outer(local, node) }
+            let condition = inner.condition(conditions, holds: true)
+            value = .conditional(
+                condition.source, then: inner.read(expression, depth: depth + 1), otherwise: value, location)
+        }
         // The exits from the last: a guard's fallback where its condition fails, else what follows it; an `if`'s
         // value where its condition holds, else what follows it.
         for (exit, names, conditions, location, isGuard) in exits.reversed() {
@@ -563,6 +589,31 @@ struct ValueSourceReader {
     }
 
     /// `name = value` as a statement of its own.
+    /// `if <conditions> { name = value }`, with no `else`: the local, its value and the conditions.
+    static func conditionalAssignment(
+        _ item: CodeBlockItemSyntax
+    ) -> (String, ExprSyntax, ConditionElementListSyntax)? {
+        guard let ifExpr = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? item.item.as(IfExprSyntax.self), ifExpr.elseBody == nil, ifExpr.body.statements.count == 1,
+            let only = ifExpr.body.statements.first, let (name, value) = assignment(only)
+        else { return nil }
+        return (name, value, ifExpr.conditions)
+    }
+
+    /// The names `if let` / `guard let` conditions bind, with what they bind.
+    static func bound(in conditions: ConditionElementListSyntax) -> [String: ExprSyntax] {
+        var names: [String: ExprSyntax] = [:]
+        for condition in conditions {
+            if case let .optionalBinding(binding) = condition.condition,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value
+            {
+                names[name] = value
+            }
+        }
+        return names
+    }
+
     static func assignment(_ item: CodeBlockItemSyntax) -> (String, ExprSyntax)? {
         let expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
         guard let sequence = expression?.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),

@@ -124,6 +124,46 @@ extension CoreDataStoreLocationTests {
                 """
             ]),
         Spelling(
+            name: "Core Data's folder given the group's in an `if let` (GuessWho, MemCoo)",
+            stack: stack("GroupContainer"),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        var url = super.defaultDirectoryURL()
+                        if let newURL = FileManager.default.containerURL(
+                            forSecurityApplicationGroupIdentifier: "\(group)")
+                        {
+                            url = newURL
+                        }
+                        return url
+                    }
+                }
+                """
+            ]),
+        Spelling(
+            name: "the group's folder given in an `if let` of a local, made with a model",
+            stack: stack("GroupContainer", model: true),
+            others: [
+                "Journal/GroupContainer.swift": """
+                import CoreData
+
+                final class GroupContainer: NSPersistentContainer {
+                    override class func defaultDirectoryURL() -> URL {
+                        let identifier = "\(group)"
+                        var folder: URL = NSPersistentContainer.defaultDirectoryURL()
+                        let manager = FileManager.default
+                        if let shared = manager.containerURL(forSecurityApplicationGroupIdentifier: identifier) {
+                            folder = shared
+                        }
+                        return folder
+                    }
+                }
+                """
+            ]),
+        Spelling(
             name: "a subclass of a CloudKit subclass that overrides",
             stack: stack("JournalContainer"),
             others: [
@@ -144,7 +184,7 @@ extension CoreDataStoreLocationTests {
             XCTAssertEqual(try keys(spelling), ["file:⟨group:\(Self.group)⟩/Journal.sqlite"], spelling.name)
         }
         // The CloudKit one syncs.
-        let synced = Self.subclassesInTheGroup[5]
+        let synced = Self.subclassesInTheGroup.first { $0.name.hasPrefix("a subclass of a CloudKit") }!
         try write("Journal/Persistence.swift", synced.stack)
         for (path, text) in synced.others { try write(path, text) }
         XCTAssertEqual(try analyze().project.coreDataStores.map(\.syncs), [true])
