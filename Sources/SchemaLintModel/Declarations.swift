@@ -1174,6 +1174,10 @@ public struct ValueReference: Sendable, Hashable {
     /// A call's argument labels (`_` for none), nil where the name is not called: which of several functions of one
     /// name (`storeURL()`, `storeURL(folder:scope:)`) it is.
     public var argumentLabels: [String]?
+    /// For a bare name written in an extension: the type extended (with the types nested in it around the name).
+    /// A member an extension adds to another module's type (`extension URL { static func container(for:) }`) is
+    /// found from its sibling by it, as Swift finds it.
+    public var extended: [String]?
     public init(base: TypeExpr?, name: String, location: SourceLocation) {
         self.base = base
         self.name = name

@@ -61,6 +61,13 @@ struct NamedValueIndex {
             if let found = sameTarget(candidates.filter { $0.owner == inside }, as: file).first { return found }
             current = symbols[inside].parent
         }
+        // In an extension of another module's type: its members the extensions here add, before the globals.
+        if scope == nil, let extended = reference.extended {
+            let members = sameTarget(
+                Self.callable(external[reference.name] ?? [], by: reference).filter { $0.value.scope == extended },
+                as: file)
+            if members.count == 1 { return members[0] }
+        }
         let globals = sameTarget(candidates.filter { $0.owner == nil }, as: file)
         // Two globals of one name in two files compile only when one is private: the same file first.
         return globals.first { $0.file == file } ?? (globals.count == 1 ? globals[0] : nil)

@@ -125,14 +125,18 @@ struct ModelSourceReader {
     /// `A.b`, `Self.b`, `self.b` or `b`: a constant looked up by name. Not `A.self`, not a call.
     func reference(_ expression: ExprSyntax) -> ValueReference? {
         if let name = expression.as(DeclReferenceExprSyntax.self) {
-            return ValueReference(base: nil, name: name.baseName.text, location: reader.location(expression))
+            var reference = ValueReference(base: nil, name: name.baseName.text, location: reader.location(expression))
+            reference.extended = Self.extendedType(around: expression)
+            return reference
         }
         guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
             member.declName.baseName.text != "self"
         else { return nil }
         if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text, name == "Self" || name == "self" {
-            return ValueReference(
+            var reference = ValueReference(
                 base: nil, name: member.declName.baseName.text, location: reader.location(expression))
+            reference.extended = Self.extendedType(around: expression)
+            return reference
         }
         // `FileManager.default.storeURL(...)`: a function an extension of `FileManager` declares, on its one instance.
         var owner = base
@@ -143,6 +147,21 @@ struct ModelSourceReader {
         }
         guard let type = TypeExprReader.read(expression: owner) else { return nil }
         return ValueReference(base: type, name: member.declName.baseName.text, location: reader.location(expression))
+    }
+
+    /// The type the extension around `node` extends, with the types declared in it around `node`; nil outside one.
+    static func extendedType(around node: some SyntaxProtocol) -> [String]? {
+        var nested: [String] = []
+        var current = node.parent
+        while let syntax = current {
+            if let (_, name) = TypeBody.membersAndName(syntax) {
+                nested.insert(name, at: 0)
+            } else if let extensionDecl = syntax.as(ExtensionDeclSyntax.self) {
+                return TypeExprReader.read(extensionDecl.extendedType).path.map { $0 + nested }
+            }
+            current = syntax.parent
+        }
+        return nil
     }
 
     func typeList(_ expressions: [ExprSyntax]) -> ModelSource {
