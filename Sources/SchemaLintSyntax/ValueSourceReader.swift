@@ -183,6 +183,9 @@ struct ValueSourceReader {
                 ?? pathValue(expression, depth: depth) ?? unreadable(expression)
         }
         if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            // In a branch of `if flag` or `if !flag`: what the branch says it is (MyAnimeList's `if !inMemory {
+            // ... } else { ModelConfiguration(isStoredInMemoryOnly: inMemory) }` is in memory).
+            if let known = Self.decidedByBranch(name, at: Syntax(expression)) { return .bool(known) }
             // A parameter hides any variable or constant of its name.
             if let function = parameters.function, let label = parameters.labels[name] {
                 return .parameter(
@@ -505,6 +508,41 @@ struct ValueSourceReader {
                 : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
+    }
+
+    /// The value a Bool `name` has at `node` where an `if name` or `if !name` around it (in the same function)
+    /// decides it: its branch's. Nil anywhere else, and where the branch assigns `name`.
+    static func decidedByBranch(_ name: String, at node: Syntax) -> Bool? {
+        var child = node
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+                || syntax.is(InitializerDeclSyntax.self) || syntax.is(AccessorDeclSyntax.self)
+            {
+                return nil
+            }
+            if let ifExpr = syntax.as(IfExprSyntax.self), child.id != Syntax(ifExpr.conditions).id,
+                ifExpr.conditions.count == 1, case let .expression(condition)? = ifExpr.conditions.first?.condition
+            {
+                var negated = false
+                var tested = condition
+                if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+                    negated = true
+                    tested = prefix.expression
+                }
+                if tested.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                    let branch = child.id == Syntax(ifExpr.body).id
+                    guard branch || child.id == ifExpr.elseBody.map(Syntax.init)?.id,
+                        !assignsElsewhere([name], in: CodeBlockItemListSyntax([CodeBlockItemSyntax(
+                            item: .expr(ExprSyntax(ifExpr)))]), besides: [])
+                    else { return nil }
+                    return branch != negated
+                }
+            }
+            child = syntax
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// A body that ends by throwing (`if let group = ... { return group... } else { log(); throw ... }`, or `throw`
