@@ -47,6 +47,20 @@ public struct LightweightUnsupportedChangeRule: Rule {
                 }
             }
         }
+        for plan in context.project.plans {
+            for step in context.steps(of: plan).steps {
+                for change in context.customStageInferenceBlockers(of: step) {
+                    guard let blocker = change.blocker, let property = change.property else { continue }
+                    findings.append(
+                        finding(
+                            context.location(entity: change.entity, property: property, in: step.to),
+                            about: .property(version: step.to.key, entity: change.entity, property: property),
+                            .customStageInferenceBlocked(
+                                from: step.from.name, to: step.to.name, place: change.place, property: property,
+                                blocker: blocker)))
+                }
+            }
+        }
         for state in context.shippedStates {
             guard case let .inferred(target) = state.fate, let now = context.analysis(of: target) else { continue }
             for change in MigrationAssessment.assess(from: context.shippedEntities(of: state), to: now.snapshot) {
@@ -274,6 +288,20 @@ extension Finding.Message {
             detail: "\(from) → \(to) goes through a mapping model, and \(judged.mappingName) in \(mapping) sets "
                 + "\(place) to \(judged.setter): the migration works only if \(judged.condition)",
             fix: "Give \(judged.property) a default value in the model editor, or set a value the mapping is sure of")
+    }
+
+    /// A new required property in a step a custom stage runs: the store is migrated by inference between its
+    /// closures, before `didMigrate` can set anything.
+    static func customStageInferenceBlocked(
+        from: String, to: String, place: String, property: String, blocker: String
+    ) -> Self {
+        Self(
+            id: "custom-stage-inferred",
+            "\(place) was added as required in a custom stage's step: stores with data fail to open (134110)",
+            detail: "\(from) → \(to) is a custom stage, but SwiftData migrates the store between willMigrate and "
+                + "didMigrate by inference, where \(blocker); didMigrate runs only after that",
+            fix: "Add \(property) as optional (or with a default) in \(to), fill it in didMigrate, and make it "
+                + "required in a later version; or delete those rows in willMigrate")
     }
 
     static func lightweightBlocked(

@@ -9,7 +9,9 @@ public struct ShippedSchemaEditedRule: Rule {
     public let summary = "A version recorded in schemalint.lock was edited after it shipped."
 
     /// Whether a version listed beside `version` in one of its plans hashes to `checksum` now.
-    private static func stillOpened(_ checksum: String, besides version: SchemaVersion, in context: RuleContext) -> Bool {
+    private static func stillOpened(
+        _ checksum: String, besides version: SchemaVersion, in context: RuleContext
+    ) -> Bool {
         let plans = context.project.plans.filter { ($0.schemas ?? []).contains { $0.version == version.id } }
         return plans.contains { plan in
             (plan.schemas ?? []).contains { listed in

@@ -50,7 +50,9 @@ final class ConditionalReassignmentTests: XCTestCase {
     func testAFolderGivenTwoNewValuesIsNotRead() {
         let twice = Self.helpers.replacingOccurrences(
             of: "        return folder.appending(path: \"Notes.store\")",
-            with: "        if ProcessInfo.processInfo.environment[\"SCRATCH\"] != nil { folder = URL.temporaryDirectory }\n"
+            with: "        if ProcessInfo.processInfo.environment[\"SCRATCH\"] != nil {\n"
+                + "            folder = URL.temporaryDirectory\n"
+                + "        }\n"
                 + "        return folder.appending(path: \"Notes.store\")")
         let analysis = TestSupport.analyze(["App/NotesApp.swift": Self.app, "App/Stores.swift": twice])
         XCTAssertFalse(

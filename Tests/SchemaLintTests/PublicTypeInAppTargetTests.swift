@@ -72,8 +72,9 @@ final class PublicTypeInAppTargetTests: XCTestCase {
     func testAPublicPlanAnotherModuleMayUseIsChecked() throws {
         // A framework's plan: the apps embedding it may be given it.
         let framework = try TestSupport.analyzeOnDisk(files(planFolder: "Storage", planTarget: "Storage"))
-        XCTAssertEqual(Set(framework.findings.map(\.rule.rawValue)), Set(checked), TestSupport.summary(framework.findings)
-            .joined(separator: ", "))
+        XCTAssertEqual(
+            Set(framework.findings.map(\.rule.rawValue)), Set(checked),
+            TestSupport.summary(framework.findings).joined(separator: ", "))
         // A package's.
         var package = files(planFolder: "Packages/Storage/Sources/Storage", planTarget: "Example")
         package["Packages/Storage/Package.swift"] = """
@@ -83,13 +84,15 @@ final class PublicTypeInAppTargetTests: XCTestCase {
                 targets: [.target(name: "Storage")])
             """
         let packaged = try TestSupport.analyzeOnDisk(package)
-        XCTAssertEqual(Set(packaged.findings.map(\.rule.rawValue)), Set(checked), TestSupport.summary(packaged.findings)
-            .joined(separator: ", "))
+        XCTAssertEqual(
+            Set(packaged.findings.map(\.rule.rawValue)), Set(checked),
+            TestSupport.summary(packaged.findings).joined(separator: ", "))
         // No project says who compiles it.
         var loose = files(planFolder: "Example", planTarget: "Example")
         loose["Example.xcodeproj/project.pbxproj"] = nil
         let unknown = try TestSupport.analyzeOnDisk(loose)
-        XCTAssertEqual(Set(unknown.findings.map(\.rule.rawValue)), Set(checked), TestSupport.summary(unknown.findings)
-            .joined(separator: ", "))
+        XCTAssertEqual(
+            Set(unknown.findings.map(\.rule.rawValue)), Set(checked),
+            TestSupport.summary(unknown.findings).joined(separator: ", "))
     }
 }

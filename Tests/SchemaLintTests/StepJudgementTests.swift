@@ -3,8 +3,9 @@ import SchemaLintEngine
 import XCTest
 
 /// `check` and `upgrades` read one judgement of each step: a lightweight step (or one with no stage) that SwiftData
-/// cannot infer fails in both, a custom stage is left to its code in both, and a plan listing two versions with one
-/// checksum fails every state in `upgrades` as `duplicate_schema_hash` does in `check`.
+/// cannot infer fails in both, a custom stage's inferred step too where a new required property meets stored rows
+/// (else it is left to its code in both), and a plan listing two versions with one checksum fails every state in
+/// `upgrades` as `duplicate_schema_hash` does in `check`.
 final class StepJudgementTests: XCTestCase {
     static let versions = """
         import SwiftData
@@ -105,33 +106,55 @@ final class StepJudgementTests: XCTestCase {
         }
     }
 
-    func testACustomStageIsLeftToItsCodeInBoth() throws {
-        let plan = """
+    /// A custom stage's step is inferred between its closures: `didMigrate` filling a new required attribute comes too
+    /// late in both (field test 22, Ticklist); one whose `willMigrate` hands the context to the app's code is left to
+    /// that code in both.
+    func testACustomStagesStepIsInferredInBoth() throws {
+        func plan(_ willMigrate: String, _ didMigrate: String) -> String {
+            """
             enum NotesPlan: SchemaMigrationPlan {
                 static var schemas: [any VersionedSchema.Type] { [NotesV1.self, NotesV2.self, NotesV3.self] }
                 static var stages: [MigrationStage] {
                     [
                         .custom(
-                            fromVersion: NotesV1.self, toVersion: NotesV2.self, willMigrate: nil,
-                            didMigrate: { context in
-                                for note in try context.fetch(FetchDescriptor<NotesV2.Note>()) { note.folder = "Inbox" }
-                                try context.save()
-                            }),
+                            fromVersion: NotesV1.self, toVersion: NotesV2.self, willMigrate: \(willMigrate),
+                            didMigrate: \(didMigrate)),
                         .lightweight(fromVersion: NotesV2.self, toVersion: NotesV3.self),
                     ]
                 }
             }
+            enum NotesCleanup { static func prepare(_ context: ModelContext) throws {} }
             """
-        let root = try app(plan)
-        defer { try? FileManager.default.removeItem(at: root) }
-        let check = try TestSupport.run(["check"], in: root)
-        XCTAssertFalse(check.stdout.contains("[lightweight_unsupported_change]"), check.stdout)
-        let upgrades = try TestSupport.run(["upgrades"], in: root)
-        XCTAssertEqual(upgrades.status, 0, upgrades.stdout)
+        }
+        let fill = """
+            { context in
+                                for note in try context.fetch(FetchDescriptor<NotesV2.Note>()) { note.folder = "Inbox" }
+                                try context.save()
+                            }
+            """
+        let late = try app(plan("nil", fill))
+        defer { try? FileManager.default.removeItem(at: late) }
+        let check = try TestSupport.run(["check"], in: late)
+        XCTAssertEqual(check.status, 1, check.stdout)
+        XCTAssertTrue(check.stdout.contains("Note.folder was added as required in a custom stage's step"), check.stdout)
+        let upgrades = try TestSupport.run(["upgrades"], in: late)
+        XCTAssertEqual(upgrades.status, 1, upgrades.stdout)
         XCTAssertTrue(
             upgrades.stdout.hasPrefix(
-                "NotesV1 in default.store: migrates from NotesV1: 2 steps (1 custom, 1 lightweight)"),
+                "NotesV1 in default.store: fails: migrating from NotesV1, SwiftData cannot infer NotesV1 → NotesV2 "
+                    + "(custom)"),
             upgrades.stdout)
+
+        let handedOff = try app(plan("{ context in try NotesCleanup.prepare(context) }", "nil"))
+        defer { try? FileManager.default.removeItem(at: handedOff) }
+        let left = try TestSupport.run(["check"], in: handedOff)
+        XCTAssertFalse(left.stdout.contains("[lightweight_unsupported_change]"), left.stdout)
+        let migrates = try TestSupport.run(["upgrades"], in: handedOff)
+        XCTAssertEqual(migrates.status, 0, migrates.stdout)
+        XCTAssertTrue(
+            migrates.stdout.hasPrefix(
+                "NotesV1 in default.store: migrates from NotesV1: 2 steps (1 custom, 1 lightweight)"),
+            migrates.stdout)
     }
 
     func testAPlanWithOneChecksumTwiceFailsEveryState() throws {

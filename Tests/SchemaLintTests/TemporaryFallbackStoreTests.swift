@@ -33,7 +33,8 @@ final class TemporaryFallbackStoreTests: XCTestCase {
             static let container: ModelContainer = {
                 let schema = Schema([Item.self])
                 let folder = URL.groupFolder
-                let configuration = ModelConfiguration(schema: schema, url: folder.appendingPathComponent("Inventory.store"))
+                let url = folder.appendingPathComponent("Inventory.store")
+                let configuration = ModelConfiguration(schema: schema, url: url)
                 return try! ModelContainer(for: schema, configurations: [configuration])
             }()
             var body: some Scene { WindowGroup { Text("x") }.modelContainer(Self.container) }

@@ -20,8 +20,9 @@ public struct UpgradeMatrix: Sendable {
         case opensAsIs(version: String)
         /// A version of the plan that runs stages has its checksum: the steps from there to the newest.
         case staged(from: String, steps: [Step])
-        /// As `staged`, but a step on the way runs no custom stage and lightweight migration cannot infer it
-        /// (134110): `blockers` is what it cannot do, as `lightweight_unsupported_change` reports it.
+        /// As `staged`, but a step on the way is inferred (no custom stage, or a new required property in one's
+        /// step) and inference cannot make it (134110): `blockers` is what it cannot do, as
+        /// `lightweight_unsupported_change` reports it.
         case stepFails(from: String, step: String, blockers: [String])
         /// The plan that runs stages lists two versions with one checksum: it stops at launch, whatever the store.
         case planCrashes(plan: String, versions: [String])
@@ -232,9 +233,11 @@ extension UpgradeMatrix {
                     drops: kind == .custom || step.stagesUnread ? [] : droppedData(in: step, context),
                     risks: context.inferenceRisks(of: step).compactMap(UpgradeMatrix.risk))
             }
-            for (step, described) in zip(steps.steps.dropFirst(start), path)
-            where described.kind != .custom && !step.stagesUnread {
-                let blockers = context.inferenceBlockers(of: step)
+            for (step, described) in zip(steps.steps.dropFirst(start), path) where !step.stagesUnread {
+                // A custom stage's step is inferred between its closures: a new required property fails there too.
+                let blockers =
+                    described.kind == .custom
+                    ? context.customStageInferenceBlockers(of: step) : context.inferenceBlockers(of: step)
                 guard !blockers.isEmpty else { continue }
                 return .stepFails(
                     from: steps.versions[start].key, step: described.text,

@@ -13,8 +13,9 @@ import SchemaLintSyntax
 /// Only in an app that opens a store (some app container): a library or a code fragment shows no container, and its
 /// types are used elsewhere; and only for plans other modules cannot use (not `public`, or `public` in a file only
 /// app targets compile), since another module's container may be given them (a model another module inserts must be
-/// in the models of this repository's container all the same). Files pass 1 skipped are searched for each candidate's name as a whole identifier
-/// (comments included): a mention there keeps it checked, since a missed use must never silence real findings.
+/// in the models of this repository's container all the same). Files pass 1 skipped are searched for each
+/// candidate's name as a whole identifier (comments included): a mention there keeps it checked, since a missed use
+/// must never silence real findings.
 enum UnusedDeclarations {
     static func unreferenced(
         _ project: Project, files: [SourceDiscovery.SourceFile], skipped: [Int], threads: Int?

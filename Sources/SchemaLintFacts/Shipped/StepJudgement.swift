@@ -13,6 +13,24 @@ extension RuleContext {
             .filter { $0.blocker != nil }
     }
 
+    /// New required properties in a step a custom stage runs: Core Data migrates the store between `willMigrate` and
+    /// `didMigrate` by inference (`NSCustomMigrationStage`), so rows already stored get no value there, and what
+    /// `didMigrate` sets comes too late (Ticklist's "This does not work"). None when `willMigrate` deletes every row
+    /// of the entity first, or hands its context to code that may.
+    public func customStageInferenceBlockers(of step: PlanSteps.Step) -> [AssessedChange] {
+        guard !step.stagesUnread, step.stages.count == 1, let stage = step.stages.first, stage.kind == .custom,
+            let old = analysis(of: step.from), let new = analysis(of: step.to)
+        else { return [] }
+        let before = stage.expression.willMigrate
+        if let before, !before.contextHandOffs.isEmpty || !before.contextHelpers.isEmpty { return [] }
+        if stage.expression.willMigrateReference != nil, before == nil { return [] }
+        let emptied = Set(
+            (before?.rowDeletions ?? []).filter { $0.kind != .some }.compactMap { $0.model?.path?.last }
+                + (before?.deletedModels ?? []).compactMap { $0.path?.last })
+        return MigrationAssessment.assess(from: startingSnapshot(of: step.from) ?? old.snapshot, to: new.snapshot)
+            .filter { $0.blocker != nil && $0.kind == .propertyAdded && !emptied.contains($0.entity) }
+    }
+
     /// What makes a plan step that runs no custom stage fail on some stores and not others (`AssessedChange.failsIf`):
     /// a property made required, a new uniqueness constraint.
     public func inferenceRisks(of step: PlanSteps.Step) -> [AssessedChange] {

@@ -22,7 +22,7 @@ enum CoverCacheSchemaV2: VersionedSchema {
     @Model final class CachedCover {
         @Attribute(.unique) var isbn: String
         @Attribute(.externalStorage) var imageData: Data
-        var fetchedAt: Date
+        var fetchedAt: Date = Date.distantPast
         init(isbn: String, imageData: Data) {
             self.isbn = isbn
             self.imageData = imageData
@@ -37,7 +37,7 @@ enum CoverCacheMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [CoverCacheSchemaV1.self, CoverCacheSchemaV2.self] }
     static var stages: [MigrationStage] { [stampFetchDates] }
 
-    /// Old covers get today's date so the cache does not refetch them all at once.
+    /// Old covers get today's date (the step gives them a distant one) so the cache does not refetch them all at once.
     static let stampFetchDates = MigrationStage.custom(
         fromVersion: CoverCacheSchemaV1.self, toVersion: CoverCacheSchemaV2.self,
         willMigrate: nil,
