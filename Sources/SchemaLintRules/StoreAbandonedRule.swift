@@ -28,7 +28,10 @@ public struct StoreAbandonedRule: Rule {
             // A file SwiftData opens now is not left behind (its own checks are SwiftData's).
             let left = files.leftBehind(bundleKey, locked, readsWholeApp: context.readsWholeApp)
                 .filter { _, held in !held.contains(where: context.openedBySwiftData) }
-            guard !left.isEmpty, let now = files.files(of: bundleKey) else { continue }
+            guard !left.isEmpty, let now = files.files(of: bundleKey) else {
+                findings += takenOverElsewhere(bundleKey, locked, context, lockfile)
+                continue
+            }
             var byFiles: [[String]: [String]] = [:]
             for (name, held) in left { byFiles[held, default: []].append(name) }
             let bundleName = context.project.modelBundles.first { $0.key == bundleKey }?.name
@@ -53,6 +56,33 @@ public struct StoreAbandonedRule: Rule {
             }
         }
         return findings
+    }
+
+    /// A bundle no Core Data stack opens now whose models a SwiftData container opens in another file than every one
+    /// its versions are held in (SwiftCalendar moved to SwiftData in the App Group): what those files hold is left
+    /// behind, unless code copies stores. Reported at the SwiftData container.
+    private func takenOverElsewhere(
+        _ bundleKey: String, _ locked: LockedBundle, _ context: RuleContext, _ lockfile: Lockfile
+    ) -> [Finding] {
+        let moved = CoreDataAdoption.movedAway(bundleKey, context)
+        guard let first = moved.first else { return [] }
+        var byFiles: [[String]: [String]] = [:]
+        for (name, entry) in locked.versions where entry.retired == nil {
+            guard let held = entry.heldIn, !held.isEmpty else { continue }
+            byFiles[held, default: []].append(name)
+        }
+        let opened = moved.map(\.store.location.key)
+        return byFiles.keys.sorted(by: { $0.joined() < $1.joined() }).map { held in
+            let names = BundleVersionOrder(locked).sorted(byFiles[held]!, by: { $0 })
+            return finding(
+                first.store.containers.first?.location ?? SourceLocation(
+                    file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1,
+                    column: 1),
+                about: .store(CoreDataStoreFiles.displayNames(held, beside: opened).joined(separator: ", ")),
+                .coreDataStoreAbandoned(
+                    files: CoreDataStoreFiles.displayNames(held, beside: opened), bundle: bundleKey, versions: names,
+                    opened: opened.map { StoreLocation.displayName(key: $0) }))
+        }
     }
 
     private func swiftDataStores(_ context: RuleContext, _ lockfile: Lockfile) -> [Finding] {

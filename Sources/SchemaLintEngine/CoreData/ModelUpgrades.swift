@@ -19,12 +19,22 @@ enum ModelUpgrades {
         where !mixed.contains(bundleKey) {
             let chain = bundles[bundleKey].map { ModelMigrationStep.StepChain($0, context: context) }
             let leftBehind = context.coreDataLeftBehind(bundleKey)
+            // SwiftData opens the bundle's models in another file now: its stores are no longer opened.
+            let movedTo = CoreDataAdoption.movedAway(bundleKey, context).map(\.store.location.key)
             for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
                 if let held = leftBehind[name] {
                     let files = CoreDataStoreFiles.displayNames(
                         held, beside: context.coreDataStoreFiles.files(of: bundleKey) ?? [])
+                    rows.append(
+                        UpgradeMatrix.Row(
+                            name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
+                            store: files.joined(separator: ", ")))
+                    continue
+                }
+                if !movedTo.isEmpty, let held = entry.heldIn, !held.isEmpty {
+                    let files = CoreDataStoreFiles.displayNames(held, beside: movedTo)
                     rows.append(
                         UpgradeMatrix.Row(
                             name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),

@@ -22,8 +22,11 @@ package struct CoreDataAdoption {
     /// migrate as Core Data's, and SwiftData meets them in the bundle's current version, whichever opens it first.
     package var sharedWithCoreData = false
 
-    /// Every SwiftData store that takes over a Core Data store, whether its models hash alike or not.
-    package static func find(_ context: RuleContext) -> [CoreDataAdoption] {
+    /// Every SwiftData store that takes over a Core Data store, whether its models hash alike or not. With
+    /// `elsewhere`, instead, the SwiftData stores holding a locked bundle's models in another file than every one the
+    /// lockfile records its stores in (SwiftCalendar: Core Data in Application Support, then SwiftData in the App
+    /// Group): they take over nothing, and what the bundle's stores hold is left behind.
+    package static func find(_ context: RuleContext, elsewhere: Bool = false) -> [CoreDataAdoption] {
         // A URL naming a `.sqlite` file, or the file a Core Data stack here opens (`CoreDataStoreFiles`).
         let stackFiles = context.coreDataStoreFiles
         let described = Set(stackFiles.allFiles)
@@ -55,6 +58,7 @@ package struct CoreDataAdoption {
             let shared = Set(model.entities.map(\.name)).intersection(names).count
             let namedLikeIt = opens(store, model.bundle, model.name, stackFiles)
             guard namedLikeIt || (shared > 0 && shared * 2 >= model.entities.count) else { continue }
+            guard Self.isElsewhere(store, model.bundle, context) == elsewhere else { continue }
             let sharedFile = store.location.file.map { stackFiles.fileNames(of: model.bundle)?.contains($0) == true }
             if sharedFile == true, let current = currentModel(model.bundle, context) { model = current }
             var adoption = CoreDataAdoption(
@@ -79,6 +83,23 @@ package struct CoreDataAdoption {
         if store.location.key.contains(name + ".sqlite") || store.location.file == name + ".sqlite" { return true }
         guard let file = store.location.file else { return false }
         return files.fileNames(of: bundle)?.contains(file) == true
+    }
+
+    /// The SwiftData stores holding a locked bundle's models in other files than its stores, while no Core Data stack
+    /// opens the bundle, in a whole app where no code copies stores: the bundle's stores are left behind
+    /// (`store_abandoned`; `upgrades` says they are no longer opened).
+    package static func movedAway(_ bundleKey: String, _ context: RuleContext) -> [CoreDataAdoption] {
+        let files = context.coreDataStoreFiles
+        guard context.readsWholeApp, !files.copiesStores, files.files(of: bundleKey) == nil else { return [] }
+        return find(context, elsewhere: true).filter { $0.bundle == bundleKey }
+    }
+
+    /// Whether the lockfile records files holding the bundle's versions and the store is certainly none of them.
+    private static func isElsewhere(_ store: StoreTopology.Store, _ bundle: String, _ context: RuleContext) -> Bool {
+        let versions = context.lockfile?.coreData?[bundle]?.versions ?? [:]
+        let held = Set(versions.values.filter { $0.retired == nil }.flatMap { $0.heldIn ?? [] })
+        guard !held.isEmpty, let place = StorePath(storeKey: store.location.key) else { return false }
+        return held.allSatisfy { CoreDataStoreFiles.place($0).compared(with: place) == .different }
     }
 
     /// A plan's first version (the oldest a store can be in), else the newest version the store holds.

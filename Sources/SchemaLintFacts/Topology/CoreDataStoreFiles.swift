@@ -16,7 +16,7 @@ package struct CoreDataStoreFiles: Sendable {
     /// Bundles an app stack may open at a file (or with a model) schemalint cannot read.
     private(set) var uncertain: Set<String> = []
     /// Some code carries a store's rows to another file (`migratePersistentStore`, a file copied or moved).
-    private(set) var copiesStores = false
+    package private(set) var copiesStores = false
     /// Bundles no app stack opens, in an app whose stacks all name their model: no store holds their versions
     /// (wallabag compiled a `Shared` model for years that its only stack, on another bundle, never loaded).
     private(set) var unopened: Set<String> = []
