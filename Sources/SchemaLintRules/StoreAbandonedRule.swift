@@ -26,7 +26,11 @@ public struct StoreAbandonedRule: Rule {
         var findings: [Finding] = []
         for (bundleKey, locked) in (lockfile.coreData ?? [:]).sorted(by: { $0.key < $1.key }) {
             // A file SwiftData opens now is not left behind (its own checks are SwiftData's).
+            // Versions held only in old files, and those also held in an old file beside the one opened now.
             let left = files.leftBehind(bundleKey, locked, readsWholeApp: context.readsWholeApp)
+                .merging(files.leftBehind(bundleKey, locked, readsWholeApp: context.readsWholeApp, partly: true)) {
+                    $1
+                }
                 .filter { _, held in !held.contains(where: context.openedBySwiftData) }
             guard !left.isEmpty, let now = files.files(of: bundleKey) else {
                 findings += takenOverElsewhere(bundleKey, locked, context, lockfile)

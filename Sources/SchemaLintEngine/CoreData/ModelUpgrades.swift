@@ -19,6 +19,7 @@ enum ModelUpgrades {
         where !mixed.contains(bundleKey) {
             let chain = bundles[bundleKey].map { ModelMigrationStep.StepChain($0, context: context) }
             let leftBehind = context.coreDataLeftBehind(bundleKey)
+            let partlyLeft = context.coreDataLeftBehind(bundleKey, partly: true)
             // SwiftData opens the bundle's models in another file now: its stores are no longer opened.
             let movedTo = CoreDataAdoption.movedAway(bundleKey, context).map(\.store.location.key)
             for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
@@ -32,6 +33,15 @@ enum ModelUpgrades {
                             name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
                             store: files.joined(separator: ", ")))
                     continue
+                }
+                // Also held in a file the stacks no longer open (moved by an earlier release): stores there stay.
+                if let held = partlyLeft[name] {
+                    let files = CoreDataStoreFiles.displayNames(
+                        held, beside: context.coreDataStoreFiles.files(of: bundleKey) ?? [])
+                    rows.append(
+                        UpgradeMatrix.Row(
+                            name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
+                            store: files.joined(separator: ", ")))
                 }
                 if !movedTo.isEmpty, let held = entry.heldIn, !held.isEmpty {
                     let files = CoreDataStoreFiles.displayNames(held, beside: movedTo)

@@ -86,12 +86,24 @@ package struct CoreDataStoreFiles: Sendable {
 
     /// The locked versions of a bundle held only in files no app stack opens now: version name → those files. Empty
     /// unless the whole app was read, its stacks' files are certain and no code copies a store to another file.
-    package func leftBehind(_ bundleKey: String, _ locked: LockedBundle, readsWholeApp: Bool) -> [String: [String]] {
+    ///
+    /// With `partly`, instead, the versions still held in a file opened now too, with the files they were also held
+    /// in that are certainly none opened now: a release moved the store (SwiftCalendar's `migratePersistentStore`
+    /// into the App Group, recorded as held in both files) and a later one opens only the new file without carrying
+    /// the old one, so users updating from before the move find an empty store.
+    package func leftBehind(
+        _ bundleKey: String, _ locked: LockedBundle, readsWholeApp: Bool, partly: Bool = false
+    ) -> [String: [String]] {
         guard readsWholeApp, !copiesStores, let now = certain[bundleKey] else { return [:] }
         var result: [String: [String]] = [:]
         for (name, entry) in locked.versions where entry.retired == nil {
-            guard let held = entry.heldIn, Self.isLeftBehind(held, now: now) else { continue }
-            result[name] = held
+            guard let held = entry.heldIn else { continue }
+            if !partly {
+                if Self.isLeftBehind(held, now: now) { result[name] = held }
+                continue
+            }
+            let left = held.filter { Self.isLeftBehind([$0], now: now) }
+            if !left.isEmpty, left.count < held.count { result[name] = left }
         }
         return result
     }
@@ -158,8 +170,8 @@ extension RuleContext {
     package var coreDataStoreFiles: CoreDataStoreFiles { topology.coreData }
 
     /// The locked versions of a bundle whose stores the app left behind (`CoreDataStoreFiles.leftBehind`).
-    package func coreDataLeftBehind(_ bundleKey: String) -> [String: [String]] {
+    package func coreDataLeftBehind(_ bundleKey: String, partly: Bool = false) -> [String: [String]] {
         guard let locked = lockfile?.coreData?[bundleKey] else { return [:] }
-        return coreDataStoreFiles.leftBehind(bundleKey, locked, readsWholeApp: readsWholeApp)
+        return coreDataStoreFiles.leftBehind(bundleKey, locked, readsWholeApp: readsWholeApp, partly: partly)
     }
 }
