@@ -155,7 +155,11 @@ public struct LightweightUnsupportedChangeRule: Rule {
                         severity: maybe == nil ? .error : .warning))
             }
         }
-        return findings
+        // One change to a live model that several steps carry (each historical version listing it, Waypoint's
+        // `Block.indentLevel`), or that a plan step and a locked state's inference both meet, is one finding at its
+        // line (of each severity), naming the first step it breaks.
+        var seen: Set<String> = []
+        return findings.filter { seen.insert("\($0.location)|\($0.severity)").inserted }
     }
 }
 
