@@ -759,7 +759,9 @@ extension EntitlementsTests {
         for (name, directory, path) in runs {
             let run = try TestSupport.run(["check", "--verbose", path], in: directory)
             let output = run.stdout + run.stderr
-            XCTAssertTrue(output.contains("store \(Self.group)/default.store: 2 containers"), "\(name): \(output)")
+            XCTAssertTrue(
+                output.contains("store \(Self.group)/default.store (in the App Group's Library/Application Support): 2 "
+                    + "containers"), "\(name): \(output)")
             XCTAssertTrue(output.contains("[store_opened_with_different_models]"), "\(name): \(output)")
             XCTAssertFalse(output.contains("store default.store"), "\(name): \(output)")
         }

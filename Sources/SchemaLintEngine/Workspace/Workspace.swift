@@ -125,7 +125,12 @@ public struct AppUnit {
             let unknown = store.location.kind == .unknown ? ", checked as its own store" : ""
             let containers = "\(count) container\(count == 1 ? "" : "s")"
             let versions = "\(store.versions.count) version\(store.versions.count == 1 ? "" : "s")"
-            let named = store.named("store")
+            // A named store in an App Group is in SwiftData's own folder there, never at the group's root where a
+            // URL's `group.x/default.store` is (field test 22 read the two lines as one file).
+            let inGroup =
+                store.location.kind == .named && store.location.key.contains("/")
+                ? " (in the App Group's Library/Application Support)" : ""
+            let named = store.named("store") + inGroup
             return "\nschemalint: app \(folder): \(named)\(unknown): \(containers), \(plans), \(versions)"
                 + (store.syncs ? ", CloudKit" : "")
         }.joined()
