@@ -27,8 +27,9 @@ struct CallSites {
     }
 
     /// How many calls of a helper are read one by one (each opens a container of its own, with what it passes);
-    /// more are read together, as the set of values any of them passes.
-    static let readApartLimit = 4
+    /// more are read together, as the set of values any of them passes. Past it, calls in tests and previews are
+    /// left out when the app's own are few enough (popcorn's factory: four app calls and its package's tests).
+    static let readApartLimit = 8
 
     private var sitesByFunction: [String: [Site]] = [:]
     /// Functions read for one call only: what that call passes, never what the others do.
@@ -97,8 +98,11 @@ struct CallSites {
                 .union(site.types.keys)
             return required.isSubset(of: passed) && labels.map(passed.isSubset(of:)) != false
         }
-        guard (1...Self.readApartLimit).contains(sites.count) else { return nil }
-        return sites.map { (pinning(function, to: $0), $0) }
+        // A test's or preview's call opens no store of users': where there are too many, the app's are read apart.
+        let app = sites.filter { $0.purpose != .test && $0.purpose != .preview }
+        let read = sites.count <= Self.readApartLimit || app.isEmpty ? sites : app
+        guard (1...Self.readApartLimit).contains(read.count) else { return nil }
+        return read.map { (pinning(function, to: $0), $0) }
     }
 
     /// The files where the app's code enters the chains of calls that reach `function` (each call's own file where

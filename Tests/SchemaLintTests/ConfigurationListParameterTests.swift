@@ -253,5 +253,5 @@ final class ConfigurationListParameterTests: XCTestCase {
 
 /// The number of calls of a helper read one at a time (`CallSites.readApartLimit`, internal to the model).
 private enum CallSitesLimit {
-    static let readApart = 4
+    static let readApart = 8
 }
