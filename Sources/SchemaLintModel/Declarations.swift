@@ -595,6 +595,9 @@ public struct StoreDeletionUse: Sendable, Hashable {
     public var literals: [String] = []
     /// The names it is built from (`storeURL`, `persistentStoreDescriptions`, `config`, `url`).
     public var names: [String] = []
+    /// The deleted URL is a name the same function gives a store as its file (`url:` of a configuration or store
+    /// description, `at:` of `addPersistentStore`): a factory's `url` parameter, deleted as it was opened (popcorn).
+    public var namesOpenedFile = false
     /// The extension the deleted URL ends with by `appendingPathExtension(...)`, as written (`wal`): a file named
     /// after the store, not the store (`shared.store.wal`), unless the extension is a store's.
     public var appendedExtension: String?

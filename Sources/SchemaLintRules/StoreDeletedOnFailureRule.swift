@@ -86,6 +86,8 @@ public struct StoreDeletedOnFailureRule: Rule {
         }
         // Another file named by its extension (`"inbox.json"`): not a store.
         if literals.contains(where: Self.isFileName) { return nil }
+        // The very name the function opened its store at (a factory's `url` parameter).
+        if use.namesOpenedFile { return use.target }
         // The file the migration that failed unseen was copying from: the store, by whatever name.
         if use.deletesMigrationSource { return use.target }
         if use.call == "destroyPersistentStore" { return use.target }

@@ -742,6 +742,9 @@ final class StoreDeletionCollector: SyntaxVisitor {
         use.names = evidence.names
         use.appendedExtension = Evidence.appendedExtension(target)
         var values = ValueSourceReader(reader: reader)
+        // A store helper's own parameter (`removeItem(at: url)` in `makeContainer(schema:url:)`, popcorn): what its
+        // callers pass, as the container it opens reads it.
+        values.parameters = Self.enclosingParameters(Syntax(call)) ?? values.parameters
         let locals = Self.localValues(around: Syntax(call))
         // Lexically, as Swift reads it (two loops may each declare their own `dbURL`), else anywhere in the function.
         values.locals = { name, node in Evidence.localValue(of: name, at: node)?.value ?? locals[name] }
@@ -750,6 +753,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
             ContainerCollector.loopElements(of: name, at: use) { Evidence.localValue(of: $0, at: $1)?.value }
         }
         use.place = .init(kind: .url, value: values.read(target), location: reader.location(target))
+        use.namesOpenedFile = Self.namesOpenedFile(target, around: Syntax(call))
         use.deletesMigrationSource = !evidence.variables.isDisjoint(with: migrationSource)
         use.throwaway = evidence.names.contains { $0 == "temporaryDirectory" || $0 == "NSTemporaryDirectory" }
         use.purpose = purpose
@@ -758,6 +762,41 @@ final class StoreDeletionCollector: SyntaxVisitor {
 
     // MARK: Helpers
 
+    /// Whether `target` is a bare name the function around `node` gives a store as its file (`url:`, `at:`).
+    static func namesOpenedFile(_ target: ExprSyntax, around node: Syntax) -> Bool {
+        guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let function = enclosingFunction(node)
+        else { return false }
+        return function.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, let previous = token.previousToken(viewMode: .sourceAccurate),
+                previous.tokenKind == .colon,
+                let label = previous.previousToken(viewMode: .sourceAccurate)?.text, ["url", "at"].contains(label),
+                let argument = token.parent?.parent?.as(LabeledExprSyntax.self),
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            else { return false }
+            return ["ModelConfiguration", "NSPersistentStoreDescription", "addPersistentStore"].contains(callee)
+        }
+    }
+
+    /// The parameters of the function or initialiser `node` is in, as `ValueSourceReader` reads them.
+    static func enclosingParameters(_ node: Syntax) -> ValueSourceReader.Parameters? {
+        var enclosing = node.parent
+        while let each = enclosing {
+            if let function = each.as(FunctionDeclSyntax.self) {
+                return ValueSourceReader.parameters(
+                    of: function.name.text, function.signature.parameterClause.parameters)
+            }
+            if let initialiser = each.as(InitializerDeclSyntax.self) {
+                return ValueSourceReader.parameters(
+                    of: initialiser.ancestorTypeName ?? "init", initialiser.signature.parameterClause.parameters)
+            }
+            enclosing = each.parent
+        }
+        return nil
+    }
+
     /// What the failed open says of keeping its store in memory, as written, for the project to decide
     /// (`ValueEvaluator.keptInMemory`): flags given as `isStoredInMemoryOnly:` or `inMemory:`, store types
     /// (`ofType:`, `type:`, `description.type = ...`) and URLs (`url:`, `at:`, `description.url = ...`), with the
@@ -765,21 +804,7 @@ final class StoreDeletionCollector: SyntaxVisitor {
     func inMemoryEvidence(_ node: Syntax) -> [StoreDeletionUse.InMemoryEvidence] {
         var values = ValueSourceReader(reader: reader)
         // The parameters of the function it is in: what its callers pass, its default where they leave it out.
-        var enclosing = node.parent
-        while let each = enclosing {
-            if let function = each.as(FunctionDeclSyntax.self) {
-                values.parameters = ValueSourceReader.parameters(
-                    of: function.name.text, function.signature.parameterClause.parameters)
-                break
-            }
-            if let initialiser = each.as(InitializerDeclSyntax.self) {
-                let type = initialiser.ancestorTypeName ?? "init"
-                values.parameters = ValueSourceReader.parameters(
-                    of: type, initialiser.signature.parameterClause.parameters)
-                break
-            }
-            enclosing = each.parent
-        }
+        values.parameters = Self.enclosingParameters(node) ?? values.parameters
         let locals = Self.localValues(around: node)
         values.locals = { name, _ in locals[name] }
         var found: [StoreDeletionUse.InMemoryEvidence] = []
