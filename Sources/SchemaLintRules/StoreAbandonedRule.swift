@@ -39,15 +39,23 @@ public struct StoreAbandonedRule: Rule {
             var byFiles: [[String]: [String]] = [:]
             for (name, held) in left { byFiles[held, default: []].append(name) }
             let bundleName = context.project.modelBundles.first { $0.key == bundleKey }?.name
-            let opening = files.stores.first { store in
+            let openings = files.stores.filter { store in
                 store.key.map(now.contains) == true
                     && (store.model == nil || store.modelUnread || store.model == bundleName)
             }
-            let location =
-                opening?.location
-                ?? SourceLocation(
-                    file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1, column: 1)
             for held in byFiles.keys.sorted(by: { $0.joined() < $1.joined() }) {
+                // At the stack opening a file in the folder the old one was in (the App Group stack that renamed
+                // its file, not another stack of the bundle: git-annex-turtle), else the first.
+                let bases = Set(held.map { CoreDataStoreFiles.place($0).base })
+                let opening =
+                    openings.first { store in
+                        store.key.map { bases.contains(CoreDataStoreFiles.place($0).base) } == true
+                    } ?? openings.first
+                let location =
+                    opening?.location
+                    ?? SourceLocation(
+                        file: lockfile.path ?? Lockfile.defaultFileName, line: lockfile.keyLines[bundleKey] ?? 1,
+                        column: 1)
                 let names = BundleVersionOrder(locked).sorted(byFiles[held]!, by: { $0 })
                 // Named by folder too where the file kept its name (moved to another folder).
                 let (old, opened) = (

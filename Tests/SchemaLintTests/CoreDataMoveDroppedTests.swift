@@ -109,6 +109,37 @@ final class CoreDataMoveDroppedTests: XCTestCase {
         }
     }
 
+    /// Two stacks of one bundle, the App Group's renaming its file (git-annex-turtle v0.1 → v0.2): the finding is at
+    /// the stack opening the new file in that folder, not at the other stack.
+    func testARenameIsReportedAtTheStackInItsFolder() throws {
+        let stacks = { (file: String) in
+            """
+            import CoreData
+            final class AppDelegate {
+                lazy var persistentContainer: NSPersistentContainer = {
+                    let container = NSPersistentContainer(name: "Calendar")
+                    container.loadPersistentStores { _, _ in }
+                    return container
+                }()
+            }
+            enum Shared {
+                static let container: NSPersistentContainer = {
+                    let container = NSPersistentContainer(name: "Calendar")
+                    let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.x")!
+                    container.persistentStoreDescriptions = [
+                        NSPersistentStoreDescription(url: folder.appendingPathComponent("\(file)"))
+                    ]
+                    container.loadPersistentStores { _, _ in }
+                    return container
+                }()
+            }
+            """
+        }
+        let (findings, _) = try check(locked: stacks("data_v1.sqlite"), now: stacks("data_v2.sqlite"))
+        XCTAssertEqual(
+            findings.filter { $0.hasPrefix("store_abandoned") }, ["store_abandoned Calendar/Persistence.swift:14"])
+    }
+
     func testAMoveKeptOrNeverMadeIsNothing() throws {
         let kept = try check(locked: Self.moving, now: Self.moving)
         XCTAssertFalse(kept.findings.contains { $0.hasPrefix("store_abandoned") }, "\(kept.findings)")
