@@ -8,6 +8,39 @@ public struct ShippedSchemaEditedRule: Rule {
     public let severities: [Severity] = [.error, .warning, .note]
     public let summary = "A version recorded in schemalint.lock was edited after it shipped."
 
+    /// Whether `version` was locked together with a newer version of its plan (one day or release) while every entity
+    /// the edit moves had, then, the very hash it had in that newer one: it listed the live classes the newest
+    /// version opens (FlickSwiper's V1, field test 23), so the recorded checksum may be one no build wrote, and
+    /// giving it its own classes again may restore what it shipped as.
+    private static func lockedSharing(
+        _ version: SchemaVersion, _ locked: LockedVersion, _ analysis: VersionAnalysis, _ lockfile: Lockfile,
+        _ context: RuleContext
+    ) -> Bool {
+        guard locked.lockedAt != nil || locked.release != nil else { return false }
+        func together(_ entry: LockedVersion) -> Bool {
+            (locked.lockedAt != nil && entry.lockedAt == locked.lockedAt)
+                || (locked.release != nil && entry.release == locked.release)
+        }
+        let now = analysis.hashes.entityHashes.mapValues(Hex.encode)
+        let moved = Set(locked.entityHashes.keys).union(now.keys).filter { locked.entityHashes[$0] != now[$0] }
+        guard !moved.isEmpty else { return false }
+        for plan in context.project.plans {
+            let listed = (plan.schemas ?? []).compactMap(\.version)
+            guard let index = listed.firstIndex(of: version.id) else { continue }
+            for newer in listed[(index + 1)...] {
+                guard let other = context.project.versions.first(where: { $0.id == newer }),
+                    let entry = lockfile.versions[other.key], together(entry)
+                else { continue }
+                if moved.allSatisfy({ name in
+                    locked.entityHashes[name].map { entry.entityHashes[name] == $0 } ?? false
+                }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// Whether a version listed beside `version` in one of its plans hashes to `checksum` now.
     private static func stillOpened(
         _ checksum: String, besides version: SchemaVersion, in context: RuleContext
@@ -67,7 +100,10 @@ public struct ShippedSchemaEditedRule: Rule {
             let repair = checksumMoved ? context.repair(of: stores) : nil
             let effect: ShippedEditEffect =
                 !checksumMoved
-                ? .checksumKept : repair != nil ? .storesRepaired : staged ? .storesFailNow : .storesInferred
+                ? .checksumKept
+                : Self.lockedSharing(version, locked, analysis, lockfile, context)
+                    ? .lockedWhileShared
+                    : repair != nil ? .storesRepaired : staged ? .storesFailNow : .storesInferred
             let revision =
                 lockfile.revisionDeclarations[version.key] != nil ? (lockfile.revision ?? "the revision") : nil
             let location = location(
@@ -186,6 +222,9 @@ enum ShippedEditEffect: Int, Comparable {
     /// The checksum did not move (a default value, a delete rule): stores open, and no migration changes; the frozen
     /// copy no longer describes them. A warning.
     case checksumKept = 0
+    /// The checksum moved only in classes the version shared with a newer one locked with it (live classes it
+    /// listed): the recorded checksum may be one no build wrote. A warning that says so.
+    case lockedWhileShared = -1
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -193,12 +232,18 @@ enum ShippedEditEffect: Int, Comparable {
         switch self {
         case .storesFailNow, .storesInferred: return .error
         case .storesRepaired: return .note
-        case .checksumKept: return .warning
+        case .checksumKept, .lockedWhileShared: return .warning
         }
     }
 }
 
 extension Finding.Message {
+    /// Why an edit of a version locked while it shared live classes with a newer one is no certain break.
+    static let sharedConsequence =
+        "When it was locked it listed the same live classes as a newer version locked with it, so the checksum "
+        + "recorded then is one the newest version's build never wrote for it; giving it its own frozen classes may "
+        + "restore what an earlier build wrote (stores of that build then open again), or may not"
+
     /// A locked Core Data model version whose entity hashes moved.
     static func shippedModelVersionBytesEdited(_ name: String, bundle: String, why: String, readNow: Bool) -> Self {
         Self(
@@ -285,10 +330,14 @@ extension Finding.Message {
             headline = "\(subject): stores still open, but the copies no longer match"
             consequence = "Their store checksums did not move, so their stores still open, but the frozen copies no "
                 + "longer describe what shipped"
+        case .lockedWhileShared:
+            headline = "\(subject): they were locked listing live classes, so what shipped cannot be told"
+            consequence = Self.sharedConsequence
         }
         let ids: [ShippedEditEffect: String] = [
             .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
             .storesRepaired: "checksum-moved-repaired", .checksumKept: "snapshot-changed",
+            .lockedWhileShared: "locked-while-shared",
         ]
         return Self(
             id: ids[effect] ?? "checksum-moved", headline,
@@ -326,6 +375,9 @@ extension Finding.Message {
             consequence =
                 "SwiftData's store checksum did not move, so its stores still open, but the frozen copy no longer "
                 + "describes what shipped"
+        case .lockedWhileShared:
+            effectText = "it was locked listing live classes, so what it shipped as cannot be told"
+            consequence = moved + ". " + Self.sharedConsequence
         }
         // What changed, in the headline when it fits (Buf: a message says what changed).
         let first = changes.first ?? ""
@@ -341,12 +393,16 @@ extension Finding.Message {
         let ids: [ShippedEditEffect: String] = [
             .storesFailNow: "checksum-moved", .storesInferred: "checksum-moved-no-stages",
             .storesRepaired: "checksum-moved-repaired", .checksumKept: "snapshot-changed",
+            .lockedWhileShared: "locked-while-shared",
         ]
         return Self(
             id: ids[effect] ?? "checksum-moved", headline,
             detail: "\(version) (\(identifier ?? "no identifier")) now differs from what shipped: "
                 + changes.joined(separator: "; ") + ". " + consequence,
-            fix: "Restore \(version) as it shipped and make the change in a new version with a migration stage"
-                + accept)
+            fix: effect == .lockedWhileShared
+                ? "If \(version)'s classes are now what it shipped as, record them with `schemalint lock --accept "
+                    + "\(key) --reason \"...\"`; else restore them and make the change in a new version"
+                : "Restore \(version) as it shipped and make the change in a new version with a migration stage"
+                    + accept)
     }
 }
