@@ -8,16 +8,7 @@ import XCTest
 /// empty store. `store_abandoned` names the old file and `upgrades` says it is no longer opened; carrying it still,
 /// or never having opened it, is nothing.
 final class CoreDataMoveDroppedTests: XCTestCase {
-    private static let model = """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" \
-        systemVersion="23D60" minimumToolsVersion="Automatic" sourceLanguage="Swift" \
-        userDefinedModelVersionIdentifier="">
-            <entity name="Day" representedClassName="Day" syncable="YES" codeGenerationType="class">
-                <attribute name="date" optional="YES" attributeType="Date" usesScalarValueType="NO"/>
-            </entity>
-        </model>
-        """
+    private static let model = CoreDataToSwiftDataElsewhereTests.model
     private static let places = """
         import Foundation
         enum Places {

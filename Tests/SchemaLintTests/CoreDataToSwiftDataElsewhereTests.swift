@@ -7,7 +7,8 @@ import XCTest
 /// Core Data files hold is left behind (`store_abandoned` at the container), and `upgrades` says they are no longer
 /// opened. On the file the stack opened, it is an adoption, and nothing is left; code copying the store carries it.
 final class CoreDataToSwiftDataElsewhereTests: XCTestCase {
-    private static let model = """
+    /// A one-entity model (`Day`, an optional date), as a `.xcdatamodel`'s `contents`.
+    static let model = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" \
         systemVersion="23D60" minimumToolsVersion="Automatic" sourceLanguage="Swift" \

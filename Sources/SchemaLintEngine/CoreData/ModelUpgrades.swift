@@ -25,30 +25,23 @@ enum ModelUpgrades {
             for (name, entry) in BundleVersionOrder(locked).sorted(Array(locked.versions), by: \.key)
             where entry.retired == nil {
                 let key = "\(bundleKey)/\(name)"
-                if let held = leftBehind[name] {
-                    let files = CoreDataStoreFiles.displayNames(
-                        held, beside: context.coreDataStoreFiles.files(of: bundleKey) ?? [])
+                /// A row saying the files `held` are no longer opened, named beside `opened`.
+                func gone(_ held: [String], beside opened: [String]) {
+                    let files = CoreDataStoreFiles.displayNames(held, beside: opened)
                     rows.append(
                         UpgradeMatrix.Row(
                             name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
                             store: files.joined(separator: ", ")))
+                }
+                let openedNow = context.coreDataStoreFiles.files(of: bundleKey) ?? []
+                if let held = leftBehind[name] {
+                    gone(held, beside: openedNow)
                     continue
                 }
                 // Also held in a file the stacks no longer open (moved by an earlier release): stores there stay.
-                if let held = partlyLeft[name] {
-                    let files = CoreDataStoreFiles.displayNames(
-                        held, beside: context.coreDataStoreFiles.files(of: bundleKey) ?? [])
-                    rows.append(
-                        UpgradeMatrix.Row(
-                            name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
-                            store: files.joined(separator: ", ")))
-                }
+                if let held = partlyLeft[name] { gone(held, beside: openedNow) }
                 if !movedTo.isEmpty, let held = entry.heldIn, !held.isEmpty {
-                    let files = CoreDataStoreFiles.displayNames(held, beside: movedTo)
-                    rows.append(
-                        UpgradeMatrix.Row(
-                            name: key, isStore: false, checksum: entry.checksum, outcome: .storeGone(stores: files),
-                            store: files.joined(separator: ", ")))
+                    gone(held, beside: movedTo)
                     continue
                 }
                 if let adoption = adoptions[bundleKey] {
