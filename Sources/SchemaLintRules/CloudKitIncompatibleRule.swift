@@ -147,8 +147,9 @@ public struct CloudKitIncompatibleRule: Rule {
         let project = context.project
         if let models = configuration.models { return models.compactMap(\.entity) }
         if let versioned = configuration.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
-        let sameFile = context.appContainers.filter { $0.location.file == configuration.location.file }
-        return sameFile.flatMap { container -> [SymbolID] in
+        // The containers given it, where the project says (each call of a factory its own models: a local store's
+        // models are no CloudKit store's, popcorn); else those of its file.
+        return containers(using: configuration, context).flatMap { container -> [SymbolID] in
             if let models = container.models { return models.compactMap(\.entity) }
             if let versioned = container.versionedSchema { return project.version(versioned)?.listedEntities ?? [] }
             return []
