@@ -89,7 +89,10 @@ public struct RenameWithoutOriginalNameRule: Rule {
         }
         findings += inferredFromShippedStates(context)
         findings += modelRenames(context)
-        return findings
+        // One rename every locked state meets (Read's `estRelease` → `release`, once per locked version) is one
+        // finding at its line, naming the first.
+        var seen: Set<String> = []
+        return findings.filter { seen.insert("\($0.location)|\($0.message.headline)").inserted }
     }
 
     /// Whether a custom stage of this step names `entity` in its closures (`FetchDescriptor<V1.ProfileV1>`, a copy

@@ -12,7 +12,7 @@ public struct ShippedSchemaEditedRule: Rule {
     /// the edit moves had, then, the very hash it had in that newer one: it listed the live classes the newest
     /// version opens (FlickSwiper's V1, field test 23), so the recorded checksum may be one no build wrote, and
     /// giving it its own classes again may restore what it shipped as.
-    private static func lockedSharing(
+    package static func lockedSharing(
         _ version: SchemaVersion, _ locked: LockedVersion, _ analysis: VersionAnalysis, _ lockfile: Lockfile,
         _ context: RuleContext
     ) -> Bool {

@@ -13,6 +13,8 @@ public struct StageNotListedRule: Rule {
             guard let stages = plan.stages else { continue }
             let listed = Set(stages.compactMap(\.name))
             for stage in plan.declaredStages where !listed.contains(stage.name ?? "") {
+                // Towards a version neither listed nor opened yet: unfinished work, which listing would break.
+                if SchemaNotListedRule.isFutureWork(stage, plan, context) { continue }
                 let step = [stage.from?.written.description, stage.to?.written.description].compactMap { $0 }.joined(
                     separator: " → ")
                 findings.append(

@@ -203,6 +203,15 @@ extension UpgradeMatrix {
             if !changes.isEmpty, changes.allSatisfy(\.restsOnUnresolvedType) {
                 return .cannotTell(why: unresolved(changes.map { AssessedChange(unresolved: $0) }))
             }
+            // Locked while it listed the live classes of a newer version locked with it: as `check` says, what it
+            // shipped as cannot be told.
+            if let lockfile = context.lockfile,
+                ShippedSchemaEditedRule.lockedSharing(version, locked, analysis, lockfile, context)
+            {
+                return .cannotTell(
+                    why: "\(version.name) was locked listing the live classes of a newer version locked with it, so "
+                        + "the checksum recorded for it may be one no build wrote")
+            }
             return .edited(plan: plan.name, checksum: analysis.hashes.checksum)
         }
         return known(checksum: locked.checksum, store: store, context)
