@@ -28,7 +28,7 @@ public struct ShippedSchemaEditedRule: Rule {
             let listed = (plan.schemas ?? []).compactMap(\.version)
             guard let index = listed.firstIndex(of: version.id) else { continue }
             for newer in listed[(index + 1)...] {
-                guard let other = context.project.versions.first(where: { $0.id == newer }),
+                guard let other = context.project.version(newer),
                     let entry = lockfile.versions[other.key], together(entry)
                 else { continue }
                 if moved.allSatisfy({ name in
@@ -41,15 +41,15 @@ public struct ShippedSchemaEditedRule: Rule {
         return false
     }
 
-    /// Whether a version listed beside `version` in one of its plans hashes to `checksum` now.
-    private static func stillOpened(
+    /// Whether a version listed beside `version` in one of its plans hashes to `checksum` now: stores of that
+    /// checksum open as that version (`check` and `upgrades` alike).
+    package static func stillOpened(
         _ checksum: String, besides version: SchemaVersion, in context: RuleContext
     ) -> Bool {
         let plans = context.project.plans.filter { ($0.schemas ?? []).contains { $0.version == version.id } }
         return plans.contains { plan in
             (plan.schemas ?? []).contains { listed in
-                guard let other = listed.version, other != version.id,
-                    let found = context.project.versions.first(where: { $0.id == other })
+                guard let other = listed.version, other != version.id, let found = context.project.version(other)
                 else { return false }
                 return context.analysis(of: found)?.hashes.checksum == checksum
             }

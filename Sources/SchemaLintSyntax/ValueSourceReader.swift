@@ -432,29 +432,14 @@ struct ValueSourceReader {
                     exits.append(
                         (fallback, declared, guardStatement.conditions, reader.location(guardStatement), true))
                 }
-                for condition in guardStatement.conditions {
-                    if case let .optionalBinding(binding) = condition.condition,
-                        let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                        let value = binding.initializer?.value
-                    {
-                        declared[name] = value
-                    }
-                }
+                declared.merge(Self.bound(in: guardStatement.conditions)) { $1 }
             } else if let first = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
                 ?? item.item.as(IfExprSyntax.self),
                 let chain = Self.returningChain(first)
             {
                 // `if a { return x } else if b { return y }`: each branch's value where its condition holds.
                 for (early, value, inner) in chain {
-                    var names = declared
-                    for condition in early.conditions {
-                        if case let .optionalBinding(binding) = condition.condition,
-                            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                            let bound = binding.initializer?.value
-                        {
-                            names[name] = bound
-                        }
-                    }
+                    let names = declared.merging(Self.bound(in: early.conditions)) { $1 }
                     exits.append((value, names.merging(inner) { $1 }, early.conditions, reader.location(early), false))
                 }
             }
@@ -626,7 +611,6 @@ struct ValueSourceReader {
         return .appendingPath(folder, [file], location)
     }
 
-    /// `name = value` as a statement of its own.
     /// `if <conditions> { name = value }`, with no `else`: the local, its value and the conditions.
     static func conditionalAssignment(
         _ item: CodeBlockItemSyntax
@@ -652,6 +636,7 @@ struct ValueSourceReader {
         return names
     }
 
+    /// `name = value` as a statement of its own.
     static func assignment(_ item: CodeBlockItemSyntax) -> (String, ExprSyntax)? {
         let expression = item.item.as(ExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression
         guard let sequence = expression?.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),

@@ -62,8 +62,11 @@ final class AlikeLockedVersionsTests: XCTestCase {
     func testTheNewerOfTwoAlikeLockedVersionsMadeToDifferIsNoEdit() {
         for (spelling, v2) in Self.alikeV2.enumerated() {
             let lockfile = TestSupport.lock(TestSupport.analyze(files(v2: v2)))
-            let findings = TestSupport.summary(TestSupport.analyze(files(v2: Self.ownV2), lockfile: lockfile).findings)
-            XCTAssertEqual(findings, [], "spelling \(spelling)")
+            let analysis = TestSupport.analyze(files(v2: Self.ownV2), lockfile: lockfile)
+            XCTAssertEqual(TestSupport.summary(analysis.findings), [], "spelling \(spelling)")
+            // `upgrades` agrees: no locked state fails.
+            XCTAssertFalse(
+                analysis.upgrades.rows.contains { $0.outcome.fails }, "spelling \(spelling): \(analysis.upgrades.rows)")
         }
     }
 

@@ -196,7 +196,9 @@ extension UpgradeMatrix {
         }
         if let version = context.project.version(key: key), !version.isImplicit,
             let analysis = context.analysis(of: version), analysis.hashes.checksum != locked.checksum,
-            let plan = context.planRunningStages(on: version, in: [store])
+            let plan = context.planRunningStages(on: version, in: [store]),
+            // Its recorded checksum is another listed version's now: stores of it open as that one (below).
+            !ShippedSchemaEditedRule.stillOpened(locked.checksum, besides: version, in: context)
         {
             // Moved only by a type schemalint cannot resolve: cannot tell, as `check` says nothing of it.
             let changes = SnapshotDiff.changes(from: locked.entities, to: analysis.snapshot)
