@@ -233,6 +233,10 @@ enum CoreDataStoreBuilder {
                                 store.cloudKitOptions.map { options in
                                     !reading.certainly(options, scope: scope, file: file.path) { $0 == .member("none") }
                                 } ?? false
+                        } else if store.madeFresh, stack.cloudKitOptions == nil, subclass?.syncs != true {
+                            // No options set anywhere in the stack's type: a description the code makes has none, and
+                            // does not sync although its container would (Meme-Ory's App Group store).
+                            described[store.location] = false
                         }
                         // A URL read back from a stack's own description is a file counted where that stack is; a
                         // description made from it (`NSPersistentStoreDescription(url: container

@@ -1041,6 +1041,10 @@ public struct CoreDataStackUse: Sendable {
         public var configuration: ValueSource?
         /// `description.cloudKitContainerOptions = ...` on this description's variable, as written.
         public var cloudKitOptions: ValueSource?
+        /// Made by the code (`NSPersistentStoreDescription(url:)`): its CloudKit options are nil until the code sets
+        /// them, so on a CloudKit container it syncs only where options are set (the container's own description
+        /// is given the entitlement's container; a fresh one is not).
+        public var madeFresh = false
         /// The flag the `if` branches around where the file is given test (`if isPersistent { url = file } else {
         /// url = /dev/null }`), as written, negated for an `else`, joined by `&&` for nested ones: the project opens
         /// the file only where it may hold (read per call of the stack's initialiser, each call its own stack). Nil:

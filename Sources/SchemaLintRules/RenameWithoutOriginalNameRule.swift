@@ -272,7 +272,12 @@ extension Finding.Message {
     /// The guess, said as one when the two names have no word in common.
     func unrelatedNames(_ removed: String, _ added: String) -> Self {
         guard !NameRoots.share(removed, added) else { return self }
-        return adding(detail: "The names share no word, so this may well be a replacement")
+        let shared = NameRoots.sharedWords(removed, added)
+        guard !shared.isEmpty else {
+            return adding(detail: "The names share no word, so this may well be a replacement")
+        }
+        let words = shared.map { "`\($0)`" }.joined(separator: ", ")
+        return adding(detail: "The names share only \(words), so this may well be a replacement")
     }
 
     static func inferredRename(

@@ -76,6 +76,7 @@ final class ContainerCollector: SyntaxVisitor {
             followAssignments(of: name, declaredAt: binding)
         }
         (readingDefaults, readingValueParameters) = (Parameters(), ValueSourceReader.Parameters())
+        callSites += forwardedCalls.compactMap { forwarded($0.site, to: $0.function) }
         coreDataStacks = coreData.assembled()
         containers = pendingContainers.map {
             readingDefaults = $0.3
@@ -193,6 +194,10 @@ final class ContainerCollector: SyntaxVisitor {
             configurationLists.record(node.name.text, array, at: node)
         }
         functions.append("\(node.position.utf8Offset)")
+        declaredLabels[node.name.text, default: []].append(
+            node.signature.parameterClause.parameters.enumerated().map { index, parameter in
+                parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
+            })
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
         valueParameters.append(Self.parameters(of: node))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
@@ -751,7 +756,46 @@ final class ContainerCollector: SyntaxVisitor {
             site.location = reader.location(call.calledExpression)
             site.caller = valueParameters.last?.function
             callSites.append(site)
+            // `containerFactory(schema, plan, [config])` where the parameter's default is a function
+            // (`containerFactory: Factory = defaultContainerFactory`): a call of that function too.
+            if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+                let given = parameterDefaults.last?.defaults[reference.baseName.text],
+                let named = given.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? given.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            {
+                forwardedCalls.append((site, named))
+            }
         }
+    }
+
+    /// The functions a function-typed parameter's default names, with the calls made through the parameter.
+    private var forwardedCalls: [(site: CallSite, function: String)] = []
+    /// The argument labels of each function declared in the file, by base name (`#0` for an unlabelled one).
+    private var declaredLabels: [String: [[String]]] = [:]
+
+    /// A call made through a parameter as a call of the function its default names: its arguments, given by
+    /// position through the parameter's function type, take that function's labels. Nil where the file declares no
+    /// one function of the name with as many parameters as the call passes.
+    private func forwarded(_ site: CallSite, to function: String) -> CallSite? {
+        let fitting = (declaredLabels[function] ?? []).filter { $0.count == site.argumentOrder.count }
+        guard fitting.count == 1, let labels = fitting.first else { return nil }
+        func label(_ written: String) -> String {
+            guard written.hasPrefix("#"), let index = Int(written.dropFirst()), labels.indices.contains(index)
+            else { return written }
+            return labels[index]
+        }
+        func relabelled<Value>(_ values: [String: Value]) -> [String: Value] {
+            Dictionary(values.map { (label($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        var call = site
+        call.function = function
+        call.arguments = relabelled(site.arguments)
+        call.models = relabelled(site.models)
+        call.configurations = relabelled(site.configurations)
+        call.types = relabelled(site.types)
+        call.configurationLists = relabelled(site.configurationLists)
+        call.argumentOrder = site.argumentOrder.map(label)
+        return call
     }
 
     /// A configuration passed to a function: written there or held by a local variable (`open(config: config)`),

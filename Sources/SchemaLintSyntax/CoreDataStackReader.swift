@@ -319,6 +319,7 @@ struct CoreDataStackReader {
         {
             var file = file(url.expression)
             file.description = Self.variable(holding: call)
+            file.madeFresh = true
             return file
         }
         guard member == "addPersistentStore" || callee == "addPersistentStore",

@@ -228,6 +228,28 @@ final class UnversionedAppTests: XCTestCase {
         let related = Self.shipped.replacingOccurrences(
             of: "var name: String = \"\"", with: "var nickName: String = \"\"")
         XCTAssertEqual(TestSupport.analyze(related, lockfile: lockfile).findings.map(\.severity), [.warning])
+        // One word of four in common (JobShift's `nightWageStartTime`, when a night wage starts, and `startDate`, when
+        // a job began): a note that says which.
+        let lockedLong = TestSupport.lock(
+            TestSupport.analyze(
+                Self.shipped.replacingOccurrences(
+                    of: "var birthday: Date?", with: "var nightWageStartTime: Date = Date()")))
+        let distant = TestSupport.analyze(
+            Self.shipped.replacingOccurrences(of: "var birthday: Date?", with: "var startDate: Date = .distantPast"),
+            lockfile: lockedLong
+        ).findings
+        XCTAssertEqual(distant.map(\.severity), [.note])
+        XCTAssertTrue(
+            distant.first?.message.detail.hasSuffix("The names share only `start`, so this may well be a replacement")
+                == true, distant.first?.message.detail ?? "")
+        // Half the words of each (`startTime` → `startDate`): a warning.
+        let lockedShort = TestSupport.lock(
+            TestSupport.analyze(
+                Self.shipped.replacingOccurrences(of: "var birthday: Date?", with: "var startTime: Date = Date()")))
+        let near = TestSupport.analyze(
+            Self.shipped.replacingOccurrences(of: "var birthday: Date?", with: "var startDate: Date = .distantPast"),
+            lockfile: lockedShort)
+        XCTAssertEqual(near.findings.map(\.severity), [.warning])
     }
 
     /// Each entry says when it was first locked and for which release; re-recording keeps both.

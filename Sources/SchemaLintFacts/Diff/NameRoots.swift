@@ -15,8 +15,18 @@ package enum NameRoots {
         return short.hasSuffix("y") && long == short.dropLast() + "ies"
     }
 
+    /// Whether the words they share are at least half of each name's meaningful words: `currentIndex` and
+    /// `musicIndex` do, `nightWageStartTime` (when a night wage starts) and `startDate` (when a job began, JobShift)
+    /// share only one word of four and are as likely two different things.
     package static func share(_ first: String, _ second: String) -> Bool {
-        !words(first).intersection(words(second)).isEmpty
+        let (a, b) = (words(first), words(second))
+        let shared = a.intersection(b).count
+        return shared > 0 && shared * 2 >= a.count && shared * 2 >= b.count
+    }
+
+    /// The meaningful words both names have, sorted.
+    package static func sharedWords(_ first: String, _ second: String) -> [String] {
+        words(first).intersection(words(second)).sorted()
     }
 
     /// Two names of one generic kind that each qualify it with a word of their own and share none (`shortURL` and
