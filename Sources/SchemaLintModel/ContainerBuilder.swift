@@ -159,8 +159,11 @@ enum ContainerBuilder {
             use.storeConfigurationLocations.contains(configuration.location)
                 && configuration.cloudKit?.mentionsParameter == true
         }
+        // A configuration parameter `nil` by default, unwrapped before the container: a call leaving it out does
+        // not reach it, as if the label were required.
+        let unwrapped = Set(use.optionalConfigurationParameters.compactMap { use.configurationParameters[$0]?.label })
         guard let function = use.function, use.readsParameters || cloudKitParameter,
-            let apart = calls.readApart(function, required: use.requiredLabels, labels: labels)
+            let apart = calls.readApart(function, required: use.requiredLabels.union(unwrapped), labels: labels)
         else {
             return [(calls, nil)]
         }
@@ -400,7 +403,9 @@ enum ContainerBuilder {
         opening: inout Opening, project: inout Project
     ) -> StoreLocation {
         if let parameter = use.configurationParameters[index] {
-            let passed = passedConfigurations(parameter, calls: calls, values: values, project: &project)
+            let passed = passedConfigurations(
+                parameter, optional: use.optionalConfigurationParameters.contains(index), calls: calls,
+                values: values, project: &project)
             guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
             if index < opening.inMemory.count {
                 let kept = Set(
@@ -760,16 +765,24 @@ enum ContainerBuilder {
 
     /// What every caller passes to a configuration parameter: the store, the in-memory flag (and where it resolves),
     /// where the configuration is written. Empty when some caller's configuration cannot be read, or none is seen
-    /// (a caller leaving it out gets a default configuration schemalint does not read).
+    /// (a caller leaving it out gets a default configuration schemalint does not read). `optional`: the parameter
+    /// is `nil` by default and unwrapped before the container: a call leaving it out or passing `nil` does not reach
+    /// the container (Sprung's fallback, given an in-memory configuration by its only call that passes one).
     private static func passedConfigurations(
-        _ parameter: CallSite.Parameter, calls: CallSites, values: NamedValueIndex, project: inout Project
+        _ parameter: CallSite.Parameter, optional: Bool = false, calls: CallSites, values: NamedValueIndex,
+        project: inout Project
     ) -> [(store: StoreLocation, inMemory: ValueSource?, scope: SymbolID?, file: String, location: SourceLocation?)] {
         let arguments = calls.arguments(
-            parameter.label, of: parameter.function, default: CallSites.Default<CallSite.Configuration>.unread,
+            parameter.label, of: parameter.function,
+            default: optional ? CallSites.Default<CallSite.Configuration>.none : .unread,
             at: SourceLocation(file: "", line: 1, column: 1)
         ) { site in
             if let given = site.configurations[parameter.label] { return .passed(given) }
-            return site.arguments[parameter.label] == nil ? .omitted : .unreadable("a value that is no configuration")
+            switch site.arguments[parameter.label] {
+            case nil: return .omitted
+            case .member("none")? where optional: return .omitted
+            default: return .unreadable("a value that is no configuration")
+            }
         }
         guard case let .success(arguments) = arguments else { return [] }
         var passed: [(StoreLocation, ValueSource?, SymbolID?, String, SourceLocation?)] = []

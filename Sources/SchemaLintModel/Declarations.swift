@@ -950,6 +950,10 @@ public struct ContainerUse: Sendable {
     /// Configurations given by a parameter of the function the container is opened in, by their index in `stores`:
     /// the project reads what its callers pass.
     public var configurationParameters: [Int: CallSite.Parameter] = [:]
+    /// Those of `configurationParameters` declared optional with a `nil` default (`configuration: ModelConfiguration?
+    /// = nil`, unwrapped by `if let` before the container): a call leaving it out, or passing `nil`, does not reach
+    /// this container.
+    public var optionalConfigurationParameters: Set<Int> = []
     /// `configurations: configurations` where that is a `[ModelConfiguration]` (or variadic `ModelConfiguration...`)
     /// parameter of the function the container is opened in: each call opens the stores of the list it passes.
     public var configurationListParameter: ConfigurationListParameter?

@@ -1092,6 +1092,9 @@ final class ContainerCollector: SyntaxVisitor {
                     let function = parameters.function, let label = parameters.labels[name]
                 {
                     use.configurationParameters[index] = CallSite.Parameter(function: function, label: label)
+                    if parameters.defaults[name]?.is(NilLiteralExprSyntax.self) == true {
+                        use.optionalConfigurationParameters.insert(index)
+                    }
                     continue
                 }
                 // A constant, or a function without arguments that returns a configuration; or a local variable

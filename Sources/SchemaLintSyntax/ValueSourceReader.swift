@@ -779,6 +779,9 @@ struct ValueSourceReader {
                 }
             }
             return .appendingPath(folder(base, depth: depth), components, location)
+        case ("appending", nil) where call.arguments.count == 1:
+            // `name.appending(".sqlite")`: a string's `appending(_:)` (a URL's are all labelled).
+            return .concatenation([read(base, depth: depth + 1), read(first.expression, depth: depth + 1)], location)
         case ("appendingPathExtension", nil):
             return .concatenation(
                 [read(base, depth: depth + 1), .string("."), read(first.expression, depth: depth + 1)], location)

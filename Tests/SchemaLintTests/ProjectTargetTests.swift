@@ -100,6 +100,12 @@ final class ProjectTargetTests: XCTestCase {
             run.stderr.contains("schemalint: warning: Garden.xcodeproj/project.pbxproj has git conflict markers"),
             run.stderr)
         XCTAssertTrue(run.stderr.contains("in 3 schema versions"), run.stderr)
+        // The same characters inside a quoted value (a shell script phase echoing them, SideStore) are no marker.
+        let script = ##"Z9 = {isa = PBXShellScriptBuildPhase; shellScript = "# echo \">>>>>>>>> D <<<<<<<<<<\"\n"; };"##
+        let entry = "\t\tA1000004 /* StoreChecks.swift in Sources */ = {"
+        try Data(text.replacingOccurrences(of: entry, with: "\t\t\(script)\n\(entry)").utf8).write(to: pbxproj)
+        XCTAssertEqual(
+            ProjectMembership(paths: ["Garden/Extensions/Schemas.swift"], workingDirectory: root.path).problems, [])
         // With the project readable again, --verbose names the file no target compiles.
         try Data(text.utf8).write(to: pbxproj)
         let verbose = try TestSupport.run(["check", "--verbose"], in: root)

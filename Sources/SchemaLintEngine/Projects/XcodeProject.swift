@@ -282,6 +282,7 @@ struct XcodeProject {
     }
 
     /// Whether `<<<<<<<` occurs anywhere (looked for with `memchr`: `Data.range(of:)` searches byte by byte).
+    /// Whether a line starts with `<<<<<<<`.
     static func holdsConflictMarker(_ bytes: [UInt8]) -> Bool {
         let marker = [UInt8]("<<<<<<<".utf8)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -291,7 +292,13 @@ struct XcodeProject {
                 let next = memchr(base + cursor, Int32(marker[0]), buffer.count - cursor)
             {
                 let at = UnsafeRawPointer(next) - UnsafeRawPointer(base)
-                if at + marker.count <= buffer.count, memcmp(base + at, marker, marker.count) == 0 { return true }
+                // Git writes its markers at the start of a line; the same characters inside a quoted value (a build
+                // phase's shell script echoing `<<<<<<<<<<`, SideStore) are text.
+                if at + marker.count <= buffer.count, at == 0 || buffer[at - 1] == UInt8(ascii: "\n"),
+                    memcmp(base + at, marker, marker.count) == 0
+                {
+                    return true
+                }
                 cursor = at + 1
             }
             return false
