@@ -1119,6 +1119,9 @@ public struct CoreDataStackUse: Sendable {
     public var stores: [StoreFile] = []
     /// The code sets the container's descriptions (`persistentStoreDescriptions = ...`): the default file is not it.
     public var descriptionsReplaced = false
+    /// The branches of `if`s and `switch`es it is made in (`StoreFile.branches`): descriptions replaced in another
+    /// case of one `switch` are another container's.
+    public var branches: [StoreFile.Branch] = []
     /// The code sets the container's descriptions on some paths only (`if oldURL == nil {
     /// container.persistentStoreDescriptions = [shared] }`): the default file is one the stack may open too.
     public var descriptionsMayBeKept = false

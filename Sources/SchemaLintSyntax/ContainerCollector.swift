@@ -158,7 +158,14 @@ final class ContainerCollector: SyntaxVisitor {
     /// Whether a configuration is only asked for its `url`: written as the base of `.url`, or held by a local `let`
     /// every use of which in its block is `.url`.
     static func onlyLocates(_ call: FunctionCallExprSyntax) -> Bool {
-        func isURL(_ member: MemberAccessExprSyntax?) -> Bool { member?.declName.baseName.text == "url" }
+        onlyRead(call) { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" }
+    }
+
+    /// Whether what `call` makes is only read as `reads` says: `call` used so at once, or held by a local `let`
+    /// whose every use is (a configuration asked for its `url`; a Core Data container asked where its own
+    /// description's file is, and never loaded). `reads` is given the member access on the value.
+    static func onlyRead(_ call: FunctionCallExprSyntax, as reads: (Syntax) -> Bool) -> Bool {
+        func isURL(_ member: MemberAccessExprSyntax?) -> Bool { member.map { reads(Syntax($0)) } ?? false }
         var node = Syntax(call)
         if let attempt = node.parent?.as(TryExprSyntax.self) { node = Syntax(attempt) }
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
@@ -575,9 +582,13 @@ final class ContainerCollector: SyntaxVisitor {
             // opened with it, so it syncs nothing.
             if !Self.onlyLocates(node) { configurations.append(configuration(node, scope: scope)) }
         } else if let kind = CoreDataStackReader.stack(node) {
-            coreData.add(
-                stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app),
-                function: functions.last)
+            // Made only to ask where its own file is (`container.persistentStoreDescriptions.first?.url`), never
+            // loaded: it opens nothing (LoopCaregiver's check for a store left in the old place).
+            if !Self.onlyRead(node, as: CoreDataStackReader.readsOwnFile) {
+                var stack = stackReader.stack(node, kind: kind, scope: scope, purpose: enclosingPurpose ?? .app)
+                stack.branches = CoreDataStackReader.branches(around: node)
+                coreData.add(stack, function: functions.last)
+            }
         } else if let type = CoreDataStackReader.subclassConstruction(node)
             ?? CoreDataStackReader.superclassConstruction(node, scope: scope)
         {
@@ -650,6 +661,8 @@ final class ContainerCollector: SyntaxVisitor {
             let references = elements.compactMap { sources.reference($0) }
             coreData.replaceDescriptions(
                 scope: scope, function: functions.last, conditional: CoreDataStackReader.mayBeSkipped(node),
+                conditionalInBranch: CoreDataStackReader.mayBeSkipped(node, withinBranch: true),
+                branches: CoreDataStackReader.branches(around: node),
                 at: reader.location(node), references: references.count == elements.count ? references : [])
         } else if let (options, variable) = stackReader.cloudKitOptions(assigning: value, to: target) {
             coreData.setCloudKit(

@@ -28,6 +28,31 @@ struct CoreDataStackReader {
         }
     }
 
+    /// `container.persistentStoreDescriptions.first?.url` (or `[0].url`, `.url?.path`), read, not set: where the
+    /// container's own description's file is. `member` is the access on the container.
+    static func readsOwnFile(_ member: Syntax) -> Bool {
+        guard member.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
+        else { return false }
+        var node = member
+        var readsURL = false
+        while let parent = node.parent,
+            parent.is(MemberAccessExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.is(ForcedValueExprSyntax.self) || parent.is(SubscriptCallExprSyntax.self)
+        {
+            if parent.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" { readsURL = true }
+            node = parent
+        }
+        // Not the left side of `=`.
+        if let sequence = node.parent?.as(ExprListSyntax.self),
+            let index = sequence.firstIndex(where: { $0.id == node.id }),
+            sequence.index(after: index) != sequence.endIndex,
+            sequence[sequence.index(after: index)].is(AssignmentExprSyntax.self)
+        {
+            return false
+        }
+        return readsURL
+    }
+
     /// `SharedContainer(name: "Model")` or `SharedContainer(name:managedObjectModel:)`: another type made with
     /// `NSPersistentContainer`'s initialisers, which may be a subclass of it (the project tells, `containerType`).
     /// `super.init(...)`, `.init(...)`, a lowercase callee and any other set of labels are not.
@@ -211,22 +236,33 @@ struct CoreDataStackReader {
         }
         var current = expression.parent
         while let syntax = current {
-            if let (members, typeName) = TypeBody.membersAndName(syntax) {
-                guard written == nil || written == "Self" || written == "self" || written == typeName else {
-                    return nil
+            if var (members, typeName) = TypeBody.membersAndName(syntax) {
+                if let written, written != "Self", written != "self", written != typeName {
+                    // `Bundle.modelURL`: a static member another type (or an extension of it) in this file declares.
+                    guard let other = Self.declaredType(named: written, around: syntax) else { return nil }
+                    (members, typeName) = (other, written)
                 }
                 for item in members.members {
                     guard let variable = item.decl.as(VariableDeclSyntax.self) else { continue }
                     let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+                    // A computed `var` with only a getter builds the same value each time it is read.
+                    let isComputed = variable.bindings.allSatisfy { binding in
+                        binding.initializer == nil && binding.accessorBlock.map { block in
+                            if case let .accessors(list) = block.accessors {
+                                return list.allSatisfy { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+                            }
+                            return true
+                        } == true
+                    }
                     let isFixed =
-                        variable.bindingSpecifier.tokenKind == .keyword(.let)
+                        variable.bindingSpecifier.tokenKind == .keyword(.let) || isComputed
                         || variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
                     guard isStatic ? written != "self" : (written == nil || written == "self") && isFixed else {
                         continue
                     }
                     for binding in variable.bindings
                     where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        if !isStatic, binding.initializer == nil { return nil }
+                        if !isStatic, binding.initializer == nil, !isComputed { return nil }
                         if let built = NamedValueCollector.builtValue(binding, nilGuards: true) { return built }
                         if let value = binding.initializer?.value { return (value, [:]) }
                         return NamedValueCollector.returnedExpression(binding.accessorBlock).map { ($0, [:]) }
@@ -235,6 +271,22 @@ struct CoreDataStackReader {
                 return nil
             }
             current = syntax.parent
+        }
+        return nil
+    }
+
+    /// The members of a type or extension named `name` declared at the top of the file `node` is in.
+    private static func declaredType(named name: String, around node: Syntax) -> MemberBlockSyntax? {
+        guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
+        for statement in file.statements {
+            if let (members, typeName) = TypeBody.membersAndName(Syntax(statement.item)), typeName == name {
+                return members
+            }
+            if let extended = statement.item.as(ExtensionDeclSyntax.self),
+                TypeExprReader.read(extended.extendedType).path?.last == name
+            {
+                return extended.memberBlock
+            }
         }
         return nil
     }
@@ -547,8 +599,11 @@ struct CoreDataStackReader {
     /// a branch that sets them otherwise (`else { persistentStoreDescriptions.forEach { $0.type = ... } }`) does not.
     /// `bindingsHold`: an `if` binding what is always there is taken (`bindsWhatIsThere`); `settingThrough`: a
     /// local holding a description, a branch setting it sets the descriptions.
+    /// `withinBranch`: only the conditions inside the innermost `if` branch or `switch` case around it count (a
+    /// container made in the same case is replaced on every path it is made on).
     static func mayBeSkipped(
-        _ node: some SyntaxProtocol, bindingsHold: Bool = false, settingThrough local: String? = nil
+        _ node: some SyntaxProtocol, bindingsHold: Bool = false, settingThrough local: String? = nil,
+        withinBranch: Bool = false
     ) -> Bool {
         var current = node.parent
         var child = Syntax(node)
@@ -556,6 +611,12 @@ struct CoreDataStackReader {
             defer { child = syntax }
             if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
                 || syntax.is(AccessorDeclSyntax.self) || syntax.is(ClosureExprSyntax.self)
+            {
+                return false
+            }
+            if withinBranch, syntax.is(SwitchCaseSyntax.self) { return false }
+            if withinBranch, let ifExpr = syntax.as(IfExprSyntax.self),
+                ifExpr.body.id == child.id || ifExpr.elseBody?.id == child.id
             {
                 return false
             }
@@ -683,6 +744,9 @@ struct CoreDataGroups {
         var type: String
         var function: String?
         var conditional: Bool
+        /// On some paths only of the innermost branch it is in (`mayBeSkipped(withinBranch:)`).
+        var conditionalInBranch: Bool
+        var branches: [CoreDataStackUse.StoreFile.Branch]
         var location: SourceLocation
         /// The names the descriptions are given by (`[Self.V3.defaultDescription]`), when each element is one.
         var references: [ValueReference] = []
@@ -718,12 +782,13 @@ struct CoreDataGroups {
     /// `persistentStoreDescriptions = ...` in a function (nil: a property's closure) of a type; `conditional`: on
     /// some of its paths only.
     mutating func replaceDescriptions(
-        scope: [String], function: String?, conditional: Bool, at location: SourceLocation,
-        references: [ValueReference] = []
+        scope: [String], function: String?, conditional: Bool, conditionalInBranch: Bool,
+        branches: [CoreDataStackUse.StoreFile.Branch], at location: SourceLocation, references: [ValueReference] = []
     ) {
         replacements.append(
             Replacement(
-                type: scope.first ?? "", function: function, conditional: conditional, location: location,
+                type: scope.first ?? "", function: function, conditional: conditional,
+                conditionalInBranch: conditionalInBranch, branches: branches, location: location,
                 references: references))
     }
     /// `loadPersistentStores(...)` in a function (or a property's closure: nil) of a type.
@@ -794,7 +859,14 @@ struct CoreDataGroups {
         var taken = Set<Int>()
         var result: [CoreDataStackUse] = []
         for item in stacks {
-            var own = files.indices.filter { files[$0].function != nil && files[$0].function == item.function }
+            // A file given in another case of a `switch` (or branch of an `if`) the stack is made in is another's.
+            let made = item.value.branches
+            var own = files.indices.filter { index in
+                files[index].function != nil && files[index].function == item.function
+                    && !files[index].value.branches.contains { given in
+                        made.contains { $0.statement == given.statement && $0.index != given.index }
+                    }
+            }
             var addedElsewhere = false
             if own.isEmpty {
                 // Files of the same type given where no stack is made.
@@ -847,12 +919,22 @@ struct CoreDataGroups {
             // Descriptions replaced where the stack is made, or in its type where no stack is (`init` setting up
             // a container a property makes); another function's container is not this one (BeeSwift: a test's
             // in-memory container beside the app's, both made by the type's static functions).
+            // Made and replaced in different cases of one `switch` (or branches of one `if`): another container's.
             let replacing = replacements.filter { replacement in
                 replacement.type == item.type
                     && (replacement.function == item.function
                         || !(replacement.function.map(everyStackFunction.contains) ?? false))
+                    && !replacement.branches.contains { given in
+                        made.contains { $0.statement == given.statement && $0.index != given.index }
+                    }
             }
-            stack.descriptionsReplaced = replacing.contains { !$0.conditional }
+            // Replaced in the branch the container is made in: on every path it is made on, unless skipped there.
+            stack.descriptionsReplaced = replacing.contains { replacement in
+                let sameBranch = replacement.function == item.function && replacement.branches.first.map { innermost in
+                    made.contains { $0.statement == innermost.statement && $0.index == innermost.index }
+                } == true
+                return !(sameBranch ? replacement.conditionalInBranch : replacement.conditional)
+            }
             stack.descriptionsMayBeKept = !stack.descriptionsReplaced && !replacing.isEmpty
             // Replaced where the container is made with descriptions no code of its type gives a file to (Iron's
             // `init(storeDescription:)` passing its parameter on): which file they open cannot be told here.

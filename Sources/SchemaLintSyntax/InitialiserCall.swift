@@ -54,6 +54,10 @@ enum InitialiserCall {
                 return argument.label?.text == "configurations" ? "ModelConfiguration" : nil
             }
             if let clause = parent.as(InitializerClauseSyntax.self) {
+                // `guard let container: ModelContainer = try? .init(...)` (Bubble's widgets): the bound type.
+                if let bound = clause.parent?.as(OptionalBindingConditionSyntax.self) {
+                    return bound.typeAnnotation.flatMap { name(of: $0.type, inList: inList) }
+                }
                 guard let binding = clause.parent?.as(PatternBindingSyntax.self) else { return nil }
                 return binding.typeAnnotation.flatMap { name(of: $0.type, inList: inList) }
             }

@@ -93,6 +93,29 @@ final class ImplicitInitialiserTests: XCTestCase {
             """
         ),
         (
+            "bound by guard let with its type (Bubble's widgets)",
+            """
+            struct Reader {
+                let shelf: ModelContainer
+                init() {
+                    guard let made: ModelContainer = try? .init(for: Parcel.self) else { fatalError() }
+                    shelf = made
+                }
+            }
+            """
+        ),
+        (
+            "bound by if let with its type",
+            """
+            enum Depot {
+                static func open() -> ModelContainer? {
+                    if let made: ModelContainer = try? .init(for: Parcel.self) { return made }
+                    return nil
+                }
+            }
+            """
+        ),
+        (
             "ModelContainer.init spelt out with its module",
             """
             enum Depot {
@@ -127,6 +150,10 @@ final class ImplicitInitialiserTests: XCTestCase {
                 static func open() -> Loader { .init(for: Parcel.self) }
                 static var fetch: FetchDescriptor<Parcel> { .init() }
             }
+            """,
+            """
+            struct Loader { init(for type: Parcel.Type) {} }
+            func start() { guard let loader: Loader = .init(for: Parcel.self) as Loader? else { return }; _ = loader }
             """,
             """
             struct Loader { init(for type: Parcel.Type) {} }
