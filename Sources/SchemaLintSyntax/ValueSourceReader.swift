@@ -584,6 +584,13 @@ struct ValueSourceReader {
             base = value
         }
         if let attempt = base.as(TryExprSyntax.self) { base = attempt.expression }
+        // `description.url` of `let description = NSPersistentStoreDescription(url: old)` (SideStore's move): `old`.
+        if let call = base.as(FunctionCallExprSyntax.self),
+            ModelSourceReader.calleeName(call.calledExpression)?.hasSuffix("NSPersistentStoreDescription") == true,
+            let url = call.arguments.first(where: { $0.label?.text == "url" })
+        {
+            return read(url.expression, depth: depth + 1)
+        }
         guard let call = base.as(FunctionCallExprSyntax.self), StoreLocationReader.isConfigurationInit(call) else {
             return nil
         }

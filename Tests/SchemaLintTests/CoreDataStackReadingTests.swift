@@ -154,6 +154,30 @@ extension CoreDataStoreLocationTests {
         }
     }
 
+    /// A coordinator given `description.url` of a description made from a URL (SideStore's move to the App Group)
+    /// opens that URL's file; no file that cannot be told.
+    func testADescriptionsURLIsTheURLItWasMadeWith() throws {
+        let moves = """
+            import CoreData
+
+            final class Mover {
+                let container = NSPersistentContainer(name: "Journal")
+                func moveToGroup() throws {
+                    let old = NSPersistentContainer.defaultDirectoryURL().appendingPathComponent("Journal.sqlite")
+                    let new = \(Self.groupURL).appendingPathComponent("Journal.sqlite")
+                    let description = NSPersistentStoreDescription(url: old)
+                    let coordinator = NSPersistentStoreCoordinator(managedObjectModel: container.managedObjectModel)
+                    let store = try coordinator.addPersistentStore(
+                        ofType: description.type, configurationName: nil, at: description.url, options: nil)
+                    try coordinator.migratePersistentStore(store, to: new, options: nil, withType: NSSQLiteStoreType)
+                }
+            }
+            """
+        let keys = try keys(Spelling(name: "move", stack: moves))
+        XCTAssertFalse(keys.contains(nil), "\(keys)")
+        XCTAssertTrue(keys.contains("file:⟨Application Support⟩/Journal.sqlite"), "\(keys)")
+    }
+
     /// `managedObjectModel:` given a computed property of the type, its URL a static member an extension of
     /// `Bundle` declares in the same file: the journal's bundle.
     func testAModelFromAComputedPropertyIsItsBundle() throws {
