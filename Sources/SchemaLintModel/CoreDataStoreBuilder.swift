@@ -235,7 +235,8 @@ enum CoreDataStoreBuilder {
                                 } ?? false
                         } else if store.madeFresh, stack.cloudKitOptions == nil, subclass?.syncs != true {
                             // No options set anywhere in the stack's type: a description the code makes has none, and
-                            // does not sync although its container would (Meme-Ory's App Group store).
+                            // does not sync although its container would (Meme-Ory's App Group store). A CloudKit
+                            // subclass may set them in its own type, which is not read here: left as it syncs.
                             described[store.location] = false
                         }
                         // A URL read back from a stack's own description is a file counted where that stack is; a

@@ -1062,6 +1062,11 @@ public struct CoreDataStackUse: Sendable {
             public var statement: Int
             public var index: Int
             public init(statement: Int, index: Int) { (self.statement, self.index) = (statement, index) }
+            /// Whether code in branches `first` and code in branches `second` are in different branches of one
+            /// statement, so never run together.
+            public static func apart(_ first: [Branch], _ second: [Branch]) -> Bool {
+                first.contains { mine in second.contains { $0.statement == mine.statement && $0.index != mine.index } }
+            }
         }
         /// The property or function the description is built in (`static var defaultDescription: NSPersistentStore
         /// Description { NSPersistentStoreDescription(url: ...) }`): a stack elsewhere given it by that name opens it.
@@ -1076,11 +1081,7 @@ public struct CoreDataStackUse: Sendable {
         /// not taken from another function of its type.
         public var givenWhereMade = false
         /// Whether this and `other` are given in different branches of one `if` or `switch`.
-        public func excludes(_ other: StoreFile) -> Bool {
-            branches.contains { mine in
-                other.branches.contains { $0.statement == mine.statement && $0.index != mine.index }
-            }
-        }
+        public func excludes(_ other: StoreFile) -> Bool { Branch.apart(branches, other.branches) }
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
             self.location = location
             self.file = file

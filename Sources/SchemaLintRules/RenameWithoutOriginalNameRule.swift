@@ -269,7 +269,8 @@ extension Finding.Message {
             fix: "Set \(added)'s Renaming ID to \(removed) in Xcode's Data Model inspector")
     }
 
-    /// The guess, said as one when the two names have no word in common.
+    /// The guess, said as one when the two names share no word, or only a word or two of many
+    /// (`NameRoots.share`).
     func unrelatedNames(_ removed: String, _ added: String) -> Self {
         guard !NameRoots.share(removed, added) else { return self }
         let shared = NameRoots.sharedWords(removed, added)

@@ -76,7 +76,10 @@ final class ContainerCollector: SyntaxVisitor {
             followAssignments(of: name, declaredAt: binding)
         }
         (readingDefaults, readingValueParameters) = (Parameters(), ValueSourceReader.Parameters())
-        callSites += forwardedCalls.compactMap { forwarded($0.site, to: $0.function) }
+        if !forwardedCalls.isEmpty {
+            let labels = FunctionLabels(Set(forwardedCalls.map(\.function)), in: file).found
+            callSites += forwardedCalls.compactMap { Self.forwarded($0.site, to: $0.function, labels: labels) }
+        }
         coreDataStacks = coreData.assembled()
         containers = pendingContainers.map {
             readingDefaults = $0.3
@@ -201,10 +204,6 @@ final class ContainerCollector: SyntaxVisitor {
             configurationLists.record(node.name.text, array, at: node)
         }
         functions.append("\(node.position.utf8Offset)")
-        declaredLabels[node.name.text, default: []].append(
-            node.signature.parameterClause.parameters.enumerated().map { index, parameter in
-                parameter.firstName.tokenKind == .wildcard ? "#\(index)" : parameter.firstName.text
-            })
         purposes.append(Self.names(node.attributes).contains("Test") ? .test : purposes.last ?? .app)
         valueParameters.append(Self.parameters(of: node))
         parameterDefaults.append(Self.defaults(node.signature.parameterClause.parameters))
@@ -783,14 +782,15 @@ final class ContainerCollector: SyntaxVisitor {
 
     /// The functions a function-typed parameter's default names, with the calls made through the parameter.
     private var forwardedCalls: [(site: CallSite, function: String)] = []
-    /// The argument labels of each function declared in the file, by base name (`#0` for an unlabelled one).
-    private var declaredLabels: [String: [[String]]] = [:]
 
     /// A call made through a parameter as a call of the function its default names: its arguments, given by
-    /// position through the parameter's function type, take that function's labels. Nil where the file declares no
-    /// one function of the name with as many parameters as the call passes.
-    private func forwarded(_ site: CallSite, to function: String) -> CallSite? {
-        let fitting = (declaredLabels[function] ?? []).filter { $0.count == site.argumentOrder.count }
+    /// position through the parameter's function type, take that function's labels (`labels`: those of each
+    /// function of the file by base name). Nil where the file declares no one function of the name with as many
+    /// parameters as the call passes: its parameters are then not read from this call, and say so.
+    private static func forwarded(_ site: CallSite, to function: String, labels declared: [String: [[String]]])
+        -> CallSite?
+    {
+        let fitting = (declared[function] ?? []).filter { $0.count == site.argumentOrder.count }
         guard fitting.count == 1, let labels = fitting.first else { return nil }
         func label(_ written: String) -> String {
             guard written.hasPrefix("#"), let index = Int(written.dropFirst()), labels.indices.contains(index)

@@ -37,7 +37,7 @@ struct CoreDataStackReader {
         var readsURL = false
         while let parent = node.parent,
             parent.is(MemberAccessExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
-                || parent.is(ForcedValueExprSyntax.self) || parent.is(SubscriptCallExprSyntax.self)
+                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(SubscriptCallExprSyntax.self)
         {
             if parent.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" { readsURL = true }
             node = parent
@@ -863,9 +863,7 @@ struct CoreDataGroups {
             let made = item.value.branches
             var own = files.indices.filter { index in
                 files[index].function != nil && files[index].function == item.function
-                    && !files[index].value.branches.contains { given in
-                        made.contains { $0.statement == given.statement && $0.index != given.index }
-                    }
+                    && !CoreDataStackUse.StoreFile.Branch.apart(files[index].value.branches, made)
             }
             var addedElsewhere = false
             if own.isEmpty {
@@ -924,15 +922,13 @@ struct CoreDataGroups {
                 replacement.type == item.type
                     && (replacement.function == item.function
                         || !(replacement.function.map(everyStackFunction.contains) ?? false))
-                    && !replacement.branches.contains { given in
-                        made.contains { $0.statement == given.statement && $0.index != given.index }
-                    }
+                    && !CoreDataStackUse.StoreFile.Branch.apart(replacement.branches, made)
             }
             // Replaced in the branch the container is made in: on every path it is made on, unless skipped there.
             stack.descriptionsReplaced = replacing.contains { replacement in
-                let sameBranch = replacement.function == item.function && replacement.branches.first.map { innermost in
-                    made.contains { $0.statement == innermost.statement && $0.index == innermost.index }
-                } == true
+                let sameBranch =
+                    replacement.function == item.function
+                    && replacement.branches.first.map(made.contains) == true
                 return !(sameBranch ? replacement.conditionalInBranch : replacement.conditional)
             }
             stack.descriptionsMayBeKept = !stack.descriptionsReplaced && !replacing.isEmpty

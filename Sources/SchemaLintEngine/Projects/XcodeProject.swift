@@ -281,8 +281,7 @@ struct XcodeProject {
         return URL(fileURLWithPath: joined).standardized.path
     }
 
-    /// Whether `<<<<<<<` occurs anywhere (looked for with `memchr`: `Data.range(of:)` searches byte by byte).
-    /// Whether a line starts with `<<<<<<<`.
+    /// Whether a line starts with `<<<<<<<` (looked for with `memchr`: `Data.range(of:)` searches byte by byte).
     static func holdsConflictMarker(_ bytes: [UInt8]) -> Bool {
         let marker = [UInt8]("<<<<<<<".utf8)
         return bytes.withUnsafeBufferPointer { buffer in
