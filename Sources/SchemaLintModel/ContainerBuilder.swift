@@ -329,6 +329,15 @@ enum ContainerBuilder {
         container.site = use.site
         container.isViewModifier = use.isViewModifier
         container.isFallback = use.isFallback
+        if use.hasMigrationPlanArgument, plan == nil {
+            // StoryCast's `for plan in plans { try ModelContainer(..., migrationPlan: plan, ...) }`.
+            let why =
+                use.migrationPlanParameter != nil
+                ? "its callers pass different plans, or one schemalint cannot read"
+                : use.migrationPlanReference.map { "`\($0.name)` names no plan schemalint can find" }
+                    ?? "it is not a plan type schemalint can read"
+            container.planUnread = UnknownValue(why, at: use.migrationPlanReference?.location ?? use.location)
+        }
         if models == nil, versioned == nil {
             container.modelsUnread = unread(
                 use.models, scope: scope, file: file, at: use.location, project: project, values: values, calls: calls)

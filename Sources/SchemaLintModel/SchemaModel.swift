@@ -224,6 +224,9 @@ public struct ContainerModel: Sendable {
     public var inMemoryUnread: UnknownValue?
     /// Why its models cannot be read (nil when they can, or when none are given).
     public var modelsUnread: UnknownValue?
+    /// Why the plan its `migrationPlan:` argument gives cannot be told (nil when it can, or none is given): its
+    /// stores are then checked as one, holding every plan's versions.
+    public var planUnread: UnknownValue?
     /// The store files it opens (`StoreLocation`): one per configuration, `default.store` without one.
     public var stores: [StoreLocation] = [.defaultStore]
     /// The configurations it is given, where they are written in its own file.

@@ -28,18 +28,17 @@ struct CoreDataStackReader {
         }
     }
 
-    /// `container.persistentStoreDescriptions.first?.url` (or `[0].url`, `.url?.path`), read, not set: where the
-    /// container's own description's file is. `member` is the access on the container.
+    /// `container.persistentStoreDescriptions` read, not set (`.first?.url`, `[0].url`, `guard let description =
+    /// container.persistentStoreDescriptions.first`): where the container's own description's file is. `member` is
+    /// the access on the container.
     static func readsOwnFile(_ member: Syntax) -> Bool {
         guard member.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "persistentStoreDescriptions"
         else { return false }
         var node = member
-        var readsURL = false
         while let parent = node.parent,
             parent.is(MemberAccessExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
                 || parent.is(ForceUnwrapExprSyntax.self) || parent.is(SubscriptCallExprSyntax.self)
         {
-            if parent.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "url" { readsURL = true }
             node = parent
         }
         // Not the left side of `=`.
@@ -50,7 +49,7 @@ struct CoreDataStackReader {
         {
             return false
         }
-        return readsURL
+        return true
     }
 
     /// `SharedContainer(name: "Model")` or `SharedContainer(name:managedObjectModel:)`: another type made with

@@ -82,6 +82,14 @@ extension CoreDataStoreLocationTests {
                 var legacyURL: URL { NSPersistentContainer(name: "Legacy").persistentStoreDescriptions[0].url! }
             """,
             """
+                func legacyStatus() -> URL? {
+                    let probe = NSPersistentContainer(name: "Legacy")
+                    guard let description = probe.persistentStoreDescriptions.first else { return nil }
+                    guard let url = description.url else { return nil }
+                    return url
+                }
+            """,
+            """
                 func legacyPath() -> String? {
                     let probe = NSPersistentContainer(name: "Legacy")
                     let path = probe.persistentStoreDescriptions.first?.url?.path

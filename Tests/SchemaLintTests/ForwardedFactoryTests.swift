@@ -126,9 +126,38 @@ final class ForwardedFactoryTests: XCTestCase {
                 ])
             let stores = analysis.topology.stores
             XCTAssertEqual(stores.map(\.location.key), ["Books.store"], spelling.name)
-            XCTAssertEqual(analysis.unreadNotes, [], spelling.name)
+            XCTAssertEqual(analysis.notes, [], spelling.name)
             XCTAssertEqual(stores.flatMap { $0.plans.map(\.name) }, ["Plan"], spelling.name)
         }
+    }
+
+    /// StoryCast's own factory: three plans tried in turn (`for plan in plans`). Which plan migrates the store cannot
+    /// be told, and plain `check` says so, at the plan, with what it costs.
+    func testPlansTriedInTurnAreSaidToBeUnread() {
+        let text = """
+            import SwiftData
+            enum Bootstrap {
+                static func makeContainer(factory: (Schema) throws -> ModelContainer = open) throws -> ModelContainer {
+                    try factory(Schema(versionedSchema: SchemaV2.self))
+                }
+                static func open(schema: Schema) throws -> ModelContainer {
+                    let plans: [any SchemaMigrationPlan.Type] = [Plan.self, Plan.self]
+                    for plan in plans {
+                        if let made = try? ModelContainer(for: schema, migrationPlan: plan) { return made }
+                    }
+                    throw CocoaError(.fileReadCorruptFile)
+                }
+            }
+            """
+        let analysis = TestSupport.analyze(
+            ["App/Schemas.swift": Self.schemas, "App/BooksApp.swift": Self.app, "App/Bootstrap.swift": text])
+        XCTAssertEqual(
+            analysis.notes,
+            [
+                "App/Bootstrap.swift:9:75: the migration plan of the container at App/Bootstrap.swift:9:32 cannot be "
+                    + "read (`plan` names no plan schemalint can find): its stores are checked as one, holding every "
+                    + "plan's versions"
+            ])
     }
 
     /// Control: a parameter without a default, its callers passing closures: what the factory is given cannot be

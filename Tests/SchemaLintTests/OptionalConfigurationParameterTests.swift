@@ -96,7 +96,7 @@ final class OptionalConfigurationParameterTests: XCTestCase {
         for spelling in Self.spellings {
             let analysis = TestSupport.analyze(["App/Models.swift": Self.models, "App/JobsApp.swift": spelling.text])
             XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["default.store"], spelling.name)
-            XCTAssertEqual(analysis.unreadNotes, [], spelling.name)
+            XCTAssertEqual(analysis.notes, [], spelling.name)
             XCTAssertEqual(
                 analysis.project.containers.filter { $0.purpose == .inMemory }.count, 1, spelling.name)
         }
@@ -121,6 +121,6 @@ final class OptionalConfigurationParameterTests: XCTestCase {
             }
             """)
         let analysis = TestSupport.analyze(["App/Models.swift": Self.models, "App/JobsApp.swift": text])
-        XCTAssertEqual(analysis.untoldStoreNotes.count, 1, analysis.unreadNotes.joined(separator: "\n"))
+        XCTAssertEqual(analysis.untoldStoreNotes.count, 1, analysis.notes.joined(separator: "\n"))
     }
 }

@@ -86,15 +86,21 @@ public struct Analysis {
         }.filter { seen.insert($0).inserted }
     }
 
-    /// One line per app container whose models cannot be read: what its store holds is not known, so it is neither
-    /// hashed, locked nor checked (said in plain `check`, not only under `--verbose`).
+    /// One line per app container whose models or migration plan cannot be read: what its store holds is not
+    /// known, so it is neither hashed, locked nor checked; or which plan migrates it is not, so its stores are
+    /// checked as one (said in plain `check`, not only under `--verbose`).
     public var unreadContainerNotes: [String] {
         var seen = Set<String>()
-        return project.containers.filter { $0.purpose == .app }.compactMap { container in
-            container.modelsUnread.map { why in
+        return project.containers.filter { $0.purpose == .app }.flatMap { container -> [String] in
+            let models = container.modelsUnread.map { why in
                 "\(why.location): the models of the container at \(container.location) cannot be read (\(why.reason)): "
                     + "what its store holds is neither hashed, locked nor checked"
             }
+            let plan = container.planUnread.map { why in
+                "\(why.location): the migration plan of the container at \(container.location) cannot be read "
+                    + "(\(why.reason)): its stores are checked as one, holding every plan's versions"
+            }
+            return [models, plan].compactMap { $0 }
         }.filter { seen.insert($0).inserted }
     }
 

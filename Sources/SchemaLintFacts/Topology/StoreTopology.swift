@@ -139,7 +139,7 @@ extension StoreTopology {
             return pooled(project, containers, because: "no app container is in the sources")
         }
         if let unreadable = containers.first(where: { !readable([$0]) }) {
-            let why = unreadable.modelsUnread.map { ": \($0)" } ?? ""
+            let why = (unreadable.modelsUnread ?? unreadable.planUnread).map { ": \($0)" } ?? ""
             return pooled(
                 project, containers,
                 because: "the plan or models of the container at \(unreadable.location) cannot be read\(why)")
