@@ -9,22 +9,27 @@ import XCTest
 /// store is in the App Group and no "cannot be told" note is printed.
 final class ExtensionSiblingMemberTests: XCTestCase {
     private static let group = "group.com.example.cars"
+    /// CarShuffle's `extension URL`: a store URL built by a static member from its bare sibling `container(for:)`.
+    static func carShuffleURL(fileExtension: String) -> String {
+        """
+        import Foundation
+        public extension URL {
+            static func container(for group: String) -> URL {
+                guard let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group)
+                else { fatalError("no App Group") }
+                return folder
+            }
+            static func storeURL(for group: String, databaseName: String) -> URL {
+                container(for: group).appendingPathComponent("\\(databaseName).\(fileExtension)")
+            }
+        }
+        """
+    }
+
     private static let helpers: [(name: String, text: String, call: String)] = [
         (
             "a bare static sibling of URL",
-            """
-            import Foundation
-            public extension URL {
-                static func container(for group: String) -> URL {
-                    guard let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group)
-                    else { fatalError("no App Group") }
-                    return folder
-                }
-                static func storeURL(for group: String, databaseName: String) -> URL {
-                    container(for: group).appendingPathComponent("\\(databaseName).store")
-                }
-            }
-            """,
+            carShuffleURL(fileExtension: "store"),
             "URL.storeURL(for: \"\(group)\", databaseName: \"Cars\")"
         ),
         (
@@ -93,19 +98,7 @@ final class ExtensionSiblingMemberTests: XCTestCase {
 /// CarShuffle's own shape: a Core Data description given the sibling's URL, in memory on one branch.
 extension CoreDataStoreLocationTests {
     func testACoreDataStoreURLFromAnExtensionsSiblingIsInTheGroup() throws {
-        let helper = """
-            import Foundation
-            public extension URL {
-                static func container(for group: String) -> URL {
-                    guard let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group)
-                    else { fatalError("no App Group") }
-                    return folder
-                }
-                static func storeURL(for group: String, databaseName: String) -> URL {
-                    container(for: group).appendingPathComponent("\\(databaseName).sqlite")
-                }
-            }
-            """
+        let helper = ExtensionSiblingMemberTests.carShuffleURL(fileExtension: "sqlite")
         let stack = """
             import CoreData
 
