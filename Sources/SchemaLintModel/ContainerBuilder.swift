@@ -413,7 +413,8 @@ enum ContainerBuilder {
     ) -> StoreLocation {
         if let parameter = use.configurationParameters[index] {
             let passed = passedConfigurations(
-                parameter, optional: use.optionalConfigurationParameters.contains(index), calls: calls,
+                parameter, optional: use.optionalConfigurationParameters.contains(index),
+                fallback: use.configurationParameterFallbacks[index], scope: scope, file: file, calls: calls,
                 values: values, project: &project)
             guard !passed.isEmpty, Set(passed.map(\.store)).count == 1 else { return store }
             if index < opening.inMemory.count {
@@ -778,30 +779,32 @@ enum ContainerBuilder {
     /// is `nil` by default and unwrapped before the container: a call leaving it out or passing `nil` does not reach
     /// the container (Sprung's fallback, given an in-memory configuration by its only call that passes one).
     private static func passedConfigurations(
-        _ parameter: CallSite.Parameter, optional: Bool = false, calls: CallSites, values: NamedValueIndex,
+        _ parameter: CallSite.Parameter, optional: Bool = false, fallback: CallSite.Configuration? = nil,
+        scope home: SymbolID?, file homeFile: String, calls: CallSites, values: NamedValueIndex,
         project: inout Project
     ) -> [(store: StoreLocation, inMemory: ValueSource?, scope: SymbolID?, file: String, location: SourceLocation?)] {
+        let given: CallSites.Default<CallSite.Configuration> =
+            fallback.map { .value($0) } ?? (optional ? .none : .unread)
         let arguments = calls.arguments(
-            parameter.label, of: parameter.function,
-            default: optional ? CallSites.Default<CallSite.Configuration>.none : .unread,
-            at: SourceLocation(file: "", line: 1, column: 1)
+            parameter.label, of: parameter.function, default: given, at: SourceLocation(file: "", line: 1, column: 1),
+            defaultWithoutCalls: false
         ) { site in
             if let given = site.configurations[parameter.label] { return .passed(given) }
             switch site.arguments[parameter.label] {
             case nil: return .omitted
-            case .member("none")? where optional: return .omitted
+            case .member("none")? where optional || fallback != nil: return .omitted
             default: return .unreadable("a value that is no configuration")
             }
         }
         guard case let .success(arguments) = arguments else { return [] }
         var passed: [(StoreLocation, ValueSource?, SymbolID?, String, SourceLocation?)] = []
         for argument in arguments {
-            // `.unread` defaults: every argument is one a call passes.
-            guard let site = argument.site else { return [] }
+            // The fallback, read where the container is.
             let given = argument.source
-            let scope = site.scope(in: project.symbols)
+            let scope = argument.site.map { $0.scope(in: project.symbols) } ?? home
+            let file = argument.site?.file ?? homeFile
             if let reference = given.reference {
-                guard let entry = values.lookup(reference, scope: scope, file: site.file),
+                guard let entry = values.lookup(reference, scope: scope, file: file),
                     case let .configuration(named, flag, at) = entry.value.value
                 else { return [] }
                 let store = strings(
@@ -809,9 +812,9 @@ enum ContainerBuilder {
                 passed.append((store, flag, entry.owner, entry.file, at))
             } else {
                 let store = strings(
-                    given.store, scope: scope, file: site.file, values: values, calls: calls, project: &project)
+                    given.store, scope: scope, file: file, values: values, calls: calls, project: &project)
                 guard store.kind != .unknown else { return [] }
-                passed.append((store, given.inMemory, scope, site.file, given.location))
+                passed.append((store, given.inMemory, scope, file, given.location))
             }
         }
         return passed

@@ -954,6 +954,10 @@ public struct ContainerUse: Sendable {
     /// = nil`, unwrapped by `if let` before the container): a call leaving it out, or passing `nil`, does not reach
     /// this container.
     public var optionalConfigurationParameters: Set<Int> = []
+    /// Those of `configurationParameters` that are optional with a fallback written here (`configuration ??
+    /// ModelConfiguration(url: storeURL)`, or `if let configuration { ... } else { ... }`): the configuration a call
+    /// leaving it out, or passing `nil`, opens.
+    public var configurationParameterFallbacks: [Int: CallSite.Configuration] = [:]
     /// `configurations: configurations` where that is a `[ModelConfiguration]` (or variadic `ModelConfiguration...`)
     /// parameter of the function the container is opened in: each call opens the stores of the list it passes.
     public var configurationListParameter: ConfigurationListParameter?

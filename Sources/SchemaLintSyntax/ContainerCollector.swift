@@ -1101,6 +1101,16 @@ final class ContainerCollector: SyntaxVisitor {
                     hasDefault: written != nil, defaultList: written.flatMap { configurationList($0)?.list })
             }
             for (index, expression) in given.enumerated() where facts[index].store.kind == .unknown {
+                if let found = UnwrappedFallback.read(expression, declared: assignedLater),
+                    let function = parameters.function, let label = parameters.labels[found.name],
+                    parameters.defaults[found.name]?.is(NilLiteralExprSyntax.self) == true,
+                    let fallback = passedConfiguration(found.fallback)
+                {
+                    // An optional parameter, or what is written here when a call leaves it out.
+                    use.configurationParameters[index] = CallSite.Parameter(function: function, label: label)
+                    use.configurationParameterFallbacks[index] = fallback
+                    continue
+                }
                 if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     let function = parameters.function, let label = parameters.labels[name]
                 {
