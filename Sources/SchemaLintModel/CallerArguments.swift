@@ -24,6 +24,9 @@ struct CallSites {
         var location: SourceLocation?
         /// `CallSite.caller`.
         var caller: String?
+        /// The subclass named at the call when it calls an initialiser that subclass inherits
+        /// (`inheritingInitialisers`): the object made is of that type.
+        var inheritedBy: String?
     }
 
     /// How many calls of a helper are read one by one (each opens a container of its own, with what it passes);
@@ -57,6 +60,23 @@ struct CallSites {
             sites.filter { $0.purpose != .test && $0.purpose != .preview }
         }.filter { !$0.value.isEmpty }
         return kept
+    }
+
+    /// The same calls, with a call of a class that declares no initialiser of its own read also as a call of the
+    /// initialiser it inherits: `subclasses` maps a class's name to those of its subclasses that inherit its
+    /// initialisers (SideStore's `PersistentContainer(name:bundle:)`, declared by `RSTPersistentContainer`).
+    func inheritingInitialisers(_ subclasses: [String: [String]]) -> CallSites {
+        var inheriting = self
+        for (type, names) in subclasses.sorted(by: { $0.key < $1.key }) {
+            for name in names {
+                inheriting.sitesByFunction[type, default: []] += (sitesByFunction[name] ?? []).map { site in
+                    var site = site
+                    site.inheritedBy = name
+                    return site
+                }
+            }
+        }
+        return inheriting
     }
 
     /// Every call of `function`, or the one call it is pinned to.

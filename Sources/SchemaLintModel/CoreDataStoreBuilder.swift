@@ -6,6 +6,8 @@ enum CoreDataStoreBuilder {
         _ files: [ParsedFile], symbols: SymbolTable, values: NamedValueIndex, calls: CallSites,
         into project: inout Project
     ) {
+        // A subclass that declares no initialiser is made by its superclass's: its calls are that one's too.
+        let calls = calls.inheritingInitialisers(ContainerSubclasses.inheritingInitialisers(symbols: project.symbols))
         let evaluator = ValueEvaluator(symbols: symbols, values: values, calls: calls)
         // An app's stack opens the files its app's calls give it: a test's call names a test's file.
         var appFiles = ValueEvaluator(symbols: symbols, values: values, calls: calls.outsideTestsAndPreviews)
@@ -125,11 +127,21 @@ enum CoreDataStoreBuilder {
                 // own, with its own file and model (`Stack(name: "Cold")`, `Stack(name: "Cache", isPersistent:
                 // false)`); two calls opening the same are one.
                 let first = project.coreDataStores.endIndex
-                for reading in Self.perCall(stack, reading: shared, scope: scope, file: file.path) {
+                for (reading, site) in Self.perCall(stack, reading: shared, scope: scope, file: file.path) {
                     // A container of another type: a stack only when that type is a subclass of Core Data's container.
+                    // Made by a call of a subclass that inherits the initialiser: that subclass's (its folder).
                     var subclass: ContainerSubclasses.Found?
                     if let type = stack.containerType {
-                        guard let found = subclasses.container(type, scope: scope, file: file.path) else { continue }
+                        let made = site.flatMap { site in
+                            site.inheritedBy.flatMap {
+                                subclasses.container(
+                                    .named([$0], arguments: []), scope: site.scope(in: project.symbols),
+                                    file: site.file)
+                            }
+                        }
+                        guard let found = made ?? subclasses.container(type, scope: scope, file: file.path) else {
+                            continue
+                        }
                         subclass = found
                     } else if stack.name == nil, stack.model == nil, stack.stores.count == 1,
                         stack.stores[0].location == stack.location, takenBySubclasses.contains(stack.location)
@@ -380,7 +392,7 @@ enum CoreDataStoreBuilder {
     /// false)`), each read as that call alone calls it, where `CallSites.readApart` reads the calls one by one; else
     /// the calls together (`reading`).
     static func perCall(_ stack: CoreDataStackUse, reading: ValueEvaluator, scope: SymbolID?, file: String)
-        -> [ValueEvaluator]
+        -> [(reading: ValueEvaluator, site: CallSites.Site?)]
     {
         let probe = ValueEvaluator(symbols: reading.symbols, values: reading.values, calls: reading.calls)
         var sources = [stack.name, stack.model].compactMap { $0 }
@@ -394,12 +406,12 @@ enum CoreDataStoreBuilder {
         let initialisers = read.filter { stack.scope.contains($0) }
         let pinned = initialisers.count == 1 ? initialisers : read
         guard pinned.count == 1, let function = pinned.first, let apart = reading.calls.readApart(function)
-        else { return [reading] }
+        else { return [(reading, nil)] }
         return apart.map { call in
             var pinned = ValueEvaluator(symbols: reading.symbols, values: reading.values, calls: call.calls)
             pinned.writtenNowhere = reading.writtenNowhere
             pinned.defaultWithoutCallers = reading.defaultWithoutCallers
-            return pinned
+            return (pinned, call.site)
         }
     }
 
@@ -482,6 +494,29 @@ struct ContainerSubclasses {
     /// container schemalint can find.
     func container(_ type: TypeExpr, scope: SymbolID?, file: String) -> Found? {
         symbols.resolveSymbol(type, scope: scope, file: file).flatMap(subclass)
+    }
+
+    /// By the name of each class of the app's that declares an initialiser, the names of its subclasses that declare
+    /// no designated one and so inherit them (through such subclasses too).
+    static func inheritingInitialisers(symbols: SymbolTable) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for symbol in symbols.symbols where symbol.kind == .class && !symbol.declaresDesignatedInitialiser {
+            var cursor = symbol.id
+            for _ in 0..<FoldGuard.depthLimit {
+                let superclass = symbols[cursor].inherited.lazy.compactMap { inherited -> SymbolID? in
+                    let resolved = symbols.resolve(inherited.value, scope: inherited.scope, file: inherited.file)
+                    guard case let .symbol(id) = resolved, symbols[id].kind == .class else { return nil }
+                    return id
+                }.first
+                guard let superclass, superclass != symbol.id else { break }
+                if symbols[superclass].declaresInitialiser {
+                    found[symbols[superclass].name, default: []].append(symbol.name)
+                    break
+                }
+                cursor = superclass
+            }
+        }
+        return found.mapValues { Array(Set($0)).sorted() }
     }
 
     private func subclass(_ id: SymbolID) -> Found? {

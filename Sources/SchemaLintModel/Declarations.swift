@@ -118,6 +118,11 @@ public struct Members: Sendable {
     public var codingMembers: Set<CodingMember> = []
     /// Functions and closure constants a custom stage may be given by name (`didMigrate: Self.fillDefaults`).
     public var migrationFunctions: [MigrationFunction] = []
+    /// Whether the body declares an initialiser that is not `convenience`: a class that declares none inherits its
+    /// superclass's (`PersistentContainer(name:bundle:)` calls the initialiser its superclass declares).
+    public var declaresDesignatedInitialiser = false
+    /// Whether it declares any initialiser, `convenience` ones included.
+    public var declaresInitialiser = false
     public init() {}
 }
 

@@ -41,6 +41,9 @@ public final class SymbolTable {
         public var extensionLocations: [SourceLocation] = []
         /// The doc comment on the type's declaration.
         public var documentation: String?
+        /// `Members.declaresDesignatedInitialiser`, of its declaration.
+        public var declaresDesignatedInitialiser = false
+        public var declaresInitialiser = false
 
         init(
             id: SymbolID, name: String, kind: TypeKind, location: SourceLocation, parent: SymbolID?,
@@ -96,6 +99,8 @@ public final class SymbolTable {
                 qualifiedName: qualified, attributes: type.attributes)
             symbol.inherited = type.inherited.map { Scoped(value: $0, scope: parent, file: file) }
             symbol.documentation = type.documentation
+            symbol.declaresDesignatedInitialiser = type.members.declaresDesignatedInitialiser
+            symbol.declaresInitialiser = type.members.declaresInitialiser
             symbols.append(symbol)
             if let parent {
                 self[parent].nestedTypes[type.name, default: []].append(id)

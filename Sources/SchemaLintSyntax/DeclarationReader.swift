@@ -98,6 +98,10 @@ struct DeclarationReader {
             readStageFunction(function, into: &members)
             readMigrationFunction(function, into: &members)
         } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            members.declaresInitialiser = true
+            if !initializer.modifiers.contains(where: { $0.name.tokenKind == .keyword(.convenience) }) {
+                members.declaresDesignatedInitialiser = true
+            }
             if Self.isCodingMember("init", initializer.signature, label: "from", protocol: "Decoder") {
                 members.codingMembers.insert(.decoder)
             }

@@ -94,7 +94,8 @@ enum UnwrappedFallback {
     private static func assigned(_ variable: String, in statements: CodeBlockItemListSyntax) -> ExprSyntax? {
         var value: ExprSyntax?
         for statement in statements {
-            guard let sequence = expression(statement)?.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { continue }
+            guard let sequence = expression(statement)?.as(SequenceExprSyntax.self), sequence.elements.count == 3
+            else { continue }
             let elements = Array(sequence.elements)
             guard elements[1].is(AssignmentExprSyntax.self),
                 elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == variable

@@ -94,7 +94,9 @@ final class ConfigurationFallbackTests: XCTestCase {
                 "App/Models.swift": Self.models, "App/Stores.swift": Self.locations,
                 "App/JobsApp.swift": spelling.text,
             ])
-            XCTAssertEqual(analysis.topology.stores.map(\.location.key), ["file:⟨Application Support⟩/Jobs/default.store"], spelling.name)
+            XCTAssertEqual(
+                analysis.topology.stores.map(\.location.key), ["file:⟨Application Support⟩/Jobs/default.store"],
+                spelling.name)
             XCTAssertEqual(analysis.notes, [], spelling.name)
             XCTAssertEqual(analysis.project.containers.filter { $0.purpose == .inMemory }.count, 1, spelling.name)
         }
