@@ -258,8 +258,14 @@ final class StageLossCollector: SyntaxVisitor {
             expression = tried.expression
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            guard let value = singleUseValue(reference.baseName.text) else { return nil }
-            return fetchedModel(value)
+            let name = reference.baseName.text
+            if let value = singleUseValue(name) { return fetchedModel(value) }
+            // Rows read for more too (kept for `didMigrate`, SwiftDataSugar): every row still goes, but the fetch is
+            // a read of them, so it is no part of the deletion.
+            guard let found = bindings[name], found.count == 1, let value = found[0].initializer?.value,
+                let (model, _) = fetchedModel(value)
+            else { return nil }
+            return (model, [])
         }
         guard let call = expression.as(FunctionCallExprSyntax.self),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -274,7 +280,11 @@ final class StageLossCollector: SyntaxVisitor {
         guard let made = descriptor.as(FunctionCallExprSyntax.self),
             let specialised = made.calledExpression.as(GenericSpecializationExprSyntax.self),
             specialised.expression.trimmedDescription == "FetchDescriptor",
-            let type = specialised.genericArgumentClause.arguments.first?.argument.as(TypeSyntax.self)
+            let type = specialised.genericArgumentClause.arguments.first?.argument.as(TypeSyntax.self),
+            // A predicate fetches some rows, not every one.
+            !made.arguments.contains(where: {
+                $0.label?.text == "predicate" && !$0.expression.is(NilLiteralExprSyntax.self)
+            })
         else { return nil }
         return (TypeExprReader.read(type), [call.id, made.id])
     }
