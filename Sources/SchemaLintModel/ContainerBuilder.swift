@@ -109,6 +109,7 @@ enum ContainerBuilder {
                     location: use.location, models: models, versionedSchema: versioned, purpose: purpose,
                     enablesCloudKit: false)
                 configuration.cloudKitLeftOut = use.cloudKit == nil
+                configuration.readOnly = use.readOnly
                 if let database = use.cloudKit {
                     let possible = cloudKit.possibilities(database, scope: scope, file: file.path)
                     configuration.enablesCloudKit = possible.values.contains { $0.isCloudKitDatabase }

@@ -1013,6 +1013,8 @@ public struct ConfigurationUse: Sendable {
     public var purpose: ContainerPurpose
     /// The store file it names (`ModelConfiguration("Cache")`, `url:`), `default.store` when it names none.
     public var store: StoreLocation = .defaultStore
+    /// `allowsSave: false` (`ConfigurationModel.readOnly`).
+    public var readOnly = false
     public init(
         location: SourceLocation, scope: [String], models: ModelSource, cloudKit: ValueSource?,
         purpose: ContainerPurpose = .app

@@ -270,6 +270,9 @@ public struct ConfigurationModel: Sendable {
     /// What turns CloudKit on when the configuration leaves it at `.automatic`: the target and its entitlements
     /// (`target App's entitlements (App/App.entitlements) name CloudKit container iCloud.x`).
     public var cloudKitEntitlement: String?
+    /// `allowsSave: false`: Core Data adds its store read-only and never migrates it, so a container opening it with
+    /// other models than the store's fails to open it and deletes nothing.
+    public var readOnly = false
 
     /// `ModelConfiguration(...)` at `location`, or the configuration a container given none opens there
     /// (`ModelContainer(for:)`, `.modelContainer(for:)`: every argument at its default).
@@ -431,4 +434,14 @@ public struct Project {
     /// The version a lockfile key names.
     public func version(key: String) -> SchemaVersion? { versions.first { $0.key == key } }
     public func entity(_ id: SymbolID) -> Entity? { entities[id] }
+
+    /// Whether every store `container` opens is given a configuration read as `allowsSave: false`
+    /// (`ConfigurationModel.readOnly`), wherever it is written.
+    public func opensReadOnly(_ container: ContainerModel) -> Bool {
+        guard !container.storeConfigurations.isEmpty else { return false }
+        return container.storeConfigurations.allSatisfy { location in
+            guard let location else { return false }
+            return configurations.contains { $0.location == location && $0.readOnly }
+        }
+    }
 }

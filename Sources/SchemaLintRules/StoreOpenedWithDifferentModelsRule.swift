@@ -24,11 +24,23 @@ public struct StoreOpenedWithDifferentModelsRule: Rule {
                 models(of: container, context).map { (container, $0) }
             }
             for (container, names) in opened {
-                // The other container whose models this one lacks the most of.
-                let others = opened.filter { !$0.1.isSubset(of: names) }
+                // The other container whose models this one lacks the most of. One that opens the store read-only
+                // never creates its tables, so no open drops rows of its.
+                let others = opened.filter { !$0.1.isSubset(of: names) && !context.project.opensReadOnly($0.0) }
                 guard let widest = others.max(by: { $0.1.subtracting(names).count < $1.1.subtracting(names).count }),
                     reported.insert(container.location).inserted
                 else { continue }
+                if context.project.opensReadOnly(container) {
+                    findings.append(
+                        finding(
+                            container.location, about: .container(container.subjectName),
+                            .storeOpenedReadOnlyWithFewerModels(
+                                store: store.name, other: widest.0.location,
+                                missing: widest.1.subtracting(names).sorted()),
+                            severity: .warning,
+                            notes: [Finding.Note(widest.0.location, "opens \(store.name) with these models too")]))
+                    continue
+                }
                 findings.append(
                     finding(
                         container.location, about: .container(container.subjectName),
@@ -89,5 +101,17 @@ extension Finding.Message {
                 + "store to its own models, so opening it here drops every row of \(dropped.joined(separator: ", "))",
             fix: "Give both containers the same schema (one shared `Schema`, or the same `VersionedSchema`), or give "
                 + "this one its own store with `ModelConfiguration(\"Name\", ...)`")
+    }
+
+    static func storeOpenedReadOnlyWithFewerModels(store: String, other: SourceLocation, missing: [String]) -> Self {
+        let names = missing.count == 1 ? missing[0] : "\(missing[0]) and \(missing.count - 1) more"
+        return Self(
+            id: "read-only-fewer-models",
+            "This container opens a shared store read-only without \(names): the open fails, nothing is deleted",
+            detail: "It opens \(store) with `allowsSave: false` and without \(missing.joined(separator: ", ")), which "
+                + "the container at \(other) stores there. Core Data does not migrate a store it adds read-only, so "
+                + "its models must be the store's: with fewer, opening it fails on every store the other container "
+                + "wrote, and its rows stay as they are",
+            fix: "Give this container the same schema as the one that writes the store (one shared `Schema`)")
     }
 }

@@ -1199,6 +1199,9 @@ final class ContainerCollector: SyntaxVisitor {
             purpose: purpose)
         use.inMemory = inMemoryFlag(call)
         use.store = withSources(storeReader.location(of: call), call).choicesKept(inMemory: use.inMemory)
+        use.readOnly = call.arguments.contains {
+            $0.label?.text == "allowsSave" && $0.expression.as(BooleanLiteralExprSyntax.self)?.literal.text == "false"
+        }
         return use
     }
 
@@ -1365,8 +1368,10 @@ final class ContainerCollector: SyntaxVisitor {
         guard !urls.isEmpty,
             urls.allSatisfy({ url in
                 let stripped = url.as(ForceUnwrapExprSyntax.self)?.expression ?? url
+                // Another configuration's (`config.url`), not a type's constant named `url` (`Shared.url`).
                 return stripped.as(MemberAccessExprSyntax.self).map {
                     $0.declName.baseName.text == "url" && $0.base != nil
+                        && $0.base?.lastToken(viewMode: .sourceAccurate)?.text.first?.isUppercase != true
                 }
                     ?? false
             })
