@@ -65,6 +65,15 @@ enum ContainerBuilder {
                 // Each call of the helper that opens it opens a container of its own, with what that call passes.
                 var opened: [ContainerModel] = []
                 for (variant, callPurpose) in callVariants(of: use, configurations: file.configurations, calls: calls) {
+                    // A call for which a branch around the container is known not to be taken does not reach it.
+                    let reaching = ValueEvaluator(symbols: symbols, values: values, calls: variant)
+                    let scope = symbols.scope(use.scope, file: file.path)
+                    let bypassed = use.reachedIf.contains { condition in
+                        reaching.isTrue(condition.source, scope: scope, file: file.path).map { $0 != condition.holds }
+                            == true
+                    }
+                    project.unseenCallers.formUnion(reaching.wanted.callers.keys)
+                    if bypassed { continue }
                     // One container per store it may open, where the code picks among several at run time.
                     for var container in build(
                         use, file: file, fileIsTest: fileIsTest, calls: variant, values: values, project: &project)
@@ -585,6 +594,7 @@ enum ContainerBuilder {
         }
         project.unresolvedOwners.formUnion(flags.wanted.owners)
         project.unresolvedConstants.formUnion(flags.wanted.names)
+        project.unseenCallers.formUnion(flags.wanted.callers.keys)
         guard let first = found.first else { return .unknown(at: options[0].at) }
         if found.count == 1 {
             if index < opening.inMemory.count { opening.inMemory[index] = first.inMemory }
@@ -625,6 +635,8 @@ enum ContainerBuilder {
             }
             project.unresolvedOwners.formUnion(flags.wanted.owners)
             project.unresolvedConstants.formUnion(flags.wanted.names)
+            // A condition on a parameter of a function no file read calls: pass 2 reads the files that call it.
+            project.unseenCallers.formUnion(flags.wanted.callers.keys)
             guard !ruledOut else { continue }
             let resolved = strings(
                 choice.store, scope: scope, file: file, values: values, calls: calls, project: &project)

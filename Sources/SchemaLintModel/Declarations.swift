@@ -940,6 +940,9 @@ public struct ContainerUse: Sendable {
     /// Opened in a `catch` of a `do` whose body opens a container with a migration plan: a last-resort fallback when
     /// the planned container fails.
     public var isFallback = false
+    /// The conditions on the parameters of the function it is opened in that the branches around it need
+    /// (`if inMemory { return try ModelContainer(...) }`): a call for which one is known not to hold never reaches it.
+    public var reachedIf: [StoreChoice.Condition] = []
     /// The variable or function whose code opens it (`previewContainer` in `let previewContainer = { ... }()`):
     /// a container only previews name is a preview's, wherever it is declared.
     public var holder: String?
@@ -1359,6 +1362,7 @@ extension ContainerUse {
             return true
         }
         if inMemoryFlags.contains(where: { $0?.mentionsParameter == true }) { return true }
+        if !reachedIf.isEmpty { return true }
         return stores.contains { store in
             [store.nameSource, store.groupSource, store.fileSource].contains { $0?.mentionsParameter == true }
         }

@@ -1081,6 +1081,9 @@ final class ContainerCollector: SyntaxVisitor {
         if use.function != nil { use.functionLabels = Set(readingValueParameters.labels.values) }
         use.isViewModifier = Self.isModelContainerModifier(call)
         use.isFallback = Self.isFallback(call)
+        if readingValueParameters.function != nil, let body = Self.enclosingBody(of: call) {
+            use.reachedIf = valueReader.conditions(of: call, within: body).filter(\.source.mentionsParameter)
+        }
         use.holder = Self.holder(of: call)
         if purpose == .app, isSalvage(call) { use.purpose = .salvage }
         if let given = givenConfigurations(call), !given.isEmpty {
@@ -1383,6 +1386,23 @@ final class ContainerCollector: SyntaxVisitor {
             node = current.parent
         }
         return false
+    }
+
+    /// The body of the function, initialiser or accessor `node` is written in.
+    private static func enclosingBody(of node: some SyntaxProtocol) -> Syntax? {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(CodeBlockSyntax.self),
+                syntax.parent?.is(FunctionDeclSyntax.self) == true
+                    || syntax.parent?.is(InitializerDeclSyntax.self) == true
+                    || syntax.parent?.is(AccessorDeclSyntax.self) == true
+            {
+                return syntax
+            }
+            if syntax.is(ClosureExprSyntax.self) { return nil }
+            current = syntax.parent
+        }
+        return nil
     }
 
     /// In a `catch` clause of a `do` whose body opens a container with a `migrationPlan:` (not `nil`).

@@ -1155,6 +1155,15 @@ struct ValueSourceReader {
                     sources.append(
                         bindsFolders && Self.isRootedInSystemFolder(read)
                             ? .bool(true) : .groupBound(read, appGroups: entitledGroups, location))
+                } else if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let function = parameters.function, let label = parameters.labels[name]
+                {
+                    // `if let storeURL` on a parameter: whether the caller passes one (a call leaving it at its
+                    // `nil` default never does: SwiftDataSugar's app beside its tests).
+                    let given = ValueSource.parameter(
+                        function: function, label: label,
+                        defaultValue: parameters.defaults[name].map { read($0) }, location: location)
+                    sources.append(.groupBound(given, appGroups: entitledGroups, location))
                 } else {
                     sources.append(.unreadable("whether a value is nil is read at run time", location))
                 }
