@@ -75,6 +75,22 @@ final class NamedValueCollector: SyntaxVisitor {
         // `FileManager.default`: the one instance there is, read as a static function is.
         let onDefaultFileManager = scope == ["FileManager"] && node.parent?.is(MemberBlockItemSyntax.self) == true
             && Self.inExtension(node)
+        // `private func storeURL() -> URL { guard let url = ...containerURL(...) else { ... }; return url... }`: an
+        // instance method without parameters returns what an instance computed property would (Holder).
+        if !isStatic, !isGlobal, !readingLocal, !onDefaultFileManager, !scope.isEmpty,
+            node.parent?.is(MemberBlockItemSyntax.self) == true, node.genericParameterClause == nil,
+            node.signature.parameterClause.parameters.isEmpty, platformDependent == 0,
+            Self.returnsScalar(node.signature.returnClause?.type), let body = node.body,
+            let read = scalars.read(body: body.statements), Self.isReadable(read)
+        {
+            if case .named = read { return .skipChildren }
+            var named = NamedValue(
+                scope: scope, name: node.name.text, value: .scalar(read), location: reader.location(node.name))
+            named.isInstanceMember = true
+            named.parameters = []
+            values.append(named)
+            return .skipChildren
+        }
         guard isStatic || isGlobal || readingLocal || onDefaultFileManager, node.genericParameterClause == nil,
             let body = node.body
         else {
