@@ -368,6 +368,13 @@ struct CoreDataStackReader {
         if callee == "NSPersistentStoreDescription",
             let url = call.arguments.first(where: { $0.label?.text == "url" })
         {
+            // `let old = NSPersistentStoreDescription(url: oldURL)`, never given a container: it opens nothing.
+            if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                Self.onlyMembersUsed(name, madeBy: ExprSyntax(call))
+            {
+                return nil
+            }
             var file = file(url.expression)
             file.description = Self.variable(holding: call)
             file.madeFresh = true
@@ -441,11 +448,41 @@ struct CoreDataStackReader {
     func storeFile(assigningUnfolded value: [ExprSyntax], to target: ExprSyntax) -> CoreDataStackUse.StoreFile? {
         guard let first = value.first, let member = target.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "url", let base = member.base,
-            base.trimmedDescription.lowercased().contains("desc")
+            base.trimmedDescription.lowercased().contains("desc"), !Self.neverGiven(base, lookup: lookup)
         else { return nil }
         var file = file(at: first, values.read(unfolded: value))
         file.ownDescriptionOnSomePaths = ownDescriptionSetOnSomePaths(base, at: target)
         return file
+    }
+
+    /// Whether `base` is a local `let description = NSPersistentStoreDescription(...)` the code only sets members of
+    /// (`description.url = oldURL`) and never gives a container: no store is opened with it (HabitTracker's widget,
+    /// which then gives the container another description).
+    static func neverGiven(_ base: ExprSyntax, lookup: (String, Syntax) -> ExprSyntax?) -> Bool {
+        guard let reference = base.as(DeclReferenceExprSyntax.self),
+            let value = lookup(reference.baseName.text, Syntax(reference)),
+            let made = value.as(FunctionCallExprSyntax.self),
+            made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NSPersistentStoreDescription"
+        else { return false }
+        return onlyMembersUsed(reference.baseName.text, madeBy: value)
+    }
+
+    /// Whether the local `name` that `value` is given to is used only through its members in the body it is
+    /// declared in.
+    private static func onlyMembersUsed(_ name: String, madeBy value: ExprSyntax) -> Bool {
+        var node = Syntax(value).parent
+        while let current = node, !current.is(CodeBlockSyntax.self), !current.is(ClosureExprSyntax.self) {
+            node = current.parent
+        }
+        guard let body = node else { return false }
+        for token in body.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
+            // `description.url = ...`, `description.setOption(...)`: a member of it, set or called.
+            guard let use = token.parent?.as(DeclReferenceExprSyntax.self),
+                let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id
+            else { return false }
+        }
+        return true
     }
 
     /// Whether a description is the container's own (`container.persistentStoreDescriptions.first!`, or a local
