@@ -160,19 +160,22 @@ public struct StoreAbandonedRule: Rule {
         let stores = context.topology.stores
         let appStores = stores.filter { $0.role == .app }
         guard !appStores.isEmpty else { return [] }
-        var byStores: [[String]: (keys: [String], app: StoreTopology.Store)] = [:]
+        var byStores: [[String]: (keys: [String], app: StoreTopology.Store, holds: Bool)] = [:]
         for key in lockfile.versionKeys {
             guard let locked = lockfile.versions[key], locked.retired == nil, let recorded = locked.heldIn,
                 !recorded.isEmpty, recorded.allSatisfy(StoreLocation.isCertain(key:))
             else { continue }
             let named = stores.filter { $0.location.isRecorded(in: recorded, ownContainer: locked.heldInOwnContainer) }
+            // The app's store that holds the state now; else one no locked state was held in, new in this release
+            // with models of its own (expense-tracker moved off the App Group's file and added a model at once).
+            let holding = appStores.first { Self.holds($0, key, locked, context) }
             guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }),
-                let app = appStores.first(where: { Self.holds($0, key, locked, context) })
+                let app = holding ?? appStores.first(where: { Self.isNew($0, lockfile) })
             else { continue }
-            byStores[recorded, default: (keys: [], app: app)].keys.append(key)
+            byStores[recorded, default: (keys: [], app: app, holds: holding != nil)].keys.append(key)
         }
         return byStores.keys.sorted { $0.joined() < $1.joined() }.compactMap { recorded in
-            let (keys, app) = byStores[recorded]!
+            let (keys, app, holds) = byStores[recorded]!
             guard let container = zip(app.containers, app.roles).first(where: { $0.1 == .app })?.0 else { return nil }
             let extensions = stores.filter { $0.location.isRecorded(in: recorded) }
             return finding(
@@ -181,10 +184,21 @@ public struct StoreAbandonedRule: Rule {
                     stores: recorded, keys: keys, appStore: app.location.description,
                     extensions: Array(Set(extensions.flatMap(\.targets))).sorted(),
                     openedAt: extensions.flatMap(\.containers).first?.location,
-                    ownFile: extensions.allSatisfy { $0.location.kind == .defaultStore }),
+                    ownFile: extensions.allSatisfy { $0.location.kind == .defaultStore }, holdsStates: holds),
                 notes: extensions.flatMap(\.containers).prefix(3).map {
                     Finding.Note($0.location, "an extension still opens \(recorded.joined(separator: ", ")) here")
                 })
+        }
+    }
+
+    /// Whether no state the lockfile records (retired or not) was held in `store`, a store whose place is known: one
+    /// the app opens for the first time.
+    private static func isNew(_ store: StoreTopology.Store, _ lockfile: Lockfile) -> Bool {
+        // A store whose place cannot be told may be the recorded one.
+        guard StoreLocation.isCertain(key: store.location.key) else { return false }
+        return !lockfile.versions.values.contains { locked in
+            guard let held = locked.heldIn else { return true }
+            return store.location.isRecorded(in: held, ownContainer: locked.heldInOwnContainer)
         }
     }
 
@@ -234,7 +248,7 @@ extension Finding.Message {
 
     static func storeLeftToExtensions(
         stores: [String], keys: [String], appStore: String, extensions: [String], openedAt: SourceLocation?,
-        ownFile: Bool
+        ownFile: Bool, holdsStates: Bool = true
     ) -> Self {
         let old = stores.map(StoreLocation.displayName(key:)).joined(separator: ", ")
         let others = extensions.isEmpty ? "its extension" : extensions.joined(separator: ", ")
@@ -252,7 +266,9 @@ extension Finding.Message {
                 "The app moved off \(old) and only its extensions still open it: users' data there is left behind",
                 "The app moved off the store that held its shipped states: users' data there is left behind"),
             detail: "\(old) held \(keys.joined(separator: ", ")) in shipped builds. The app's containers open "
-                + "\(appStore) now, with the models those states stored. \(what)",
+                + "\(appStore) now, "
+                + (holdsStates ? "with the models those states stored. " : "a store no shipped build opened. ")
+                + what,
             fix:
                 "Before the app first uses \(appStore), open the old store (a container on its file) and copy its rows "
                 + "over, and move \(others) to the new store too; if leaving it is intended, run `schemalint lock "

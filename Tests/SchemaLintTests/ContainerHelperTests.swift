@@ -125,6 +125,8 @@ final class ContainerHelperTests: XCTestCase {
 
     /// The live models opened with no plan on a URL another object's method returns (`repairService.storeURL()`):
     /// still one store, locked with where it is, and a lockfile is asked for (pindrop's shape, a regression guard).
+    /// The method is read as an instance computed property is (Holder, field test 26), so the store is the file it
+    /// names; a lockfile that recorded the text as written still matches it.
     func testAStoreURLReturnedByAnotherObjectIsLockedAndChecked() {
         let files = [
             "Dictation/Recording.swift": """
@@ -159,12 +161,16 @@ final class ContainerHelperTests: XCTestCase {
             """,
         ]
         let analysis = TestSupport.analyze(files, lockfileLocation: "schemalint.lock")
-        XCTAssertEqual(topology(analysis), ["url:StoreRepair().storeURL(): Unversioned"])
+        XCTAssertEqual(topology(analysis), ["Dictation.store: Unversioned"])
         XCTAssertEqual(
             TestSupport.summary(analysis.findings), ["lockfile_missing Dictation/AppDelegate.swift:18"])
         let outcome = Locker.plan(analysis, existing: nil, request: Locker.Request())
         XCTAssertEqual(outcome.recorded.count, 1)
-        XCTAssertEqual(outcome.lockfile.versions.values.first?.heldIn, ["url:StoreRepair().storeURL()"])
+        XCTAssertEqual(outcome.lockfile.versions.values.first?.heldIn, ["Dictation.store"])
+        var older = outcome.lockfile
+        for key in older.versions.keys { older.versions[key]?.heldIn = ["url:StoreRepair().storeURL()"] }
+        let checked = TestSupport.analyze(files, lockfile: older, lockfileLocation: "schemalint.lock")
+        XCTAssertEqual(TestSupport.summary(checked.findings), [])
     }
 
     /// The plan given to a helper as a parameter: what its callers pass (a type, a constant), its default where one

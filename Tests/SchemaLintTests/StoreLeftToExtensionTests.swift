@@ -173,4 +173,71 @@ final class StoreLeftToExtensionTests: XCTestCase {
                 "still opens that file (Glance/TallyReader.swift:5) with its own models")
                 == true, "\(found)")
     }
+
+    static let goal = "@Model final class Goal { var amount: Int = 0; init() {} }\n"
+    static let twoModels = "Reset.self, configurations"
+    static let threeModels = "Reset.self, Goal.self, configurations"
+
+    /// The app moved to a new store and added a model in the same release (expense-tracker, field test 26): the new
+    /// store holds no shipped state, and the widget alone still opens the old file. Moved to the App Group's
+    /// default store, to a named store there, or by a helper of another file.
+    func testAnAppThatMovedAndAddedAModelLeftItsStoreBehind() throws {
+        let helper = """
+            import SwiftData
+            enum Stores {
+                static func open() -> ModelContainer {
+                    let group = ModelConfiguration.GroupContainer.identifier("group.com.example.tallies")
+                    let configuration = ModelConfiguration("Counts", groupContainer: group)
+                    return try! ModelContainer(for: Tally.self, Reset.self, Goal.self, configurations: configuration)
+                }
+            }
+            """
+        let spellings: [(String, (inout [String: String]) -> Void)] = [
+            ("the App Group's default store", { files in
+                files["Tallies/TalliesApp.swift"] = Self.app(movedToGroup: true)
+                    .replacingOccurrences(of: Self.twoModels, with: Self.threeModels)
+            }),
+            ("a named store in the group", { files in
+                files["Tallies/TalliesApp.swift"] = Self.app(movedToGroup: true)
+                    .replacingOccurrences(of: "(groupContainer", with: "(\"Counts\", groupContainer")
+                    .replacingOccurrences(of: Self.twoModels, with: Self.threeModels)
+            }),
+            ("a helper in another file", { files in
+                files["Tallies/TalliesApp.swift"] = """
+                    import SwiftData
+                    import SwiftUI
+
+                    @main
+                    struct TalliesApp: App {
+                        let container = Stores.open()
+                        var body: some Scene { WindowGroup { Text("Tallies") }.modelContainer(container) }
+                    }
+                    """
+                files["Tallies/Stores.swift"] = helper
+            }),
+        ]
+        for (name, move) in spellings {
+            let shipped = Self.tree(readerPath: "Glance/TallyReader.swift", moved: false, project: true)
+            let lockfile = TestSupport.lock(try analyze(shipped, lockfile: nil))
+            var moved = shipped
+            moved["Tallies/Models/Goal.swift"] = "import SwiftData\n" + Self.goal
+            move(&moved)
+            let found = try analyze(moved, lockfile: lockfile).findings.filter { $0.rule == .storeAbandoned }
+            XCTAssertEqual(found.map(\.message.id), ["left-to-extensions"], "\(name): \(found)")
+            XCTAssertTrue(
+                found.first?.message.detail.contains("a store no shipped build opened") == true, "\(name): \(found)")
+        }
+    }
+
+    /// Control: the app adds a model and stays on its store: it still opens the file, so nothing is left behind.
+    func testAnAppThatAddedAModelInPlaceLeftNothing() throws {
+        let shipped = Self.tree(readerPath: "Glance/TallyReader.swift", moved: false, project: true)
+        let lockfile = TestSupport.lock(try analyze(shipped, lockfile: nil))
+        var grown = shipped
+        grown["Tallies/Models/Goal.swift"] = "import SwiftData\n" + Self.goal
+        grown["Tallies/TalliesApp.swift"] = Self.app(movedToGroup: false)
+            .replacingOccurrences(of: Self.twoModels, with: Self.threeModels)
+        let found = try analyze(grown, lockfile: lockfile).findings.filter { $0.rule == .storeAbandoned }
+        XCTAssertEqual(TestSupport.summary(found), [])
+    }
 }
