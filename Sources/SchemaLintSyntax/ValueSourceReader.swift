@@ -399,7 +399,16 @@ struct ValueSourceReader {
         // MemCoo): after every exit and the local's last plain assignment, the value where the condition holds, else
         // the one before.
         var reassigned: (name: String, value: ExprSyntax, conditions: ConditionElementListSyntax, SourceLocation)?
+        // `do { try FileManager.default.createDirectory(...) } catch { return nil }`: a failure's way out, not one
+        // of the values the function gives (clip-island's shared store URL).
+        var failureReturns = 0
         for item in body {
+            if let attempt = item.item.as(DoStmtSyntax.self), Self.isFailureExit(attempt) {
+                failureReturns += attempt.tokens(viewMode: .sourceAccurate).filter {
+                    $0.tokenKind == .keyword(.return)
+                }.count
+                continue
+            }
             if let (name, value, conditions) = Self.conditionalAssignment(item),
                 declared[name] != nil || timeline[name] != nil
             {
@@ -448,14 +457,16 @@ struct ValueSourceReader {
         var expression: ExprSyntax
         if throwsAtEnd {
             // The last early return is the value where the others are not taken: no other path returns.
-            guard returns == exits.count, let (last, names, _, _, isGuard) = exits.popLast(), !isGuard else {
+            guard returns == exits.count + failureReturns, let (last, names, _, _, isGuard) = exits.popLast(),
+                !isGuard
+            else {
                 return nil
             }
             expression = last
             declared.merge(names) { $1 }
         } else {
             guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let returned = last.expression,
-                returns == 1 + exits.count
+                returns == 1 + exits.count + failureReturns
             else { return nil }
             expression = returned
         }
@@ -493,6 +504,19 @@ struct ValueSourceReader {
                 : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
+    }
+
+    /// A `do` whose body only calls (`try FileManager.default.createDirectory(...)`, a logger) and whose every `catch`
+    /// reports at most and then leaves with `return`.
+    static func isFailureExit(_ attempt: DoStmtSyntax) -> Bool {
+        guard !attempt.catchClauses.isEmpty, !attempt.body.statements.isEmpty,
+            attempt.body.statements.allSatisfy({ GuardExit.onlyReports($0.item) })
+        else { return false }
+        return attempt.catchClauses.allSatisfy { clause in
+            let items = clause.body.statements
+            guard items.last?.item.is(ReturnStmtSyntax.self) == true else { return false }
+            return items.dropLast().allSatisfy { GuardExit.onlyReports($0.item) }
+        }
     }
 
     /// The value a Bool `name` has at `node` where an `if name` or `if !name` around it (in the same function)
@@ -1164,6 +1188,14 @@ struct ValueSourceReader {
                         function: function, label: label,
                         defaultValue: parameters.defaults[name].map { read($0) }, location: location)
                     sources.append(.groupBound(given, appGroups: entitledGroups, location))
+                } else if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = locals(name, Syntax(binding))
+                {
+                    // `let storeURL = sharedStoreURL(); if let storeURL { ... }`: whether the local's value is nil.
+                    let read = read(value)
+                    sources.append(
+                        bindsFolders && Self.isRootedInSystemFolder(read)
+                            ? .bool(true) : .groupBound(read, appGroups: entitledGroups, location))
                 } else {
                     sources.append(.unreadable("whether a value is nil is read at run time", location))
                 }
