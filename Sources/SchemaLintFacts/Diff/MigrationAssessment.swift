@@ -111,7 +111,9 @@ public enum MigrationAssessment {
             if previous.kind != property.kind {
                 return kindChanged(from: previous, to: property, change)
             }
-            if previous.kind == .attribute && Self.storedShape(previous.type) != Self.storedShape(property.type) {
+            if previous.kind == .attribute
+                && PropertySnapshot.storedShape(previous.type) != PropertySnapshot.storedShape(property.type)
+            {
                 if let aliases = Self.archivedByAlias(previous.type, property.type) {
                     return AssessedChange(
                         .typeUnresolved, change,
@@ -291,12 +293,5 @@ extension MigrationAssessment {
         let names = [previous, current].map { String($0.dropFirst(wrapper.count).dropLast()) }
         let aliases = names.filter { !$0.hasPrefix("[") }
         return aliases.isEmpty ? nil : aliases.map { "`\($0)`" }.joined(separator: " or ")
-    }
-
-    /// What an attribute's type stores, without the Swift name of a composite (`Composite(KindV1){kind: String}`
-    /// and a version's own copy `Composite(KindV2){kind: String}` store alike: Suilog's per-version enums).
-    static func storedShape(_ type: String) -> Substring {
-        guard type.hasPrefix("Composite("), let close = type.firstIndex(of: ")") else { return Substring(type) }
-        return type[type.index(after: close)...]
     }
 }

@@ -232,7 +232,35 @@ extension PropertySnapshot {
             guard let close = rest.firstIndex(of: ")") else { return type }
             rest = rest[rest.index(after: close)...]
         }
-        return shape + rest
+        return encodedUnqualified(shape + rest)
+    }
+
+    /// `Data([Legacy.SavedSearch])` as `Data([SavedSearch])`: encoded data holds a Codable value's fields, never the
+    /// name of the type that encoded it, so moving the type into another type (freezing a version's copy in
+    /// `Legacy` or in the version's enum) changes nothing stored. Whether the fields still decode is
+    /// `persisted_value_changed`'s to say.
+    private static func encodedUnqualified(_ type: String) -> String {
+        guard type.hasPrefix("Data("), type.hasSuffix(")") else { return type }
+        var result = ""
+        var word = ""
+        func flush(_ next: Character?) {
+            if next == ".", !word.isEmpty, word.first?.isUppercase == true {
+                word = ""
+                return
+            }
+            result += word
+            word = ""
+            if let next { result.append(next) }
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush(character)
+            }
+        }
+        flush(nil)
+        return result
     }
 }
 
