@@ -98,6 +98,9 @@ public struct ValueTypeCollector {
     private var collection = ValueTypeCollection()
     /// Types being walked now, against `indirect` enums and structs that hold arrays of themselves.
     private var walking: Set<SymbolID> = []
+    /// The types being walked whose `init(from:)` is written by hand, innermost last: what their fields hold is
+    /// decoded by that code (ShuTaPla's `FilterState` reading a removed enum case with `try?`), not checked here.
+    private var handDecoded: [String] = []
 
     /// The most fields deep a walk goes.
     static let depthLimit = 8
@@ -160,6 +163,9 @@ public struct ValueTypeCollector {
             note(symbol, at: place, declared: declared, columns: columns)
             walking.insert(id)
             defer { walking.remove(id) }
+            let decodesByHand = symbol.codingMembers.contains(.decoder)
+            if decodesByHand { handDecoded.append(symbol.qualifiedName) }
+            defer { if decodesByHand { handDecoded.removeLast() } }
             if symbol.kind != .enum {
                 for field in symbol.storedProperties {
                     guard case let .type(type) = StoredTypeInference(symbols: symbols).type(of: field, in: id) else {
@@ -212,6 +218,9 @@ public struct ValueTypeCollector {
     {
         let name = symbol.qualifiedName
         var record = collection.records[name] ?? shape(of: symbol)
+        if let decoder = handDecoded.last, record.unchecked == nil {
+            record.unchecked = "it is decoded by the init(from:) of \(decoder), written by hand"
+        }
         if !record.storedIn.contains(place) { record.storedIn.append(place) }
         collection.records[name] = record
         var detail = collection.details[name] ?? ValueTypeCollection.Detail(location: symbol.location)
