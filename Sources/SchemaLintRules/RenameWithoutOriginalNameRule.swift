@@ -38,6 +38,7 @@ public struct RenameWithoutOriginalNameRule: Rule {
                     where !Self.documentsReplacement(
                         of: removed.name, by: added.name, entity: entity.name,
                         in: step.to, context: context)
+                        && !Self.stageCarries(removed.name, to: added.name, step: step)
                     {
                         let attribute = added.kind == .relationship ? "@Relationship" : "@Attribute"
                         findings.append(
@@ -59,7 +60,8 @@ public struct RenameWithoutOriginalNameRule: Rule {
                 }
                 for entity in new.snapshot {
                     guard let before = oldByName[entity.name] else { continue }
-                    for (removed, added) in MigrationAssessment.retypedRenames(from: before, to: entity) {
+                    for (removed, added) in MigrationAssessment.retypedRenames(from: before, to: entity)
+                    where !Self.stageCarries(removed.name, to: added.name, step: step) {
                         findings.append(
                             retyped(
                                 "\(step.from.name) → \(step.to.name)", entity: entity.name, removed, added,
@@ -93,6 +95,16 @@ public struct RenameWithoutOriginalNameRule: Rule {
         // finding at its line, naming the first.
         var seen: Set<String> = []
         return findings.filter { seen.insert("\($0.location)|\($0.message.headline)").inserted }
+    }
+
+    /// Whether a custom stage of this step reads the old property in `willMigrate` and sets the new one in
+    /// `didMigrate` (HabitTracker's `completionDate` kept in a dictionary, then written as `completionDates = [d]`):
+    /// the stage carries the values itself.
+    static func stageCarries(_ removed: String, to added: String, step: PlanSteps.Step) -> Bool {
+        step.stages.contains { stage in
+            stage.kind == .custom && stage.expression.willMigrate?.memberNames.contains(removed) == true
+                && stage.expression.didMigrate?.memberNames.contains(added) == true
+        }
     }
 
     /// Whether a custom stage of this step names `entity` in its closures (`FetchDescriptor<V1.ProfileV1>`, a copy
