@@ -91,7 +91,8 @@ final class PlanOrderTests: XCTestCase {
     }
 
     func testTheListStaysTheOrderWhereAStageOrTheIdentifiersDisagree() {
-        // The stage goes from the higher identifier to the lower: which is right cannot be told, the list stands.
+        // The stage goes from the higher identifier to the lower, as the list does: the plan migrates in the listed
+        // order, and only the identifiers disagree (Bloom, field test 27: shipped that way for fourteen releases).
         let backwards = findings(
             """
             enum Plan: SchemaMigrationPlan {
@@ -101,7 +102,7 @@ final class PlanOrderTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertTrue(backwards.contains { $0.hasPrefix("schemas_out_of_order error Plan.swift:2") }, "\(backwards)")
+        XCTAssertTrue(backwards.contains { $0.hasPrefix("schemas_out_of_order warning Plan.swift:2") }, "\(backwards)")
         // Written oldest first: nothing to say about the order.
         let inOrder = findings(
             """
