@@ -100,6 +100,13 @@ struct ModelListEvaluator {
                 return .unknown(UnknownValue("`\(reference.written)` refers back to itself", at: reference.location))
             }
             defer { visiting.leave(key) }
+            // `Schema(versionedSchema: currentSchema)` with `let currentSchema: VersionedSchema.Type = V2.self`
+            // (Bloom): the version the constant holds.
+            if case let .type(type) = entry.value.value {
+                return evaluate(
+                    .versionedSchema(TypeUse(type: type, location: reference.location)), scope: entry.owner,
+                    file: entry.file, at: location, visiting: &visiting, depth: depth + 1)
+            }
             guard case let .models(inner) = entry.value.value else {
                 return .unknown(UnknownValue("`\(reference.written)` is not a list of models", at: reference.location))
             }

@@ -89,9 +89,15 @@ enum PlanBuilder {
         case let .reference(path, _), let .call(path, _):
             guard let name = path.last else { return nil }
             if path.count == 1 || (path.count == 2 && ["Self", "self", symbol.name].contains(path[0])) {
-                guard let member = symbol.staticProperties.first(where: { $0.value.name == name }),
-                    !["schemas", "stages"].contains(name) || depth > 0
-                else { return nil }
+                guard let member = symbol.staticProperties.first(where: { $0.value.name == name }) else {
+                    // A global constant of that name (Bloom's `currentSchemas`), read where it is declared.
+                    guard path.count == 1, let global = symbols.globalConstant(name) else { return nil }
+                    (scope, file) = (nil, global.file)
+                    return flattened(
+                        global.value.value, symbol: symbol, symbols: symbols, from: &scope, in: &file,
+                        depth: depth + 1)
+                }
+                guard !["schemas", "stages"].contains(name) || depth > 0 else { return nil }
                 return flattened(
                     member.value.value, symbol: symbol, symbols: symbols, from: &scope, in: &file, depth: depth + 1)
             }

@@ -65,6 +65,8 @@ public final class SymbolTable {
     private var topLevelTypes: [String: [SymbolID]] = [:]
     private var topLevelAliases: [String: [Scoped<TypeAliasDeclaration>]] = [:]
     private var topLevelFunctions: [String: [Scoped<MigrationFunction>]] = [:]
+    /// Global constants (`let currentSchemas: [any VersionedSchema.Type] = [...]`), by name.
+    private var topLevelConstants: [String: [Scoped<StaticPropertyDeclaration>]] = [:]
     /// Extensions whose extended type names nothing in the sources (`extension String`).
     public private(set) var unboundExtensions: [ExtensionDeclaration] = []
 
@@ -115,6 +117,9 @@ public final class SymbolTable {
             }
             for function in members.migrationFunctions {
                 topLevelFunctions[function.name, default: []].append(Scoped(value: function, scope: nil, file: file))
+            }
+            for constant in members.staticProperties {
+                topLevelConstants[constant.name, default: []].append(Scoped(value: constant, scope: nil, file: file))
             }
         }
     }
@@ -276,6 +281,11 @@ public final class SymbolTable {
             cursor = self[id].parent
         }
         return only(topLevelFunctions[name])
+    }
+
+    /// The one global constant of that name, nil when none or several are declared.
+    public func globalConstant(_ name: String) -> Scoped<StaticPropertyDeclaration>? {
+        topLevelConstants[name]?.count == 1 ? topLevelConstants[name]?.first : nil
     }
 
     private func nearest(_ candidates: [SymbolID], to file: String) -> SymbolID? {

@@ -189,7 +189,9 @@ struct DeclarationReader {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let name = pattern.identifier.text.unbackticked
             if isStatic || isGlobal { readMigrationClosure(binding, name: name, into: &members) }
-            if isStatic {
+            // A global constant is read as a static one is: a plan's `schemas` may return it (Bloom's
+            // `currentSchemas`); the symbol table keeps it apart from any type's members.
+            if isStatic || isGlobal && isLet {
                 let value = staticValue(of: binding)
                 members.staticProperties.append(
                     StaticPropertyDeclaration(

@@ -199,10 +199,12 @@ struct ModelSourceReader {
 
     /// `Schema([A.self, B.self])`, `Schema(A.self, B.self)` or `Schema(versionedSchema: V.self)`.
     func schemaSource(_ call: FunctionCallExprSyntax) -> ModelSource {
-        if let versioned = call.arguments.first(where: { $0.label?.text == "versionedSchema" }),
-            let type = TypeExprReader.readMetatype(versioned.expression)
-        {
-            return .versionedSchema(TypeUse(type: type, location: reader.location(versioned.expression)))
+        if let versioned = call.arguments.first(where: { $0.label?.text == "versionedSchema" }) {
+            if let type = TypeExprReader.readMetatype(versioned.expression) {
+                return .versionedSchema(TypeUse(type: type, location: reader.location(versioned.expression)))
+            }
+            // A constant holding the version (`currentSchema`, `Versions.current`): what it holds.
+            if let named = reference(versioned.expression) { return .named(named) }
         }
         let unlabeled = call.arguments.filter { $0.label == nil }.map(\.expression)
         if let array = unlabeled.first?.as(ArrayExprSyntax.self) { return typeList(array.elements.map(\.expression)) }
