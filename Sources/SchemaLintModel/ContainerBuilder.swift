@@ -823,6 +823,14 @@ enum ContainerBuilder {
                 let store = strings(
                     named, scope: entry.owner, file: entry.file, values: values, calls: calls, project: &project)
                 passed.append((store, flag, entry.owner, entry.file, at))
+            } else if !given.store.choices.isEmpty {
+                // One of several the caller's branches pick (Catbird's `if let storeURL { ... } else { ... }`):
+                // the one store left where conditions known at build time rule the others out.
+                let picked = chosen(
+                    given.store, scope: scope, file: file, values: values, calls: calls, project: &project)
+                guard picked.count == 1, picked[0].store.kind != .unknown else { return [] }
+                let flag = picked[0].inMemory.map(ValueSource.bool) ?? given.inMemory
+                passed.append((picked[0].store, flag, scope, file, picked[0].configuration ?? given.location))
             } else {
                 let store = strings(
                     given.store, scope: scope, file: file, values: values, calls: calls, project: &project)

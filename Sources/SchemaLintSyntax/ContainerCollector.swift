@@ -76,6 +76,10 @@ final class ContainerCollector: SyntaxVisitor {
             followAssignments(of: name, declaredAt: binding)
         }
         (readingDefaults, readingValueParameters) = (Parameters(), ValueSourceReader.Parameters())
+        for (index, label, expression) in laterConfigurations where index < callSites.count {
+            guard let configuration = passedConfiguration(expression) else { continue }
+            callSites[index].configurations[label] = configuration
+        }
         if !forwardedCalls.isEmpty {
             let labels = FunctionLabels(Set(forwardedCalls.map(\.function)), in: file).found
             callSites += forwardedCalls.compactMap { Self.forwarded($0.site, to: $0.function, labels: labels) }
@@ -720,6 +724,15 @@ final class ContainerCollector: SyntaxVisitor {
                 // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
                 models[label] = known
             }
+            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                assignments[name] != nil || passedConfiguration(expression) == nil,
+                assignedLater.contains(where: { $0.0 == name })
+            {
+                // `let config: ModelConfiguration` given its value in the `if` and `else` after it, or a `var` given
+                // another: read once the walk has followed those (Catbird's `Store.makeContainer(configuration:
+                // config)`).
+                laterConfigurations.append((callSites.count, label, expression))
+            }
             if let configuration = passedConfiguration(expression) {
                 // `open(config: config)`: the configuration the caller passes, read where the caller is.
                 configurations[label] = configuration
@@ -779,6 +792,9 @@ final class ContainerCollector: SyntaxVisitor {
             }
         }
     }
+
+    /// Arguments of the call sites (by index) that name a variable given its configuration later in its block.
+    private var laterConfigurations: [(site: Int, label: String, expression: ExprSyntax)] = []
 
     /// The functions a function-typed parameter's default names, with the calls made through the parameter.
     private var forwardedCalls: [(site: CallSite, function: String)] = []
