@@ -420,8 +420,28 @@ final class ContainerCollector: SyntaxVisitor {
         }
         if branchFacts(value) == nil { configurationVariables.record(name, nil, at: node) }
         if mentionsTemporaryFolder, isScratchLocation(value) { scratchLocations.record(name, true, at: node) }
-        if platformDependent == 0 { values.record(name, value, at: node) }
+        if platformDependent == 0 || Self.inFunctionWithinClause(node) { values.record(name, value, at: node) }
         return .visitChildren
+    }
+
+    /// Whether `node` is in a function that is itself inside an `#if` clause (`#if os(iOS) private static func
+    /// migrateLegacyStore(...) { ... } #endif`): its locals are read only in that function, on the builds that
+    /// compile it, so they can be read as any function's are (clip-island copying its old store).
+    private static func inFunctionWithinClause(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(IfConfigClauseSyntax.self) { return false }
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self) {
+                var outer = syntax.parent
+                while let above = outer {
+                    if above.is(IfConfigClauseSyntax.self) { return true }
+                    outer = above.parent
+                }
+                return false
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// The configuration a value holds: a `ModelConfiguration(...)` call, a variable holding one, or an `if`,
