@@ -477,12 +477,25 @@ struct CoreDataStackReader {
         guard let body = node else { return false }
         for token in body.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
             if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
-            // `description.url = ...`, `description.setOption(...)`: a member of it, set or called.
+            // `description.url = ...`, `description.setOption(...)`: a member of it, set or called. A member read
+            // (`addPersistentStore(..., at: description.url)`, SideStore's migration) uses it.
             guard let use = token.parent?.as(DeclReferenceExprSyntax.self),
-                let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id
+                let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id,
+                Self.isSetOrCalled(member)
             else { return false }
         }
         return true
+    }
+
+    /// `x.member = value` (the left of an assignment) or `x.method(...)`.
+    private static func isSetOrCalled(_ member: MemberAccessExprSyntax) -> Bool {
+        if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+            return true
+        }
+        guard let list = member.parent?.as(ExprListSyntax.self),
+            let index = list.firstIndex(where: { $0.id == member.id }), list.index(after: index) != list.endIndex
+        else { return false }
+        return list[list.index(after: index)].is(AssignmentExprSyntax.self)
     }
 
     /// Whether a description is the container's own (`container.persistentStoreDescriptions.first!`, or a local

@@ -37,15 +37,16 @@ extension CoreDataStoreLocationTests {
         }
     }
 
-    /// Control: the description is appended to the container's: both files are opened.
-    func testADescriptionAppendedOpensItsFile() throws {
-        let spelling = Spelling(
-            name: "appended",
-            stack: Self.unusedDescription(
-                "let description = NSPersistentStoreDescription()",
-                extra: "container.persistentStoreDescriptions.append(description)"))
-        XCTAssertEqual(
-            try keys(spelling).compactMap { $0 }.sorted(),
-            ["file:⟨group:\(Self.group)⟩/Journal.sqlite", "file:⟨group:\(Self.group)⟩/Old.sqlite"])
+    /// Controls: the description is appended to the container's, or its URL is read to add a store (SideStore's
+    /// migration): both files are opened.
+    func testADescriptionAppendedOrReadOpensItsFile() throws {
+        let adding = "_ = try? container.persistentStoreCoordinator.addPersistentStore("
+            + "ofType: NSSQLiteStoreType, configurationName: nil, at: description.url, options: nil)"
+        let appending = "container.persistentStoreDescriptions.append(description)"
+        for (name, extra) in [("appended", appending), ("read", adding)] {
+            let made = "let description = NSPersistentStoreDescription()"
+            let spelling = Spelling(name: name, stack: Self.unusedDescription(made, extra: extra))
+            XCTAssertTrue(try keys(spelling).contains("file:⟨group:\(Self.group)⟩/Old.sqlite"), name)
+        }
     }
 }
