@@ -167,10 +167,13 @@ public struct StoreAbandonedRule: Rule {
             else { continue }
             let named = stores.filter { $0.location.isRecorded(in: recorded, ownContainer: locked.heldInOwnContainer) }
             // The app's store that holds the state now; else one no locked state was held in, new in this release
-            // with models of its own (expense-tracker moved off the App Group's file and added a model at once).
+            // with models of its own, where the old one was the app's own file. One in an App Group is left out:
+            // whether the app could open it then is its entitlements' to say, and the lockfile does not record them
+            // (expense-tracker's old app named a group it was not entitled to).
             let holding = appStores.first { Self.holds($0, key, locked, context) }
+            let inGroup = recorded.contains(where: Self.isInAppGroup)
             guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }),
-                let app = holding ?? appStores.first(where: { Self.isNew($0, lockfile) })
+                let app = holding ?? (inGroup ? nil : appStores.first(where: { Self.isNew($0, lockfile) }))
             else { continue }
             byStores[recorded, default: (keys: [], app: app, holds: holding != nil)].keys.append(key)
         }
@@ -189,6 +192,13 @@ public struct StoreAbandonedRule: Rule {
                     Finding.Note($0.location, "an extension still opens \(recorded.joined(separator: ", ")) here")
                 })
         }
+    }
+
+    /// Whether a recorded key names a store in an App Group's folder (`file:⟨group:…⟩/…`, `group.x/default.store`).
+    private static func isInAppGroup(_ key: String) -> Bool {
+        let own = StoreLocation.device(ofKey: key).key
+        if own.hasPrefix("file:") { return own.contains("⟨group:") }
+        return !own.hasPrefix("url:") && own.contains("/")
     }
 
     /// Whether no state the lockfile records (retired or not) was held in `store`, a store whose place is known: one

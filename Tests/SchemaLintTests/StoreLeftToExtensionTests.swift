@@ -178,9 +178,10 @@ final class StoreLeftToExtensionTests: XCTestCase {
     static let twoModels = "Reset.self, configurations"
     static let threeModels = "Reset.self, Goal.self, configurations"
 
-    /// The app moved to a new store and added a model in the same release (expense-tracker, field test 26): the new
-    /// store holds no shipped state, and the widget alone still opens the old file. Moved to the App Group's
-    /// default store, to a named store there, or by a helper of another file.
+    /// The app moved off its own default store to a new one and added a model in the same release (the shape of
+    /// expense-tracker, field test 26): the new store holds no shipped state, and the widget alone still opens the
+    /// old file's name. Moved to the App Group's default store, to a named store there, or by a helper of another
+    /// file. (Moving off an App Group's file is left out: the lockfile does not say the app was entitled to it.)
     func testAnAppThatMovedAndAddedAModelLeftItsStoreBehind() throws {
         let helper = """
             import SwiftData
