@@ -709,9 +709,24 @@ final class ContainerCollector: SyntaxVisitor {
 
     /// The labelled arguments of a call, for a parameter that decides a store: what each caller passes.
     private func recordCallSite(_ call: FunctionCallExprSyntax) {
-        let function: String
+        var function: String
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             function = member.declName.baseName.text
+            // `self.init(inMemory: false)` in a convenience initialiser, `Store.init(...)`: a call of the type's
+            // initialiser, which callers name by the type (Goals' `AppContainer`).
+            if member.declName.baseName.tokenKind == .keyword(.`init`) {
+                let base = member.base?.as(DeclReferenceExprSyntax.self)
+                if base?.baseName.tokenKind == .keyword(.self) || base?.baseName.tokenKind == .keyword(.Self) {
+                    // Only an initialiser the type declares with these labels (not one it inherits: a container
+                    // subclass's `self.init(name:managedObjectModel:)` is Core Data's, read as its stack).
+                    guard let type = scope.last, Self.declaresInitialiser(around: call) else { return }
+                    function = type
+                } else if let named = member.base.flatMap({ TypeExprReader.read(expression: $0)?.path?.last }) {
+                    function = named
+                } else {
+                    return
+                }
+            }
         } else if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             function = reference.baseName.text
         } else {
@@ -811,6 +826,26 @@ final class ContainerCollector: SyntaxVisitor {
                 forwardedCalls.append((site, named))
             }
         }
+    }
+
+    /// Whether the type `call` is written in declares an initialiser taking the call's labels.
+    private static func declaresInitialiser(around call: FunctionCallExprSyntax) -> Bool {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        var node = call.parent
+        while let current = node {
+            let members =
+                current.as(ClassDeclSyntax.self)?.memberBlock.members
+                ?? current.as(StructDeclSyntax.self)?.memberBlock.members
+                ?? current.as(ActorDeclSyntax.self)?.memberBlock.members
+            if let members {
+                return members.contains { item in
+                    guard let initialiser = item.decl.as(InitializerDeclSyntax.self) else { return false }
+                    return initialiser.signature.parameterClause.parameters.map(\.firstName.text) == labels
+                }
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// Arguments of the call sites (by index) that name a variable given its configuration later in its block.
