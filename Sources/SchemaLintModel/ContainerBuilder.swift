@@ -66,14 +66,16 @@ enum ContainerBuilder {
                 var opened: [ContainerModel] = []
                 for (variant, callPurpose) in callVariants(of: use, configurations: file.configurations, calls: calls) {
                     // A call for which a branch around the container is known not to be taken does not reach it.
-                    let reaching = ValueEvaluator(symbols: symbols, values: values, calls: variant)
-                    let scope = symbols.scope(use.scope, file: file.path)
-                    let bypassed = use.reachedIf.contains { condition in
-                        reaching.isTrue(condition.source, scope: scope, file: file.path).map { $0 != condition.holds }
-                            == true
+                    if !use.reachedIf.isEmpty {
+                        let reaching = ValueEvaluator(symbols: symbols, values: values, calls: variant)
+                        let scope = symbols.scope(use.scope, file: file.path)
+                        let bypassed = use.reachedIf.contains { condition in
+                            reaching.isTrue(condition.source, scope: scope, file: file.path)
+                                .map { $0 != condition.holds } == true
+                        }
+                        project.unseenCallers.formUnion(reaching.wanted.callers.keys)
+                        if bypassed { continue }
                     }
-                    project.unseenCallers.formUnion(reaching.wanted.callers.keys)
-                    if bypassed { continue }
                     // One container per store it may open, where the code picks among several at run time.
                     for var container in build(
                         use, file: file, fileIsTest: fileIsTest, calls: variant, values: values, project: &project)

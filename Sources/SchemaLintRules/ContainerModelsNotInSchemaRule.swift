@@ -62,27 +62,28 @@ public struct ContainerModelsNotInSchemaRule: Rule {
 extension ContainerModelsNotInSchemaRule {
     /// Whether the container's own classes make the same store as the newest version (same checksum, certain).
     static func storesLikeNewest(_ models: [ModelReference], newest: SchemaVersion, context: RuleContext) -> Bool {
-        guard let newestAnalysis = context.analysis(of: newest), newestAnalysis.isCertain else { return false }
-        var live = SchemaVersion(id: newest.id, name: "container", location: newest.location, key: "container")
-        live.models = models
-        live.reachableOnly = VersionBuilder.reachable(from: live.listedEntities, entities: context.project.entities)
-        let analysis = VersionAnalysis(version: live, project: context.project)
-        return analysis.isCertain && analysis.hashes.checksum == newestAnalysis.hashes.checksum
+        guard let (live, newest) = hashes(of: models, beside: newest, context: context) else { return false }
+        return live.checksum == newest.checksum
     }
 
     /// The entities the container's classes store exactly as the newest version does (same name, same certain
     /// entity hash).
     static func twinEntities(_ models: [ModelReference], newest: SchemaVersion, context: RuleContext) -> Set<String> {
-        guard let newestAnalysis = context.analysis(of: newest), newestAnalysis.isCertain else { return [] }
+        guard let (live, newest) = hashes(of: models, beside: newest, context: context) else { return [] }
+        return Set(live.entityHashes.compactMap { name, hash in newest.entityHashes[name] == hash ? name : nil })
+    }
+
+    /// The hashes of the store the container's classes make, and the newest version's, when both are certain.
+    private static func hashes(
+        of models: [ModelReference], beside newest: SchemaVersion, context: RuleContext
+    ) -> (live: VersionHasher.Result, newest: VersionHasher.Result)? {
+        guard let newestAnalysis = context.analysis(of: newest), newestAnalysis.isCertain else { return nil }
         var live = SchemaVersion(id: newest.id, name: "container", location: newest.location, key: "container")
         live.models = models
         live.reachableOnly = VersionBuilder.reachable(from: live.listedEntities, entities: context.project.entities)
         let analysis = VersionAnalysis(version: live, project: context.project)
-        guard analysis.isCertain else { return [] }
-        return Set(
-            analysis.hashes.entityHashes.compactMap { name, hash in
-                newestAnalysis.hashes.entityHashes[name] == hash ? name : nil
-            })
+        guard analysis.isCertain else { return nil }
+        return (analysis.hashes, newestAnalysis.hashes)
     }
 }
 

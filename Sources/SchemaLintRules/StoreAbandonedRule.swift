@@ -170,11 +170,12 @@ public struct StoreAbandonedRule: Rule {
             // with models of its own, where the old one was the app's own file. One in an App Group is left out:
             // whether the app could open it then is its entitlements' to say, and the lockfile does not record them
             // (expense-tracker's old app named a group it was not entitled to).
+            guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }) else { continue }
             let holding = appStores.first { Self.holds($0, key, locked, context) }
             let inGroup = recorded.contains(where: Self.isInAppGroup)
-            guard !named.isEmpty, named.allSatisfy({ $0.role == .appExtension }),
-                let app = holding ?? (inGroup ? nil : appStores.first(where: { Self.isNew($0, lockfile) }))
-            else { continue }
+            guard let app = holding ?? (inGroup ? nil : appStores.first(where: { Self.isNew($0, lockfile) })) else {
+                continue
+            }
             byStores[recorded, default: (keys: [], app: app, holds: holding != nil)].keys.append(key)
         }
         return byStores.keys.sorted { $0.joined() < $1.joined() }.compactMap { recorded in

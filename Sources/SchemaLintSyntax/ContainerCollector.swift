@@ -759,16 +759,16 @@ final class ContainerCollector: SyntaxVisitor {
                 // `open(schema: schema)` where `let schema = Schema(...)` is a local variable of the caller.
                 models[label] = known
             }
+            let passed = passedConfiguration(expression)
             if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                assignments[name] != nil || passedConfiguration(expression) == nil,
-                assignedLater.contains(where: { $0.0 == name })
+                assignments[name] != nil || passed == nil, assignedLater.contains(where: { $0.0 == name })
             {
                 // `let config: ModelConfiguration` given its value in the `if` and `else` after it, or a `var` given
                 // another: read once the walk has followed those (Catbird's `Store.makeContainer(configuration:
                 // config)`).
                 laterConfigurations.append((callSites.count, label, expression))
             }
-            if let configuration = passedConfiguration(expression) {
+            if let configuration = passed {
                 // `open(config: config)`: the configuration the caller passes, read where the caller is.
                 configurations[label] = configuration
                 if let named = configuration.reference, expression.is(MemberAccessExprSyntax.self),
@@ -953,15 +953,7 @@ final class ContainerCollector: SyntaxVisitor {
         if let elements = loopElements(of: name, at: use) { return elements.isEmpty ? nil : elements }
         if let perClause = perClauseValues(of: name, at: use, conditions: conditions) { return perClause }
         // The nearest declaration before the use whose block holds it.
-        let candidates = declared.filter { candidate in
-            guard candidate.0 == name, candidate.1.position < use.position,
-                let block = Self.block(declaring: candidate.1)
-            else { return false }
-            var node: Syntax? = use
-            while let current = node, current.id != block.id { node = current.parent }
-            return node != nil
-        }
-        guard let binding = candidates.last?.1,
+        guard let binding = UnwrappedFallback.nearestBinding(of: name, before: use, declared: declared),
             let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
             let item = declaration.parent?.as(CodeBlockItemSyntax.self),
             let block = item.parent?.as(CodeBlockItemListSyntax.self)
@@ -1016,12 +1008,6 @@ final class ContainerCollector: SyntaxVisitor {
         for statement in block where statement.position > item.position { visit(Syntax(statement), direct: true) }
         if unfollowed { return [] }
         return assigned ? found : nil
-    }
-
-    /// The block a local variable is declared in (an `#if` clause's statements belong to the block around it).
-    private static func block(declaring binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
-        binding.parent?.parent?.as(VariableDeclSyntax.self)?.parent?.as(CodeBlockItemSyntax.self)?.parent?
-            .as(CodeBlockItemListSyntax.self)
     }
 
     /// Whether a variable's name is changed in place here: a method that mutates it (`url.appendPathComponent(...)`),
@@ -1459,8 +1445,9 @@ final class ContainerCollector: SyntaxVisitor {
         return false
     }
 
-    /// The body of the function, initialiser or accessor `node` is written in.
-    private static func enclosingBody(of node: some SyntaxProtocol) -> Syntax? {
+    /// The body of the function, initialiser or accessor `node` is written in; a closure around it first is that
+    /// closure where `orClosure` says so, else nil.
+    private static func enclosingBody(of node: some SyntaxProtocol, orClosure: Bool = false) -> Syntax? {
         var current = node.parent
         while let syntax = current {
             if syntax.is(CodeBlockSyntax.self),
@@ -1470,7 +1457,7 @@ final class ContainerCollector: SyntaxVisitor {
             {
                 return syntax
             }
-            if syntax.is(ClosureExprSyntax.self) { return nil }
+            if syntax.is(ClosureExprSyntax.self) { return orClosure ? syntax : nil }
             current = syntax.parent
         }
         return nil
@@ -1527,24 +1514,7 @@ final class ContainerCollector: SyntaxVisitor {
         }
         if Self.readsAnotherStoreTolerantly(call, urls: given.compactMap(configurationURL)) { return true }
         // The body of the function, accessor or closure it is in.
-        var node = call.parent
-        var body: Syntax?
-        while let current = node {
-            if current.is(CodeBlockSyntax.self),
-                current.parent?.is(FunctionDeclSyntax.self) == true
-                    || current.parent?.is(AccessorDeclSyntax.self) == true
-                    || current.parent?.is(InitializerDeclSyntax.self) == true
-            {
-                body = current
-                break
-            }
-            if current.is(ClosureExprSyntax.self) {
-                body = current
-                break
-            }
-            node = current.parent
-        }
-        guard let body else { return false }
+        guard let body = Self.enclosingBody(of: call, orClosure: true) else { return false }
         final class Removals: SyntaxVisitor {
             /// The URL, and whether it runs after the container: written after it, or in a `defer`.
             var targets: [(ExprSyntax, after: Bool)] = []

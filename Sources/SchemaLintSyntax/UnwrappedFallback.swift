@@ -110,8 +110,9 @@ enum UnwrappedFallback {
         statement.item.as(ExpressionStmtSyntax.self)?.expression ?? statement.item.as(ExprSyntax.self)
     }
 
-    /// The nearest declaration of `name` before `use` whose block holds the use.
-    private static func nearestBinding(
+    /// The nearest local declaration of `name` before `use` whose block holds the use (also what
+    /// `ContainerCollector` follows a variable's later assignments from).
+    static func nearestBinding(
         of name: String, before use: some SyntaxProtocol, declared: [(String, PatternBindingSyntax)]
     ) -> PatternBindingSyntax? {
         declared.last { candidate in

@@ -187,11 +187,7 @@ struct ValueSourceReader {
             // ... } else { ModelConfiguration(isStoredInMemoryOnly: inMemory) }` is in memory).
             if let known = Self.decidedByBranch(name, at: Syntax(expression)) { return .bool(known) }
             // A parameter hides any variable or constant of its name.
-            if let function = parameters.function, let label = parameters.labels[name] {
-                return .parameter(
-                    function: function, label: label,
-                    defaultValue: parameters.defaults[name].map { read($0, depth: depth + 1) }, location: location)
-            }
+            if let given = parameter(name, at: location, depth: depth) { return given }
             // A variable assigned after its declaration, or declared once per `#if` clause: each value it may have.
             if let given = assigned(name, Syntax(expression)) {
                 guard !given.isEmpty else {
@@ -504,6 +500,15 @@ struct ValueSourceReader {
                 : .conditional(condition.source, then: reading(exit, names), otherwise: value, location)
         }
         return value
+    }
+
+    /// The parameter `name` of the function being read (what each caller passes, its default where one leaves it
+    /// out), or nil where the function has none of that name.
+    private func parameter(_ name: String, at location: SourceLocation, depth: Int = 0) -> ValueSource? {
+        guard let function = parameters.function, let label = parameters.labels[name] else { return nil }
+        return .parameter(
+            function: function, label: label,
+            defaultValue: parameters.defaults[name].map { read($0, depth: depth + 1) }, location: location)
     }
 
     /// A `do` whose body only calls (`try FileManager.default.createDirectory(...)`, a logger) and whose every `catch`
@@ -1174,28 +1179,17 @@ struct ValueSourceReader {
                 // { group's store } else { another }` opens the group's alone, `ValueSource.groupBound`), and any
                 // where a folder is all the value may be (`bindsFolders`: `guard let url = ... else { return super
                 // .defaultDirectoryURL() }`).
-                if let value = binding.initializer?.value {
-                    let read = read(value)
+                // `if let storeURL` alone unwraps the name: a parameter is whether the caller passes one (a call
+                // leaving it at its `nil` default never does: SwiftDataSugar's app beside its tests), a local is
+                // whether its value is nil (`let storeURL = sharedStoreURL()`).
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                let unwrapped: ValueSource? =
+                    binding.initializer.map { read($0.value) }
+                    ?? name.flatMap { parameter($0, at: location) ?? locals($0, Syntax(binding)).map(read) }
+                if let unwrapped {
                     sources.append(
-                        bindsFolders && Self.isRootedInSystemFolder(read)
-                            ? .bool(true) : .groupBound(read, appGroups: entitledGroups, location))
-                } else if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let function = parameters.function, let label = parameters.labels[name]
-                {
-                    // `if let storeURL` on a parameter: whether the caller passes one (a call leaving it at its
-                    // `nil` default never does: SwiftDataSugar's app beside its tests).
-                    let given = ValueSource.parameter(
-                        function: function, label: label,
-                        defaultValue: parameters.defaults[name].map { read($0) }, location: location)
-                    sources.append(.groupBound(given, appGroups: entitledGroups, location))
-                } else if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let value = locals(name, Syntax(binding))
-                {
-                    // `let storeURL = sharedStoreURL(); if let storeURL { ... }`: whether the local's value is nil.
-                    let read = read(value)
-                    sources.append(
-                        bindsFolders && Self.isRootedInSystemFolder(read)
-                            ? .bool(true) : .groupBound(read, appGroups: entitledGroups, location))
+                        bindsFolders && Self.isRootedInSystemFolder(unwrapped)
+                            ? .bool(true) : .groupBound(unwrapped, appGroups: entitledGroups, location))
                 } else {
                     sources.append(.unreadable("whether a value is nil is read at run time", location))
                 }
