@@ -126,6 +126,15 @@ public struct ShippedSchemaEditedRule: Rule {
             !context.topology.coreData.inMemoryOnly.contains($0.bundle.key)
         }
         let modelEdits = kept.map { edit in
+            // Every store carries the model that wrote it and Core Data infers the step from that copy: they open.
+            if edit.openedThrough == nil, CachedModelMigration.opens(edit.locked, of: edit.bundle, context: context) {
+                return finding(
+                    edit.location, about: .version(edit.bundle.key(of: edit.version)),
+                    .shippedModelVersionEditedOpensThroughCache(
+                        edit.version.name, bundle: edit.bundle.key, changes: edit.changes,
+                        systems: edit.bundle.oldestSystems ?? [:]),
+                    severity: .warning)
+            }
             guard let twin = edit.openedThrough else {
                 return finding(
                     edit.location, about: .version(edit.bundle.key(of: edit.version)),
@@ -278,6 +287,27 @@ extension Finding.Message {
                 + "migrator that looks the source version up in the bundle, or a mapping model from \(name), fails "
                 + "with 134130 \"Can't find model for source store\", and apps that delete a store they cannot open "
                 + "lose it",
+            fix: "Restore \(name) as it shipped and make the change in a new model version (Editor ▸ Add Model "
+                + "Version, then set it current)")
+    }
+
+    /// A Core Data version edited in place whose stores all carry their model, opened with inference only: they open,
+    /// but only as long as nothing looks their version up in the bundle.
+    static func shippedModelVersionEditedOpensThroughCache(
+        _ name: String, bundle: String, changes: [String], systems: [String: OSVersion]
+    ) -> Self {
+        let listed = changes.count > 6 ? changes.prefix(5) + ["and \(changes.count - 5) more changes"] : changes[...]
+        let oldest = systems.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return Self(
+            id: "shipped-model-version-cached",
+            fitting(
+                "\(name) of \(bundle) was edited after it shipped: its stores open only through the model each carries",
+                "\(name) was edited after it shipped: its stores open only through the model each carries"),
+            detail: "What changed: \(listed.joined(separator: "; ")). No version of the bundle has the hashes stores "
+                + "written with \(name) hold, but every target compiling it runs on \(oldest) or later, where each "
+                + "store keeps a copy of its model, and Core Data infers the migration from that copy (nothing turns "
+                + "inference off, no migrator or mapping model looks the version up). Adding a mapping model or a "
+                + "migrator later makes those stores fail (134130)",
             fix: "Restore \(name) as it shipped and make the change in a new model version (Editor ▸ Add Model "
                 + "Version, then set it current)")
     }

@@ -122,6 +122,7 @@ enum ModelBundleLoading {
             let decision = membership?.decision(for: found.display)
             bundle.isCompiled = compiled(decision)
             bundle.isTestOnly = decision == .compiled(testOnly: true)
+            bundle.oldestSystems = membership?.oldestSystems(for: found.display)
             return bundle
         }
         let attached = attach(mappingModels, paths: prepared.mappingPaths, to: &bundles, recorded: recorded)

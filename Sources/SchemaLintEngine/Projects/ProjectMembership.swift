@@ -170,6 +170,31 @@ public struct ProjectMembership: Sendable {
         return names.sorted()
     }
 
+    /// The oldest system the targets compiling `path` (as discovery displays it) run on, per platform: the oldest of
+    /// theirs (test targets count only when nothing else compiles it). Nil when no Xcode project names it, a package
+    /// compiles it, or a target's cannot be read.
+    public func oldestSystems(for path: String) -> [String: OSVersion]? {
+        let absolute = Paths.absolute(path, in: workingDirectory)
+        var found: [(isTest: Bool, systems: [String: OSVersion]?)] = []
+        for manifest in orderedManifests {
+            switch manifest {
+            case let .xcode(project):
+                found += project.targets(compiling: absolute).map { ($0.kind == .test, $0.oldestSystems) }
+            case .package:
+                if !Self.packageTargets(compiling: absolute, in: manifest).isEmpty { return nil }
+            }
+        }
+        let shipped = found.filter { !$0.isTest }
+        let counted = shipped.isEmpty ? found : shipped
+        guard !counted.isEmpty else { return nil }
+        var oldest: [String: OSVersion] = [:]
+        for (_, systems) in counted {
+            guard let systems else { return nil }
+            oldest.merge(systems) { min($0, $1) }
+        }
+        return oldest
+    }
+
     /// Whether a framework or library target of an Xcode project compiles `path`: code that runs in the apps that
     /// embed it.
     func frameworkCompiles(_ path: String) -> Bool {

@@ -30,6 +30,8 @@ struct XcodeProject {
         var conditions: CompilationConditions = .unknown
         /// The device it builds for when not the phone (`TargetDevice`): `watchOS`, `macOS`...
         var device: String?
+        /// The oldest system it runs on, per platform it builds for (`TargetDeployment`); nil where not read.
+        var oldestSystems: [String: OSVersion]?
         /// The Swift package products it links (`packageProductDependencies`), by name: their code runs in it.
         var packageProducts: [String] = []
         /// The targets it depends on (`dependencies`) or links or embeds the product of (a Frameworks or Copy Files
@@ -223,12 +225,16 @@ struct XcodeProject {
         let conditions = TargetConditions.read(
             targets: targetIDs, project: project, objects: objects, settings: settings)
         let devices = TargetDevice.read(targets: targetIDs, project: project, objects: objects, settings: settings)
+        let systems = TargetDeployment.read(
+            targets: targetIDs, project: project, objects: objects, settings: settings,
+            platforms: conditions.compactMapValues(\.platforms))
         // By object: two targets of one name (Xcode's watch template names its container target as the iOS app) are
         // each their own.
         for (index, (id, _)) in zip(targets.indices, targetIDs) {
             targets[index].device = devices[id]
             targets[index].entitlements = entitlements[id] ?? .unknown
             targets[index].conditions = conditions[id] ?? .unknown
+            targets[index].oldestSystems = systems[id]
         }
         // A synchronized folder no target names can still add files to one through its exceptions.
         for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {

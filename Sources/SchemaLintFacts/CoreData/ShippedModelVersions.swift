@@ -7,7 +7,7 @@ package struct ShippedModelVersions {
     package struct Edit {
         package var bundle: ModelBundle
         package var version: ModelBundleVersion
-        var locked: LockedVersion
+        package var locked: LockedVersion
         package var changes: [String]
         package var location: SourceLocation
         /// Another version that shipped with the same hashes and is unchanged: stores still open through it.

@@ -24,6 +24,9 @@ public struct ModelBundle: Sendable {
     /// Compiled by test targets only (the-blue-alliance-ios's `Test.xcdatamodeld`, built into `tba-unit-tests`):
     /// it never reaches a user's device, so no store of it exists to protect.
     public var isTestOnly = false
+    /// The oldest system the targets compiling it run on, per platform (`iOS`: `12.0`), the oldest of all of them;
+    /// nil where any such target's cannot be read, or no Xcode project says which targets compile it.
+    public var oldestSystems: [String: OSVersion]?
     /// Whether it can reach users: compiled by a target that is not a test (or no project says otherwise). Only such
     /// bundles are locked, keyed against each other, and checked as shipped models.
     public var ships: Bool { isCompiled != false && !isTestOnly }
