@@ -981,10 +981,15 @@ enum ContainerBuilder {
             // A name no call is seen for is not taken from the default: the store would be named for certain.
             var evaluator = ValueEvaluator(symbols: project.symbols, values: values, calls: calls)
             evaluator.defaultWithoutCallers = false
-            func single(_ source: ValueSource?) -> String?? {
+            func single(_ source: ValueSource?, nilIsDefault: Bool = false) -> String?? {
                 guard let source else { return .some(nil) }
-                if case let .value(.string(text)) = evaluator.evaluate(source, scope: scope, file: file) { return text }
-                return nil
+                switch evaluator.evaluate(source, scope: scope, file: file) {
+                case let .value(.string(text)): return text
+                // A name that is `nil` for this call (`isStub ? "stub" : nil`, a parameter `String? = nil` left out):
+                // the unnamed configuration's store, as `ModelConfiguration(nil, ...)`.
+                case .value(.member("none")) where nilIsDefault: return .some(nil)
+                default: return nil
+                }
             }
             // An App Group that is one of a few known identifiers (one per `#if` clause a build may take): which one
             // cannot be told, and the key says the candidates (never certain: in backticks).
@@ -998,7 +1003,9 @@ enum ContainerBuilder {
                 guard texts.count == values.count, texts.count > 1 else { return nil }
                 return "`\(Set(texts).sorted().joined(separator: " or "))`"
             }
-            let (name, group) = (single(store.nameSource), single(store.groupSource) ?? candidates(store.groupSource))
+            let (name, group) = (
+                single(store.nameSource, nilIsDefault: true),
+                single(store.groupSource) ?? candidates(store.groupSource))
             project.unresolvedOwners.formUnion(evaluator.wanted.owners)
             project.unresolvedConstants.formUnion(evaluator.wanted.names)
             if let name, let group {
