@@ -114,6 +114,17 @@ enum CoreDataStoreBuilder {
                 }
             }
             for given in file.coreDataStacks where !byName.taken.contains(given.location) {
+                // A `lazy var` no code reads is never made: it opens no store. Unread in the parsed files, it is
+                // looked for in the others (`lazyPropertiesReadNowhere`) before it is left out.
+                if let property = given.lazyProperty, let type = given.scope.last,
+                    !project.propertyReads.mayRead(property, of: type)
+                {
+                    if project.lazyPropertiesReadNowhere.contains(property) {
+                        project.unreadLazyStacks.append(given.location)
+                        continue
+                    }
+                    project.lazyPropertiesUnread.insert(property)
+                }
                 var stack = given
                 // Descriptions given by name from another file: the files they are built with.
                 if let files = byName.adopted[stack.location] {

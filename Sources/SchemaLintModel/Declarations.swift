@@ -35,6 +35,8 @@ public struct ParsedFile: Sendable {
     /// Names this file's code uses (as a type or a value), outside the declaration and extensions of a type of that
     /// name: whether anything uses a migration plan. Comments are not code.
     public var referencedNames: Set<String> = []
+    /// Where its code reads properties by name (`PropertyReads`).
+    public var propertyReads = PropertyReads()
     /// The same, outside `#Preview` blocks and `PreviewProvider` types.
     public var namesOutsidePreviews: Set<String> = []
     /// Types declared `public` or `open` here: other modules may use them.
@@ -1122,6 +1124,9 @@ public struct CoreDataStackUse: Sendable {
     /// Methods the model's optionals are unwrapped with instead of `!` (`Bundle.main.url(...).require()`): the model
     /// is the one `model` names only where the files read declare each as an unwrap on `Optional`.
     public var modelUnwrappedBy: [String] = []
+    /// The instance `lazy var` whose initial value makes it (`lazy var persistentContainer = { ... }()`): made only
+    /// when code reads that property, so a stack whose property nothing reads opens nothing.
+    public var lazyProperty: String?
     /// `NSPersistentCloudKitContainer` (the project then evaluates `cloudKitOptions`).
     public var syncs = false
     /// `description.cloudKitContainerOptions = ...` in the stack's type, as written: options set to `nil` (for every

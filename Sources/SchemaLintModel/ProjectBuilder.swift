@@ -2,12 +2,16 @@
 /// resolves every type name, model reference, stage and inverse key path from where it is written.
 public enum ProjectBuilder {
     /// `labelsWrittenNowhere`: labels of `Project.unpassedLabels` that no file pass 1 and 2 skipped mentions.
-    public static func build(files: [ParsedFile], labelsWrittenNowhere: Set<String> = []) -> Project {
+    /// `lazyPropertiesReadNowhere`: of `Project.lazyPropertiesUnread`, those no file mentions.
+    public static func build(
+        files: [ParsedFile], labelsWrittenNowhere: Set<String> = [], lazyPropertiesReadNowhere: Set<String> = []
+    ) -> Project {
         let sorted = files.sorted { $0.path < $1.path }
         let symbols = SymbolTable(files: sorted)
         let context = Context(symbols: symbols, files: sorted)
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.labelsWrittenNowhere = labelsWrittenNowhere
+        project.lazyPropertiesReadNowhere = lazyPropertiesReadNowhere
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
         for file in sorted where !file.imports.isEmpty { project.fileImports[file.path] = file.imports }
@@ -17,6 +21,7 @@ public enum ProjectBuilder {
                     || (file.isTestTarget ?? ContainerPurpose.isTestPath(file.path))
             }.map(\.path))
         project.referencedNames = sorted.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
+        project.propertyReads = sorted.reduce(into: PropertyReads()) { $0.formUnion($1.propertyReads) }
         project.namesOutsidePreviews = sorted.reduce(into: Set<String>()) { $0.formUnion($1.namesOutsidePreviews) }
         project.declaredPublicTypes = sorted.reduce(into: Set<String>()) { $0.formUnion($1.publicTypes) }
         project.publicTypes = sorted.filter { !$0.compiledOnlyByApps }

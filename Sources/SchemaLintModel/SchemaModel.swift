@@ -345,6 +345,13 @@ public struct Project {
     /// Containers opened in functions that read their parameters and that no code read calls or names: they open
     /// nothing (`ContainerBuilder.isUncalled`), and `--verbose` says so.
     public var uncalledContainers: [SourceLocation] = []
+    /// Core Data stacks made by a `lazy var` no code reads (`CoreDataStackUse.lazyProperty`): they open nothing, and
+    /// `--verbose` says so.
+    public var unreadLazyStacks: [SourceLocation] = []
+    /// The `lazy var`s making Core Data stacks that no parsed file reads: pass 2 looks for them in the others.
+    public var lazyPropertiesUnread: Set<String> = []
+    /// Of those, the ones no file mentions (`ProjectBuilder.build`): their stacks open nothing.
+    public var lazyPropertiesReadNowhere: Set<String> = []
     public var configurations: [ConfigurationModel] = []
     /// Types whose constants a container is given (`BudgetSchema.schema`) that no parsed file declares: pass 2
     /// looks for them.
@@ -388,6 +395,8 @@ public struct Project {
     public var suppressions: [String: [SuppressionComment]] = [:]
     /// Names the parsed files' code uses outside a same-named type's own declaration (`ParsedFile.referencedNames`).
     public var referencedNames: Set<String> = []
+    /// Where the parsed files read properties by name (`ParsedFile.propertyReads`).
+    public var propertyReads = PropertyReads()
     /// `ParsedFile.namesOutsidePreviews`, of every file.
     public var namesOutsidePreviews: Set<String> = []
     /// Names of types declared `public` or `open` in parsed files another module may import: an app target's are

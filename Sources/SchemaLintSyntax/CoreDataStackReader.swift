@@ -52,6 +52,31 @@ struct CoreDataStackReader {
         return true
     }
 
+    /// The instance `lazy var` whose initial value (directly or in the closure it calls) makes `call`; nil when a
+    /// function, initialiser or accessor makes it, or the property is `static`.
+    static func lazyProperty(making call: FunctionCallExprSyntax) -> String? {
+        var current = call.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorDeclSyntax.self)
+            {
+                return nil
+            }
+            // The member the closure's locals (`let container = ...`) are in.
+            if let variable = syntax.as(VariableDeclSyntax.self),
+                variable.parent?.parent?.is(MemberBlockItemListSyntax.self) == true
+            {
+                let modifiers = variable.modifiers.map(\.name.tokenKind)
+                guard modifiers.contains(.keyword(.lazy)), !modifiers.contains(.keyword(.static)),
+                    !modifiers.contains(.keyword(.class)), variable.bindings.count == 1
+                else { return nil }
+                return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            current = syntax.parent
+        }
+        return nil
+    }
+
     /// `SharedContainer(name: "Model")` or `SharedContainer(name:managedObjectModel:)`: another type made with
     /// `NSPersistentContainer`'s initialisers, which may be a subclass of it (the project tells, `containerType`).
     /// `super.init(...)`, `.init(...)`, a lowercase callee and any other set of labels are not.
@@ -113,6 +138,7 @@ struct CoreDataStackReader {
     {
         var use = CoreDataStackUse(location: reader.location(call), scope: scope, purpose: purpose)
         use.syncs = kind == .cloudKitContainer
+        use.lazyProperty = Self.lazyProperty(making: call)
         for argument in call.arguments {
             switch argument.label?.text {
             case "name": use.name = values.read(argument.expression)

@@ -1,3 +1,4 @@
+import SchemaLintModel
 import SwiftSyntax
 
 /// The names a file's code uses as types or values (`Plan.self`, `Plan.migrateV1toV2`, `let p: Plan.Type`), leaving
@@ -6,6 +7,10 @@ import SwiftSyntax
 /// references.
 final class ReferenceCollector: SyntaxVisitor {
     private var enclosing: [String] = []
+    /// The types whose declaration encloses the code, innermost last, with the properties each body declares
+    /// (extensions declare none here: a bare name there may be another declaration's).
+    private var declaring: [(name: String, properties: Set<String>)] = []
+    private(set) var propertyReads = PropertyReads()
     private(set) var names: Set<String> = []
     /// Names used outside `#Preview` blocks and `PreviewProvider` types.
     private(set) var outsidePreviews: Set<String> = []
@@ -17,11 +22,15 @@ final class ReferenceCollector: SyntaxVisitor {
     private(set) var assigned: Set<String> = []
 
     static func collect(_ tree: SourceFileSyntax) -> (
-        names: Set<String>, publicTypes: Set<String>, assigned: Set<String>, outsidePreviews: Set<String>
+        names: Set<String>, publicTypes: Set<String>, assigned: Set<String>, outsidePreviews: Set<String>,
+        propertyReads: PropertyReads
     ) {
         let collector = ReferenceCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
-        return (collector.names, collector.publicTypes, collector.assigned, collector.outsidePreviews)
+        return (
+            collector.names, collector.publicTypes, collector.assigned, collector.outsidePreviews,
+            collector.propertyReads
+        )
     }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -106,6 +115,15 @@ final class ReferenceCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         use(node.baseName)
+        // A bare name is the innermost declaring type's property when it declares one of that name.
+        let name = node.baseName.text.unbackticked
+        if node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            if let owner = declaring.last(where: { $0.properties.contains(name) }) {
+                propertyReads.ownProperty[name, default: []].insert(owner.name)
+            } else {
+                propertyReads.bare.insert(name)
+            }
+        }
         return .visitChildren
     }
 
@@ -121,28 +139,58 @@ final class ReferenceCollector: SyntaxVisitor {
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         use(node.declName.baseName)
+        propertyReads.asMembers.insert(node.declName.baseName.text.unbackticked)
         return .visitChildren
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
-    override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name, node.memberBlock)
+        return enter(node.name, node.modifiers)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leave() }
     /// A `PreviewProvider` is preview code, as a `#Preview` block is.
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         if Self.isPreviewProvider(node.inheritanceClause) { previewDepth += 1 }
+        declare(node.name, node.memberBlock)
         return enter(node.name, node.modifiers)
     }
     override func visitPost(_ node: StructDeclSyntax) {
         if Self.isPreviewProvider(node.inheritanceClause) { previewDepth -= 1 }
-        enclosing.removeLast()
+        leave()
     }
 
     private static func isPreviewProvider(_ clause: InheritanceClauseSyntax?) -> Bool {
         PreviewCode.conforms(clause)
     }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
-    override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
-    override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name, node.memberBlock)
+        return enter(node.name, node.modifiers)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leave() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        declare(node.name, node.memberBlock)
+        return enter(node.name, node.modifiers)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leave() }
+
+    /// A type's declaration begins: the properties its body declares.
+    private func declare(_ name: TokenSyntax, _ members: MemberBlockSyntax) {
+        var properties: Set<String> = []
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    properties.insert(identifier.unbackticked)
+                }
+            }
+        }
+        declaring.append((name.text.unbackticked, properties))
+    }
+
+    private func leave() {
+        enclosing.removeLast()
+        declaring.removeLast()
+    }
 
     /// `typealias Note = NotesV3.Note` renames a type for the rest of the code; it does not use it. Uses of the alias
     /// are uses of the name.
@@ -158,9 +206,10 @@ final class ReferenceCollector: SyntaxVisitor {
             node.extendedType.as(MemberTypeSyntax.self)?.name.text
             ?? node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? ""
         enclosing.append(last.unbackticked)
+        declaring.append((last.unbackticked, []))
         return .visitChildren
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
 
     private func enter(_ name: TokenSyntax, _ modifiers: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
         let exported: Set<TokenKind> = [.keyword(.public), .keyword(.open)]

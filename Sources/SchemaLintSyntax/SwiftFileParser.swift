@@ -78,8 +78,10 @@ public enum SwiftFileParser {
         var reader = DeclarationReader(converter: converter, path: path)
         reader.conditions = conditions
         reader.read(tree, into: &parsed)
-        (parsed.referencedNames, parsed.publicTypes, parsed.assignedNames, parsed.namesOutsidePreviews) =
-            ReferenceCollector.collect(tree)
+        (
+            parsed.referencedNames, parsed.publicTypes, parsed.assignedNames, parsed.namesOutsidePreviews,
+            parsed.propertyReads
+        ) = ReferenceCollector.collect(tree)
         let values = NamedValueCollector(reader: reader)
         values.walk(tree)
         parsed.namedValues = values.values

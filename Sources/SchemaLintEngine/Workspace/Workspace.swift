@@ -73,6 +73,10 @@ public struct AppUnit {
                 "\nschemalint: app \(folder): the container at \(location) is opened in a function no code here "
                     + "calls: it opens no store"
             }.joined()
+            + analysis.project.unreadLazyStacks.map { location in
+                "\nschemalint: app \(folder): the Core Data stack at \(location) is made by a `lazy var` no code "
+                    + "here reads: it opens no store"
+            }.joined()
     }
 
     /// One line per file an app's Core Data stack opens: where (`⟨Application Support⟩/Model.sqlite`, or its name

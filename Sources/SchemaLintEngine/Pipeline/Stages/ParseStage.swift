@@ -149,15 +149,15 @@ struct ParseStage {
         // parameter writes one either, the code opening that stack runs nowhere (an initialiser nothing calls).
         // Looked for as mentions, comments and strings included, never read as calls, and in an app small enough to
         // read its skipped files again, as callers are.
-        if !project.unpassedLabels.isEmpty,
-            files.count <= Self.labelSearchLimit || !files.contains(where: \.isDeferred)
-        {
+        let searchable = files.count <= Self.labelSearchLimit || !files.contains(where: \.isDeferred)
+        var nowhere: Set<String> = []
+        if !project.unpassedLabels.isEmpty, searchable {
             let mentions = passTwo.mentioned(
                 Set(project.unpassedLabels.keys), in: files, among: Array(files.indices), threads: threads)
             // A label written only in tests, or only in files no target compiling the stack compiles (a framework's
             // example app), builds no user's stack.
             let isTest = { (path: String) in testTargetFiles[path] ?? ContainerPurpose.isTestPath(path) }
-            let nowhere = Set(
+            nowhere = Set(
                 project.unpassedLabels.filter { label, reading in
                     let targets = Set(reading.flatMap { membership?.targetNames(for: $0) ?? [] })
                     return !mentions.contains { index, labels in
@@ -167,10 +167,20 @@ struct ParseStage {
                         return !targets.isDisjoint(with: membership.targetNames(for: path))
                     }
                 }.keys)
-            if !nowhere.isEmpty {
-                project = ProjectBuilder.build(files: parsed, labelsWrittenNowhere: nowhere)
-                valueTypes = nil
-            }
+        }
+        // A `lazy var` making a Core Data stack that no parsed file reads: one no skipped file mentions either is
+        // never made (comments and strings count as mentions).
+        var unread: Set<String> = []
+        if !project.lazyPropertiesUnread.isEmpty, searchable {
+            let skipped = files.indices.filter { !relevant[$0] }
+            let mentioned = passTwo.mentioned(project.lazyPropertiesUnread, in: files, among: skipped, threads: threads)
+                .values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            unread = project.lazyPropertiesUnread.subtracting(mentioned)
+        }
+        if !nowhere.isEmpty || !unread.isEmpty {
+            project = ProjectBuilder.build(
+                files: parsed, labelsWrittenNowhere: nowhere, lazyPropertiesReadNowhere: unread)
+            valueTypes = nil
         }
         unsettleReach(&project, files, relevant: relevant, passTwo: passTwo)
         return Output(parsed: parsed, project: project, relevant: relevant, valueTypes: valueTypes)
