@@ -58,8 +58,11 @@ public struct CloudKitIncompatibleRule: Rule {
             }
             for container in containers(using: configuration, context) {
                 guard let plan = context.plan(container.plan) else { continue }
-                for stage in plan.stages ?? [] where stage.kind == .custom {
-                    guard let risk = riskOfCustomStage(stage, context: context) else { continue }
+                for stage in plan.stages ?? [] {
+                    let lightweight = stage.kind != .custom
+                    guard let risk = lightweight
+                        ? riskOfLightweightStage(stage, context: context) : riskOfCustomStage(stage, context: context)
+                    else { continue }
                     // A stage into a version that already shipped ran on devices long ago: nothing to fix now.
                     let shipped = shippedTarget(of: stage, context)
                     // At the stage's own `.custom(` (several stages are often listed on one line).
@@ -67,7 +70,7 @@ public struct CloudKitIncompatibleRule: Rule {
                         stage.expression.location, .stage(plan: plan.name, stage: stage.displayName),
                         .cloudKitCustomStage(
                             plan: plan.name, stage: stage.displayName.replacingOccurrences(of: "->", with: " → "),
-                            why: risk.why, reason: risk.reason, shipped: shipped),
+                            why: risk.why, reason: risk.reason, shipped: shipped, lightweight: lightweight),
                         severity: shipped == nil ? nil : .note)
                 }
             }
@@ -134,6 +137,20 @@ public struct CloudKitIncompatibleRule: Rule {
         return ("covers a change that is not additive", "The change: \(change.text)")
     }
 
+    /// A lightweight stage whose step changes what a synced field is: its type (`Int` to `Double`: CloudKit's field
+    /// keeps the old type and rejects the new values), its name (another field, which other devices never fill), or
+    /// its entity's parent. Removing a property or model is not this: the field stays, unused here.
+    private func riskOfLightweightStage(_ stage: Stage, context: RuleContext) -> (why: String, reason: String?)? {
+        guard let fromID = stage.from?.version, let toID = stage.to?.version,
+            let from = context.project.version(fromID), let to = context.project.version(toID),
+            let old = context.analysis(of: from), let new = context.analysis(of: to)
+        else { return nil }
+        let reshaping: [AssessedChange.Kind] = [.typeChanged, .propertyRenamed, .superclassChanged]
+        let changes = MigrationAssessment.assess(from: old.snapshot, to: new.snapshot)
+        guard let change = changes.first(where: { reshaping.contains($0.kind) }) else { return nil }
+        return ("changes a field CloudKit already has", "The change: \(change.text)")
+    }
+
     private static func removes(_ kind: AssessedChange.Kind) -> Bool {
         let destructive: [AssessedChange.Kind] = [
             .entityRemoved, .propertyRemoved, .propertyRenamed, .typeChanged,
@@ -182,24 +199,27 @@ extension Finding.Message {
     }
 
     /// `why` completes "This custom stage …" (`changes stored data`); `reason` is what it rests on, if more is said.
+    /// `lightweight`: a lightweight stage whose step changes a synced field (`why`: `changes a field ...`).
     static func cloudKitCustomStage(
-        plan: String, stage: String, why: String, reason: String? = nil, shipped: String? = nil
+        plan: String, stage: String, why: String, reason: String? = nil, shipped: String? = nil,
+        lightweight: Bool = false
     ) -> Self {
         let rests = reason.map { [$0] } ?? []
+        let kind = lightweight ? "lightweight" : "custom"
         if let shipped {
             return Self(
-                id: "custom-stage-shipped",
-                "This custom stage \(why), but it already shipped and ran: nothing to change in it now",
-                detail: (["The custom stage \(stage) of \(plan) runs on the store CloudKit syncs"] + rests
+                id: lightweight ? "lightweight-stage-shipped" : "custom-stage-shipped",
+                "This \(kind) stage \(why), but it already shipped and ran: nothing to change in it now",
+                detail: (["The \(kind) stage \(stage) of \(plan) runs on the store CloudKit syncs"] + rests
                     + ["\(shipped) is locked: the stage shipped and ran on users' devices already"])
                     .joined(separator: ". "),
                 fix: "Keep later stages lightweight and additive: with CloudKit, other devices still sync the old "
                     + "shape")
         }
         return Self(
-            id: "custom-stage",
-            "This custom stage \(why): with CloudKit, other devices still sync the old shape",
-            detail: (["The custom stage \(stage) of \(plan) runs on the store CloudKit syncs"] + rests
+            id: lightweight ? "lightweight-stage" : "custom-stage",
+            "This \(kind) stage \(why): with CloudKit, other devices still sync the old shape",
+            detail: (["The \(kind) stage \(stage) of \(plan) runs on the store CloudKit syncs"] + rests
                 + ["Other devices still sync the old shape, so only lightweight, additive changes are safe"])
                 .joined(separator: ". "),
             fix: "Make the change additive and lightweight (new optional or defaulted properties, new models), with "
