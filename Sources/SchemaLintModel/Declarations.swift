@@ -957,6 +957,9 @@ public struct ContainerUse: Sendable {
     /// Configurations given by a constant's name (`SharedContainer.configuration`), by their index in `stores`: the
     /// project reads the store they name.
     public var configurationReferences: [Int: ValueReference] = [:]
+    /// Such a configuration is made by a call passing parameters of the function the container is opened in
+    /// (`createConfiguration(url: url)`), named here: what it opens depends on that function's callers.
+    public var configurationCallPassesParameters: String?
     /// Configurations given by a parameter of the function the container is opened in, by their index in `stores`:
     /// the project reads what its callers pass.
     public var configurationParameters: [Int: CallSite.Parameter] = [:]
@@ -1367,7 +1370,7 @@ extension ContainerUse {
             return true
         }
         if inMemoryFlags.contains(where: { $0?.mentionsParameter == true }) { return true }
-        if !reachedIf.isEmpty { return true }
+        if !reachedIf.isEmpty || configurationCallPassesParameters != nil { return true }
         return stores.contains { store in
             [store.nameSource, store.groupSource, store.fileSource].contains { $0?.mentionsParameter == true }
         }

@@ -1195,6 +1195,16 @@ final class ContainerCollector: SyntaxVisitor {
                     call.map { sources.reference($0.calledExpression) }
                     ?? sources.reference(given) ?? implicitConfiguration(given)
                 if let named { use.configurationReferences[index] = named }
+                // `createConfiguration(url: url)` passing this function's own parameters: each call's store.
+                if let call, let function = parameters.function,
+                    call.arguments.contains(where: { argument in
+                        argument.expression.as(DeclReferenceExprSyntax.self).map {
+                            parameters.labels[$0.baseName.text] != nil && values.lookup($0.baseName.text, at: $0) == nil
+                        } ?? false
+                    })
+                {
+                    use.configurationCallPassesParameters = function
+                }
             }
             use.configurationLocations = facts.flatMap { [$0.location].compactMap { $0 } + $0.otherLocations }
             use.storeConfigurationLocations = facts.map(\.location)

@@ -28,6 +28,13 @@ public enum PackageManifestReader {
         return collector.products
     }
 
+    /// The folders of the packages it depends on by path (`.package(path: "../Kit")`), as written.
+    public static func localPackages(in source: String) -> [String] {
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(Parser.parse(source: source))
+        return collector.localPackages
+    }
+
     /// The targets, or nil when the manifest cannot be read with certainty: a syntax error (a merge conflict), or a
     /// target whose name, path, sources or excludes are computed. Then nothing is left out.
     public static func targets(in source: String) -> [Target]? {
@@ -42,12 +49,17 @@ public enum PackageManifestReader {
     private final class Collector: SyntaxVisitor {
         var targets: [Target] = []
         var products: [String: [String]] = [:]
+        var localPackages: [String] = []
         /// A target call with a value schemalint cannot read as a literal.
         var computed = false
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
             let kind = member.declName.baseName.text
+            if kind == "package", let path = Self.string(node, "path") {
+                localPackages.append(path)
+                return .visitChildren
+            }
             if kind == "library", let name = Self.string(node, "name"), let held = Self.strings(node, "targets") {
                 products[name, default: []] += held
                 return .visitChildren

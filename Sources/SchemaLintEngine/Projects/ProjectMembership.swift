@@ -24,8 +24,9 @@ public struct ProjectMembership: Sendable {
 
     private enum Manifest: Sendable {
         case xcode(XcodeProject)
-        /// `products`: each library product's targets (`PackageManifestReader.products`).
-        case package(root: String, targets: [PackageTarget], products: [String: [String]])
+        /// `products`: each library product's targets (`PackageManifestReader.products`); `localPackages`: the
+        /// folders of the packages it depends on by path, absolute.
+        case package(root: String, targets: [PackageTarget], products: [String: [String]], localPackages: [String])
     }
 
     /// A package target and its folder on disk, found once.
@@ -112,6 +113,7 @@ public struct ProjectMembership: Sendable {
                 root, markers: (markers[root] ?? []).filter { !(skipsPackage && $0 == "Package.swift") },
                 prefetched: prefetched, read: readByPath)
         }
+        appPackages = Self.appPackages(orderedManifests)
     }
 
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
@@ -144,7 +146,7 @@ public struct ProjectMembership: Sendable {
             case let .xcode(xcode):
                 let project = (xcode.path as NSString).deletingLastPathComponent
                 return .notCompiled(project: Workspace.display(project, workingDirectory: workingDirectory))
-            case let .package(root, _, _):
+            case let .package(root, _, _, _):
                 // SwiftPM builds only what is under `Sources/` or `Tests/` (or a target's own path): a file elsewhere
                 // may belong to another build (an XcodeGen project, a script), so the folder rules decide.
                 let inPackageAreas = ["Sources", "Source", "src", "srcs", "Tests"].contains {
@@ -218,11 +220,39 @@ public struct ProjectMembership: Sendable {
                     guard [.app, .appExtension, .test].contains(target.kind) else { return false }
                     named = true
                 }
-            case .package:
-                if !Self.packageTargets(compiling: absolute, in: manifest).isEmpty { return false }
+            case let .package(root, _, _, _):
+                let compiling = Self.packageTargets(compiling: absolute, in: manifest)
+                guard !compiling.isEmpty else { continue }
+                // A package of the repository that only its apps build with: no other module imports it.
+                guard appPackages.contains(root), !compiling.contains(where: \.target.isTest) else { return false }
+                named = true
             }
         }
         return named
+    }
+
+    /// The folders of the packages only this repository's apps build with: those an Xcode project with an app or
+    /// extension target references locally (Goals' `GoalsAppPackage`), and the packages they depend on by path
+    /// (its `../../GoalsKit`). A package depended on from anywhere else may be another repository's library.
+    private var appPackages: Set<String> = []
+
+    private static func appPackages(_ manifests: [Manifest]) -> Set<String> {
+        var found = Set<String>()
+        var queue: [String] = []
+        for case let .xcode(project) in manifests
+        where project.targets.contains(where: { [.app, .appExtension].contains($0.kind) }) {
+            queue += project.localPackages
+        }
+        let packages = Dictionary(
+            manifests.compactMap { manifest -> (String, [String])? in
+                guard case let .package(root, _, _, local) = manifest else { return nil }
+                return (root, local)
+            }, uniquingKeysWith: { first, _ in first })
+        while let next = queue.popLast() {
+            guard found.insert(next).inserted else { continue }
+            queue += packages[next] ?? []
+        }
+        return found
     }
 
     /// The targets that compile `path`, with their kinds where an Xcode project says (nil for a package's): an app, an
@@ -250,7 +280,7 @@ public struct ProjectMembership: Sendable {
             case let .xcode(project):
                 // A framework's code runs in the targets depending on it: theirs are its entitlements and device.
                 project.targets(compiling: absolute).flatMap(hosts(of:)).forEach(record)
-            case let .package(_, targets, products):
+            case let .package(_, targets, products, _):
                 let compiling = Self.packageTargets(compiling: absolute, in: manifest)
                 // A package target's code runs in the app targets linking a product that holds it (through the
                 // targets it depends on): theirs are its entitlements and device. Unlinked, it stays a package's.
@@ -386,7 +416,7 @@ public struct ProjectMembership: Sendable {
         switch manifest {
         case .xcode:
             return []
-        case let .package(_, targets, _):
+        case let .package(_, targets, _, _):
             return targets.filter { located in
                 let (target, folder) = (located.target, located.folder)
                 guard file.hasPrefix(folder + "/") else { return false }
@@ -492,7 +522,10 @@ public struct ProjectMembership: Sendable {
                 }
                 let targets = read.map { PackageTarget(target: $0, folder: PackageLayout.folder(of: $0, root: root)) }
                 let products = PackageManifestReader.products(in: text)
-                loaded.append(.package(root: root, targets: targets, products: products))
+                let local = PackageManifestReader.localPackages(in: text).map {
+                    ((root as NSString).appendingPathComponent($0) as NSString).standardizingPath
+                }
+                loaded.append(.package(root: root, targets: targets, products: products, localPackages: local))
             } else {
                 let pbxproj = path + "/project.pbxproj"
                 // Every project file was read by now, or left unread for not listing the files asked about:

@@ -57,6 +57,8 @@ struct XcodeProject {
     /// project's folder (a path on the author's Mac): such a file may be one of this checkout's, so a file of that
     /// name no target lists is not known to be left out.
     var unresolvedNames: Set<String> = []
+    /// The folders of the local Swift packages it references (`XCLocalSwiftPackageReference`), absolute.
+    var localPackages: [String] = []
     /// Why some targets' entitlements cannot be told, for `check --verbose`.
     var entitlementNotes: [TargetEntitlements.Note] = []
     /// The targets listing each file in a build phase, by index: asked for every file of a run, so one lookup each.
@@ -244,6 +246,12 @@ struct XcodeProject {
         var read = XcodeProject(
             path: pbxproj, targets: targets, folders: folders.values.sorted { $0.path < $1.path })
         read.entitlementNotes = notes
+        // Packages in the repository the project builds with (`relativePath` from the project's folder).
+        for object in objects.values where object["isa"]?.string == "XCLocalSwiftPackageReference" {
+            guard let relative = object["relativePath"]?.string, !relative.isEmpty else { continue }
+            read.localPackages.append((Self.join(projectFolder, relative) as NSString).standardizingPath)
+        }
+        read.localPackages.sort()
         if !resolver.unresolved.isEmpty {
             for target in targets {
                 for file in target.files.union(target.resources)
