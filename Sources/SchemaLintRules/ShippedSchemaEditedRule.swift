@@ -41,6 +41,17 @@ public struct ShippedSchemaEditedRule: Rule {
         return false
     }
 
+    /// Whether `version` is listed by plans only, all of them used by nothing (`unused_plan`), and no container or
+    /// configuration opens it by itself (`Schema(versionedSchema:)`).
+    static func onlyInUnusedPlans(_ version: SchemaVersion, _ context: RuleContext) -> Bool {
+        // The plans checked leave out those used by nothing (`unreferencedPlans`).
+        let lists = { (plan: MigrationPlan) in (plan.schemas ?? []).contains { $0.version == version.id } }
+        guard context.unreferencedPlans.contains(where: lists), !context.project.plans.contains(where: lists)
+        else { return false }
+        return !context.project.containers.contains { $0.versionedSchema == version.id }
+            && !context.project.configurations.contains { $0.versionedSchema == version.id }
+    }
+
     /// Whether a version listed beside `version` in one of its plans hashes to `checksum` now: stores of that
     /// checksum open as that version (`check` and `upgrades` alike).
     package static func stillOpened(
@@ -64,6 +75,10 @@ public struct ShippedSchemaEditedRule: Rule {
             guard let locked = lockfile.versions[version.key], let analysis = context.analysis(of: version) else {
                 continue
             }
+            // Listed only by plans nothing uses, and opened by no container by itself: its stores are those of a
+            // container without a plan that happens to hold the same models (hesindion's `HeroMigrationPlan`), which
+            // SwiftData migrates by inference; the edit is the models', judged as theirs.
+            if Self.onlyInUnusedPlans(version, context) { continue }
             // A version no app container's store holds (a namespace, a test's plan) has no stores to break.
             let holder = StateAssignment.holder(of: version.key, locked, in: context)
             if case .declaredOnly = holder { continue }

@@ -65,8 +65,8 @@ final class EmptyStagesDuplicateTests: XCTestCase {
     /// Control: a stage between them sets up a staged migration, which crashes at launch.
     func testAPlanWithAStageIsAnError() {
         let found = duplicates(
-            "static var stages: [MigrationStage] { [.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] "
-                + "}")
+            "static var stages: [MigrationStage] { "
+                + "[.lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self)] }")
         XCTAssertEqual(found.map(\.severity), [.error])
         XCTAssertEqual(found.map(\.message.id), ["same-checksum"])
     }
