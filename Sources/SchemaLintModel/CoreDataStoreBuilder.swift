@@ -2,6 +2,15 @@
 /// named by a parameter's default, a constant of another type, a function in another file or an interpolated string
 /// reads as the same file; what cannot be read is a store whose file is unknown, never a guess.
 enum CoreDataStoreBuilder {
+    /// Whether no code reads the property `name` of the type named `type`: not in the files parsed, and (once pass 2
+    /// looked, `stackPropertiesReadNowhere`) not mentioned in the others. Unread so far, it is asked for.
+    private static func unread(_ name: String, of type: String?, _ project: inout Project) -> Bool {
+        guard let type, !project.propertyReads.mayRead(name, of: type) else { return false }
+        if project.stackPropertiesReadNowhere.contains(name) { return true }
+        project.stackPropertiesUnread.insert(name)
+        return false
+    }
+
     static func bind(
         _ files: [ParsedFile], symbols: SymbolTable, values: NamedValueIndex, calls: CallSites,
         into project: inout Project
@@ -115,17 +124,20 @@ enum CoreDataStoreBuilder {
             }
             for given in file.coreDataStacks where !byName.taken.contains(given.location) {
                 // A `lazy var` no code reads is never made: it opens no store. Unread in the parsed files, it is
-                // looked for in the others (`lazyPropertiesReadNowhere`) before it is left out.
-                if let property = given.lazyProperty, let type = given.scope.last,
-                    !project.propertyReads.mayRead(property, of: type)
-                {
-                    if project.lazyPropertiesReadNowhere.contains(property) {
-                        project.unreadLazyStacks.append(given.location)
-                        continue
-                    }
-                    project.lazyPropertiesUnread.insert(property)
+                // looked for in the others (`stackPropertiesReadNowhere`) before it is left out.
+                if let property = given.lazyProperty, unread(property, of: given.scope.last, &project) {
+                    project.unreadLazyStacks.append(given.location)
+                    continue
                 }
                 var stack = given
+                // A description held in a property no code reads is given to no container (Stackd's
+                // `let storeDescription = NSPersistentStoreDescription(url: url)` beside its container's folder).
+                if stack.filesOnly {
+                    stack.stores.removeAll { file in
+                        file.heldBy.map { unread($0, of: file.scope?.last ?? stack.scope.last, &project) } ?? false
+                    }
+                    if stack.stores.isEmpty { continue }
+                }
                 // Descriptions given by name from another file: the files they are built with.
                 if let files = byName.adopted[stack.location] {
                     stack.stores.removeAll { !$0.describedBy.isEmpty }

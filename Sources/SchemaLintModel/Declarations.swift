@@ -1099,6 +1099,9 @@ public struct CoreDataStackUse: Sendable {
         /// Given in the function the stack is made in (or, for a container a property makes, anywhere in its type),
         /// not taken from another function of its type.
         public var givenWhereMade = false
+        /// The stored property of its type the description is made for (`let storeDescription =
+        /// NSPersistentStoreDescription(url: url)`): a description whose property no code reads is given to nothing.
+        public var heldBy: String?
         /// Whether this and `other` are given in different branches of one `if` or `switch`.
         public func excludes(_ other: StoreFile) -> Bool { Branch.apart(branches, other.branches) }
         public init(location: SourceLocation, file: ValueSource, storeType: ValueSource? = nil) {
@@ -1127,6 +1130,9 @@ public struct CoreDataStackUse: Sendable {
     /// Methods the model's optionals are unwrapped with instead of `!` (`Bundle.main.url(...).require()`): the model
     /// is the one `model` names only where the files read declare each as an unwrap on `Optional`.
     public var modelUnwrappedBy: [String] = []
+    /// Made only for store files its type gives no container (a description held in a property, `addPersistentStore`
+    /// elsewhere): the stack is those files.
+    public var filesOnly = false
     /// The instance `lazy var` whose initial value makes it (`lazy var persistentContainer = { ... }()`): made only
     /// when code reads that property, so a stack whose property nothing reads opens nothing.
     public var lazyProperty: String?

@@ -2,16 +2,16 @@
 /// resolves every type name, model reference, stage and inverse key path from where it is written.
 public enum ProjectBuilder {
     /// `labelsWrittenNowhere`: labels of `Project.unpassedLabels` that no file pass 1 and 2 skipped mentions.
-    /// `lazyPropertiesReadNowhere`: of `Project.lazyPropertiesUnread`, those no file mentions.
+    /// `stackPropertiesReadNowhere`: of `Project.stackPropertiesUnread`, those no file mentions.
     public static func build(
-        files: [ParsedFile], labelsWrittenNowhere: Set<String> = [], lazyPropertiesReadNowhere: Set<String> = []
+        files: [ParsedFile], labelsWrittenNowhere: Set<String> = [], stackPropertiesReadNowhere: Set<String> = []
     ) -> Project {
         let sorted = files.sorted { $0.path < $1.path }
         let symbols = SymbolTable(files: sorted)
         let context = Context(symbols: symbols, files: sorted)
         var project = Project(symbols: symbols, entities: [:], versions: [], plans: [], syntaxProblems: [])
         project.labelsWrittenNowhere = labelsWrittenNowhere
-        project.lazyPropertiesReadNowhere = lazyPropertiesReadNowhere
+        project.stackPropertiesReadNowhere = stackPropertiesReadNowhere
         project.syntaxProblems = sorted.compactMap(\.syntaxError)
         for file in sorted where !file.suppressions.isEmpty { project.suppressions[file.path] = file.suppressions }
         for file in sorted where !file.imports.isEmpty { project.fileImports[file.path] = file.imports }

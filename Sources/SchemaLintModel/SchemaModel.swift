@@ -348,10 +348,11 @@ public struct Project {
     /// Core Data stacks made by a `lazy var` no code reads (`CoreDataStackUse.lazyProperty`): they open nothing, and
     /// `--verbose` says so.
     public var unreadLazyStacks: [SourceLocation] = []
-    /// The `lazy var`s making Core Data stacks that no parsed file reads: pass 2 looks for them in the others.
-    public var lazyPropertiesUnread: Set<String> = []
+    /// The properties holding Core Data stacks (a `lazy var` making one) or store descriptions that no parsed file
+    /// reads: pass 2 looks for them in the others.
+    public var stackPropertiesUnread: Set<String> = []
     /// Of those, the ones no file mentions (`ProjectBuilder.build`): their stacks open nothing.
-    public var lazyPropertiesReadNowhere: Set<String> = []
+    public var stackPropertiesReadNowhere: Set<String> = []
     public var configurations: [ConfigurationModel] = []
     /// Types whose constants a container is given (`BudgetSchema.schema`) that no parsed file declares: pass 2
     /// looks for them.

@@ -52,6 +52,16 @@ struct CoreDataStackReader {
         return true
     }
 
+    /// The stored property of a type whose initial value `call` is, written directly (`let storeDescription =
+    /// NSPersistentStoreDescription(url: url)`).
+    static func memberProperty(holding call: FunctionCallExprSyntax) -> String? {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            variable.parent?.parent?.is(MemberBlockItemListSyntax.self) == true
+        else { return nil }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
     /// The instance `lazy var` whose initial value (directly or in the closure it calls) makes `call`; nil when a
     /// function, initialiser or accessor makes it, or the property is `static`.
     static func lazyProperty(making call: FunctionCallExprSyntax) -> String? {
@@ -404,6 +414,7 @@ struct CoreDataStackReader {
             var file = file(url.expression)
             file.description = Self.variable(holding: call)
             file.madeFresh = true
+            file.heldBy = Self.memberProperty(holding: call)
             return file
         }
         guard member == "addPersistentStore" || callee == "addPersistentStore",
@@ -1035,6 +1046,7 @@ struct CoreDataGroups {
             var stack = CoreDataStackUse(
                 location: file.value.location, scope: [file.type], purpose: filePurposes[index])
             stack.stores = [file.value]
+            stack.filesOnly = true
             result.append(stack)
         }
         return result

@@ -168,18 +168,19 @@ struct ParseStage {
                     }
                 }.keys)
         }
-        // A `lazy var` making a Core Data stack that no parsed file reads: one no skipped file mentions either is
-        // never made (comments and strings count as mentions).
+        // A `lazy var` making a Core Data stack, or a property holding a store description, that no parsed file
+        // reads: one no skipped file mentions either is never made or never given (comments and strings count).
         var unread: Set<String> = []
-        if !project.lazyPropertiesUnread.isEmpty, searchable {
+        if !project.stackPropertiesUnread.isEmpty, searchable {
             let skipped = files.indices.filter { !relevant[$0] }
-            let mentioned = passTwo.mentioned(project.lazyPropertiesUnread, in: files, among: skipped, threads: threads)
-                .values.reduce(into: Set<String>()) { $0.formUnion($1) }
-            unread = project.lazyPropertiesUnread.subtracting(mentioned)
+            let mentioned = passTwo.mentioned(
+                project.stackPropertiesUnread, in: files, among: skipped, threads: threads
+            ).values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            unread = project.stackPropertiesUnread.subtracting(mentioned)
         }
         if !nowhere.isEmpty || !unread.isEmpty {
             project = ProjectBuilder.build(
-                files: parsed, labelsWrittenNowhere: nowhere, lazyPropertiesReadNowhere: unread)
+                files: parsed, labelsWrittenNowhere: nowhere, stackPropertiesReadNowhere: unread)
             valueTypes = nil
         }
         unsettleReach(&project, files, relevant: relevant, passTwo: passTwo)
