@@ -97,6 +97,9 @@ final class NamedValueCollector: SyntaxVisitor {
             return .skipChildren
         }
         let parameters = node.signature.parameterClause.parameters
+        // A body that is one `#if` whose clause every build takes (`#if DEBUG ... #else return ModelConfiguration()
+        // #endif`, DEBUG set in no Release configuration): that clause's statements (TakeNote's bootstrapper).
+        let statements = Self.certainStatements(body.statements, conditions: reader.conditions)
         // Its labels tell it from another function of its name (`storeURL()` beside `storeURL(folder:scope:)`).
         let recorded = values.count
         defer {
@@ -104,7 +107,7 @@ final class NamedValueCollector: SyntaxVisitor {
             for index in recorded..<values.count { values[index].parameters = labels }
         }
         if let list = configurationList(
-            body.statements, declaredType: node.signature.returnClause?.type,
+            statements, declaredType: node.signature.returnClause?.type,
             parameters: ValueSourceReader.parameters(of: node.name.text, parameters))
         {
             // `static func all(syncing: Bool) -> [ModelConfiguration] { [synced(syncing), local] }`.
@@ -114,7 +117,7 @@ final class NamedValueCollector: SyntaxVisitor {
                     location: reader.location(node.name)))
             return .skipChildren
         }
-        if !parameters.isEmpty, let expression = ExpressionReader.singleValue(body.statements),
+        if !parameters.isEmpty, let expression = ExpressionReader.singleValue(statements),
             case let .configuration(store, inMemory, at)? = configuration(
                 expression, parameters: ValueSourceReader.parameters(of: node.name.text, parameters)),
             !Self.names(store, anyOf: Set(parameters.map { ($0.secondName ?? $0.firstName).text }), in: expression)
@@ -132,7 +135,7 @@ final class NamedValueCollector: SyntaxVisitor {
         // AppGroup.storeURL(); return ModelConfiguration(schema: schema, url: url) }`: the `let`s before the one
         // `return` are read as locals (MinhasLentes); a store a parameter names is each caller's, not read here.
         if node.signature.returnClause?.type.trimmedDescription.hasSuffix("ModelConfiguration") == true,
-            let (returned, declared) = Self.returnedValue(body.statements),
+            let (returned, declared) = Self.returnedValue(statements),
             case let expression = Self.followingLocals(returned, declared),
             case let .configuration(store, inMemory, at)? = configuration(
                 expression, locals: declared,
@@ -147,7 +150,7 @@ final class NamedValueCollector: SyntaxVisitor {
                     location: reader.location(node.name)))
             return .skipChildren
         }
-        if parameters.isEmpty, let list = builtModels(body.statements, declaredType: node.signature.returnClause?.type)
+        if parameters.isEmpty, let list = builtModels(statements, declaredType: node.signature.returnClause?.type)
         {
             // `static func allModels() -> [any PersistentModel.Type] { var list = ...; list.append(...); return list }`
             values.append(
@@ -155,15 +158,15 @@ final class NamedValueCollector: SyntaxVisitor {
                     scope: scope, name: node.name.text, value: .models(list), location: reader.location(node.name)))
             return .skipChildren
         }
-        guard parameters.isEmpty, body.statements.count == 1, !ValueSourceReader.endsByThrowing(body.statements),
-            let expression = ExpressionReader.returnedExpression(body.statements)
+        guard parameters.isEmpty, statements.count == 1, !ValueSourceReader.endsByThrowing(statements),
+            let expression = ExpressionReader.returnedExpression(statements)
         else {
             // `static func storeURL(for group: String, name: String) -> URL { guard let base = ... ; return
             // base.appendingPathComponent("\(name).sqlite") }`: a string or file it returns, its parameters being
             // what each caller passes.
             var returned = scalars
             returned.parameters = ValueSourceReader.parameters(of: node.name.text, parameters)
-            if let read = returned.read(body: body.statements) {
+            if let read = returned.read(body: statements) {
                 // What another function or constant returns (`Factory.make(...)`) is no value of this one's own,
                 // unless this one is declared to return a path, a name or a flag (`guard let folder = ... else {
                 // throw ... }; return try storeURL(folder: folder)`): that is what the other returns for this call.
@@ -191,6 +194,18 @@ final class NamedValueCollector: SyntaxVisitor {
             NamedValue(scope: scope, name: node.name.text, value: value, location: reader.location(node.name)))
         return .skipChildren
     }
+    /// `statements`, or, where they are one `#if` one of whose clauses every build takes, that clause's statements.
+    static func certainStatements(
+        _ statements: CodeBlockItemListSyntax, conditions: CompilationConditions
+    ) -> CodeBlockItemListSyntax {
+        guard statements.count == 1, let ifConfig = statements.first?.item.as(IfConfigDeclSyntax.self),
+            let clause = IfConfigEvaluator.activeClause(of: ifConfig, conditions: conditions),
+            IfConfigEvaluator.isCertain(clause, of: ifConfig, conditions: conditions),
+            let chosen = clause.elements?.as(CodeBlockItemListSyntax.self)
+        else { return statements }
+        return chosen
+    }
+
     /// Whether a member is declared in an extension (not in the type's own declaration).
     private static func inExtension(_ node: some SyntaxProtocol) -> Bool {
         node.parent?.parent?.parent?.parent?.is(ExtensionDeclSyntax.self) == true
