@@ -796,8 +796,9 @@ enum ContainerBuilder {
     private static func passedConfigurations(
         _ parameter: CallSite.Parameter, optional: Bool = false, fallback: CallSite.Configuration? = nil,
         scope home: SymbolID?, file homeFile: String, calls: CallSites, values: NamedValueIndex,
-        project: inout Project
+        project: inout Project, depth: Int = 0
     ) -> [(store: StoreLocation, inMemory: ValueSource?, scope: SymbolID?, file: String, location: SourceLocation?)] {
+        guard !FoldGuard.tooDeep(depth) else { return [] }
         let given: CallSites.Default<CallSite.Configuration> =
             fallback.map { .value($0) } ?? (optional ? .none : .unread)
         let arguments = calls.arguments(
@@ -806,6 +807,11 @@ enum ContainerBuilder {
         ) { site in
             if let given = site.configurations[parameter.label] { return .passed(given) }
             switch site.arguments[parameter.label] {
+            case let .parameter(function, label, _, _)?:
+                // The caller's own parameter, passed on: what its callers pass (roadsense's two helpers).
+                var forwarded = CallSite.Configuration(store: .defaultStore, inMemory: nil)
+                forwarded.forwarded = CallSite.Parameter(function: function, label: label)
+                return .passed(forwarded)
             case nil: return .omitted
             case .member("none")? where optional || fallback != nil: return .omitted
             default: return .unreadable("a value that is no configuration")
@@ -818,7 +824,13 @@ enum ContainerBuilder {
             let given = argument.source
             let scope = argument.site.map { $0.scope(in: project.symbols) } ?? home
             let file = argument.site?.file ?? homeFile
-            if let reference = given.reference {
+            if let outer = given.forwarded {
+                let inner = passedConfigurations(
+                    outer, scope: scope, file: file, calls: calls, values: values, project: &project,
+                    depth: depth + 1)
+                guard !inner.isEmpty else { return [] }
+                passed += inner
+            } else if let reference = given.reference {
                 guard let entry = values.lookup(reference, scope: scope, file: file),
                     case let .configuration(named, flag, at) = entry.value.value
                 else { return [] }

@@ -883,6 +883,9 @@ public struct CallSite: Sendable {
         public var location: SourceLocation?
         /// A configuration given by a constant's name (`SkyStore.configuration`): `store` is not read yet.
         public var reference: ValueReference?
+        /// The caller's own parameter passed on (`makeContainer(configuration: configuration)` in
+        /// `makePersistentStore(configuration:)`): what that function's callers pass. `store` is not read.
+        public var forwarded: Parameter?
         public init(store: StoreLocation, inMemory: ValueSource?) {
             self.store = store
             self.inMemory = inMemory
