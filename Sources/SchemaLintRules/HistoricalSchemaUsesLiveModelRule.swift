@@ -18,6 +18,10 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
         for plan in project.plans {
             let steps = context.steps(of: plan)
             guard let newest = steps.newest, steps.versions.count > 1 else { continue }
+            // A plan that runs no stage (`stages: []`): SwiftData infers from what each store holds, so nothing
+            // breaks yet; the first stage added makes stores written before it unknown. A warning that says so.
+            let runsNoStage = plan.stages?.isEmpty == true
+            let quiet: Severity? = runsNoStage ? .warning : nil
             let newestEntities = Set(newest.allEntities)
             // Versions whose lists name live top-level models, by the place the finding points at: versions built
             // on one list (`V1.models + [C.self]`) share it, and are said once there.
@@ -45,7 +49,7 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                                 .historicalUsesLaterVersion(
                                     version.name, plan: plan.name, how: how, owner: owner.name,
                                     entity: entity.name, locked: locked),
-                                severity: locked ? .warning : nil, notes: notes))
+                                severity: locked ? .warning : quiet, notes: notes))
                         continue
                     }
                     single.append(
@@ -54,8 +58,8 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                             .historicalUsesLive(
                                 version.name, plan: plan.name, how: how,
                                 model: entity.qualifiedName, why: why,
-                                entity: entity.name),
-                            notes: notes))
+                                entity: entity.name, runsNoStage: runsNoStage),
+                            severity: quiet, notes: notes))
                 }
                 findings += single
                 // Live top-level models in the list are one mistake (the version was never frozen): one finding.
@@ -63,15 +67,17 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                 let location = version.models?.first { $0.entity == first.id }?.location ?? version.location
                 listing.append((location, version, listedLive))
             }
-            findings += listedLive(listing, plan: plan)
+            findings += listedLive(listing, plan: plan, runsNoStage: runsNoStage)
         }
         return findings
     }
 
     /// One finding per place: a version's own list, or one list several versions are built on.
     private func listedLive(
-        _ listing: [(location: SourceLocation, version: SchemaVersion, live: [Entity])], plan: MigrationPlan
+        _ listing: [(location: SourceLocation, version: SchemaVersion, live: [Entity])], plan: MigrationPlan,
+        runsNoStage: Bool
     ) -> [Finding] {
+        let quiet: Severity? = runsNoStage ? .warning : nil
         var places: [SourceLocation] = []
         for item in listing where !places.contains(item.location) { places.append(item.location) }
         return places.map { location in
@@ -85,8 +91,9 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
             guard here.count == 1 else {
                 return finding(
                     location, about: .version(version.key),
-                    .historicalVersionsListLive(here.map(\.version.name), plan: plan.name, models: live.map(\.name)),
-                    notes: notes)
+                    .historicalVersionsListLive(
+                        here.map(\.version.name), plan: plan.name, models: live.map(\.name), runsNoStage: runsNoStage),
+                    severity: quiet, notes: notes)
             }
             let first = live[0]
             let subject: Finding.Subject =
@@ -96,9 +103,11 @@ public struct HistoricalSchemaUsesLiveModelRule: Rule {
                 live.count == 1
                     ? .historicalUsesLive(
                         version.name, plan: plan.name, how: Self.listed, model: first.qualifiedName,
-                        why: "a top-level model that the app can still change", entity: first.name)
-                    : .historicalListsLive(version.name, plan: plan.name, models: live.map(\.name)),
-                notes: notes)
+                        why: "a top-level model that the app can still change", entity: first.name,
+                        runsNoStage: runsNoStage)
+                    : .historicalListsLive(
+                        version.name, plan: plan.name, models: live.map(\.name), runsNoStage: runsNoStage),
+                severity: quiet, notes: notes)
         }
     }
 
@@ -152,35 +161,54 @@ extension RuleID {
 }
 
 extension Finding.Message {
+    /// How an edit breaks the version's stores: now, or once the plan runs a stage.
+    private static func breaks(_ stores: String, runsNoStage: Bool) -> String {
+        runsNoStage ? "breaks \(stores) once a stage runs (134504)" : "breaks \(stores) (134504)"
+    }
+
+    /// What a plan that runs no stage changes about it.
+    private static func noStage(_ plan: String, _ runsNoStage: Bool) -> String {
+        runsNoStage
+            ? ". \(plan) runs no stage (`stages: []`), so SwiftData infers each store's migration from what it holds "
+                + "and nothing fails yet; the first stage added makes stores written before it unknown"
+            : ""
+    }
+
     private static func editingBreaks(_ version: String) -> String {
         "silently edits \(version): stores written by it then fail with 134504 \"unknown model version\", or two "
             + "versions collapse into one checksum"
     }
 
-    static func historicalListsLive(_ version: String, plan: String, models: [String]) -> Self {
+    static func historicalListsLive(
+        _ version: String, plan: String, models: [String], runsNoStage: Bool = false
+    ) -> Self {
         Self(
             id: "live-classes",
-            "\(version) is historical but lists \(models.count) live models: editing one breaks its stores (134504)",
+            "\(version) is historical but lists \(models.count) live models: editing one "
+                + breaks("its stores", runsNoStage: runsNoStage),
             detail: "\(version) is not the newest version of \(plan), but its models list names \(models.count) "
                 + "top-level models the app can still change (\(models.joined(separator: ", "))). Editing any of them "
-                + editingBreaks(version),
+                + editingBreaks(version) + noStage(plan, runsNoStage),
             fix: "Freeze \(version): nested copies of the models as it shipped (`schemalint bump` writes them when it "
                 + "starts the next version)")
     }
 
     /// Several historical versions built on one list of live models (each adding to the one before).
-    static func historicalVersionsListLive(_ versions: [String], plan: String, models: [String]) -> Self {
+    static func historicalVersionsListLive(
+        _ versions: [String], plan: String, models: [String], runsNoStage: Bool = false
+    ) -> Self {
         let named =
             versions.count > 3
             ? "\(versions[0]) and \(versions.count - 1) later versions" : versions.joined(separator: ", ")
         return Self(
             id: "live-classes-shared",
-            "\(named) are historical but list live models: editing one breaks their stores (134504)",
+            "\(named) are historical but list live models: editing one "
+                + breaks("their stores", runsNoStage: runsNoStage),
             detail: "\(versions.joined(separator: ", ")) are not the newest version of \(plan), but their models lists "
                 + "are built on this one, which names \(models.count) top-level models the app can still change "
                 + "(\(models.joined(separator: ", "))). Editing any of them silently edits every one of these versions "
                 + "at once: stores written by them then fail with 134504 \"unknown model version\", or versions "
-                + "collapse into one checksum",
+                + "collapse into one checksum" + noStage(plan, runsNoStage),
             fix: "Freeze each of them: nested copies of the models as each shipped (`schemalint bump` writes them when "
                 + "it starts the next version)")
     }
@@ -206,13 +234,16 @@ extension Finding.Message {
 
     static func historicalUsesLive(
         _ version: String, plan: String, how: String, model: String, why: String,
-        entity: String
+        entity: String, runsNoStage: Bool = false
     ) -> Self {
         Self(
             id: "live-class",
-            "\(version) is historical but uses a live \(entity): editing it breaks its stores (134504)",
+            fitting(
+                "\(version) is historical but uses a live \(entity): editing it "
+                    + breaks("its stores", runsNoStage: runsNoStage),
+                "\(version) is historical but uses a live \(entity)"),
             detail: "\(version) is not the newest version of \(plan), but \(how) \(model), \(why). Editing that class "
-                + editingBreaks(version),
+                + editingBreaks(version) + noStage(plan, runsNoStage),
             fix: "Give \(version) its own frozen copy of \(entity) (or reuse an earlier version's)")
     }
 }

@@ -30,7 +30,12 @@ final class HistoricalLaterVersionTests: XCTestCase {
 
         enum LogPlan: SchemaMigrationPlan {
             static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
-            static var stages: [MigrationStage] { [] }
+            static var stages: [MigrationStage] {
+                [
+                    .lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self),
+                    .lightweight(fromVersion: SchemaV2.self, toVersion: SchemaV3.self),
+                ]
+            }
         }
         \(extra)
         """
@@ -115,7 +120,12 @@ final class HistoricalLaterVersionTests: XCTestCase {
 
             enum LogPlan: SchemaMigrationPlan {
                 static var schemas: [any VersionedSchema.Type] { [SchemaV1.self, SchemaV2.self, SchemaV3.self] }
-                static var stages: [MigrationStage] { [] }
+                static var stages: [MigrationStage] {
+                    [
+                        .lightweight(fromVersion: SchemaV1.self, toVersion: SchemaV2.self),
+                        .lightweight(fromVersion: SchemaV2.self, toVersion: SchemaV3.self),
+                    ]
+                }
             }
             """
         XCTAssertEqual(live(TestSupport.analyze(earlier)), [])
