@@ -57,7 +57,23 @@ public struct Analysis {
     /// What could not be read or told, one line each (`check` prints them as notes).
     public var notes: [String] {
         unreadNotes + unreadPlanNotes + unreadContainerNotes + unresolvedTypeNotes + untoldStoreNotes
-            + unmatchedStateNotes + untoldCoreDataStoreNotes
+            + unmatchedStateNotes + untoldCoreDataStoreNotes + unopenedBundleNotes
+    }
+
+    /// One line per shipping model bundle when the sources read open no store at all, neither with Core Data nor
+    /// with SwiftData: a library the app links (LikePics' `PersistentStack`) or code not read opens it, so which
+    /// files hold its versions is not known, and a move or rename of them goes unreported. Its versions are still
+    /// locked and compared.
+    public var unopenedBundleNotes: [String] {
+        guard topology.coreData.stores.isEmpty, !project.containers.contains(where: { $0.purpose == .app }),
+            !project.coreDataStores.contains(where: { $0.purpose == .app })
+        else { return [] }
+        return project.modelBundles.filter(\.ships).map { bundle in
+            let location = bundle.versions.first?.location ?? SourceLocation(file: bundle.path, line: 1, column: 1)
+            return "\(location): no Core Data stack in the sources read opens \(bundle.key) (a library or code "
+                + "schemalint does not read may): which files hold its versions cannot be told, so a move or rename "
+                + "of them is not reported"
+        }
     }
 
     /// One line per app Core Data stack whose store file cannot be told, where it opens it: which file holds a
