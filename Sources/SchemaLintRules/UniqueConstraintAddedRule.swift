@@ -33,9 +33,20 @@ public struct UniqueConstraintAddedRule: Rule {
                     && !Self.cannotCollide(change, from: start, to: new.snapshot, startsNil: empty)
                 {
                     let location = uniqueLocation(change, in: step.to, context: context)
+                    let subject = Finding.Subject.entity(version: step.to.key, entity: change.entity)
+                    if let added = Self.newWithOneDefault(change, from: start, to: new.snapshot, startsNil: empty) {
+                        findings.append(
+                            finding(
+                                location, about: subject,
+                                .uniqueAddedWithOneDefault(
+                                    entity: change.entity, property: added,
+                                    since: "\(step.from.name) → \(step.to.name)"),
+                                severity: .error))
+                        continue
+                    }
                     findings.append(
                         finding(
-                            location, about: .entity(version: step.to.key, entity: change.entity),
+                            location, about: subject,
                             .uniqueAdded(
                                 from: step.from.name, to: step.to.name,
                                 entity: change.entity, constraint: change.constraint ?? "")))
@@ -58,6 +69,17 @@ public struct UniqueConstraintAddedRule: Rule {
                 let location = uniqueLocation(change, in: target, context: context)
                 let subject = Finding.Subject.entity(version: target.key, entity: change.entity)
                 guard !stepPlaces.contains(Place(location: location, subject: subject)) else { continue }
+                if let added = Self.newWithOneDefault(
+                    change, from: shipped, to: now.snapshot, startsNil: startsNil(in: target, context))
+                {
+                    findings.append(
+                        finding(
+                            location, about: subject,
+                            .uniqueAddedWithOneDefault(
+                                entity: change.entity, property: added, since: state.displayName),
+                            severity: .error))
+                    continue
+                }
                 findings.append(
                     finding(
                         location, about: subject,
@@ -105,6 +127,25 @@ public struct UniqueConstraintAddedRule: Rule {
         }
     }
 
+    /// The constraint's one attribute when it is new in this step with a default (`@Attribute(.unique) var id:
+    /// String = UUID().uuidString`, Orhadi): the model holds that default as one value, so every existing row gets
+    /// the same one and a store with two rows fails. Nil for a compound constraint or a property rows already had.
+    static func newWithOneDefault(
+        _ change: AssessedChange, from old: [EntitySnapshot], to new: [EntitySnapshot],
+        startsNil: (String, String) -> Bool = { _, _ in false }
+    ) -> String? {
+        guard let constraint = change.constraint, !constraint.contains("."),
+            let entity = new.first(where: { $0.name == change.entity }),
+            let property = entity.properties.first(where: { $0.name == constraint }),
+            property.kind == .attribute, property.hasDefault, !startsNil(entity.name, property.name)
+        else { return nil }
+        let before = old.first { $0.name == change.entity || $0.name == entity.originalName }
+        guard let before else { return nil }
+        let oldNames = Set(before.properties.map(\.name))
+        return oldNames.contains(property.name) || oldNames.contains(property.originalName ?? property.name)
+            ? nil : property.name
+    }
+
     /// Whether a property of an entity of a version is declared `= nil` (vultisig's `publicKeyMLDSA44: String? = nil`).
     private func startsNil(in version: SchemaVersion, _ context: RuleContext) -> (String, String) -> Bool {
         { entity, property in
@@ -136,6 +177,22 @@ extension Finding.Message {
                 + "migration fails on a store that holds duplicate values and works on the others; whether users' "
                 + "stores hold duplicates depends on what earlier releases wrote",
             fix: "Use a custom stage that removes or merges duplicates in willMigrate")
+    }
+
+    /// A new unique attribute with a default: every existing row gets that one value.
+    static func uniqueAddedWithOneDefault(entity: String, property: String, since: String) -> Self {
+        Self(
+            id: "unique-added-one-default",
+            fitting(
+                "\(entity).\(property) is new and unique: every existing row gets its one default, so a store with "
+                    + "two rows fails to open (134110)",
+                "\(entity).\(property) is new and unique: a store with two rows fails to open (134110)"),
+            detail: "Since \(since), \(entity) has the new attribute \(property) with `.unique`. The model holds its "
+                + "default as one value (an expression such as `UUID().uuidString` is evaluated once, when the schema "
+                + "is built), so migration gives every existing row the same value and the second row collides with "
+                + "the first: the whole migration fails",
+            fix: "Add \(property) without `.unique` (or optional, `= nil`: NULLs never collide), fill distinct values "
+                + "in a custom stage's didMigrate, and make it unique in a later version")
     }
 
     static func uniqueAddedMapped(from: String, to: String, mapping: String, judged: MappedStep.Uniqueness) -> Self {
