@@ -78,13 +78,33 @@ struct CoreDataStackReader {
             {
                 let modifiers = variable.modifiers.map(\.name.tokenKind)
                 guard modifiers.contains(.keyword(.lazy)), !modifiers.contains(.keyword(.static)),
-                    !modifiers.contains(.keyword(.class)), variable.bindings.count == 1
+                    !modifiers.contains(.keyword(.class)), !modifiers.contains(.keyword(.dynamic)),
+                    variable.bindings.count == 1, !Self.exposedToObjectiveC(variable)
                 else { return nil }
                 return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             }
             current = syntax.parent
         }
         return nil
+    }
+
+    /// Whether Objective-C code, which schemalint does not read, may read the property: it or its type is marked
+    /// `@objc`, `@objcMembers` or `@NSManaged`.
+    private static func exposedToObjectiveC(_ variable: VariableDeclSyntax) -> Bool {
+        let marks: Set<String> = ["objc", "objcMembers", "NSManaged", "IBOutlet"]
+        func marked(_ attributes: AttributeListSyntax?) -> Bool {
+            (attributes ?? []).contains { element in
+                element.as(AttributeSyntax.self).map { marks.contains($0.attributeName.trimmedDescription) } ?? false
+            }
+        }
+        if marked(variable.attributes) { return true }
+        var current = variable.parent
+        while let syntax = current {
+            if let type = syntax.as(ClassDeclSyntax.self) { return marked(type.attributes) }
+            if let type = syntax.as(ExtensionDeclSyntax.self) { return marked(type.attributes) }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// `SharedContainer(name: "Model")` or `SharedContainer(name:managedObjectModel:)`: another type made with

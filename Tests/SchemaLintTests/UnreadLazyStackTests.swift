@@ -65,6 +65,17 @@ final class UnreadLazyStackTests: XCTestCase {
         XCTAssertEqual(try Self.opening(["App/AppDelegate.swift": Self.delegate]), [])
     }
 
+    /// Control: a property Objective-C code may read (`@objc`, a class `@objcMembers`) is made, whatever Swift does.
+    func testAPropertyObjectiveCMayReadOpensItsStore() throws {
+        for marked in [
+            Self.delegate.replacingOccurrences(of: "    lazy var", with: "    @objc lazy var"),
+            Self.delegate.replacingOccurrences(of: "@main\nclass", with: "@main\n@objcMembers\nclass"),
+        ] {
+            XCTAssertNotEqual(marked, Self.delegate)
+            XCTAssertEqual(try Self.opening(["App/AppDelegate.swift": marked]), ["App/AppDelegate.swift"])
+        }
+    }
+
     /// Controls: each way code reads the property makes the container, so its store is opened.
     func testEveryReadOfThePropertyOpensItsStore() throws {
         let reads = [
