@@ -133,8 +133,10 @@ enum CoreDataStoreBuilder {
                 // A description held in a property no code reads is given to no container (Stackd's
                 // `let storeDescription = NSPersistentStoreDescription(url: url)` beside its container's folder).
                 if stack.filesOnly {
+                    // Read before `removeAll` changes `stack`: reading it inside is an overlapping access.
+                    let type = stack.scope.last
                     stack.stores.removeAll { file in
-                        file.heldBy.map { unread($0, of: file.scope?.last ?? stack.scope.last, &project) } ?? false
+                        file.heldBy.map { unread($0, of: file.scope?.last ?? type, &project) } ?? false
                     }
                     if stack.stores.isEmpty { continue }
                 }
