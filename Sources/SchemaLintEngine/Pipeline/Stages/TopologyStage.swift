@@ -26,9 +26,12 @@ struct TopologyStage {
         checked.plans.removeAll { unused.contains($0.id) }
         // The targets the project files say compile each file, asked once per file.
         var targets: [String: [StoreTopology.ProjectTarget]] = [:]
+        // Where no project file names a file's targets, the app whose `@main` folder holds it (`AppEntryFolders`).
+        let entries = AppEntryFolders(project)
         let targetsOf = { (file: String) -> [StoreTopology.ProjectTarget] in
             if let known = targets[file] { return known }
-            let found = membership?.targets(for: file) ?? []
+            var found = membership?.targets(for: file) ?? []
+            if found.isEmpty { found = entries.target(of: file) }
             targets[file] = found
             return found
         }
