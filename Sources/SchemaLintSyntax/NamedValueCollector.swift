@@ -550,6 +550,19 @@ final class NamedValueCollector: SyntaxVisitor {
                         NamedValue(scope: scope, name: name, value: .models(list), location: reader.location(binding)))
                     continue
                 }
+                // `static var configuration: ModelConfiguration { let hasGroup = ...; if hasGroup { return A } else {
+                // return B } }`: the configurations its branches return (guttracker's `appModelConfiguration`).
+                if let statements = Self.builtStatements(binding),
+                    let (returned, declared) = Self.returnedValue(statements) ?? Self.returnedByIf(statements),
+                    case let .configuration(store, inMemory, at)? = configuration(
+                        Self.followingLocals(returned, declared), locals: declared)
+                {
+                    values.append(
+                        NamedValue(
+                            scope: scope, name: name, value: .configuration(store, inMemory: inMemory, at: at),
+                            location: reader.location(binding)))
+                    continue
+                }
                 // `static let storeURL: URL = { ...; return url }()`, `static var storeURL: URL { ...; return url }`.
                 if let built = builtScalar(binding) {
                     values.append(
@@ -967,6 +980,42 @@ final class NamedValueCollector: SyntaxVisitor {
         // it was declared with: `ValueSourceReader.read(body:)` follows it.
         if ValueSourceReader.assignsElsewhere(Set(locals.keys), in: statements, besides: []) { return nil }
         return (expression, locals)
+    }
+
+    /// Statements ending in an `if` / `else` whose every branch ends in its one `return` (`let ok = ...; if ok {
+    /// return a } else { return b }`), read as the `if` expression they amount to, with the `let`s before it.
+    static func returnedByIf(_ statements: CodeBlockItemListSyntax) -> (ExprSyntax, [String: ExprSyntax])? {
+        guard let last = statements.last?.item,
+            let ifExpression = last.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                ?? last.as(IfExprSyntax.self)
+        else { return nil }
+        var branches = 0
+        var current: IfExprSyntax? = ifExpression
+        while let clause = current {
+            guard clause.body.statements.last?.item.is(ReturnStmtSyntax.self) == true else { return nil }
+            branches += 1
+            switch clause.elseBody {
+            case let .ifExpr(next)?: current = next
+            case let .codeBlock(block)?:
+                guard block.statements.last?.item.is(ReturnStmtSyntax.self) == true else { return nil }
+                branches += 1
+                current = nil
+            case nil: return nil
+            }
+        }
+        let returns = statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }
+        guard returns.count == branches else { return nil }
+        var locals: [String: ExprSyntax] = [:]
+        for item in statements.dropLast() {
+            guard let declaration = item.item.as(VariableDeclSyntax.self) else { return nil }
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let value = binding.initializer?.value
+                else { return nil }
+                locals[name] = value
+            }
+        }
+        return (ExprSyntax(ifExpression), locals)
     }
 
     /// `static var schema: Schema { Schema([...]) }`: the one expression a getter returns; `get { ... }` too.
