@@ -76,18 +76,21 @@ final class NamedValueCollector: SyntaxVisitor {
         let onDefaultFileManager = scope == ["FileManager"] && node.parent?.is(MemberBlockItemSyntax.self) == true
             && Self.inExtension(node)
         // `private func storeURL() -> URL { guard let url = ...containerURL(...) else { ... }; return url... }`: an
-        // instance method without parameters returns what an instance computed property would (Holder).
+        // instance method returns what an instance computed property would (Holder); with parameters, what each
+        // call passes (TimeLines' `storeURL(for: groupIdentifier, databaseName: "TimeLine")`).
+        let methodParameters = node.signature.parameterClause.parameters
+        var instanceReader = scalars
+        instanceReader.parameters = ValueSourceReader.parameters(of: node.name.text, methodParameters)
         if !isStatic, !isGlobal, !readingLocal, !onDefaultFileManager, !scope.isEmpty,
             node.parent?.is(MemberBlockItemSyntax.self) == true, node.genericParameterClause == nil,
-            node.signature.parameterClause.parameters.isEmpty, platformDependent == 0,
-            Self.returnsScalar(node.signature.returnClause?.type), let body = node.body,
-            let read = scalars.read(body: body.statements), Self.isReadable(read)
+            platformDependent == 0, Self.returnsScalar(node.signature.returnClause?.type), let body = node.body,
+            let read = instanceReader.read(body: body.statements), Self.isReadable(read)
         {
             if case .named = read { return .skipChildren }
             var named = NamedValue(
                 scope: scope, name: node.name.text, value: .scalar(read), location: reader.location(node.name))
             named.isInstanceMember = true
-            named.parameters = []
+            named.parameters = methodParameters.map { (label: $0.firstName.text, hasDefault: $0.defaultValue != nil) }
             values.append(named)
             return .skipChildren
         }
