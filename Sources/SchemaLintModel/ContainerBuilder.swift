@@ -133,10 +133,34 @@ enum ContainerBuilder {
                 project.configurations.append(configuration)
             }
         }
+        Self.settleFallbacks(&project)
         ConfigurationSchemas.split(&project)
         CoreDataStoreBuilder.bind(files, symbols: symbols, values: values, calls: calls, into: &project)
         project.unresolvedOwners.formUnion(cloudKit.wanted.owners)
         project.unresolvedConstants.formUnion(cloudKit.wanted.names)
+    }
+
+    /// An app container opened only when the one its `do` opens failed, on other files than that one's (Takt 2:
+    /// `Takt.sqlite`, else the old `default.store`): the first succeeds on every device that can create a file, so
+    /// its files are the app's stores and the fallback's are no store users' data is kept in (a scratch store). A
+    /// fallback on the same file (a retry, a store deleted and opened again) stays what it is.
+    private static func settleFallbacks(_ project: inout Project) {
+        let name = { (store: StoreLocation) in StoreLocation.displayName(key: store.key) }
+        for index in project.containers.indices {
+            let fallback = project.containers[index]
+            guard fallback.purpose == .app, let primary = fallback.fallbackFor else { continue }
+            let primaries = project.containers.filter { $0.location == primary && $0.purpose == .app }
+            let opened = primaries.flatMap(\.stores)
+            let known = (opened + fallback.stores).allSatisfy {
+                [.defaultStore, .named].contains($0.kind) || $0.path?.isKnown == true
+            }
+            guard !primaries.isEmpty, known,
+                fallback.stores.allSatisfy({ mine in
+                    opened.allSatisfy { $0.key != mine.key && name($0) != name(mine) }
+                })
+            else { continue }
+            project.containers[index].purpose = .scratch
+        }
     }
 
     /// The function `use` is opened in, when it reads its parameters and no code read calls or names it
@@ -341,6 +365,7 @@ enum ContainerBuilder {
         container.site = use.site
         container.isViewModifier = use.isViewModifier
         container.isFallback = use.isFallback
+        container.fallbackFor = use.fallbackFor
         if use.hasMigrationPlanArgument, plan == nil {
             // StoryCast's `for plan in plans { try ModelContainer(..., migrationPlan: plan, ...) }`.
             let why =

@@ -945,6 +945,9 @@ public struct ContainerUse: Sendable {
     /// Opened in a `catch` of a `do` whose body opens a container with a migration plan: a last-resort fallback when
     /// the planned container fails.
     public var isFallback = false
+    /// Where the container opened in the `do` is, when this one is opened in one of its `catch` clauses (with or
+    /// without a plan): it runs only when that one failed.
+    public var fallbackFor: SourceLocation?
     /// The conditions on the parameters of the function it is opened in that the branches around it need
     /// (`if inMemory { return try ModelContainer(...) }`): a call for which one is known not to hold never reaches it.
     public var reachedIf: [StoreChoice.Condition] = []

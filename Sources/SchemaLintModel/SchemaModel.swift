@@ -219,6 +219,8 @@ public struct ContainerModel: Sendable {
     public var isViewModifier = false
     /// A last-resort fallback in a `catch` after a container with a migration plan failed (`ContainerUse.isFallback`).
     public var isFallback = false
+    /// `ContainerUse.fallbackFor`: the container whose failure opens this one.
+    public var fallbackFor: SourceLocation?
     /// Why whether it keeps its store in memory cannot be told (a flag schemalint cannot read): it is checked as an
     /// app store, the case where users' data is at stake.
     public var inMemoryUnread: UnknownValue?

@@ -1138,6 +1138,7 @@ final class ContainerCollector: SyntaxVisitor {
         if use.function != nil { use.functionLabels = Set(readingValueParameters.labels.values) }
         use.isViewModifier = Self.isModelContainerModifier(call)
         use.isFallback = Self.isFallback(call)
+        use.fallbackFor = Self.primary(of: call).map { reader.location($0) }
         if readingValueParameters.function != nil, let body = Self.enclosingBody(of: call) {
             use.reachedIf = valueReader.conditions(of: call, within: body).filter(\.source.mentionsParameter)
         }
@@ -1486,6 +1487,31 @@ final class ContainerCollector: SyntaxVisitor {
             node = current.parent
         }
         return false
+    }
+
+    /// The container a `do` opens first, where `call` is in one of its `catch` clauses: `call` runs only when that
+    /// one failed (Takt's `do { ModelContainer(... url: Takt.sqlite) } catch { ModelContainer(for: schema) }`).
+    private static func primary(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var node = call.parent
+        while let current = node {
+            if let clause = current.as(CatchClauseSyntax.self),
+                let statement = clause.parent?.parent?.as(DoStmtSyntax.self)
+            {
+                final class Finder: SyntaxVisitor {
+                    var found: FunctionCallExprSyntax?
+                    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                        if found == nil, ModelSourceReader.isContainerInit(node) { found = node }
+                        return found == nil ? .visitChildren : .skipChildren
+                    }
+                }
+                let finder = Finder(viewMode: .sourceAccurate)
+                finder.walk(statement.body)
+                return finder.found
+            }
+            if current.is(FunctionDeclSyntax.self) || current.is(ClosureExprSyntax.self) { return nil }
+            node = current.parent
+        }
+        return nil
     }
 
     private static func opensWithPlan(_ body: Syntax) -> Bool {
