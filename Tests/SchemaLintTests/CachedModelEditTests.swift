@@ -96,14 +96,19 @@ final class CachedModelEditTests: XCTestCase {
         assertWarning(try editFindings(Self.app(project: project), edit: addOptional))
     }
 
-    func testAnAppAndItsWidgetBothOnIOS16() throws {
-        var app = Target(name: "Keeper", settings: ["Release": ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"]])
-        app.folder = "Keeper"
+    /// The app and a widget compiling the same folder, each deploying at its own iOS version.
+    private static func appAndWidget(app: String, widget: String) -> String {
+        let app = Target(name: "Keeper", settings: ["Release": ["IPHONEOS_DEPLOYMENT_TARGET": app]])
         var widget = Target(
             name: "KeeperWidget", productType: "com.apple.product-type.app-extension",
-            settings: ["Release": ["IPHONEOS_DEPLOYMENT_TARGET": "16.4"]])
+            settings: ["Release": ["IPHONEOS_DEPLOYMENT_TARGET": widget]])
         widget.folder = "Keeper"
-        assertWarning(try editFindings(Self.app(project: TestXcodeProject.text([app, widget])), edit: addOptional))
+        return TestXcodeProject.text([app, widget])
+    }
+
+    func testAnAppAndItsWidgetBothOnIOS16() throws {
+        let project = Self.appAndWidget(app: "16.0", widget: "16.4")
+        assertWarning(try editFindings(Self.app(project: project), edit: addOptional))
     }
 
     // MARK: Controls: the error stays
@@ -120,12 +125,8 @@ final class CachedModelEditTests: XCTestCase {
     }
 
     func testOneOlderTargetKeepsTheError() throws {
-        let app = Target(name: "Keeper", settings: ["Release": ["IPHONEOS_DEPLOYMENT_TARGET": "16.0"]])
-        var widget = Target(
-            name: "KeeperWidget", productType: "com.apple.product-type.app-extension",
-            settings: ["Release": ["IPHONEOS_DEPLOYMENT_TARGET": "11.0"]])
-        widget.folder = "Keeper"
-        assertError(try editFindings(Self.app(project: TestXcodeProject.text([app, widget])), edit: addOptional))
+        let project = Self.appAndWidget(app: "16.0", widget: "11.0")
+        assertError(try editFindings(Self.app(project: project), edit: addOptional))
     }
 
     func testNoProjectKeepsTheError() throws {
