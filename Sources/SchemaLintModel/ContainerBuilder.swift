@@ -142,7 +142,7 @@ enum ContainerBuilder {
 
     /// An app container opened only when the one its `do` opens failed, on other files than that one's (Takt 2:
     /// `Takt.sqlite`, else the old `default.store`): the first succeeds on every device that can create a file, so
-    /// its files are the app's stores and the fallback's are no store users' data is kept in (a scratch store). A
+    /// its files are the app's stores and the fallback's are no store users' data is kept in (`.fallback`). A
     /// fallback on the same file (a retry, a store deleted and opened again) stays what it is.
     private static func settleFallbacks(_ project: inout Project) {
         let name = { (store: StoreLocation) in StoreLocation.displayName(key: store.key) }
@@ -159,7 +159,7 @@ enum ContainerBuilder {
                     opened.allSatisfy { $0.key != mine.key && name($0) != name(mine) }
                 })
             else { continue }
-            project.containers[index].purpose = .scratch
+            project.containers[index].purpose = .fallback
         }
     }
 

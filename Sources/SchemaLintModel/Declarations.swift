@@ -565,6 +565,10 @@ public enum ContainerPurpose: String, Sendable, Hashable, CaseIterable {
     /// subset, configurations: ModelConfiguration(url: url))`, then `removeItem(at: url)`): what it opens is no state
     /// the store keeps.
     case salvage
+    /// Opened only in a `catch` after the container its `do` opens on another file (Takt's `Takt.sqlite`, else the
+    /// old `default.store`): that one opens on every device that can create a file, so what this one opens holds no
+    /// data the app keeps; it is neither locked nor judged as the app's store.
+    case fallback
 }
 
 /// A file deleted on the path a failed open takes (`removeItem`, `trashItem`, `destroyPersistentStore`): in the
