@@ -132,7 +132,7 @@ extension ModelSourceReader {
         else { return nil }
         var body = self
         var opaque: Set<String> = []
-        for item in statements.dropLast() {
+        for item in Self.certainItems(statements.dropLast(), conditions: reader.conditions) {
             if let declaration = item.item.as(VariableDeclSyntax.self) {
                 for binding in declaration.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -171,14 +171,47 @@ extension ModelSourceReader {
         switch change {
         case let .appendElement(name, element):
             guard TypeExprReader.readMetatype(element) != nil else { return nil }
-            return (name, .concatenation([current, typeList([element])], location))
+            return (name, Self.appending(typeList([element]), to: current, at: location))
         case let .appendContents(name, more), let .add(name, more):
             guard let more = source(of: more) else { return nil }
-            return (name, .concatenation([current, more], location))
+            return (name, Self.appending(more, to: current, at: location))
         case let .assign(name, value):
             guard let value = source(of: value) else { return nil }
             return (name, value)
         }
+    }
+
+    /// The statements, with an `#if` one of whose clauses every build takes (`#if os(iOS)` in an app built for iOS
+    /// alone) read as that clause's statements; any other `#if` is kept as it is.
+    static func certainItems(
+        _ statements: some Sequence<CodeBlockItemSyntax>, conditions: CompilationConditions
+    ) -> [CodeBlockItemSyntax] {
+        var items: [CodeBlockItemSyntax] = []
+        for item in statements {
+            guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else {
+                items.append(item)
+                continue
+            }
+            // `os()` read on the platforms the targets build for: one clause left, taken by every build; none left,
+            // no statement (an `#if os(iOS)` with no `#else` in a Mac app).
+            let possible = IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: conditions)
+            if possible.count == 1, possible[0].certain, case let .statements(chosen)? = possible[0].clause.elements
+            {
+                items += Array(chosen)
+            } else if possible.isEmpty {
+                continue
+            } else {
+                items.append(item)
+            }
+        }
+        return items
+    }
+
+    /// `current` followed by `more`, one level deep however many appends came before (seventeen `append`s in a row
+    /// are one list of eighteen parts, not eighteen nested ones the evaluator gives up on).
+    static func appending(_ more: ModelSource, to current: ModelSource, at location: SourceLocation) -> ModelSource {
+        if case let .concatenation(parts, _) = current { return .concatenation(parts + [more], location) }
+        return .concatenation([current, more], location)
     }
 
     // MARK: Closures

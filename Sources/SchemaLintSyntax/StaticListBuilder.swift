@@ -13,7 +13,7 @@ enum StaticListBuilder {
             statements.tokens(viewMode: .sourceAccurate).filter({ $0.tokenKind == .keyword(.return) }).count == 1
         else { return nil }
         var locals: [String: StaticValue] = [:]
-        for item in statements.dropLast() {
+        for item in ModelSourceReader.certainItems(statements.dropLast(), conditions: reader.conditions) {
             if let declaration = item.item.as(VariableDeclSyntax.self) {
                 for binding in declaration.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -30,7 +30,13 @@ enum StaticListBuilder {
                 locals[name] = .unreadable(reader.location(item))
                 continue
             }
-            locals[name] = .concatenation([current, added], reader.location(item))
+            // One level deep however many appends came before (seventeen in a row are one list, not seventeen
+            // nested ones the evaluator gives up on).
+            if case let .concatenation(parts, _) = current {
+                locals[name] = .concatenation(parts + [added], reader.location(item))
+            } else {
+                locals[name] = .concatenation([current, added], reader.location(item))
+            }
         }
         return locals[returned]
     }
