@@ -145,6 +145,10 @@ public struct CloudKitIncompatibleRule: Rule {
             let from = context.project.version(fromID), let to = context.project.version(toID),
             let old = context.analysis(of: from), let new = context.analysis(of: to)
         else { return nil }
+        // A version CloudKit could never load (a required relationship, a unique attribute: EpisodeTracker's V1 had
+        // `var moods: [Mood] = []`) synced nothing: CloudKit has none of its fields.
+        let fromEntities = from.allEntities.compactMap { context.project.entity($0) }
+        if fromEntities.contains(where: { Self.problems(of: $0) != nil || !$0.uniqueness.isEmpty }) { return nil }
         let reshaping: [AssessedChange.Kind] = [.typeChanged, .propertyRenamed, .superclassChanged]
         let changes = MigrationAssessment.assess(from: old.snapshot, to: new.snapshot)
         guard let change = changes.first(where: { reshaping.contains($0.kind) }) else { return nil }

@@ -109,6 +109,16 @@ final class CloudKitLightweightStageTests: XCTestCase {
         XCTAssertEqual(local, [])
     }
 
+    /// Control: a version CloudKit could never load (a required to-many relationship) synced nothing, so its
+    /// fields are none CloudKit has (EpisodeTracker, field test 32).
+    func testAStageFromAVersionCloudKitRejectsIsNotReported() {
+        let versions = Self.versions(
+            "var duration: Int = 0; var tags: [Tag] = []",
+            "@Attribute(originalName: \"duration\") var minutes: Int = 0; var tags: [Tag]? = []")
+            + "\n@Model final class Tag { var name: String = \"\"; init() {} }"
+        XCTAssertEqual(cloudKitFindings(versions, plan: Self.stageSpellings[0].1).map(\.message.id), [])
+    }
+
     /// A stage into a version that shipped unchanged ran on devices already: a note.
     func testAShippedLightweightStageIsANote() {
         let files = [
