@@ -393,8 +393,12 @@ final class ContainerCollector: SyntaxVisitor {
             }
             assignedLater.append((name, node))
         }
+        // A computed variable: what its getter returns, after the `let`s it declares (a local `var storeURL: URL {
+        // let folder = ...; return folder.appendingPathComponent(...) }` in a function, SwiftCal's widget); those
+        // `let`s are found from the returned expression, where it is written.
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
             let value = node.initializer?.value ?? NamedValueCollector.returnedExpression(node.accessorBlock)
+                ?? (node.accessorBlock == nil ? nil : NamedValueCollector.builtValue(node)?.0)
         else { return .visitChildren }
         if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
             let type = call.calledExpression.as(ArrayExprSyntax.self), type.elements.count == 1
