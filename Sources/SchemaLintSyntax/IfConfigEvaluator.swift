@@ -155,6 +155,19 @@ enum IfConfigEvaluator {
         condition.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("DEBUG") }
     }
 
+    /// What an `#if` among statements comes to in every build of the targets (`possibleClauses`, `os()` read on the
+    /// platforms they build for): one clause's statements, no statement at all (every condition false, no `#else`),
+    /// or nil where builds differ or a clause holds no statements.
+    static func takenByEveryBuild(
+        _ ifConfig: IfConfigDeclSyntax, conditions: CompilationConditions
+    ) -> CodeBlockItemListSyntax?? {
+        let possible = possibleClauses(of: ifConfig, conditions: conditions)
+        if possible.isEmpty { return .some(nil) }
+        guard possible.count == 1, possible[0].certain, case let .statements(chosen)? = possible[0].clause.elements
+        else { return nil }
+        return chosen
+    }
+
     /// The clauses a build of the file may take, each with whether every build takes it, where a value is declared
     /// once per clause (`#if os(tvOS) let url = ... #else let url = ... #endif`): a clause whose condition is false is
     /// left out, `os()` read on the platforms the targets build for (`CompilationConditions.platforms`), and none

@@ -192,16 +192,11 @@ extension ModelSourceReader {
                 items.append(item)
                 continue
             }
-            // `os()` read on the platforms the targets build for: one clause left, taken by every build; none left,
-            // no statement (an `#if os(iOS)` with no `#else` in a Mac app).
-            let possible = IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: conditions)
-            if possible.count == 1, possible[0].certain, case let .statements(chosen)? = possible[0].clause.elements
-            {
-                items += Array(chosen)
-            } else if possible.isEmpty {
-                continue
-            } else {
-                items.append(item)
+            // No statement where no clause is taken (an `#if os(iOS)` with no `#else` in a Mac app).
+            switch IfConfigEvaluator.takenByEveryBuild(ifConfig, conditions: conditions) {
+            case let .some(chosen?): items += Array(chosen)
+            case .some(nil): continue
+            case nil: items.append(item)
             }
         }
         return items

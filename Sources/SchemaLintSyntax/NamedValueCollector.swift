@@ -197,14 +197,13 @@ final class NamedValueCollector: SyntaxVisitor {
             NamedValue(scope: scope, name: node.name.text, value: value, location: reader.location(node.name)))
         return .skipChildren
     }
-    /// `statements`, or, where they are one `#if` one of whose clauses every build takes, that clause's statements.
+    /// `statements`, or, where they are one `#if` one of whose clauses every build takes
+    /// (`IfConfigEvaluator.takenByEveryBuild`), that clause's statements.
     static func certainStatements(
         _ statements: CodeBlockItemListSyntax, conditions: CompilationConditions
     ) -> CodeBlockItemListSyntax {
         guard statements.count == 1, let ifConfig = statements.first?.item.as(IfConfigDeclSyntax.self),
-            let clause = IfConfigEvaluator.activeClause(of: ifConfig, conditions: conditions),
-            IfConfigEvaluator.isCertain(clause, of: ifConfig, conditions: conditions),
-            let chosen = clause.elements?.as(CodeBlockItemListSyntax.self)
+            case let chosen?? = IfConfigEvaluator.takenByEveryBuild(ifConfig, conditions: conditions)
         else { return statements }
         return chosen
     }
