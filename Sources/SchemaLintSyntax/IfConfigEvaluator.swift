@@ -168,6 +168,27 @@ enum IfConfigEvaluator {
         return chosen
     }
 
+    /// The statements, with an `#if` one of whose clauses every build takes (`#if os(iOS)` in an app built for iOS
+    /// alone) read as that clause's statements; any other `#if` is kept as it is.
+    static func certainItems(
+        _ statements: some Sequence<CodeBlockItemSyntax>, conditions: CompilationConditions
+    ) -> [CodeBlockItemSyntax] {
+        var items: [CodeBlockItemSyntax] = []
+        for item in statements {
+            guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else {
+                items.append(item)
+                continue
+            }
+            // No statement where no clause is taken (an `#if os(iOS)` with no `#else` in a Mac app).
+            switch takenByEveryBuild(ifConfig, conditions: conditions) {
+            case let .some(chosen?): items += Array(chosen)
+            case .some(nil): continue
+            case nil: items.append(item)
+            }
+        }
+        return items
+    }
+
     /// The clauses a build of the file may take, each with whether every build takes it, where a value is declared
     /// once per clause (`#if os(tvOS) let url = ... #else let url = ... #endif`): a clause whose condition is false is
     /// left out, `os()` read on the platforms the targets build for (`CompilationConditions.platforms`), and none

@@ -132,7 +132,7 @@ extension ModelSourceReader {
         else { return nil }
         var body = self
         var opaque: Set<String> = []
-        for item in Self.certainItems(statements.dropLast(), conditions: reader.conditions) {
+        for item in IfConfigEvaluator.certainItems(statements.dropLast(), conditions: reader.conditions) {
             if let declaration = item.item.as(VariableDeclSyntax.self) {
                 for binding in declaration.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -179,27 +179,6 @@ extension ModelSourceReader {
             guard let value = source(of: value) else { return nil }
             return (name, value)
         }
-    }
-
-    /// The statements, with an `#if` one of whose clauses every build takes (`#if os(iOS)` in an app built for iOS
-    /// alone) read as that clause's statements; any other `#if` is kept as it is.
-    static func certainItems(
-        _ statements: some Sequence<CodeBlockItemSyntax>, conditions: CompilationConditions
-    ) -> [CodeBlockItemSyntax] {
-        var items: [CodeBlockItemSyntax] = []
-        for item in statements {
-            guard let ifConfig = item.item.as(IfConfigDeclSyntax.self) else {
-                items.append(item)
-                continue
-            }
-            // No statement where no clause is taken (an `#if os(iOS)` with no `#else` in a Mac app).
-            switch IfConfigEvaluator.takenByEveryBuild(ifConfig, conditions: conditions) {
-            case let .some(chosen?): items += Array(chosen)
-            case .some(nil): continue
-            case nil: items.append(item)
-            }
-        }
-        return items
     }
 
     /// `current` followed by `more`, one level deep however many appends came before (seventeen `append`s in a row

@@ -13,7 +13,7 @@ enum StaticListBuilder {
             statements.tokens(viewMode: .sourceAccurate).filter({ $0.tokenKind == .keyword(.return) }).count == 1
         else { return nil }
         var locals: [String: StaticValue] = [:]
-        for item in ModelSourceReader.certainItems(statements.dropLast(), conditions: reader.conditions) {
+        for item in IfConfigEvaluator.certainItems(statements.dropLast(), conditions: reader.conditions) {
             if let declaration = item.item.as(VariableDeclSyntax.self) {
                 for binding in declaration.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }

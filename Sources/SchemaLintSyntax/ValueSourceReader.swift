@@ -361,13 +361,33 @@ struct ValueSourceReader {
     func read(body statements: CodeBlockItemListSyntax) -> ValueSource? { read(body: statements, depth: 0) }
 
     private func read(body statements: CodeBlockItemListSyntax, depth: Int) -> ValueSource? {
-        let throwsAtEnd = Self.endsByThrowing(statements)
-        if !throwsAtEnd, statements.count == 1, let only = ExpressionReader.returnedExpression(statements) {
+        // `guard let group = ... else { fatalError() }; #if DEBUG return debug #else return group #endif`: read with
+        // the clause every build takes in place of the `#if` (Snaplists' `defaultDirectoryURL()`).
+        let items = IfConfigEvaluator.certainItems(statements, conditions: reader.conditions)
+        if items.count != statements.count || zip(items, statements).contains(where: { $0.id != $1.id }) {
+            return read(items: items, depth: depth)
+        }
+        return read(items: items, statements: statements, depth: depth)
+    }
+
+    /// Like `read(body:)`, for statements some of which stand in for an `#if` (`IfConfigEvaluator.certainItems`).
+    private func read(items: [CodeBlockItemSyntax], depth: Int) -> ValueSource? {
+        read(items: items, statements: nil, depth: depth)
+    }
+
+    private func read(items: [CodeBlockItemSyntax], statements: CodeBlockItemListSyntax?, depth: Int) -> ValueSource? {
+        let throwsAtEnd = Self.endsByThrowing(last: items.last)
+        if !throwsAtEnd, let statements, statements.count == 1,
+            let only = ExpressionReader.returnedExpression(statements)
+        {
+            return read(only, depth: depth + 1)
+        }
+        if !throwsAtEnd, items.count == 1, let only = items.first?.item.as(ReturnStmtSyntax.self)?.expression {
             return read(only, depth: depth + 1)
         }
         // `#if os(tvOS) return a #else return b #endif`: what each clause a build may take returns (the clauses
         // `os()` rules out for the platforms the targets build for left out).
-        if statements.count == 1, let ifConfig = statements.first?.item.as(IfConfigDeclSyntax.self), depth < 16 {
+        if items.count == 1, let ifConfig = items.first?.item.as(IfConfigDeclSyntax.self), depth < 16 {
             let clauses = IfConfigEvaluator.possibleClauses(of: ifConfig, conditions: reader.conditions)
             guard !clauses.isEmpty else { return nil }
             let location = reader.location(ifConfig)
@@ -384,7 +404,7 @@ struct ValueSourceReader {
         // base.appendingPathComponent("a") }; return fallback`), with the names it binds.
         var exits: [(ExprSyntax, [String: ExprSyntax], ConditionElementListSyntax, SourceLocation, isGuard: Bool)] = []
         var declared: [String: ExprSyntax] = [:]
-        var body = Array(statements)
+        var body = items
         if let last = body.last, last.item.is(ReturnStmtSyntax.self) { body.removeLast() }
         if let last = body.last, last.item.is(ThrowStmtSyntax.self) || Self.callsStopper(last) { body.removeLast() }
         // A local `var` given a new value by a statement of its own (`storeURL = storeURL?.appendingPathComponent(
@@ -449,7 +469,9 @@ struct ValueSourceReader {
                 }
             }
         }
-        let returns = statements.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }.count
+        let returns = items.flatMap { $0.tokens(viewMode: .sourceAccurate) }.filter {
+            $0.tokenKind == .keyword(.return)
+        }.count
         var expression: ExprSyntax
         if throwsAtEnd {
             // The last early return is the value where the others are not taken: no other path returns.
@@ -461,7 +483,7 @@ struct ValueSourceReader {
             expression = last
             declared.merge(names) { $1 }
         } else {
-            guard let last = statements.last?.item.as(ReturnStmtSyntax.self), let returned = last.expression,
+            guard let last = items.last?.item.as(ReturnStmtSyntax.self), let returned = last.expression,
                 returns == 1 + exits.count + failureReturns
             else { return nil }
             expression = returned
@@ -469,7 +491,9 @@ struct ValueSourceReader {
         // Assigned again where it is not followed: not read from the value it was declared with.
         var followed = Set(timeline.values.flatMap { $0.map(\.value.id) })
         if let reassigned { followed.insert(reassigned.value.id) }
-        if Self.assignsElsewhere(Set(declared.keys), in: statements, besides: followed) { return nil }
+        if items.contains(where: { Self.assignsElsewhere(Set(declared.keys), in: Syntax($0), besides: followed) }) {
+            return nil
+        }
         let outer = locals
         func given(_ name: String, _ node: Syntax) -> ExprSyntax? {
             timeline[name]?.last { $0.end <= node.position }?.value
@@ -561,8 +585,10 @@ struct ValueSourceReader {
 
     /// A body that ends by throwing (`if let group = ... { return group... } else { log(); throw ... }`, or `throw`
     /// after the `if`s): it gives a value only at its early returns.
-    static func endsByThrowing(_ statements: CodeBlockItemListSyntax) -> Bool {
-        guard let last = statements.last else { return false }
+    static func endsByThrowing(_ statements: CodeBlockItemListSyntax) -> Bool { endsByThrowing(last: statements.last) }
+
+    static func endsByThrowing(last: CodeBlockItemSyntax?) -> Bool {
+        guard let last else { return false }
         if last.item.is(ThrowStmtSyntax.self) || callsStopper(last) { return true }
         guard let ifExpr = last.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
             ?? last.item.as(IfExprSyntax.self), case let .codeBlock(otherwise)? = ifExpr.elseBody
@@ -686,6 +712,10 @@ struct ValueSourceReader {
     static func assignsElsewhere(
         _ names: Set<String>, in statements: CodeBlockItemListSyntax, besides: Set<SyntaxIdentifier>
     ) -> Bool {
+        assignsElsewhere(names, in: Syntax(statements), besides: besides)
+    }
+
+    static func assignsElsewhere(_ names: Set<String>, in statements: Syntax, besides: Set<SyntaxIdentifier>) -> Bool {
         guard !names.isEmpty else { return false }
         func visit(_ node: Syntax) -> Bool {
             if let sequence = node.as(SequenceExprSyntax.self), case let elements = Array(sequence.elements),
@@ -697,7 +727,7 @@ struct ValueSourceReader {
             }
             return node.children(viewMode: .sourceAccurate).contains(where: visit)
         }
-        return visit(Syntax(statements))
+        return visit(statements)
     }
 
     /// A string built from parts, or a URL read as the file it names (a store's file is all a URL decides here):
