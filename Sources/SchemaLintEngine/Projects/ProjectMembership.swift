@@ -43,6 +43,8 @@ public struct ProjectMembership: Sendable {
     private var orderedManifests: [Manifest] { manifests.keys.sorted().flatMap { manifests[$0] ?? [] } }
     /// Built for a few `deciding` paths only: decisions for any other path may be wrong, so none is asked for.
     public let decidesOnlySome: Bool
+    /// The paths it was built to decide, as given (`deciding`); nil when it decides every path.
+    private let decided: Set<String>?
     /// The nearest project folder of each source folder (absolute), or nil.
     private var roots: [String: String] = [:]
     /// Each displayed folder made absolute once: thousands of files share a few hundred folders.
@@ -64,6 +66,7 @@ public struct ProjectMembership: Sendable {
     ) {
         self.workingDirectory = SourceDiscovery.normalise(workingDirectory)
         decidesOnlySome = deciding != nil
+        decided = deciding.map(Set.init)
         var markers = listed
         var previous: Substring?
         for path in paths {
@@ -115,6 +118,9 @@ public struct ProjectMembership: Sendable {
         }
         appPackages = Self.appPackages(orderedManifests)
     }
+
+    /// Whether `decision(for:)` is right for `path`: every path, or one of those it was built to decide.
+    public func decides(_ path: String) -> Bool { decided?.contains(path) ?? true }
 
     /// Whether `path` (as discovery displays it) is compiled, and by which kind of target.
     public func decision(for path: String) -> Decision {

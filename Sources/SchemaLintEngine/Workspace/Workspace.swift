@@ -185,8 +185,13 @@ public enum Workspace {
         StageTrace.mark("apps start")
         let early = EarlyParses.start(files, hasModelBundles: !modelBundles.isEmpty, threads: threads)
         let paths = files.map(\.path) + modelBundles.map(\.display)
-        // With no file to parse, only the bundles' membership matters: projects that cannot list them are not read.
-        let deciding = holdsSchema ? nil : modelBundles.map(\.display)
+        // With no file holding SwiftData's words, only the bundles' membership and the Core Data stack files' (those
+        // pass 1 parses, `EarlyParses`) matter: projects that cannot list them are not read.
+        let deciding =
+            holdsSchema
+            ? nil
+            : modelBundles.map(\.display)
+                + files.filter { $0.mayOpenStack && !ContainerPurpose.isTestPath($0.path) }.map(\.path)
         let membership = MembershipReading(
             needed: needsMembership, paths: paths, workingDirectory: cwd, listed: projectFiles, prefetched: projects,
             deciding: deciding)

@@ -20,11 +20,12 @@ struct CompiledFilesStage {
 
     func run(_ found: [SourceDiscovery.SourceFile]) -> Output {
         var output = Output(files: found, testTargetFiles: [:], notCompiled: [:])
-        // A membership built for the model bundles alone (no file holds SwiftData's words, so none is parsed) is not
-        // asked. Every file is asked about, on every core.
-        guard let membership, !membership.decidesOnlySome else { return output }
+        // A membership built for the model bundles and the Core Data stack files alone (no file holds SwiftData's
+        // words) is asked about those files only: a stack in a file no target compiles opens nothing (SoundFonts'
+        // framework kept one in its folder for years). Every file is asked about, on every core.
+        guard let membership else { return output }
         let decisions = Workers.map(found.count, threads: threads, state: {}) { index, _ in
-            membership.decision(for: found[index].path)
+            membership.decides(found[index].path) ? membership.decision(for: found[index].path) : .unknown
         }
         output.files = zip(found, decisions).filter { file, decision in
             switch decision {
