@@ -108,6 +108,40 @@ final class XcodeGenSpecTests: XCTestCase {
         }
     }
 
+    /// Entitlements named per configuration (`settings.configs`, hauptgang, field test 33 A-D1): the release
+    /// configuration's file decides, as users run the release build.
+    func testReleaseConfigurationEntitlementsPlaceTheStore() throws {
+        let spellings = [
+            "    settings:\n      configs:\n        Debug:\n          CODE_SIGN_ENTITLEMENTS: Pins/Pins.entitlements\n"
+                + "        Release:\n          CODE_SIGN_ENTITLEMENTS: Pins/Pins.Release.entitlements",
+            "    settings:\n      base:\n        PRODUCT_BUNDLE_IDENTIFIER: com.example.pins\n      configs:\n"
+                + "        release:\n          CODE_SIGN_ENTITLEMENTS: Pins/Pins.Release.entitlements",
+            "    settings:\n      configs:\n        Staging:\n"
+                + "          CODE_SIGN_ENTITLEMENTS: Pins/Pins.entitlements\n"
+                + "        Production:\n          CODE_SIGN_ENTITLEMENTS: Pins/Pins.Release.entitlements",
+        ]
+        for spelling in spellings {
+            var files = Self.files(entitlements: spelling)
+            files["Pins/Pins.Release.entitlements"] = Self.plist([Self.group])
+            let analysis = try TestSupport.analyzeOnDisk(files)
+            XCTAssertEqual(
+                analysis.topology.stores.map(\.location.key).sorted(),
+                ["\(Self.group)/Pins.store", "watchOS:Pins.store"], spelling)
+        }
+        // Controls: the release file names no group, so the app's store is its own, apart from the widget's; and
+        // two configurations that differ with no release one among them leave the group untold.
+        var own = Self.files(entitlements: spellings[0])
+        own["Pins/Pins.Release.entitlements"] = Self.plist([])
+        XCTAssertEqual(
+            try TestSupport.analyzeOnDisk(own).topology.stores.map(\.location.key).sorted(),
+            ["Pins.store", "\(Self.group)/Pins.store", "watchOS:Pins.store"])
+        var differing = Self.files(entitlements: spellings[2])
+        differing["Pins/Pins.Release.entitlements"] = Self.plist([])
+        XCTAssertEqual(
+            try TestSupport.analyzeOnDisk(differing).topology.stores.map(\.location.key).sorted(),
+            ["`the App Group of Pins`/Pins.store", "\(Self.group)/Pins.store", "watchOS:Pins.store"])
+    }
+
     /// Controls: a spec beside the project it generated is not read (the project says it); a spec that is not
     /// YAML is named and nothing is concluded from it.
     func testACommittedProjectWinsAndABrokenSpecIsSaid() throws {

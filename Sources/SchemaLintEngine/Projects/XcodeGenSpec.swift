@@ -97,7 +97,10 @@ enum XcodeGenSpec {
     }
 
     /// The spec's `entitlements.properties` (written into the file when the project is generated), else the file
-    /// `entitlements.path` or `CODE_SIGN_ENTITLEMENTS` names; none named: none.
+    /// `entitlements.path` or `CODE_SIGN_ENTITLEMENTS` names in `settings` (or their `base`), else what the shipping
+    /// configurations of `settings.configs` name (hauptgang names one file for Debug and one for Release): `Release`,
+    /// else those not named for debugging, else all, as for a project file (`TargetEntitlements.Reading`). None
+    /// named: none. Configurations naming different App Groups: which one holds the store cannot be told.
     private static func entitlements(
         of target: String, _ definition: [String: Any], root: String, notes: inout [TargetEntitlements.Note]
     ) -> TargetEntitlements {
@@ -105,16 +108,48 @@ enum XcodeGenSpec {
         if let properties = declared?["properties"] as? [String: Any] {
             return TargetEntitlements.facts(of: properties, file: nil)
         }
+        let named = declared?["path"].flatMap { $0 as? String }
+        let paths: [String?] = named.map { [$0] } ?? entitlementSettings(definition)
+        var found: [TargetEntitlements] = []
+        for path in paths {
+            guard let path else {
+                found.append(TargetEntitlements(appGroup: .absent, cloudKit: .absent))
+                continue
+            }
+            switch TargetEntitlements.read(file: Paths.absolute(path, in: root), target: target) {
+            case let .success(read): found.append(read)
+            case let .failure(note):
+                notes.append(note)
+                return .unknown
+            }
+        }
+        guard let first = found.first else { return TargetEntitlements(appGroup: .absent, cloudKit: .absent) }
+        guard found.count > 1 else { return first }
+        var combined = TargetEntitlements(
+            appGroup: Set(found.map { "\($0.appGroup)" }).count == 1 ? first.appGroup : .unknown,
+            cloudKit: Set(found.map { "\($0.cloudKit)" }).count == 1 ? first.cloudKit : .unknown)
+        combined.appGroupIsOnly = combined.appGroup != .unknown && found.allSatisfy(\.appGroupIsOnly)
+        if combined.appGroup == .unknown, found.allSatisfy({ $0.appGroup != .unknown }) {
+            combined.appGroupsDiffer = true
+            notes.append(
+                TargetEntitlements.Note(
+                    target: target, reason: "its shipping configurations' entitlements name different App Groups"))
+        }
+        return combined
+    }
+
+    /// The `CODE_SIGN_ENTITLEMENTS` of a target's `settings` (or their `base`), else of each shipping configuration
+    /// in `settings.configs` (nil for one naming none); none named anywhere: empty.
+    private static func entitlementSettings(_ definition: [String: Any]) -> [String?] {
         let settings = definition["settings"] as? [String: Any]
         let base = settings?["base"] as? [String: Any] ?? settings
-        guard let path = declared?["path"] as? String ?? base?["CODE_SIGN_ENTITLEMENTS"] as? String else {
-            return TargetEntitlements(appGroup: .absent, cloudKit: .absent)
-        }
-        switch TargetEntitlements.read(file: Paths.absolute(path, in: root), target: target) {
-        case let .success(read): return read
-        case let .failure(note):
-            notes.append(note)
-            return .unknown
-        }
+        if let path = base?["CODE_SIGN_ENTITLEMENTS"] as? String { return [path] }
+        let configs = settings?["configs"] as? [String: Any] ?? [:]
+        let names = configs.keys.sorted()
+        let shipping = names.filter { !$0.lowercased().contains("debug") }
+        let release = names.filter { $0.lowercased() == "release" }
+        let deciding = !release.isEmpty ? release : shipping.isEmpty ? names : shipping
+        let paths = deciding.map { (configs[$0] as? [String: Any])?["CODE_SIGN_ENTITLEMENTS"] as? String }
+        return paths.allSatisfy { $0 == nil } ? [] : paths
     }
 }
