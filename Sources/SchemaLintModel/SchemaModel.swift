@@ -310,13 +310,16 @@ public struct CoreDataStore: Sendable {
     /// The place in an App Group whose identifier cannot be read (`StorePath.groupUnread`), for the targets'
     /// entitlements to tell (`StoreTopology.placeUnreadAppGroups`); `path` is then nil.
     public var inUnreadGroup: StorePath?
+    /// The device other than the phone this copy of the stack runs on, where the targets compiling it build for
+    /// several (an iOS app and its watch app each open their own file): its key says it (`StoreLocation.onDevice`).
+    public var device: String?
 
     /// What tells this file from another, as the lockfile records it (`LockedModelVersion.heldIn`): its place when
     /// known (`file:⟨Application Support⟩/Model.sqlite`, `StorePath(storeKey:)` reads it back), else its bare name
-    /// (which folder it is in cannot be told). Nil when the file cannot be told.
+    /// (which folder it is in cannot be told), after its `device` when it has one. Nil when the file cannot be told.
     public var key: String? {
-        if let path, path.isKnown, path.file != nil { return "file:" + path.evaluated }
-        return file
+        let own = path.flatMap { $0.isKnown && $0.file != nil ? "file:" + $0.evaluated : nil } ?? file
+        return own.map { key in device.map { "\($0):\(key)" } ?? key }
     }
 
     public init(

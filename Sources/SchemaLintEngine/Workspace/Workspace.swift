@@ -91,7 +91,8 @@ public struct AppUnit {
             let untold = store.path.map { !$0.isKnown } == true ? " (its folder cannot be told)" : ""
             let file = store.file.map { (place ?? $0) + untold }
                 ?? "a file that cannot be told (\(store.fileUnread?.described(at: store.location) ?? "not read"))"
-            let configuration = store.configuration.map { " (configuration \($0))" } ?? ""
+            let device = store.device.map { " (on \($0))" } ?? ""
+            let configuration = (store.configuration.map { " (configuration \($0))" } ?? "") + device
             // A model built where schemalint cannot read which bundle, or none named where the stack is made (a
             // coordinator or a model passed in): which bundle's versions the file holds is not known either way.
             let named = store.model.map { "model \($0)" } ?? "no model named in its code"

@@ -290,6 +290,26 @@ extension StoreTopology {
         return sets.count > 1 ? sets : [targets]
     }
 
+    /// Each app Core Data stack compiled by targets for several devices, once per device: the phone's (or, with no
+    /// phone among them, the Mac's, else the first's) as read, each other's with its `device` (nurture-fox's stack,
+    /// compiled by the iOS app, its widget and the watch app, opens one file on the phone and another on the watch).
+    package static func splitCoreDataStoresByDevice(_ project: inout Project, targets: (String) -> [ProjectTarget]) {
+        project.coreDataStores = project.coreDataStores.flatMap { store -> [CoreDataStore] in
+            guard store.purpose == .app else { return [store] }
+            let devices = Set(targets(store.location.file).filter { $0.kind != .test }.map(\.device))
+            guard devices.count > 1 else { return [store] }
+            let kept: String? = devices.contains(nil) ? nil : devices.contains("macOS") ? "macOS" : devices.sorted {
+                ($0 ?? "") < ($1 ?? "")
+            }.first ?? nil
+            let others = devices.compactMap { $0 }.filter { $0 != kept }.sorted()
+            return [store] + others.map { device in
+                var copy = store
+                copy.device = device
+                return copy
+            }
+        }
+    }
+
     /// Default stores of one name whose sets of targets share a target that ships: in that target both containers
     /// open its one `default.store` (a share extension's fallback container beside the helper every target calls),
     /// so they are one store, named with all their targets.

@@ -36,6 +36,7 @@ struct TopologyStage {
             return found
         }
         StoreTopology.applyEntitlements(&checked, targets: targetsOf)
+        StoreTopology.splitCoreDataStoresByDevice(&checked, targets: targetsOf)
         let topology = StoreTopology.build(checked, readsWholeApp: readsWholeApp, targets: targetsOf)
         return Output(
             checked: checked, topology: topology, unreferencedPlans: project.plans.filter { unused.contains($0.id) },
