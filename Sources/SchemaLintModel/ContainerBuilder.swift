@@ -333,7 +333,7 @@ enum ContainerBuilder {
         project: inout Project
     ) -> ContainerModel {
         let symbols = project.symbols
-        let (models, versioned, schemaUse) = resolve(
+        var (models, versioned, schemaUse) = resolve(
             use.models, scope: scope, file: file, at: use.location, project: project, values: values, calls: calls)
         var plan = use.migrationPlan.flatMap { symbols.resolveSymbol($0, scope: scope, file: file) }
         if plan == nil, let reference = use.migrationPlanReference {
@@ -358,6 +358,13 @@ enum ContainerBuilder {
             calls.sites(of: function).isEmpty
         {
             project.unseenCallers.insert(function)
+        }
+        // `DocumentGroup(editing: .myDocument, migrationPlan: Plan.self)`: SwiftData opens each document with the
+        // plan's last version.
+        if use.opensDocuments, case .unknown = use.models, let plan,
+            let last = project.plans.first(where: { $0.id == plan })?.schemas?.last?.version
+        {
+            versioned = last
         }
         var container = ContainerModel(
             location: use.location, models: models, versionedSchema: versioned, plan: plan,

@@ -946,6 +946,9 @@ public struct ContainerUse: Sendable {
     /// `.modelContainer(for:)`, SwiftUI's modifier: it takes no migration plan, so adopting one means opening a
     /// `ModelContainer` instead.
     public var isViewModifier = false
+    /// `DocumentGroup(editing:...)`: each document is a store; with no model types given, those of the plan's last
+    /// version.
+    public var opensDocuments = false
     /// Opened in a `catch` of a `do` whose body opens a container with a migration plan: a last-resort fallback when
     /// the planned container fails.
     public var isFallback = false

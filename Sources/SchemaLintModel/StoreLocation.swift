@@ -11,6 +11,10 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
         case url
         /// A configuration schemalint cannot read (built elsewhere): its own store, never pooled with another.
         case unknown
+        /// The documents of one type a `DocumentGroup` opens, each a store of its own at a place the user picks:
+        /// `document:` and the type as written. No one file, so no move of it to tell; every document is opened
+        /// with the scene's models and plan.
+        case document
     }
 
     public var kind: Kind
@@ -217,6 +221,7 @@ public struct StoreLocation: Hashable, Sendable, Comparable {
             let written = key.dropFirst("url:".count)
             return "the store at `\(written.count > 90 ? written.prefix(40) + "…" + written.suffix(49) : written)`"
         case .unknown: return "the store opened at \(key) (its location is built where schemalint cannot read it)"
+        case .document: return "the documents of type `\(key.dropFirst("document:".count))` (each a store of its own)"
         }
     }
 

@@ -598,7 +598,9 @@ final class ContainerCollector: SyntaxVisitor {
                     node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
                     valueParameters.last ?? ValueSourceReader.Parameters()
                 ))
-        } else if Self.isModelContainerModifier(node), node.arguments.contains(where: { $0.label?.text == "for" }) {
+        } else if Self.isModelContainerModifier(node) && node.arguments.contains(where: { $0.label?.text == "for" })
+            || Self.documentType(of: node) != nil
+        {
             pendingContainers.append(
                 (
                     node, scope, enclosingPurpose, parameterDefaults.last ?? Parameters(),
@@ -1141,6 +1143,11 @@ final class ContainerCollector: SyntaxVisitor {
             })
         if use.function != nil { use.functionLabels = Set(readingValueParameters.labels.values) }
         use.isViewModifier = Self.isModelContainerModifier(call)
+        if let type = Self.documentType(of: call) {
+            use.opensDocuments = true
+            use.stores = [StoreLocation(kind: .document, key: "document:" + type)]
+            use.inMemoryFlags = [nil]
+        }
         use.isFallback = Self.isFallback(call)
         use.fallbackFor = Self.primary(of: call).map { reader.location($0) }
         if readingValueParameters.function != nil, let body = Self.enclosingBody(of: call) {
@@ -1219,6 +1226,17 @@ final class ContainerCollector: SyntaxVisitor {
             use.inMemoryFlags = [valueReader.read(inMemory.expression)]
         }
         return use
+    }
+
+    /// `DocumentGroup(editing: Trip.self, contentType: .trip)`, `DocumentGroup(editing: .trip, migrationPlan: ...)`,
+    /// `viewing:` too: the document type as written (`contentType:`, else the `editing:` or `viewing:` type), for
+    /// the scene's stores; nil for any other call.
+    static func documentType(of call: FunctionCallExprSyntax) -> String? {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DocumentGroup",
+            let given = call.arguments.first(where: { ["editing", "viewing"].contains($0.label?.text) })
+        else { return nil }
+        let type = call.arguments.first { $0.label?.text == "contentType" }?.expression ?? given.expression
+        return type.trimmedDescription
     }
 
     /// `.modelContainer(...)` on a view or scene, or `modelContainer(...)` on `self` in a view's own method (a helper
@@ -1653,7 +1671,14 @@ final class ContainerCollector: SyntaxVisitor {
     /// `for: A.self, B.self` (variadic), `for: [A.self]`, `for: schema`, `for: Schema(...)` or `schema: ...`.
     private func models(of call: FunctionCallExprSyntax) -> ModelSource {
         let arguments = Array(call.arguments)
-        guard let start = arguments.firstIndex(where: { $0.label?.text == "for" || $0.label?.text == "schema" }) else {
+        // A document scene's `editing:` (or `viewing:`) models, where it gives model types and not a document type.
+        let labels = Self.documentType(of: call) == nil ? ["for", "schema"] : ["editing", "viewing"]
+        guard let start = arguments.firstIndex(where: { labels.contains($0.label?.text ?? "") }) else {
+            return .unknown
+        }
+        if labels[0] == "editing", TypeExprReader.readMetatype(arguments[start].expression) == nil,
+            !arguments[start].expression.is(ArrayExprSyntax.self)
+        {
             return .unknown
         }
         let first = arguments[start].expression

@@ -121,6 +121,11 @@ struct MissingNames {
         wanted.declarations.formUnion(project.unresolvedOwners)
         wanted.constants = project.unresolvedConstants
         wanted.callers = project.unseenCallers
+        // Models and no app container: a document app may open them in `DocumentGroup(editing:...)`, in a file with
+        // no SwiftData word (its `App`).
+        if !project.entities.isEmpty, !project.containers.contains(where: { $0.purpose == .app }) {
+            wanted.callers.insert("DocumentGroup")
+        }
         // Code that moves or copies files may carry an app container's store to its new place (a migrator in a file
         // with no SwiftData word, moving each file a folder listing gives): read, so a carried store is not called
         // left behind.
