@@ -289,17 +289,26 @@ public enum Locker {
         _ analysis: Analysis, into outcome: inout Outcome
     ) {
         let merged = merge(locked.stores ?? [], evidence)
-        // Stores are only added while one it was locked in is still opened: a state whose store no container opens
-        // any more is `store_abandoned`'s, re-homed only with `--accept`.
+        // Stores are added while one it was locked in is still opened. A state whose stores no container opens any
+        // more is `store_abandoned`'s, re-homed only with `--accept`; but where the stores that hold it now and the
+        // ones it was locked in are all told for certain, those are added beside the old ones, which are still
+        // reported as left behind (`StateAssignment.leftBehind`): the new store holds it too, and a later change
+        // of it is judged against it (Reconnaissance moved its store with the same models, field test 34 B-D1).
         let stillOpened =
             locked.heldIn.map { old in
                 analysis.topology.stores.contains {
                     $0.location.isRecorded(in: old, ownContainer: locked.heldInOwnContainer)
                 }
             } ?? true
-        let held = stillOpened ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
+        let allCertain =
+            ((locked.heldIn ?? []) + (entry.heldIn ?? [])).allSatisfy(StoreLocation.isCertain(key:))
+            && analysis.topology.stores.allSatisfy {
+                $0.location.kind != .unknown && StoreLocation.isCertain(key: $0.location.key)
+            }
+        let adds = stillOpened || (allCertain && !(entry.heldIn ?? []).isEmpty)
+        let held = adds ? Set((locked.heldIn ?? []) + (entry.heldIn ?? [])).sorted() : locked.heldIn ?? []
         // What was the app's own container's file stays so; what is found to be now is added with the store.
-        let own = stillOpened
+        let own = adds
             ? Set((locked.heldInOwnContainer ?? []) + (entry.heldInOwnContainer ?? [])).sorted()
             : locked.heldInOwnContainer ?? []
         if !held.isEmpty, held != (locked.heldIn ?? []) || own != (locked.heldInOwnContainer ?? []) {
@@ -407,6 +416,29 @@ public enum Locker {
             outcome.accepted.append(key)
         }
         outcome.unassigned.removeAll { outcome.accepted.contains($0.key) || outcome.retired.contains($0.key) }
+        // A state also held in a store opened now, left behind in others (`StateAssignment.leftBehind`): accepting
+        // it drops the stores left behind, with the reason.
+        for (key, locked) in outcome.lockfile.versions.sorted(by: { $0.key < $1.key })
+        where locked.retired == nil && !outcome.accepted.contains(key)
+            && (request.accept.contains(key) || request.accept.contains(locked.type))
+        {
+            guard let stores = locked.heldIn else { continue }
+            let opened = stores.filter { store in
+                analysis.topology.stores.contains {
+                    $0.location.isRecorded(in: [store], ownContainer: locked.heldInOwnContainer)
+                }
+            }
+            let left = stores.filter { !opened.contains($0) }
+            guard !opened.isEmpty, !left.isEmpty else { continue }
+            outcome.lockfile.versions[key]?.heldIn = opened
+            outcome.lockfile.versions[key]?.accepted =
+                (locked.accepted ?? []) + [
+                    Acceptance(
+                        reason: "left \(left.joined(separator: ", ")) behind: \(request.reason ?? "")",
+                        previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
+                ]
+            outcome.accepted.append(key)
+        }
     }
 
     /// Entries no store of the app holds now (their store no container opens, or nothing resembles them), by key.
