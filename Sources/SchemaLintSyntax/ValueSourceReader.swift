@@ -1066,7 +1066,10 @@ struct ValueSourceReader {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             ["urls", "url"].contains(member.declName.baseName.text),
             let directory = call.arguments.first(where: { $0.label?.text == "for" }),
-            let name = directory.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+            // `.documentDirectory`, or a local holding it (`let location: FileManager.SearchPathDirectory = ...`).
+            let name = (directory.expression.as(DeclReferenceExprSyntax.self).flatMap {
+                locals($0.baseName.text, Syntax($0))
+            } ?? directory.expression).as(MemberAccessExprSyntax.self)?.declName.baseName.text,
             StorePath.base(named: name) != nil,
             call.arguments.contains(where: { $0.label?.text == "in" })
         else { return nil }
