@@ -505,10 +505,20 @@ struct CoreDataStackReader {
     func storeFile(assigningUnfolded value: [ExprSyntax], to target: ExprSyntax) -> CoreDataStackUse.StoreFile? {
         guard let first = value.first, let member = target.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "url", let base = member.base,
-            base.trimmedDescription.lowercased().contains("desc"), !Self.neverGiven(base, lookup: lookup)
+            isDescription(base), !Self.neverGiven(base, lookup: lookup)
         else { return nil }
         var file = file(at: first, values.read(unfolded: value))
         file.ownDescriptionOnSomePaths = ownDescriptionSetOnSomePaths(base, at: target)
+        // `local.url = ...` on `let local = NSPersistentStoreDescription()`: the description made here, whose
+        // configuration and CloudKit options are set through `local` (Bussr's local store syncs nothing).
+        if let reference = base.as(DeclReferenceExprSyntax.self),
+            let made = lookup(reference.baseName.text, Syntax(reference))?.as(FunctionCallExprSyntax.self),
+            ["NSPersistentStoreDescription", "NSPersistentStoreDescription.init"].contains(
+                made.calledExpression.trimmedDescription)
+        {
+            file.description = reference.baseName.text
+            file.madeFresh = true
+        }
         return file
     }
 
@@ -586,9 +596,23 @@ struct CoreDataStackReader {
     /// (`value`: the elements after the `=`, a ternary among them).
     func storeType(assigning value: [ExprSyntax], to target: ExprSyntax) -> ValueSource? {
         guard let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "type",
-            let base = member.base, base.trimmedDescription.lowercased().contains("desc")
+            let base = member.base, isDescription(base)
         else { return nil }
         return values.read(unfolded: value)
+    }
+
+    /// Whether `base` is a store description: one of the container's (`persistentStoreDescriptions.first`), a name
+    /// holding one made here (`let store = NSPersistentStoreDescription()`, whatever it is called: Bussr's `local`
+    /// and `cloud`), or, made elsewhere, a name that says it is one (`description`, `storeDesc`).
+    func isDescription(_ base: ExprSyntax) -> Bool {
+        let text = base.trimmedDescription
+        if text.lowercased().contains("desc") { return true }
+        guard let reference = base.as(DeclReferenceExprSyntax.self),
+            let value = lookup(reference.baseName.text, Syntax(reference))
+        else { return false }
+        if value.trimmedDescription.contains("persistentStoreDescriptions") { return true }
+        let made = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+        return made == "NSPersistentStoreDescription" || made == "NSPersistentStoreDescription.init"
     }
 
     private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile { file(at: url, values.read(url)) }
