@@ -1066,8 +1066,10 @@ struct CoreDataGroups {
             // `init(storeDescription:)` passing its parameter on): which file they open cannot be told here.
             // A description made here with only its type set (an in-memory one) is read as that type.
             let typedHere = types.contains { $0.type == item.type && $0.function == item.function }
-            // A container a property makes, replaced in its type's `init`: that replacement.
-            if own.isEmpty, !typedHere,
+            // A container a property makes, replaced in its type's `init`: that replacement. A file given only under
+            // a condition (Apple's template: `if inMemory { ...first!.url = /dev/null }`) leaves them the stack's
+            // on the other paths (Trabits, field test 34 A-D2).
+            if own.allSatisfy({ files[$0].value.ownDescriptionOnSomePaths }), !typedHere,
                 let elsewhere = replacing.first(where: { $0.function == item.function })
                     ?? (item.function == nil ? replacing.first(where: { !$0.conditional }) : nil)
             {
