@@ -353,6 +353,25 @@ struct ValueSourceReader {
         return chain
     }
 
+    /// An `if` ending a body whose every branch, down to its `else`, ends by returning one value: the body's value.
+    private static func finalReturningIf(_ item: CodeBlockItemSyntax?) -> IfExprSyntax? {
+        guard let first = item?.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+            ?? item?.item.as(IfExprSyntax.self)
+        else { return nil }
+        var current: IfExprSyntax? = first
+        while let branch = current {
+            guard branch.body.statements.last?.item.as(ReturnStmtSyntax.self)?.expression != nil else { return nil }
+            switch branch.elseBody {
+            case nil: return nil
+            case let .ifExpr(next)?: current = next
+            case let .codeBlock(block)?:
+                guard block.statements.last?.item.as(ReturnStmtSyntax.self)?.expression != nil else { return nil }
+                current = nil
+            }
+        }
+        return first
+    }
+
     /// What a body of statements returns (a getter, a function, `{ ... }()`): its one `return` with the locals
     /// declared before it; a body that is one `if` or `switch` each branch of which returns one value (`switch
     /// storeType { case .sqlite: return url; case .inMemory: return nil }`); or, after `guard let folder = ... else
@@ -482,6 +501,12 @@ struct ValueSourceReader {
             }
             expression = last
             declared.merge(names) { $1 }
+        } else if let final = Self.finalReturningIf(items.last) {
+            // `if #available(iOS 16, *) { return dir.appending(path: name) } else { return dir
+            // .appendingPathComponent(name) }` at the end: what each branch returns (Trabits' store URL).
+            let inFinal = final.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind == .keyword(.return) }.count
+            guard returns == inFinal + exits.count + failureReturns else { return nil }
+            expression = ExprSyntax(final)
         } else {
             guard let last = items.last?.item.as(ReturnStmtSyntax.self), let returned = last.expression,
                 returns == 1 + exits.count + failureReturns
