@@ -818,11 +818,12 @@ extension EntitlementsTests {
                     "\(Self.group)/Tallies.store", "macOS:\(Self.group)/Tallies.store", "watchOS:Tallies.store",
                 ], configuration)
         }
-        // The release adding the group: every device's own file is left behind (the watch's stays).
+        // The release adding the group: every device's own file is left behind (the watch's stays). Before it,
+        // the phone app and its widget each had a file of their own.
         let before = try analyze(Self.everyDevice("ModelConfiguration(\"Tallies\")", groups: []))
         XCTAssertEqual(
             before.topology.stores.map(\.location.key).sorted(),
-            ["Tallies.store", "macOS:Tallies.store", "watchOS:Tallies.store"])
+            ["Tallies.store", "Tallies.store", "macOS:Tallies.store", "watchOS:Tallies.store"])
         let after = try TestSupport.analyzeOnDisk(
             Self.everyDevice("ModelConfiguration(\"Tallies\")", groups: [Self.group]),
             lockfile: TestSupport.lock(before))

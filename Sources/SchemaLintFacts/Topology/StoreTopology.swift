@@ -190,26 +190,36 @@ extension StoreTopology {
                 let shippingHere = Set(
                     fileTargets.isEmpty ? opening : fileTargets.filter { $0.kind != .test }.map(\.name))
                 for location in container.stores {
-                    // A named or URL store is one file whatever target opens it (it is where the code says); a default
-                    // store is each target's own.
-                    let key =
-                        location.kind == .defaultStore
-                        ? "\(location.key)|\(opening.joined(separator: "+"))"
-                        : location.key
-                    if let at = index[key] {
-                        stores[at].containers.append(container)
-                        stores[at].roles.append(role)
-                        stores[at].targets = Array(Set(stores[at].targets + opening)).sorted()
-                        shipping[at].formUnion(shippingHere)
-                    } else {
-                        index[key] = stores.count
-                        shipping.append(shippingHere)
-                        var store = Store(
-                            location: location, targets: opening, containers: [container], plans: [], versions: [],
-                            syncs: false)
-                        store.roles = [role]
-                        store.inOwnContainer = ownContainer.contains(location.key)
-                        stores.append(store)
+                    // A store in an App Group (or at a path outside any sandbox) is one file whatever target opens
+                    // it. A default store is each set of targets' own. One in the opening target's own sandbox (a
+                    // name in no App Group, a URL under Application Support or Documents) is each shipping target's
+                    // own: an extension's is not the app's (Reconnaissance's widget, field test 34 B-D4). Told apart
+                    // by the targets a project names.
+                    let perTarget =
+                        location.kind != .defaultStore && !shippingHere.isEmpty && !fileTargets.isEmpty
+                        && Self.inEachTargetsSandbox(location)
+                    let sets = perTarget ? shippingHere.sorted().map { [$0] } : [opening]
+                    for targetSet in sets {
+                        let key =
+                            perTarget || location.kind == .defaultStore
+                            ? "\(location.key)|\(targetSet.joined(separator: "+"))"
+                            : location.key
+                        let shippingSet = perTarget ? Set(targetSet) : shippingHere
+                        if let at = index[key] {
+                            stores[at].containers.append(container)
+                            stores[at].roles.append(role)
+                            stores[at].targets = Array(Set(stores[at].targets + targetSet)).sorted()
+                            shipping[at].formUnion(shippingSet)
+                        } else {
+                            index[key] = stores.count
+                            shipping.append(shippingSet)
+                            var store = Store(
+                                location: location, targets: targetSet, containers: [container], plans: [],
+                                versions: [], syncs: false)
+                            store.roles = [role]
+                            store.inOwnContainer = ownContainer.contains(location.key)
+                            stores.append(store)
+                        }
                     }
                 }
             }
@@ -310,6 +320,22 @@ extension StoreTopology {
         }
     }
 
+    /// Whether a store's file is in the sandbox of the target opening it: a default store, a name in no App Group,
+    /// a URL under the app's own Application Support, Documents, Caches, Library or temporary folder. An app
+    /// extension's sandbox is its own, so each target opens a file of its own there.
+    static func inEachTargetsSandbox(_ location: StoreLocation) -> Bool {
+        switch location.kind {
+        case .defaultStore: return true
+        case .named: return !StoreLocation.device(ofKey: location.key).key.contains("/")
+        case .url:
+            switch location.path?.base {
+            case .applicationSupport?, .documents?, .caches?, .library?, .temporary?: return true
+            default: return false
+            }
+        default: return false
+        }
+    }
+
     /// Default stores of one name whose sets of targets share a target that ships: in that target both containers
     /// open its one `default.store` (a share extension's fallback container beside the helper every target calls),
     /// so they are one store, named with all their targets.
@@ -318,7 +344,7 @@ extension StoreTopology {
         var joined = true
         while joined {
             joined = false
-            search: for first in stores.indices where stores[first].location.kind == .defaultStore {
+            search: for first in stores.indices where inEachTargetsSandbox(stores[first].location) {
                 let key = stores[first].location.key
                 for second in stores.indices
                 where second > first && stores[second].location.key == key
