@@ -44,10 +44,11 @@ public struct StoreTopology: Sendable {
         /// The short name of another store of the app is the same (`StoreTopology.init`): named in full.
         public var sharesShortName = false
 
-        /// How findings and `upgrades` name it: `default.store`, `Cache.store (ReaderWidget)`.
+        /// How findings and `upgrades` name it: `default.store`, `Cache.store (ReaderWidget)`; a file in each
+        /// target's own sandbox whose name another store shares, with its targets too.
         public var name: String {
             let described = location.description(whole: sharesShortName)
-            return targets.isEmpty || location.kind != .defaultStore
+            return targets.isEmpty || (location.kind != .defaultStore && !sharesShortName)
                 ? described : "\(described) (\(targets.joined(separator: ", ")))"
         }
 
@@ -460,6 +461,15 @@ extension StoreTopology {
         for index in project.coreDataStores.indices where project.coreDataStores[index].path?.automaticGroup == true {
             let group = appGroup(of: targets(project.coreDataStores[index].location.file))
             project.coreDataStores[index].path = project.coreDataStores[index].path?.settlingAutomaticGroup(in: group)
+        }
+        // A delete of `configuration.url` for one left at `.automatic`: in the same App Group (hauptgang deletes the
+        // group's store its failed open left).
+        for index in project.storeDeletions.indices
+        where project.storeDeletions[index].deletedPaths.contains(where: \.automaticGroup) {
+            let group = appGroup(of: targets(project.storeDeletions[index].location.file))
+            project.storeDeletions[index].deletedPaths = project.storeDeletions[index].deletedPaths.map {
+                $0.settlingAutomaticGroup(in: group)
+            }
         }
         project.storeMoves = project.storeMoves.map { move in
             let group = appGroup(of: targets(move.at.file))
