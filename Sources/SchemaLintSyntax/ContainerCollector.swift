@@ -1111,7 +1111,14 @@ final class ContainerCollector: SyntaxVisitor {
         let plan = call.arguments.first { $0.label?.text == "migrationPlan" }
         var purpose = enclosing ?? .app
         if purpose == .app, let kind = throwawayContainer(call) { purpose = kind }
-        var planType = plan.flatMap { TypeExprReader.readMetatype($0.expression) }
+        // `migrationPlan: plan` where a local holds it (`let plan = MigrationPlan.self`, Taster): that type.
+        var planType = plan.flatMap { given in
+            TypeExprReader.readMetatype(given.expression)
+                ?? given.expression.as(DeclReferenceExprSyntax.self).flatMap { reference in
+                    readingDefaults.names.contains(reference.baseName.text)
+                        ? nil : values.lookup(reference.baseName.text, at: reference)
+                }.flatMap { TypeExprReader.readMetatype($0) }
+        }
         var planReference: ValueReference?
         var planParameter: CallSite.Parameter?
         if let plan, planType == nil {
@@ -1421,6 +1428,12 @@ final class ContainerCollector: SyntaxVisitor {
         return given
     }
 
+    /// Whether `value` is the initial value of a `let`.
+    private static func declaredByLet(_ value: ArrayExprSyntax) -> Bool {
+        value.parent?.as(InitializerClauseSyntax.self)?.parent?.parent?.parent?.as(VariableDeclSyntax.self)?
+            .bindingSpecifier.tokenKind == .keyword(.let)
+    }
+
     /// The list a variable of this file holds, given by name (`configurations: all`, `Self.all`, `Stores.all`):
     /// `let all = [notes, metrics]` in the function, or a `static let` of a type. Only a list of configurations,
     /// written as `ModelConfiguration(...)` calls or names of them, is taken.
@@ -1430,8 +1443,10 @@ final class ContainerCollector: SyntaxVisitor {
             ?? expression.as(MemberAccessExprSyntax.self).flatMap { member in
                 member.base?.is(DeclReferenceExprSyntax.self) == true ? member.declName.baseName.text : nil
             }
+        // An empty list is SwiftData's default store, where a `let` holds it (Disclosure's `let config:
+        // [ModelConfiguration] = []`); a `var` may be appended to.
         guard let name, let array = values.lookup(name, at: expression)?.as(ArrayExprSyntax.self),
-            !array.elements.isEmpty,
+            !array.elements.isEmpty || Self.declaredByLet(array),
             array.elements.allSatisfy({ element in
                 if let call = element.expression.as(FunctionCallExprSyntax.self) { return isConfigurationCall(call) }
                 return element.expression.is(DeclReferenceExprSyntax.self)
