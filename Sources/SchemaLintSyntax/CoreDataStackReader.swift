@@ -511,12 +511,8 @@ struct CoreDataStackReader {
         file.ownDescriptionOnSomePaths = ownDescriptionSetOnSomePaths(base, at: target)
         // `local.url = ...` on `let local = NSPersistentStoreDescription()`: the description made here, whose
         // configuration and CloudKit options are set through `local` (Bussr's local store syncs nothing).
-        if let reference = base.as(DeclReferenceExprSyntax.self),
-            let made = lookup(reference.baseName.text, Syntax(reference))?.as(FunctionCallExprSyntax.self),
-            ["NSPersistentStoreDescription", "NSPersistentStoreDescription.init"].contains(
-                made.calledExpression.trimmedDescription)
-        {
-            file.description = reference.baseName.text
+        if let local = localMadeAsDescription(base) {
+            file.description = local
             file.madeFresh = true
         }
         return file
@@ -605,14 +601,22 @@ struct CoreDataStackReader {
     /// holding one made here (`let store = NSPersistentStoreDescription()`, whatever it is called: Bussr's `local`
     /// and `cloud`), or, made elsewhere, a name that says it is one (`description`, `storeDesc`).
     func isDescription(_ base: ExprSyntax) -> Bool {
-        let text = base.trimmedDescription
-        if text.lowercased().contains("desc") { return true }
+        if base.trimmedDescription.lowercased().contains("desc") || localMadeAsDescription(base) != nil { return true }
         guard let reference = base.as(DeclReferenceExprSyntax.self),
             let value = lookup(reference.baseName.text, Syntax(reference))
         else { return false }
-        if value.trimmedDescription.contains("persistentStoreDescriptions") { return true }
-        let made = value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-        return made == "NSPersistentStoreDescription" || made == "NSPersistentStoreDescription.init"
+        return value.trimmedDescription.contains("persistentStoreDescriptions")
+    }
+
+    /// The name of the local `base` is, when it holds a description made here (`let local =
+    /// NSPersistentStoreDescription()`).
+    private func localMadeAsDescription(_ base: ExprSyntax) -> String? {
+        guard let reference = base.as(DeclReferenceExprSyntax.self),
+            let made = lookup(reference.baseName.text, Syntax(reference))?.as(FunctionCallExprSyntax.self),
+            ["NSPersistentStoreDescription", "NSPersistentStoreDescription.init"].contains(
+                made.calledExpression.trimmedDescription)
+        else { return nil }
+        return reference.baseName.text
     }
 
     private func file(_ url: ExprSyntax) -> CoreDataStackUse.StoreFile { file(at: url, values.read(url)) }

@@ -383,17 +383,12 @@ struct ValueSourceReader {
         // `guard let group = ... else { fatalError() }; #if DEBUG return debug #else return group #endif`: read with
         // the clause every build takes in place of the `#if` (Snaplists' `defaultDirectoryURL()`).
         let items = IfConfigEvaluator.certainItems(statements, conditions: reader.conditions)
-        if items.count != statements.count || zip(items, statements).contains(where: { $0.id != $1.id }) {
-            return read(items: items, depth: depth)
-        }
-        return read(items: items, statements: statements, depth: depth)
+        let unchanged = items.count == statements.count && zip(items, statements).allSatisfy { $0.id == $1.id }
+        return read(items: items, statements: unchanged ? statements : nil, depth: depth)
     }
 
-    /// Like `read(body:)`, for statements some of which stand in for an `#if` (`IfConfigEvaluator.certainItems`).
-    private func read(items: [CodeBlockItemSyntax], depth: Int) -> ValueSource? {
-        read(items: items, statements: nil, depth: depth)
-    }
-
+    /// Like `read(body:)`, for statements some of which may stand in for an `#if` (`IfConfigEvaluator
+    /// .certainItems`); `statements`: the list they are, when none does.
     private func read(items: [CodeBlockItemSyntax], statements: CodeBlockItemListSyntax?, depth: Int) -> ValueSource? {
         let throwsAtEnd = Self.endsByThrowing(last: items.last)
         if !throwsAtEnd, let statements, statements.count == 1,

@@ -406,14 +406,7 @@ public enum Locker {
                 outcome.retired.append(key)
                 continue
             }
-            outcome.lockfile.versions[key]?.heldIn = held
-            outcome.lockfile.versions[key]?.accepted =
-                (locked.accepted ?? []) + [
-                    Acceptance(
-                        reason: "left \(stores.joined(separator: ", ")) behind: \(request.reason ?? "")",
-                        previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
-                ]
-            outcome.accepted.append(key)
+            accept(key, locked, leaving: stores, heldIn: held, request: request, outcome: &outcome)
         }
         outcome.unassigned.removeAll { outcome.accepted.contains($0.key) || outcome.retired.contains($0.key) }
         // A state also held in a store opened now, left behind in others (`StateAssignment.leftBehind`): accepting
@@ -430,15 +423,23 @@ public enum Locker {
             }
             let left = stores.filter { !opened.contains($0) }
             guard !opened.isEmpty, !left.isEmpty else { continue }
-            outcome.lockfile.versions[key]?.heldIn = opened
-            outcome.lockfile.versions[key]?.accepted =
-                (locked.accepted ?? []) + [
-                    Acceptance(
-                        reason: "left \(left.joined(separator: ", ")) behind: \(request.reason ?? "")",
-                        previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
-                ]
-            outcome.accepted.append(key)
+            accept(key, locked, leaving: left, heldIn: opened, request: request, outcome: &outcome)
         }
+    }
+
+    /// A state re-recorded as held in `heldIn`, leaving `left` behind on purpose, with the reason `--accept` gives.
+    private static func accept(
+        _ key: String, _ locked: LockedVersion, leaving left: [String], heldIn: [String], request: Request,
+        outcome: inout Outcome
+    ) {
+        outcome.lockfile.versions[key]?.heldIn = heldIn
+        outcome.lockfile.versions[key]?.accepted =
+            (locked.accepted ?? []) + [
+                Acceptance(
+                    reason: "left \(left.joined(separator: ", ")) behind: \(request.reason ?? "")",
+                    previousChecksum: locked.checksum, previousFingerprint: locked.fingerprint)
+            ]
+        outcome.accepted.append(key)
     }
 
     /// Entries no store of the app holds now (their store no container opens, or nothing resembles them), by key.

@@ -309,9 +309,8 @@ extension StoreTopology {
             guard store.purpose == .app else { return [store] }
             let devices = Set(targets(store.location.file).filter { $0.kind != .test }.map(\.device))
             guard devices.count > 1 else { return [store] }
-            let kept: String? = devices.contains(nil) ? nil : devices.contains("macOS") ? "macOS" : devices.sorted {
-                ($0 ?? "") < ($1 ?? "")
-            }.first ?? nil
+            let named = devices.compactMap { $0 }
+            let kept = devices.contains(nil) ? nil : named.contains("macOS") ? "macOS" : named.min()
             let others = devices.compactMap { $0 }.filter { $0 != kept }.sorted()
             return [store] + others.map { device in
                 var copy = store
@@ -337,9 +336,10 @@ extension StoreTopology {
         }
     }
 
-    /// Default stores of one name whose sets of targets share a target that ships: in that target both containers
-    /// open its one `default.store` (a share extension's fallback container beside the helper every target calls),
-    /// so they are one store, named with all their targets.
+    /// Stores in the targets' own sandboxes (`inEachTargetsSandbox`: a default store most often) of one name whose
+    /// sets of targets share a target that ships: in that target both containers open its one file (a share
+    /// extension's fallback container beside the helper every target calls), so they are one store, named with all
+    /// their targets.
     static func joiningSharedDefaultStores(_ stores: [Store], shipping: [Set<String>]) -> [Store] {
         var stores = stores, shipping = shipping
         var joined = true
